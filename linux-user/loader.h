@@ -1,0 +1,63 @@
+/*
+ * ELF loader interface beyond user.h: sysroot for PT_INTERP, HWCAP bits,
+ * the saved auxv (for /proc/self/auxv) and the loader's internal stack step.
+ * Nothing here parses ELF or touches the JIT.
+ */
+#ifndef ARX_LINUX_USER_LOADER_H
+#define ARX_LINUX_USER_LOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "linux-user/user.h"
+
+/* AArch64 Linux AT_HWCAP bits (arch/arm64 uapi hwcap.h); only those arx has. */
+enum {
+    LOADER_HWCAP_FP = 1u << 0,
+    LOADER_HWCAP_ASIMD = 1u << 1,
+    LOADER_HWCAP_CRC32 = 1u << 7,
+    LOADER_HWCAP_CPUID = 1u << 11,
+};
+
+/* Stack the kernel gives an arm64 process; also the AT_MINSIGSTKSZ value. */
+#define LOADER_STACK_SIZE (8ul << 20)
+#define LOADER_STACK_TOP 0x7ff000000000ull
+#define LOADER_MINSIGSTKSZ 5120u
+#define LOADER_MAX_PHNUM 64u
+#define LOADER_MAX_AUXV 24u
+
+/*
+ * Directory holding an arm64 root (-L). PT_INTERP is looked up there first.
+ * NULL or "" clears it. The string is copied.
+ */
+void loader_set_sysroot(const char *dir);
+
+/* Guest load address of the interpreter (AT_BASE); 0 without PT_INTERP. */
+uint64_t loader_interp_base(void);
+
+/*
+ * The auxv as given to the guest, as (type, value) pairs ending with AT_NULL;
+ * *pairs receives the count including AT_NULL. Valid after loader_exec.
+ */
+const uint64_t *loader_auxv(size_t *pairs);
+
+/* What loader_stack.c needs from the ELF step. */
+typedef struct LoaderStackInput {
+    const char *path;   /* for error messages and AT_EXECFN */
+    int argc;
+    char **argv;
+    char **envp;        /* NULL-terminated; may be NULL */
+    uint64_t phdr;      /* AT_PHDR */
+    uint64_t phnum;     /* AT_PHNUM */
+    uint64_t entry;     /* AT_ENTRY: the program's, never the interpreter's */
+    uint64_t interp_base; /* AT_BASE */
+} LoaderStackInput;
+
+/*
+ * Maps the guest stack and lays out strings, AT_RANDOM, auxv, envp, argv
+ * and argc as arm64 Linux does. Sets info->stack_top and info->initial_sp.
+ */
+bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
+                        char *err, size_t errlen);
+
+#endif

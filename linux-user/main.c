@@ -1,0 +1,243 @@
+/*
+ * arx's entry point: command line, loading the guest, and the CPU loop that
+ * turns exits from translated code into syscalls and signals.
+ * arx's own messages go to stderr or the -D log, never to the guest's stdout.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "linux-user/loader.h"
+#include "linux-user/user.h"
+#include "target-arm/a64/translate.h"
+#include "tcg/exec.h"
+#include "tcg/tb.h"
+#include "util/log.h"
+
+const char *arx_self_path;
+char **arx_reexec_args;
+
+typedef struct Options {
+    const char *sysroot;
+    const char *log_items;
+    const char *log_file;
+    const char *argv0;
+} Options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: arx [options] PROGRAM [ARGS...]\n"
+            "Runs an AArch64 Linux program on this x86-64 host.\n\n"
+            "options:\n"
+            "  -L DIR       sysroot for the dynamic linker and libraries\n"
+            "               (default: $ARX_LD_PREFIX)\n"
+            "  -0 ARGV0     pass ARGV0 to the guest as argv[0]\n"
+            "  -d LIST      log items, comma-separated (-d help lists them)\n"
+            "  -D FILE      write the log to FILE instead of stderr\n"
+            "  -strace      same as -d strace\n"
+            "  -h, --help   show this help and exit\n"
+            "  --version    show the version and exit\n");
+}
+
+static const char *need_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "arx: option %s needs a value\n", argv[*i]);
+        exit(1);
+    }
+    return argv[++*i];
+}
+
+static void parse_log_items(const char *list)
+{
+    unsigned mask;
+    const char *bad;
+
+    if (strcmp(list, "help") == 0) {
+        printf("log items for -d:\n");
+        log_print_items(stdout);
+        exit(0);
+    }
+    if (!log_parse_mask(list, &mask, &bad)) {
+        fprintf(stderr, "arx: unknown log item '%s' (try -d help)\n", bad);
+        exit(1);
+    }
+    arx_log_mask |= mask;
+}
+
+/* Returns the index of the guest program in argv. */
+static int parse_options(int argc, char **argv, Options *opt)
+{
+    int i;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+
+        if (a[0] != '-')
+            break;
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(a, "--version") == 0) {
+            printf("arx %s\n", PACKAGE_VERSION);
+            exit(0);
+        } else if (strcmp(a, "-L") == 0) {
+            opt->sysroot = need_value(argc, argv, &i);
+        } else if (strcmp(a, "-0") == 0) {
+            opt->argv0 = need_value(argc, argv, &i);
+        } else if (strcmp(a, "-d") == 0) {
+            parse_log_items(need_value(argc, argv, &i));
+            opt->log_items = argv[i];
+        } else if (strcmp(a, "-D") == 0) {
+            opt->log_file = need_value(argc, argv, &i);
+        } else if (strcmp(a, "-strace") == 0) {
+            arx_log_mask |= LOG_STRACE;
+        } else {
+            fprintf(stderr, "arx: unknown option '%s' (try --help)\n", a);
+            exit(1);
+        }
+    }
+    if (i >= argc) {
+        usage(stderr);
+        exit(1);
+    }
+    return i;
+}
+
+/* Options a re-executed arx (guest execve) must repeat. */
+static void set_reexec_args(const Options *opt)
+{
+    static char *args[8];
+    int n = 0;
+
+    if (opt->sysroot) {
+        args[n++] = "-L";
+        args[n++] = (char *)opt->sysroot;
+    }
+    if (opt->log_items) {
+        args[n++] = "-d";
+        args[n++] = (char *)opt->log_items;
+    }
+    args[n] = NULL;
+    arx_reexec_args = args;
+}
+
+static void find_self_path(void)
+{
+    static char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
+    if (n <= 0)
+        arx_fatal("cannot read /proc/self/exe: %s", strerror(errno));
+    path[n] = '\0';
+    arx_self_path = path;
+}
+
+void guest_exit(int status)
+{
+    _exit(status & 0xff);
+}
+
+/* Ends the process by sig, as the kernel would for an unhandled fault. */
+static void die_by_signal(int sig)
+{
+    signal(sig, SIG_DFL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+static uint64_t arm_get_pc(void *env)
+{
+    return ((CPUARMState *)env)->pc;
+}
+
+static bool arm_must_stop(void *env)
+{
+    return ((CPUARMState *)env)->exception != EXCP_NONE;
+}
+
+static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop };
+
+static void cpu_loop(GuestThread *thread)
+{
+    CPUARMState *env = &thread->env;
+
+    for (;;) {
+        tcg_cpu_exec(env);
+        uint32_t excp = env->exception;
+        env->exception = EXCP_NONE;
+        switch (excp) {
+        case EXCP_SVC:
+            env->x[0] = (uint64_t)do_syscall(thread);
+            break;
+        case EXCP_UDEF:
+            if (log_enabled(LOG_UNIMP))
+                arx_log("arx: SIGILL: undefined instruction 0x%08x at pc "
+                        "0x%llx\n", env->excp_syndrome,
+                        (unsigned long long)env->pc);
+            die_by_signal(SIGILL);
+            break;
+        case EXCP_BRK:
+            die_by_signal(SIGTRAP);
+            break;
+        case EXCP_HLT:
+            die_by_signal(SIGILL);
+            break;
+        default:
+            die_by_signal(SIGBUS);
+            break;
+        }
+    }
+}
+
+int main(int argc, char **argv, char **envp)
+{
+    static GuestThread main_thread;
+    Options opt = { 0 };
+    char err[512];
+    int prog;
+
+    opt.sysroot = getenv("ARX_LD_PREFIX");
+    prog = parse_options(argc, argv, &opt);
+    if (opt.log_file && !log_open(opt.log_file))
+        arx_fatal("cannot open log file %s: %s", opt.log_file,
+                  strerror(errno));
+    find_self_path();
+    set_reexec_args(&opt);
+    if (opt.sysroot)
+        loader_set_sysroot(opt.sysroot);
+    if (opt.argv0)
+        argv[prog] = (char *)opt.argv0;
+
+    /* The guest's argv[0] is argv[prog]; its path is the original name. */
+    const char *path = opt.argv0 ? argv[prog + 0] : argv[prog];
+    if (opt.argv0) {
+        path = argv[prog];
+    }
+    if (!loader_exec(path, argc - prog, argv + prog, envp, &guest_image, err,
+                     sizeof(err))) {
+        fprintf(stderr, "arx: %s\n", err);
+        return 1;
+    }
+
+    tcg_context_init();
+    a64_translate_init();
+    tcg_exec_init(&arm_hooks, guest_base);
+
+    main_thread.env.pc = guest_image.entry;
+    main_thread.env.x[31] = guest_image.initial_sp;
+    main_thread.env.exclusive_addr = UINT64_MAX;
+    main_thread.env.thread = &main_thread;
+    main_thread.tid = (int)getpid();
+    cpu_loop(&main_thread);
+    return 0;
+}

@@ -1,0 +1,78 @@
+/*
+ * Process model shared by linux-user/ and syscalls/: the guest address
+ * space mapping, the loaded image, and one GuestThread per guest thread.
+ * Nothing here knows about the JIT's internals.
+ */
+#ifndef ARX_LINUX_USER_USER_H
+#define ARX_LINUX_USER_USER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "target-arm/cpu.h"
+
+/*
+ * host address = guest address + guest_base (design decision 1).
+ * guest_base is fixed before the first guest instruction runs.
+ */
+extern uintptr_t guest_base;
+
+static inline void *g2h(uint64_t guest_addr)
+{
+    return (void *)(uintptr_t)(guest_addr + guest_base);
+}
+
+static inline uint64_t h2g(const void *host_ptr)
+{
+    return (uint64_t)(uintptr_t)host_ptr - guest_base;
+}
+
+#define GUEST_PAGE_SIZE 4096ul
+
+/* What the loader learned about the program; used by auxv, brk, /proc. */
+typedef struct ImageInfo {
+    uint64_t load_bias;   /* added to the ELF's p_vaddr (ET_DYN) */
+    uint64_t entry;       /* guest entry point (interpreter's, if any) */
+    uint64_t phdr;        /* guest address of the program headers */
+    uint64_t phnum;
+    uint64_t start_code, end_code;
+    uint64_t start_data, end_data;
+    uint64_t start_brk;   /* first byte after the last segment, page aligned */
+    uint64_t brk;         /* current program break */
+    uint64_t stack_top;   /* highest address of the guest stack mapping */
+    uint64_t initial_sp;  /* guest SP at entry: points at argc */
+    const char *path;     /* program path as given */
+} ImageInfo;
+
+extern ImageInfo guest_image;
+
+/*
+ * Loads the AArch64 ELF at path and builds the initial stack.
+ * On failure returns false and writes a one-line reason (no "arx:" prefix,
+ * no newline) into err.
+ */
+bool loader_exec(const char *path, int argc, char **argv, char **envp,
+                 ImageInfo *info, char *err, size_t errlen);
+
+/* HWCAP/HWCAP2 bits advertised in auxv: only what arx implements. */
+uint64_t loader_hwcap(void);
+uint64_t loader_hwcap2(void);
+
+typedef struct GuestThread {
+    CPUARMState env;
+    int tid;
+    uint64_t clear_child_tid;
+} GuestThread;
+
+/*
+ * Runs guest syscall number env->x[8] with arguments x0..x5 and returns the
+ * value for x0 (negative errno on failure, as the kernel does).
+ * May not return (exit, exit_group, execve success).
+ */
+int64_t do_syscall(GuestThread *thread);
+
+/* Ends the whole guest process with status (exit_group). */
+void guest_exit(int status) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,380 @@
+/*
+ * Guest syscalls on paths and file metadata: open, stat, directories,
+ * links, permissions. Converts struct stat and open flags; shows the guest
+ * program (not arx) as /proc/self/exe. Must not do fd I/O (io.c).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "syscalls/syscalls.h"
+
+static char fs_exe_path[PATH_MAX];
+static pthread_once_t fs_exe_once = PTHREAD_ONCE_INIT;
+
+static void fs_exe_path_init(void)
+{
+    const char *path = guest_image.path ? guest_image.path : "";
+
+    if (!realpath(path, fs_exe_path))
+        snprintf(fs_exe_path, sizeof(fs_exe_path), "%s", path);
+}
+
+/*
+ * Resolved once. chdir, fchdir and chroot call this first, since a
+ * relative guest_image.path only means something in the starting cwd.
+ */
+const char *sys_exe_path(void)
+{
+    pthread_once(&fs_exe_once, fs_exe_path_init);
+    return fs_exe_path;
+}
+
+static bool fs_is_own_exe_link(const char *path)
+{
+    char own[32];
+
+    if (strcmp(path, "/proc/self/exe") == 0)
+        return true;
+    snprintf(own, sizeof(own), "/proc/%ld/exe", (long)getpid());
+    return strcmp(path, own) == 0;
+}
+
+const char *sys_fix_path(const char *path)
+{
+    if (path && fs_is_own_exe_link(path))
+        return sys_exe_path();
+    return path;
+}
+
+/* A guest path argument as a host pointer, after the /proc fix. */
+static uint64_t fs_path(uint64_t guest_path)
+{
+    return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
+}
+
+int64_t sys_openat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_openat, a[0], fs_path(a[1]),
+                         (uint64_t)convert_open_flags_to_host(a[2]), a[3], 0, 0);
+}
+
+int64_t sys_getcwd(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_getcwd, sys_hp(a[0]), a[1], 0);
+}
+
+int64_t sys_chdir(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    sys_exe_path();
+    return host_syscall3(SYS_chdir, sys_hp(a[0]), 0, 0);
+}
+
+int64_t sys_fchdir(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    sys_exe_path();
+    return host_syscall3(SYS_fchdir, a[0], 0, 0);
+}
+
+int64_t sys_chroot(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    sys_exe_path();
+    return host_syscall3(SYS_chroot, sys_hp(a[0]), 0, 0);
+}
+
+int64_t sys_mkdirat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_mkdirat, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_mknodat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_mknodat, a[0], sys_hp(a[1]), a[2], a[3], 0, 0);
+}
+
+int64_t sys_unlinkat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_unlinkat, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_renameat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_renameat, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
+                         0, 0);
+}
+
+int64_t sys_renameat2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_renameat2, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
+                         a[4], 0);
+}
+
+int64_t sys_linkat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_linkat, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
+                         a[4], 0);
+}
+
+int64_t sys_symlinkat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_symlinkat, sys_hp(a[0]), a[1], sys_hp(a[2]));
+}
+
+int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
+{
+    const char *path = sys_ptr(a[1]);
+    const char *exe = sys_fix_path(path);
+    size_t len;
+
+    (void)t;
+    if (exe == path)
+        return host_syscall6(SYS_readlinkat, a[0], sys_hp(a[1]), sys_hp(a[2]),
+                             a[3], 0, 0);
+    if ((int64_t)a[3] <= 0)
+        return -EINVAL;
+    /* Like the kernel: truncate silently, no terminating NUL. */
+    len = strlen(exe);
+    if (len > a[3])
+        len = a[3];
+    memcpy(sys_ptr(a[2]), exe, len);
+    return (int64_t)len;
+}
+
+int64_t sys_faccessat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_faccessat, a[0], fs_path(a[1]), a[2]);
+}
+
+int64_t sys_faccessat2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_faccessat2, a[0], fs_path(a[1]), a[2], a[3], 0, 0);
+}
+
+int64_t sys_fchmod(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fchmod, a[0], a[1], 0);
+}
+
+int64_t sys_fchmodat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fchmodat, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_fchownat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_fchownat, a[0], sys_hp(a[1]), a[2], a[3], a[4], 0);
+}
+
+int64_t sys_fchown(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fchown, a[0], a[1], a[2]);
+}
+
+int64_t sys_utimensat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_utimensat, a[0], sys_hp(a[1]), sys_hp(a[2]), a[3],
+                         0, 0);
+}
+
+int64_t sys_truncate(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_truncate, sys_hp(a[0]), a[1], 0);
+}
+
+int64_t sys_ftruncate(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_ftruncate, a[0], a[1], 0);
+}
+
+int64_t sys_umask(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_umask, a[0], 0, 0);
+}
+
+int64_t sys_newfstatat(GuestThread *t, const uint64_t *a)
+{
+    struct stat host;
+    int64_t r;
+
+    (void)t;
+    r = host_syscall6(SYS_newfstatat, a[0], fs_path(a[1]),
+                      (uint64_t)(uintptr_t)&host, a[3], 0, 0);
+    if (r == 0)
+        convert_stat_to_guest(&host, sys_ptr(a[2]));
+    return r;
+}
+
+int64_t sys_fstat(GuestThread *t, const uint64_t *a)
+{
+    struct stat host;
+    int64_t r;
+
+    (void)t;
+    r = host_syscall3(SYS_fstat, a[0], (uint64_t)(uintptr_t)&host, 0);
+    if (r == 0)
+        convert_stat_to_guest(&host, sys_ptr(a[1]));
+    return r;
+}
+
+/* struct statx is fixed-size and arch-independent. */
+int64_t sys_statx(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_statx, a[0], fs_path(a[1]), a[2], a[3],
+                         sys_hp(a[4]), 0);
+}
+
+/* struct statfs: 120 bytes of longs on both 64-bit ABIs (checked). */
+int64_t sys_statfs(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_statfs, sys_hp(a[0]), sys_hp(a[1]), 0);
+}
+
+int64_t sys_fstatfs(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fstatfs, a[0], sys_hp(a[1]), 0);
+}
+
+/* struct linux_dirent64 is arch-independent. */
+int64_t sys_getdents64(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_getdents64, a[0], sys_hp(a[1]), a[2]);
+}
+
+/* Extended attributes: names and values are plain bytes on both ABIs. */
+static int64_t fs_xattr_path(long host_nr, const uint64_t *a)
+{
+    return host_syscall6(host_nr, sys_hp(a[0]), sys_hp(a[1]), sys_hp(a[2]),
+                         a[3], a[4], 0);
+}
+
+static int64_t fs_xattr_fd(long host_nr, const uint64_t *a)
+{
+    return host_syscall6(host_nr, a[0], sys_hp(a[1]), sys_hp(a[2]), a[3], a[4],
+                         0);
+}
+
+int64_t sys_setxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_path(SYS_setxattr, a);
+}
+
+int64_t sys_lsetxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_path(SYS_lsetxattr, a);
+}
+
+int64_t sys_fsetxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_fd(SYS_fsetxattr, a);
+}
+
+int64_t sys_getxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_path(SYS_getxattr, a);
+}
+
+int64_t sys_lgetxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_path(SYS_lgetxattr, a);
+}
+
+int64_t sys_fgetxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return fs_xattr_fd(SYS_fgetxattr, a);
+}
+
+/* listxattr and removexattr take fewer arguments; extras are ignored. */
+int64_t sys_listxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_listxattr, sys_hp(a[0]), sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_llistxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_llistxattr, sys_hp(a[0]), sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_flistxattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_flistxattr, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_removexattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_removexattr, sys_hp(a[0]), sys_hp(a[1]), 0);
+}
+
+int64_t sys_lremovexattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_lremovexattr, sys_hp(a[0]), sys_hp(a[1]), 0);
+}
+
+int64_t sys_fremovexattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fremovexattr, a[0], sys_hp(a[1]), 0);
+}
+
+/* inotify: struct inotify_event is arch-independent. */
+int64_t sys_inotify_init1(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_inotify_init1, a[0], 0, 0);
+}
+
+int64_t sys_inotify_add_watch(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_inotify_add_watch, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_inotify_rm_watch(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_inotify_rm_watch, a[0], a[1], 0);
+}

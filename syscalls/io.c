@@ -1,0 +1,321 @@
+/*
+ * Guest syscalls on open file descriptors: read/write, vectors, dup,
+ * fcntl, pipes, polling and epoll. Pass through where the ABIs agree;
+ * must not open paths (fs.c) or touch memory mappings (mm.c).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+
+#include "syscalls/syscalls.h"
+
+int64_t sys_read(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_read, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_write(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_write, a[0], sys_hp(a[1]), a[2]);
+}
+
+int64_t sys_pread64(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_pread64, a[0], sys_hp(a[1]), a[2], a[3], 0, 0);
+}
+
+int64_t sys_pwrite64(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_pwrite64, a[0], sys_hp(a[1]), a[2], a[3], 0, 0);
+}
+
+/* All vector I/O shares this: the iovec array holds guest pointers. */
+static int64_t io_vector(long host_nr, const uint64_t *a)
+{
+    struct iovec iov[IOV_MAX];
+
+    if (!convert_iovec_to_host(a[1], (int64_t)a[2], iov))
+        return -EINVAL;
+    return host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)iov, a[2], a[3],
+                         a[4], a[5]);
+}
+
+int64_t sys_readv(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_readv, a);
+}
+
+int64_t sys_writev(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_writev, a);
+}
+
+int64_t sys_preadv(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_preadv, a);
+}
+
+int64_t sys_pwritev(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_pwritev, a);
+}
+
+int64_t sys_preadv2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_preadv2, a);
+}
+
+int64_t sys_pwritev2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_pwritev2, a);
+}
+
+int64_t sys_close(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_close, a[0], 0, 0);
+}
+
+int64_t sys_close_range(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_close_range, a[0], a[1], a[2]);
+}
+
+int64_t sys_lseek(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_lseek, a[0], a[1], a[2]);
+}
+
+int64_t sys_dup(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_dup, a[0], 0, 0);
+}
+
+int64_t sys_dup3(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    /* O_CLOEXEC is the only dup3 flag and has one value on both. */
+    return host_syscall3(SYS_dup3, a[0], a[1], a[2]);
+}
+
+/* fcntl commands whose third argument points at memory. */
+static bool io_fcntl_takes_pointer(int cmd)
+{
+    switch (cmd) {
+    case F_GETLK:
+    case F_SETLK:
+    case F_SETLKW:
+    case F_OFD_GETLK:
+    case F_OFD_SETLK:
+    case F_OFD_SETLKW:
+    case F_GETOWN_EX:
+    case F_SETOWN_EX:
+    case F_GET_RW_HINT:
+    case F_SET_RW_HINT:
+    case F_GET_FILE_RW_HINT:
+    case F_SET_FILE_RW_HINT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* struct flock and f_owner_ex are identical on both 64-bit ABIs. */
+int64_t sys_fcntl(GuestThread *t, const uint64_t *a)
+{
+    int cmd = (int)a[1];
+    int64_t r;
+
+    (void)t;
+    if (cmd == F_SETFL)
+        return host_syscall3(SYS_fcntl, a[0], cmd,
+                             (uint64_t)convert_open_flags_to_host(a[2]));
+    if (io_fcntl_takes_pointer(cmd))
+        return host_syscall3(SYS_fcntl, a[0], cmd, sys_hp(a[2]));
+    r = host_syscall3(SYS_fcntl, a[0], cmd, a[2]);
+    if (cmd == F_GETFL && !host_is_error(r))
+        r = (int64_t)convert_open_flags_to_guest((int)r);
+    return r;
+}
+
+int64_t sys_pipe2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_pipe2, sys_hp(a[0]),
+                         (uint64_t)convert_open_flags_to_host(a[1]), 0);
+}
+
+int64_t sys_flock(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_flock, a[0], a[1], 0);
+}
+
+int64_t sys_fsync(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fsync, a[0], 0, 0);
+}
+
+int64_t sys_fdatasync(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fdatasync, a[0], 0, 0);
+}
+
+int64_t sys_sync(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    (void)a;
+    return host_syscall3(SYS_sync, 0, 0, 0);
+}
+
+int64_t sys_syncfs(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_syncfs, a[0], 0, 0);
+}
+
+int64_t sys_sync_file_range(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_sync_file_range, a[0], a[1], a[2], a[3], 0, 0);
+}
+
+int64_t sys_fallocate(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_fallocate, a[0], a[1], a[2], a[3], 0, 0);
+}
+
+int64_t sys_fadvise64(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_fadvise64, a[0], a[1], a[2], a[3], 0, 0);
+}
+
+int64_t sys_readahead(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_readahead, a[0], a[1], a[2]);
+}
+
+int64_t sys_sendfile(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_sendfile, a[0], a[1], sys_hp(a[2]), a[3], 0, 0);
+}
+
+int64_t sys_copy_file_range(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_copy_file_range, a[0], sys_hp(a[1]), a[2],
+                         sys_hp(a[3]), a[4], a[5]);
+}
+
+int64_t sys_splice(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_splice, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
+                         a[4], a[5]);
+}
+
+int64_t sys_tee(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_tee, a[0], a[1], a[2], a[3], 0, 0);
+}
+
+int64_t sys_memfd_create(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_memfd_create, sys_hp(a[0]), a[1], 0);
+}
+
+int64_t sys_eventfd2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    /* EFD_CLOEXEC/EFD_NONBLOCK are O_CLOEXEC/O_NONBLOCK: same values. */
+    return host_syscall3(SYS_eventfd2, a[0], a[1], 0);
+}
+
+/* struct pollfd and sigset size agree; only pointers need translating. */
+int64_t sys_ppoll(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_ppoll, sys_hp(a[0]), a[1], sys_hp(a[2]),
+                         sys_hp(a[3]), a[4], 0);
+}
+
+int64_t sys_pselect6(GuestThread *t, const uint64_t *a)
+{
+    /* The sixth argument points at { sigset pointer, sigset size }. */
+    uint64_t host_sigdata[2];
+    const uint64_t *guest_sigdata = sys_ptr(a[5]);
+    uint64_t sigdata = 0;
+
+    (void)t;
+    if (guest_sigdata) {
+        host_sigdata[0] = sys_hp(guest_sigdata[0]);
+        host_sigdata[1] = guest_sigdata[1];
+        sigdata = (uint64_t)(uintptr_t)host_sigdata;
+    }
+    return host_syscall6(SYS_pselect6, a[0], sys_hp(a[1]), sys_hp(a[2]),
+                         sys_hp(a[3]), sys_hp(a[4]), sigdata);
+}
+
+int64_t sys_epoll_create1(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_epoll_create1, a[0], 0, 0);
+}
+
+int64_t sys_epoll_ctl(GuestThread *t, const uint64_t *a)
+{
+    const GuestEpollEvent *guest_event = sys_ptr(a[3]);
+    struct epoll_event host_event;
+    uint64_t event = 0;
+
+    (void)t;
+    if (guest_event) {
+        convert_epoll_event_to_host(guest_event, &host_event);
+        event = (uint64_t)(uintptr_t)&host_event;
+    }
+    return host_syscall6(SYS_epoll_ctl, a[0], a[1], a[2], event, 0, 0);
+}
+
+/* Returning fewer events than asked is allowed, so a fixed buffer does. */
+#define IO_EPOLL_BATCH 256
+
+int64_t sys_epoll_pwait(GuestThread *t, const uint64_t *a)
+{
+    struct epoll_event host_events[IO_EPOLL_BATCH];
+    GuestEpollEvent *guest_events = sys_ptr(a[1]);
+    int maxevents = (int)a[2];
+    int64_t n;
+
+    (void)t;
+    if (maxevents > IO_EPOLL_BATCH)
+        maxevents = IO_EPOLL_BATCH;
+    n = host_syscall6(SYS_epoll_pwait, a[0], (uint64_t)(uintptr_t)host_events,
+                      (uint64_t)(int64_t)maxevents, a[3], sys_hp(a[4]), a[5]);
+    for (int64_t i = 0; i < n; i++)
+        convert_epoll_event_to_guest(&host_events[i], &guest_events[i]);
+    return n;
+}

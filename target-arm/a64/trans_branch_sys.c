@@ -1,0 +1,380 @@
+/*
+ * A64 "Branches, exception generating and system instructions" translator
+ * (branch_sys.decode): branches, SVC/BRK/HLT, hints, barriers, the cache
+ * operations and the system registers EL0 may use under Linux. Emits IR
+ * only; anything else returns false so the core raises UNDEF (SIGILL).
+ */
+#include "target-arm/a64/translate.h"
+
+#include "target-arm/helper_sys.h"
+
+#include "branch_sys.dec.c"
+
+static const TCGHelper helper_cntvct_info = {
+    "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
+};
+/* Not PURE: if the store faults, the guest state must be in env. */
+static const TCGHelper helper_dc_zva_info = {
+    "dc_zva", (void *)helper_dc_zva, 0
+};
+
+/* ---- branches ---- */
+
+static bool trans_branch_imm(DisasContext *s, arg_branch_imm *a)
+{
+    if (a->link)
+        write_xreg(s, 30, tcg_constant_i64((int64_t)s->pc_next), 1);
+    gen_goto_tb(s, 0, s->pc_curr + (uint64_t)(a->imm * 4));
+    return true;
+}
+
+/*
+ * The two exits of a conditional branch: the caller has emitted a branch
+ * to taken; fall through to the next insn via slot 0, taken via slot 1.
+ */
+static void gen_cond_exits(DisasContext *s, TCGLabel taken, int64_t imm)
+{
+    gen_goto_tb(s, 0, s->pc_next);
+    tcg_gen_set_label(taken);
+    gen_goto_tb(s, 1, s->pc_curr + (uint64_t)(imm * 4));
+}
+
+static bool trans_cbz(DisasContext *s, arg_cbz *a)
+{
+    TCGLabel taken = tcg_new_label();
+
+    tcg_gen_brcondi_i64(a->nz ? TCG_COND_NE : TCG_COND_EQ,
+                        read_cpu_reg(s, a->rt, a->sf), 0, taken);
+    gen_cond_exits(s, taken, a->imm);
+    return true;
+}
+
+static bool trans_tbz(DisasContext *s, arg_tbz *a)
+{
+    /* A bit below 32 is the same in Wt and Xt, so b5 only picks the bit. */
+    unsigned bit = (unsigned)(a->b5 << 5 | a->b40);
+    TCGLabel taken = tcg_new_label();
+
+    tcg_gen_brcondi_i64(a->nz ? TCG_COND_TSTNE : TCG_COND_TSTEQ,
+                        read_xreg(s, a->rt), (int64_t)((uint64_t)1 << bit),
+                        taken);
+    gen_cond_exits(s, taken, a->imm);
+    return true;
+}
+
+/* B.cond and BC.cond (the latter only hints that the branch is consistent). */
+static bool trans_bcond(DisasContext *s, arg_bcond *a)
+{
+    TCGLabel taken;
+
+    if (a->cond >= 14) { /* AL and NV both mean "always" */
+        gen_goto_tb(s, 0, s->pc_curr + (uint64_t)(a->imm * 4));
+        return true;
+    }
+    taken = tcg_new_label();
+    gen_brcond_cc((int)a->cond, taken);
+    gen_cond_exits(s, taken, a->imm);
+    return true;
+}
+
+/* BR, BLR, RET: Rn is read before X30 is written, so BLR X30 works. */
+static bool trans_branch_reg(DisasContext *s, arg_branch_reg *a)
+{
+    TCGv_i64 dest = tcg_temp_new_i64();
+
+    tcg_gen_mov_i64(dest, read_xreg(s, a->rn));
+    if (a->link)
+        write_xreg(s, 30, tcg_constant_i64((int64_t)s->pc_next), 1);
+    gen_jump_reg(s, dest);
+    return true;
+}
+
+/* ---- exception generation ---- */
+
+/* Leaves the block with excp after this insn: env->pc = the next insn. */
+static void gen_exception_after_insn(DisasContext *s, uint32_t excp,
+                                     uint32_t syndrome)
+{
+    tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_next);
+    tcg_gen_st32_i64(tcg_constant_i64(excp), tcg_env,
+                     offsetof(CPUARMState, exception));
+    tcg_gen_st32_i64(tcg_constant_i64(syndrome), tcg_env,
+                     offsetof(CPUARMState, excp_syndrome));
+    tcg_gen_exit_tb(-1);
+    s->is_jmp = DISAS_NORETURN;
+}
+
+/* Linux ignores the SVC immediate: every SVC is a syscall. */
+static bool trans_SVC(DisasContext *s, arg_SVC *a)
+{
+    gen_exception_after_insn(s, EXCP_SVC, (uint32_t)a->imm);
+    return true;
+}
+
+static bool trans_BRK(DisasContext *s, arg_BRK *a)
+{
+    gen_exception_insn(s, EXCP_BRK, (uint32_t)a->imm);
+    return true;
+}
+
+static bool trans_HLT(DisasContext *s, arg_HLT *a)
+{
+    gen_exception_insn(s, EXCP_HLT, (uint32_t)a->imm);
+    return true;
+}
+
+/* ---- hints, barriers, PSTATE ---- */
+
+/*
+ * Every hint is a NOP here: WFE/WFI/YIELD need no wait in user mode (other
+ * guest threads are host threads), and arx advertises neither PAuth nor
+ * BTI, for which the architecture defines these encodings as NOPs.
+ */
+static bool trans_HINT(DisasContext *s, arg_HINT *a)
+{
+    (void)s;
+    (void)a;
+    return true;
+}
+
+static bool trans_CLREX(DisasContext *s, arg_CLREX *a)
+{
+    (void)s;
+    (void)a;
+    tcg_gen_st_i64(tcg_constant_i64(-1), tcg_env,
+                   offsetof(CPUARMState, exclusive_addr));
+    return true;
+}
+
+/* DMB/DSB: CRm<1:0> picks the access types (01 loads, 10 stores, else all);
+ * the shareability domain does not matter to a user-mode process. */
+static bool trans_barrier(DisasContext *s, arg_barrier *a)
+{
+    (void)s;
+    switch (a->crm & 3) {
+    case 1:
+        tcg_gen_mb(TCG_BAR_LDLD | TCG_BAR_LDST);
+        break;
+    case 2:
+        tcg_gen_mb(TCG_BAR_STST);
+        break;
+    default:
+        tcg_gen_mb(TCG_BAR_ALL);
+        break;
+    }
+    return true;
+}
+
+/* Ends the block so that code written before the ISB is fetched anew. */
+static bool trans_ISB(DisasContext *s, arg_ISB *a)
+{
+    (void)a;
+    s->is_jmp = DISAS_TOO_MANY;
+    return true;
+}
+
+/* Speculation barrier: arx does not speculate past guest instructions. */
+static bool trans_SB(DisasContext *s, arg_SB *a)
+{
+    (void)s;
+    (void)a;
+    return true;
+}
+
+static bool trans_CFINV(DisasContext *s, arg_CFINV *a)
+{
+    (void)s;
+    (void)a;
+    tcg_gen_xori_i64(cpu_CF, cpu_CF, 1);
+    return true;
+}
+
+/*
+ * MSR (immediate): Linux lets EL0 write only SSBS, DIT, TCO and SVCR
+ * (features arx does not advertise) and traps DAIFSet/DAIFClr, so all
+ * of them UNDEF.
+ */
+static bool trans_MSR_i(DisasContext *s, arg_MSR_i *a)
+{
+    (void)s;
+    (void)a;
+    return false;
+}
+
+/* ---- cache maintenance ---- */
+
+static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
+{
+    /* A fault inside the helper is reported at this insn. */
+    tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
+    tcg_gen_call1(&helper_dc_zva_info, NULL, read_xreg(s, a->rt));
+    return true;
+}
+
+/* Cleans to a point of coherency or persistence: nothing to do on a host
+ * whose caches are coherent. */
+static bool trans_dc_nop(DisasContext *s, arg_dc_nop *a)
+{
+    (void)s;
+    (void)a;
+    return true;
+}
+
+/*
+ * IC IVAU: no block is invalidated yet; returning to the dispatcher after
+ * it is where that will hook in (design decision 8).
+ */
+static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
+{
+    (void)a;
+    gen_exit_after_insn(s);
+    return true;
+}
+
+/* ---- MRS / MSR (register) ---- */
+
+/* The Arm ARM's (op0, op1, CRn, CRm, op2) as one number, as Linux does. */
+#define SYSREG_KEY(op0, op1, crn, crm, op2) \
+    ((op0) << 14 | (op1) << 11 | (crn) << 7 | (crm) << 3 | (op2))
+
+typedef enum SysRegKind {
+    SYSREG_CONST,  /* read-only constant */
+    SYSREG_ENV64,  /* 64-bit field of CPUARMState */
+    SYSREG_ENV32,  /* 32-bit field of CPUARMState, written through a mask */
+    SYSREG_NZCV,
+    SYSREG_CNTVCT,
+} SysRegKind;
+
+typedef struct SysRegInfo {
+    uint32_t key;
+    SysRegKind kind;
+    bool writable;
+    uint32_t offset;     /* SYSREG_ENV* */
+    uint64_t value;      /* SYSREG_CONST: the value; SYSREG_ENV32: write mask */
+} SysRegInfo;
+
+/* FPCR bits with an effect without FP16/AFP/EBF: AHP, DN, FZ, RMode. */
+#define FPCR_WRITABLE 0x07c00000u
+/* FPSR: QC and the cumulative exception flags IDC, IXC, UFC, OFC, DZC, IOC. */
+#define FPSR_WRITABLE 0x0800009fu
+
+static const SysRegInfo sysreg_table[] = {
+    { SYSREG_KEY(3, 3, 4, 2, 0), SYSREG_NZCV, true, 0, 0 },
+    { SYSREG_KEY(3, 3, 4, 4, 0), SYSREG_ENV32, true,
+      offsetof(CPUARMState, fpcr), FPCR_WRITABLE },
+    { SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_ENV32, true,
+      offsetof(CPUARMState, fpsr), FPSR_WRITABLE },
+    { SYSREG_KEY(3, 3, 13, 0, 2), SYSREG_ENV64, true,
+      offsetof(CPUARMState, tpidr_el0), 0 },
+    { SYSREG_KEY(3, 3, 13, 0, 3), SYSREG_ENV64, false,
+      offsetof(CPUARMState, tpidrro_el0), 0 },
+    { SYSREG_KEY(3, 3, 14, 0, 0), SYSREG_CONST, false, 0, ARX_CNTFRQ_HZ },
+    { SYSREG_KEY(3, 3, 14, 0, 2), SYSREG_CNTVCT, false, 0, 0 }, /* CNTVCT */
+    { SYSREG_KEY(3, 3, 14, 0, 6), SYSREG_CNTVCT, false, 0, 0 }, /* ..SS */
+    { SYSREG_KEY(3, 3, 0, 0, 7), SYSREG_CONST, false, 0, ARX_DCZID_EL0 },
+    { SYSREG_KEY(3, 3, 0, 0, 1), SYSREG_CONST, false, 0, ARX_CTR_EL0 },
+    /* What Linux's MRS emulation answers for op0=3 op1=0 CRn=0 CRm=0. */
+    { SYSREG_KEY(3, 0, 0, 0, 0), SYSREG_CONST, false, 0, ARX_MIDR_EL1 },
+    { SYSREG_KEY(3, 0, 0, 0, 5), SYSREG_CONST, false, 0, ARX_MPIDR_EL1 },
+    { SYSREG_KEY(3, 0, 0, 0, 6), SYSREG_CONST, false, 0, ARX_REVIDR_EL1 },
+    /* ID registers in CRm 2..7 that are not zero; the rest read 0. */
+    { SYSREG_KEY(3, 0, 0, 4, 0), SYSREG_CONST, false, 0, ARX_ID_AA64PFR0_EL1 },
+    { SYSREG_KEY(3, 0, 0, 5, 0), SYSREG_CONST, false, 0, ARX_ID_AA64DFR0_EL1 },
+    { SYSREG_KEY(3, 0, 0, 6, 0), SYSREG_CONST, false, 0, ARX_ID_AA64ISAR0_EL1 },
+};
+
+/*
+ * The register at key, or NULL: UNDEF. Like Linux, the ID space op0=3
+ * op1=0 CRn=0 CRm=2..7 reads as zero where no entry says otherwise.
+ */
+static const SysRegInfo *sysreg_lookup(uint32_t key)
+{
+    static const SysRegInfo id_raz = { 0, SYSREG_CONST, false, 0, 0 };
+    unsigned crm = (key >> 3) & 0xf;
+
+    for (size_t i = 0; i < sizeof(sysreg_table) / sizeof(sysreg_table[0]);
+         i++)
+        if (sysreg_table[i].key == key)
+            return &sysreg_table[i];
+    if ((key & ~(uint32_t)0x7f) == SYSREG_KEY(3, 0, 0, 0, 0) && crm >= 2)
+        return &id_raz;
+    return NULL;
+}
+
+/* op0 is 1:o0 in MRS/MSR, so 2 or 3. */
+static uint32_t sysreg_key_of(int64_t o0, int64_t op1, int64_t crn,
+                              int64_t crm, int64_t op2)
+{
+    return (uint32_t)SYSREG_KEY(2 + o0, op1, crn, crm, op2);
+}
+
+static bool trans_MRS(DisasContext *s, arg_MRS *a)
+{
+    const SysRegInfo *r = sysreg_lookup(
+        sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    TCGv_i64 val;
+
+    if (!r)
+        return false;
+    switch (r->kind) {
+    case SYSREG_CONST:
+        val = tcg_constant_i64((int64_t)r->value);
+        break;
+    case SYSREG_ENV64:
+        val = tcg_temp_new_i64();
+        tcg_gen_ld_i64(val, tcg_env, (int32_t)r->offset);
+        break;
+    case SYSREG_ENV32:
+        val = tcg_temp_new_i64();
+        tcg_gen_ld32u_i64(val, tcg_env, (int32_t)r->offset);
+        break;
+    case SYSREG_NZCV:
+        val = gen_get_nzcv();
+        break;
+    default: /* SYSREG_CNTVCT */
+        val = tcg_temp_new_i64();
+        tcg_gen_call0(&helper_cntvct_info, &val);
+        break;
+    }
+    write_xreg(s, a->rt, val, 1);
+    return true;
+}
+
+static bool trans_MSR_r(DisasContext *s, arg_MSR_r *a)
+{
+    const SysRegInfo *r = sysreg_lookup(
+        sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    TCGv_i64 val;
+
+    if (!r || !r->writable)
+        return false;
+    switch (r->kind) {
+    case SYSREG_ENV64:
+        tcg_gen_st_i64(read_xreg(s, a->rt), tcg_env, (int32_t)r->offset);
+        break;
+    case SYSREG_ENV32:
+        val = tcg_temp_new_i64();
+        tcg_gen_andi_i64(val, read_xreg(s, a->rt), (int64_t)r->value);
+        tcg_gen_st32_i64(val, tcg_env, (int32_t)r->offset);
+        /* Code translated later may depend on the FP mode: start afresh. */
+        if (r->offset == offsetof(CPUARMState, fpcr))
+            s->is_jmp = DISAS_TOO_MANY;
+        break;
+    default: /* SYSREG_NZCV */
+        gen_set_nzcv(read_xreg(s, a->rt));
+        break;
+    }
+    return true;
+}
+
+/* ---- group entry points (translate.h) ---- */
+
+bool a64_decode_branch_sys(DisasContext *s, uint32_t insn)
+{
+    return branch_sys_decode(s, insn);
+}
+
+const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len)
+{
+    return branch_sys_describe(insn, buf, len);
+}

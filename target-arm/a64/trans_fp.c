@@ -1,0 +1,403 @@
+/*
+ * A64 scalar floating-point translator (patterns in fp.decode): moves,
+ * selects and sign operations inline; arithmetic, compares and conversions
+ * through helper_fp.c on raw bits. Never touches Advanced SIMD encodings.
+ */
+#include "target-arm/a64/translate.h"
+#include "target-arm/helper_fp.h"
+
+#include "fp.dec.c"
+
+/* The helpers read FPCR and accumulate FPSR, so none of them is PURE. */
+static const TCGHelper helper_fp_binop_info = {
+    "fp_binop", (void *)helper_fp_binop, 0
+};
+static const TCGHelper helper_fp_muladd_info = {
+    "fp_muladd", (void *)helper_fp_muladd, 0
+};
+static const TCGHelper helper_fp_sqrt_info = {
+    "fp_sqrt", (void *)helper_fp_sqrt, 0
+};
+static const TCGHelper helper_fp_round_int_info = {
+    "fp_round_int", (void *)helper_fp_round_int, 0
+};
+static const TCGHelper helper_fp_to_fixed_info = {
+    "fp_to_fixed", (void *)helper_fp_to_fixed, 0
+};
+static const TCGHelper helper_fp_from_fixed_info = {
+    "fp_from_fixed", (void *)helper_fp_from_fixed, 0
+};
+static const TCGHelper helper_fp_convert_info = {
+    "fp_convert", (void *)helper_fp_convert, 0
+};
+static const TCGHelper helper_fp_compare_info = {
+    "fp_compare", (void *)helper_fp_compare, 0
+};
+
+/* ---- operands ---- */
+
+/* ftype -> element size (FP_S/FP_D/FP_H), or -1 for the reserved 10. */
+static int fp_esz_of(int64_t ftype)
+{
+    static const int esz[4] = { FP_S, FP_D, -1, FP_H };
+    return esz[ftype & 3];
+}
+
+static TCGv_i64 env_arg(void)
+{
+    return tcg_ptr_as_i64(tcg_env);
+}
+
+/* The low element (H, S or D) of Vreg, zero-extended. */
+static TCGv_i64 read_fp_reg(int reg, int esz)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    if (esz == FP_S) {
+        tcg_gen_ld32u_i64(t, tcg_env, vreg_offset(reg));
+    } else {
+        tcg_gen_ld_i64(t, tcg_env, vreg_offset(reg));
+        if (esz == FP_H) {
+            tcg_gen_ext16u_i64(t, t);
+        }
+    }
+    return t;
+}
+
+/* Vreg = val, already zero-extended above its element; bits 127:64 = 0. */
+static void write_fp_reg(int reg, TCGv_i64 val)
+{
+    tcg_gen_st_i64(val, tcg_env, vreg_offset(reg));
+    clear_vreg_high(reg);
+}
+
+static uint64_t fp_sign_mask(int esz)
+{
+    return 1ull << ((8 << esz) - 1);
+}
+
+/* ---- moves ---- */
+
+static bool trans_FMOV_r(DisasContext *s, arg_FMOV_r *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    write_fp_reg(a->rd, read_fp_reg(a->rn, esz));
+    return true;
+}
+
+static bool trans_fmov_gen(DisasContext *s, arg_fmov_gen *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    /* 32-bit with single, 64-bit with double, either width with half. */
+    if (esz < 0 || (esz == FP_S && a->sf) || (esz == FP_D && !a->sf)) {
+        return false;
+    }
+    if (a->to_fp) {
+        TCGv_i64 v = read_cpu_reg(s, a->rn, 1);
+        if (esz == FP_S) {
+            tcg_gen_ext32u_i64(v, v);
+        } else if (esz == FP_H) {
+            tcg_gen_ext16u_i64(v, v);
+        }
+        write_fp_reg(a->rd, v);
+    } else {
+        write_xreg(s, a->rd, read_fp_reg(a->rn, esz), a->sf);
+    }
+    return true;
+}
+
+/* FMOV Xd, Vn.D[1] and FMOV Vd.D[1], Xn: the low half is left alone. */
+static bool trans_fmov_hi(DisasContext *s, arg_fmov_hi *a)
+{
+    if (a->to_fp) {
+        tcg_gen_st_i64(read_xreg(s, a->rn), tcg_env, vreg_offset(a->rd) + 8);
+    } else {
+        TCGv_i64 t = tcg_temp_new_i64();
+        tcg_gen_ld_i64(t, tcg_env, vreg_offset(a->rn) + 8);
+        write_xreg(s, a->rd, t, 1);
+    }
+    return true;
+}
+
+/* VFPExpandImm(): sign, NOT(b):Replicate(b):cd exponent, efgh fraction. */
+static uint64_t fp_expand_imm(int esz, unsigned imm8)
+{
+    int total = 8 << esz;
+    int exp_bits = esz == FP_H ? 5 : esz == FP_S ? 8 : 11;
+    int frac_bits = total - 1 - exp_bits;
+    unsigned b6 = (imm8 >> 6) & 1;
+    uint64_t exp = (uint64_t)(!b6) << (exp_bits - 1);
+
+    if (b6) {
+        exp |= ((1ull << (exp_bits - 3)) - 1) << 2;
+    }
+    exp |= (imm8 >> 4) & 3;
+    return (uint64_t)(imm8 >> 7) << (total - 1) | exp << frac_bits |
+           (uint64_t)(imm8 & 0xf) << (frac_bits - 4);
+}
+
+static bool trans_FMOV_i(DisasContext *s, arg_FMOV_i *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    write_fp_reg(a->rd, tcg_constant_i64((int64_t)fp_expand_imm(esz, (unsigned)a->imm8)));
+    return true;
+}
+
+/* FABS/FNEG only touch the sign bit, NaNs included. */
+static bool trans_fabs_neg(DisasContext *s, arg_fabs_neg *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 v = read_fp_reg(a->rn, esz);
+    if (a->neg) {
+        tcg_gen_xori_i64(v, v, (int64_t)fp_sign_mask(esz));
+    } else {
+        tcg_gen_andi_i64(v, v, (int64_t)(fp_sign_mask(esz) - 1));
+    }
+    write_fp_reg(a->rd, v);
+    return true;
+}
+
+static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 n = read_fp_reg(a->rn, esz);
+    TCGv_i64 m = read_fp_reg(a->rm, esz);
+    TCGv_i64 d = tcg_temp_new_i64();
+    DisasCompare c = a64_test_cc((int)a->cond);
+    tcg_gen_movcond_i64(c.cond, d, c.value, tcg_constant_i64(0), n, m);
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+/* ---- arithmetic ---- */
+
+static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 d = tcg_temp_new_i64();
+    tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(),
+                  read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
+                  tcg_constant_i64(esz | a->op << 8));
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 d = tcg_temp_new_i64();
+    TCGv_i64 args[5] = {
+        env_arg(), read_fp_reg(a->ra, esz), read_fp_reg(a->rn, esz),
+        read_fp_reg(a->rm, esz),
+        tcg_constant_i64(esz | a->neg_n << 8 | a->neg_a << 9),
+    };
+    tcg_gen_call(&helper_fp_muladd_info, &d, 5, args);
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 d = tcg_temp_new_i64();
+    tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(),
+                  read_fp_reg(a->rn, esz), tcg_constant_i64(esz));
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+static bool trans_frint(DisasContext *s, arg_frint *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 d = tcg_temp_new_i64();
+    tcg_gen_call3(&helper_fp_round_int_info, &d, env_arg(),
+                  read_fp_reg(a->rn, esz),
+                  tcg_constant_i64(esz | a->rmode << 8 | a->exact << 16));
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
+{
+    int from = fp_esz_of(a->ftype), to = fp_esz_of(a->opc);
+
+    if (from < 0 || to < 0 || from == to) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 d = tcg_temp_new_i64();
+    tcg_gen_call3(&helper_fp_convert_info, &d, env_arg(),
+                  read_fp_reg(a->rn, from), tcg_constant_i64(from | to << 8));
+    write_fp_reg(a->rd, d);
+    return true;
+}
+
+/* ---- compares ---- */
+
+static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(),
+                  read_fp_reg(a->rn, esz), m, tcg_constant_i64(esz | a->e << 8));
+    gen_set_nzcv(nzcv);
+    return true;
+}
+
+/* FCCMP: the compare (and its FPSR effects) happens only if cond holds. */
+static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+    TCGLabel skip = tcg_new_label();
+    DisasCompare c = a64_test_cc((int)a->cond);
+
+    tcg_gen_movi_i64(nzcv, a->nzcv << 28);
+    tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
+    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(),
+                  read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
+                  tcg_constant_i64(esz | a->e << 8));
+    tcg_gen_set_label(skip);
+    gen_set_nzcv(nzcv);
+    return true;
+}
+
+/* ---- conversions with general registers ---- */
+
+static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
+                            int64_t rmode, int64_t u, int fbits)
+{
+    TCGv_i64 d = tcg_temp_new_i64();
+    int int_bits = sf ? 64 : 32;
+
+    tcg_gen_call3(&helper_fp_to_fixed_info, &d, env_arg(),
+                  read_fp_reg(rn, esz),
+                  tcg_constant_i64(esz | rmode << 8 | u << 16 |
+                                   int_bits << 17 | (int64_t)fbits << 25));
+    write_xreg(s, rd, d, sf);
+}
+
+static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
+                            int64_t u, int fbits)
+{
+    TCGv_i64 d = tcg_temp_new_i64();
+    int int_bits = sf ? 64 : 32;
+
+    tcg_gen_call3(&helper_fp_from_fixed_info, &d, env_arg(),
+                  read_cpu_reg(s, rn, sf),
+                  tcg_constant_i64(esz | u << 16 | int_bits << 17 |
+                                   (int64_t)fbits << 25));
+    write_fp_reg(rd, d);
+}
+
+static bool trans_fcvt_int(DisasContext *s, arg_fcvt_int *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    gen_fp_to_fixed(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, a->rmode,
+                    a->u, 0);
+    return true;
+}
+
+static bool trans_cvtf_int(DisasContext *s, arg_cvtf_int *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0) {
+        return false;
+    }
+    gen_fixed_to_fp(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, a->u, 0);
+    return true;
+}
+
+/* Fixed point: fbits = 64 - scale, at most the integer width. */
+static bool trans_fcvtz_fix(DisasContext *s, arg_fcvtz_fix *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0 || (!a->sf && a->scale < 32)) {
+        return false;
+    }
+    gen_fp_to_fixed(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, FPR_Z, a->u,
+                    64 - (int)a->scale);
+    return true;
+}
+
+static bool trans_cvtf_fix(DisasContext *s, arg_cvtf_fix *a)
+{
+    int esz = fp_esz_of(a->ftype);
+
+    if (esz < 0 || (!a->sf && a->scale < 32)) {
+        return false;
+    }
+    gen_fixed_to_fp(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, a->u,
+                    64 - (int)a->scale);
+    return true;
+}
+
+/* ---- group entry points ---- */
+
+bool a64_decode_fp(DisasContext *s, uint32_t insn)
+{
+    return fp_decode(s, insn);
+}
+
+const char *a64_describe_fp(uint32_t insn, char *buf, size_t len)
+{
+    return fp_describe(insn, buf, len);
+}

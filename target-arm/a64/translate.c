@@ -1,0 +1,482 @@
+/*
+ * The A64 translator core: TCG globals for the guest registers, register
+ * accessors, NZCV production and condition tests, block exits, and the
+ * per-block loop that hands each instruction to its encoding group.
+ */
+#include "target-arm/a64/translate.h"
+
+#include <stdio.h>
+
+#include "linux-user/user.h"
+#include "tcg/tb.h"
+#include "util/log.h"
+
+TCGv_i64 cpu_X[32];
+TCGv_i64 cpu_pc;
+TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF;
+
+void a64_translate_init(void)
+{
+    static const char *names[32] = {
+        "x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
+        "x8",  "x9",  "x10", "x11", "x12", "x13", "x14", "x15",
+        "x16", "x17", "x18", "x19", "x20", "x21", "x22", "x23",
+        "x24", "x25", "x26", "x27", "x28", "x29", "lr",  "sp",
+    };
+
+    for (int i = 0; i < 32; i++)
+        cpu_X[i] = tcg_global_mem_new_i64(
+            (int)(offsetof(CPUARMState, x) + (size_t)i * 8), names[i]);
+    cpu_pc = tcg_global_mem_new_i64(offsetof(CPUARMState, pc), "pc");
+    cpu_NF = tcg_global_mem_new_i64(offsetof(CPUARMState, nf), "NF");
+    cpu_ZF = tcg_global_mem_new_i64(offsetof(CPUARMState, zf), "ZF");
+    cpu_CF = tcg_global_mem_new_i64(offsetof(CPUARMState, cf), "CF");
+    cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
+}
+
+/* ---- general registers ---- */
+
+TCGv_i64 read_xreg(DisasContext *s, int reg)
+{
+    (void)s;
+    return reg == 31 ? tcg_constant_i64(0) : cpu_X[reg];
+}
+
+TCGv_i64 read_xreg_sp(DisasContext *s, int reg)
+{
+    (void)s;
+    return cpu_X[reg];
+}
+
+TCGv_i64 read_cpu_reg(DisasContext *s, int reg, int sf)
+{
+    TCGv_i64 v = tcg_temp_new_i64();
+
+    if (sf)
+        tcg_gen_mov_i64(v, read_xreg(s, reg));
+    else
+        tcg_gen_ext32u_i64(v, read_xreg(s, reg));
+    return v;
+}
+
+TCGv_i64 read_cpu_reg_sp(DisasContext *s, int reg, int sf)
+{
+    TCGv_i64 v = tcg_temp_new_i64();
+
+    (void)s;
+    if (sf)
+        tcg_gen_mov_i64(v, cpu_X[reg]);
+    else
+        tcg_gen_ext32u_i64(v, cpu_X[reg]);
+    return v;
+}
+
+void write_xreg(DisasContext *s, int reg, TCGv_i64 val, int sf)
+{
+    (void)s;
+    if (reg == 31)
+        return;
+    if (sf)
+        tcg_gen_mov_i64(cpu_X[reg], val);
+    else
+        tcg_gen_ext32u_i64(cpu_X[reg], val);
+}
+
+void write_xreg_sp(DisasContext *s, int reg, TCGv_i64 val, int sf)
+{
+    (void)s;
+    if (sf)
+        tcg_gen_mov_i64(cpu_X[reg], val);
+    else
+        tcg_gen_ext32u_i64(cpu_X[reg], val);
+}
+
+/* ---- flags ---- */
+
+/* NF and ZF from a result of the given width. */
+static void set_nz(int sf, TCGv_i64 result)
+{
+    if (sf) {
+        tcg_gen_mov_i64(cpu_NF, result);
+        tcg_gen_mov_i64(cpu_ZF, result);
+    } else {
+        tcg_gen_ext32s_i64(cpu_NF, result);
+        tcg_gen_ext32u_i64(cpu_ZF, result);
+    }
+}
+
+void gen_logic_cc(int sf, TCGv_i64 result)
+{
+    set_nz(sf, result);
+    tcg_gen_movi_i64(cpu_CF, 0);
+    tcg_gen_movi_i64(cpu_VF, 0);
+}
+
+/*
+ * Shared by ADDS/SUBS/ADCS/SBCS: dest = a + b + carry_in, where b is
+ * already inverted for subtraction. 64-bit: carry via unsigned compares;
+ * 32-bit: carry is bit 32 of the 64-bit sum of the zero-extended operands.
+ */
+static void gen_add_carry_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b,
+                             TCGv_i64 carry_in)
+{
+    TCGv_i64 sum = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+
+    if (sf) {
+        TCGv_i64 c1 = tcg_temp_new_i64(), c2 = tcg_temp_new_i64();
+        TCGv_i64 partial = tcg_temp_new_i64();
+
+        tcg_gen_add_i64(partial, a, b);
+        tcg_gen_setcond_i64(TCG_COND_LTU, c1, partial, a);
+        tcg_gen_add_i64(sum, partial, carry_in);
+        tcg_gen_setcond_i64(TCG_COND_LTU, c2, sum, partial);
+        tcg_gen_or_i64(cpu_CF, c1, c2);
+        /* V: operands have the same sign and the result differs. */
+        tcg_gen_xor_i64(x, sum, a);
+        tcg_gen_xor_i64(y, a, b);
+        tcg_gen_andc_i64(cpu_VF, x, y);
+        set_nz(1, sum);
+        tcg_gen_mov_i64(dest, sum);
+    } else {
+        TCGv_i64 a32 = tcg_temp_new_i64(), b32 = tcg_temp_new_i64();
+
+        tcg_gen_ext32u_i64(a32, a);
+        tcg_gen_ext32u_i64(b32, b);
+        tcg_gen_add_i64(sum, a32, b32);
+        tcg_gen_add_i64(sum, sum, carry_in);
+        tcg_gen_extract_i64(cpu_CF, sum, 32, 1);
+        tcg_gen_xor_i64(x, sum, a32);
+        tcg_gen_xor_i64(y, a32, b32);
+        tcg_gen_andc_i64(x, x, y);
+        tcg_gen_shli_i64(x, x, 32); /* bit 31 -> bit 63 */
+        tcg_gen_mov_i64(cpu_VF, x);
+        set_nz(0, sum);
+        tcg_gen_ext32u_i64(dest, sum);
+    }
+}
+
+void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    gen_add_carry_cc(sf, dest, a, b, tcg_constant_i64(0));
+}
+
+void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 nb = tcg_temp_new_i64();
+
+    /* a - b = a + ~b + 1 (C is "no borrow", as Arm defines it). */
+    tcg_gen_not_i64(nb, b);
+    gen_add_carry_cc(sf, dest, a, nb, tcg_constant_i64(1));
+}
+
+void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    gen_add_carry_cc(sf, dest, a, b, cpu_CF);
+}
+
+void gen_sbc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 nb = tcg_temp_new_i64();
+
+    tcg_gen_not_i64(nb, b);
+    gen_add_carry_cc(sf, dest, a, nb, cpu_CF);
+}
+
+void gen_adc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_add_i64(t, a, b);
+    tcg_gen_add_i64(t, t, cpu_CF);
+    if (sf)
+        tcg_gen_mov_i64(dest, t);
+    else
+        tcg_gen_ext32u_i64(dest, t);
+}
+
+void gen_set_nzcv_imm(unsigned nzcv)
+{
+    tcg_gen_movi_i64(cpu_NF, (nzcv & 8) ? -1 : 0);
+    tcg_gen_movi_i64(cpu_ZF, (nzcv & 4) ? 0 : 1);
+    tcg_gen_movi_i64(cpu_CF, (nzcv >> 1) & 1);
+    tcg_gen_movi_i64(cpu_VF, (nzcv & 1) ? -1 : 0);
+}
+
+TCGv_i64 gen_get_nzcv(void)
+{
+    TCGv_i64 r = tcg_temp_new_i64(), t = tcg_temp_new_i64();
+
+    tcg_gen_shri_i64(r, cpu_NF, 63);
+    tcg_gen_shli_i64(r, r, 31);
+    tcg_gen_setcondi_i64(TCG_COND_EQ, t, cpu_ZF, 0);
+    tcg_gen_shli_i64(t, t, 30);
+    tcg_gen_or_i64(r, r, t);
+    t = tcg_temp_new_i64();
+    tcg_gen_shli_i64(t, cpu_CF, 29);
+    tcg_gen_or_i64(r, r, t);
+    t = tcg_temp_new_i64();
+    tcg_gen_shri_i64(t, cpu_VF, 63);
+    tcg_gen_shli_i64(t, t, 28);
+    tcg_gen_or_i64(r, r, t);
+    return r;
+}
+
+void gen_set_nzcv(TCGv_i64 val)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_shli_i64(t, val, 32);          /* bit 31 -> 63 */
+    tcg_gen_sari_i64(cpu_NF, t, 63);
+    tcg_gen_extract_i64(t, val, 30, 1);
+    tcg_gen_xori_i64(cpu_ZF, t, 1);        /* Z set -> zf == 0 */
+    tcg_gen_extract_i64(cpu_CF, val, 29, 1);
+    t = tcg_temp_new_i64();
+    tcg_gen_shli_i64(t, val, 35);          /* bit 28 -> 63 */
+    tcg_gen_sari_i64(cpu_VF, t, 63);
+}
+
+/* ConditionHolds(): each Arm condition as "value cond 0". */
+DisasCompare a64_test_cc(int cc)
+{
+    DisasCompare c;
+    TCGv_i64 t;
+
+    switch (cc >> 1) {
+    case 0: /* EQ / NE */
+        c.cond = TCG_COND_EQ;
+        c.value = cpu_ZF;
+        break;
+    case 1: /* CS / CC */
+        c.cond = TCG_COND_NE;
+        c.value = cpu_CF;
+        break;
+    case 2: /* MI / PL */
+        c.cond = TCG_COND_LT;
+        c.value = cpu_NF;
+        break;
+    case 3: /* VS / VC */
+        c.cond = TCG_COND_LT;
+        c.value = cpu_VF;
+        break;
+    case 4: /* HI: C && !Z  (LS is the inverse) */
+        t = tcg_temp_new_i64();
+        tcg_gen_setcondi_i64(TCG_COND_NE, t, cpu_ZF, 0);
+        tcg_gen_and_i64(t, t, cpu_CF);
+        c.cond = TCG_COND_NE;
+        c.value = t;
+        break;
+    case 5: /* GE: N == V */
+        t = tcg_temp_new_i64();
+        tcg_gen_xor_i64(t, cpu_NF, cpu_VF);
+        c.cond = TCG_COND_GE;
+        c.value = t;
+        break;
+    case 6: { /* GT: !Z && N == V */
+        TCGv_i64 nv = tcg_temp_new_i64(), z = tcg_temp_new_i64();
+        t = tcg_temp_new_i64();
+        tcg_gen_xor_i64(nv, cpu_NF, cpu_VF);
+        tcg_gen_setcondi_i64(TCG_COND_GE, nv, nv, 0);
+        tcg_gen_setcondi_i64(TCG_COND_NE, z, cpu_ZF, 0);
+        tcg_gen_and_i64(t, nv, z);
+        c.cond = TCG_COND_NE;
+        c.value = t;
+        break;
+    }
+    default: /* AL, NV: always */
+        c.cond = TCG_COND_ALWAYS;
+        c.value = tcg_constant_i64(0);
+        return c;
+    }
+    if (cc & 1)
+        c.cond = tcg_invert_cond(c.cond);
+    return c;
+}
+
+void gen_brcond_cc(int cc, TCGLabel l)
+{
+    DisasCompare c = a64_test_cc(cc);
+    tcg_gen_brcondi_i64(c.cond, c.value, 0, l);
+}
+
+/* ---- block exits ---- */
+
+void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
+{
+    tcg_gen_goto_tb(slot);
+    tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
+    tcg_gen_exit_tb((int)slot);
+    s->is_jmp = DISAS_NORETURN;
+}
+
+void gen_jump_reg(DisasContext *s, TCGv_i64 val)
+{
+    tcg_gen_mov_i64(cpu_pc, val);
+    s->is_jmp = DISAS_JUMP;
+}
+
+static void gen_raise(uint64_t pc, uint32_t excp, uint32_t syndrome)
+{
+    tcg_gen_movi_i64(cpu_pc, (int64_t)pc);
+    tcg_gen_st_i32(tcg_constant_i32((int32_t)excp), tcg_env,
+                   offsetof(CPUARMState, exception));
+    tcg_gen_st_i32(tcg_constant_i32((int32_t)syndrome), tcg_env,
+                   offsetof(CPUARMState, excp_syndrome));
+    tcg_gen_exit_tb(-1);
+}
+
+void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome)
+{
+    gen_raise(excp == EXCP_SVC ? s->pc_next : s->pc_curr, excp, syndrome);
+    s->is_jmp = DISAS_NORETURN;
+}
+
+bool unallocated_encoding(DisasContext *s)
+{
+    gen_exception_insn(s, EXCP_UDEF, s->insn);
+    return true;
+}
+
+void gen_exit_after_insn(DisasContext *s)
+{
+    tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_next);
+    s->is_jmp = DISAS_EXIT;
+}
+
+void clear_vreg_high(int reg)
+{
+    tcg_gen_st_i64(tcg_constant_i64(0), tcg_env,
+                   vreg_offset(reg) + 8);
+}
+
+/* ---- the block loop ---- */
+
+typedef bool DecodeFn(DisasContext *s, uint32_t insn);
+
+/* Encoding groups by op0 (bits 28:25), as the Arm ARM's top-level table. */
+static DecodeFn *group_for(uint32_t insn)
+{
+    switch ((insn >> 25) & 0xf) {
+    case 0x8: case 0x9:
+        return a64_decode_dp_imm;
+    case 0xa: case 0xb:
+        return a64_decode_branch_sys;
+    case 0x4: case 0x6: case 0xc: case 0xe:
+        return a64_decode_ldst;
+    case 0x5: case 0xd:
+        return a64_decode_dp_reg;
+    case 0x7: case 0xf:
+        return NULL; /* FP and SIMD: tried in turn below */
+    default:
+        return NULL;
+    }
+}
+
+static bool decode_insn(DisasContext *s, uint32_t insn)
+{
+    DecodeFn *fn = group_for(insn);
+    unsigned op0 = (insn >> 25) & 0xf;
+
+    if (fn)
+        return fn(s, insn);
+    if (op0 == 0x7 || op0 == 0xf)
+        return a64_decode_fp(s, insn) || a64_decode_simd(s, insn);
+    return false;
+}
+
+static void log_unimp(const DisasContext *s)
+{
+    if (log_enabled(LOG_UNIMP))
+        arx_log("arx: unimplemented instruction 0x%08x at pc 0x%llx\n",
+                s->insn, (unsigned long long)s->pc_curr);
+}
+
+static void translate_one(DisasContext *s)
+{
+    uint32_t insn = *(const uint32_t *)g2h(s->pc_curr);
+
+    s->insn = insn;
+    s->pc_next = s->pc_curr + 4;
+    tcg_gen_insn_start(s->pc_curr);
+    if (!decode_insn(s, insn)) {
+        log_unimp(s);
+        unallocated_encoding(s);
+    }
+}
+
+static void gen_block_end(DisasContext *s)
+{
+    switch (s->is_jmp) {
+    case DISAS_NEXT:
+    case DISAS_TOO_MANY:
+        gen_goto_tb(s, 0, s->pc_next);
+        break;
+    case DISAS_JUMP:
+        tcg_gen_lookup_and_goto_ptr();
+        break;
+    case DISAS_EXIT:
+        tcg_gen_exit_tb(-1);
+        break;
+    case DISAS_NORETURN:
+        break;
+    }
+}
+
+void gen_intermediate_code(TranslationBlock *tb, int max_insns)
+{
+    DisasContext s = { .tb = tb, .pc_first = tb->pc, .pc_curr = tb->pc };
+    uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
+
+    s.is_jmp = DISAS_NEXT;
+    for (;;) {
+        translate_one(&s);
+        s.insn_count++;
+        if (s.is_jmp != DISAS_NEXT)
+            break;
+        s.pc_curr = s.pc_next;
+        /* Stop at a page end: the next page may be unmapped. */
+        if (s.insn_count >= max_insns ||
+            (s.pc_curr & ~(GUEST_PAGE_SIZE - 1)) != page ||
+            tcg_ctx.nb_ops > TCG_MAX_OPS - 256) {
+            s.is_jmp = DISAS_TOO_MANY;
+            break;
+        }
+    }
+    gen_block_end(&s);
+    tb->size = (uint32_t)(s.pc_next - tb->pc);
+    tb->icount = (uint16_t)s.insn_count;
+}
+
+/* ---- -d in_asm ---- */
+
+static const char *describe(uint32_t insn, char *buf, size_t len)
+{
+    const char *d;
+
+    switch ((insn >> 25) & 0xf) {
+    case 0x8: case 0x9: return a64_describe_dp_imm(insn, buf, len);
+    case 0xa: case 0xb: return a64_describe_branch_sys(insn, buf, len);
+    case 0x4: case 0x6: case 0xc: case 0xe:
+        return a64_describe_ldst(insn, buf, len);
+    case 0x5: case 0xd: return a64_describe_dp_reg(insn, buf, len);
+    case 0x7: case 0xf:
+        d = a64_describe_fp(insn, buf, len);
+        return d ? d : a64_describe_simd(insn, buf, len);
+    default: return NULL;
+    }
+}
+
+void target_log_in_asm(const TranslationBlock *tb)
+{
+    char buf[160];
+
+    arx_log("IN: [guest 0x%016llx] %u insns\n", (unsigned long long)tb->pc,
+            tb->icount);
+    for (uint64_t pc = tb->pc; pc < tb->pc + tb->size; pc += 4) {
+        uint32_t insn = *(const uint32_t *)g2h(pc);
+        const char *d = describe(insn, buf, sizeof(buf));
+        arx_log("0x%016llx:  %08x  %s\n", (unsigned long long)pc, insn,
+                d ? d : "(unallocated)");
+    }
+    arx_log("\n");
+}

@@ -1,0 +1,133 @@
+/*
+ * Shared state and helpers of the A64 translator: register access, flags,
+ * conditions, block exits. Each trans_*.c file handles one encoding group
+ * and includes this; nothing here knows about the host.
+ */
+#ifndef ARX_TARGET_ARM_A64_TRANSLATE_H
+#define ARX_TARGET_ARM_A64_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "target-arm/cpu.h"
+#include "tcg/ir.h"
+
+struct TranslationBlock;
+
+typedef enum DisasJumpType {
+    DISAS_NEXT,      /* keep translating */
+    DISAS_TOO_MANY,  /* block full: chain to pc_next */
+    DISAS_JUMP,      /* pc stored in env by the insn: look the target up */
+    DISAS_EXIT,      /* pc stored in env: return to the dispatcher */
+    DISAS_NORETURN,  /* the insn emitted its own exit */
+} DisasJumpType;
+
+typedef struct DisasContext {
+    struct TranslationBlock *tb;
+    uint64_t pc_first; /* first guest insn of the block */
+    uint64_t pc_curr;  /* the insn being translated */
+    uint64_t pc_next;  /* the insn after it */
+    uint32_t insn;
+    DisasJumpType is_jmp;
+    int insn_count;
+} DisasContext;
+
+/* TCG globals for the guest state (created by a64_translate_init). */
+extern TCGv_i64 cpu_X[32]; /* cpu_X[31] is SP */
+extern TCGv_i64 cpu_pc;
+extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
+
+void a64_translate_init(void);
+
+/* ---- general registers: reg 31 is XZR or SP as each accessor says ---- */
+
+/* The 64-bit value of Xn (31: zero). Do not write to the result. */
+TCGv_i64 read_xreg(DisasContext *s, int reg);
+/* The 64-bit value of Xn (31: SP). Do not write to the result. */
+TCGv_i64 read_xreg_sp(DisasContext *s, int reg);
+/* A new temp holding Xn, or Wn zero-extended when !sf (31: zero). */
+TCGv_i64 read_cpu_reg(DisasContext *s, int reg, int sf);
+/* Same, with 31 meaning SP. */
+TCGv_i64 read_cpu_reg_sp(DisasContext *s, int reg, int sf);
+/* Xn = val (31: discarded). When !sf, the low 32 bits zero-extended. */
+void write_xreg(DisasContext *s, int reg, TCGv_i64 val, int sf);
+/* Same, with 31 meaning SP. */
+void write_xreg_sp(DisasContext *s, int reg, TCGv_i64 val, int sf);
+
+/* ---- flags (lazy representation in cpu.h) ---- */
+
+/* NZ from result (width per sf), C = V = 0: ANDS, BICS, TST. */
+void gen_logic_cc(int sf, TCGv_i64 result);
+/* dest = a + b (or a - b, a + b + C, a - b - 1 + C) setting NZCV.
+ * dest may alias a or b; width per sf (32: result zero-extended). */
+void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_sbc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+/* dest = a + b + C / a + ~b + C without touching flags (ADC, SBC). */
+void gen_adc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+/* NZCV = nzcv (4-bit immediate, N in bit 3). */
+void gen_set_nzcv_imm(unsigned nzcv);
+/* NZCV from / to bits 31:28 of a register value (MRS/MSR NZCV). */
+TCGv_i64 gen_get_nzcv(void);
+void gen_set_nzcv(TCGv_i64 val);
+
+/* A condition (Arm cond 0-15) as "value cond 0". */
+typedef struct DisasCompare {
+    TCGCond cond;
+    TCGv_i64 value;
+} DisasCompare;
+DisasCompare a64_test_cc(int cc);
+/* Branch to label when Arm condition cc holds. */
+void gen_brcond_cc(int cc, TCGLabel l);
+
+/* ---- block exits and exceptions ---- */
+
+/* Ends the block jumping to dest through chaining slot (0 or 1). */
+void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest);
+/* Ends the block jumping to the address in val (indirect branch). */
+void gen_jump_reg(DisasContext *s, TCGv_i64 val);
+/* Raises excp at the current insn (pc = pc_curr) with a syndrome value. */
+void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome);
+/* UNDEF: the guest gets SIGILL; -d unimp names the encoding and pc. */
+bool unallocated_encoding(DisasContext *s);
+/* Ends the block after this insn, returning to the dispatcher. */
+void gen_exit_after_insn(DisasContext *s);
+
+/* ---- helpers and vector registers ---- */
+
+/* Offsets into CPUARMState for FP/SIMD registers. */
+static inline int vreg_offset(int reg)
+{
+    return (int)offsetof(CPUARMState, v) + reg * (int)sizeof(ARMVReg);
+}
+/* Offset of element idx of size (1 << esize_log2) bytes in Vreg. */
+static inline int vreg_elem_offset(int reg, int idx, int esize_log2)
+{
+    return vreg_offset(reg) + (idx << esize_log2);
+}
+/* Zeroes bits 127:64 of Vreg (writes to Dn/Sn/Hn/Bn and 64-bit vectors). */
+void clear_vreg_high(int reg);
+
+/* Address of a guest register or constant as a call argument. */
+static inline TCGv_i64 const_arg(int64_t v) { return tcg_constant_i64(v); }
+
+/* ---- group decoders: each returns false for "not mine / UNDEF" ---- */
+
+bool a64_decode_branch_sys(DisasContext *s, uint32_t insn);
+bool a64_decode_dp_imm(DisasContext *s, uint32_t insn);
+bool a64_decode_dp_reg(DisasContext *s, uint32_t insn);
+bool a64_decode_ldst(DisasContext *s, uint32_t insn);
+bool a64_decode_fp(DisasContext *s, uint32_t insn);
+bool a64_decode_simd(DisasContext *s, uint32_t insn);
+
+/* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
+const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_dp_imm(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_dp_reg(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_ldst(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_fp(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * Guest CPU state of one AArch64 thread, as the translated code sees it.
+ * Generated code addresses these fields by offset from the env register;
+ * nothing here knows about the host.
+ */
+#ifndef ARX_TARGET_ARM_CPU_H
+#define ARX_TARGET_ARM_CPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Why translated code returned to the dispatcher (CPUARMState.exception). */
+enum {
+    EXCP_NONE = 0,
+    EXCP_SVC,   /* SVC #0: syscall; pc already points after the SVC */
+    EXCP_UDEF,  /* unallocated or unimplemented encoding at pc: SIGILL */
+    EXCP_BRK,   /* BRK #imm at pc: SIGTRAP */
+    EXCP_HLT,   /* HLT #imm at pc: SIGILL, as on Linux */
+    EXCP_ALIGN, /* misaligned SP or PC: SIGBUS */
+};
+
+typedef union {
+    uint8_t b[16];
+    uint16_t h[8];
+    uint32_t s[4];
+    uint64_t d[2];
+    float f32[4];
+    double f64[2];
+} ARMVReg;
+
+typedef struct CPUARMState {
+    uint64_t x[32]; /* x[31] is SP; XZR is handled by the translator */
+    uint64_t pc;
+
+    /*
+     * NZCV kept apart so each flag is cheap to produce:
+     * N is bit 63 of nf, Z is (zf == 0), C is cf (0 or 1), V is bit 63 of vf.
+     */
+    int64_t nf;
+    uint64_t zf;
+    uint64_t cf;
+    int64_t vf;
+
+    uint64_t tpidr_el0;
+    uint64_t tpidrro_el0;
+    uint32_t fpcr;
+    uint32_t fpsr;
+
+    /* Exclusive monitor (LDXR/STXR); exclusive_addr == -1 when clear. */
+    uint64_t exclusive_addr;
+    uint64_t exclusive_val;
+    uint64_t exclusive_high;
+    uint32_t exclusive_size;
+
+    uint32_t exception;  /* EXCP_* when leaving translated code */
+    uint32_t excp_syndrome; /* BRK/HLT immediate, or the UDEF encoding */
+
+    /* Nonzero asks translated code to return to the dispatcher. */
+    volatile int32_t exit_request;
+
+    ARMVReg v[32] __attribute__((aligned(16)));
+
+    void *thread; /* the GuestThread running this state (linux-user) */
+} CPUARMState;
+
+/* Reads and writes the architectural NZCV value (bits 31:28). */
+static inline uint32_t cpu_get_nzcv(const CPUARMState *env)
+{
+    return (uint32_t)((env->nf < 0) << 31 | (env->zf == 0) << 30 |
+                      (env->cf != 0) << 29 | (env->vf < 0) << 28);
+}
+
+static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)
+{
+    env->nf = (nzcv & (1u << 31)) ? -1 : 0;
+    env->zf = (nzcv & (1u << 30)) ? 0 : 1;
+    env->cf = (nzcv >> 29) & 1;
+    env->vf = (nzcv & (1u << 28)) ? -1 : 0;
+}
+
+#endif

@@ -1,0 +1,107 @@
+/*
+ * Scalar floating-point helpers for the A64 translator: Arm arithmetic,
+ * NaN, rounding and conversion rules on raw register bits, with FPCR/FPSR
+ * kept in CPUARMState. The SIMD helpers reuse the fp_* cores per element.
+ * Nothing here emits IR or knows about the host beyond <fenv.h>.
+ */
+#ifndef ARX_TARGET_ARM_HELPER_FP_H
+#define ARX_TARGET_ARM_HELPER_FP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "target-arm/cpu.h"
+
+/* FPSR cumulative exception bits. */
+enum {
+    FPSR_IOC = 1u << 0,
+    FPSR_DZC = 1u << 1,
+    FPSR_OFC = 1u << 2,
+    FPSR_UFC = 1u << 3,
+    FPSR_IXC = 1u << 4,
+    FPSR_IDC = 1u << 7,
+    FPSR_QC = 1u << 27,
+};
+
+/* FPCR fields used here. */
+enum {
+    FPCR_RMODE_SHIFT = 22,
+    FPCR_DN = 1u << 25,
+};
+
+/* Element size as log2 of its bytes: FP_H (half), FP_S, FP_D. */
+enum { FP_H = 1, FP_S = 2, FP_D = 3 };
+
+/* FPRounding: N, P, M, Z match FPCR.RMode; A is ties-away; FPCR reads it. */
+enum {
+    FPR_N = 0,
+    FPR_P = 1,
+    FPR_M = 2,
+    FPR_Z = 3,
+    FPR_A = 4,
+    FPR_FPCR = 5,
+};
+
+/* Two-operand arithmetic (FPAdd ... FPMinNum, FNMUL, FABD, FMULX). */
+enum {
+    FPOP_ADD,
+    FPOP_SUB,
+    FPOP_MUL,
+    FPOP_DIV,
+    FPOP_MAX,
+    FPOP_MIN,
+    FPOP_MAXNM,
+    FPOP_MINNM,
+    FPOP_NMUL,
+    FPOP_ABD,
+};
+
+/* Comparisons producing a mask (FCMEQ/FCMGE/FCMGT/FACGE/FACGT). */
+enum { FPCMP_EQ, FPCMP_GE, FPCMP_GT, FPCMP_ACGE, FPCMP_ACGT };
+
+/* ---- element cores (also used by helper_simd.c) ---- */
+
+uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b);
+/* FPMulAdd(addend, n, m) with FMSUB/FNMADD's operand negations applied. */
+uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
+                   uint64_t m, bool neg_n, bool neg_addend);
+uint64_t fp_sqrt(CPUARMState *env, int esz, uint64_t a);
+/* FPRoundInt(); exact asks for IXC when the value changes (FRINTX). */
+uint64_t fp_round_int(CPUARMState *env, int esz, uint64_t a, int rmode,
+                      bool exact);
+/* FPToFixed(): saturating, NaN -> 0 with IOC; result zero-extended. */
+uint64_t fp_to_fixed(CPUARMState *env, int esz, uint64_t a, int fbits,
+                     bool is_unsigned, int int_bits, int rmode);
+/* FixedToFP(): val holds an int_bits-wide integer, rounding per FPCR. */
+uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
+                       bool is_unsigned, int int_bits);
+/* FPConvert() between H, S and D, rounding per FPCR. */
+uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a);
+/* FPCompare(): NZCV in bits 31:28; signal_nans for FCMPE. */
+uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
+                    bool signal_nans);
+/* FPCompareEQ/GE/GT and the absolute forms: true or false. */
+bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
+                     uint64_t b);
+
+/* ---- called from translated code (env as a 64-bit value) ---- */
+
+/* desc = esz | op << 8 */
+uint64_t helper_fp_binop(uint64_t env, uint64_t a, uint64_t b, uint64_t desc);
+/* desc = esz | neg_n << 8 | neg_addend << 9 */
+uint64_t helper_fp_muladd(uint64_t env, uint64_t addend, uint64_t n,
+                          uint64_t m, uint64_t desc);
+uint64_t helper_fp_sqrt(uint64_t env, uint64_t a, uint64_t esz);
+/* desc = esz | rmode << 8 | exact << 16 */
+uint64_t helper_fp_round_int(uint64_t env, uint64_t a, uint64_t desc);
+/* desc = esz | rmode << 8 | is_unsigned << 16 | int_bits << 17 | fbits << 25 */
+uint64_t helper_fp_to_fixed(uint64_t env, uint64_t a, uint64_t desc);
+/* desc = esz | is_unsigned << 16 | int_bits << 17 | fbits << 25 */
+uint64_t helper_fp_from_fixed(uint64_t env, uint64_t val, uint64_t desc);
+/* desc = from_esz | to_esz << 8 */
+uint64_t helper_fp_convert(uint64_t env, uint64_t a, uint64_t desc);
+/* desc = esz | signal_nans << 8; returns NZCV in bits 31:28 */
+uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b,
+                           uint64_t desc);
+
+#endif

@@ -1,0 +1,54 @@
+/*
+ * Helpers and constant values for A64 system instructions: the generic
+ * timer, DC ZVA and the ID register values arx shows to EL0.
+ * The values must agree with the HWCAPs the loader advertises (FP, ASIMD,
+ * CRC32, CPUID); nothing here may emit IR.
+ */
+#ifndef ARX_TARGET_ARM_HELPER_SYS_H
+#define ARX_TARGET_ARM_HELPER_SYS_H
+
+#include <stdint.h>
+
+/*
+ * CNTFRQ_EL0: 1 GHz, the frequency Armv8.6 makes mandatory. CNTVCT_EL0 is
+ * then CLOCK_MONOTONIC in nanoseconds, with no scaling to lose precision.
+ */
+#define ARX_CNTFRQ_HZ 1000000000ull
+
+/* DCZID_EL0: DZP = 0 (DC ZVA allowed), BS = 4: blocks of 4 << 4 = 64 bytes. */
+#define ARX_DCZID_EL0 0x4ull
+#define ARX_DC_ZVA_BYTES 64u
+
+/*
+ * CTR_EL0 0x8444c004: RES1 bit 31, CWG = ERG = 4 (64 bytes), DminLine =
+ * IminLine = 4 (64-byte lines), L1Ip = PIPT, IDC = DIC = 0 so guests do
+ * clean DC CVAU + IC IVAU after writing code, which arx needs to see.
+ */
+#define ARX_CTR_EL0 0x8444c004ull
+
+/*
+ * MIDR_EL1: implementer 0x00 ("reserved for software use"), architecture
+ * 0xf, part number 0x580 ('X'), variant/revision 0: no real core, so
+ * libraries pick no core-specific tuning or errata paths.
+ */
+#define ARX_MIDR_EL1 0x000f0580ull
+/* What Linux shows for MPIDR_EL1 (only the RES1 bit) and REVIDR_EL1. */
+#define ARX_MPIDR_EL1 0x80000000ull
+#define ARX_REVIDR_EL1 0x0ull
+
+/* ID_AA64PFR0_EL1: EL0 = EL1 = 1 (AArch64 only); FP = AdvSIMD = 0
+ * ("implemented"); everything else 0 as Linux shows it. */
+#define ARX_ID_AA64PFR0_EL1 0x11ull
+/* ID_AA64ISAR0_EL1: CRC32 = 1, no AES/SHA/atomics/... */
+#define ARX_ID_AA64ISAR0_EL1 0x10000ull
+/* ID_AA64DFR0_EL1: DebugVer = 6 (Armv8 debug), the value Linux shows. */
+#define ARX_ID_AA64DFR0_EL1 0x6ull
+/* All other ID registers (PFR1, ISAR1/2, MMFR0-2, DFR1, ZFR0, ...) read 0. */
+
+/* CNTVCT_EL0 / CNTVCTSS_EL0: the host's monotonic clock at ARX_CNTFRQ_HZ. */
+uint64_t helper_cntvct(void);
+
+/* DC ZVA: zeroes the ARX_DC_ZVA_BYTES block holding guest address addr. */
+uint64_t helper_dc_zva(uint64_t addr);
+
+#endif

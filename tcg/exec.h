@@ -1,0 +1,23 @@
+/*
+ * The dispatcher: runs translated code for one CPU state until the target
+ * says it must stop (an exception such as a syscall). Target-independent:
+ * the guest is reached only through the hooks below.
+ */
+#ifndef ARX_TCG_EXEC_H
+#define ARX_TCG_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct TCGTargetHooks {
+    uint64_t (*get_pc)(void *env);
+    /* True when the last exit needs the target's attention. */
+    bool (*must_stop)(void *env);
+} TCGTargetHooks;
+
+/* Sets up the code cache and the backend; guest_base is fixed from now. */
+void tcg_exec_init(const TCGTargetHooks *hooks, uintptr_t guest_base);
+/* Runs blocks from the guest pc until hooks->must_stop(env). */
+void tcg_cpu_exec(void *env);
+
+#endif

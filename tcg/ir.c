@@ -1,0 +1,849 @@
+/*
+ * The IR builder: temps, constants, labels and the tcg_gen_* functions.
+ * Builders canonicalise trivial cases (add of 0 becomes a move) so later
+ * stages see fewer ops. Nothing here may name a guest or host architecture.
+ */
+#include "tcg/ir.h"
+
+#include <string.h>
+
+TCGContext tcg_ctx;
+TCGv_ptr tcg_env;
+
+const TCGOpDef tcg_op_defs[NB_OPS] = {
+#define DEF(name, oargs, iargs, cargs, flags) \
+    { #name, oargs, iargs, cargs, flags },
+#include "tcg/ops.def"
+#undef DEF
+};
+
+/* ---- temps ---- */
+
+static uint32_t temp_alloc(TCGType type, TCGTempKind kind)
+{
+    TCGContext *s = &tcg_ctx;
+    uint32_t idx;
+
+    if (s->nb_temps >= TCG_MAX_TEMPS) {
+        /* Keep going on a scratch temp; the block is retranslated smaller. */
+        s->overflow = true;
+        idx = TCG_MAX_TEMPS - 1;
+    } else {
+        idx = (uint32_t)s->nb_temps++;
+    }
+    memset(&s->temps[idx], 0, sizeof(TCGTemp));
+    s->temps[idx].type = type;
+    s->temps[idx].kind = kind;
+    s->temps[idx].slot = -1;
+    return idx;
+}
+
+void tcg_context_init(void)
+{
+    uint32_t env;
+
+    memset(&tcg_ctx, 0, sizeof(tcg_ctx));
+    env = temp_alloc(TCG_TYPE_I64, TEMP_FIXED);
+    tcg_ctx.temps[env].name = "env";
+    tcg_ctx.temps[env].fixed_reg = 0; /* the backend maps it */
+    tcg_env = (TCGv_ptr){ env };
+    tcg_ctx.nb_globals = tcg_ctx.nb_temps;
+}
+
+static uint32_t global_new(TCGType type, int ofs, const char *name)
+{
+    uint32_t idx = temp_alloc(type, TEMP_GLOBAL);
+
+    tcg_ctx.temps[idx].mem_offset = ofs;
+    tcg_ctx.temps[idx].name = name;
+    tcg_ctx.nb_globals = tcg_ctx.nb_temps;
+    return idx;
+}
+
+TCGv_i32 tcg_global_mem_new_i32(int ofs, const char *name)
+{
+    return (TCGv_i32){ global_new(TCG_TYPE_I32, ofs, name) };
+}
+
+TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
+{
+    return (TCGv_i64){ global_new(TCG_TYPE_I64, ofs, name) };
+}
+
+void tcg_func_start(struct TranslationBlock *tb)
+{
+    tcg_ctx.nb_temps = tcg_ctx.nb_globals;
+    tcg_ctx.nb_ops = 0;
+    tcg_ctx.nb_labels = 0;
+    tcg_ctx.overflow = false;
+    tcg_ctx.tb = tb;
+}
+
+TCGv_i32 tcg_temp_new_i32(void)
+{
+    return (TCGv_i32){ temp_alloc(TCG_TYPE_I32, TEMP_NORMAL) };
+}
+
+TCGv_i64 tcg_temp_new_i64(void)
+{
+    return (TCGv_i64){ temp_alloc(TCG_TYPE_I64, TEMP_NORMAL) };
+}
+
+static uint32_t constant_new(TCGType type, int64_t val)
+{
+    TCGContext *s = &tcg_ctx;
+    uint32_t idx;
+
+    /* Intern: blocks use few distinct constants, a linear scan is enough. */
+    for (int i = s->nb_globals; i < s->nb_temps; i++) {
+        TCGTemp *t = &s->temps[i];
+        if (t->kind == TEMP_CONST && t->type == type && t->val == val)
+            return (uint32_t)i;
+    }
+    idx = temp_alloc(type, TEMP_CONST);
+    s->temps[idx].val = val;
+    return idx;
+}
+
+TCGv_i32 tcg_constant_i32(int32_t val)
+{
+    return (TCGv_i32){ constant_new(TCG_TYPE_I32, (int64_t)(uint32_t)val) };
+}
+
+TCGv_i64 tcg_constant_i64(int64_t val)
+{
+    return (TCGv_i64){ constant_new(TCG_TYPE_I64, val) };
+}
+
+TCGLabel tcg_new_label(void)
+{
+    if (tcg_ctx.nb_labels >= TCG_MAX_LABELS) {
+        tcg_ctx.overflow = true;
+        return (TCGLabel){ TCG_MAX_LABELS - 1 };
+    }
+    return (TCGLabel){ (uint32_t)tcg_ctx.nb_labels++ };
+}
+
+/* ---- conditions ---- */
+
+TCGCond tcg_invert_cond(TCGCond c)
+{
+    static const TCGCond inverse[] = {
+        [TCG_COND_NEVER] = TCG_COND_ALWAYS, [TCG_COND_ALWAYS] = TCG_COND_NEVER,
+        [TCG_COND_EQ] = TCG_COND_NE,   [TCG_COND_NE] = TCG_COND_EQ,
+        [TCG_COND_LT] = TCG_COND_GE,   [TCG_COND_GE] = TCG_COND_LT,
+        [TCG_COND_LE] = TCG_COND_GT,   [TCG_COND_GT] = TCG_COND_LE,
+        [TCG_COND_LTU] = TCG_COND_GEU, [TCG_COND_GEU] = TCG_COND_LTU,
+        [TCG_COND_LEU] = TCG_COND_GTU, [TCG_COND_GTU] = TCG_COND_LEU,
+        [TCG_COND_TSTEQ] = TCG_COND_TSTNE, [TCG_COND_TSTNE] = TCG_COND_TSTEQ,
+    };
+    return inverse[c];
+}
+
+TCGCond tcg_swap_cond(TCGCond c)
+{
+    static const TCGCond swapped[] = {
+        [TCG_COND_NEVER] = TCG_COND_NEVER, [TCG_COND_ALWAYS] = TCG_COND_ALWAYS,
+        [TCG_COND_EQ] = TCG_COND_EQ,   [TCG_COND_NE] = TCG_COND_NE,
+        [TCG_COND_LT] = TCG_COND_GT,   [TCG_COND_GE] = TCG_COND_LE,
+        [TCG_COND_LE] = TCG_COND_GE,   [TCG_COND_GT] = TCG_COND_LT,
+        [TCG_COND_LTU] = TCG_COND_GTU, [TCG_COND_GEU] = TCG_COND_LEU,
+        [TCG_COND_LEU] = TCG_COND_GEU, [TCG_COND_GTU] = TCG_COND_LTU,
+        [TCG_COND_TSTEQ] = TCG_COND_TSTEQ, [TCG_COND_TSTNE] = TCG_COND_TSTNE,
+    };
+    return swapped[c];
+}
+
+bool tcg_cond_holds_i64(TCGCond c, uint64_t a, uint64_t b)
+{
+    switch (c) {
+    case TCG_COND_NEVER: return false;
+    case TCG_COND_ALWAYS: return true;
+    case TCG_COND_EQ: return a == b;
+    case TCG_COND_NE: return a != b;
+    case TCG_COND_LT: return (int64_t)a < (int64_t)b;
+    case TCG_COND_GE: return (int64_t)a >= (int64_t)b;
+    case TCG_COND_LE: return (int64_t)a <= (int64_t)b;
+    case TCG_COND_GT: return (int64_t)a > (int64_t)b;
+    case TCG_COND_LTU: return a < b;
+    case TCG_COND_GEU: return a >= b;
+    case TCG_COND_LEU: return a <= b;
+    case TCG_COND_GTU: return a > b;
+    case TCG_COND_TSTEQ: return (a & b) == 0;
+    case TCG_COND_TSTNE: return (a & b) != 0;
+    }
+    return false;
+}
+
+const char *tcg_cond_name(TCGCond c)
+{
+    static const char *names[] = {
+        "never", "always", "eq", "ne", "lt", "ge", "le", "gt",
+        "ltu", "geu", "leu", "gtu", "tsteq", "tstne",
+    };
+    return names[c];
+}
+
+/* ---- op emission ---- */
+
+TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args)
+{
+    TCGContext *s = &tcg_ctx;
+    TCGOp *op;
+
+    if (s->nb_ops >= TCG_MAX_OPS) {
+        s->overflow = true;
+        s->nb_ops = TCG_MAX_OPS - 1; /* overwrite; block is discarded */
+    }
+    op = &s->ops[s->nb_ops++];
+    memset(op, 0, sizeof(*op));
+    op->opc = (uint16_t)opc;
+    op->nargs = (uint8_t)nargs;
+    memcpy(op->args, args, (size_t)nargs * sizeof(uint64_t));
+    return op;
+}
+
+static void emit1(TCGOpcode opc, uint64_t a0)
+{
+    tcg_emit_op(opc, 1, (uint64_t[]){ a0 });
+}
+
+static void emit2(TCGOpcode opc, uint64_t a0, uint64_t a1)
+{
+    tcg_emit_op(opc, 2, (uint64_t[]){ a0, a1 });
+}
+
+static void emit3(TCGOpcode opc, uint64_t a0, uint64_t a1, uint64_t a2)
+{
+    tcg_emit_op(opc, 3, (uint64_t[]){ a0, a1, a2 });
+}
+
+static void emit4(TCGOpcode opc, uint64_t a0, uint64_t a1, uint64_t a2,
+                  uint64_t a3)
+{
+    tcg_emit_op(opc, 4, (uint64_t[]){ a0, a1, a2, a3 });
+}
+
+/* ---- moves ---- */
+
+void tcg_gen_mov_i32(TCGv_i32 ret, TCGv_i32 a)
+{
+    if (ret.idx != a.idx)
+        emit2(INDEX_op_mov_i32, ret.idx, a.idx);
+}
+
+void tcg_gen_mov_i64(TCGv_i64 ret, TCGv_i64 a)
+{
+    if (ret.idx != a.idx)
+        emit2(INDEX_op_mov_i64, ret.idx, a.idx);
+}
+
+void tcg_gen_movi_i32(TCGv_i32 ret, int32_t val)
+{
+    tcg_gen_mov_i32(ret, tcg_constant_i32(val));
+}
+
+void tcg_gen_movi_i64(TCGv_i64 ret, int64_t val)
+{
+    tcg_gen_mov_i64(ret, tcg_constant_i64(val));
+}
+
+/* ---- binary ops: register forms, then immediate forms ---- */
+
+#define BINARY_REG(op)                                                 \
+    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)      \
+    {                                                                  \
+        emit3(INDEX_op_##op##_i32, ret.idx, a.idx, b.idx);             \
+    }                                                                  \
+    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)      \
+    {                                                                  \
+        emit3(INDEX_op_##op##_i64, ret.idx, a.idx, b.idx);             \
+    }
+BINARY_REG(add)
+BINARY_REG(sub)
+BINARY_REG(mul)
+BINARY_REG(and)
+BINARY_REG(or)
+BINARY_REG(xor)
+BINARY_REG(andc)
+BINARY_REG(shl)
+BINARY_REG(shr)
+BINARY_REG(sar)
+BINARY_REG(rotr)
+#undef BINARY_REG
+
+/* Immediate forms: identities become moves, annihilators constants. */
+
+void tcg_gen_addi_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i32(ret, a);
+    else
+        tcg_gen_add_i32(ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_addi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i64(ret, a);
+    else
+        tcg_gen_add_i64(ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_subi_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    tcg_gen_addi_i32(ret, a, (int32_t)(0u - (uint32_t)b));
+}
+
+void tcg_gen_subi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    tcg_gen_addi_i64(ret, a, (int64_t)(0ull - (uint64_t)b));
+}
+
+void tcg_gen_subfi_i64(TCGv_i64 ret, int64_t a, TCGv_i64 b)
+{
+    tcg_gen_sub_i64(ret, tcg_constant_i64(a), b);
+}
+
+void tcg_gen_muli_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    if (b == 0)
+        tcg_gen_movi_i32(ret, 0);
+    else if (b == 1)
+        tcg_gen_mov_i32(ret, a);
+    else
+        tcg_gen_mul_i32(ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_muli_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    if (b == 0)
+        tcg_gen_movi_i64(ret, 0);
+    else if (b == 1)
+        tcg_gen_mov_i64(ret, a);
+    else
+        tcg_gen_mul_i64(ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_andi_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    if (b == 0)
+        tcg_gen_movi_i32(ret, 0);
+    else if (b == -1)
+        tcg_gen_mov_i32(ret, a);
+    else if (b == 0xff)
+        tcg_gen_ext8u_i32(ret, a);
+    else if (b == 0xffff)
+        tcg_gen_ext16u_i32(ret, a);
+    else
+        tcg_gen_and_i32(ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_andi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    if (b == 0)
+        tcg_gen_movi_i64(ret, 0);
+    else if (b == -1)
+        tcg_gen_mov_i64(ret, a);
+    else if (b == 0xff)
+        tcg_gen_ext8u_i64(ret, a);
+    else if (b == 0xffff)
+        tcg_gen_ext16u_i64(ret, a);
+    else if (b == 0xffffffff)
+        tcg_gen_ext32u_i64(ret, a);
+    else
+        tcg_gen_and_i64(ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_ori_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i32(ret, a);
+    else if (b == -1)
+        tcg_gen_movi_i32(ret, -1);
+    else
+        tcg_gen_or_i32(ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_ori_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i64(ret, a);
+    else if (b == -1)
+        tcg_gen_movi_i64(ret, -1);
+    else
+        tcg_gen_or_i64(ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_xori_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i32(ret, a);
+    else if (b == -1)
+        tcg_gen_not_i32(ret, a);
+    else
+        tcg_gen_xor_i32(ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_xori_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    if (b == 0)
+        tcg_gen_mov_i64(ret, a);
+    else if (b == -1)
+        tcg_gen_not_i64(ret, a);
+    else
+        tcg_gen_xor_i64(ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_andci_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    tcg_gen_andi_i32(ret, a, ~b);
+}
+
+void tcg_gen_andci_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    tcg_gen_andi_i64(ret, a, ~b);
+}
+
+/* Shift immediates are taken modulo the width, matching the ops. */
+#define SHIFT_IMM(op)                                                  \
+    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)      \
+    {                                                                  \
+        if ((b & 31) == 0)                                             \
+            tcg_gen_mov_i32(ret, a);                                   \
+        else                                                           \
+            tcg_gen_##op##_i32(ret, a, tcg_constant_i32(b & 31));      \
+    }                                                                  \
+    void tcg_gen_##op##i_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)      \
+    {                                                                  \
+        if ((b & 63) == 0)                                             \
+            tcg_gen_mov_i64(ret, a);                                   \
+        else                                                           \
+            tcg_gen_##op##_i64(ret, a, tcg_constant_i64(b & 63));      \
+    }
+SHIFT_IMM(shl)
+SHIFT_IMM(shr)
+SHIFT_IMM(sar)
+SHIFT_IMM(rotr)
+#undef SHIFT_IMM
+
+void tcg_gen_rotl_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)
+{
+    TCGv_i32 n = tcg_temp_new_i32();
+
+    tcg_gen_neg_i32(n, b);
+    tcg_gen_rotr_i32(ret, a, n);
+}
+
+void tcg_gen_rotl_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 n = tcg_temp_new_i64();
+
+    tcg_gen_neg_i64(n, b);
+    tcg_gen_rotr_i64(ret, a, n);
+}
+
+void tcg_gen_rotli_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    tcg_gen_rotri_i32(ret, a, (32 - (b & 31)) & 31);
+}
+
+void tcg_gen_rotli_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    tcg_gen_rotri_i64(ret, a, (64 - (b & 63)) & 63);
+}
+
+void tcg_gen_orc_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)
+{
+    TCGv_i32 t = tcg_temp_new_i32();
+
+    tcg_gen_not_i32(t, b);
+    tcg_gen_or_i32(ret, a, t);
+}
+
+void tcg_gen_orc_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_not_i64(t, b);
+    tcg_gen_or_i64(ret, a, t);
+}
+
+void tcg_gen_eqv_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)
+{
+    TCGv_i32 t = tcg_temp_new_i32();
+
+    tcg_gen_xor_i32(t, a, b);
+    tcg_gen_not_i32(ret, t);
+}
+
+void tcg_gen_eqv_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_xor_i64(t, a, b);
+    tcg_gen_not_i64(ret, t);
+}
+
+/* ---- unary ops ---- */
+
+#define UNARY(op, t)                                       \
+    void tcg_gen_##op(TCGv_##t ret, TCGv_##t a)            \
+    {                                                      \
+        emit2(INDEX_op_##op, ret.idx, a.idx);              \
+    }
+UNARY(neg_i32, i32)
+UNARY(neg_i64, i64)
+UNARY(not_i32, i32)
+UNARY(not_i64, i64)
+UNARY(bswap16_i32, i32)
+UNARY(bswap32_i32, i32)
+UNARY(bswap32_i64, i64)
+UNARY(bswap64_i64, i64)
+UNARY(ext8s_i64, i64)
+UNARY(ext8u_i64, i64)
+UNARY(ext16s_i64, i64)
+UNARY(ext16u_i64, i64)
+UNARY(ext32s_i64, i64)
+UNARY(ext32u_i64, i64)
+UNARY(ext8s_i32, i32)
+UNARY(ext8u_i32, i32)
+UNARY(ext16s_i32, i32)
+UNARY(ext16u_i32, i32)
+#undef UNARY
+
+void tcg_gen_extu_i32_i64(TCGv_i64 ret, TCGv_i32 a)
+{
+    emit2(INDEX_op_extu_i32_i64, ret.idx, a.idx);
+}
+
+void tcg_gen_exts_i32_i64(TCGv_i64 ret, TCGv_i32 a)
+{
+    emit2(INDEX_op_exts_i32_i64, ret.idx, a.idx);
+}
+
+void tcg_gen_extrl_i64_i32(TCGv_i32 ret, TCGv_i64 a)
+{
+    emit2(INDEX_op_extrl_i64_i32, ret.idx, a.idx);
+}
+
+void tcg_gen_extrh_i64_i32(TCGv_i32 ret, TCGv_i64 a)
+{
+    emit2(INDEX_op_extrh_i64_i32, ret.idx, a.idx);
+}
+
+void tcg_gen_mulu2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b)
+{
+    emit4(INDEX_op_mulu2_i64, lo.idx, hi.idx, a.idx, b.idx);
+}
+
+void tcg_gen_muls2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b)
+{
+    emit4(INDEX_op_muls2_i64, lo.idx, hi.idx, a.idx, b.idx);
+}
+
+void tcg_gen_clz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero)
+{
+    emit3(INDEX_op_clz_i32, ret.idx, a.idx, if_zero.idx);
+}
+
+void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero)
+{
+    emit3(INDEX_op_clz_i64, ret.idx, a.idx, if_zero.idx);
+}
+
+void tcg_gen_clzi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t if_zero)
+{
+    tcg_gen_clz_i64(ret, a, tcg_constant_i64(if_zero));
+}
+
+void tcg_gen_clzi_i32(TCGv_i32 ret, TCGv_i32 a, int32_t if_zero)
+{
+    tcg_gen_clz_i32(ret, a, tcg_constant_i32(if_zero));
+}
+
+void tcg_gen_ctz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero)
+{
+    emit3(INDEX_op_ctz_i32, ret.idx, a.idx, if_zero.idx);
+}
+
+void tcg_gen_ctz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero)
+{
+    emit3(INDEX_op_ctz_i64, ret.idx, a.idx, if_zero.idx);
+}
+
+/* ---- bit fields ---- */
+
+void tcg_gen_extract_i32(TCGv_i32 ret, TCGv_i32 a, unsigned pos, unsigned len)
+{
+    if (pos == 0 && len == 32)
+        tcg_gen_mov_i32(ret, a);
+    else if (pos + len == 32)
+        tcg_gen_shri_i32(ret, a, (int32_t)pos);
+    else
+        emit4(INDEX_op_extract_i32, ret.idx, a.idx, pos, len);
+}
+
+void tcg_gen_extract_i64(TCGv_i64 ret, TCGv_i64 a, unsigned pos, unsigned len)
+{
+    if (pos == 0 && len == 64)
+        tcg_gen_mov_i64(ret, a);
+    else if (pos + len == 64)
+        tcg_gen_shri_i64(ret, a, pos);
+    else if (pos == 0 && len == 32)
+        tcg_gen_ext32u_i64(ret, a);
+    else
+        emit4(INDEX_op_extract_i64, ret.idx, a.idx, pos, len);
+}
+
+void tcg_gen_sextract_i32(TCGv_i32 ret, TCGv_i32 a, unsigned pos, unsigned len)
+{
+    if (pos == 0 && len == 32)
+        tcg_gen_mov_i32(ret, a);
+    else if (pos + len == 32)
+        tcg_gen_sari_i32(ret, a, (int32_t)pos);
+    else
+        emit4(INDEX_op_sextract_i32, ret.idx, a.idx, pos, len);
+}
+
+void tcg_gen_sextract_i64(TCGv_i64 ret, TCGv_i64 a, unsigned pos, unsigned len)
+{
+    if (pos == 0 && len == 64)
+        tcg_gen_mov_i64(ret, a);
+    else if (pos + len == 64)
+        tcg_gen_sari_i64(ret, a, pos);
+    else if (pos == 0 && len == 32)
+        tcg_gen_ext32s_i64(ret, a);
+    else
+        emit4(INDEX_op_sextract_i64, ret.idx, a.idx, pos, len);
+}
+
+void tcg_gen_deposit_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b, unsigned pos,
+                         unsigned len)
+{
+    if (pos == 0 && len == 32)
+        tcg_gen_mov_i32(ret, b);
+    else
+        tcg_emit_op(INDEX_op_deposit_i32, 5,
+                    (uint64_t[]){ ret.idx, a.idx, b.idx, pos, len });
+}
+
+void tcg_gen_deposit_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b, unsigned pos,
+                         unsigned len)
+{
+    if (pos == 0 && len == 64)
+        tcg_gen_mov_i64(ret, b);
+    else
+        tcg_emit_op(INDEX_op_deposit_i64, 5,
+                    (uint64_t[]){ ret.idx, a.idx, b.idx, pos, len });
+}
+
+/* ---- comparisons ---- */
+
+void tcg_gen_setcond_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)
+{
+    if (c == TCG_COND_ALWAYS || c == TCG_COND_NEVER)
+        tcg_gen_movi_i32(ret, c == TCG_COND_ALWAYS);
+    else
+        emit4(INDEX_op_setcond_i32, ret.idx, a.idx, b.idx, c);
+}
+
+void tcg_gen_setcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    if (c == TCG_COND_ALWAYS || c == TCG_COND_NEVER)
+        tcg_gen_movi_i64(ret, c == TCG_COND_ALWAYS);
+    else
+        emit4(INDEX_op_setcond_i64, ret.idx, a.idx, b.idx, c);
+}
+
+void tcg_gen_setcondi_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 a, int64_t b)
+{
+    tcg_gen_setcond_i64(c, ret, a, tcg_constant_i64(b));
+}
+
+void tcg_gen_setcondi_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 a, int32_t b)
+{
+    tcg_gen_setcond_i32(c, ret, a, tcg_constant_i32(b));
+}
+
+void tcg_gen_movcond_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 c1, TCGv_i32 c2,
+                         TCGv_i32 v1, TCGv_i32 v2)
+{
+    if (c == TCG_COND_ALWAYS)
+        tcg_gen_mov_i32(ret, v1);
+    else if (c == TCG_COND_NEVER)
+        tcg_gen_mov_i32(ret, v2);
+    else
+        tcg_emit_op(INDEX_op_movcond_i32, 6,
+                    (uint64_t[]){ ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c });
+}
+
+void tcg_gen_movcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 c1, TCGv_i64 c2,
+                         TCGv_i64 v1, TCGv_i64 v2)
+{
+    if (c == TCG_COND_ALWAYS)
+        tcg_gen_mov_i64(ret, v1);
+    else if (c == TCG_COND_NEVER)
+        tcg_gen_mov_i64(ret, v2);
+    else
+        tcg_emit_op(INDEX_op_movcond_i64, 6,
+                    (uint64_t[]){ ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c });
+}
+
+void tcg_gen_brcond_i32(TCGCond c, TCGv_i32 a, TCGv_i32 b, TCGLabel l)
+{
+    if (c == TCG_COND_ALWAYS)
+        tcg_gen_br(l);
+    else if (c != TCG_COND_NEVER)
+        emit4(INDEX_op_brcond_i32, a.idx, b.idx, c, l.id);
+}
+
+void tcg_gen_brcond_i64(TCGCond c, TCGv_i64 a, TCGv_i64 b, TCGLabel l)
+{
+    if (c == TCG_COND_ALWAYS)
+        tcg_gen_br(l);
+    else if (c != TCG_COND_NEVER)
+        emit4(INDEX_op_brcond_i64, a.idx, b.idx, c, l.id);
+}
+
+void tcg_gen_brcondi_i64(TCGCond c, TCGv_i64 a, int64_t b, TCGLabel l)
+{
+    tcg_gen_brcond_i64(c, a, tcg_constant_i64(b), l);
+}
+
+void tcg_gen_brcondi_i32(TCGCond c, TCGv_i32 a, int32_t b, TCGLabel l)
+{
+    tcg_gen_brcond_i32(c, a, tcg_constant_i32(b), l);
+}
+
+void tcg_gen_br(TCGLabel l)
+{
+    emit1(INDEX_op_br, l.id);
+}
+
+void tcg_gen_set_label(TCGLabel l)
+{
+    emit1(INDEX_op_set_label, l.id);
+}
+
+/* ---- CPU state and guest memory ---- */
+
+#define LDST_ENV(op, t)                                                \
+    void tcg_gen_##op(TCGv_##t val, TCGv_ptr base, int32_t ofs)        \
+    {                                                                  \
+        emit3(INDEX_op_##op, val.idx, base.idx, (uint64_t)(int64_t)ofs); \
+    }
+LDST_ENV(ld8u_i64, i64)
+LDST_ENV(ld32u_i64, i64)
+LDST_ENV(ld32s_i64, i64)
+LDST_ENV(ld_i32, i32)
+LDST_ENV(ld_i64, i64)
+LDST_ENV(st8_i64, i64)
+LDST_ENV(st32_i64, i64)
+LDST_ENV(st_i32, i32)
+LDST_ENV(st_i64, i64)
+#undef LDST_ENV
+
+void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop)
+{
+    emit3(INDEX_op_guest_ld_i32, ret.idx, addr.idx, mop);
+}
+
+void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
+{
+    emit3(INDEX_op_guest_ld_i64, ret.idx, addr.idx, mop);
+}
+
+void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
+{
+    emit3(INDEX_op_guest_st_i32, val.idx, addr.idx, mop);
+}
+
+void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
+{
+    emit3(INDEX_op_guest_st_i64, val.idx, addr.idx, mop);
+}
+
+void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
+                               TCGv_i64 newv, MemOp mop)
+{
+    tcg_emit_op(INDEX_op_guest_cmpxchg_i64, 5,
+                (uint64_t[]){ ret.idx, cmp.idx, newv.idx, addr.idx, mop });
+}
+
+void tcg_gen_mb(TCGBar bar)
+{
+    emit1(INDEX_op_mb, bar);
+}
+
+/* ---- calls ---- */
+
+void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,
+                  const TCGv_i64 *args)
+{
+    uint64_t a[TCG_MAX_OP_ARGS];
+    int n = 0;
+    TCGOp *op;
+
+    if (ret)
+        a[n++] = ret->idx;
+    for (int i = 0; i < nargs && i < TCG_MAX_CALL_ARGS; i++)
+        a[n++] = args[i].idx;
+    op = tcg_emit_op(INDEX_op_call, n, a);
+    op->helper = h;
+    op->call_oargs = ret ? 1 : 0;
+    op->call_iargs = (uint8_t)(n - op->call_oargs);
+}
+
+void tcg_gen_call0(const TCGHelper *h, const TCGv_i64 *ret)
+{
+    tcg_gen_call(h, ret, 0, NULL);
+}
+
+void tcg_gen_call1(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a)
+{
+    tcg_gen_call(h, ret, 1, (TCGv_i64[]){ a });
+}
+
+void tcg_gen_call2(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b)
+{
+    tcg_gen_call(h, ret, 2, (TCGv_i64[]){ a, b });
+}
+
+void tcg_gen_call3(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b, TCGv_i64 c)
+{
+    tcg_gen_call(h, ret, 3, (TCGv_i64[]){ a, b, c });
+}
+
+void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b, TCGv_i64 c, TCGv_i64 d)
+{
+    tcg_gen_call(h, ret, 4, (TCGv_i64[]){ a, b, c, d });
+}
+
+/* ---- block structure ---- */
+
+void tcg_gen_insn_start(uint64_t guest_pc)
+{
+    emit1(INDEX_op_insn_start, guest_pc);
+}
+
+void tcg_gen_goto_tb(unsigned slot)
+{
+    emit1(INDEX_op_goto_tb, slot);
+}
+
+void tcg_gen_exit_tb(int slot)
+{
+    emit1(INDEX_op_exit_tb, (uint64_t)(int64_t)slot);
+}
+
+void tcg_gen_lookup_and_goto_ptr(void)
+{
+    TCGv_i64 ptr = tcg_temp_new_i64();
+
+    tcg_gen_call1(tcg_ctx.lookup_helper, &ptr, tcg_ptr_as_i64(tcg_env));
+    emit1(INDEX_op_goto_ptr, ptr.idx);
+}

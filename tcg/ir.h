@@ -1,0 +1,317 @@
+/*
+ * The target-independent IR: typed value handles, temps, ops and the
+ * builder API that frontends use to emit a translation block's IR.
+ * Nothing here may name a guest or host architecture.
+ */
+#ifndef ARX_TCG_IR_H
+#define ARX_TCG_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- opcodes, from the X-macro table ---- */
+
+enum {
+    OPF_NONE = 0,
+    OPF_BB_END = 1 << 0,       /* ends a basic block: globals synced */
+    OPF_SIDE_EFFECTS = 1 << 1, /* never removed even if outputs are dead */
+    OPF_CALL = 1 << 2,
+    OPF_GUEST_MEM = 1 << 3,    /* guest memory access: never reordered */
+    OPF_NO_RETURN = 1 << 4,    /* control does not reach the next op */
+};
+
+typedef enum TCGOpcode {
+#define DEF(name, oargs, iargs, cargs, flags) INDEX_op_##name,
+#include "tcg/ops.def"
+#undef DEF
+    NB_OPS,
+} TCGOpcode;
+
+typedef struct TCGOpDef {
+    const char *name;
+    uint8_t nb_oargs, nb_iargs, nb_cargs;
+    uint8_t flags;
+} TCGOpDef;
+
+extern const TCGOpDef tcg_op_defs[NB_OPS];
+
+/* ---- conditions, memory ops, barriers ---- */
+
+typedef enum TCGCond {
+    TCG_COND_NEVER, TCG_COND_ALWAYS,
+    TCG_COND_EQ, TCG_COND_NE,
+    TCG_COND_LT, TCG_COND_GE, TCG_COND_LE, TCG_COND_GT,     /* signed */
+    TCG_COND_LTU, TCG_COND_GEU, TCG_COND_LEU, TCG_COND_GTU, /* unsigned */
+    TCG_COND_TSTEQ, TCG_COND_TSTNE, /* (a & b) == 0, (a & b) != 0 */
+} TCGCond;
+
+TCGCond tcg_invert_cond(TCGCond c);
+TCGCond tcg_swap_cond(TCGCond c); /* for swapped operands: a < b == b > a */
+bool tcg_cond_holds_i64(TCGCond c, uint64_t a, uint64_t b);
+const char *tcg_cond_name(TCGCond c);
+
+typedef enum MemOp {
+    MO_8 = 0, MO_16 = 1, MO_32 = 2, MO_64 = 3,
+    MO_SIZE = 3,
+    MO_SIGN = 1 << 2,     /* sign-extend the loaded value */
+    MO_ACQUIRE = 1 << 3,  /* load-acquire: later accesses stay after it */
+    MO_RELEASE = 1 << 4,  /* store-release: ordered after earlier accesses
+                             and before any later acquire (RCsc) */
+    MO_UB = MO_8, MO_UW = MO_16, MO_UL = MO_32, MO_UQ = MO_64,
+    MO_SB = MO_8 | MO_SIGN, MO_SW = MO_16 | MO_SIGN, MO_SL = MO_32 | MO_SIGN,
+} MemOp;
+
+/* Which earlier/later access pairs a barrier orders. */
+typedef enum TCGBar {
+    TCG_BAR_LDLD = 1 << 0, /* earlier loads before later loads */
+    TCG_BAR_STLD = 1 << 1, /* earlier stores before later loads */
+    TCG_BAR_LDST = 1 << 2, /* earlier loads before later stores */
+    TCG_BAR_STST = 1 << 3, /* earlier stores before later stores */
+    TCG_BAR_ALL = 0xf,
+} TCGBar;
+
+/* ---- temps and typed handles ---- */
+
+typedef enum TCGType { TCG_TYPE_I32, TCG_TYPE_I64 } TCGType;
+
+typedef enum TCGTempKind {
+    TEMP_NORMAL, /* lives within one translation block */
+    TEMP_GLOBAL, /* backed by the CPU state at mem_offset; survives blocks */
+    TEMP_FIXED,  /* pinned to a host register for all code (the env) */
+    TEMP_CONST,  /* read-only constant, interned per block */
+} TCGTempKind;
+
+typedef struct TCGTemp {
+    TCGType type;
+    TCGTempKind kind;
+    int64_t val;       /* TEMP_CONST */
+    int32_t mem_offset; /* TEMP_GLOBAL: byte offset in the CPU state */
+    int8_t fixed_reg;  /* TEMP_FIXED: backend register number */
+    const char *name;  /* globals and fixed temps */
+
+    /* Register allocator state, reset for each block (tcg/x86_64/regalloc). */
+    uint8_t val_loc;   /* VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST */
+    int8_t reg;
+    bool mem_coherent; /* memory copy up to date */
+    int32_t slot;      /* TEMP_NORMAL: frame offset once spilled, else -1 */
+} TCGTemp;
+
+/* Distinct struct types so mixing widths fails to compile. */
+typedef struct { uint32_t idx; } TCGv_i32;
+typedef struct { uint32_t idx; } TCGv_i64;
+typedef struct { uint32_t idx; } TCGv_ptr; /* a host pointer (64-bit) */
+typedef struct { uint32_t id; } TCGLabel;
+
+#define TCG_MAX_OP_ARGS 8
+#define TCG_MAX_CALL_ARGS 6
+
+typedef struct TCGHelper {
+    const char *name;
+    void *func; /* uint64_t f(uint64_t...) with up to 6 arguments */
+    unsigned flags;
+} TCGHelper;
+
+enum {
+    TCG_CALL_NO_READ_GLOBALS = 1 << 0,  /* globals need not be synced */
+    TCG_CALL_NO_WRITE_GLOBALS = 1 << 1, /* globals stay valid in registers */
+    TCG_CALL_PURE = TCG_CALL_NO_READ_GLOBALS | TCG_CALL_NO_WRITE_GLOBALS,
+};
+
+typedef struct TCGOp {
+    uint16_t opc;
+    uint8_t nargs;       /* number of used args */
+    uint8_t life;        /* liveness: bit i set = arg i dies at this op */
+    uint64_t args[TCG_MAX_OP_ARGS]; /* temp indices, then constant args */
+    const TCGHelper *helper;        /* INDEX_op_call only */
+    uint8_t call_oargs, call_iargs; /* INDEX_op_call only */
+} TCGOp;
+
+#define TCG_MAX_TEMPS 4096
+#define TCG_MAX_OPS 8192
+#define TCG_MAX_LABELS 512
+
+struct TranslationBlock;
+
+typedef struct TCGContext {
+    TCGTemp temps[TCG_MAX_TEMPS];
+    int nb_globals; /* temps[0 .. nb_globals) survive across blocks */
+    int nb_temps;
+    TCGOp ops[TCG_MAX_OPS];
+    int nb_ops;
+    int nb_labels;
+    bool overflow; /* too many ops/temps/labels: retry with fewer insns */
+    struct TranslationBlock *tb; /* block being translated */
+    /* Returns host code for the guest state's pc, or the dispatcher exit. */
+    const TCGHelper *lookup_helper;
+} TCGContext;
+
+extern TCGContext tcg_ctx;
+extern TCGv_ptr tcg_env; /* the CPU state pointer, in a fixed host register */
+
+static inline TCGTemp *tcg_temp(uint32_t idx) { return &tcg_ctx.temps[idx]; }
+static inline TCGv_i64 tcg_ptr_as_i64(TCGv_ptr p) { return (TCGv_i64){ p.idx }; }
+
+/* ---- context setup (once) and per block ---- */
+
+void tcg_context_init(void);
+/* Registers a global held in the CPU state at byte offset ofs. */
+TCGv_i32 tcg_global_mem_new_i32(int ofs, const char *name);
+TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name);
+/* Starts a new block: drops all non-global temps, ops and labels. */
+void tcg_func_start(struct TranslationBlock *tb);
+
+TCGv_i32 tcg_temp_new_i32(void);
+TCGv_i64 tcg_temp_new_i64(void);
+TCGv_i32 tcg_constant_i32(int32_t val);
+TCGv_i64 tcg_constant_i64(int64_t val);
+TCGLabel tcg_new_label(void);
+
+/* ---- the builder: tcg_gen_<op>[i]_<type>; immediates canonicalise ---- */
+
+void tcg_gen_mov_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_mov_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_movi_i32(TCGv_i32 ret, int32_t val);
+void tcg_gen_movi_i64(TCGv_i64 ret, int64_t val);
+
+#define TCG_BINARY(op)                                                   \
+    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b);       \
+    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);       \
+    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b);       \
+    void tcg_gen_##op##i_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b);
+TCG_BINARY(add)
+TCG_BINARY(sub)
+TCG_BINARY(mul)
+TCG_BINARY(and)
+TCG_BINARY(or)
+TCG_BINARY(xor)
+TCG_BINARY(andc)
+TCG_BINARY(shl) /* shifts: count taken modulo the width */
+TCG_BINARY(shr)
+TCG_BINARY(sar)
+TCG_BINARY(rotr)
+#undef TCG_BINARY
+void tcg_gen_rotl_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b);
+void tcg_gen_rotl_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_rotli_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b);
+void tcg_gen_rotli_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b);
+void tcg_gen_orc_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b); /* a | ~b */
+void tcg_gen_orc_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_eqv_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b); /* a ^ ~b */
+void tcg_gen_eqv_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_subfi_i64(TCGv_i64 ret, int64_t a, TCGv_i64 b); /* a - b */
+
+void tcg_gen_neg_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_neg_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_not_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_not_i64(TCGv_i64 ret, TCGv_i64 a);
+
+void tcg_gen_mulu2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_muls2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
+
+void tcg_gen_clz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero);
+void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero);
+void tcg_gen_clzi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t if_zero);
+void tcg_gen_clzi_i32(TCGv_i32 ret, TCGv_i32 a, int32_t if_zero);
+void tcg_gen_ctz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero);
+void tcg_gen_ctz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero);
+void tcg_gen_bswap16_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_bswap32_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_bswap32_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_bswap64_i64(TCGv_i64 ret, TCGv_i64 a);
+
+void tcg_gen_extract_i32(TCGv_i32 ret, TCGv_i32 a, unsigned pos, unsigned len);
+void tcg_gen_extract_i64(TCGv_i64 ret, TCGv_i64 a, unsigned pos, unsigned len);
+void tcg_gen_sextract_i32(TCGv_i32 ret, TCGv_i32 a, unsigned pos, unsigned len);
+void tcg_gen_sextract_i64(TCGv_i64 ret, TCGv_i64 a, unsigned pos, unsigned len);
+void tcg_gen_deposit_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b, unsigned pos,
+                         unsigned len);
+void tcg_gen_deposit_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b, unsigned pos,
+                         unsigned len);
+
+void tcg_gen_ext8s_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext8u_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext16s_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext16u_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext32s_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext32u_i64(TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_ext8s_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_ext8u_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_ext16s_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_ext16u_i32(TCGv_i32 ret, TCGv_i32 a);
+void tcg_gen_extu_i32_i64(TCGv_i64 ret, TCGv_i32 a);
+void tcg_gen_exts_i32_i64(TCGv_i64 ret, TCGv_i32 a);
+void tcg_gen_extrl_i64_i32(TCGv_i32 ret, TCGv_i64 a);
+void tcg_gen_extrh_i64_i32(TCGv_i32 ret, TCGv_i64 a);
+
+void tcg_gen_setcond_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b);
+void tcg_gen_setcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_setcondi_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 a, int64_t b);
+void tcg_gen_setcondi_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 a, int32_t b);
+/* ret = (c1 cond c2) ? v1 : v2 */
+void tcg_gen_movcond_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 c1, TCGv_i32 c2,
+                         TCGv_i32 v1, TCGv_i32 v2);
+void tcg_gen_movcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 c1, TCGv_i64 c2,
+                         TCGv_i64 v1, TCGv_i64 v2);
+
+/* Only forward branches: a label is set after every branch to it. */
+void tcg_gen_brcond_i32(TCGCond c, TCGv_i32 a, TCGv_i32 b, TCGLabel l);
+void tcg_gen_brcond_i64(TCGCond c, TCGv_i64 a, TCGv_i64 b, TCGLabel l);
+void tcg_gen_brcondi_i64(TCGCond c, TCGv_i64 a, int64_t b, TCGLabel l);
+void tcg_gen_brcondi_i32(TCGCond c, TCGv_i32 a, int32_t b, TCGLabel l);
+void tcg_gen_br(TCGLabel l);
+void tcg_gen_set_label(TCGLabel l);
+
+/* CPU state access: base pointer + constant offset. */
+void tcg_gen_ld8u_i64(TCGv_i64 ret, TCGv_ptr base, int32_t ofs);
+void tcg_gen_ld32u_i64(TCGv_i64 ret, TCGv_ptr base, int32_t ofs);
+void tcg_gen_ld32s_i64(TCGv_i64 ret, TCGv_ptr base, int32_t ofs);
+void tcg_gen_ld_i32(TCGv_i32 ret, TCGv_ptr base, int32_t ofs);
+void tcg_gen_ld_i64(TCGv_i64 ret, TCGv_ptr base, int32_t ofs);
+void tcg_gen_st8_i64(TCGv_i64 val, TCGv_ptr base, int32_t ofs);
+void tcg_gen_st32_i64(TCGv_i64 val, TCGv_ptr base, int32_t ofs);
+void tcg_gen_st_i32(TCGv_i32 val, TCGv_ptr base, int32_t ofs);
+void tcg_gen_st_i64(TCGv_i64 val, TCGv_ptr base, int32_t ofs);
+
+/* Guest memory (addr is a guest virtual address). */
+void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop);
+void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop);
+void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop);
+void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop);
+/* Atomically: old = *addr; if (old == cmp) *addr = newv; ret = old. */
+void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
+                               TCGv_i64 newv, MemOp mop);
+void tcg_gen_mb(TCGBar bar);
+
+/* Helper calls: ret may be NULL; args are i64 (extend i32 first). */
+void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,
+                  const TCGv_i64 *args);
+void tcg_gen_call0(const TCGHelper *h, const TCGv_i64 *ret);
+void tcg_gen_call1(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a);
+void tcg_gen_call2(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b);
+void tcg_gen_call3(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b, TCGv_i64 c);
+void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
+                   TCGv_i64 b, TCGv_i64 c, TCGv_i64 d);
+
+/* Block exits. */
+void tcg_gen_insn_start(uint64_t guest_pc);
+/* Patchable direct jump to another block through chaining slot 0 or 1;
+ * falls through (to code that stores the pc and exits) until chained. */
+void tcg_gen_goto_tb(unsigned slot);
+/* Returns to the dispatcher; slot >= 0 asks it to chain that slot. */
+void tcg_gen_exit_tb(int slot);
+/* Jumps to the block for the pc now in the CPU state, via lookup_helper. */
+void tcg_gen_lookup_and_goto_ptr(void);
+
+/* ---- passes and debugging ---- */
+
+bool tcg_validate(char *err, size_t errlen); /* checks the op list */
+void tcg_optimize(void);                    /* constant folding/propagation */
+void tcg_dump_ops(void);                    /* -d op, to the log */
+
+/* Low-level: appends an op; used by the builder and by tests. */
+TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args);
+
+#endif

@@ -1,0 +1,294 @@
+/*
+ * Constant propagation and folding over one block's IR.
+ * Only values and op kinds change here: the pass never moves an op, so guest
+ * memory accesses keep their order relative to barriers and each other.
+ */
+#include "tcg/ir.h"
+
+#include <string.h>
+
+/* Per-temp knowledge: is the current value a known constant? */
+static bool known[TCG_MAX_TEMPS];
+static uint64_t known_val[TCG_MAX_TEMPS];
+
+static void forget_all(void)
+{
+    memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
+}
+
+static void forget_globals(void)
+{
+    memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
+}
+
+static bool is_i32_op(TCGOpcode opc)
+{
+    const char *n = tcg_op_defs[opc].name;
+    size_t len = strlen(n);
+
+    return len > 4 && strcmp(n + len - 4, "_i32") == 0;
+}
+
+static bool temp_is_const(uint64_t idx, uint64_t *val)
+{
+    TCGTemp *t = tcg_temp((uint32_t)idx);
+
+    if (t->kind == TEMP_CONST) {
+        *val = (uint64_t)t->val;
+        return true;
+    }
+    if (known[idx]) {
+        *val = known_val[idx];
+        return true;
+    }
+    return false;
+}
+
+static uint64_t const_temp_for(TCGType type, uint64_t val)
+{
+    if (type == TCG_TYPE_I32)
+        return tcg_constant_i32((int32_t)val).idx;
+    return tcg_constant_i64((int64_t)val).idx;
+}
+
+static uint64_t rotr64(uint64_t x, unsigned n)
+{
+    n &= 63;
+    return n ? (x >> n) | (x << (64 - n)) : x;
+}
+
+static uint32_t rotr32(uint32_t x, unsigned n)
+{
+    n &= 31;
+    return n ? (x >> n) | (x << (32 - n)) : x;
+}
+
+/* Folds a one- or two-input op; false if not foldable. */
+static bool fold_i64(TCGOpcode opc, uint64_t a, uint64_t b, uint64_t *r)
+{
+    switch (opc) {
+    case INDEX_op_mov_i64: *r = a; return true;
+    case INDEX_op_add_i64: *r = a + b; return true;
+    case INDEX_op_sub_i64: *r = a - b; return true;
+    case INDEX_op_mul_i64: *r = a * b; return true;
+    case INDEX_op_neg_i64: *r = -a; return true;
+    case INDEX_op_and_i64: *r = a & b; return true;
+    case INDEX_op_or_i64: *r = a | b; return true;
+    case INDEX_op_xor_i64: *r = a ^ b; return true;
+    case INDEX_op_not_i64: *r = ~a; return true;
+    case INDEX_op_andc_i64: *r = a & ~b; return true;
+    case INDEX_op_shl_i64: *r = a << (b & 63); return true;
+    case INDEX_op_shr_i64: *r = a >> (b & 63); return true;
+    case INDEX_op_sar_i64: *r = (uint64_t)((int64_t)a >> (b & 63)); return true;
+    case INDEX_op_rotr_i64: *r = rotr64(a, (unsigned)b); return true;
+    case INDEX_op_ext8s_i64: *r = (uint64_t)(int64_t)(int8_t)a; return true;
+    case INDEX_op_ext8u_i64: *r = (uint8_t)a; return true;
+    case INDEX_op_ext16s_i64: *r = (uint64_t)(int64_t)(int16_t)a; return true;
+    case INDEX_op_ext16u_i64: *r = (uint16_t)a; return true;
+    case INDEX_op_ext32s_i64: *r = (uint64_t)(int64_t)(int32_t)a; return true;
+    case INDEX_op_ext32u_i64: *r = (uint32_t)a; return true;
+    case INDEX_op_extu_i32_i64: *r = (uint32_t)a; return true;
+    case INDEX_op_exts_i32_i64: *r = (uint64_t)(int64_t)(int32_t)a; return true;
+    case INDEX_op_bswap64_i64: *r = __builtin_bswap64(a); return true;
+    case INDEX_op_bswap32_i64: *r = __builtin_bswap32((uint32_t)a); return true;
+    default: return false;
+    }
+}
+
+static bool fold_i32(TCGOpcode opc, uint32_t a, uint32_t b, uint64_t *r)
+{
+    uint32_t v;
+
+    switch (opc) {
+    case INDEX_op_mov_i32: v = a; break;
+    case INDEX_op_add_i32: v = a + b; break;
+    case INDEX_op_sub_i32: v = a - b; break;
+    case INDEX_op_mul_i32: v = a * b; break;
+    case INDEX_op_neg_i32: v = -a; break;
+    case INDEX_op_and_i32: v = a & b; break;
+    case INDEX_op_or_i32: v = a | b; break;
+    case INDEX_op_xor_i32: v = a ^ b; break;
+    case INDEX_op_not_i32: v = ~a; break;
+    case INDEX_op_andc_i32: v = a & ~b; break;
+    case INDEX_op_shl_i32: v = a << (b & 31); break;
+    case INDEX_op_shr_i32: v = a >> (b & 31); break;
+    case INDEX_op_sar_i32: v = (uint32_t)((int32_t)a >> (b & 31)); break;
+    case INDEX_op_rotr_i32: v = rotr32(a, b); break;
+    case INDEX_op_ext8s_i32: v = (uint32_t)(int32_t)(int8_t)a; break;
+    case INDEX_op_ext8u_i32: v = (uint8_t)a; break;
+    case INDEX_op_ext16s_i32: v = (uint32_t)(int32_t)(int16_t)a; break;
+    case INDEX_op_ext16u_i32: v = (uint16_t)a; break;
+    case INDEX_op_bswap32_i32: v = __builtin_bswap32(a); break;
+    case INDEX_op_bswap16_i32: v = __builtin_bswap16((uint16_t)a); break;
+    case INDEX_op_extrl_i64_i32: v = a; break;
+    default: return false;
+    }
+    *r = v;
+    return true;
+}
+
+static bool fold_bitfield(TCGOp *op, uint64_t a, uint64_t *r)
+{
+    unsigned pos = (unsigned)op->args[2], len = (unsigned)op->args[3];
+    uint64_t mask = len >= 64 ? ~0ull : (1ull << len) - 1;
+    uint64_t field = (a >> pos) & mask;
+
+    switch (op->opc) {
+    case INDEX_op_extract_i32:
+    case INDEX_op_extract_i64:
+        *r = field;
+        return true;
+    case INDEX_op_sextract_i64:
+        *r = (uint64_t)((int64_t)(field << (64 - len)) >> (64 - len));
+        return true;
+    case INDEX_op_sextract_i32:
+        *r = (uint32_t)((int32_t)((uint32_t)field << (32 - len)) >> (32 - len));
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void replace_with_mov(TCGOp *op, uint64_t val)
+{
+    bool i32 = is_i32_op(op->opc) && op->opc != INDEX_op_extu_i32_i64;
+    TCGType type = tcg_temp((uint32_t)op->args[0])->type;
+    uint64_t out = op->args[0];
+
+    (void)i32;
+    if (type == TCG_TYPE_I32)
+        val = (uint32_t)val;
+    op->opc = type == TCG_TYPE_I32 ? INDEX_op_mov_i32 : INDEX_op_mov_i64;
+    op->nargs = 2;
+    op->args[0] = out;
+    op->args[1] = const_temp_for(type, val);
+    known[out] = true;
+    known_val[out] = val;
+}
+
+/* Substitutes known constants into input args; returns the inputs seen. */
+static int propagate_inputs(TCGOp *op, uint64_t *vals, bool *all_const)
+{
+    const TCGOpDef *def = &tcg_op_defs[op->opc];
+    int first = def->nb_oargs, n = def->nb_iargs;
+
+    if (op->opc == INDEX_op_call) {
+        first = op->call_oargs;
+        n = op->call_iargs;
+    }
+    *all_const = n > 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t idx = op->args[first + i];
+        uint64_t v;
+
+        if (temp_is_const(idx, &v)) {
+            TCGType type = tcg_temp((uint32_t)idx)->type;
+            op->args[first + i] = const_temp_for(type, v);
+            if (i < 2)
+                vals[i] = v;
+        } else {
+            *all_const = false;
+        }
+    }
+    return n;
+}
+
+static void forget_outputs(TCGOp *op)
+{
+    int n = op->opc == INDEX_op_call ? op->call_oargs
+                                      : tcg_op_defs[op->opc].nb_oargs;
+
+    for (int i = 0; i < n; i++)
+        known[op->args[i]] = false;
+}
+
+static bool try_fold(TCGOp *op, const uint64_t *vals)
+{
+    uint64_t r;
+
+    if (fold_bitfield(op, vals[0], &r)) {
+        replace_with_mov(op, r);
+        return true;
+    }
+    if (op->opc == INDEX_op_setcond_i64 || op->opc == INDEX_op_setcond_i32) {
+        uint64_t a = vals[0], b = vals[1];
+        if (op->opc == INDEX_op_setcond_i32) {
+            /* Compare as 32-bit: sign-extend both for signed conditions. */
+            a = (uint64_t)(int64_t)(int32_t)a;
+            b = (uint64_t)(int64_t)(int32_t)b;
+            TCGCond c = (TCGCond)op->args[3];
+            if (c >= TCG_COND_LTU && c <= TCG_COND_GTU) {
+                a = (uint32_t)a;
+                b = (uint32_t)b;
+            }
+        }
+        replace_with_mov(op, tcg_cond_holds_i64((TCGCond)op->args[3], a, b));
+        return true;
+    }
+    if (is_i32_op(op->opc) || op->opc == INDEX_op_extrl_i64_i32) {
+        if (fold_i32(op->opc, (uint32_t)vals[0], (uint32_t)vals[1], &r)) {
+            replace_with_mov(op, r);
+            return true;
+        }
+        return false;
+    }
+    if (fold_i64(op->opc, vals[0], vals[1], &r)) {
+        replace_with_mov(op, r);
+        return true;
+    }
+    return false;
+}
+
+/* Turns a conditional branch with known operands into br or nothing. */
+static void fold_brcond(TCGOp *op, const uint64_t *vals)
+{
+    TCGCond c = (TCGCond)op->args[2];
+    uint64_t a = vals[0], b = vals[1];
+
+    if (op->opc == INDEX_op_brcond_i32) {
+        bool unsigned_cond = c >= TCG_COND_LTU && c <= TCG_COND_GTU;
+        a = unsigned_cond ? (uint32_t)a : (uint64_t)(int64_t)(int32_t)a;
+        b = unsigned_cond ? (uint32_t)b : (uint64_t)(int64_t)(int32_t)b;
+    }
+    if (tcg_cond_holds_i64(c, a, b)) {
+        uint64_t label = op->args[3];
+        op->opc = INDEX_op_br;
+        op->nargs = 1;
+        op->args[0] = label;
+    } else {
+        op->opc = INDEX_op_nop;
+        op->nargs = 0;
+    }
+}
+
+void tcg_optimize(void)
+{
+    forget_all();
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        const TCGOpDef *def = &tcg_op_defs[op->opc];
+        uint64_t vals[2] = { 0, 0 };
+        bool all_const;
+
+        if (op->opc == INDEX_op_set_label) {
+            forget_all();
+            continue;
+        }
+        propagate_inputs(op, vals, &all_const);
+        if (op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) {
+            if (all_const)
+                fold_brcond(op, vals);
+            continue;
+        }
+        if (op->opc == INDEX_op_call) {
+            if (!(op->helper->flags & TCG_CALL_NO_WRITE_GLOBALS))
+                forget_globals();
+            forget_outputs(op);
+            continue;
+        }
+        if (all_const && !(def->flags & OPF_SIDE_EFFECTS) &&
+            def->nb_oargs == 1 && try_fold(op, vals))
+            continue;
+        forget_outputs(op);
+    }
+}

@@ -1,0 +1,163 @@
+/*
+ * The code cache: translation blocks found by guest pc through a hash table
+ * whose readers never take a lock (blocks are published with a release
+ * store and only removed by a full flush), translation under one lock.
+ */
+#include "tcg/tb.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "tcg/ir.h"
+#include "tcg/x86_64/backend.h"
+#include "util/log.h"
+
+#define TB_HASH_BITS 16
+#define TB_HASH_SIZE (1u << TB_HASH_BITS)
+#define CODE_CACHE_SIZE (256u << 20)
+#define TB_MAX_INSNS 256
+
+static TranslationBlock *_Atomic tb_hash[TB_HASH_SIZE];
+static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint8_t *code_buf;     /* whole cache, prologue first */
+static uint8_t *code_start;   /* first byte after the prologue */
+static uint8_t *code_ptr;     /* next free byte */
+
+/* Every block ever made since the last flush, to free them on flush. */
+static TranslationBlock **all_tbs;
+static size_t nb_tbs, cap_tbs;
+
+uint8_t *tb_code_cache_init(uintptr_t guest_base);
+uint8_t *tb_code_cache_init(uintptr_t guest_base)
+{
+    code_buf = mmap(NULL, CODE_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (code_buf == MAP_FAILED)
+        arx_fatal("cannot allocate the code cache");
+    code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
+    code_start = (uint8_t *)(((uintptr_t)code_start + 63) & ~(uintptr_t)63);
+    code_ptr = code_start;
+    return code_buf;
+}
+
+void tb_init(void)
+{
+}
+
+static uint32_t tb_hash_of(uint64_t pc)
+{
+    uint64_t h = (pc >> 2) * 0x9e3779b97f4a7c15ull;
+    return (uint32_t)(h >> (64 - TB_HASH_BITS));
+}
+
+TranslationBlock *tb_lookup(uint64_t pc)
+{
+    TranslationBlock *tb =
+        __atomic_load_n(&tb_hash[tb_hash_of(pc)], __ATOMIC_ACQUIRE);
+
+    while (tb && tb->pc != pc)
+        tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
+    return tb;
+}
+
+static void tb_insert(TranslationBlock *tb)
+{
+    uint32_t h = tb_hash_of(tb->pc);
+
+    tb->hash_next = tb_hash[h];
+    __atomic_store_n(&tb_hash[h], tb, __ATOMIC_RELEASE);
+    if (nb_tbs == cap_tbs) {
+        cap_tbs = cap_tbs ? cap_tbs * 2 : 4096;
+        all_tbs = realloc(all_tbs, cap_tbs * sizeof(*all_tbs));
+        if (!all_tbs)
+            arx_fatal("out of memory for translation blocks");
+    }
+    all_tbs[nb_tbs++] = tb;
+}
+
+void tb_flush(void)
+{
+    memset(tb_hash, 0, sizeof(tb_hash));
+    for (size_t i = 0; i < nb_tbs; i++)
+        free(all_tbs[i]);
+    nb_tbs = 0;
+    code_ptr = code_start;
+}
+
+/* Translates pc into tb; returns false if the code cache is full. */
+static bool tb_translate(TranslationBlock *tb, int max_insns)
+{
+    size_t avail = (size_t)(code_buf + CODE_CACHE_SIZE - code_ptr);
+    int size;
+
+    for (;;) {
+        tcg_func_start(tb);
+        gen_intermediate_code(tb, max_insns);
+        if (tcg_ctx.overflow && max_insns > 1) {
+            max_insns /= 2;
+            continue;
+        }
+        tcg_optimize();
+        size = tcg_gen_code(tb, code_ptr, avail);
+        if (size == TCG_GEN_TOO_BIG && max_insns > 1) {
+            max_insns /= 2;
+            continue;
+        }
+        if (size < 0)
+            return false;
+        break;
+    }
+    tb->code = code_ptr;
+    tb->code_size = (uint32_t)size;
+    code_ptr = (uint8_t *)(((uintptr_t)code_ptr + (size_t)size + 15) &
+                           ~(uintptr_t)15);
+    return true;
+}
+
+static void tb_log(const TranslationBlock *tb)
+{
+    if (log_enabled(LOG_IN_ASM))
+        target_log_in_asm(tb);
+    if (log_enabled(LOG_OP))
+        tcg_dump_ops();
+    if (log_enabled(LOG_OUT_ASM))
+        tcg_log_out_asm(tb);
+}
+
+TranslationBlock *tb_find_or_translate(uint64_t pc)
+{
+    TranslationBlock *tb = tb_lookup(pc);
+
+    if (tb)
+        return tb;
+    pthread_mutex_lock(&tb_lock);
+    tb = tb_lookup(pc);
+    if (!tb) {
+        tb = calloc(1, sizeof(*tb));
+        if (!tb)
+            arx_fatal("out of memory for a translation block");
+        tb->pc = pc;
+        if (!tb_translate(tb, TB_MAX_INSNS)) {
+            tb_flush();
+            if (!tb_translate(tb, TB_MAX_INSNS))
+                arx_fatal("block at 0x%llx does not fit in the code cache",
+                          (unsigned long long)pc);
+        }
+        tb_log(tb);
+        tb_insert(tb);
+    }
+    pthread_mutex_unlock(&tb_lock);
+    return tb;
+}
+
+void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
+{
+    if (from->jmp_field_offset[slot] == TB_NO_JUMP)
+        return;
+    pthread_mutex_lock(&tb_lock);
+    tcg_patch_jump(from, slot, to->code);
+    pthread_mutex_unlock(&tb_lock);
+}

@@ -1,0 +1,43 @@
+/*
+ * Translation blocks and the code cache: lookup by guest pc (lock-free for
+ * readers), translation under a lock, direct chaining by patching jumps.
+ * Knows nothing about the guest ISA: the frontend is reached through
+ * tb_gen_code's hook, gen_intermediate_code.
+ */
+#ifndef ARX_TCG_TB_H
+#define ARX_TCG_TB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TB_NO_JUMP 0xffff
+
+typedef struct TranslationBlock {
+    uint64_t pc;        /* guest address of the first instruction */
+    uint32_t size;      /* guest bytes covered */
+    uint16_t icount;    /* guest instructions */
+    uint8_t *code;      /* host code */
+    uint32_t code_size;
+    /* Offset in code of the rel32 field of goto_tb slot n, and of the code
+     * the unchained jump falls through to; TB_NO_JUMP when unused. */
+    uint16_t jmp_field_offset[2];
+    uint16_t jmp_reset_offset[2];
+    struct TranslationBlock *_Atomic hash_next;
+} TranslationBlock;
+
+/* The frontend's entry point: fills tcg_ctx with the block's IR. */
+void gen_intermediate_code(TranslationBlock *tb, int max_insns);
+/* For -d in_asm: prints the guest instructions of tb to the log. */
+void target_log_in_asm(const TranslationBlock *tb);
+
+void tb_init(void);
+/* The block for pc, or NULL (never blocks). */
+TranslationBlock *tb_lookup(uint64_t pc);
+/* The block for pc, translating it if needed. */
+TranslationBlock *tb_find_or_translate(uint64_t pc);
+/* Patches slot n of from so it jumps straight into to. */
+void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
+/* Drops every block (the code cache is full or code changed). */
+void tb_flush(void);
+
+#endif

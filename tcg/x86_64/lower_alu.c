@@ -1,0 +1,411 @@
+/*
+ * Lowering of arithmetic, logic, shifts, bit fields, width changes and
+ * comparisons to x86-64. i32 values are kept zero-extended in registers.
+ * Must not touch guest memory or control flow.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+static X86Asm *as(void) { return &be.as; }
+
+static int op_width(const TCGOp *op)
+{
+    return temp_width(arg_temp(op, 0));
+}
+
+static void finish(const TCGOp *op, int nin, X86Reg out)
+{
+    ra_free_dead(op, 1, 1 + nin);
+    ra_set_out(arg_temp(op, 0), out);
+    if (arg_dies(op, 0))
+        ra_release(out);
+}
+
+/* out = a OP b for the ALU group (add, sub, and, or, xor). */
+static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
+{
+    int w = op_width(op);
+    TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
+    int32_t imm;
+    X86Reg rb = X86_NOREG, rd;
+
+    if (commutes && a->kind == TEMP_CONST && b->kind != TEMP_CONST) {
+        TCGTemp *t = a; a = b; b = t; /* keep the constant second */
+        TCGOp swapped = *op;
+        swapped.args[1] = op->args[2];
+        swapped.args[2] = op->args[1];
+        swapped.life = (uint8_t)((op->life & 1) | ((op->life >> 1) & 2) |
+                                 ((op->life << 1) & 4));
+        lower_alu_binary(&swapped, aop, false);
+        return;
+    }
+    if (!ra_imm32(b, w, &imm))
+        rb = ra_in(b, 0);
+    rd = ra_out_from(op, 0, 1, rb == X86_NOREG ? 0 : REGSET(rb));
+    if (rb == X86_NOREG)
+        x86_alu_ri(as(), w, aop, rd, imm);
+    else
+        x86_alu_rr(as(), w, aop, rd, rb);
+    finish(op, 2, rd);
+}
+
+static void lower_mul(const TCGOp *op)
+{
+    int w = op_width(op);
+    TCGTemp *b = arg_temp(op, 2);
+    int32_t imm;
+
+    if (ra_imm32(b, w, &imm)) {
+        X86Reg ra = ra_in(arg_temp(op, 1), 0);
+        X86Reg rd = ra_alloc(REGSET(ra));
+        x86_imul_rri(as(), w, rd, ra, imm);
+        finish(op, 2, rd);
+        return;
+    }
+    X86Reg rb = ra_in(b, 0);
+    X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
+    x86_imul_rr(as(), w, rd, rb);
+    finish(op, 2, rd);
+}
+
+static void lower_unary(const TCGOp *op, void (*emit)(X86Asm *, int, X86Reg))
+{
+    X86Reg rd = ra_out_from(op, 0, 1, 0);
+    emit(as(), op_width(op), rd);
+    finish(op, 1, rd);
+}
+
+static void lower_andc(const TCGOp *op)
+{
+    int w = op_width(op);
+    TCGTemp *b = arg_temp(op, 2);
+    X86Reg rb = ra_in(b, 0);
+    X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
+
+    x86_mov_rr(as(), 64, REG_SCRATCH, rb);
+    x86_not(as(), w, REG_SCRATCH);
+    x86_alu_rr(as(), w, X86_AND, rd, REG_SCRATCH);
+    finish(op, 2, rd);
+}
+
+static void lower_shift(const TCGOp *op, X86ShiftOp sop)
+{
+    int w = op_width(op);
+    TCGTemp *b = arg_temp(op, 2);
+    X86Reg rd;
+
+    if (b->kind == TEMP_CONST) {
+        rd = ra_out_from(op, 0, 1, 0);
+        if ((b->val & (w - 1)) != 0)
+            x86_shift_ri(as(), w, sop, rd, (uint8_t)(b->val & (w - 1)));
+        finish(op, 2, rd);
+        return;
+    }
+    /* Variable counts live in cl. */
+    if (!(b->val_loc == VAL_REG && b->reg == X86_RCX)) {
+        ra_evict(X86_RCX, 0);
+        ra_copy_to(X86_RCX, b);
+    }
+    rd = ra_out_from(op, 0, 1, REGSET(X86_RCX));
+    x86_shift_rcl(as(), w, sop, rd);
+    finish(op, 2, rd);
+}
+
+static void lower_mul2(const TCGOp *op, bool is_signed)
+{
+    TCGTemp *a = arg_temp(op, 2), *b = arg_temp(op, 3);
+    RegSet fixed = REGSET(X86_RAX) | REGSET(X86_RDX);
+    X86Reg rb;
+
+    ra_evict(X86_RAX, fixed);
+    ra_evict(X86_RDX, fixed);
+    rb = ra_in(b, fixed);
+    ra_copy_to(X86_RAX, a);
+    if (is_signed)
+        x86_imul1_r(as(), 64, rb);
+    else
+        x86_mul_r(as(), 64, rb);
+    ra_free_dead(op, 2, 4);
+    ra_set_out(arg_temp(op, 0), X86_RAX);
+    ra_set_out(arg_temp(op, 1), X86_RDX);
+    if (arg_dies(op, 0))
+        ra_release(X86_RAX);
+    if (arg_dies(op, 1))
+        ra_release(X86_RDX);
+}
+
+/* clz via bsr, ctz via bsf; the if-zero value comes from a scratch cmov. */
+static void lower_count(const TCGOp *op, bool leading)
+{
+    int w = op_width(op);
+    TCGTemp *z = arg_temp(op, 2);
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rd = ra_alloc(REGSET(ra));
+
+    ra_copy_to(REG_SCRATCH, z);
+    if (leading) {
+        x86_alu_ri(as(), w, X86_XOR, REG_SCRATCH, w - 1);
+        x86_bsr(as(), w, rd, ra);
+        x86_cmov(as(), w, X86_CC_E, rd, REG_SCRATCH);
+        x86_alu_ri(as(), w, X86_XOR, rd, w - 1);
+    } else {
+        x86_bsf(as(), w, rd, ra);
+        x86_cmov(as(), w, X86_CC_E, rd, REG_SCRATCH);
+    }
+    finish(op, 2, rd);
+}
+
+static void lower_bswap(const TCGOp *op)
+{
+    X86Reg rd = ra_out_from(op, 0, 1, 0);
+
+    switch (op->opc) {
+    case INDEX_op_bswap16_i32:
+        x86_rol16_8(as(), rd);
+        x86_movzx16(as(), rd, rd);
+        break;
+    case INDEX_op_bswap32_i32:
+    case INDEX_op_bswap32_i64:
+        x86_bswap(as(), 32, rd);
+        break;
+    default:
+        x86_bswap(as(), 64, rd);
+        break;
+    }
+    finish(op, 1, rd);
+}
+
+/* extract/sextract as a left shift then a right shift. */
+static void lower_extract(const TCGOp *op, bool is_signed)
+{
+    int w = op_width(op);
+    unsigned pos = (unsigned)op->args[2], len = (unsigned)op->args[3];
+    X86Reg rd = ra_out_from(op, 0, 1, 0);
+    unsigned left = (unsigned)w - pos - len;
+
+    if (!is_signed && pos == 0 && len == 8) {
+        x86_movzx8(as(), rd, rd);
+    } else if (!is_signed && pos == 0 && len == 16) {
+        x86_movzx16(as(), rd, rd);
+    } else if (!is_signed && pos == 0 && len == 32) {
+        x86_mov_rr(as(), 32, rd, rd);
+    } else {
+        if (left)
+            x86_shift_ri(as(), w, X86_SHL, rd, (uint8_t)left);
+        if (w - len)
+            x86_shift_ri(as(), w, is_signed ? X86_SAR : X86_SHR, rd,
+                         (uint8_t)(w - len));
+    }
+    finish(op, 1, rd);
+}
+
+/* deposit: clear the field in a (rotate it to the bottom), insert b's bits. */
+static void lower_deposit(const TCGOp *op)
+{
+    int w = op_width(op);
+    unsigned pos = (unsigned)op->args[3], len = (unsigned)op->args[4];
+    X86Reg rb = ra_in(arg_temp(op, 2), 0);
+    X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
+
+    x86_mov_rr(as(), 64, REG_SCRATCH, rb);
+    x86_shift_ri(as(), w, X86_SHL, REG_SCRATCH, (uint8_t)(w - len));
+    if (w - len - pos)
+        x86_shift_ri(as(), w, X86_SHR, REG_SCRATCH, (uint8_t)(w - len - pos));
+    if (pos)
+        x86_shift_ri(as(), w, X86_ROR, rd, (uint8_t)pos);
+    if (len < (unsigned)w) {
+        x86_shift_ri(as(), w, X86_SHR, rd, (uint8_t)len);
+        x86_shift_ri(as(), w, X86_SHL, rd, (uint8_t)len);
+    } else {
+        x86_mov_ri(as(), rd, 0);
+    }
+    if (pos)
+        x86_shift_ri(as(), w, X86_ROL, rd, (uint8_t)pos);
+    x86_alu_rr(as(), w, X86_OR, rd, REG_SCRATCH);
+    finish(op, 2, rd);
+}
+
+static void lower_ext(const TCGOp *op)
+{
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rd = ra_alloc(REGSET(ra));
+
+    switch (op->opc) {
+    case INDEX_op_ext8s_i64: x86_movsx8(as(), 64, rd, ra); break;
+    case INDEX_op_ext8s_i32: x86_movsx8(as(), 32, rd, ra); break;
+    case INDEX_op_ext8u_i64:
+    case INDEX_op_ext8u_i32: x86_movzx8(as(), rd, ra); break;
+    case INDEX_op_ext16s_i64: x86_movsx16(as(), 64, rd, ra); break;
+    case INDEX_op_ext16s_i32: x86_movsx16(as(), 32, rd, ra); break;
+    case INDEX_op_ext16u_i64:
+    case INDEX_op_ext16u_i32: x86_movzx16(as(), rd, ra); break;
+    case INDEX_op_ext32s_i64:
+    case INDEX_op_exts_i32_i64: x86_movsxd(as(), rd, ra); break;
+    case INDEX_op_extrh_i64_i32:
+        x86_mov_rr(as(), 64, rd, ra);
+        x86_shift_ri(as(), 64, X86_SHR, rd, 32);
+        break;
+    default: /* ext32u, extu_i32_i64, extrl: a 32-bit move zero-extends */
+        x86_mov_rr(as(), 32, rd, ra);
+        break;
+    }
+    finish(op, 1, rd);
+}
+
+static void lower_mov(const TCGOp *op)
+{
+    TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
+    X86Reg rd;
+
+    if (in->val_loc == VAL_REG && arg_dies(op, 1) && in->kind == TEMP_NORMAL) {
+        rd = (X86Reg)in->reg;
+        be.reg_owner[rd] = NULL;
+        in->val_loc = VAL_DEAD;
+    } else {
+        rd = out->val_loc == VAL_REG ? (X86Reg)out->reg : ra_alloc(0);
+        ra_copy_to(rd, in);
+        if (out->type == TCG_TYPE_I32 && in->val_loc == VAL_REG)
+            x86_mov_rr(as(), 32, rd, rd);
+    }
+    finish(op, 1, rd);
+}
+
+/* Emits the flag-setting compare for cond; returns the x86 condition. */
+X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid);
+X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid)
+{
+    static const X86Cond map[] = {
+        [TCG_COND_EQ] = X86_CC_E,   [TCG_COND_NE] = X86_CC_NE,
+        [TCG_COND_LT] = X86_CC_L,   [TCG_COND_GE] = X86_CC_GE,
+        [TCG_COND_LE] = X86_CC_LE,  [TCG_COND_GT] = X86_CC_G,
+        [TCG_COND_LTU] = X86_CC_B,  [TCG_COND_GEU] = X86_CC_AE,
+        [TCG_COND_LEU] = X86_CC_BE, [TCG_COND_GTU] = X86_CC_A,
+        [TCG_COND_TSTEQ] = X86_CC_E, [TCG_COND_TSTNE] = X86_CC_NE,
+    };
+    bool test = cond == TCG_COND_TSTEQ || cond == TCG_COND_TSTNE;
+    X86Reg ra = ra_in(a, avoid);
+    int32_t imm;
+
+    if (ra_imm32(b, w, &imm)) {
+        if (test)
+            x86_test_ri(as(), w, ra, imm);
+        else if (imm == 0 && (cond == TCG_COND_EQ || cond == TCG_COND_NE))
+            x86_test_rr(as(), w, ra, ra);
+        else
+            x86_alu_ri(as(), w, X86_CMP, ra, imm);
+    } else {
+        X86Reg rb = ra_in(b, avoid | REGSET(ra));
+        if (test)
+            x86_test_rr(as(), w, ra, rb);
+        else
+            x86_alu_rr(as(), w, X86_CMP, ra, rb);
+    }
+    return map[cond];
+}
+
+static void lower_setcond(const TCGOp *op)
+{
+    int w = temp_width(arg_temp(op, 1));
+    TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
+    X86Reg rd;
+    X86Cond cc;
+
+    /* Load inputs first so the output register cannot collide. */
+    ra_in(a, 0);
+    if (b->kind != TEMP_CONST)
+        ra_in(b, REGSET(a->reg));
+    rd = ra_alloc(REGSET(a->reg) |
+                  (b->val_loc == VAL_REG ? REGSET(b->reg) : 0));
+    cc = lower_compare(w, (TCGCond)op->args[3], a, b, REGSET(rd));
+    x86_setcc(as(), cc, rd);
+    x86_movzx8(as(), rd, rd);
+    finish(op, 2, rd);
+}
+
+static void lower_movcond(const TCGOp *op)
+{
+    int w = op_width(op);
+    TCGTemp *c1 = arg_temp(op, 1), *c2 = arg_temp(op, 2);
+    TCGTemp *v1 = arg_temp(op, 3);
+    RegSet used;
+    X86Reg r1, rd;
+    X86Cond cc;
+
+    ra_in(c1, 0);
+    used = REGSET(c1->reg);
+    if (c2->kind != TEMP_CONST) {
+        ra_in(c2, used);
+        used |= REGSET(c2->reg);
+    }
+    r1 = ra_in(v1, used);
+    used |= REGSET(r1);
+    rd = ra_alloc(used);
+    ra_copy_to(rd, arg_temp(op, 4));
+    cc = lower_compare(w, (TCGCond)op->args[5], c1, c2, used | REGSET(rd));
+    x86_cmov(as(), w, cc, rd, r1);
+    finish(op, 4, rd);
+}
+
+bool lower_alu(TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_mov_i32:
+    case INDEX_op_mov_i64: lower_mov(op); return true;
+    case INDEX_op_add_i32:
+    case INDEX_op_add_i64: lower_alu_binary(op, X86_ADD, true); return true;
+    case INDEX_op_sub_i32:
+    case INDEX_op_sub_i64: lower_alu_binary(op, X86_SUB, false); return true;
+    case INDEX_op_and_i32:
+    case INDEX_op_and_i64: lower_alu_binary(op, X86_AND, true); return true;
+    case INDEX_op_or_i32:
+    case INDEX_op_or_i64: lower_alu_binary(op, X86_OR, true); return true;
+    case INDEX_op_xor_i32:
+    case INDEX_op_xor_i64: lower_alu_binary(op, X86_XOR, true); return true;
+    case INDEX_op_andc_i32:
+    case INDEX_op_andc_i64: lower_andc(op); return true;
+    case INDEX_op_mul_i32:
+    case INDEX_op_mul_i64: lower_mul(op); return true;
+    case INDEX_op_neg_i32:
+    case INDEX_op_neg_i64: lower_unary(op, x86_neg); return true;
+    case INDEX_op_not_i32:
+    case INDEX_op_not_i64: lower_unary(op, x86_not); return true;
+    case INDEX_op_shl_i32:
+    case INDEX_op_shl_i64: lower_shift(op, X86_SHL); return true;
+    case INDEX_op_shr_i32:
+    case INDEX_op_shr_i64: lower_shift(op, X86_SHR); return true;
+    case INDEX_op_sar_i32:
+    case INDEX_op_sar_i64: lower_shift(op, X86_SAR); return true;
+    case INDEX_op_rotr_i32:
+    case INDEX_op_rotr_i64: lower_shift(op, X86_ROR); return true;
+    case INDEX_op_mulu2_i64: lower_mul2(op, false); return true;
+    case INDEX_op_muls2_i64: lower_mul2(op, true); return true;
+    case INDEX_op_clz_i32:
+    case INDEX_op_clz_i64: lower_count(op, true); return true;
+    case INDEX_op_ctz_i32:
+    case INDEX_op_ctz_i64: lower_count(op, false); return true;
+    case INDEX_op_bswap16_i32:
+    case INDEX_op_bswap32_i32:
+    case INDEX_op_bswap32_i64:
+    case INDEX_op_bswap64_i64: lower_bswap(op); return true;
+    case INDEX_op_extract_i32:
+    case INDEX_op_extract_i64: lower_extract(op, false); return true;
+    case INDEX_op_sextract_i32:
+    case INDEX_op_sextract_i64: lower_extract(op, true); return true;
+    case INDEX_op_deposit_i32:
+    case INDEX_op_deposit_i64: lower_deposit(op); return true;
+    case INDEX_op_ext8s_i64: case INDEX_op_ext8u_i64:
+    case INDEX_op_ext16s_i64: case INDEX_op_ext16u_i64:
+    case INDEX_op_ext32s_i64: case INDEX_op_ext32u_i64:
+    case INDEX_op_ext8s_i32: case INDEX_op_ext8u_i32:
+    case INDEX_op_ext16s_i32: case INDEX_op_ext16u_i32:
+    case INDEX_op_extu_i32_i64: case INDEX_op_exts_i32_i64:
+    case INDEX_op_extrl_i64_i32: case INDEX_op_extrh_i64_i32:
+        lower_ext(op);
+        return true;
+    case INDEX_op_setcond_i32:
+    case INDEX_op_setcond_i64: lower_setcond(op); return true;
+    case INDEX_op_movcond_i32:
+    case INDEX_op_movcond_i64: lower_movcond(op); return true;
+    default:
+        return false;
+    }
+}

@@ -1,0 +1,132 @@
+/*
+ * Lowering of control flow: labels and branches inside a block, and the
+ * three ways out of it (chained jump, exit to the dispatcher, jump to a
+ * looked-up block). Every basic-block end writes guest registers back.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+#include "tcg/x86_64/backend.h"
+
+static X86Asm *as(void) { return &be.as; }
+
+void ra_forget_regs(void);
+X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b,
+                      RegSet avoid);
+
+#define MAX_LABEL_REFS 8
+
+typedef struct Label {
+    uint8_t *refs[MAX_LABEL_REFS]; /* rel32 fields waiting for the label */
+    int nb_refs;
+} Label;
+
+static Label labels[TCG_MAX_LABELS];
+
+void labels_reset(void)
+{
+    for (int i = 0; i < tcg_ctx.nb_labels; i++)
+        labels[i].nb_refs = 0;
+}
+
+static void add_label_ref(uint64_t id, uint8_t *field)
+{
+    Label *l = &labels[id];
+
+    if (l->nb_refs >= MAX_LABEL_REFS) {
+        be.too_big = true;
+        return;
+    }
+    l->refs[l->nb_refs++] = field;
+}
+
+static void bind_label(uint64_t id)
+{
+    Label *l = &labels[id];
+
+    if (be.as.overflow)
+        return;
+    for (int i = 0; i < l->nb_refs; i++)
+        x86_patch_rel32(l->refs[i], be.as.p);
+}
+
+static void lower_brcond(const TCGOp *op)
+{
+    TCGTemp *a = arg_temp(op, 0), *b = arg_temp(op, 1);
+    int w = temp_width(a);
+    X86Cond cc;
+    uint8_t *field;
+
+    ra_save_all();
+    cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
+    field = x86_jcc32(as(), cc);
+    if (field)
+        add_label_ref(op->args[3], field);
+    ra_free_dead(op, 0, 2);
+}
+
+static void lower_br(const TCGOp *op)
+{
+    uint8_t *field;
+
+    ra_save_all();
+    field = x86_jmp32(as());
+    if (field)
+        add_label_ref(op->args[0], field);
+}
+
+static void lower_set_label(const TCGOp *op)
+{
+    ra_save_all();
+    ra_forget_regs();
+    bind_label(op->args[0]);
+}
+
+static void lower_goto_tb(const TCGOp *op)
+{
+    unsigned slot = (unsigned)op->args[0];
+    uint8_t *field;
+
+    ra_sync_globals(false);
+    /* Align the rel32 field so patching it is one atomic store. */
+    x86_align_rel32(as(), 1);
+    field = x86_jmp32(as());
+    if (!field)
+        return;
+    be.tb->jmp_field_offset[slot] = (uint16_t)(field - be.as.start);
+    be.tb->jmp_reset_offset[slot] = (uint16_t)(be.as.p - be.as.start);
+    /* Unchained, the jump falls through to the code that follows. */
+    x86_patch_rel32(field, be.as.p);
+}
+
+static void lower_exit_tb(const TCGOp *op)
+{
+    int64_t slot = (int64_t)op->args[0];
+    uintptr_t val = slot < 0 ? 0 : (uintptr_t)be.tb | (uintptr_t)slot;
+
+    ra_sync_globals(false);
+    x86_mov_ri(as(), X86_RAX, val);
+    x86_jmp_to(as(), be.epilogue);
+}
+
+static void lower_goto_ptr(const TCGOp *op)
+{
+    X86Reg r = ra_in(arg_temp(op, 0), 0);
+
+    ra_sync_globals(false);
+    x86_jmp_r(as(), r);
+}
+
+bool lower_ctl(TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_brcond_i32:
+    case INDEX_op_brcond_i64: lower_brcond(op); return true;
+    case INDEX_op_br: lower_br(op); return true;
+    case INDEX_op_set_label: lower_set_label(op); return true;
+    case INDEX_op_goto_tb: lower_goto_tb(op); return true;
+    case INDEX_op_exit_tb: lower_exit_tb(op); return true;
+    case INDEX_op_goto_ptr: lower_goto_ptr(op); return true;
+    default:
+        return false;
+    }
+}

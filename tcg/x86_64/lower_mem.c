@@ -1,0 +1,169 @@
+/*
+ * Lowering of CPU-state and guest memory accesses, atomics, barriers and
+ * helper calls. A guest access is one x86 instruction addressing
+ * [guest_base + addr]; on the TSO host only store->load needs a fence.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+static X86Asm *as(void) { return &be.as; }
+
+void ra_clobber_caller_saved(void);
+
+static X86LoadKind load_kind(MemOp mop)
+{
+    static const X86LoadKind unsigned_kinds[] = { X86_LD_U8, X86_LD_U16,
+                                                  X86_LD_U32, X86_LD_64 };
+    static const X86LoadKind signed_kinds[] = { X86_LD_S8, X86_LD_S16,
+                                                X86_LD_S32, X86_LD_64 };
+    unsigned size = mop & MO_SIZE;
+
+    return (mop & MO_SIGN) ? signed_kinds[size] : unsigned_kinds[size];
+}
+
+static void set_out_and_free(const TCGOp *op, int nin, X86Reg rd)
+{
+    ra_free_dead(op, 1, 1 + nin);
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+}
+
+static void lower_env_load(const TCGOp *op, X86LoadKind kind)
+{
+    int w = temp_width(arg_temp(op, 0));
+    X86Reg base = ra_in(arg_temp(op, 1), 0);
+    X86Reg rd = ra_alloc(REGSET(base));
+
+    x86_load(as(), kind, w, rd, x86_mem(base, (int32_t)op->args[2]));
+    if (w == 32 && kind == X86_LD_S32)
+        x86_mov_rr(as(), 32, rd, rd);
+    set_out_and_free(op, 1, rd);
+}
+
+static void lower_env_store(const TCGOp *op, int bits)
+{
+    TCGTemp *val = arg_temp(op, 0);
+    X86Reg base = ra_in(arg_temp(op, 1), 0);
+    X86Mem m = x86_mem(base, (int32_t)op->args[2]);
+    int32_t imm;
+
+    if (bits <= 32 ? (val->kind == TEMP_CONST && (imm = (int32_t)val->val, 1))
+                   : ra_imm32(val, 64, &imm)) {
+        x86_store_imm(as(), bits, m, imm);
+    } else {
+        X86Reg rv = ra_in(val, REGSET(base));
+        x86_store(as(), bits, m, rv);
+    }
+    ra_free_dead(op, 0, 2);
+}
+
+static X86Mem guest_addr(X86Reg addr)
+{
+    return x86_mem_idx(REG_GUEST_BASE, addr, 1, 0);
+}
+
+static void lower_guest_load(const TCGOp *op)
+{
+    MemOp mop = (MemOp)op->args[2];
+    int w = temp_width(arg_temp(op, 0));
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rd = ra_alloc(REGSET(ra));
+
+    x86_load(as(), load_kind(mop), w, rd, guest_addr(ra));
+    if (w == 32 && (mop & MO_SIGN))
+        x86_mov_rr(as(), 32, rd, rd); /* keep i32 zero-extended */
+    set_out_and_free(op, 1, rd);
+}
+
+static void lower_guest_store(const TCGOp *op)
+{
+    MemOp mop = (MemOp)op->args[2];
+    int bits = 8 << (mop & MO_SIZE);
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rv = ra_in(arg_temp(op, 0), REGSET(ra));
+
+    if (mop & MO_RELEASE) {
+        /* xchg orders the store before any later acquire load (RCsc). */
+        x86_mov_rr(as(), 64, REG_SCRATCH, rv);
+        x86_xchg_mr(as(), bits, guest_addr(ra), REG_SCRATCH);
+    } else {
+        x86_store(as(), bits, guest_addr(ra), rv);
+    }
+    ra_free_dead(op, 0, 2);
+}
+
+static void lower_cmpxchg(const TCGOp *op)
+{
+    MemOp mop = (MemOp)op->args[4];
+    int bits = 8 << (mop & MO_SIZE);
+    RegSet rax = REGSET(X86_RAX);
+    X86Reg rnew, raddr;
+
+    ra_evict(X86_RAX, rax);
+    rnew = ra_in(arg_temp(op, 2), rax);
+    raddr = ra_in(arg_temp(op, 3), rax | REGSET(rnew));
+    ra_copy_to(X86_RAX, arg_temp(op, 1));
+    x86_lock_cmpxchg(as(), bits, guest_addr(raddr), rnew);
+    if (bits == 8)
+        x86_movzx8(as(), X86_RAX, X86_RAX);
+    else if (bits == 16)
+        x86_movzx16(as(), X86_RAX, X86_RAX);
+    else if (bits == 32)
+        x86_mov_rr(as(), 32, X86_RAX, X86_RAX);
+    set_out_and_free(op, 3, X86_RAX);
+}
+
+static void lower_mb(const TCGOp *op)
+{
+    /* x86 keeps every order but store->load. */
+    if (op->args[0] & TCG_BAR_STLD)
+        x86_mfence(as());
+}
+
+static void lower_call(const TCGOp *op)
+{
+    static const X86Reg arg_regs[] = { X86_RDI, X86_RSI, X86_RDX,
+                                       X86_RCX, X86_R8,  X86_R9 };
+    const TCGHelper *h = op->helper;
+    int nout = op->call_oargs, nin = op->call_iargs;
+
+    if (!(h->flags & TCG_CALL_NO_READ_GLOBALS))
+        ra_sync_globals(!(h->flags & TCG_CALL_NO_WRITE_GLOBALS));
+    else if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
+        ra_sync_globals(true);
+    ra_clobber_caller_saved();
+    /* Inputs now sit in callee-saved registers, memory or constants. */
+    for (int i = 0; i < nin; i++)
+        ra_copy_to(arg_regs[i], arg_temp(op, nout + i));
+    x86_call_abs(as(), h->func);
+    ra_free_dead(op, nout, nout + nin);
+    if (nout) {
+        ra_set_out(arg_temp(op, 0), X86_RAX);
+        if (arg_dies(op, 0))
+            ra_release(X86_RAX);
+    }
+}
+
+bool lower_mem(TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_ld8u_i64: lower_env_load(op, X86_LD_U8); return true;
+    case INDEX_op_ld32u_i64: lower_env_load(op, X86_LD_U32); return true;
+    case INDEX_op_ld32s_i64: lower_env_load(op, X86_LD_S32); return true;
+    case INDEX_op_ld_i32: lower_env_load(op, X86_LD_U32); return true;
+    case INDEX_op_ld_i64: lower_env_load(op, X86_LD_64); return true;
+    case INDEX_op_st8_i64: lower_env_store(op, 8); return true;
+    case INDEX_op_st32_i64:
+    case INDEX_op_st_i32: lower_env_store(op, 32); return true;
+    case INDEX_op_st_i64: lower_env_store(op, 64); return true;
+    case INDEX_op_guest_ld_i32:
+    case INDEX_op_guest_ld_i64: lower_guest_load(op); return true;
+    case INDEX_op_guest_st_i32:
+    case INDEX_op_guest_st_i64: lower_guest_store(op); return true;
+    case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;
+    case INDEX_op_mb: lower_mb(op); return true;
+    case INDEX_op_call: lower_call(op); return true;
+    default:
+        return false;
+    }
+}

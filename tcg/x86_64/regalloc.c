@@ -1,0 +1,554 @@
+/*
+ * Liveness and local register allocation for one block, and the driver that
+ * walks the ops handing each to its lowering. Guest registers (IR globals)
+ * stay in host registers within a basic block and are written back at its
+ * end; temps live in registers and spill to a fixed stack frame.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+#include <string.h>
+
+#include "tcg/x86_64/backend.h"
+#include "util/log.h"
+
+Backend be;
+
+/* Allocation order: callee-saved first, so values survive helper calls. */
+static const X86Reg alloc_order[] = {
+    X86_RBX, X86_RBP, X86_R12, X86_R13, X86_RSI, X86_RDI, X86_R8,
+    X86_R9,  X86_R10, X86_RAX, X86_RDX, X86_RCX,
+};
+#define NB_ALLOC_REGS (int)(sizeof(alloc_order) / sizeof(alloc_order[0]))
+
+static const RegSet caller_saved =
+    REGSET(X86_RAX) | REGSET(X86_RCX) | REGSET(X86_RDX) | REGSET(X86_RSI) |
+    REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) | REGSET(X86_R10);
+
+/* ---- liveness ---- */
+
+#define LIVE_WORDS (TCG_MAX_TEMPS / 64)
+typedef uint64_t LiveSet[LIVE_WORDS];
+
+static LiveSet live_at_label[TCG_MAX_LABELS];
+
+static bool tracked(const TCGTemp *t)
+{
+    return t->kind == TEMP_NORMAL || t->kind == TEMP_CONST;
+}
+
+static bool live_get(const uint64_t *s, uint64_t i)
+{
+    return (s[i / 64] >> (i % 64)) & 1;
+}
+
+static void live_set(uint64_t *s, uint64_t i, bool v)
+{
+    if (v)
+        s[i / 64] |= 1ull << (i % 64);
+    else
+        s[i / 64] &= ~(1ull << (i % 64));
+}
+
+static void op_arg_counts(const TCGOp *op, int *nout, int *nin)
+{
+    if (op->opc == INDEX_op_call) {
+        *nout = op->call_oargs;
+        *nin = op->call_iargs;
+    } else {
+        *nout = tcg_op_defs[op->opc].nb_oargs;
+        *nin = tcg_op_defs[op->opc].nb_iargs;
+    }
+}
+
+static int label_arg(const TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_br:
+    case INDEX_op_set_label:
+        return 0;
+    case INDEX_op_brcond_i32:
+    case INDEX_op_brcond_i64:
+        return 3;
+    default:
+        return -1;
+    }
+}
+
+/*
+ * Backward pass: marks the input args that die at each op and deletes ops
+ * whose outputs are all dead. Branches only go forward, so a label's
+ * live-in set is known before any branch to it is reached.
+ */
+static void liveness(void)
+{
+    static LiveSet live;
+
+    memset(live, 0, sizeof(live));
+    for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        const TCGOpDef *def = &tcg_op_defs[op->opc];
+        int nout, nin, l = label_arg(op);
+        bool any_live = false;
+
+        op_arg_counts(op, &nout, &nin);
+        if (def->flags & OPF_NO_RETURN)
+            memset(live, 0, sizeof(live));
+        if (op->opc == INDEX_op_set_label) {
+            memcpy(live_at_label[op->args[0]], live, sizeof(live));
+            continue;
+        }
+        if (l > 0 || op->opc == INDEX_op_br) {
+            const uint64_t *target = live_at_label[op->args[l]];
+            for (int w = 0; w < LIVE_WORDS; w++)
+                live[w] |= target[w];
+        }
+        for (int o = 0; o < nout; o++) {
+            TCGTemp *t = arg_temp(op, o);
+            if (!tracked(t) || live_get(live, op->args[o]))
+                any_live = true;
+        }
+        if (nout > 0 && !any_live && !(def->flags & OPF_SIDE_EFFECTS)) {
+            op->opc = INDEX_op_nop;
+            op->nargs = 0;
+            continue;
+        }
+        op->life = 0;
+        for (int o = 0; o < nout; o++) {
+            if (tracked(arg_temp(op, o))) {
+                if (!live_get(live, op->args[o]))
+                    op->life |= 1u << o; /* output dead on arrival */
+                live_set(live, op->args[o], false);
+            }
+        }
+        for (int k = nout; k < nout + nin; k++) {
+            if (!tracked(arg_temp(op, k)))
+                continue;
+            if (!live_get(live, op->args[k]))
+                op->life |= 1u << k;
+            live_set(live, op->args[k], true);
+        }
+        /* An input given twice must not die twice: keep the last mark. */
+        for (int k = nout; k < nout + nin; k++)
+            for (int j = k + 1; j < nout + nin; j++)
+                if (op->args[k] == op->args[j])
+                    op->life &= ~(1u << k);
+    }
+}
+
+/* ---- temp locations ---- */
+
+X86Mem ra_home(TCGTemp *t)
+{
+    if (t->kind == TEMP_GLOBAL)
+        return x86_mem(REG_ENV, t->mem_offset);
+    if (t->slot < 0) {
+        if (be.nb_slots >= FRAME_SLOTS) {
+            be.too_big = true;
+            t->slot = 0;
+        } else {
+            t->slot = be.nb_slots++ * 8;
+        }
+    }
+    return x86_mem(X86_RSP, t->slot);
+}
+
+static void store_temp(TCGTemp *t, X86Reg r)
+{
+    x86_store(&be.as, temp_width(t), ra_home(t), r);
+}
+
+static void load_temp(TCGTemp *t, X86Reg r)
+{
+    X86LoadKind kind = t->type == TCG_TYPE_I32 ? X86_LD_U32 : X86_LD_64;
+    x86_load(&be.as, kind, 64, r, ra_home(t));
+}
+
+/* Writes t's register value to memory if memory is stale. */
+static void save_temp(TCGTemp *t)
+{
+    if (t->val_loc == VAL_REG && !t->mem_coherent &&
+        t->kind != TEMP_CONST && t->kind != TEMP_FIXED) {
+        store_temp(t, t->reg);
+        t->mem_coherent = true;
+    }
+}
+
+void ra_release(X86Reg r)
+{
+    TCGTemp *t = be.reg_owner[r];
+
+    if (!t)
+        return;
+    be.reg_owner[r] = NULL;
+    if (t->kind == TEMP_CONST)
+        t->val_loc = VAL_CONST;
+    else if (t->mem_coherent)
+        t->val_loc = VAL_MEM;
+    else
+        t->val_loc = VAL_DEAD;
+}
+
+static X86Reg find_free(RegSet avoid)
+{
+    for (int i = 0; i < NB_ALLOC_REGS; i++) {
+        X86Reg r = alloc_order[i];
+        if (!be.reg_owner[r] && !(avoid & REGSET(r)))
+            return r;
+    }
+    return X86_NOREG;
+}
+
+void ra_evict(X86Reg r, RegSet avoid)
+{
+    TCGTemp *t = be.reg_owner[r];
+    X86Reg to;
+
+    if (!t)
+        return;
+    if (t->kind == TEMP_CONST || t->mem_coherent) {
+        ra_release(r);
+        return;
+    }
+    to = find_free(avoid | REGSET(r));
+    if (to != X86_NOREG) {
+        x86_mov_rr(&be.as, 64, to, r);
+        be.reg_owner[to] = t;
+        be.reg_owner[r] = NULL;
+        t->reg = (int8_t)to;
+        return;
+    }
+    save_temp(t);
+    ra_release(r);
+}
+
+X86Reg ra_alloc(RegSet avoid)
+{
+    X86Reg r = find_free(avoid);
+
+    if (r != X86_NOREG)
+        return r;
+    /* Spill the first register we may take; prefer clean ones. */
+    for (int i = 0; i < NB_ALLOC_REGS; i++) {
+        X86Reg c = alloc_order[i];
+        TCGTemp *t = be.reg_owner[c];
+        if (!(avoid & REGSET(c)) && (t->kind == TEMP_CONST || t->mem_coherent)) {
+            ra_release(c);
+            return c;
+        }
+    }
+    for (int i = 0; i < NB_ALLOC_REGS; i++) {
+        X86Reg c = alloc_order[i];
+        if (!(avoid & REGSET(c))) {
+            save_temp(be.reg_owner[c]);
+            ra_release(c);
+            return c;
+        }
+    }
+    be.too_big = true; /* every register avoided: cannot happen */
+    return X86_RAX;
+}
+
+void ra_copy_to(X86Reg r, TCGTemp *t)
+{
+    switch (t->val_loc) {
+    case VAL_REG:
+        if (t->reg != r)
+            x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
+        break;
+    case VAL_CONST:
+        x86_mov_ri(&be.as, r, t->type == TCG_TYPE_I32 ? (uint32_t)t->val
+                                                       : (uint64_t)t->val);
+        break;
+    case VAL_MEM:
+        load_temp(t, r);
+        break;
+    default:
+        /* Read of a never-written temp: the frontend's bug; give zero. */
+        x86_mov_ri(&be.as, r, 0);
+        break;
+    }
+}
+
+X86Reg ra_in(TCGTemp *t, RegSet avoid)
+{
+    X86Reg r;
+
+    if (t->val_loc == VAL_REG && !(avoid & REGSET(t->reg)))
+        return (X86Reg)t->reg;
+    if (t->kind == TEMP_FIXED)
+        return (X86Reg)t->reg;
+    r = ra_alloc(avoid);
+    if (t->val_loc == VAL_REG) {
+        /* In an avoided register: move it. */
+        x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
+        be.reg_owner[t->reg] = NULL;
+    } else {
+        ra_copy_to(r, t);
+        t->mem_coherent = t->val_loc == VAL_MEM;
+    }
+    t->val_loc = VAL_REG;
+    t->reg = (int8_t)r;
+    be.reg_owner[r] = t;
+    return r;
+}
+
+void ra_set_out(TCGTemp *t, X86Reg r)
+{
+    if (t->val_loc == VAL_REG && t->reg != r)
+        be.reg_owner[t->reg] = NULL;
+    if (be.reg_owner[r] && be.reg_owner[r] != t)
+        ra_release(r);
+    be.reg_owner[r] = t;
+    t->val_loc = VAL_REG;
+    t->reg = (int8_t)r;
+    t->mem_coherent = false;
+}
+
+void ra_free_dead(const TCGOp *op, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        TCGTemp *t = arg_temp(op, i);
+        if (arg_dies(op, i) && t->val_loc == VAL_REG && tracked(t)) {
+            be.reg_owner[t->reg] = NULL;
+            t->val_loc = t->kind == TEMP_CONST ? VAL_CONST : VAL_DEAD;
+        } else if (arg_dies(op, i) && t->kind == TEMP_NORMAL) {
+            t->val_loc = VAL_DEAD;
+        }
+    }
+}
+
+X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
+{
+    TCGTemp *out = arg_temp(op, out_arg), *a = arg_temp(op, a_arg);
+    X86Reg r;
+
+    /* In place when a is the output itself or a dies here. */
+    if (a->val_loc == VAL_REG && !(avoid & REGSET(a->reg)) &&
+        (a == out || (arg_dies(op, a_arg) && a->kind == TEMP_NORMAL))) {
+        r = (X86Reg)a->reg;
+        if (a != out) {
+            be.reg_owner[r] = NULL;
+            a->val_loc = VAL_DEAD;
+        }
+        return r;
+    }
+    if (out->val_loc == VAL_REG && !(avoid & REGSET(out->reg)) && out != a &&
+        !(out->kind == TEMP_GLOBAL && out->mem_coherent == false && false)) {
+        /* Reuse out's own register unless another input lives there. */
+        bool used_as_input = false;
+        int nout, nin;
+        op_arg_counts(op, &nout, &nin);
+        for (int k = nout; k < nout + nin; k++)
+            if (arg_temp(op, k) == out)
+                used_as_input = true;
+        if (!used_as_input) {
+            r = (X86Reg)out->reg;
+            ra_copy_to(r, a);
+            return r;
+        }
+    }
+    r = ra_alloc(avoid);
+    ra_copy_to(r, a);
+    /* Keep r out of others' hands until the caller sets the output. */
+    return r;
+}
+
+bool ra_imm32(const TCGTemp *t, int width, int32_t *imm)
+{
+    if (t->kind != TEMP_CONST)
+        return false;
+    if (width == 32) {
+        *imm = (int32_t)(uint32_t)t->val;
+        return true;
+    }
+    if (t->val < INT32_MIN || t->val > INT32_MAX)
+        return false;
+    *imm = (int32_t)t->val;
+    return true;
+}
+
+void ra_sync_globals(bool and_free)
+{
+    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
+        TCGTemp *t = &tcg_ctx.temps[i];
+        if (t->kind != TEMP_GLOBAL)
+            continue;
+        save_temp(t);
+        if (and_free && t->val_loc == VAL_REG)
+            ra_release((X86Reg)t->reg);
+    }
+}
+
+void ra_save_all(void)
+{
+    ra_sync_globals(false);
+    for (int i = tcg_ctx.nb_globals; i < tcg_ctx.nb_temps; i++)
+        save_temp(&tcg_ctx.temps[i]);
+}
+
+/* Empties every caller-saved register before a call. */
+void ra_clobber_caller_saved(void);
+void ra_clobber_caller_saved(void)
+{
+    for (int r = 0; r < 16; r++)
+        if ((caller_saved & REGSET(r)) && be.reg_owner[r])
+            ra_evict((X86Reg)r, caller_saved);
+}
+
+/* Frees every register (after a label all values are in memory). */
+void ra_forget_regs(void);
+void ra_forget_regs(void)
+{
+    for (int r = 0; r < 16; r++)
+        ra_release((X86Reg)r);
+}
+
+/* ---- per-block driver ---- */
+
+static void reset_temps(void)
+{
+    memset(be.reg_owner, 0, sizeof(be.reg_owner));
+    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
+        TCGTemp *t = &tcg_ctx.temps[i];
+        t->slot = -1;
+        switch (t->kind) {
+        case TEMP_FIXED:
+            t->val_loc = VAL_REG;
+            t->reg = REG_ENV;
+            break;
+        case TEMP_GLOBAL:
+            t->val_loc = VAL_MEM;
+            t->mem_coherent = true;
+            break;
+        case TEMP_CONST:
+            t->val_loc = VAL_CONST;
+            break;
+        default:
+            t->val_loc = VAL_DEAD;
+            t->mem_coherent = false;
+            break;
+        }
+    }
+    be.nb_slots = 0;
+    be.too_big = false;
+}
+
+/* Host code offsets of each guest insn, for -d out_asm. */
+#define MAX_INSN_MARKS 512
+static struct { uint64_t pc; uint32_t offset; } insn_marks[MAX_INSN_MARKS];
+static int nb_insn_marks;
+
+int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
+{
+    liveness();
+    reset_temps();
+    labels_reset();
+    x86_asm_init(&be.as, buf, size);
+    be.tb = tb;
+    tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;
+    tb->jmp_reset_offset[0] = tb->jmp_reset_offset[1] = TB_NO_JUMP;
+    nb_insn_marks = 0;
+
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+
+        if (op->opc == INDEX_op_nop)
+            continue;
+        if (op->opc == INDEX_op_insn_start) {
+            if (nb_insn_marks < MAX_INSN_MARKS) {
+                insn_marks[nb_insn_marks].pc = op->args[0];
+                insn_marks[nb_insn_marks].offset =
+                    (uint32_t)x86_asm_size(&be.as);
+                nb_insn_marks++;
+            }
+            continue;
+        }
+        if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op))
+            arx_fatal("backend: no lowering for op %s",
+                      tcg_op_defs[op->opc].name);
+        if (be.as.overflow)
+            return TCG_GEN_NO_SPACE;
+        if (be.too_big)
+            return TCG_GEN_TOO_BIG;
+    }
+    if (be.as.overflow)
+        return TCG_GEN_NO_SPACE;
+    return (int)x86_asm_size(&be.as);
+}
+
+void tcg_log_out_asm(const TranslationBlock *tb)
+{
+    int mark = 0;
+
+    arx_log("OUT: [guest 0x%016llx] %u bytes at %p\n",
+            (unsigned long long)tb->pc, tb->code_size, (void *)tb->code);
+    for (uint32_t off = 0; off < tb->code_size;) {
+        uint32_t end = tb->code_size;
+        if (mark < nb_insn_marks && insn_marks[mark].offset <= off) {
+            arx_log("  -- guest 0x%llx\n",
+                    (unsigned long long)insn_marks[mark].pc);
+            mark++;
+        }
+        if (mark < nb_insn_marks && insn_marks[mark].offset < end)
+            end = insn_marks[mark].offset;
+        if (end - off > 16)
+            end = off + 16;
+        if (end == off) {
+            mark++;
+            continue;
+        }
+        arx_log("  %04x:", off);
+        for (uint32_t k = off; k < end; k++)
+            arx_log(" %02x", tb->code[k]);
+        arx_log("\n");
+        off = end;
+    }
+}
+
+/* ---- prologue, epilogue, patching ---- */
+
+static TCGEnterFn enter_fn;
+
+size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
+{
+    static const X86Reg saved[] = { X86_RBP, X86_RBX, X86_R12,
+                                    X86_R13, X86_R14, X86_R15 };
+    X86Asm *a = &be.as;
+
+    x86_asm_init(a, buf, size);
+    enter_fn = (TCGEnterFn)(void *)a->p;
+    for (int i = 0; i < 6; i++)
+        x86_push(a, saved[i]);
+    x86_mov_rr(a, 64, REG_ENV, X86_RDI);
+    x86_mov_ri(a, REG_GUEST_BASE, guest_base);
+    x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
+    x86_jmp_r(a, X86_RSI);
+
+    be.exit_zero = a->p;
+    x86_mov_ri(a, X86_RAX, 0);
+    be.epilogue = a->p;
+    x86_alu_ri(a, 64, X86_ADD, X86_RSP, FRAME_SIZE);
+    for (int i = 5; i >= 0; i--)
+        x86_pop(a, saved[i]);
+    x86_ret(a);
+    return x86_asm_size(a);
+}
+
+TCGEnterFn tcg_backend_enter(void)
+{
+    return enter_fn;
+}
+
+const void *tcg_backend_exit_zero(void)
+{
+    return be.exit_zero;
+}
+
+void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target)
+{
+    uint8_t *field = tb->code + tb->jmp_field_offset[slot];
+    int32_t rel = (int32_t)((const uint8_t *)target - (field + 4));
+
+    /* The field is 4-byte aligned, so this store is atomic on x86-64. */
+    __atomic_store_n((int32_t *)(void *)field, rel, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,89 @@
+/*
+ * Register allocator state shared by the lowering files: where each temp
+ * lives and how to get it into a host register. Internal to the backend.
+ */
+#ifndef ARX_TCG_X86_64_REGALLOC_H
+#define ARX_TCG_X86_64_REGALLOC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tcg/ir.h"
+#include "tcg/tb.h"
+#include "tcg/x86_64/emit.h"
+
+enum { VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST };
+
+/* Reserved host registers. */
+#define REG_ENV X86_R14
+#define REG_GUEST_BASE X86_R15
+#define REG_SCRATCH X86_R11 /* free for any lowering; clobbered by calls */
+
+typedef uint32_t RegSet;
+#define REGSET(r) (1u << (r))
+
+#define FRAME_SLOTS 256
+#define FRAME_SIZE (FRAME_SLOTS * 8 + 8) /* keeps rsp 16-byte aligned */
+
+typedef struct Backend {
+    X86Asm as;
+    TranslationBlock *tb;
+    TCGTemp *reg_owner[16];
+    int nb_slots;
+    bool too_big;
+    const void *epilogue;
+    const void *exit_zero;
+} Backend;
+
+extern Backend be;
+
+static inline int temp_width(const TCGTemp *t)
+{
+    return t->type == TCG_TYPE_I32 ? 32 : 64;
+}
+
+static inline TCGTemp *arg_temp(const TCGOp *op, int i)
+{
+    return tcg_temp((uint32_t)op->args[i]);
+}
+
+static inline bool arg_dies(const TCGOp *op, int i)
+{
+    return (op->life >> i) & 1;
+}
+
+/* A register holding t's value (loaded if needed), not in avoid. */
+X86Reg ra_in(TCGTemp *t, RegSet avoid);
+/* A free register not in avoid (evicting if needed). */
+X86Reg ra_alloc(RegSet avoid);
+/* Copies t's value into r without changing where t lives. */
+void ra_copy_to(X86Reg r, TCGTemp *t);
+/* Makes r hold output t (dirty); r must be free or already t's. */
+void ra_set_out(TCGTemp *t, X86Reg r);
+/* Frees the registers of inputs that die at op (arg indices from..to-1). */
+void ra_free_dead(const TCGOp *op, int from, int to);
+/* Empties r, moving or spilling its temp. */
+void ra_evict(X86Reg r, RegSet avoid);
+/* Frees r's temp from r (it must be dead or saved). */
+void ra_release(X86Reg r);
+/* Output register for a two-address op "out = a op ...": in place when
+ * possible, else a fresh register holding a copy of a. */
+X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid);
+/* True if t is a constant usable as a sign-extended imm32 at width w. */
+bool ra_imm32(const TCGTemp *t, int width, int32_t *imm);
+/* Memory operand of a temp's home location. */
+X86Mem ra_home(TCGTemp *t);
+/* Basic-block boundary: write back globals and live temps. */
+void ra_save_all(void);
+/* Writes back dirty globals only (before calls that read them). */
+void ra_sync_globals(bool and_free);
+
+/* Lowerings: each returns false if it does not handle op->opc. */
+bool lower_alu(TCGOp *op);
+bool lower_mem(TCGOp *op);
+bool lower_ctl(TCGOp *op);
+
+/* Labels (lower_ctl.c). */
+void labels_reset(void);
+
+#endif

@@ -1,0 +1,161 @@
+#!/bin/bash
+# Differential guest tests: builds every tests/guest/NAME.c for aarch64
+# (static, plus static-pie and -O0 variants for a few) and for the host, runs
+# the aarch64 build under the emulator and the host build natively, and
+# compares stdout bytes and exit status. It must not judge stderr or timing.
+#
+# usage: run-guest-tests.sh [BUILD_DIR]
+# environment:
+#   ARX          emulator command (default "$top_builddir/arx"; may carry
+#                options, e.g. ARX="qemu-aarch64 -cpu max")
+#   CC_AARCH64   aarch64 cross compiler (default aarch64-linux-gnu-gcc)
+#   CC_HOST      host compiler (default cc)
+#   GUEST_TESTS  optional space-separated subset of test names to run
+#   top_builddir where arx was built (default: two levels above this script)
+
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=$(cd "$srcdir/../.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
+CC_HOST=${CC_HOST:-cc}
+BUILD_DIR=${1:-$srcdir/build}
+TIMEOUT=60
+
+# Floating-point contraction is off so that a*b+c is never fused into FMA on
+# one architecture only; fma() is still tested explicitly.
+COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
+
+# Variants beyond the default -O2 static build (different code shapes).
+PIE_TESTS="control_flow funcptr malloc_patterns strfuncs"
+O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
+
+# Fixed argv and environment handed to both builds.
+ARGS=("first" "two words" "" "sym=b@ls*?" "--flag")
+ENV_VARS=(GT_ALPHA=one "GT_BETA=two words" GT_GAMMA=3 GT_EMPTY=)
+
+if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
+	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
+	exit 77
+fi
+arx_prog=${ARX%% *}
+if ! command -v "$arx_prog" >/dev/null 2>&1; then
+	echo "ERROR: emulator '$arx_prog' not found (set ARX or build arx first)" >&2
+	exit 99
+fi
+
+mkdir -p "$BUILD_DIR"/native "$BUILD_DIR"/aarch64 "$BUILD_DIR"/aarch64-pie \
+	"$BUILD_DIR"/aarch64-O0 || exit 99
+work=$(mktemp -d "${TMPDIR:-/tmp}/arx-guest.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+pass=0
+fail=0
+
+# build OUT SRC CC FLAGS...: compiles when OUT is missing or stale.
+build() {
+	local out=$1 src=$2 cc=$3
+	shift 3
+	if [ -x "$out" ] && [ "$out" -nt "$src" ] && [ "$out" -nt "$0" ]; then
+		return 0
+	fi
+	# shellcheck disable=SC2086 # COMMON_CFLAGS is a word list on purpose
+	"$cc" $COMMON_CFLAGS "$@" -o "$out" "$src" -lm >"$work/cc.log" 2>&1
+}
+
+# run_one OUT_PREFIX CMD...: runs in a fresh directory, records stdout and
+# the exit status in OUT_PREFIX.out / OUT_PREFIX.rc.
+run_one() {
+	local prefix=$1 input=$2
+	shift 2
+	local dir
+	dir=$(mktemp -d "$work/cwd.XXXXXX")
+	(cd "$dir" && env "${ENV_VARS[@]}" timeout "$TIMEOUT" "$@" "${ARGS[@]}") \
+		<"$input" >"$prefix.out" 2>"$prefix.err"
+	echo $? >"$prefix.rc"
+	rm -rf "$dir"
+}
+
+report() {
+	local name=$1 ok=$2
+	if [ "$ok" = 1 ]; then
+		echo "PASS: $name"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+# compare NAME: native results in $work/native.*, guest in $work/guest.*
+compare() {
+	local name=$1 nrc grc
+	nrc=$(cat "$work/native.rc")
+	grc=$(cat "$work/guest.rc")
+	if [ "$nrc" = "$grc" ] && cmp -s "$work/native.out" "$work/guest.out"; then
+		report "$name" 1
+		return
+	fi
+	report "$name" 0
+	local note=""
+	[ "$grc" = 124 ] && note=" (guest timed out after ${TIMEOUT}s)"
+	echo "  exit status: native=$nrc guest=$grc$note"
+	diff -u --label native --label guest "$work/native.out" "$work/guest.out" | head -n 40
+	if [ -s "$work/guest.err" ]; then
+		echo "  guest stderr (last 5 lines):"
+		tail -n 5 "$work/guest.err" | sed 's/^/    /'
+	fi
+}
+
+contains() {
+	case " $1 " in *" $2 "*) return 0 ;; esac
+	return 1
+}
+
+tests=()
+for src in "$srcdir"/*.c; do
+	name=$(basename "$src" .c)
+	if [ -n "${GUEST_TESTS:-}" ] && ! contains "$GUEST_TESTS" "$name"; then
+		continue
+	fi
+	tests+=("$name")
+done
+
+for name in "${tests[@]}"; do
+	src=$srcdir/$name.c
+	input=/dev/null
+	[ -f "$srcdir/$name.stdin" ] && input=$srcdir/$name.stdin
+
+	if ! build "$BUILD_DIR/native/$name" "$src" "$CC_HOST" -O2; then
+		report "$name" 0
+		echo "  native build failed:"
+		head -n 20 "$work/cc.log"
+		continue
+	fi
+	run_one "$work/native" "$input" "$BUILD_DIR/native/$name"
+
+	variants=("$name|aarch64|-O2 -static")
+	contains "$PIE_TESTS" "$name" &&
+		variants+=("$name-pie|aarch64-pie|-O2 -static-pie")
+	contains "$O0_TESTS" "$name" &&
+		variants+=("$name-O0|aarch64-O0|-O0 -static")
+	for v in "${variants[@]}"; do
+		IFS='|' read -r tname sub flags <<<"$v"
+		bin=$BUILD_DIR/$sub/$name
+		# shellcheck disable=SC2086 # flags are a word list on purpose
+		if ! build "$bin" "$src" "$CC_AARCH64" $flags; then
+			report "$tname" 0
+			echo "  aarch64 build failed:"
+			head -n 20 "$work/cc.log"
+			continue
+		fi
+		# shellcheck disable=SC2086 # ARX may carry options
+		run_one "$work/guest" "$input" $ARX "$bin"
+		compare "$tname"
+	done
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
