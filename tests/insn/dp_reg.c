@@ -531,7 +531,7 @@ static void on_sigill(int sig)
     X(0x1b407c00, smulh_w)                                                    \
     X(0x1ba07c00, umaddl_w)                                                   \
     X(0x9ac00400, dp2_op1)                                                    \
-    X(0x1ac00000, dp2_op0_w)     /* SUBP (FEAT_MTE) exists only with sf = 1 */  \
+    X(0x1ac00000, dp2_op0_w)     /* SUBP (MTE) needs sf = 1 */               \
     X(0x1ac04c00, crc32x_w)                                                   \
     X(0x9ac04000, crc32b_x)                                                   \
     X(0x9ac05400, crc32ch_x)                                                  \

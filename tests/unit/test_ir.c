@@ -1,0 +1,188 @@
+/*
+ * Unit tests of the IR builder, constant folding and the validator.
+ * Checks the op list itself; no code is generated here.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tcg/ir.h"
+
+static TCGv_i64 g0, g1;
+
+static void setup(void)
+{
+    tcg_context_init();
+    g0 = tcg_global_mem_new_i64(0, "g0");
+    g1 = tcg_global_mem_new_i64(8, "g1");
+    tcg_func_start(NULL);
+}
+
+static const TCGOp *last_op(void)
+{
+    return &tcg_ctx.ops[tcg_ctx.nb_ops - 1];
+}
+
+START_TEST(test_constants_are_interned)
+{
+    TCGv_i64 a = tcg_constant_i64(42), b = tcg_constant_i64(42);
+    TCGv_i64 c = tcg_constant_i64(43);
+    TCGv_i32 d = tcg_constant_i32(42);
+
+    ck_assert_uint_eq(a.idx, b.idx);
+    ck_assert_uint_ne(a.idx, c.idx);
+    ck_assert_uint_ne(a.idx, d.idx); /* different type, different temp */
+    ck_assert_int_eq(tcg_temp(a.idx)->kind, TEMP_CONST);
+}
+END_TEST
+
+START_TEST(test_identities_canonicalise)
+{
+    tcg_gen_addi_i64(g0, g0, 0);   /* nothing: g0 = g0 */
+    ck_assert_int_eq(tcg_ctx.nb_ops, 0);
+    tcg_gen_addi_i64(g0, g1, 0);   /* a move */
+    ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
+    tcg_gen_andi_i64(g0, g1, 0);   /* a constant */
+    ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
+    ck_assert_int_eq(tcg_temp((uint32_t)last_op()->args[1])->val, 0);
+    tcg_gen_andi_i64(g0, g1, 0xffffffff);
+    ck_assert_int_eq(last_op()->opc, INDEX_op_ext32u_i64);
+    tcg_gen_xori_i64(g0, g1, -1);
+    ck_assert_int_eq(last_op()->opc, INDEX_op_not_i64);
+    tcg_gen_shli_i64(g0, g1, 64); /* modulo the width: a move */
+    ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
+}
+END_TEST
+
+START_TEST(test_folding_propagates_through_temps)
+{
+    TCGv_i64 t = tcg_temp_new_i64(), u = tcg_temp_new_i64();
+
+    tcg_gen_movi_i64(t, 6);
+    tcg_gen_muli_i64(u, t, 7);     /* 42 */
+    tcg_gen_shli_i64(u, u, 4);     /* 672 */
+    tcg_gen_sub_i64(g0, u, tcg_constant_i64(2)); /* 670 */
+    tcg_optimize();
+    ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
+    ck_assert_uint_eq(last_op()->args[0], g0.idx);
+    ck_assert_int_eq(tcg_temp((uint32_t)last_op()->args[1])->val, 670);
+}
+END_TEST
+
+START_TEST(test_folding_respects_width)
+{
+    TCGv_i32 t = tcg_temp_new_i32();
+    TCGv_i64 w = tcg_temp_new_i64();
+
+    tcg_gen_movi_i32(t, (int32_t)0xffffffff);
+    tcg_gen_addi_i32(t, t, 1); /* wraps to 0 in 32 bits */
+    tcg_gen_extu_i32_i64(w, t);
+    tcg_gen_mov_i64(g0, w);
+    tcg_optimize();
+    ck_assert_int_eq(tcg_temp((uint32_t)last_op()->args[1])->val, 0);
+}
+END_TEST
+
+START_TEST(test_folding_stops_at_unknown_values)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_addi_i64(t, g1, 5); /* g1 unknown */
+    tcg_gen_mov_i64(g0, t);
+    tcg_optimize();
+    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_add_i64);
+}
+END_TEST
+
+START_TEST(test_label_forgets_constants)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_movi_i64(t, 1);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, g1, 0, l);
+    tcg_gen_movi_i64(t, 2);
+    tcg_gen_set_label(l);
+    tcg_gen_addi_i64(g0, t, 1); /* t is 1 or 2 here: must not fold */
+    tcg_optimize();
+    ck_assert_int_eq(last_op()->opc, INDEX_op_add_i64);
+}
+END_TEST
+
+START_TEST(test_constant_brcond_folds)
+{
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_brcond_i64(TCG_COND_LTU, tcg_constant_i64(1),
+                       tcg_constant_i64(2), l);
+    tcg_gen_set_label(l);
+    tcg_optimize();
+    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_br);
+}
+END_TEST
+
+START_TEST(test_validator_rejects_backward_branch)
+{
+    char err[128];
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_set_label(l);
+    tcg_gen_br(l);
+    ck_assert(!tcg_validate(err, sizeof(err)));
+    ck_assert_ptr_nonnull(strstr(err, "backward"));
+}
+END_TEST
+
+START_TEST(test_validator_accepts_builder_output)
+{
+    char err[128];
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_brcondi_i64(TCG_COND_NE, g0, 3, l);
+    tcg_gen_addi_i64(g0, g1, 9);
+    tcg_gen_set_label(l);
+    tcg_gen_exit_tb(-1);
+    ck_assert_msg(tcg_validate(err, sizeof(err)), "%s", err);
+}
+END_TEST
+
+START_TEST(test_cond_helpers)
+{
+    ck_assert(tcg_cond_holds_i64(TCG_COND_LT, (uint64_t)-1, 0));
+    ck_assert(!tcg_cond_holds_i64(TCG_COND_LTU, (uint64_t)-1, 0));
+    ck_assert(tcg_cond_holds_i64(TCG_COND_TSTNE, 6, 2));
+    for (int c = TCG_COND_EQ; c <= TCG_COND_TSTNE; c++) {
+        ck_assert_int_eq(tcg_invert_cond(tcg_invert_cond((TCGCond)c)), c);
+        ck_assert(tcg_cond_holds_i64((TCGCond)c, 5, 9) !=
+                  tcg_cond_holds_i64(tcg_invert_cond((TCGCond)c), 5, 9));
+        ck_assert(tcg_cond_holds_i64((TCGCond)c, 5, 9) ==
+                  tcg_cond_holds_i64(tcg_swap_cond((TCGCond)c), 9, 5));
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ir");
+    TCase *tc = tcase_create("builder");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_test(tc, test_constants_are_interned);
+    tcase_add_test(tc, test_identities_canonicalise);
+    tcase_add_test(tc, test_folding_propagates_through_temps);
+    tcase_add_test(tc, test_folding_respects_width);
+    tcase_add_test(tc, test_folding_stops_at_unknown_values);
+    tcase_add_test(tc, test_label_forgets_constants);
+    tcase_add_test(tc, test_constant_brcond_folds);
+    tcase_add_test(tc, test_validator_rejects_backward_branch);
+    tcase_add_test(tc, test_validator_accepts_builder_output);
+    tcase_add_test(tc, test_cond_helpers);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
