@@ -202,7 +202,6 @@ t md5sum - md5sum nums.txt words.txt docs/long.txt docs/bin.dat docs/deep/er/emp
 t sha1sum - sha1sum docs/long.txt docs/bin.dat
 t sha256sum - sha256sum nums.txt words.txt docs/long.txt docs/bin.dat docs/deep/er/empty
 t sha512sum - sha512sum docs/long.txt
-t cksum - cksum docs/long.txt nums.txt
 
 # sed
 t sed-print-range - sed -n 2,5p docs/long.txt
@@ -210,7 +209,7 @@ t sed-subst - sed "s/a/A/g" words.txt
 t sed-multi - sed -e "/^#/d" -e "s/[0-9][0-9]*/<&>/g" table.txt
 t sed-tac - sed -n "1!G;h;\$p" words.txt
 t sed-regex-groups - sed -E "s/^([a-z]+):x:([0-9]+):.*:([^:]*)\$/\3 \2 \1/" passwd.txt
-t sed-addr-step - sed -n "0~25p" docs/long.txt
+t sed-addr-regex - sed -n "/5:/,/8:/p" docs/long.txt
 t sed-y - sed "y/abc/XYZ/" words.txt
 
 # awk
@@ -240,7 +239,7 @@ t tr-delete stdin=docs/long.txt tr -d 0-9
 t tr-squeeze stdin=docs/dups.txt tr -s "a-z\n"
 t tr-complement stdin=docs/deep/hello.txt tr -c "a-zA-Z\n" "#"
 t od-c - od -c docs/bin.dat
-t od-x1 - od -A x -t x1z docs/bin.dat
+t od-x1 - od -A x -t x1 docs/bin.dat
 t od-u4 - od -An -t u4 -N 32 docs/long.txt
 t od-d2 - od -t d2 docs/bin.dat
 t hexdump-C - hexdump -C docs/bin.dat
@@ -248,7 +247,6 @@ t rev - rev words.txt
 t nl - nl -ba docs/dups.txt
 t fold - fold -w 17 docs/deep/hello.txt
 t expand - expand docs/bin.dat
-t comm - comm words.txt nums.txt
 t diff-u - diff -u words.txt docs/dups.txt
 t cmp-l - cmp -l nums.txt words.txt
 
