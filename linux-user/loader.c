@@ -342,12 +342,12 @@ static bool loader_read_interp(LoaderElf *f, char *err, size_t errlen)
             ph->p_offset > f->file_size ||
             ph->p_filesz > f->file_size - ph->p_offset ||
             !loader_pread_all(f->fd, f->interp, ph->p_filesz, ph->p_offset) ||
-            f->interp[ph->p_filesz - 1] != '\0' ||
-            strlen(f->interp) != ph->p_filesz - 1) {
+            f->interp[ph->p_filesz - 1] != '\0' || f->interp[0] == '\0') {
             f->interp[0] = '\0';
             return loader_fail(err, errlen, f->path,
                                "truncated or corrupt ELF (PT_INTERP)");
         }
+        /* Like the kernel: the path ends at the first NUL. */
         return true; /* the kernel honours only the first */
     }
     return true;

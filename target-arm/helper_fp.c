@@ -339,10 +339,6 @@ static double fp_host_binop(int op, double x, double y)
     case FPOP_DIV:
         r = vx / vy;
         break;
-    case FPOP_NMUL:
-        r = vx * vy;
-        r = -r;
-        break;
     case FPOP_ABD:
         r = vx - vy;
         r = fabs(r);
@@ -363,6 +359,10 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
     uint64_t ops[2] = { a, b };
     uint64_t result;
 
+    if (op == FPOP_NMUL) {
+        /* FNMUL negates whatever FPMul() gave, NaNs included. */
+        return fp_binop(env, FPOP_MUL, esz, a, b) ^ fp_sign_bit(esz);
+    }
     if (op == FPOP_MAXNM || op == FPOP_MINNM) {
         /* FPMaxNum/FPMinNum: a lone quiet NaN loses to a number. */
         if (fp_is_qnan(esz, a) && !fp_is_nan(esz, b)) {

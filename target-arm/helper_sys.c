@@ -4,6 +4,7 @@
  * Must not touch the guest CPU state: these helpers are called without it.
  */
 #include "target-arm/helper_sys.h"
+#include "tcg/tb.h"
 
 #include <string.h>
 #include <time.h>
@@ -18,6 +19,13 @@ uint64_t helper_cntvct(void)
     /* ARX_CNTFRQ_HZ is 1 GHz, so one tick is one nanosecond. */
     _Static_assert(ARX_CNTFRQ_HZ == 1000000000ull, "rescale the timer");
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t helper_ic_ivau(uint64_t addr)
+{
+    (void)addr;
+    tb_request_flush();
+    return 0;
 }
 
 uint64_t helper_dc_zva(uint64_t addr)

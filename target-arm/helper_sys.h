@@ -50,5 +50,7 @@ uint64_t helper_cntvct(void);
 
 /* DC ZVA: zeroes the ARX_DC_ZVA_BYTES block holding guest address addr. */
 uint64_t helper_dc_zva(uint64_t addr);
+/* IC IVAU: asks the dispatcher to drop translated code. */
+uint64_t helper_ic_ivau(uint64_t addr);
 
 #endif

@@ -57,6 +57,8 @@ void tcg_cpu_exec(void *env)
             arx_log("Trace: [%p] 0x%016llx\n", (void *)tb->code,
                     (unsigned long long)pc);
         ret = enter(env, tb->code);
+        if (tb_flush_if_requested())
+            ret = 0; /* tb is gone: nothing to chain from */
         if (ret == 0) {
             last = NULL;
             if (hooks->must_stop(env))

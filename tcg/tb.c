@@ -78,6 +78,24 @@ static void tb_insert(TranslationBlock *tb)
     all_tbs[nb_tbs++] = tb;
 }
 
+static _Atomic bool flush_requested;
+
+void tb_request_flush(void)
+{
+    flush_requested = true;
+}
+
+bool tb_flush_if_requested(void)
+{
+    if (!flush_requested)
+        return false;
+    pthread_mutex_lock(&tb_lock);
+    flush_requested = false;
+    tb_flush();
+    pthread_mutex_unlock(&tb_lock);
+    return true;
+}
+
 void tb_flush(void)
 {
     memset(tb_hash, 0, sizeof(tb_hash));

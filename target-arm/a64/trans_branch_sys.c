@@ -14,6 +14,9 @@ static const TCGHelper helper_cntvct_info = {
     "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
 };
 /* Not PURE: if the store faults, the guest state must be in env. */
+static const TCGHelper helper_ic_ivau_info = {
+    "ic_ivau", (void *)helper_ic_ivau, TCG_CALL_PURE
+};
 static const TCGHelper helper_dc_zva_info = {
     "dc_zva", (void *)helper_dc_zva, 0
 };
@@ -221,12 +224,13 @@ static bool trans_dc_nop(DisasContext *s, arg_dc_nop *a)
 }
 
 /*
- * IC IVAU: no block is invalidated yet; returning to the dispatcher after
- * it is where that will hook in (design decision 8).
+ * IC IVAU: the guest changed code. For now every block is dropped (the
+ * dispatcher flushes once this block has exited); per-page invalidation
+ * comes with design decision 8.
  */
 static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
 {
-    (void)a;
+    tcg_gen_call1(&helper_ic_ivau_info, NULL, read_xreg(s, a->rt));
     gen_exit_after_insn(s);
     return true;
 }

@@ -37,12 +37,12 @@ typedef struct X86Rm {
 static X86Rm rm_reg(int reg)
 {
     assert(reg >= 0 && reg < 16);
-    return (X86Rm){ .is_mem = false, .reg = reg };
+    return (X86Rm){.is_mem = false, .reg = reg};
 }
 
 static X86Rm rm_mem(X86Mem m)
 {
-    return (X86Rm){ .is_mem = true, .reg = -1, .mem = m };
+    return (X86Rm){.is_mem = true, .reg = -1, .mem = m};
 }
 
 void x86_asm_init(X86Asm *a, void *buf, size_t size)
@@ -86,12 +86,16 @@ static unsigned sz_flags(int sz)
 static unsigned bits_flags(int bits)
 {
     switch (bits) {
-    case 8: return ENC_BYTE_REG;
-    case 16: return ENC_66;
-    case 32: return 0;
-    case 64: return ENC_W;
+    case 8:
+        return ENC_BYTE_REG;
+    case 16:
+        return ENC_66;
+    case 32:
+        return 0;
+    case 64:
+        return ENC_W;
     }
-    assert(!"access size must be 8, 16, 32 or 64");
+    assert(0 && "access size must be 8, 16, 32 or 64");
     return 0;
 }
 
@@ -103,12 +107,16 @@ static unsigned bits_opcode(int bits, unsigned opcode)
 static int scale_bits(int scale)
 {
     switch (scale) {
-    case 1: return 0;
-    case 2: return 1;
-    case 4: return 2;
-    case 8: return 3;
+    case 1:
+        return 0;
+    case 2:
+        return 1;
+    case 4:
+        return 2;
+    case 8:
+        return 3;
     }
-    assert(!"scale must be 1, 2, 4 or 8");
+    assert(0 && "scale must be 1, 2, 4 or 8");
     return 0;
 }
 
@@ -131,7 +139,8 @@ static void insn_prefixes(X86Insn *in, unsigned flags)
 
 static void insn_rex(X86Insn *in, bool w, int r, int x, int b, bool force)
 {
-    unsigned rex = (w ? 8u : 0u) | ((r >> 3) & 1) << 2 | ((x >> 3) & 1) << 1 | ((b >> 3) & 1);
+    unsigned rex = (w ? 8u : 0u) | ((r >> 3) & 1) << 2 | ((x >> 3) & 1) << 1 |
+                   ((b >> 3) & 1);
     if (rex || force)
         insn_byte(in, 0x40 | rex);
 }
@@ -152,7 +161,8 @@ static void insn_mem(X86Insn *in, int reg, X86Mem m)
 
     if (m.base == X86_NOREG) {
         insn_modrm(in, 0, reg, 4);
-        insn_modrm(in, ss, index, 5); /* SIB base 101 with mod 00: disp32 only */
+        insn_modrm(in, ss, index,
+                   5); /* SIB base 101 with mod 00: disp32 only */
         insn_le(in, (uint32_t)m.disp, 4);
         return;
     }
@@ -173,7 +183,8 @@ static void insn_mem(X86Insn *in, int reg, X86Mem m)
 
 /* The general ModRM instruction: prefixes, REX, opcode, operand bytes.
  * reg is a register number or a /digit opcode extension. */
-static void insn_op(X86Insn *in, unsigned flags, unsigned opcode, int reg, X86Rm rm)
+static void insn_op(X86Insn *in, unsigned flags, unsigned opcode, int reg,
+                    X86Rm rm)
 {
     bool force = (flags & ENC_BYTE_REG) && is_low_byte_reg_needing_rex(reg);
     int x = 0, b = 0;
@@ -196,25 +207,26 @@ static void insn_op(X86Insn *in, unsigned flags, unsigned opcode, int reg, X86Rm
 }
 
 /* Emits one ModRM instruction followed by an immediate of imm_len bytes. */
-static void emit_op_imm(X86Asm *a, unsigned flags, unsigned opcode, int reg, X86Rm rm,
-                        int64_t imm, int imm_len)
+static void emit_op_imm(X86Asm *a, unsigned flags, unsigned opcode, int reg,
+                        X86Rm rm, int64_t imm, int imm_len)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     insn_op(&in, flags, opcode, reg, rm);
     insn_le(&in, (uint64_t)imm, imm_len);
     insn_commit(a, &in);
 }
 
-static void emit_op(X86Asm *a, unsigned flags, unsigned opcode, int reg, X86Rm rm)
+static void emit_op(X86Asm *a, unsigned flags, unsigned opcode, int reg,
+                    X86Rm rm)
 {
     emit_op_imm(a, flags, opcode, reg, rm, 0, 0);
 }
 
 /* Instructions with the register in the opcode's low three bits. */
-static void emit_op_plus_reg(X86Asm *a, unsigned flags, unsigned opcode, X86Reg r,
-                             uint64_t imm, int imm_len)
+static void emit_op_plus_reg(X86Asm *a, unsigned flags, unsigned opcode,
+                             X86Reg r, uint64_t imm, int imm_len)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     assert(r >= 0 && r < 16);
     insn_rex(&in, flags & ENC_W, 0, 0, r, false);
     if (flags & ENC_0F)
@@ -226,7 +238,7 @@ static void emit_op_plus_reg(X86Asm *a, unsigned flags, unsigned opcode, X86Reg 
 
 static void emit_bytes(X86Asm *a, const uint8_t *bytes, int n)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     for (int i = 0; i < n; i++)
         insn_byte(&in, bytes[i]);
     insn_commit(a, &in);
@@ -256,12 +268,13 @@ void x86_alu_rr(X86Asm *a, int sz, X86AluOp op, X86Reg dst, X86Reg src)
 
 /* 83 /op ib when the immediate fits a sign-extended byte, else the short
  * accumulator form or 81 /op id. */
-static void emit_alu_imm(X86Asm *a, unsigned flags, X86AluOp op, X86Rm rm, int32_t imm)
+static void emit_alu_imm(X86Asm *a, unsigned flags, X86AluOp op, X86Rm rm,
+                         int32_t imm)
 {
     if (x86_fits_i8(imm)) {
         emit_op_imm(a, flags, 0x83, op, rm, imm, 1);
     } else if (!rm.is_mem && rm.reg == X86_RAX) {
-        X86Insn in = { .len = 0 };
+        X86Insn in = {.len = 0};
         insn_prefixes(&in, flags);
         insn_rex(&in, flags & ENC_W, 0, 0, 0, false);
         insn_byte(&in, op * 8u + 5);
@@ -300,7 +313,7 @@ void x86_test_rr(X86Asm *a, int sz, X86Reg r1, X86Reg r2)
 void x86_test_ri(X86Asm *a, int sz, X86Reg r, int32_t imm)
 {
     unsigned flags = sz_flags(sz);
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     /* With 0 <= imm <= 127 the result's bits 7.. are zero at any width, so
      * a byte test gives identical ZF/SF/PF and clears CF/OF the same way. */
     bool byte_form = imm >= 0 && imm <= 127;
@@ -313,7 +326,8 @@ void x86_test_ri(X86Asm *a, int sz, X86Reg r, int32_t imm)
         insn_commit(a, &in);
         return;
     }
-    emit_op_imm(a, flags, byte_form ? 0xf6 : 0xf7, 0, rm_reg(r), imm, byte_form ? 1 : 4);
+    emit_op_imm(a, flags, byte_form ? 0xf6 : 0xf7, 0, rm_reg(r), imm,
+                byte_form ? 1 : 4);
 }
 
 void x86_shift_ri(X86Asm *a, int sz, X86ShiftOp op, X86Reg dst, uint8_t count)
@@ -335,12 +349,30 @@ static void emit_group3(X86Asm *a, int sz, int digit, X86Reg r)
     emit_op(a, sz_flags(sz), 0xf7, digit, rm_reg(r));
 }
 
-void x86_not(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 2, r); }
-void x86_neg(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 3, r); }
-void x86_mul_r(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 4, r); }
-void x86_imul1_r(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 5, r); }
-void x86_div_r(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 6, r); }
-void x86_idiv_r(X86Asm *a, int sz, X86Reg r) { emit_group3(a, sz, 7, r); }
+void x86_not(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 2, r);
+}
+void x86_neg(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 3, r);
+}
+void x86_mul_r(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 4, r);
+}
+void x86_imul1_r(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 5, r);
+}
+void x86_div_r(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 6, r);
+}
+void x86_idiv_r(X86Asm *a, int sz, X86Reg r)
+{
+    emit_group3(a, sz, 7, r);
+}
 
 void x86_imul_rr(X86Asm *a, int sz, X86Reg dst, X86Reg src)
 {
@@ -357,13 +389,13 @@ void x86_imul_rri(X86Asm *a, int sz, X86Reg dst, X86Reg src, int32_t imm)
 
 void x86_cqo(X86Asm *a)
 {
-    static const uint8_t cqo[] = { 0x48, 0x99 };
+    static const uint8_t cqo[] = {0x48, 0x99};
     emit_bytes(a, cqo, 2);
 }
 
 void x86_cdq(X86Asm *a)
 {
-    static const uint8_t cdq[] = { 0x99 };
+    static const uint8_t cdq[] = {0x99};
     emit_bytes(a, cdq, 1);
 }
 
@@ -437,11 +469,21 @@ void x86_load(X86Asm *a, X86LoadKind kind, int sz, X86Reg dst, X86Mem m)
 {
     X86Rm rm = rm_mem(m);
     switch (kind) {
-    case X86_LD_U8: emit_op(a, ENC_0F, 0xb6, dst, rm); return;
-    case X86_LD_S8: emit_op(a, sz_flags(sz) | ENC_0F, 0xbe, dst, rm); return;
-    case X86_LD_U16: emit_op(a, ENC_0F, 0xb7, dst, rm); return;
-    case X86_LD_S16: emit_op(a, sz_flags(sz) | ENC_0F, 0xbf, dst, rm); return;
-    case X86_LD_U32: emit_op(a, 0, 0x8b, dst, rm); return;
+    case X86_LD_U8:
+        emit_op(a, ENC_0F, 0xb6, dst, rm);
+        return;
+    case X86_LD_S8:
+        emit_op(a, sz_flags(sz) | ENC_0F, 0xbe, dst, rm);
+        return;
+    case X86_LD_U16:
+        emit_op(a, ENC_0F, 0xb7, dst, rm);
+        return;
+    case X86_LD_S16:
+        emit_op(a, sz_flags(sz) | ENC_0F, 0xbf, dst, rm);
+        return;
+    case X86_LD_U32:
+        emit_op(a, 0, 0x8b, dst, rm);
+        return;
     case X86_LD_S32:
         /* A 32-bit destination needs no extension: a plain mov is shorter. */
         if (sz_flags(sz))
@@ -449,9 +491,11 @@ void x86_load(X86Asm *a, X86LoadKind kind, int sz, X86Reg dst, X86Mem m)
         else
             emit_op(a, 0, 0x8b, dst, rm);
         return;
-    case X86_LD_64: emit_op(a, ENC_W, 0x8b, dst, rm); return;
+    case X86_LD_64:
+        emit_op(a, ENC_W, 0x8b, dst, rm);
+        return;
     }
-    assert(!"bad load kind");
+    assert(0 && "bad load kind");
 }
 
 void x86_store(X86Asm *a, int bits, X86Mem m, X86Reg src)
@@ -487,7 +531,7 @@ void x86_cmov(X86Asm *a, int sz, X86Cond cc, X86Reg dst, X86Reg src)
 
 static uint8_t *emit_rel32_branch(X86Asm *a, const uint8_t *opcode, int n)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     for (int i = 0; i < n; i++)
         insn_byte(&in, opcode[i]);
     insn_le(&in, 0, 4);
@@ -497,13 +541,13 @@ static uint8_t *emit_rel32_branch(X86Asm *a, const uint8_t *opcode, int n)
 
 uint8_t *x86_jcc32(X86Asm *a, X86Cond cc)
 {
-    const uint8_t opcode[] = { 0x0f, (uint8_t)(0x80 + cc) };
+    const uint8_t opcode[] = {0x0f, (uint8_t)(0x80 + cc)};
     return emit_rel32_branch(a, opcode, 2);
 }
 
 uint8_t *x86_jmp32(X86Asm *a)
 {
-    const uint8_t opcode[] = { 0xe9 };
+    const uint8_t opcode[] = {0xe9};
     return emit_rel32_branch(a, opcode, 1);
 }
 
@@ -544,7 +588,7 @@ static void insn_far_jump(X86Insn *in, const void *target)
 
 void x86_jmp_to(X86Asm *a, const void *target)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     if (x86_fits_i8(rel_from(a, 2, target))) {
         insn_byte(&in, 0xeb);
         insn_byte(&in, (uint8_t)rel_from(a, 2, target));
@@ -559,7 +603,7 @@ void x86_jmp_to(X86Asm *a, const void *target)
 
 void x86_jcc_to(X86Asm *a, X86Cond cc, const void *target)
 {
-    X86Insn in = { .len = 0 };
+    X86Insn in = {.len = 0};
     if (x86_fits_i8(rel_from(a, 2, target))) {
         insn_byte(&in, 0x70 + cc);
         insn_byte(&in, (uint8_t)rel_from(a, 2, target));
@@ -589,7 +633,7 @@ void x86_call_abs(X86Asm *a, const void *fn)
 {
     int64_t rel = rel_from(a, 5, fn);
     if (x86_fits_i32(rel)) {
-        X86Insn in = { .len = 0 };
+        X86Insn in = {.len = 0};
         insn_byte(&in, 0xe8);
         insn_le(&in, (uint64_t)rel, 4);
         insn_commit(a, &in);
@@ -613,39 +657,39 @@ void x86_pop(X86Asm *a, X86Reg r)
 
 void x86_ret(X86Asm *a)
 {
-    static const uint8_t ret[] = { 0xc3 };
+    static const uint8_t ret[] = {0xc3};
     emit_bytes(a, ret, 1);
 }
 
 void x86_mfence(X86Asm *a)
 {
-    static const uint8_t mfence[] = { 0x0f, 0xae, 0xf0 };
+    static const uint8_t mfence[] = {0x0f, 0xae, 0xf0};
     emit_bytes(a, mfence, 3);
 }
 
 void x86_ud2(X86Asm *a)
 {
-    static const uint8_t ud2[] = { 0x0f, 0x0b };
+    static const uint8_t ud2[] = {0x0f, 0x0b};
     emit_bytes(a, ud2, 2);
 }
 
 void x86_int3(X86Asm *a)
 {
-    static const uint8_t int3[] = { 0xcc };
+    static const uint8_t int3[] = {0xcc};
     emit_bytes(a, int3, 1);
 }
 
 /* The multi-byte nops recommended in the Intel SDM (NOP, 0F 1F /0). */
 static const uint8_t nop_table[9][9] = {
-    { 0x90 },
-    { 0x66, 0x90 },
-    { 0x0f, 0x1f, 0x00 },
-    { 0x0f, 0x1f, 0x40, 0x00 },
-    { 0x0f, 0x1f, 0x44, 0x00, 0x00 },
-    { 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 },
-    { 0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00 },
-    { 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00 },
-    { 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00 },
+    {0x90},
+    {0x66, 0x90},
+    {0x0f, 0x1f, 0x00},
+    {0x0f, 0x1f, 0x40, 0x00},
+    {0x0f, 0x1f, 0x44, 0x00, 0x00},
+    {0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00},
+    {0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00},
+    {0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+    {0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
 };
 
 void x86_nop(X86Asm *a, int bytes)
@@ -668,7 +712,8 @@ void x86_nop(X86Asm *a, int bytes)
 
 void x86_lock_cmpxchg(X86Asm *a, int bits, X86Mem m, X86Reg src)
 {
-    emit_op(a, bits_flags(bits) | ENC_LOCK | ENC_0F, bits_opcode(bits, 0xb0), src, rm_mem(m));
+    emit_op(a, bits_flags(bits) | ENC_LOCK | ENC_0F, bits_opcode(bits, 0xb0),
+            src, rm_mem(m));
 }
 
 void x86_lock_cmpxchg16b(X86Asm *a, X86Mem m)
@@ -683,13 +728,15 @@ void x86_xchg_mr(X86Asm *a, int bits, X86Mem m, X86Reg r)
 
 void x86_lock_xadd(X86Asm *a, int bits, X86Mem m, X86Reg r)
 {
-    emit_op(a, bits_flags(bits) | ENC_LOCK | ENC_0F, bits_opcode(bits, 0xc0), r, rm_mem(m));
+    emit_op(a, bits_flags(bits) | ENC_LOCK | ENC_0F, bits_opcode(bits, 0xc0), r,
+            rm_mem(m));
 }
 
 void x86_lock_alu_mr(X86Asm *a, int bits, X86AluOp op, X86Mem m, X86Reg r)
 {
     assert(op != X86_CMP);
-    emit_op(a, bits_flags(bits) | ENC_LOCK, bits_opcode(bits, op * 8u), r, rm_mem(m));
+    emit_op(a, bits_flags(bits) | ENC_LOCK, bits_opcode(bits, op * 8u), r,
+            rm_mem(m));
 }
 
 /* ---- SSE2 scalar ---- */
@@ -700,25 +747,27 @@ typedef struct X86SseInfo {
 } X86SseInfo;
 
 static const X86SseInfo sse_table[] = {
-    [X86_ADDSD] = { ENC_F2, 0x58 },    [X86_SUBSD] = { ENC_F2, 0x5c },
-    [X86_MULSD] = { ENC_F2, 0x59 },    [X86_DIVSD] = { ENC_F2, 0x5e },
-    [X86_SQRTSD] = { ENC_F2, 0x51 },   [X86_MINSD] = { ENC_F2, 0x5d },
-    [X86_MAXSD] = { ENC_F2, 0x5f },    [X86_ADDSS] = { ENC_F3, 0x58 },
-    [X86_SUBSS] = { ENC_F3, 0x5c },    [X86_MULSS] = { ENC_F3, 0x59 },
-    [X86_DIVSS] = { ENC_F3, 0x5e },    [X86_SQRTSS] = { ENC_F3, 0x51 },
-    [X86_MINSS] = { ENC_F3, 0x5d },    [X86_MAXSS] = { ENC_F3, 0x5f },
-    [X86_UCOMISD] = { ENC_66, 0x2e },  [X86_UCOMISS] = { 0, 0x2e },
-    [X86_CVTSD2SS] = { ENC_F2, 0x5a }, [X86_CVTSS2SD] = { ENC_F3, 0x5a },
+    [X86_ADDSD] = {ENC_F2, 0x58},    [X86_SUBSD] = {ENC_F2, 0x5c},
+    [X86_MULSD] = {ENC_F2, 0x59},    [X86_DIVSD] = {ENC_F2, 0x5e},
+    [X86_SQRTSD] = {ENC_F2, 0x51},   [X86_MINSD] = {ENC_F2, 0x5d},
+    [X86_MAXSD] = {ENC_F2, 0x5f},    [X86_ADDSS] = {ENC_F3, 0x58},
+    [X86_SUBSS] = {ENC_F3, 0x5c},    [X86_MULSS] = {ENC_F3, 0x59},
+    [X86_DIVSS] = {ENC_F3, 0x5e},    [X86_SQRTSS] = {ENC_F3, 0x51},
+    [X86_MINSS] = {ENC_F3, 0x5d},    [X86_MAXSS] = {ENC_F3, 0x5f},
+    [X86_UCOMISD] = {ENC_66, 0x2e},  [X86_UCOMISS] = {0, 0x2e},
+    [X86_CVTSD2SS] = {ENC_F2, 0x5a}, [X86_CVTSS2SD] = {ENC_F3, 0x5a},
 };
 
 void x86_sse_rr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src)
 {
-    emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst, rm_reg(src));
+    emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst,
+            rm_reg(src));
 }
 
 void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m)
 {
-    emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst, rm_mem(m));
+    emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst,
+            rm_mem(m));
 }
 
 void x86_movq_xr(X86Asm *a, int sz, X86Xmm dst, X86Reg src)

@@ -9,37 +9,115 @@
 #include <stdint.h>
 
 typedef enum {
-    X86_RAX, X86_RCX, X86_RDX, X86_RBX, X86_RSP, X86_RBP, X86_RSI, X86_RDI,
-    X86_R8, X86_R9, X86_R10, X86_R11, X86_R12, X86_R13, X86_R14, X86_R15,
+    X86_RAX,
+    X86_RCX,
+    X86_RDX,
+    X86_RBX,
+    X86_RSP,
+    X86_RBP,
+    X86_RSI,
+    X86_RDI,
+    X86_R8,
+    X86_R9,
+    X86_R10,
+    X86_R11,
+    X86_R12,
+    X86_R13,
+    X86_R14,
+    X86_R15,
     X86_NOREG = -1
 } X86Reg;
 
 typedef enum {
-    X86_XMM0, X86_XMM1, X86_XMM2, X86_XMM3, X86_XMM4, X86_XMM5, X86_XMM6, X86_XMM7,
-    X86_XMM8, X86_XMM9, X86_XMM10, X86_XMM11, X86_XMM12, X86_XMM13, X86_XMM14, X86_XMM15
+    X86_XMM0,
+    X86_XMM1,
+    X86_XMM2,
+    X86_XMM3,
+    X86_XMM4,
+    X86_XMM5,
+    X86_XMM6,
+    X86_XMM7,
+    X86_XMM8,
+    X86_XMM9,
+    X86_XMM10,
+    X86_XMM11,
+    X86_XMM12,
+    X86_XMM13,
+    X86_XMM14,
+    X86_XMM15
 } X86Xmm;
 
 /* Values are the hardware condition codes, so cc ^ 1 is the inverse. */
 typedef enum {
-    X86_CC_O, X86_CC_NO, X86_CC_B, X86_CC_AE, X86_CC_E, X86_CC_NE, X86_CC_BE, X86_CC_A,
-    X86_CC_S, X86_CC_NS, X86_CC_P, X86_CC_NP, X86_CC_L, X86_CC_GE, X86_CC_LE, X86_CC_G
+    X86_CC_O,
+    X86_CC_NO,
+    X86_CC_B,
+    X86_CC_AE,
+    X86_CC_E,
+    X86_CC_NE,
+    X86_CC_BE,
+    X86_CC_A,
+    X86_CC_S,
+    X86_CC_NS,
+    X86_CC_P,
+    X86_CC_NP,
+    X86_CC_L,
+    X86_CC_GE,
+    X86_CC_LE,
+    X86_CC_G
 } X86Cond;
 
 /* Values are the ModRM /digit of the 80..83 group. */
-typedef enum { X86_ADD, X86_OR, X86_ADC, X86_SBB, X86_AND, X86_SUB, X86_XOR, X86_CMP } X86AluOp;
+typedef enum {
+    X86_ADD,
+    X86_OR,
+    X86_ADC,
+    X86_SBB,
+    X86_AND,
+    X86_SUB,
+    X86_XOR,
+    X86_CMP
+} X86AluOp;
 
 /* Values are the ModRM /digit of the C0/C1/D1/D3 group. */
-typedef enum { X86_ROL = 0, X86_ROR = 1, X86_SHL = 4, X86_SHR = 5, X86_SAR = 7 } X86ShiftOp;
+typedef enum {
+    X86_ROL = 0,
+    X86_ROR = 1,
+    X86_SHL = 4,
+    X86_SHR = 5,
+    X86_SAR = 7
+} X86ShiftOp;
 
 typedef enum {
-    X86_LD_U8, X86_LD_S8, X86_LD_U16, X86_LD_S16, X86_LD_U32, X86_LD_S32, X86_LD_64
+    X86_LD_U8,
+    X86_LD_S8,
+    X86_LD_U16,
+    X86_LD_S16,
+    X86_LD_U32,
+    X86_LD_S32,
+    X86_LD_64
 } X86LoadKind;
 
 /* Scalar SSE arithmetic; ucomis* only sets flags. */
 typedef enum {
-    X86_ADDSD, X86_SUBSD, X86_MULSD, X86_DIVSD, X86_SQRTSD, X86_MINSD, X86_MAXSD,
-    X86_ADDSS, X86_SUBSS, X86_MULSS, X86_DIVSS, X86_SQRTSS, X86_MINSS, X86_MAXSS,
-    X86_UCOMISD, X86_UCOMISS, X86_CVTSD2SS, X86_CVTSS2SD
+    X86_ADDSD,
+    X86_SUBSD,
+    X86_MULSD,
+    X86_DIVSD,
+    X86_SQRTSD,
+    X86_MINSD,
+    X86_MAXSD,
+    X86_ADDSS,
+    X86_SUBSS,
+    X86_MULSS,
+    X86_DIVSS,
+    X86_SQRTSS,
+    X86_MINSS,
+    X86_MAXSS,
+    X86_UCOMISD,
+    X86_UCOMISS,
+    X86_CVTSD2SS,
+    X86_CVTSS2SD
 } X86SseOp;
 
 /* Emitting past end sets overflow and writes nothing, then or afterwards:
@@ -61,60 +139,79 @@ typedef struct X86Mem {
 
 static inline X86Mem x86_mem(X86Reg base, int32_t disp)
 {
-    return (X86Mem){ .base = base, .index = X86_NOREG, .scale = 1, .disp = disp };
+    return (X86Mem){.base = base, .index = X86_NOREG, .scale = 1, .disp = disp};
 }
 
-static inline X86Mem x86_mem_idx(X86Reg base, X86Reg index, int scale, int32_t disp)
+static inline X86Mem x86_mem_idx(X86Reg base, X86Reg index, int scale,
+                                 int32_t disp)
 {
-    return (X86Mem){ .base = base, .index = index, .scale = (uint8_t)scale, .disp = disp };
+    return (X86Mem){
+        .base = base, .index = index, .scale = (uint8_t)scale, .disp = disp};
 }
 
 static inline X86Mem x86_mem_abs(int32_t addr)
 {
-    return (X86Mem){ .base = X86_NOREG, .index = X86_NOREG, .scale = 1, .disp = addr };
+    return (X86Mem){
+        .base = X86_NOREG, .index = X86_NOREG, .scale = 1, .disp = addr};
 }
 
-static inline bool x86_fits_i8(int64_t v) { return v >= INT8_MIN && v <= INT8_MAX; }
-static inline bool x86_fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+static inline bool x86_fits_i8(int64_t v)
+{
+    return v >= INT8_MIN && v <= INT8_MAX;
+}
+static inline bool x86_fits_i32(int64_t v)
+{
+    return v >= INT32_MIN && v <= INT32_MAX;
+}
 
 void x86_asm_init(X86Asm *a, void *buf, size_t size);
-static inline size_t x86_asm_size(const X86Asm *a) { return (size_t)(a->p - a->start); }
+static inline size_t x86_asm_size(const X86Asm *a)
+{
+    return (size_t)(a->p - a->start);
+}
 
 /* sz is always 32 or 64; 32-bit results zero-extend into the full register. */
 
 /* Moves and integer ALU. */
 void x86_mov_rr(X86Asm *a, int sz, X86Reg dst, X86Reg src);
-/* Shortest of mov r32,imm32 / REX.W C7 imm32 / movabs; never xor (flags survive). */
+/* Shortest of mov r32,imm32 / REX.W C7 imm32 / movabs; never xor (flags
+ * survive). */
 void x86_mov_ri(X86Asm *a, X86Reg dst, uint64_t imm);
 void x86_alu_rr(X86Asm *a, int sz, X86AluOp op, X86Reg dst, X86Reg src);
 void x86_alu_ri(X86Asm *a, int sz, X86AluOp op, X86Reg dst, int32_t imm);
-void x86_alu_rm(X86Asm *a, int sz, X86AluOp op, X86Reg dst, X86Mem m); /* dst op= [m] */
-void x86_alu_mr(X86Asm *a, int sz, X86AluOp op, X86Mem m, X86Reg src); /* [m] op= src */
+void x86_alu_rm(X86Asm *a, int sz, X86AluOp op, X86Reg dst,
+                X86Mem m); /* dst op= [m] */
+void x86_alu_mr(X86Asm *a, int sz, X86AluOp op, X86Mem m,
+                X86Reg src); /* [m] op= src */
 void x86_alu_mi(X86Asm *a, int sz, X86AluOp op, X86Mem m, int32_t imm);
 void x86_test_rr(X86Asm *a, int sz, X86Reg r1, X86Reg r2);
 /* imm 0..127 uses test r8,imm8: every flag comes out the same. */
 void x86_test_ri(X86Asm *a, int sz, X86Reg r, int32_t imm);
 void x86_shift_ri(X86Asm *a, int sz, X86ShiftOp op, X86Reg dst, uint8_t count);
-void x86_shift_rcl(X86Asm *a, int sz, X86ShiftOp op, X86Reg dst); /* count in cl */
+void x86_shift_rcl(X86Asm *a, int sz, X86ShiftOp op,
+                   X86Reg dst); /* count in cl */
 void x86_neg(X86Asm *a, int sz, X86Reg r);
 void x86_not(X86Asm *a, int sz, X86Reg r);
 void x86_imul_rr(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_imul_rri(X86Asm *a, int sz, X86Reg dst, X86Reg src, int32_t imm);
 void x86_mul_r(X86Asm *a, int sz, X86Reg r);   /* rdx:rax = rax * r, unsigned */
 void x86_imul1_r(X86Asm *a, int sz, X86Reg r); /* rdx:rax = rax * r, signed */
-void x86_div_r(X86Asm *a, int sz, X86Reg r);   /* rax, rdx = rdx:rax / r, unsigned */
+void x86_div_r(X86Asm *a, int sz,
+               X86Reg r); /* rax, rdx = rdx:rax / r, unsigned */
 void x86_idiv_r(X86Asm *a, int sz, X86Reg r);
 void x86_cqo(X86Asm *a); /* rdx = sign of rax */
 void x86_cdq(X86Asm *a); /* edx = sign of eax */
 
 /* Extensions; byte sources 4..7 get a REX so they mean spl..dil, not ah..bh. */
-void x86_movzx8(X86Asm *a, X86Reg dst, X86Reg src);  /* 32-bit dst zero-extends */
+void x86_movzx8(X86Asm *a, X86Reg dst,
+                X86Reg src); /* 32-bit dst zero-extends */
 void x86_movzx16(X86Asm *a, X86Reg dst, X86Reg src);
 void x86_movsx8(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_movsx16(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_movsxd(X86Asm *a, X86Reg dst, X86Reg src);
 
-/* Bit manipulation. lzcnt/tzcnt/popcnt need the host feature (ABM/BMI1/POPCNT). */
+/* Bit manipulation. lzcnt/tzcnt/popcnt need the host feature (ABM/BMI1/POPCNT).
+ */
 void x86_bswap(X86Asm *a, int sz, X86Reg r);
 void x86_rol16_8(X86Asm *a, X86Reg r); /* rol r16,8: swaps the low two bytes */
 void x86_bsr(X86Asm *a, int sz, X86Reg dst, X86Reg src);
@@ -127,7 +224,8 @@ void x86_popcnt(X86Asm *a, int sz, X86Reg dst, X86Reg src);
  * zero-extending kinds always write 32 bits (which clears the top half). */
 void x86_load(X86Asm *a, X86LoadKind kind, int sz, X86Reg dst, X86Mem m);
 void x86_store(X86Asm *a, int bits, X86Mem m, X86Reg src); /* bits 8/16/32/64 */
-void x86_store_imm(X86Asm *a, int bits, X86Mem m, int32_t imm); /* 64: sign-extended */
+void x86_store_imm(X86Asm *a, int bits, X86Mem m,
+                   int32_t imm); /* 64: sign-extended */
 void x86_lea(X86Asm *a, int sz, X86Reg dst, X86Mem m);
 
 /* Flags consumers. setcc writes only the low byte of r. */
@@ -161,7 +259,8 @@ void x86_ret(X86Asm *a);
 void x86_mfence(X86Asm *a);
 void x86_ud2(X86Asm *a);
 void x86_int3(X86Asm *a);
-void x86_nop(X86Asm *a, int bytes); /* recommended multi-byte nops, any length */
+void x86_nop(X86Asm *a,
+             int bytes); /* recommended multi-byte nops, any length */
 
 /* Atomics. cmpxchg compares with rax/eax/ax/al, which also receives the old
  * value; cmpxchg16b compares rdx:rax and stores rcx:rbx (m 16-byte aligned).
@@ -172,7 +271,8 @@ void x86_xchg_mr(X86Asm *a, int bits, X86Mem m, X86Reg r);
 void x86_lock_xadd(X86Asm *a, int bits, X86Mem m, X86Reg r);
 void x86_lock_alu_mr(X86Asm *a, int bits, X86AluOp op, X86Mem m, X86Reg r);
 
-/* SSE2 scalar basics. sz selects movd/movq and 32/64-bit integer conversions. */
+/* SSE2 scalar basics. sz selects movd/movq and 32/64-bit integer conversions.
+ */
 void x86_movq_xr(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_movq_rx(X86Asm *a, int sz, X86Reg dst, X86Xmm src);
 void x86_movaps_rr(X86Asm *a, X86Xmm dst, X86Xmm src);

@@ -8,7 +8,8 @@
 # environment:
 #   ARX            emulator command (default "$top_builddir/arx")
 #   BUSYBOX_ARM64  arm64 busybox binary (else the argument, else fetched with
-#                  apt-get download busybox-static:arm64 into tests/busybox/cache)
+#                  apt-get download busybox-static:arm64 into
+#                  $top_builddir/tests/busybox/cache)
 #   HOST_BUSYBOX   host busybox (default: busybox on PATH, /bin/busybox)
 #   BB_VERBOSE     if set, also print each host run's status and output size
 # Exits 77 (SKIP) when either busybox cannot be had.
@@ -27,7 +28,8 @@ TIMEOUT=30
 # fetch_arm64_busybox: prints the path of an extracted arm64 busybox,
 # downloading the Debian package into the cache on first use.
 fetch_arm64_busybox() {
-	local cache=$srcdir/cache bb=$srcdir/cache/root/bin/busybox deb
+	local cache=$top_builddir/tests/busybox/cache deb
+	local bb=$cache/root/bin/busybox
 	if [ -x "$bb" ]; then
 		echo "$bb"
 		return 0

@@ -4,7 +4,7 @@
 # the aarch64 build under the emulator and the host build natively, and
 # compares stdout bytes and exit status. It must not judge stderr or timing.
 #
-# usage: run-guest-tests.sh [BUILD_DIR]
+# usage: run-guest-tests.sh [BUILD_DIR]   (default $top_builddir/tests/guest/build)
 # environment:
 #   ARX          emulator command (default "$top_builddir/arx"; may carry
 #                options, e.g. ARX="qemu-aarch64 -cpu max")
@@ -21,7 +21,7 @@ top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
 CC_HOST=${CC_HOST:-cc}
-BUILD_DIR=${1:-$srcdir/build}
+BUILD_DIR=${1:-$top_builddir/tests/guest/build}
 TIMEOUT=60
 
 # Floating-point contraction is off so that a*b+c is never fused into FMA on

@@ -34,9 +34,9 @@ for src in "$srcdir"/tests/insn/*.c; do
         failed=$((failed + 1))
         continue
     fi
-    timeout 60 "$QEMU" "$bin" >"$out/$name.expected" 2>&1
+    timeout 60 "$QEMU" "$bin" >"$out/$name.expected" 2>"$out/$name.expected.err"
     expected_rc=$?
-    timeout 60 $ARX "$bin" >"$out/$name.actual" 2>&1
+    timeout 60 $ARX "$bin" >"$out/$name.actual" 2>"$out/$name.actual.err"
     actual_rc=$?
     if [ "$expected_rc" = "$actual_rc" ] &&
        cmp -s "$out/$name.expected" "$out/$name.actual"; then

@@ -1,0 +1,153 @@
+#!/bin/bash
+# CPU benchmark: builds bench/cpu.c for the host and for aarch64 (static,
+# -O2), runs every kernel natively, under qemu-aarch64 and under arx in one
+# session, checks the three agree on the output, and prints a timing table.
+# Not part of make check; it must not change any file outside its build dir.
+#
+# usage: run-bench.sh [-s SCALE] [-r RUNS] [-k "KERNEL..."] [BUILD_DIR]
+#   SCALE  work units per kernel, ~0.1 s native each (default 10)
+#   RUNS   timed runs per command after one warmup (default 3)
+# environment: ARX (default "$top_builddir/arx"), QEMU (default
+# qemu-aarch64), CC_AARCH64 (aarch64-linux-gnu-gcc), CC_HOST (cc),
+# NO_HYPERFINE=1 to force the plain bash timing loop.
+
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=$(cd "$srcdir/.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+QEMU=${QEMU:-qemu-aarch64}
+CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
+CC_HOST=${CC_HOST:-cc}
+
+scale=10
+runs=3
+kernels="sieve crc32 matmul sort interp sha256"
+while getopts "s:r:k:h" opt; do
+	case $opt in
+	s) scale=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	k) kernels=$OPTARG ;;
+	*)
+		sed -n 's/^# \{0,1\}//; 7,13p' "$0"
+		exit 2
+		;;
+	esac
+done
+shift $((OPTIND - 1))
+build=${1:-$srcdir/build}
+mkdir -p "$build" || exit 1
+
+# ---- build ----
+native=$build/cpu-native
+guest=$build/cpu-aarch64
+"$CC_HOST" -O2 -static -o "$native" "$srcdir/cpu.c" 2>/dev/null ||
+	"$CC_HOST" -O2 -o "$native" "$srcdir/cpu.c" || exit 1
+"$CC_AARCH64" -O2 -static -o "$guest" "$srcdir/cpu.c" || exit 1
+
+# ---- runners: name and command prefix; missing ones are left out ----
+names=(native)
+prefixes=("")
+if command -v "${QEMU%% *}" >/dev/null 2>&1; then
+	names+=(qemu)
+	prefixes+=("$QEMU ")
+else
+	echo "note: '$QEMU' not found, qemu column left empty" >&2
+fi
+if command -v "${ARX%% *}" >/dev/null 2>&1; then
+	names+=(arx)
+	prefixes+=("$ARX ")
+else
+	echo "note: '$ARX' not found (build arx or set ARX), arx column left empty" >&2
+fi
+
+# command_for RUNNER_INDEX KERNEL: the full command line as one string.
+command_for() {
+	local i=$1 k=$2 bin=$guest
+	[ "${names[$i]}" = native ] && bin=$native
+	echo "${prefixes[$i]}$bin $k $scale"
+}
+
+# time_loop CMD: mean wall seconds over $runs runs after one warmup.
+time_loop() {
+	local cmd=$1 t0 t1 total=0 r
+	# shellcheck disable=SC2086 # CMD is a word list on purpose
+	$cmd >/dev/null 2>&1
+	for ((r = 0; r < runs; r++)); do
+		t0=$(date +%s.%N)
+		# shellcheck disable=SC2086
+		$cmd >/dev/null 2>&1
+		t1=$(date +%s.%N)
+		total=$(awk -v a="$total" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
+	done
+	awk -v t="$total" -v n="$runs" 'BEGIN { printf "%.4f\n", t / n }'
+}
+
+use_hyperfine=0
+if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
+	use_hyperfine=1
+fi
+
+declare -A mean
+status=0
+for k in $kernels; do
+	# Correctness first: every runner must print the native checksum line.
+	expect=$("$native" "$k" "$scale" 2>&1)
+	ok=1
+	for i in "${!names[@]}"; do
+		cmd=$(command_for "$i" "$k")
+		# shellcheck disable=SC2086 # cmd is a word list on purpose
+		got=$($cmd 2>&1)
+		if [ "$got" != "$expect" ]; then
+			echo "MISMATCH: $k under ${names[$i]}: got '$got', expected '$expect'" >&2
+			ok=0
+			status=1
+		fi
+	done
+	[ "$ok" = 1 ] || { mean[$k,ok]=0; continue; }
+	mean[$k,ok]=1
+
+	if [ "$use_hyperfine" = 1 ]; then
+		args=()
+		for i in "${!names[@]}"; do
+			args+=(-n "${names[$i]}" "$(command_for "$i" "$k")")
+		done
+		json=$build/hyperfine-$k.json
+		hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" \
+			--style basic "${args[@]}" >&2 || { status=1; continue; }
+		# Results come in command order; "mean" is in seconds.
+		i=0
+		while read -r m; do
+			mean[$k,${names[$i]}]=$m
+			i=$((i + 1))
+		done < <(grep -o '"mean": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
+	else
+		for i in "${!names[@]}"; do
+			mean[$k,${names[$i]}]=$(time_loop "$(command_for "$i" "$k")")
+		done
+	fi
+done
+
+# ---- table ----
+echo
+printf "scale=%s runs=%s timer=%s\n" "$scale" "$runs" \
+	"$([ "$use_hyperfine" = 1 ] && echo hyperfine || echo bash-loop)"
+printf "%-8s %9s %9s %9s %11s %9s\n" kernel "native s" "qemu s" "arx s" \
+	arx/native qemu/arx
+for k in $kernels; do
+	if [ "${mean[$k,ok]}" != 1 ]; then
+		printf "%-8s %s\n" "$k" "output mismatch (see above)"
+		continue
+	fi
+	awk -v k="$k" -v n="${mean[$k,native]:-}" -v q="${mean[$k,qemu]:-}" \
+		-v a="${mean[$k,arx]:-}" 'BEGIN {
+		printf "%-8s %9s %9s %9s %11s %9s\n", k,
+			n == "" ? "-" : sprintf("%.3f", n),
+			q == "" ? "-" : sprintf("%.3f", q),
+			a == "" ? "-" : sprintf("%.3f", a),
+			(a == "" || n == "") ? "-" : sprintf("%.2fx", a / n),
+			(a == "" || q == "") ? "-" : sprintf("%.2fx", q / a)
+	}'
+done
+exit $status

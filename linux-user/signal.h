@@ -1,0 +1,70 @@
+/*
+ * Guest signal delivery: arm64 rt_sigframes for CPU exceptions and for host
+ * signals queued by arx's host handlers, and rt_sigreturn to undo them.
+ * Must not decide dispositions: syscalls/signal.c owns the recorded state.
+ */
+#ifndef ARX_LINUX_USER_SIGNAL_H
+#define ARX_LINUX_USER_SIGNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "linux-user/user.h"
+
+struct GuestSigaction;
+
+/*
+ * Maps the guest page holding the sigreturn trampoline (what the arm64
+ * vDSO's __kernel_rt_sigreturn is) and hooks guest sigaction changes so
+ * host handlers follow them. Call once, before the first guest instruction.
+ */
+void signal_init(void);
+
+/*
+ * A CPU exception of the instruction at env->pc (registers exact): enters
+ * the guest handler, or ends the process as the kernel's forced delivery
+ * does when there is none, or it is blocked or ignored.
+ */
+void signal_raise_sync(GuestThread *t, int sig, int si_code,
+                       uint64_t fault_addr);
+
+/*
+ * Enters the guest handlers of queued asynchronous signals the guest mask
+ * allows (stacking frames as the kernel does). Call with the guest state
+ * exact: after a syscall has written x0, or when translated code exits.
+ */
+void signal_deliver_pending(GuestThread *t);
+
+/* rt_sigreturn (nr 139) is declared by syscalls/syscalls.h from nr.def. */
+
+/* ---- provided by syscalls/signal.c for this module ---- */
+
+/* stack_t: { sp, flags, size }, the same layout on aarch64 and x86-64. */
+typedef struct GuestStack {
+    uint64_t sp;
+    int32_t flags;
+    int32_t pad;
+    uint64_t size;
+} GuestStack;
+
+/* Called after every guest sigaction change, with the new action. */
+typedef void (*SignalActionHook)(int sig, const struct GuestSigaction *act);
+void signal_set_action_hook(SignalActionHook hook);
+
+/* Records a new action as rt_sigaction would (SA_RESETHAND, forced kill). */
+void signal_guest_set_action(int sig, const struct GuestSigaction *act);
+
+/* Sets the guest mask and the host mask to match (less arx's faults). */
+void signal_guest_set_mask(uint64_t mask);
+
+/*
+ * After rt_sigsuspend: its temporary mask, which decides what is delivered
+ * now (the frames save the restored mask). False when there was none.
+ * Clears the record.
+ */
+bool signal_guest_take_suspend_mask(uint64_t *mask);
+
+GuestStack signal_guest_altstack(void);
+void signal_guest_set_altstack(const GuestStack *stack);
+
+#endif

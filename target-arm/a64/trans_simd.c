@@ -1,0 +1,737 @@
+/*
+ * A64 Advanced SIMD data-processing translator (patterns in simd.decode).
+ * Bitwise ops, moves, DUP/INS/UMOV/SMOV and immediates are inline IR on
+ * the 64-bit halves; element arithmetic calls helper_simd.c. Loads and
+ * stores of vector registers belong to trans_ldst.c, not here.
+ */
+#include "target-arm/a64/translate.h"
+#include "target-arm/helper_fp.h"
+#include "target-arm/helper_simd.h"
+
+#include "simd.dec.c"
+
+/* All of them read or write env->v[] and FPSR. */
+static const TCGHelper helper_simd_3same_info = {
+    "simd_3same", (void *)helper_simd_3same, 0
+};
+static const TCGHelper helper_simd_3same_fp_info = {
+    "simd_3same_fp", (void *)helper_simd_3same_fp, 0
+};
+static const TCGHelper helper_simd_3diff_info = {
+    "simd_3diff", (void *)helper_simd_3diff, 0
+};
+static const TCGHelper helper_simd_2misc_info = {
+    "simd_2misc", (void *)helper_simd_2misc, 0
+};
+static const TCGHelper helper_simd_across_info = {
+    "simd_across", (void *)helper_simd_across, 0
+};
+static const TCGHelper helper_simd_shift_imm_info = {
+    "simd_shift_imm", (void *)helper_simd_shift_imm, 0
+};
+static const TCGHelper helper_simd_permute_info = {
+    "simd_permute", (void *)helper_simd_permute, 0
+};
+static const TCGHelper helper_simd_ext_info = {
+    "simd_ext", (void *)helper_simd_ext, 0
+};
+static const TCGHelper helper_simd_tbl_info = {
+    "simd_tbl", (void *)helper_simd_tbl, 0
+};
+static const TCGHelper helper_simd_by_elem_info = {
+    "simd_by_elem", (void *)helper_simd_by_elem, 0
+};
+
+/* ---- helper calls ---- */
+
+static void gen_simd_call3(const TCGHelper *h, uint64_t desc, int64_t rd,
+                           int64_t rn, int64_t rm)
+{
+    TCGv_i64 args[5] = {
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd), tcg_constant_i64(rn), tcg_constant_i64(rm),
+    };
+    tcg_gen_call(h, NULL, 5, args);
+}
+
+static void gen_simd_call2(const TCGHelper *h, uint64_t desc, int64_t rd,
+                           int64_t rn)
+{
+    TCGv_i64 args[4] = {
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd), tcg_constant_i64(rn),
+    };
+    tcg_gen_call(h, NULL, 4, args);
+}
+
+/* Bytes an operation covers: one element for scalars, else 8 or 16. */
+static int simd_oprsz(int64_t q, int64_t scalar, int esz)
+{
+    if (scalar) {
+        return 1 << esz;
+    }
+    return q ? 16 : 8;
+}
+
+/* ---- 64-bit halves of vector registers ---- */
+
+static TCGv_i64 read_vec_half(int reg, int half)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+    tcg_gen_ld_i64(t, tcg_env, vreg_offset(reg) + 8 * half);
+    return t;
+}
+
+static void write_vec_half(int reg, int half, TCGv_i64 val)
+{
+    tcg_gen_st_i64(val, tcg_env, vreg_offset(reg) + 8 * half);
+}
+
+/* Element idx of size esz, zero- or sign-extended to 64 bits. */
+static TCGv_i64 read_vec_elem(int reg, int idx, int esz, bool is_signed)
+{
+    int byte = idx << esz;
+    TCGv_i64 t = read_vec_half(reg, byte >> 3);
+    unsigned pos = (unsigned)(byte & 7) * 8, len = 8u << esz;
+
+    if (len == 64) {
+        return t;
+    }
+    if (is_signed) {
+        tcg_gen_sextract_i64(t, t, pos, len);
+    } else {
+        tcg_gen_extract_i64(t, t, pos, len);
+    }
+    return t;
+}
+
+/* Element idx of Vreg = low bits of val; the other bits are kept. */
+static void write_vec_elem(int reg, int idx, int esz, TCGv_i64 val)
+{
+    int byte = idx << esz;
+    int half = byte >> 3;
+    unsigned len = 8u << esz;
+
+    if (len == 64) {
+        write_vec_half(reg, half, val);
+        return;
+    }
+    TCGv_i64 t = read_vec_half(reg, half);
+    tcg_gen_deposit_i64(t, t, val, (unsigned)(byte & 7) * 8, len);
+    write_vec_half(reg, half, t);
+}
+
+/* The low esz-sized bits of val copied into every element of 64 bits. */
+static TCGv_i64 gen_replicate(TCGv_i64 val, int esz)
+{
+    static const uint64_t mult[3] = {
+        0x0101010101010101ull, 0x0001000100010001ull, 0x0000000100000001ull,
+    };
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    if (esz == 3) {
+        tcg_gen_mov_i64(t, val);
+        return t;
+    }
+    tcg_gen_extract_i64(t, val, 0, 8u << esz);
+    tcg_gen_muli_i64(t, t, (int64_t)mult[esz]);
+    return t;
+}
+
+/* Writes lo (and hi, or zero when !q) as the two halves of Vreg. */
+static void write_vec_pair(int reg, int64_t q, TCGv_i64 lo, TCGv_i64 hi)
+{
+    write_vec_half(reg, 0, lo);
+    if (q) {
+        write_vec_half(reg, 1, hi);
+    } else {
+        clear_vreg_high(reg);
+    }
+}
+
+/* ---- three same ---- */
+
+/* Element sizes each SI_ op allows in vector form (bit n: esz n). */
+static unsigned int_3same_sizes(int op)
+{
+    switch (op) {
+    case SI_MUL: case SI_MLA: case SI_MLS: case SI_UMAX: case SI_UMIN:
+    case SI_SMAX: case SI_SMIN: case SI_UHADD: case SI_SHADD:
+    case SI_URHADD: case SI_SRHADD: case SI_UHSUB: case SI_SHSUB:
+    case SI_UABD: case SI_SABD: case SI_UABA: case SI_SABA:
+    case SI_UMAXP: case SI_UMINP: case SI_SMAXP: case SI_SMINP:
+        return 0x7;
+    case SI_SQDMULH: case SI_SQRDMULH:
+        return 0x6;
+    case SI_PMUL:
+        return 0x1;
+    default:
+        return 0xf;
+    }
+}
+
+/* Scalar forms: saturating ops take any size, SQDMULH H/S, others D. */
+static unsigned int_3same_scalar_sizes(int op)
+{
+    switch (op) {
+    case SI_UQADD: case SI_SQADD: case SI_UQSUB: case SI_SQSUB:
+    case SI_UQSHL: case SI_SQSHL: case SI_UQRSHL: case SI_SQRSHL:
+        return 0xf;
+    case SI_SQDMULH: case SI_SQRDMULH:
+        return 0x6;
+    default:
+        return 0x8;
+    }
+}
+
+static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
+{
+    int esz = (int)a->size;
+    unsigned ok = a->scalar ? int_3same_scalar_sizes((int)a->op)
+                            : int_3same_sizes((int)a->op);
+
+    if (!(ok >> esz & 1) || (!a->scalar && esz == 3 && !a->q)) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call3(&helper_simd_3same_info,
+                   simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
+                             0, 0),
+                   a->rd, a->rn, a->rm);
+    return true;
+}
+
+/* AND, BIC, ORR, ORN, EOR, BSL, BIT, BIF on each half. */
+static void gen_logic_half(int opc, TCGv_i64 d, TCGv_i64 n, TCGv_i64 m)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    switch (opc) {
+    case 0: tcg_gen_and_i64(d, n, m); break;
+    case 1: tcg_gen_andc_i64(d, n, m); break;
+    case 2: tcg_gen_or_i64(d, n, m); break;
+    case 3: tcg_gen_orc_i64(d, n, m); break;
+    case 4: tcg_gen_xor_i64(d, n, m); break;
+    case 5: /* BSL: d selects n (1) or m (0) */
+        tcg_gen_xor_i64(t, n, m);
+        tcg_gen_and_i64(t, t, d);
+        tcg_gen_xor_i64(d, m, t);
+        break;
+    case 6: /* BIT: insert n where m is 1 */
+        tcg_gen_xor_i64(t, d, n);
+        tcg_gen_and_i64(t, t, m);
+        tcg_gen_xor_i64(d, d, t);
+        break;
+    default: /* BIF: insert n where m is 0 */
+        tcg_gen_xor_i64(t, d, n);
+        tcg_gen_andc_i64(t, t, m);
+        tcg_gen_xor_i64(d, d, t);
+        break;
+    }
+}
+
+static bool trans_vlogic(DisasContext *s, arg_vlogic *a)
+{
+    int halves = a->q ? 2 : 1;
+    TCGv_i64 res[2];
+
+    (void)s;
+    for (int h = 0; h < halves; h++) {
+        res[h] = read_vec_half((int)a->rd, h);
+        gen_logic_half((int)a->opc, res[h], read_vec_half((int)a->rn, h),
+                       read_vec_half((int)a->rm, h));
+    }
+    write_vec_pair((int)a->rd, a->q, res[0], a->q ? res[1] : res[0]);
+    return true;
+}
+
+static bool trans_NOT_v(DisasContext *s, arg_NOT_v *a)
+{
+    TCGv_i64 lo = read_vec_half((int)a->rn, 0);
+    TCGv_i64 hi = read_vec_half((int)a->rn, 1);
+
+    (void)s;
+    tcg_gen_not_i64(lo, lo);
+    tcg_gen_not_i64(hi, hi);
+    write_vec_pair((int)a->rd, a->q, lo, hi);
+    return true;
+}
+
+static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
+{
+    int esz = a->sz ? FP_D : FP_S;
+
+    if (!a->scalar && a->sz && !a->q) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call3(&helper_simd_3same_fp_info,
+                   simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
+                             0, 0),
+                   a->rd, a->rn, a->rm);
+    return true;
+}
+
+/* ---- three different: long, wide, narrowing high ---- */
+
+static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
+{
+    if (a->size == 3) {
+        return false;
+    }
+    (void)s;
+    int flags = (a->q ? SIMD_DESC_PART2 : 0) |
+                (a->u ? SIMD_DESC_UNSIGNED : 0);
+    gen_simd_call3(&helper_simd_3diff_info,
+                   simd_desc((int)a->op, (int)a->size, 16, flags, 0), a->rd,
+                   a->rn, a->rm);
+    return true;
+}
+
+/* ---- two-register misc ---- */
+
+static bool int_2misc_size_ok(int op, int esz, int64_t q, int64_t scalar)
+{
+    switch (op) {
+    case SM_REV16: case SM_CNT: case SM_RBIT:
+        return esz == 0;
+    case SM_REV32:
+        return esz < 2;
+    case SM_REV64: case SM_CLS: case SM_CLZ: case SM_SADDLP:
+    case SM_UADDLP: case SM_SADALP: case SM_UADALP: case SM_XTN:
+    case SM_SHLL: case SM_SQXTN: case SM_UQXTN: case SM_SQXTUN:
+        return esz < 3;
+    case SM_SQABS: case SM_SQNEG:
+        return scalar || esz < 3 || q;
+    default: /* ABS, NEG, CMxx #0: scalars are D only */
+        return scalar ? esz == 3 : (esz < 3 || q);
+    }
+}
+
+static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
+{
+    int op = (int)a->op, esz = (int)a->size;
+    int oprsz = simd_oprsz(a->q, a->scalar, esz);
+    int flags = 0;
+
+    if (op == SM_RBIT) {
+        if (esz != 1) {
+            return false;
+        }
+        esz = 0; /* RBIT is U=1 size=01; the elements are bytes */
+        oprsz = a->q ? 16 : 8;
+    }
+    if (!int_2misc_size_ok(op, esz, a->q, a->scalar)) {
+        return false;
+    }
+    if (op == SM_XTN || op == SM_SQXTN || op == SM_UQXTN ||
+        op == SM_SQXTUN || op == SM_SHLL) {
+        flags = a->q ? SIMD_DESC_PART2 : 0;
+    }
+    (void)s;
+    gen_simd_call2(&helper_simd_2misc_info,
+                   simd_desc(op, esz, oprsz, flags, 0), a->rd, a->rn);
+    return true;
+}
+
+static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
+{
+    int op = (int)a->op;
+    int esz = a->sz ? FP_D : FP_S;
+    int flags = 0;
+
+    if (op == SM_FCVTN || op == SM_FCVTL) {
+        /* esz is the narrow side: S<->D when sz=1, H<->S when sz=0. */
+        esz = a->sz ? FP_S : FP_H;
+        flags = a->q ? SIMD_DESC_PART2 : 0;
+    } else if (!a->scalar && a->sz && !a->q) {
+        return false;
+    }
+    (void)s;
+    int oprsz = simd_oprsz(a->q, a->scalar, esz);
+    gen_simd_call2(&helper_simd_2misc_info,
+                   simd_desc(op, esz, oprsz, flags, (int)a->rmode), a->rd,
+                   a->rn);
+    return true;
+}
+
+/* ---- across lanes and scalar pairwise ---- */
+
+static bool trans_across(DisasContext *s, arg_across *a)
+{
+    int esz = (int)a->size;
+
+    if (a->fp) {
+        /* Only the 4S form without FEAT_FP16. */
+        if (esz != 0 || !a->q) {
+            return false;
+        }
+        esz = FP_S;
+    } else if (esz == 3 || (esz == 2 && !a->q)) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call2(&helper_simd_across_info,
+                   simd_desc((int)a->op, esz, a->q ? 16 : 8, 0, 0), a->rd,
+                   a->rn);
+    return true;
+}
+
+static bool trans_ADDP_s(DisasContext *s, arg_ADDP_s *a)
+{
+    if (a->size != 3) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call2(&helper_simd_across_info, simd_desc(SA_ADDV, 3, 16, 0, 0),
+                   a->rd, a->rn);
+    return true;
+}
+
+static bool trans_fp_pair_s(DisasContext *s, arg_fp_pair_s *a)
+{
+    int esz = a->sz ? FP_D : FP_S;
+
+    (void)s;
+    gen_simd_call2(&helper_simd_across_info,
+                   simd_desc((int)a->op, esz, 2 << esz, 0, 0), a->rd, a->rn);
+    return true;
+}
+
+/* ---- copy: DUP, INS, UMOV, SMOV ---- */
+
+/* imm5 = index:1:Zeros(size); returns size, or -1 when reserved. */
+static int imm5_esz(int64_t imm5)
+{
+    if ((imm5 & 0xf) == 0) {
+        return -1;
+    }
+    return __builtin_ctz((unsigned)imm5);
+}
+
+static bool trans_DUP_elem(DisasContext *s, arg_DUP_elem *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0 || (esz == 3 && !a->q)) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
+                               false);
+    TCGv_i64 rep = gen_replicate(e, esz);
+    write_vec_pair((int)a->rd, a->q, rep, rep);
+    return true;
+}
+
+static bool trans_DUP_gen(DisasContext *s, arg_DUP_gen *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0 || (esz == 3 && !a->q)) {
+        return false;
+    }
+    TCGv_i64 rep = gen_replicate(read_xreg(s, (int)a->rn), esz);
+    write_vec_pair((int)a->rd, a->q, rep, rep);
+    return true;
+}
+
+static bool trans_DUP_s(DisasContext *s, arg_DUP_s *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
+                               false);
+    write_vec_half((int)a->rd, 0, e);
+    clear_vreg_high((int)a->rd);
+    return true;
+}
+
+/* UMOV Wd/Xd (zero-extended) and SMOV (sign-extended) of one element. */
+static bool trans_mov_to_gen(DisasContext *s, arg_mov_to_gen *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0) {
+        return false;
+    }
+    if (a->u ? (a->q ? esz != 3 : esz == 3) : (esz == 3 || (esz == 2 && !a->q))) {
+        return false;
+    }
+    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
+                               !a->u);
+    write_xreg(s, (int)a->rd, e, (int)a->q);
+    return true;
+}
+
+static bool trans_INS_gen(DisasContext *s, arg_INS_gen *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0) {
+        return false;
+    }
+    write_vec_elem((int)a->rd, (int)(a->imm5 >> (esz + 1)), esz,
+                   read_xreg(s, (int)a->rn));
+    return true;
+}
+
+static bool trans_INS_elem(DisasContext *s, arg_INS_elem *a)
+{
+    int esz = imm5_esz(a->imm5);
+
+    if (esz < 0) {
+        return false;
+    }
+    (void)s;
+    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm4 >> esz), esz, false);
+    write_vec_elem((int)a->rd, (int)(a->imm5 >> (esz + 1)), esz, e);
+    return true;
+}
+
+/* ---- modified immediate ---- */
+
+/* AdvSIMDExpandImm(op, cmode, imm8) for the MOVI/MVNI/ORR/BIC/FMOV forms. */
+static uint64_t simd_expand_imm(int op, int cmode, uint64_t imm8)
+{
+    uint64_t b6 = (imm8 >> 6) & 1;
+
+    switch (cmode >> 1) {
+    case 0: return imm8 * 0x0000000100000001ull;
+    case 1: return (imm8 << 8) * 0x0000000100000001ull;
+    case 2: return (imm8 << 16) * 0x0000000100000001ull;
+    case 3: return (imm8 << 24) * 0x0000000100000001ull;
+    case 4: return imm8 * 0x0001000100010001ull;
+    case 5: return (imm8 << 8) * 0x0001000100010001ull;
+    case 6:
+        if (cmode & 1) {
+            return (imm8 << 16 | 0xffff) * 0x0000000100000001ull;
+        }
+        return (imm8 << 8 | 0xff) * 0x0000000100000001ull;
+    default:
+        break;
+    }
+    if (!(cmode & 1) && !op) {
+        return imm8 * 0x0101010101010101ull;
+    }
+    if (!(cmode & 1)) {
+        uint64_t r = 0;
+        for (int i = 0; i < 8; i++) {
+            r |= ((imm8 >> i) & 1 ? 0xffull : 0) << (8 * i);
+        }
+        return r;
+    }
+    if (!op) {
+        /* FMOV (vector, single) */
+        uint64_t f = (imm8 >> 7) << 31 | (b6 ^ 1) << 30 |
+                     (b6 ? 0x1full << 25 : 0) | (imm8 & 0x3f) << 19;
+        return f * 0x0000000100000001ull;
+    }
+    /* FMOV (vector, double) */
+    return (imm8 >> 7) << 63 | (b6 ^ 1) << 62 | (b6 ? 0xffull << 54 : 0) |
+           (imm8 & 0x3f) << 48;
+}
+
+static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
+{
+    int cmode = (int)a->cmode, op = (int)a->op;
+    uint64_t imm8 = (uint64_t)(a->abc << 5 | a->defgh);
+    uint64_t imm;
+
+    (void)s;
+    if (a->o2) {
+        /* FMOV (vector, half precision), FEAT_FP16 */
+        if (op || cmode != 0xf) {
+            return false;
+        }
+        uint64_t b6 = (imm8 >> 6) & 1;
+        uint64_t h = (imm8 >> 7) << 15 | (b6 ^ 1) << 14 |
+                     (b6 ? 3ull << 12 : 0) | (imm8 & 0x3f) << 6;
+        imm = h * 0x0001000100010001ull;
+    } else {
+        if (cmode == 0xf && op && !a->q) {
+            return false;
+        }
+        imm = simd_expand_imm(op, cmode, imm8);
+    }
+    bool is_orr_bic = (cmode & 1) && (cmode >> 2) != 3 && cmode < 0xc;
+    if (is_orr_bic) {
+        int halves = a->q ? 2 : 1;
+        TCGv_i64 res[2];
+        for (int h = 0; h < halves; h++) {
+            res[h] = read_vec_half((int)a->rd, h);
+            if (op) {
+                tcg_gen_andi_i64(res[h], res[h], (int64_t)~imm);
+            } else {
+                tcg_gen_ori_i64(res[h], res[h], (int64_t)imm);
+            }
+        }
+        write_vec_pair((int)a->rd, a->q, res[0], a->q ? res[1] : res[0]);
+        return true;
+    }
+    /* MVNI: op=1 outside cmode 111x inverts the pattern. */
+    if (op && cmode < 0xe) {
+        imm = ~imm;
+    }
+    TCGv_i64 c = tcg_constant_i64((int64_t)imm);
+    write_vec_pair((int)a->rd, a->q, c, c);
+    return true;
+}
+
+/* ---- shift by immediate ---- */
+
+/* Which element sizes a scalar shift-by-immediate op accepts. */
+static bool shift_scalar_size_ok(int op, int esz, int shape)
+{
+    switch (op) {
+    case SS_SQSHL: case SS_UQSHL: case SS_SQSHLU:
+        return true;
+    case SS_SCVTF: case SS_UCVTF: case SS_FCVTZS: case SS_FCVTZU:
+        return esz >= 2;
+    default:
+        return shape == 1 ? esz < 3 : esz == 3;
+    }
+}
+
+static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
+{
+    int op = (int)a->op, shape = (int)a->shape;
+    int immh = (int)a->immh;
+
+    if (immh == 0) {
+        return false; /* modified immediate space */
+    }
+    int esz = 31 - __builtin_clz((unsigned)immh);
+    int val = immh << 3 | (int)a->immb;
+    int shift = a->left ? val - (8 << esz) : (16 << esz) - val;
+    bool fixed = op == SS_SCVTF || op == SS_UCVTF || op == SS_FCVTZS ||
+                 op == SS_FCVTZU;
+    int oprsz, flags = 0;
+
+    if (shape != 0 && esz == 3) {
+        return false;
+    }
+    if (fixed && esz < 2) {
+        return false; /* the H forms need FEAT_FP16 */
+    }
+    if (a->scalar) {
+        if (!shift_scalar_size_ok(op, esz, shape)) {
+            return false;
+        }
+        oprsz = 1 << esz;
+    } else if (shape == 0) {
+        if (esz == 3 && !a->q) {
+            return false;
+        }
+        oprsz = a->q ? 16 : 8;
+    } else {
+        oprsz = shape == 2 ? 16 : a->q ? 16 : 8;
+        flags = a->q ? SIMD_DESC_PART2 : 0;
+    }
+    (void)s;
+    gen_simd_call2(&helper_simd_shift_imm_info,
+                   simd_desc(op, esz, oprsz, flags, shift), a->rd, a->rn);
+    return true;
+}
+
+/* ---- permutes, EXT, TBL/TBX ---- */
+
+static bool trans_permute(DisasContext *s, arg_permute *a)
+{
+    if (a->size == 3 && !a->q) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call3(&helper_simd_permute_info,
+                   simd_desc((int)a->op, (int)a->size, a->q ? 16 : 8, 0, 0),
+                   a->rd, a->rn, a->rm);
+    return true;
+}
+
+static bool trans_EXT(DisasContext *s, arg_EXT *a)
+{
+    if (!a->q && a->imm4 >= 8) {
+        return false;
+    }
+    (void)s;
+    gen_simd_call3(&helper_simd_ext_info,
+                   simd_desc(0, 0, a->q ? 16 : 8, 0, (int)a->imm4), a->rd,
+                   a->rn, a->rm);
+    return true;
+}
+
+static bool trans_tbl(DisasContext *s, arg_tbl *a)
+{
+    (void)s;
+    gen_simd_call3(&helper_simd_tbl_info,
+                   simd_desc((int)a->tbx, 0, a->q ? 16 : 8, 0,
+                             (int)a->len + 1),
+                   a->rd, a->rn, a->rm);
+    return true;
+}
+
+/* ---- by element ---- */
+
+static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
+{
+    int kind = (int)a->kind;
+    int size = (int)a->size;
+    int esz, idx, rm, oprsz, flags = 0;
+
+    if (kind == SE_FP) {
+        /* size = 1:sz; 00 is the FEAT_FP16 form */
+        if (!(size & 2)) {
+            return false;
+        }
+        esz = (size & 1) ? FP_D : FP_S;
+        if (esz == FP_D && (a->l || (!a->scalar && !a->q))) {
+            return false;
+        }
+        idx = esz == FP_D ? (int)a->h : (int)(a->h << 1 | a->l);
+        rm = (int)(a->m << 4 | a->rm);
+    } else {
+        if (size != 1 && size != 2) {
+            return false;
+        }
+        esz = size;
+        if (esz == 1) {
+            idx = (int)(a->h << 2 | a->l << 1 | a->m);
+            rm = (int)a->rm;
+        } else {
+            idx = (int)(a->h << 1 | a->l);
+            rm = (int)(a->m << 4 | a->rm);
+        }
+    }
+    if (kind == SE_LONG) {
+        oprsz = 16;
+        flags = (a->q ? SIMD_DESC_PART2 : 0) |
+                (a->u ? SIMD_DESC_UNSIGNED : 0);
+    } else {
+        oprsz = simd_oprsz(a->q, a->scalar, esz);
+    }
+    (void)s;
+    TCGv_i64 args[6] = {
+        tcg_ptr_as_i64(tcg_env),
+        tcg_constant_i64((int64_t)simd_desc((int)a->op, esz, oprsz, flags, 0)),
+        tcg_constant_i64(a->rd), tcg_constant_i64(a->rn),
+        tcg_constant_i64(rm), tcg_constant_i64(kind | idx << 8),
+    };
+    tcg_gen_call(&helper_simd_by_elem_info, NULL, 6, args);
+    return true;
+}
+
+/* ---- group entry points ---- */
+
+bool a64_decode_simd(DisasContext *s, uint32_t insn)
+{
+    return simd_decode(s, insn);
+}
+
+const char *a64_describe_simd(uint32_t insn, char *buf, size_t len)
+{
+    return simd_describe(insn, buf, len);
+}
