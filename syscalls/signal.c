@@ -1,6 +1,6 @@
 /*
  * Guest signal syscalls: the guest's dispositions, mask and altstack are
- * recorded here (delivery to guest handlers comes with linux-user/signal.c).
+ * recorded here (delivery to guest handlers is linux-user/signal.c's).
  * Must never let the guest block or reset the host's synchronous signals.
  */
 #ifndef _GNU_SOURCE
@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
@@ -35,6 +36,8 @@ static uint64_t signal_sync_bits(void)
 static GuestSigaction signal_actions[SIGNAL_MAX + 1];
 static bool signal_action_known[SIGNAL_MAX + 1];
 static pthread_mutex_t signal_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Set by linux-user/signal.c; runs under signal_lock, so it must not lock. */
+static SignalActionHook signal_action_hook;
 
 /* x86-64 kernel struct sigaction, the same shape as the guest's. */
 typedef GuestSigaction HostKernelSigaction;
@@ -83,11 +86,29 @@ static void signal_record(int sig, const GuestSigaction *act)
 
     if ((is_default || is_ignore) && signal_host_may_follow(sig))
         signal_apply_to_host(sig, act);
-    if (!is_default && !is_ignore && log_enabled(LOG_UNIMP))
+    if (!is_default && !is_ignore && !signal_action_hook &&
+        log_enabled(LOG_UNIMP))
         arx_log_once(SYS_LOG_KEY_SIGNAL,
-                     "arx: guest signal handlers are recorded but not yet "
+                     "arx: guest signal handlers are recorded but not "
                      "delivered (first: signal %d)\n", sig);
     signal_actions[sig] = *act;
+    if (signal_action_hook)
+        signal_action_hook(sig, act);
+}
+
+void signal_set_action_hook(SignalActionHook hook)
+{
+    signal_action_hook = hook;
+}
+
+void signal_guest_set_action(int sig, const GuestSigaction *act)
+{
+    if (sig < 1 || sig > SIGNAL_MAX)
+        return;
+    pthread_mutex_lock(&signal_lock);
+    signal_action_load(sig);
+    signal_record(sig, act);
+    pthread_mutex_unlock(&signal_lock);
 }
 
 int64_t sys_rt_sigaction(GuestThread *t, const uint64_t *a)
@@ -164,6 +185,17 @@ static bool signal_mask_update(int how, uint64_t set)
     return true;
 }
 
+void signal_guest_set_mask(uint64_t mask)
+{
+    uint64_t host_set;
+
+    signal_mask_load();
+    signal_mask_update(SIG_SETMASK, mask);
+    host_set = signal_mask & ~signal_sync_bits();
+    host_syscall6(SYS_rt_sigprocmask, SIG_SETMASK,
+                  (uint64_t)(uintptr_t)&host_set, 0, SIGNAL_SET_SIZE, 0, 0);
+}
+
 int64_t sys_rt_sigprocmask(GuestThread *t, const uint64_t *a)
 {
     int how = (int)a[0];
@@ -195,17 +227,38 @@ int64_t sys_rt_sigpending(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_rt_sigpending, sys_hp(a[0]), a[1], 0);
 }
 
+/*
+ * The kernel delivers what wakes rt_sigsuspend under the temporary mask;
+ * arx delivers after the syscall, so the mask is kept for the delivery.
+ */
+static __thread uint64_t signal_suspend_mask;
+static __thread bool signal_suspend_mask_valid;
+
+bool signal_guest_take_suspend_mask(uint64_t *mask)
+{
+    bool valid = signal_suspend_mask_valid;
+
+    signal_suspend_mask_valid = false;
+    *mask = signal_suspend_mask;
+    return valid;
+}
+
 int64_t sys_rt_sigsuspend(GuestThread *t, const uint64_t *a)
 {
     const uint64_t *guest_set = sys_ptr(a[0]);
     uint64_t host_set;
+    int64_t r;
 
     (void)t;
     if (a[1] != SIGNAL_SET_SIZE)
         return -EINVAL;
     host_set = *guest_set & ~signal_sync_bits();
-    return host_syscall3(SYS_rt_sigsuspend, (uint64_t)(uintptr_t)&host_set,
-                         SIGNAL_SET_SIZE, 0);
+    r = host_syscall3(SYS_rt_sigsuspend, (uint64_t)(uintptr_t)&host_set,
+                      SIGNAL_SET_SIZE, 0);
+    signal_suspend_mask = *guest_set &
+                          ~(signal_bit(SIGKILL) | signal_bit(SIGSTOP));
+    signal_suspend_mask_valid = true;
+    return r;
 }
 
 int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
@@ -215,15 +268,18 @@ int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
                          sys_hp(a[2]), a[3], 0, 0);
 }
 
-/* stack_t: { sp, flags, size } with the same layout on both ABIs. */
-typedef struct GuestStack {
-    uint64_t sp;
-    int32_t flags;
-    int32_t pad;
-    uint64_t size;
-} GuestStack;
-
+/* GuestStack (linux-user/signal.h) has the same layout on both ABIs. */
 static __thread GuestStack signal_altstack = { 0, SS_DISABLE, 0, 0 };
+
+GuestStack signal_guest_altstack(void)
+{
+    return signal_altstack;
+}
+
+void signal_guest_set_altstack(const GuestStack *stack)
+{
+    signal_altstack = *stack;
+}
 
 int64_t sys_sigaltstack(GuestThread *t, const uint64_t *a)
 {
@@ -231,10 +287,18 @@ int64_t sys_sigaltstack(GuestThread *t, const uint64_t *a)
     GuestStack *guest_old = sys_ptr(a[1]);
     GuestStack old = signal_altstack;
     GuestStack new_stack;
+    uint64_t sp = t->env.x[31];
+    bool on_stack;
     int mode;
 
-    (void)t;
+    /* The kernel's sas_ss_flags(): an SS_AUTODISARM stack is never "on". */
+    on_stack = !(old.flags & (int32_t)GUEST_SS_AUTODISARM) && sp > old.sp &&
+               sp - old.sp <= old.size;
+    old.flags = (old.size == 0 ? SS_DISABLE : on_stack ? SS_ONSTACK : 0) |
+                (old.flags & (int32_t)GUEST_SS_AUTODISARM);
     if (guest_new) {
+        if (on_stack)
+            return -EPERM;
         new_stack = *guest_new;
         mode = new_stack.flags & ~(int32_t)GUEST_SS_AUTODISARM;
         if (mode != 0 && mode != SS_DISABLE && mode != SS_ONSTACK)

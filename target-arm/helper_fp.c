@@ -339,10 +339,6 @@ static double fp_host_binop(int op, double x, double y)
     case FPOP_DIV:
         r = vx / vy;
         break;
-    case FPOP_ABD:
-        r = vx - vy;
-        r = fabs(r);
-        break;
     case FPOP_MAX:
     case FPOP_MAXNM:
         r = fp_minmax(x, y, true);
@@ -362,6 +358,10 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
     if (op == FPOP_NMUL) {
         /* FNMUL negates whatever FPMul() gave, NaNs included. */
         return fp_binop(env, FPOP_MUL, esz, a, b) ^ fp_sign_bit(esz);
+    }
+    if (op == FPOP_ABD) {
+        /* FABD is FPAbs(FPSub()): NaN results lose their sign too. */
+        return fp_binop(env, FPOP_SUB, esz, a, b) & ~fp_sign_bit(esz);
     }
     if (op == FPOP_MAXNM || op == FPOP_MINNM) {
         /* FPMaxNum/FPMinNum: a lone quiet NaN loses to a number. */

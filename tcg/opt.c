@@ -1,5 +1,5 @@
 /*
- * Constant propagation and folding over one block's IR.
+ * Constant and copy propagation and folding over one block's IR.
  * Only values and op kinds change here: the pass never moves an op, so guest
  * memory accesses keep their order relative to barriers and each other.
  */
@@ -7,18 +7,51 @@
 
 #include <string.h>
 
-/* Per-temp knowledge: is the current value a known constant? */
+/*
+ * Per-temp knowledge: is the current value a known constant, or a copy of
+ * another temp (after "mov d, s", uses of d read s while s is unchanged)?
+ */
 static bool known[TCG_MAX_TEMPS];
 static uint64_t known_val[TCG_MAX_TEMPS];
+static int32_t copy_of[TCG_MAX_TEMPS];      /* -1: not a copy */
+static bool copy_source[TCG_MAX_TEMPS];     /* some temp copies this one */
+
+static void forget_copies(void)
+{
+    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
+        copy_of[i] = -1;
+        copy_source[i] = false;
+    }
+}
 
 static void forget_all(void)
 {
     memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
+    forget_copies();
 }
 
+/* After a call that may write globals: nothing about them holds. */
 static void forget_globals(void)
 {
     memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
+    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
+        if (i < tcg_ctx.nb_globals || (copy_of[i] >= 0 &&
+                                       copy_of[i] < tcg_ctx.nb_globals))
+            copy_of[i] = -1;
+    }
+}
+
+/* t is about to change: it is no longer a copy, nor copied. */
+static void forget_temp(uint64_t t)
+{
+    known[t] = false;
+    copy_of[t] = -1;
+    if (copy_source[t]) {
+        for (int i = 0; i < tcg_ctx.nb_temps; i++)
+            if (copy_of[i] == (int32_t)t)
+                copy_of[i] = -1;
+        copy_source[t] = false;
+    }
 }
 
 static bool is_i32_op(TCGOpcode opc)
@@ -162,6 +195,7 @@ static void replace_with_mov(TCGOp *op, uint64_t val)
     op->nargs = 2;
     op->args[0] = out;
     op->args[1] = const_temp_for(type, val);
+    forget_temp(out);
     known[out] = true;
     known_val[out] = val;
 }
@@ -188,6 +222,8 @@ static int propagate_inputs(TCGOp *op, uint64_t *vals, bool *all_const)
                 vals[i] = v;
         } else {
             *all_const = false;
+            if (copy_of[idx] >= 0)
+                op->args[first + i] = (uint64_t)copy_of[idx];
         }
     }
     return n;
@@ -199,7 +235,22 @@ static void forget_outputs(TCGOp *op)
                                       : tcg_op_defs[op->opc].nb_oargs;
 
     for (int i = 0; i < n; i++)
-        known[op->args[i]] = false;
+        forget_temp(op->args[i]);
+}
+
+/* After "mov d, s": d reads as s until either changes. */
+static void record_copy(const TCGOp *op)
+{
+    uint64_t d = op->args[0], src = op->args[1];
+    TCGTemp *st = tcg_temp((uint32_t)src);
+
+    forget_temp(d);
+    if (st->kind == TEMP_CONST || d == src)
+        return;
+    if (tcg_temp((uint32_t)d)->type != st->type)
+        return;
+    copy_of[d] = (int32_t)src;
+    copy_source[src] = true;
 }
 
 static bool try_fold(TCGOp *op, const uint64_t *vals)
@@ -264,6 +315,7 @@ static void fold_brcond(TCGOp *op, const uint64_t *vals)
 void tcg_optimize(void)
 {
     forget_all();
+    memset(known, 0, sizeof(known));
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
         const TCGOpDef *def = &tcg_op_defs[op->opc];
@@ -289,6 +341,10 @@ void tcg_optimize(void)
         if (all_const && !(def->flags & OPF_SIDE_EFFECTS) &&
             def->nb_oargs == 1 && try_fold(op, vals))
             continue;
+        if (op->opc == INDEX_op_mov_i64 || op->opc == INDEX_op_mov_i32) {
+            record_copy(op);
+            continue;
+        }
         forget_outputs(op);
     }
 }

@@ -56,7 +56,7 @@ static void lower_brcond(const TCGOp *op)
     X86Cond cc;
     uint8_t *field;
 
-    ra_save_all();
+    ra_save_all(op);
     cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
     field = x86_jcc32(as(), cc);
     if (field)
@@ -68,7 +68,7 @@ static void lower_br(const TCGOp *op)
 {
     uint8_t *field;
 
-    ra_save_all();
+    ra_save_all(NULL);
     field = x86_jmp32(as());
     if (field)
         add_label_ref(op->args[0], field);
@@ -76,7 +76,7 @@ static void lower_br(const TCGOp *op)
 
 static void lower_set_label(const TCGOp *op)
 {
-    ra_save_all();
+    ra_save_all(NULL);
     ra_forget_regs();
     bind_label(op->args[0]);
 }

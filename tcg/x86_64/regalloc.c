@@ -379,11 +379,22 @@ void ra_sync_globals(bool and_free)
     }
 }
 
-void ra_save_all(void)
+void ra_save_all(const TCGOp *op)
 {
+    int nout = 0, nin = 0;
+
+    if (op)
+        op_arg_counts(op, &nout, &nin);
     ra_sync_globals(false);
-    for (int i = tcg_ctx.nb_globals; i < tcg_ctx.nb_temps; i++)
-        save_temp(&tcg_ctx.temps[i]);
+    for (int i = tcg_ctx.nb_globals; i < tcg_ctx.nb_temps; i++) {
+        bool dies_here = false;
+        /* An input of op that dies at op need not survive it. */
+        for (int k = nout; k < nout + nin; k++)
+            if (op->args[k] == (uint64_t)i && arg_dies(op, k))
+                dies_here = true;
+        if (!dies_here)
+            save_temp(&tcg_ctx.temps[i]);
+    }
 }
 
 /* Empties every caller-saved register before a call. */

@@ -73,8 +73,9 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid);
 bool ra_imm32(const TCGTemp *t, int width, int32_t *imm);
 /* Memory operand of a temp's home location. */
 X86Mem ra_home(TCGTemp *t);
-/* Basic-block boundary: write back globals and live temps. */
-void ra_save_all(void);
+/* Basic-block boundary: write back globals and live temps (other than
+ * op's inputs that die at op; op may be NULL). */
+void ra_save_all(const TCGOp *op);
 /* Writes back dirty globals only (before calls that read them). */
 void ra_sync_globals(bool and_free);
 

@@ -1,0 +1,338 @@
+/*
+ * Instruction-level checks of the A64 Advanced SIMD data-processing group:
+ * each instruction over edge-value vectors, printing the full 128-bit
+ * result (to check the zeroed upper half of 64-bit forms) and FPSR in hex
+ * so arx's output can be diffed against qemu's. Must stay deterministic.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct { uint64_t lo, hi; } V128;
+
+/* Inputs: v0 = A, v1 = B, v2 = D (old destination); the insn writes v2. */
+static const V128 vin[] = {
+    { 0x0000000000000000ull, 0xffffffffffffffffull },
+    { 0x8000000000000001ull, 0x7fffffffffffffffull },
+    { 0x0123456789abcdefull, 0xfedcba9876543210ull },
+    { 0x807f01ff7f80fe00ull, 0x00ff7f8080017ffeull },
+    { 0x3ff8000000000000ull, 0xc004000000000000ull }, /* 1.5, -2.5 */
+    { 0x3fc00000c0200000ull, 0x7fc000007f800000ull }, /* s: -2.5 1.5 inf qnan */
+    { 0x7ff4000000000001ull, 0x0000000000000001ull },
+    { 0x4f0000004effffffull, 0xcf000001bf000000ull },
+};
+#define NV (sizeof(vin) / sizeof(vin[0]))
+
+static void clear_fpsr(void) { asm volatile("msr fpsr, xzr"); }
+static uint64_t get_fpsr(void)
+{
+    uint64_t v;
+    asm volatile("mrs %0, fpsr" : "=r"(v));
+    return v;
+}
+
+#define OP3(name, insn)                                                     \
+    static void name(const V128 *a, const V128 *b, const V128 *d, V128 *r)  \
+    {                                                                       \
+        asm volatile("ldr q0, [%1]\n ldr q1, [%2]\n ldr q2, [%3]\n" insn    \
+                     "\n str q2, [%0]"                                      \
+                     :: "r"(r), "r"(a), "r"(b), "r"(d)                      \
+                     : "v0", "v1", "v2", "v3", "memory");                   \
+    }
+
+/* Each entry: the asm text and a function running it. */
+OP3(t_add16b, "add v2.16b, v0.16b, v1.16b")
+OP3(t_add2d, "add v2.2d, v0.2d, v1.2d")
+OP3(t_add4s, "add v2.4s, v0.4s, v1.4s")
+OP3(t_sub8h, "sub v2.8h, v0.8h, v1.8h")
+OP3(t_sub2s, "sub v2.2s, v0.2s, v1.2s")
+OP3(t_mul8h, "mul v2.8h, v0.8h, v1.8h")
+OP3(t_mul4s, "mul v2.4s, v0.4s, v1.4s")
+OP3(t_mla4s, "mla v2.4s, v0.4s, v1.4s")
+OP3(t_mls8b, "mls v2.8b, v0.8b, v1.8b")
+OP3(t_cmeq16b, "cmeq v2.16b, v0.16b, v1.16b")
+OP3(t_cmgt4s, "cmgt v2.4s, v0.4s, v1.4s")
+OP3(t_cmge8h, "cmge v2.8h, v0.8h, v1.8h")
+OP3(t_cmhi2d, "cmhi v2.2d, v0.2d, v1.2d")
+OP3(t_cmhs16b, "cmhs v2.16b, v0.16b, v1.16b")
+OP3(t_cmtst4s, "cmtst v2.4s, v0.4s, v1.4s")
+OP3(t_cmeq0, "cmeq v2.16b, v0.16b, #0")
+OP3(t_cmge0, "cmge v2.4s, v0.4s, #0")
+OP3(t_cmgt0, "cmgt v2.8h, v0.8h, #0")
+OP3(t_cmle0, "cmle v2.2d, v0.2d, #0")
+OP3(t_cmlt0, "cmlt v2.8b, v0.8b, #0")
+OP3(t_cmeqd, "cmeq d2, d0, d1")
+OP3(t_cmged0, "cmge d2, d0, #0")
+OP3(t_addp16b, "addp v2.16b, v0.16b, v1.16b")
+OP3(t_addp2d, "addp v2.2d, v0.2d, v1.2d")
+OP3(t_addpd, "addp d2, v0.2d")
+OP3(t_umaxp16b, "umaxp v2.16b, v0.16b, v1.16b")
+OP3(t_uminp8h, "uminp v2.8h, v0.8h, v1.8h")
+OP3(t_smaxp4s, "smaxp v2.4s, v0.4s, v1.4s")
+OP3(t_sminp8b, "sminp v2.8b, v0.8b, v1.8b")
+OP3(t_umax16b, "umax v2.16b, v0.16b, v1.16b")
+OP3(t_smin4s, "smin v2.4s, v0.4s, v1.4s")
+OP3(t_urhadd, "urhadd v2.16b, v0.16b, v1.16b")
+OP3(t_uqadd, "uqadd v2.16b, v0.16b, v1.16b")
+OP3(t_sqsub, "sqsub v2.8h, v0.8h, v1.8h")
+OP3(t_uabd, "uabd v2.4s, v0.4s, v1.4s")
+OP3(t_saba, "saba v2.16b, v0.16b, v1.16b")
+OP3(t_ushl, "ushl v2.2d, v0.2d, v1.2d")
+OP3(t_sshl, "sshl v2.4s, v0.4s, v1.4s")
+OP3(t_srshl, "srshl v2.16b, v0.16b, v1.16b")
+OP3(t_sqdmulh, "sqdmulh v2.8h, v0.8h, v1.8h")
+OP3(t_addv16b, "addv b2, v0.16b")
+OP3(t_addv4s, "addv s2, v0.4s")
+OP3(t_umaxv, "umaxv b2, v0.16b")
+OP3(t_uminv, "uminv h2, v0.8h")
+OP3(t_smaxv, "smaxv s2, v0.4s")
+OP3(t_sminv, "sminv b2, v0.8b")
+OP3(t_uaddlv, "uaddlv h2, v0.16b")
+OP3(t_saddlv, "saddlv d2, v0.4s")
+OP3(t_and, "and v2.16b, v0.16b, v1.16b")
+OP3(t_orr8b, "orr v2.8b, v0.8b, v1.8b")
+OP3(t_mov, "mov v2.16b, v0.16b")
+OP3(t_bic, "bic v2.16b, v0.16b, v1.16b")
+OP3(t_orn, "orn v2.16b, v0.16b, v1.16b")
+OP3(t_eor, "eor v2.8b, v0.8b, v1.8b")
+OP3(t_bsl, "bsl v2.16b, v0.16b, v1.16b")
+OP3(t_bit, "bit v2.16b, v0.16b, v1.16b")
+OP3(t_bif, "bif v2.8b, v0.8b, v1.8b")
+OP3(t_not, "not v2.16b, v0.16b")
+OP3(t_not8b, "mvn v2.8b, v0.8b")
+OP3(t_abs, "abs v2.4s, v0.4s")
+OP3(t_neg, "neg v2.2d, v0.2d")
+OP3(t_negd, "neg d2, d0")
+OP3(t_cnt, "cnt v2.16b, v0.16b")
+OP3(t_clz, "clz v2.4s, v0.4s")
+OP3(t_cls, "cls v2.8h, v0.8h")
+OP3(t_rbit, "rbit v2.8b, v0.8b")
+OP3(t_rev16, "rev16 v2.16b, v0.16b")
+OP3(t_rev32, "rev32 v2.8h, v0.8h")
+OP3(t_rev64, "rev64 v2.4s, v0.4s")
+OP3(t_uaddlp, "uaddlp v2.8h, v0.16b")
+OP3(t_sadalp, "sadalp v2.2d, v0.4s")
+OP3(t_xtn, "xtn v2.8b, v0.8h")
+OP3(t_xtn2, "xtn2 v2.4s, v0.2d")
+OP3(t_sqxtn, "sqxtn v2.4h, v0.4s")
+OP3(t_uqxtn2, "uqxtn2 v2.16b, v0.8h")
+OP3(t_sqxtun, "sqxtun v2.2s, v0.2d")
+OP3(t_shrn, "shrn v2.8b, v0.8h, #4")
+OP3(t_shrn2, "shrn2 v2.16b, v0.8h, #3")
+OP3(t_rshrn, "rshrn v2.4h, v0.4s, #16")
+OP3(t_sqshrn, "sqshrn v2.2s, v0.2d, #8")
+OP3(t_uqrshrn, "uqrshrn v2.8b, v0.8h, #1")
+OP3(t_ushr, "ushr v2.4s, v0.4s, #7")
+OP3(t_ushrd, "ushr d2, d0, #64")
+OP3(t_sshr, "sshr v2.16b, v0.16b, #8")
+OP3(t_ssra, "ssra v2.8h, v0.8h, #3")
+OP3(t_ursra, "ursra v2.2d, v0.2d, #63")
+OP3(t_srshr, "srshr v2.4s, v0.4s, #1")
+OP3(t_shl, "shl v2.16b, v0.16b, #7")
+OP3(t_shld, "shl d2, d0, #63")
+OP3(t_sli, "sli v2.4s, v0.4s, #5")
+OP3(t_sri, "sri v2.8h, v0.8h, #16")
+OP3(t_ushll, "ushll v2.8h, v0.8b, #2")
+OP3(t_uxtl2, "uxtl2 v2.2d, v0.4s")
+OP3(t_sxtl, "sxtl v2.4s, v0.4h")
+OP3(t_sshll2, "sshll2 v2.8h, v0.16b, #7")
+OP3(t_sqshl, "sqshl v2.8b, v0.8b, #3")
+OP3(t_shll, "shll v2.4s, v0.4h, #16")
+OP3(t_ext, "ext v2.16b, v0.16b, v1.16b, #3")
+OP3(t_ext8, "ext v2.8b, v0.8b, v1.8b, #7")
+OP3(t_zip1, "zip1 v2.16b, v0.16b, v1.16b")
+OP3(t_zip2, "zip2 v2.4s, v0.4s, v1.4s")
+OP3(t_uzp1, "uzp1 v2.8h, v0.8h, v1.8h")
+OP3(t_uzp2, "uzp2 v2.8b, v0.8b, v1.8b")
+OP3(t_trn1, "trn1 v2.4h, v0.4h, v1.4h")
+OP3(t_trn2, "trn2 v2.2d, v0.2d, v1.2d")
+OP3(t_tbl1, "tbl v2.16b, {v0.16b}, v1.16b")
+OP3(t_tbl2, "mov v3.16b, v1.16b\n tbl v2.8b, {v0.16b, v1.16b}, v3.8b")
+OP3(t_tbx1, "tbx v2.16b, {v1.16b}, v0.16b")
+OP3(t_tbl4, "mov v3.16b, v0.16b\n movi v4.16b, #0x1f\n and v3.16b, v3.16b, v4.16b\n"
+            "tbl v2.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v3.16b")
+OP3(t_umull, "umull v2.8h, v0.8b, v1.8b")
+OP3(t_smull2, "smull2 v2.4s, v0.8h, v1.8h")
+OP3(t_umlal, "umlal v2.2d, v0.2s, v1.2s")
+OP3(t_smlsl2, "smlsl2 v2.2d, v0.4s, v1.4s")
+OP3(t_uaddl, "uaddl v2.4s, v0.4h, v1.4h")
+OP3(t_saddw2, "saddw2 v2.2d, v0.2d, v1.4s")
+OP3(t_usubw, "usubw v2.8h, v0.8h, v1.8b")
+OP3(t_sabdl, "sabdl v2.4s, v0.4h, v1.4h")
+OP3(t_addhn, "addhn v2.8b, v0.8h, v1.8h")
+OP3(t_raddhn2, "raddhn2 v2.4s, v0.2d, v1.2d")
+OP3(t_mul_e, "mul v2.4s, v0.4s, v1.s[3]")
+OP3(t_mla_e, "mla v2.8h, v0.8h, v1.h[5]")
+OP3(t_umull_e, "umull v2.2d, v0.2s, v1.s[1]")
+OP3(t_smlal2_e, "smlal2 v2.4s, v0.8h, v1.h[7]")
+OP3(t_dup_e, "dup v2.8h, v0.h[3]")
+OP3(t_dup_e2, "dup v2.2d, v0.d[1]")
+OP3(t_dup_e3, "dup v2.8b, v0.b[15]")
+OP3(t_dup_s, "mov d2, v0.d[1]")
+OP3(t_dup_s2, "mov s2, v0.s[3]")
+OP3(t_ins_e, "mov v2.s[1], v0.s[3]")
+OP3(t_ins_e2, "mov v2.b[15], v0.b[0]")
+OP3(t_ins_e3, "mov v2.d[0], v0.d[1]")
+OP3(t_fadd4s, "fadd v2.4s, v0.4s, v1.4s")
+OP3(t_fsub2d, "fsub v2.2d, v0.2d, v1.2d")
+OP3(t_fmul2s, "fmul v2.2s, v0.2s, v1.2s")
+OP3(t_fdiv2d, "fdiv v2.2d, v0.2d, v1.2d")
+OP3(t_fmax4s, "fmax v2.4s, v0.4s, v1.4s")
+OP3(t_fminnm2d, "fminnm v2.2d, v0.2d, v1.2d")
+OP3(t_fmaxnm4s, "fmaxnm v2.4s, v0.4s, v1.4s")
+OP3(t_fmla2d, "fmla v2.2d, v0.2d, v1.2d")
+OP3(t_fmls4s, "fmls v2.4s, v0.4s, v1.4s")
+OP3(t_fabd2d, "fabd v2.2d, v0.2d, v1.2d")
+OP3(t_fabdd, "fabd d2, d0, d1")
+OP3(t_fcmeq, "fcmeq v2.4s, v0.4s, v1.4s")
+OP3(t_fcmgt, "fcmgt v2.2d, v0.2d, v1.2d")
+OP3(t_fcmge, "fcmge v2.4s, v0.4s, v1.4s")
+OP3(t_facgt, "facgt v2.4s, v0.4s, v1.4s")
+OP3(t_fcmgt0, "fcmgt v2.4s, v0.4s, #0.0")
+OP3(t_fcmle0, "fcmle v2.2d, v0.2d, #0.0")
+OP3(t_faddp, "faddp v2.4s, v0.4s, v1.4s")
+OP3(t_faddps, "faddp d2, v0.2d")
+OP3(t_fmaxnmp, "fmaxnmp d2, v0.2d")
+OP3(t_fminp, "fminp s2, v0.2s")
+OP3(t_fmaxnmv, "fmaxnmv s2, v0.4s")
+OP3(t_fminv, "fminv s2, v0.4s")
+OP3(t_fabs, "fabs v2.2d, v0.2d")
+OP3(t_fneg, "fneg v2.4s, v0.4s")
+OP3(t_fsqrt, "fsqrt v2.2d, v0.2d")
+OP3(t_frintn, "frintn v2.4s, v0.4s")
+OP3(t_frinta, "frinta v2.2d, v0.2d")
+OP3(t_frintm, "frintm v2.4s, v0.4s")
+OP3(t_frintp, "frintp v2.2s, v0.2s")
+OP3(t_frintz, "frintz v2.2d, v0.2d")
+OP3(t_frintx, "frintx v2.4s, v0.4s")
+OP3(t_frinti, "frinti v2.2d, v0.2d")
+OP3(t_fcvtzs, "fcvtzs v2.4s, v0.4s")
+OP3(t_fcvtzu, "fcvtzu v2.2d, v0.2d")
+OP3(t_fcvtas, "fcvtas v2.2d, v0.2d")
+OP3(t_fcvtms, "fcvtms v2.4s, v0.4s")
+OP3(t_fcvtnu, "fcvtnu v2.4s, v0.4s")
+OP3(t_fcvtzsd, "fcvtzs d2, d0")
+OP3(t_fcvtzs_fix, "fcvtzs v2.4s, v0.4s, #4")
+OP3(t_scvtf, "scvtf v2.4s, v0.4s")
+OP3(t_ucvtf, "ucvtf v2.2d, v0.2d")
+OP3(t_scvtfd, "scvtf d2, d0")
+OP3(t_scvtf_fix, "scvtf v2.2d, v0.2d, #32")
+OP3(t_ucvtf_fix, "ucvtf s2, s0, #1")
+OP3(t_fcvtn, "fcvtn v2.2s, v0.2d")
+OP3(t_fcvtn2, "fcvtn2 v2.4s, v0.2d")
+OP3(t_fcvtnh, "fcvtn v2.4h, v0.4s")
+OP3(t_fcvtl, "fcvtl v2.2d, v0.2s")
+OP3(t_fcvtl2, "fcvtl2 v2.4s, v0.8h")
+OP3(t_fmul_e, "fmul v2.4s, v0.4s, v1.s[2]")
+OP3(t_fmla_e, "fmla v2.2d, v0.2d, v1.d[1]")
+OP3(t_fmul_se, "fmul d2, d0, v1.d[1]")
+OP3(t_fmls_se, "fmls s2, s0, v1.s[3]")
+OP3(t_movi1, "movi v2.16b, #0xa5")
+OP3(t_movi2, "movi v2.4s, #0x12, lsl #24")
+OP3(t_movi3, "movi v2.2s, #0x34, msl #16")
+OP3(t_movi4, "movi v2.4h, #0x56, lsl #8")
+OP3(t_movi5, "movi d2, #0xff00ff0000ffff00")
+OP3(t_movi6, "movi v2.2d, #0x00ff00ffff0000ff")
+OP3(t_mvni1, "mvni v2.4s, #0x80, lsl #16")
+OP3(t_mvni2, "mvni v2.8h, #0x7")
+OP3(t_mvni3, "mvni v2.2s, #0x7f, msl #8")
+OP3(t_orri, "orr v2.4s, #0x1, lsl #8")
+OP3(t_bici, "bic v2.8h, #0xf, lsl #8")
+OP3(t_bici2, "bic v2.2s, #0xff")
+OP3(t_fmovv1, "fmov v2.4s, #1.5")
+OP3(t_fmovv2, "fmov v2.2d, #-2.5")
+OP3(t_fmovv3, "fmov v2.2s, #0.125")
+
+static const struct { const char *name; void (*fn)(const V128 *, const V128 *, const V128 *, V128 *); } ops[] = {
+#define E(f) { #f, f }
+    E(t_add16b), E(t_add2d), E(t_add4s), E(t_sub8h), E(t_sub2s), E(t_mul8h),
+    E(t_mul4s), E(t_mla4s), E(t_mls8b), E(t_cmeq16b), E(t_cmgt4s), E(t_cmge8h),
+    E(t_cmhi2d), E(t_cmhs16b), E(t_cmtst4s), E(t_cmeq0), E(t_cmge0), E(t_cmgt0),
+    E(t_cmle0), E(t_cmlt0), E(t_cmeqd), E(t_cmged0), E(t_addp16b), E(t_addp2d),
+    E(t_addpd), E(t_umaxp16b), E(t_uminp8h), E(t_smaxp4s), E(t_sminp8b),
+    E(t_umax16b), E(t_smin4s), E(t_urhadd), E(t_uqadd), E(t_sqsub), E(t_uabd),
+    E(t_saba), E(t_ushl), E(t_sshl), E(t_srshl), E(t_sqdmulh), E(t_addv16b),
+    E(t_addv4s), E(t_umaxv), E(t_uminv), E(t_smaxv), E(t_sminv), E(t_uaddlv),
+    E(t_saddlv), E(t_and), E(t_orr8b), E(t_mov), E(t_bic), E(t_orn), E(t_eor),
+    E(t_bsl), E(t_bit), E(t_bif), E(t_not), E(t_not8b), E(t_abs), E(t_neg),
+    E(t_negd), E(t_cnt), E(t_clz), E(t_cls), E(t_rbit), E(t_rev16), E(t_rev32),
+    E(t_rev64), E(t_uaddlp), E(t_sadalp), E(t_xtn), E(t_xtn2), E(t_sqxtn),
+    E(t_uqxtn2), E(t_sqxtun), E(t_shrn), E(t_shrn2), E(t_rshrn), E(t_sqshrn),
+    E(t_uqrshrn), E(t_ushr), E(t_ushrd), E(t_sshr), E(t_ssra), E(t_ursra),
+    E(t_srshr), E(t_shl), E(t_shld), E(t_sli), E(t_sri), E(t_ushll), E(t_uxtl2),
+    E(t_sxtl), E(t_sshll2), E(t_sqshl), E(t_shll), E(t_ext), E(t_ext8),
+    E(t_zip1), E(t_zip2), E(t_uzp1), E(t_uzp2), E(t_trn1), E(t_trn2),
+    E(t_tbl1), E(t_tbl2), E(t_tbx1), E(t_tbl4), E(t_umull), E(t_smull2),
+    E(t_umlal), E(t_smlsl2), E(t_uaddl), E(t_saddw2), E(t_usubw), E(t_sabdl),
+    E(t_addhn), E(t_raddhn2), E(t_mul_e), E(t_mla_e), E(t_umull_e),
+    E(t_smlal2_e), E(t_dup_e), E(t_dup_e2), E(t_dup_e3), E(t_dup_s),
+    E(t_dup_s2), E(t_ins_e), E(t_ins_e2), E(t_ins_e3), E(t_fadd4s),
+    E(t_fsub2d), E(t_fmul2s), E(t_fdiv2d), E(t_fmax4s), E(t_fminnm2d),
+    E(t_fmaxnm4s), E(t_fmla2d), E(t_fmls4s), E(t_fabd2d), E(t_fabdd),
+    E(t_fcmeq), E(t_fcmgt), E(t_fcmge), E(t_facgt), E(t_fcmgt0), E(t_fcmle0),
+    E(t_faddp), E(t_faddps), E(t_fmaxnmp), E(t_fminp), E(t_fmaxnmv),
+    E(t_fminv), E(t_fabs), E(t_fneg), E(t_fsqrt), E(t_frintn), E(t_frinta),
+    E(t_frintm), E(t_frintp), E(t_frintz), E(t_frintx), E(t_frinti),
+    E(t_fcvtzs), E(t_fcvtzu), E(t_fcvtas), E(t_fcvtms), E(t_fcvtnu),
+    E(t_fcvtzsd), E(t_fcvtzs_fix), E(t_scvtf), E(t_ucvtf), E(t_scvtfd),
+    E(t_scvtf_fix), E(t_ucvtf_fix), E(t_fcvtn), E(t_fcvtn2), E(t_fcvtnh),
+    E(t_fcvtl), E(t_fcvtl2), E(t_fmul_e), E(t_fmla_e), E(t_fmul_se),
+    E(t_fmls_se), E(t_movi1), E(t_movi2), E(t_movi3), E(t_movi4), E(t_movi5),
+    E(t_movi6), E(t_mvni1), E(t_mvni2), E(t_mvni3), E(t_orri), E(t_bici),
+    E(t_bici2), E(t_fmovv1), E(t_fmovv2), E(t_fmovv3),
+#undef E
+};
+
+/* DUP/INS/UMOV/SMOV with general registers. */
+static void test_general(void)
+{
+    static const uint64_t xs[] = { 0, 0xffffffffffffffffull, 0x8000000080008081ull, 0x0123456789abcdefull };
+    for (size_t i = 0; i < 4; i++) {
+        uint64_t x = xs[i];
+        V128 r[8];
+        asm volatile("dup v2.16b, %w8\n str q2, [%0]\n"
+                     "dup v2.4h, %w8\n str q2, [%1]\n"
+                     "dup v2.4s, %w8\n str q2, [%2]\n"
+                     "dup v2.2d, %8\n str q2, [%3]\n"
+                     "ldr q2, [%9]\n mov v2.b[5], %w8\n str q2, [%4]\n"
+                     "ldr q2, [%9]\n mov v2.h[7], %w8\n str q2, [%5]\n"
+                     "ldr q2, [%9]\n mov v2.s[2], %w8\n str q2, [%6]\n"
+                     "ldr q2, [%9]\n mov v2.d[1], %8\n str q2, [%7]\n"
+                     :: "r"(&r[0]), "r"(&r[1]), "r"(&r[2]), "r"(&r[3]), "r"(&r[4]),
+                        "r"(&r[5]), "r"(&r[6]), "r"(&r[7]), "r"(x), "r"(&vin[2])
+                     : "v2", "memory");
+        for (int k = 0; k < 8; k++)
+            printf("gen%zu.%d %016llx %016llx\n", i, k, (unsigned long long)r[k].hi,
+                   (unsigned long long)r[k].lo);
+    }
+    for (size_t i = 0; i < NV; i++) {
+        uint64_t o[9];
+        asm volatile("ldr q0, [%9]\n umov %w0, v0.b[15]\n umov %w1, v0.h[3]\n"
+                     "mov %w2, v0.s[1]\n mov %3, v0.d[1]\n smov %w4, v0.b[8]\n"
+                     "smov %5, v0.b[7]\n smov %w6, v0.h[6]\n smov %7, v0.h[1]\n smov %8, v0.s[3]\n"
+                     : "=&r"(o[0]), "=&r"(o[1]), "=&r"(o[2]), "=&r"(o[3]), "=&r"(o[4]),
+                       "=&r"(o[5]), "=&r"(o[6]), "=&r"(o[7]), "=&r"(o[8])
+                     : "r"(&vin[i]) : "v0");
+        printf("umov/smov %zu:", i);
+        for (int k = 0; k < 9; k++)
+            printf(" %llx", (unsigned long long)o[k]);
+        printf("\n");
+    }
+}
+
+int main(void)
+{
+    for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+        for (size_t i = 0; i < NV; i++) {
+            const V128 *b = &vin[(i + 3) % NV], *d = &vin[(i + 5) % NV];
+            V128 r;
+            clear_fpsr();
+            ops[k].fn(&vin[i], b, d, &r);
+            printf("%s %zu: %016llx %016llx fpsr=%llx\n", ops[k].name + 2, i,
+                   (unsigned long long)r.hi, (unsigned long long)r.lo,
+                   (unsigned long long)get_fpsr());
+        }
+    }
+    test_general();
+    return 0;
+}
