@@ -210,8 +210,8 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
     if (sig < 32)
         return;
     memset(&host, 0, sizeof(host));
-    host.sa_handler = act->handler == (uint64_t)(uintptr_t)SIG_IGN ? SIG_IGN
-                                                                  : SIG_DFL;
+    host.sa_handler =
+        act->handler == (uint64_t)(uintptr_t)SIG_IGN ? SIG_IGN : SIG_DFL;
     sigaction(sig, &host, NULL);
 }
 
@@ -253,8 +253,7 @@ static void signal_die(int sig)
 
 static bool signal_default_ignores(int sig)
 {
-    return sig == SIGCHLD || sig == SIGCONT || sig == SIGURG ||
-           sig == SIGWINCH;
+    return sig == SIGCHLD || sig == SIGCONT || sig == SIGURG || sig == SIGWINCH;
 }
 
 static bool signal_default_stops(int sig)
@@ -343,8 +342,9 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
     GuestRtSigframe *frame;
     GuestFrameRecord *record;
 
-    record_addr = (signal_frame_top(&st, env->x[31], act) -
-                   sizeof(GuestFrameRecord)) & ~(uint64_t)15;
+    record_addr =
+        (signal_frame_top(&st, env->x[31], act) - sizeof(GuestFrameRecord)) &
+        ~(uint64_t)15;
     frame_addr = record_addr - sizeof(GuestRtSigframe);
     frame = g2h(frame_addr);
     record = g2h(record_addr);
@@ -357,7 +357,7 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
     record->fp = env->x[29];
     record->lr = env->x[30];
     if (st.flags & GUEST_SS_AUTODISARM) {
-        GuestStack off = { 0, GUEST_SS_DISABLE, 0, 0 };
+        GuestStack off = {0, GUEST_SS_DISABLE, 0, 0};
         signal_guest_set_altstack(&off);
     }
 
@@ -365,8 +365,8 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
     env->x[1] = frame_addr + offsetof(GuestRtSigframe, info);
     env->x[2] = frame_addr + offsetof(GuestRtSigframe, uc);
     env->x[29] = record_addr;
-    env->x[30] = (act->flags & GUEST_SA_RESTORER) ? act->restorer
-                                                  : signal_trampoline;
+    env->x[30] =
+        (act->flags & GUEST_SA_RESTORER) ? act->restorer : signal_trampoline;
     env->x[31] = frame_addr;
     env->pc = act->handler;
     env->exclusive_addr = UINT64_MAX;
@@ -431,11 +431,12 @@ void signal_deliver_pending(GuestThread *t)
     int sig;
 
     signal_note_thread(t);
+    /* Cleared first: a stale request must not bring the CPU loop back. */
+    t->env.exit_request = 0;
     if (!signal_guest_take_suspend_mask(&blocked))
         blocked = signal_guest_mask();
     if (!__atomic_load_n(&signal_pending, __ATOMIC_ACQUIRE))
         return;
-    t->env.exit_request = 0;
     /* Each frame stacks on the last, so the lowest signal's handler runs
      * last, as when the kernel delivers several at one return. */
     while ((sig = signal_take_pending(blocked, &info)) != 0) {

@@ -156,18 +156,67 @@ static void gen_add_carry_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b,
     }
 }
 
+/*
+ * ADDS/SUBS without a carry in take the short forms of AddWithCarry():
+ * C is one unsigned compare, V one xor/and pair on the sign bits.
+ */
 void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
 {
-    gen_add_carry_cc(sf, dest, a, b, tcg_constant_i64(0));
+    TCGv_i64 result = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+
+    if (sf) {
+        tcg_gen_add_i64(result, a, b);
+        tcg_gen_setcond_i64(TCG_COND_LTU, cpu_CF, result, a);
+        tcg_gen_xor_i64(x, a, result);
+        tcg_gen_xor_i64(y, a, b);
+        tcg_gen_andc_i64(cpu_VF, x, y); /* same-sign inputs, sign flipped */
+        set_nz(1, result);
+        tcg_gen_mov_i64(dest, result);
+        return;
+    }
+    TCGv_i64 a32 = tcg_temp_new_i64(), b32 = tcg_temp_new_i64();
+
+    tcg_gen_ext32u_i64(a32, a);
+    tcg_gen_ext32u_i64(b32, b);
+    tcg_gen_add_i64(result, a32, b32);
+    tcg_gen_shri_i64(cpu_CF, result, 32);
+    tcg_gen_xor_i64(x, a32, result);
+    tcg_gen_xor_i64(y, a32, b32);
+    tcg_gen_andc_i64(x, x, y);
+    tcg_gen_shli_i64(cpu_VF, x, 32); /* bit 31 -> bit 63 */
+    set_nz(0, result);
+    tcg_gen_ext32u_i64(dest, result);
 }
 
 void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
 {
-    TCGv_i64 nb = tcg_temp_new_i64();
+    TCGv_i64 result = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+    TCGv_i64 a32 = a, b32 = b;
 
-    /* a - b = a + ~b + 1 (C is "no borrow", as Arm defines it). */
-    tcg_gen_not_i64(nb, b);
-    gen_add_carry_cc(sf, dest, a, nb, tcg_constant_i64(1));
+    if (!sf) {
+        a32 = tcg_temp_new_i64();
+        b32 = tcg_temp_new_i64();
+        tcg_gen_ext32u_i64(a32, a);
+        tcg_gen_ext32u_i64(b32, b);
+    }
+    tcg_gen_sub_i64(result, a32, b32);
+    /* C is "no borrow": a >= b unsigned. */
+    tcg_gen_setcond_i64(TCG_COND_GEU, cpu_CF, a32, b32);
+    tcg_gen_xor_i64(x, a32, b32);
+    tcg_gen_xor_i64(y, a32, result);
+    if (sf) {
+        tcg_gen_and_i64(cpu_VF, x, y); /* different-sign inputs, sign flipped */
+    } else {
+        tcg_gen_and_i64(x, x, y);
+        tcg_gen_shli_i64(cpu_VF, x, 32);
+    }
+    set_nz(sf, result);
+    if (sf)
+        tcg_gen_mov_i64(dest, result);
+    else
+        tcg_gen_ext32u_i64(dest, result);
 }
 
 void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
