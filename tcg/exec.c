@@ -13,6 +13,46 @@
 static const TCGTargetHooks *hooks;
 static TCGEnterFn enter;
 
+/*
+ * A direct-mapped cache in front of the hash table for indirect branches
+ * (returns, calls through pointers): one compare instead of a hash walk.
+ * Emptied by tb_flush through tb_jmp_cache_clear.
+ */
+#define JMP_CACHE_BITS 12
+#define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
+
+static struct {
+    uint64_t pc;
+    TranslationBlock *tb;
+} jmp_cache[JMP_CACHE_SIZE];
+
+static unsigned jmp_cache_index(uint64_t pc)
+{
+    return (unsigned)((pc >> 2) ^ (pc >> (2 + JMP_CACHE_BITS))) &
+           (JMP_CACHE_SIZE - 1);
+}
+
+void tb_jmp_cache_clear(void)
+{
+    for (unsigned i = 0; i < JMP_CACHE_SIZE; i++)
+        jmp_cache[i].tb = NULL;
+}
+
+static TranslationBlock *jmp_cache_lookup(uint64_t pc)
+{
+    unsigned i = jmp_cache_index(pc);
+    TranslationBlock *tb = jmp_cache[i].tb;
+
+    if (tb && jmp_cache[i].pc == pc)
+        return tb;
+    tb = tb_lookup(pc);
+    if (tb) {
+        jmp_cache[i].pc = pc;
+        jmp_cache[i].tb = tb;
+    }
+    return tb;
+}
+
 uint8_t *tb_code_cache_init(uintptr_t guest_base);
 
 /* Called from translated code for BR/BLR/RET: next block's code or exit. */
@@ -23,7 +63,7 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
 
     if (log_enabled(LOG_EXEC))
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
-    tb = tb_lookup(hooks->get_pc(e));
+    tb = jmp_cache_lookup(hooks->get_pc(e));
     if (!tb)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     return (uint64_t)(uintptr_t)tb->code;
@@ -48,9 +88,11 @@ void tcg_cpu_exec(void *env)
 
     for (;;) {
         uint64_t pc = hooks->get_pc(env);
-        TranslationBlock *tb = tb_find_or_translate(pc);
+        TranslationBlock *tb = jmp_cache_lookup(pc);
         uintptr_t ret;
 
+        if (!tb)
+            tb = tb_find_or_translate(pc);
         if (last && !log_enabled(LOG_EXEC))
             tb_add_jump(last, last_slot, tb);
         if (log_enabled(LOG_EXEC))

@@ -98,6 +98,7 @@ bool tb_flush_if_requested(void)
 
 void tb_flush(void)
 {
+    tb_jmp_cache_clear();
     memset(tb_hash, 0, sizeof(tb_hash));
     for (size_t i = 0; i < nb_tbs; i++)
         free(all_tbs[i]);

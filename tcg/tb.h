@@ -39,6 +39,8 @@ TranslationBlock *tb_find_or_translate(uint64_t pc);
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
 /* Drops every block (the code cache is full or code changed). */
 void tb_flush(void);
+/* Empties the dispatcher's direct-mapped cache (exec.c). */
+void tb_jmp_cache_clear(void);
 /* Asks the dispatcher to flush once the running block has exited; safe
  * to call from helpers running inside translated code. */
 void tb_request_flush(void);

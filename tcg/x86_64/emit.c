@@ -25,6 +25,8 @@ enum {
     ENC_LOCK = 1 << 5,
     ENC_F2 = 1 << 6,
     ENC_F3 = 1 << 7,
+    ENC_0F38 = 1 << 8, /* three-byte opcode maps (SSSE3 and later) */
+    ENC_0F3A = 1 << 9,
 };
 
 /* A ModRM r/m operand: a register number (GPR or XMM) or memory. */
@@ -197,8 +199,12 @@ static void insn_op(X86Insn *in, unsigned flags, unsigned opcode, int reg,
     }
     insn_prefixes(in, flags);
     insn_rex(in, flags & ENC_W, reg, x, b, force);
-    if (flags & ENC_0F)
+    if (flags & (ENC_0F | ENC_0F38 | ENC_0F3A))
         insn_byte(in, 0x0f);
+    if (flags & ENC_0F38)
+        insn_byte(in, 0x38);
+    if (flags & ENC_0F3A)
+        insn_byte(in, 0x3a);
     insn_byte(in, opcode);
     if (rm.is_mem)
         insn_mem(in, reg, rm.mem);
@@ -828,4 +834,100 @@ void x86_cvttsd2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src)
 void x86_cvttss2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src)
 {
     emit_op(a, ENC_F3 | sz_flags(sz) | ENC_0F, 0x2c, dst, rm_reg(src));
+}
+
+/* ---- packed integer SSE (SSE2 unless the table says otherwise) ---- */
+
+typedef struct X86PackedInfo {
+    unsigned map; /* ENC_0F, ENC_0F38 or ENC_0F3A; all take the 66 prefix */
+    uint8_t opcode;
+} X86PackedInfo;
+
+static const X86PackedInfo packed_table[] = {
+    [X86_PADDB] = {ENC_0F, 0xfc},      [X86_PADDW] = {ENC_0F, 0xfd},
+    [X86_PADDD] = {ENC_0F, 0xfe},      [X86_PADDQ] = {ENC_0F, 0xd4},
+    [X86_PSUBB] = {ENC_0F, 0xf8},      [X86_PSUBW] = {ENC_0F, 0xf9},
+    [X86_PSUBD] = {ENC_0F, 0xfa},      [X86_PSUBQ] = {ENC_0F, 0xfb},
+    [X86_PMULLW] = {ENC_0F, 0xd5},     [X86_PMULHW] = {ENC_0F, 0xe5},
+    [X86_PMULHUW] = {ENC_0F, 0xe4},    [X86_PMULUDQ] = {ENC_0F, 0xf4},
+    [X86_PAND] = {ENC_0F, 0xdb},       [X86_PANDN] = {ENC_0F, 0xdf},
+    [X86_POR] = {ENC_0F, 0xeb},        [X86_PXOR] = {ENC_0F, 0xef},
+    [X86_PCMPEQB] = {ENC_0F, 0x74},    [X86_PCMPEQW] = {ENC_0F, 0x75},
+    [X86_PCMPEQD] = {ENC_0F, 0x76},    [X86_PCMPGTB] = {ENC_0F, 0x64},
+    [X86_PCMPGTW] = {ENC_0F, 0x65},    [X86_PCMPGTD] = {ENC_0F, 0x66},
+    [X86_PMINUB] = {ENC_0F, 0xda},     [X86_PMAXUB] = {ENC_0F, 0xde},
+    [X86_PMINSW] = {ENC_0F, 0xea},     [X86_PMAXSW] = {ENC_0F, 0xee},
+    [X86_PUNPCKLBW] = {ENC_0F, 0x60},  [X86_PUNPCKLWD] = {ENC_0F, 0x61},
+    [X86_PUNPCKLDQ] = {ENC_0F, 0x62},  [X86_PUNPCKLQDQ] = {ENC_0F, 0x6c},
+    [X86_PUNPCKHBW] = {ENC_0F, 0x68},  [X86_PUNPCKHWD] = {ENC_0F, 0x69},
+    [X86_PUNPCKHDQ] = {ENC_0F, 0x6a},  [X86_PUNPCKHQDQ] = {ENC_0F, 0x6d},
+    [X86_PACKSSWB] = {ENC_0F, 0x63},   [X86_PACKUSWB] = {ENC_0F, 0x67},
+    [X86_PACKSSDW] = {ENC_0F, 0x6b},   [X86_PSHUFB] = {ENC_0F38, 0x00},
+    [X86_PABSB] = {ENC_0F38, 0x1c},    [X86_PABSW] = {ENC_0F38, 0x1d},
+    [X86_PABSD] = {ENC_0F38, 0x1e},    [X86_PMULLD] = {ENC_0F38, 0x40},
+    [X86_PMULDQ] = {ENC_0F38, 0x28},   [X86_PMINSB] = {ENC_0F38, 0x38},
+    [X86_PMINSD] = {ENC_0F38, 0x39},   [X86_PMINUW] = {ENC_0F38, 0x3a},
+    [X86_PMINUD] = {ENC_0F38, 0x3b},   [X86_PMAXSB] = {ENC_0F38, 0x3c},
+    [X86_PMAXSD] = {ENC_0F38, 0x3d},   [X86_PMAXUW] = {ENC_0F38, 0x3e},
+    [X86_PMAXUD] = {ENC_0F38, 0x3f},   [X86_PCMPEQQ] = {ENC_0F38, 0x29},
+    [X86_PACKUSDW] = {ENC_0F38, 0x2b}, [X86_PCMPGTQ] = {ENC_0F38, 0x37},
+};
+
+void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)
+{
+    emit_op(a, ENC_66 | packed_table[op].map, packed_table[op].opcode, dst,
+            rm_reg(src));
+}
+
+void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m)
+{
+    emit_op(a, ENC_66 | packed_table[op].map, packed_table[op].opcode, dst,
+            rm_mem(m));
+}
+
+void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m)
+{
+    emit_op(a, ENC_F3 | ENC_0F, 0x6f, dst, rm_mem(m));
+}
+
+void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src)
+{
+    emit_op(a, ENC_F3 | ENC_0F, 0x7f, src, rm_mem(m));
+}
+
+void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m)
+{
+    emit_op(a, ENC_F3 | ENC_0F, 0x7e, dst, rm_mem(m));
+}
+
+void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0xd6, src, rm_mem(m));
+}
+
+void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
+{
+    emit_op_imm(a, ENC_66 | ENC_0F, 0x70, dst, rm_reg(src), imm, 1);
+}
+
+void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
+{
+    emit_op_imm(a, ENC_F2 | ENC_0F, 0x70, dst, rm_reg(src), imm, 1);
+}
+
+void x86_pshufhw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
+{
+    emit_op_imm(a, ENC_F3 | ENC_0F, 0x70, dst, rm_reg(src), imm, 1);
+}
+
+void x86_shufps(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
+{
+    emit_op_imm(a, ENC_0F, 0xc6, dst, rm_reg(src), imm, 1);
+}
+
+/* Values are opcode << 8 | ModRM /digit of the 66 0F 71..73 groups. */
+void x86_pshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm r, uint8_t count)
+{
+    emit_op_imm(a, ENC_66 | ENC_0F, (unsigned)op >> 8, (int)(op & 7),
+                rm_reg(r), count, 1);
 }
