@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "linux-user/loader.h"
+#include "linux-user/signal.h"
 #include "linux-user/user.h"
 #include "target-arm/a64/translate.h"
 #include "tcg/exec.h"
@@ -147,14 +148,6 @@ void guest_exit(int status)
     _exit(status & 0xff);
 }
 
-/* Ends the process by sig, as the kernel would for an unhandled fault. */
-static void die_by_signal(int sig)
-{
-    signal(sig, SIG_DFL);
-    raise(sig);
-    _exit(128 + sig);
-}
-
 static uint64_t arm_get_pc(void *env)
 {
     return ((CPUARMState *)env)->pc;
@@ -176,24 +169,28 @@ static void cpu_loop(GuestThread *thread)
         uint32_t excp = env->exception;
         env->exception = EXCP_NONE;
         switch (excp) {
+        case EXCP_NONE: /* exit_request, once translated code polls it */
+            signal_deliver_pending(thread);
+            break;
         case EXCP_SVC:
             env->x[0] = (uint64_t)do_syscall(thread);
+            signal_deliver_pending(thread);
             break;
         case EXCP_UDEF:
             if (log_enabled(LOG_UNIMP))
                 arx_log("arx: SIGILL: undefined instruction 0x%08x at pc "
                         "0x%llx\n", env->excp_syndrome,
                         (unsigned long long)env->pc);
-            die_by_signal(SIGILL);
+            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
         case EXCP_BRK:
-            die_by_signal(SIGTRAP);
+            signal_raise_sync(thread, SIGTRAP, TRAP_BRKPT, env->pc);
             break;
-        case EXCP_HLT:
-            die_by_signal(SIGILL);
+        case EXCP_HLT: /* HLT is UNDEFINED at EL0 */
+            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
-        default:
-            die_by_signal(SIGBUS);
+        default: /* EXCP_ALIGN */
+            signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
             break;
         }
     }
@@ -232,6 +229,7 @@ int main(int argc, char **argv, char **envp)
     tcg_context_init();
     a64_translate_init();
     tcg_exec_init(&arm_hooks, guest_base);
+    signal_init();
 
     main_thread.env.pc = guest_image.entry;
     main_thread.env.x[31] = guest_image.initial_sp;

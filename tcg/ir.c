@@ -776,6 +776,59 @@ void tcg_gen_mb(TCGBar bar)
     emit1(INDEX_op_mb, bar);
 }
 
+/* ---- vectors in the CPU state ---- */
+
+/* Offsets go in as sign-extended constants, like ld/st offsets. */
+static uint64_t vec_ofs(int32_t ofs)
+{
+    return (uint64_t)(int64_t)ofs;
+}
+
+void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
+                     unsigned maxsz, int32_t d, int32_t a, int32_t b)
+{
+    tcg_emit_op(INDEX_op_vec_bin, 8,
+                (uint64_t[]){ op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
+                              vec_ofs(b), 0 });
+}
+
+void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
+                         int32_t b, unsigned pos)
+{
+    tcg_emit_op(INDEX_op_vec_bin, 8,
+                (uint64_t[]){ TCG_VEC_EXTRACT, 0, oprsz, maxsz, vec_ofs(d),
+                              vec_ofs(a), vec_ofs(b), pos });
+}
+
+void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz,
+                    unsigned maxsz, int32_t d, int32_t a)
+{
+    tcg_gen_vec_shi(op, vece, oprsz, maxsz, d, a, 0);
+}
+
+void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz,
+                     unsigned maxsz, int32_t d, int32_t a, unsigned imm)
+{
+    tcg_emit_op(INDEX_op_vec_un, 7,
+                (uint64_t[]){ op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
+                              imm });
+}
+
+void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d,
+                        int32_t sel, int32_t t, int32_t f)
+{
+    tcg_emit_op(INDEX_op_vec_bitsel, 6,
+                (uint64_t[]){ oprsz, maxsz, vec_ofs(d), vec_ofs(sel),
+                              vec_ofs(t), vec_ofs(f) });
+}
+
+void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
+                         int32_t d, TCGv_i64 val)
+{
+    tcg_emit_op(INDEX_op_vec_dup, 5,
+                (uint64_t[]){ val.idx, vece, oprsz, maxsz, vec_ofs(d) });
+}
+
 /* ---- calls ---- */
 
 void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,

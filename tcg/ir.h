@@ -305,6 +305,84 @@ void tcg_gen_exit_tb(int slot);
 /* Jumps to the block for the pc now in the CPU state, via lookup_helper. */
 void tcg_gen_lookup_and_goto_ptr(void);
 
+/* ---- vectors in the CPU state ---- */
+
+/*
+ * Element-wise operations on vectors stored in the CPU state (see
+ * vec_* in ops.def). "Element" means 8 << vece bits; lanes are little-endian.
+ * Comparisons give all ones (true) or zero per element.
+ */
+typedef enum TCGVecOp {
+    /* tcg_gen_vec_bin: d = a op b */
+    TCG_VEC_ADD, TCG_VEC_SUB, TCG_VEC_MUL,
+    TCG_VEC_AND, TCG_VEC_OR, TCG_VEC_XOR,
+    TCG_VEC_ANDC, TCG_VEC_ORC,          /* a & ~b, a | ~b */
+    TCG_VEC_CMPEQ, TCG_VEC_CMPGT, TCG_VEC_CMPGE,  /* signed */
+    TCG_VEC_CMPGTU, TCG_VEC_CMPGEU,
+    TCG_VEC_CMPTST,                     /* (a & b) != 0 */
+    TCG_VEC_SMIN, TCG_VEC_SMAX, TCG_VEC_UMIN, TCG_VEC_UMAX,
+    /* Pairwise: the elements of a then b (oprsz each) taken two by two. */
+    TCG_VEC_ADDP, TCG_VEC_SMINP, TCG_VEC_SMAXP, TCG_VEC_UMINP, TCG_VEC_UMAXP,
+    TCG_VEC_ZIPLO, TCG_VEC_ZIPHI, /* interleave the low / high halves */
+    TCG_VEC_UZPEVEN, TCG_VEC_UZPODD, /* even / odd elements of a then b */
+    TCG_VEC_TRNEVEN, TCG_VEC_TRNODD, /* even (odd) elements of a and b,
+                                        alternating */
+    /* Widening: the elements in the low 8 bytes of a and b, products of
+     * twice their size (oprsz 16). */
+    TCG_VEC_MULLU, TCG_VEC_MULLS,
+    TCG_VEC_EXTRACT, /* bytes imm.. of the oprsz-byte pair b:a (vece 0) */
+
+    /* tcg_gen_vec_un: d = op a */
+    TCG_VEC_NOT, TCG_VEC_NEG, TCG_VEC_ABS,
+    TCG_VEC_CMPEQZ, TCG_VEC_CMPGTZ, TCG_VEC_CMPGEZ, /* against zero, signed */
+    TCG_VEC_CMPLEZ, TCG_VEC_CMPLTZ,
+    /* Reverse the order of elements within each 16/32/64-bit container. */
+    TCG_VEC_REV16, TCG_VEC_REV32, TCG_VEC_REV64,
+    /* Reductions of the oprsz bytes of a into element 0 of d; the rest of
+     * d up to maxsz is zeroed. */
+    TCG_VEC_REDADD, TCG_VEC_REDSMIN, TCG_VEC_REDSMAX, TCG_VEC_REDUMIN,
+    TCG_VEC_REDUMAX,
+    /* tcg_gen_vec_shi: by the immediate (0 < imm <= element bits for
+     * right shifts, < element bits for left) */
+    TCG_VEC_SHLI, TCG_VEC_SHRI, TCG_VEC_SARI,
+    /* The 16 bytes of a as elements of twice vece, shifted right by imm
+     * (0 allowed) and truncated to vece: oprsz (8) bytes of result. */
+    TCG_VEC_SHRI_NARROW,
+    /* The low 8 bytes of a zero/sign-extended to twice vece, then shifted
+     * left by imm (0 <= imm <= vece bits): 16 bytes of result. */
+    TCG_VEC_ZEXT_SHLI, TCG_VEC_SEXT_SHLI,
+    TCG_VEC_NB_OPS,
+
+    /* Flags: the result is added to (subtracted from) d's elements rather
+     * than stored; the element size is the result's. */
+    TCG_VEC_ACC = 1 << 8,
+    TCG_VEC_ACC_SUB = 1 << 9,
+    TCG_VEC_OP_MASK = 0xff,
+} TCGVecOp;
+
+/* d, a, b, sel, t, f: byte offsets in the CPU state (from tcg_env). */
+void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
+                     unsigned maxsz, int32_t d, int32_t a, int32_t b);
+void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
+                         int32_t b, unsigned pos);
+void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz,
+                    unsigned maxsz, int32_t d, int32_t a);
+void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz,
+                     unsigned maxsz, int32_t d, int32_t a, unsigned imm);
+/* d = (t & sel) | (f & ~sel), bitwise. */
+void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d,
+                        int32_t sel, int32_t t, int32_t f);
+/* Every element of d = the low element-sized bits of val. */
+void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
+                         int32_t d, TCGv_i64 val);
+
+/* Implemented by the backend: whether op (flags included) on elements of
+ * vece over oprsz bytes lowers inline on this host. A frontend must not
+ * emit a vector op the backend cannot lower: it calls a helper instead. */
+bool tcg_can_emit_vec(unsigned op, unsigned vece, unsigned oprsz);
+/* For tests: limits the backend to the host's baseline vector ISA. */
+void tcg_vec_baseline_only(bool on);
+
 /* ---- passes and debugging ---- */
 
 bool tcg_validate(char *err, size_t errlen); /* checks the op list */

@@ -14,6 +14,7 @@
 static bool known[TCG_MAX_TEMPS];
 static uint64_t known_val[TCG_MAX_TEMPS];
 static int32_t copy_of[TCG_MAX_TEMPS];      /* -1: not a copy */
+static uint64_t maybe_one[TCG_MAX_TEMPS];   /* bits that may be set */
 static bool copy_source[TCG_MAX_TEMPS];     /* some temp copies this one */
 
 static void forget_copies(void)
@@ -21,6 +22,7 @@ static void forget_copies(void)
     for (int i = 0; i < tcg_ctx.nb_temps; i++) {
         copy_of[i] = -1;
         copy_source[i] = false;
+        maybe_one[i] = ~0ull;
     }
 }
 
@@ -34,6 +36,8 @@ static void forget_all(void)
 static void forget_globals(void)
 {
     memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
+    for (int i = 0; i < tcg_ctx.nb_globals; i++)
+        maybe_one[i] = ~0ull;
     for (int i = 0; i < tcg_ctx.nb_temps; i++) {
         if (i < tcg_ctx.nb_globals || (copy_of[i] >= 0 &&
                                        copy_of[i] < tcg_ctx.nb_globals))
@@ -41,10 +45,23 @@ static void forget_globals(void)
     }
 }
 
+static uint64_t bits_of(uint64_t t)
+{
+    TCGTemp *tt = tcg_temp((uint32_t)t);
+
+    if (tt->kind == TEMP_CONST)
+        return (uint64_t)tt->val;
+    if (known[t])
+        return known_val[t];
+    return maybe_one[t];
+}
+
 /* t is about to change: it is no longer a copy, nor copied. */
 static void forget_temp(uint64_t t)
 {
     known[t] = false;
+    maybe_one[t] = tcg_temp((uint32_t)t)->type == TCG_TYPE_I32 ? 0xffffffffu
+                                                               : ~0ull;
     copy_of[t] = -1;
     if (copy_source[t]) {
         for (int i = 0; i < tcg_ctx.nb_temps; i++)
@@ -238,13 +255,66 @@ static void forget_outputs(TCGOp *op)
         forget_temp(op->args[i]);
 }
 
+/* Which bits of op's single output may be set, from its inputs. */
+static uint64_t output_bits(const TCGOp *op)
+{
+    uint64_t a = op->nargs > 1 ? bits_of(op->args[1]) : ~0ull;
+    uint64_t b = op->nargs > 2 ? bits_of(op->args[2]) : ~0ull;
+    TCGTemp *bt = op->nargs > 2 ? tcg_temp((uint32_t)op->args[2]) : NULL;
+
+    switch (op->opc) {
+    case INDEX_op_and_i64: case INDEX_op_and_i32: return a & b;
+    case INDEX_op_or_i64: case INDEX_op_or_i32:
+    case INDEX_op_xor_i64: case INDEX_op_xor_i32: return a | b;
+    case INDEX_op_ext8u_i64: case INDEX_op_ext8u_i32: return a & 0xff;
+    case INDEX_op_ext16u_i64: case INDEX_op_ext16u_i32: return a & 0xffff;
+    case INDEX_op_ext32u_i64: case INDEX_op_extu_i32_i64:
+    case INDEX_op_extrl_i64_i32: return a & 0xffffffffu;
+    case INDEX_op_setcond_i64: case INDEX_op_setcond_i32: return 1;
+    case INDEX_op_extract_i64: case INDEX_op_extract_i32:
+        return op->args[3] >= 64 ? ~0ull : (1ull << op->args[3]) - 1;
+    case INDEX_op_shr_i64:
+        return bt->kind == TEMP_CONST ? a >> (bt->val & 63) : ~0ull;
+    case INDEX_op_guest_ld_i64: case INDEX_op_guest_ld_i32: {
+        MemOp mop = (MemOp)op->args[2];
+        unsigned bits = 8u << (mop & MO_SIZE);
+        if ((mop & MO_SIGN) || bits == 64)
+            return op->opc == INDEX_op_guest_ld_i32 ? 0xffffffffu : ~0ull;
+        return (1ull << bits) - 1;
+    }
+    default:
+        return tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32
+                   ? 0xffffffffu : ~0ull;
+    }
+}
+
+/* An extension or mask that cannot change its input becomes a move. */
+static void drop_useless_extension(TCGOp *op)
+{
+    uint64_t a;
+
+    if (op->opc != INDEX_op_ext32u_i64 && op->opc != INDEX_op_ext16u_i64 &&
+        op->opc != INDEX_op_ext8u_i64)
+        return;
+    a = bits_of(op->args[1]);
+    if ((op->opc == INDEX_op_ext32u_i64 && a <= 0xffffffffu) ||
+        (op->opc == INDEX_op_ext16u_i64 && a <= 0xffff) ||
+        (op->opc == INDEX_op_ext8u_i64 && a <= 0xff)) {
+        op->opc = INDEX_op_mov_i64;
+        op->nargs = 2;
+    }
+}
+
 /* After "mov d, s": d reads as s until either changes. */
 static void record_copy(const TCGOp *op)
 {
     uint64_t d = op->args[0], src = op->args[1];
     TCGTemp *st = tcg_temp((uint32_t)src);
 
+    uint64_t src_bits = bits_of(src);
+
     forget_temp(d);
+    maybe_one[d] = src_bits;
     if (st->kind == TEMP_CONST || d == src)
         return;
     if (tcg_temp((uint32_t)d)->type != st->type)
@@ -341,8 +411,15 @@ void tcg_optimize(void)
         if (all_const && !(def->flags & OPF_SIDE_EFFECTS) &&
             def->nb_oargs == 1 && try_fold(op, vals))
             continue;
+        drop_useless_extension(op);
         if (op->opc == INDEX_op_mov_i64 || op->opc == INDEX_op_mov_i32) {
             record_copy(op);
+            continue;
+        }
+        if (def->nb_oargs == 1) {
+            uint64_t bits = output_bits(op);
+            forget_outputs(op);
+            maybe_one[op->args[0]] = bits;
             continue;
         }
         forget_outputs(op);
