@@ -261,7 +261,10 @@ static void lower_mov(const TCGOp *op)
         be.reg_owner[rd] = NULL;
         in->val_loc = VAL_DEAD;
     } else {
-        rd = out->val_loc == VAL_REG ? (X86Reg)out->reg : ra_alloc(0);
+        RegSet avoid = 0;
+        if (in->val_loc == VAL_MEM && !arg_dies(op, 1))
+            avoid = REGSET(ra_in(in, 0)); /* read again later: keep it */
+        rd = out->val_loc == VAL_REG ? (X86Reg)out->reg : ra_alloc(avoid);
         ra_copy_to(rd, in);
         if (out->type == TCG_TYPE_I32 && in->val_loc == VAL_REG)
             x86_mov_rr(as(), 32, rd, rd);

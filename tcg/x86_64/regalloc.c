@@ -347,6 +347,9 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
             return r;
         }
     }
+    /* A value read again later is worth a register of its own. */
+    if (a->val_loc == VAL_MEM && !arg_dies(op, a_arg))
+        avoid |= REGSET(ra_in(a, avoid));
     r = ra_alloc(avoid);
     ra_copy_to(r, a);
     /* Keep r out of others' hands until the caller sets the output. */
@@ -474,7 +477,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             }
             continue;
         }
-        if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op))
+        if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
+            !lower_vec(op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
         if (be.as.overflow)
