@@ -531,18 +531,21 @@ static bool loader_map_body(const LoaderElf *f, const GElf_Phdr *ph,
 
     if (file_end > lo) {
         uint64_t file_hi = page_up(file_end);
-        /* Writable for now: the bss head in the last file page is zeroed. */
-        int map_prot = mem_end > file_end ? prot | PROT_WRITE : prot;
+        /*
+         * Like the kernel's padzero(), the rest of the last file page
+         * after p_filesz reads as zero in a writable segment: ld.so's
+         * early allocator hands out that space assuming it is clean.
+         */
+        bool pad = mem_end > file_end || (prot & PROT_WRITE);
+        int map_prot = pad ? prot | PROT_WRITE : prot;
         void *p = mmap(g2h(lo), file_hi - lo, map_prot,
                        MAP_PRIVATE | MAP_FIXED, f->fd,
                        (off_t)(ph->p_offset + (lo - start)));
         if (p == MAP_FAILED) {
             return false;
         }
-        if (mem_end > file_end) {
-            uint64_t zero_end = mem_end < file_hi ? mem_end : file_hi;
-            memset(g2h(file_end), 0, zero_end - file_end);
-        }
+        if (pad)
+            memset(g2h(file_end), 0, file_hi - file_end);
         anon_lo = file_hi;
     }
     uint64_t hi = page_up(mem_end);

@@ -158,7 +158,21 @@ static bool arm_must_stop(void *env)
     return ((CPUARMState *)env)->exception != EXCP_NONE;
 }
 
-static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop };
+static void arm_log_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    for (int i = 0; i < 32; i++)
+        arx_log("%s%-3s=%016llx%s", i % 4 ? " " : "",
+                i == 31 ? "sp" : (char[4]){ 'x', (char)('0' + i / 10),
+                                            (char)('0' + i % 10), 0 },
+                (unsigned long long)env->x[i], i % 4 == 3 ? "\n" : "");
+    arx_log("pc =%016llx nzcv=%x\n", (unsigned long long)env->pc,
+            cpu_get_nzcv(env) >> 28);
+}
+
+static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop,
+                                          arm_log_state };
 
 static void cpu_loop(GuestThread *thread)
 {

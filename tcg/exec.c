@@ -61,7 +61,7 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
     void *e = (void *)(uintptr_t)env;
     TranslationBlock *tb;
 
-    if (log_enabled(LOG_EXEC))
+    if (log_enabled(LOG_EXEC | LOG_CPU))
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     tb = jmp_cache_lookup(hooks->get_pc(e));
     if (!tb)
@@ -93,11 +93,13 @@ void tcg_cpu_exec(void *env)
 
         if (!tb)
             tb = tb_find_or_translate(pc);
-        if (last && !log_enabled(LOG_EXEC))
+        if (last && !log_enabled(LOG_EXEC | LOG_CPU))
             tb_add_jump(last, last_slot, tb);
         if (log_enabled(LOG_EXEC))
             arx_log("Trace: [%p] 0x%016llx\n", (void *)tb->code,
                     (unsigned long long)pc);
+        if (log_enabled(LOG_CPU) && hooks->log_state)
+            hooks->log_state(env);
         ret = enter(env, tb->code);
         if (tb_flush_if_requested())
             ret = 0; /* tb is gone: nothing to chain from */

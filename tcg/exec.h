@@ -13,6 +13,8 @@ typedef struct TCGTargetHooks {
     uint64_t (*get_pc)(void *env);
     /* True when the last exit needs the target's attention. */
     bool (*must_stop)(void *env);
+    /* Logs the guest registers (-d cpu). */
+    void (*log_state)(void *env);
 } TCGTargetHooks;
 
 /* Sets up the code cache and the backend; guest_base is fixed from now. */

@@ -25,6 +25,7 @@ static const struct {
     { "exec", LOG_EXEC, "each block as the dispatcher enters it" },
     { "unimp", LOG_UNIMP, "unimplemented instructions, syscalls and ioctls" },
     { "strace", LOG_STRACE, "every guest syscall, its arguments and result" },
+    { "cpu", LOG_CPU, "guest registers as each block is entered (no chaining)" },
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

@@ -15,6 +15,7 @@ enum {
     LOG_EXEC = 1 << 3,    /* every block entered by the dispatcher */
     LOG_UNIMP = 1 << 4,   /* unimplemented instructions and syscalls */
     LOG_STRACE = 1 << 5,  /* every guest syscall with its result */
+    LOG_CPU = 1 << 6,     /* guest registers at each block entry */
 };
 
 extern unsigned arx_log_mask;

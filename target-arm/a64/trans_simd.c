@@ -1,8 +1,9 @@
 /*
  * A64 Advanced SIMD data-processing translator (patterns in simd.decode).
- * Bitwise ops, moves, DUP/INS/UMOV/SMOV and immediates are inline IR on
- * the 64-bit halves; element arithmetic calls helper_simd.c. Loads and
- * stores of vector registers belong to trans_ldst.c, not here.
+ * Common integer operations become vector IR ops on env->v[] (tcg_gen_vec_*)
+ * when the backend can lower them; the rest, and every saturating or FP
+ * element operation, call helper_simd.c. Loads and stores of vector
+ * registers belong to trans_ldst.c, not here.
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_fp.h"
@@ -73,6 +74,39 @@ static int simd_oprsz(int64_t q, int64_t scalar, int esz)
     return q ? 16 : 8;
 }
 
+/* ---- inline vector ops ---- */
+
+static int32_t vofs(int64_t reg)
+{
+    return vreg_offset((int)reg);
+}
+
+/* Emits op inline when the host can; false means "call the helper". */
+static bool gen_vec_bin(int op, int esz, int oprsz, int64_t rd, int64_t rn,
+                        int64_t rm)
+{
+    if (op < 0 || !tcg_can_emit_vec((unsigned)op, (unsigned)esz,
+                                    (unsigned)oprsz)) {
+        return false;
+    }
+    tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz, 16,
+                    vofs(rd), vofs(rn), vofs(rm));
+    return true;
+}
+
+/* One-source ops; dofs/maxsz let narrowing "2" forms fill the top half. */
+static bool gen_vec_shi(int op, int esz, int oprsz, int maxsz, int32_t dofs,
+                        int32_t aofs, int shift)
+{
+    if (op < 0 || !tcg_can_emit_vec((unsigned)op, (unsigned)esz,
+                                    (unsigned)oprsz)) {
+        return false;
+    }
+    tcg_gen_vec_shi((unsigned)op, (unsigned)esz, (unsigned)oprsz,
+                    (unsigned)maxsz, dofs, aofs, (unsigned)shift);
+    return true;
+}
+
 /* ---- 64-bit halves of vector registers ---- */
 
 static TCGv_i64 read_vec_half(int reg, int half)
@@ -121,23 +155,6 @@ static void write_vec_elem(int reg, int idx, int esz, TCGv_i64 val)
     write_vec_half(reg, half, t);
 }
 
-/* The low esz-sized bits of val copied into every element of 64 bits. */
-static TCGv_i64 gen_replicate(TCGv_i64 val, int esz)
-{
-    static const uint64_t mult[3] = {
-        0x0101010101010101ull, 0x0001000100010001ull, 0x0000000100000001ull,
-    };
-    TCGv_i64 t = tcg_temp_new_i64();
-
-    if (esz == 3) {
-        tcg_gen_mov_i64(t, val);
-        return t;
-    }
-    tcg_gen_extract_i64(t, val, 0, 8u << esz);
-    tcg_gen_muli_i64(t, t, (int64_t)mult[esz]);
-    return t;
-}
-
 /* Writes lo (and hi, or zero when !q) as the two halves of Vreg. */
 static void write_vec_pair(int reg, int64_t q, TCGv_i64 lo, TCGv_i64 hi)
 {
@@ -184,20 +201,52 @@ static unsigned int_3same_scalar_sizes(int op)
     }
 }
 
+/* The vector IR op for an SI_ op, or -1 where only the helper has it. */
+static int int_3same_vec_op(int op)
+{
+    switch (op) {
+    case SI_ADD: return TCG_VEC_ADD;
+    case SI_SUB: return TCG_VEC_SUB;
+    case SI_MUL: return TCG_VEC_MUL;
+    case SI_MLA: return TCG_VEC_MUL | TCG_VEC_ACC;
+    case SI_MLS: return TCG_VEC_MUL | TCG_VEC_ACC_SUB;
+    case SI_CMEQ: return TCG_VEC_CMPEQ;
+    case SI_CMGT: return TCG_VEC_CMPGT;
+    case SI_CMGE: return TCG_VEC_CMPGE;
+    case SI_CMHI: return TCG_VEC_CMPGTU;
+    case SI_CMHS: return TCG_VEC_CMPGEU;
+    case SI_CMTST: return TCG_VEC_CMPTST;
+    case SI_UMAX: return TCG_VEC_UMAX;
+    case SI_UMIN: return TCG_VEC_UMIN;
+    case SI_SMAX: return TCG_VEC_SMAX;
+    case SI_SMIN: return TCG_VEC_SMIN;
+    case SI_ADDP: return TCG_VEC_ADDP;
+    case SI_UMAXP: return TCG_VEC_UMAXP;
+    case SI_UMINP: return TCG_VEC_UMINP;
+    case SI_SMAXP: return TCG_VEC_SMAXP;
+    case SI_SMINP: return TCG_VEC_SMINP;
+    default: return -1;
+    }
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
     unsigned ok = a->scalar ? int_3same_scalar_sizes((int)a->op)
                             : int_3same_sizes((int)a->op);
+    int oprsz = simd_oprsz(a->q, a->scalar, esz);
 
     if (!(ok >> esz & 1) || (!a->scalar && esz == 3 && !a->q)) {
         return false;
     }
     (void)s;
+    if (gen_vec_bin(int_3same_vec_op((int)a->op), esz, oprsz, a->rd, a->rn,
+                    a->rm)) {
+        return true;
+    }
     gen_simd_call3(&helper_simd_3same_info,
-                   simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
-                             0, 0),
-                   a->rd, a->rn, a->rm);
+                   simd_desc((int)a->op, esz, oprsz, 0, 0), a->rd, a->rn,
+                   a->rm);
     return true;
 }
 
@@ -230,12 +279,37 @@ static void gen_logic_half(int opc, TCGv_i64 d, TCGv_i64 n, TCGv_i64 m)
     }
 }
 
+/* AND, BIC, ORR, ORN, EOR as vector ops; BSL, BIT, BIF as selects. */
+static bool gen_vlogic_vec(arg_vlogic *a)
+{
+    static const int ops[5] = { TCG_VEC_AND, TCG_VEC_ANDC, TCG_VEC_OR,
+                                TCG_VEC_ORC, TCG_VEC_XOR };
+    unsigned oprsz = a->q ? 16 : 8;
+    int32_t d = vofs(a->rd), n = vofs(a->rn), m = vofs(a->rm);
+
+    if (a->opc < 5) {
+        return gen_vec_bin(ops[a->opc], 0, (int)oprsz, a->rd, a->rn, a->rm);
+    }
+    if (!tcg_can_emit_vec(TCG_VEC_AND, 0, oprsz)) {
+        return false; /* the select lowers wherever AND does */
+    }
+    switch (a->opc) {
+    case 5: tcg_gen_vec_bitsel(oprsz, 16, d, d, n, m); break; /* BSL */
+    case 6: tcg_gen_vec_bitsel(oprsz, 16, d, m, n, d); break; /* BIT */
+    default: tcg_gen_vec_bitsel(oprsz, 16, d, m, d, n); break; /* BIF */
+    }
+    return true;
+}
+
 static bool trans_vlogic(DisasContext *s, arg_vlogic *a)
 {
     int halves = a->q ? 2 : 1;
     TCGv_i64 res[2];
 
     (void)s;
+    if (gen_vlogic_vec(a)) {
+        return true;
+    }
     for (int h = 0; h < halves; h++) {
         res[h] = read_vec_half((int)a->rd, h);
         gen_logic_half((int)a->opc, res[h], read_vec_half((int)a->rn, h),
@@ -247,6 +321,10 @@ static bool trans_vlogic(DisasContext *s, arg_vlogic *a)
 
 static bool trans_NOT_v(DisasContext *s, arg_NOT_v *a)
 {
+    if (gen_vec_shi(TCG_VEC_NOT, 0, a->q ? 16 : 8, 16, vofs(a->rd),
+                    vofs(a->rn), 0)) {
+        return true;
+    }
     TCGv_i64 lo = read_vec_half((int)a->rn, 0);
     TCGv_i64 hi = read_vec_half((int)a->rn, 1);
 
@@ -274,12 +352,35 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
 
 /* ---- three different: long, wide, narrowing high ---- */
 
+/* [US]MULL, [US]MLAL, [US]MLSL: the "2" forms read the upper halves. */
+static bool gen_diff_3_vec(arg_diff_3 *a)
+{
+    int op = a->u ? TCG_VEC_MULLU : TCG_VEC_MULLS;
+    int part = a->q ? 8 : 0;
+
+    switch (a->op) {
+    case SD_MULL: break;
+    case SD_MLAL: op |= TCG_VEC_ACC; break;
+    case SD_MLSL: op |= TCG_VEC_ACC_SUB; break;
+    default: return false;
+    }
+    if (!tcg_can_emit_vec((unsigned)op, (unsigned)a->size, 16)) {
+        return false;
+    }
+    tcg_gen_vec_bin((unsigned)op, (unsigned)a->size, 16, 16, vofs(a->rd),
+                    vofs(a->rn) + part, vofs(a->rm) + part);
+    return true;
+}
+
 static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 {
     if (a->size == 3) {
         return false;
     }
     (void)s;
+    if (gen_diff_3_vec(a)) {
+        return true;
+    }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) |
                 (a->u ? SIMD_DESC_UNSIGNED : 0);
     gen_simd_call3(&helper_simd_3diff_info,
@@ -308,6 +409,33 @@ static bool int_2misc_size_ok(int op, int esz, int64_t q, int64_t scalar)
     }
 }
 
+/* ABS, NEG, compares with zero, REVxx, XTN and SHLL as vector ops. */
+static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
+{
+    int32_t d = vofs(a->rd), n = vofs(a->rn);
+
+    switch (op) {
+    case SM_ABS: return gen_vec_shi(TCG_VEC_ABS, esz, oprsz, 16, d, n, 0);
+    case SM_NEG: return gen_vec_shi(TCG_VEC_NEG, esz, oprsz, 16, d, n, 0);
+    case SM_CMGT0: return gen_vec_shi(TCG_VEC_CMPGTZ, esz, oprsz, 16, d, n, 0);
+    case SM_CMGE0: return gen_vec_shi(TCG_VEC_CMPGEZ, esz, oprsz, 16, d, n, 0);
+    case SM_CMEQ0: return gen_vec_shi(TCG_VEC_CMPEQZ, esz, oprsz, 16, d, n, 0);
+    case SM_CMLE0: return gen_vec_shi(TCG_VEC_CMPLEZ, esz, oprsz, 16, d, n, 0);
+    case SM_CMLT0: return gen_vec_shi(TCG_VEC_CMPLTZ, esz, oprsz, 16, d, n, 0);
+    case SM_REV16: return gen_vec_shi(TCG_VEC_REV16, esz, oprsz, 16, d, n, 0);
+    case SM_REV32: return gen_vec_shi(TCG_VEC_REV32, esz, oprsz, 16, d, n, 0);
+    case SM_REV64: return gen_vec_shi(TCG_VEC_REV64, esz, oprsz, 16, d, n, 0);
+    case SM_XTN: /* XTN2 fills the top half and keeps the bottom */
+        return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
+                           a->q ? d + 8 : d, n, 0);
+    case SM_SHLL:
+        return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d,
+                           a->q ? n + 8 : n, 8 << esz);
+    default:
+        return false;
+    }
+}
+
 static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
 {
     int op = (int)a->op, esz = (int)a->size;
@@ -329,6 +457,9 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
         flags = a->q ? SIMD_DESC_PART2 : 0;
     }
     (void)s;
+    if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
+        return true;
+    }
     gen_simd_call2(&helper_simd_2misc_info,
                    simd_desc(op, esz, oprsz, flags, 0), a->rd, a->rn);
     return true;
@@ -357,6 +488,19 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
 
 /* ---- across lanes and scalar pairwise ---- */
 
+/* Integer reductions other than the widening [SU]ADDLV; -1 for those. */
+static int across_vec_op(int op)
+{
+    switch (op) {
+    case SA_ADDV: return TCG_VEC_REDADD;
+    case SA_SMAXV: return TCG_VEC_REDSMAX;
+    case SA_SMINV: return TCG_VEC_REDSMIN;
+    case SA_UMAXV: return TCG_VEC_REDUMAX;
+    case SA_UMINV: return TCG_VEC_REDUMIN;
+    default: return -1;
+    }
+}
+
 static bool trans_across(DisasContext *s, arg_across *a)
 {
     int esz = (int)a->size;
@@ -369,6 +513,9 @@ static bool trans_across(DisasContext *s, arg_across *a)
         esz = FP_S;
     } else if (esz == 3 || (esz == 2 && !a->q)) {
         return false;
+    } else if (gen_vec_shi(across_vec_op((int)a->op), esz, a->q ? 16 : 8, 16,
+                           vofs(a->rd), vofs(a->rn), 0)) {
+        return true;
     }
     (void)s;
     gen_simd_call2(&helper_simd_across_info,
@@ -383,6 +530,9 @@ static bool trans_ADDP_s(DisasContext *s, arg_ADDP_s *a)
         return false;
     }
     (void)s;
+    if (gen_vec_shi(TCG_VEC_REDADD, 3, 16, 16, vofs(a->rd), vofs(a->rn), 0)) {
+        return true;
+    }
     gen_simd_call2(&helper_simd_across_info, simd_desc(SA_ADDV, 3, 16, 0, 0),
                    a->rd, a->rn);
     return true;
@@ -419,8 +569,7 @@ static bool trans_DUP_elem(DisasContext *s, arg_DUP_elem *a)
     (void)s;
     TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
                                false);
-    TCGv_i64 rep = gen_replicate(e, esz);
-    write_vec_pair((int)a->rd, a->q, rep, rep);
+    tcg_gen_vec_dup_i64((unsigned)esz, a->q ? 16 : 8, 16, vofs(a->rd), e);
     return true;
 }
 
@@ -431,8 +580,8 @@ static bool trans_DUP_gen(DisasContext *s, arg_DUP_gen *a)
     if (esz < 0 || (esz == 3 && !a->q)) {
         return false;
     }
-    TCGv_i64 rep = gen_replicate(read_xreg(s, (int)a->rn), esz);
-    write_vec_pair((int)a->rd, a->q, rep, rep);
+    tcg_gen_vec_dup_i64((unsigned)esz, a->q ? 16 : 8, 16, vofs(a->rd),
+                        read_xreg(s, (int)a->rn));
     return true;
 }
 
@@ -597,6 +746,35 @@ static bool shift_scalar_size_ok(int op, int esz, int shape)
     }
 }
 
+/* Plain and accumulating shifts, SHRN and [US]SHLL as vector ops. */
+static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
+                              int shift)
+{
+    int32_t d = vofs(a->rd), n = vofs(a->rn);
+    int vop;
+
+    switch (op) {
+    case SS_SHL: vop = TCG_VEC_SHLI; break;
+    case SS_USHR: vop = TCG_VEC_SHRI; break;
+    case SS_SSHR: vop = TCG_VEC_SARI; break;
+    case SS_USRA: vop = TCG_VEC_SHRI | TCG_VEC_ACC; break;
+    case SS_SSRA: vop = TCG_VEC_SARI | TCG_VEC_ACC; break;
+    case SS_SHRN:
+        if (a->scalar) {
+            return false;
+        }
+        return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
+                           a->q ? d + 8 : d, n, shift);
+    case SS_USHLL: case SS_SSHLL:
+        return gen_vec_shi(op == SS_USHLL ? TCG_VEC_ZEXT_SHLI
+                                          : TCG_VEC_SEXT_SHLI,
+                           esz, 16, 16, d, a->q ? n + 8 : n, shift);
+    default:
+        return false;
+    }
+    return gen_vec_shi(vop, esz, oprsz, 16, d, n, shift);
+}
+
 static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
 {
     int op = (int)a->op, shape = (int)a->shape;
@@ -633,6 +811,9 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
         flags = a->q ? SIMD_DESC_PART2 : 0;
     }
     (void)s;
+    if (gen_shift_imm_vec(a, op, esz, oprsz, shift)) {
+        return true;
+    }
     gen_simd_call2(&helper_simd_shift_imm_info,
                    simd_desc(op, esz, oprsz, flags, shift), a->rd, a->rn);
     return true;
@@ -646,6 +827,15 @@ static bool trans_permute(DisasContext *s, arg_permute *a)
         return false;
     }
     (void)s;
+    static const int vec_ops[] = {
+        [SP_UZP1] = TCG_VEC_UZPEVEN, [SP_UZP2] = TCG_VEC_UZPODD,
+        [SP_ZIP1] = TCG_VEC_ZIPLO,   [SP_ZIP2] = TCG_VEC_ZIPHI,
+        [SP_TRN1] = TCG_VEC_TRNEVEN, [SP_TRN2] = TCG_VEC_TRNODD,
+    };
+    if (gen_vec_bin(vec_ops[a->op], (int)a->size, a->q ? 16 : 8, a->rd,
+                    a->rn, a->rm)) {
+        return true;
+    }
     gen_simd_call3(&helper_simd_permute_info,
                    simd_desc((int)a->op, (int)a->size, a->q ? 16 : 8, 0, 0),
                    a->rd, a->rn, a->rm);
@@ -658,6 +848,11 @@ static bool trans_EXT(DisasContext *s, arg_EXT *a)
         return false;
     }
     (void)s;
+    if (tcg_can_emit_vec(TCG_VEC_EXTRACT, 0, a->q ? 16 : 8)) {
+        tcg_gen_vec_extract(a->q ? 16 : 8, 16, vofs(a->rd), vofs(a->rn),
+                            vofs(a->rm), (unsigned)a->imm4);
+        return true;
+    }
     gen_simd_call3(&helper_simd_ext_info,
                    simd_desc(0, 0, a->q ? 16 : 8, 0, (int)a->imm4), a->rd,
                    a->rn, a->rm);

@@ -83,6 +83,7 @@ void ra_sync_globals(bool and_free);
 bool lower_alu(TCGOp *op);
 bool lower_mem(TCGOp *op);
 bool lower_ctl(TCGOp *op);
+bool lower_vec(TCGOp *op);
 
 /* Labels (lower_ctl.c). */
 void labels_reset(void);

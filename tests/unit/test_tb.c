@@ -19,6 +19,7 @@ typedef struct FakeEnv {
     uint64_t in[8];
     uint64_t out[4];
     uint64_t stop;
+    uint8_t vec[4][16]; /* vector registers for the vec_* ops */
 } FakeEnv;
 
 static TCGv_i64 g_pc, g_in[8], g_out[4];
@@ -463,6 +464,334 @@ START_TEST(test_chaining_jumps_directly)
 }
 END_TEST
 
+/* ---- vector ops in the CPU state against a C model ---- */
+
+typedef struct VecCase {
+    unsigned op, vece, oprsz, maxsz, imm;
+} VecCase;
+
+static VecCase vcur;
+
+static int32_t vec_reg(int i)
+{
+    return (int32_t)(offsetof(FakeEnv, vec) + 16 * (size_t)i);
+}
+
+static void build_vec(uint64_t pc)
+{
+    unsigned kind = vcur.op & TCG_VEC_OP_MASK;
+
+    (void)pc;
+    if (kind == TCG_VEC_EXTRACT)
+        tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), vec_reg(1),
+                            vec_reg(2), vcur.imm);
+    else if (kind < TCG_VEC_NOT)
+        tcg_gen_vec_bin(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
+                        vec_reg(0), vec_reg(1), vec_reg(2));
+    else
+        tcg_gen_vec_shi(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
+                        vec_reg(0), vec_reg(1), vcur.imm);
+    tcg_gen_exit_tb(-1);
+}
+
+static uint64_t vget(const uint8_t *v, unsigned i, unsigned vece)
+{
+    uint64_t x = 0;
+    memcpy(&x, v + (i << vece), 1u << vece);
+    return x;
+}
+
+static void vput(uint8_t *v, unsigned i, unsigned vece, uint64_t x)
+{
+    memcpy(v + (i << vece), &x, 1u << vece);
+}
+
+static int64_t vsext(uint64_t x, unsigned vece)
+{
+    unsigned sh = 64 - (8u << vece);
+    return (int64_t)(x << sh) >> sh;
+}
+
+static uint64_t vmask(unsigned vece)
+{
+    return vece == 3 ? ~0ull : (1ull << (8u << vece)) - 1;
+}
+
+/* One element of an element-wise or pairwise kind. */
+static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
+{
+    int64_t sx = vsext(x, vece), sy = vsext(y, vece);
+
+    switch (kind) {
+    case TCG_VEC_ADD: case TCG_VEC_ADDP: return x + y;
+    case TCG_VEC_SUB: return x - y;
+    case TCG_VEC_MUL: return x * y;
+    case TCG_VEC_AND: return x & y;
+    case TCG_VEC_OR: return x | y;
+    case TCG_VEC_XOR: return x ^ y;
+    case TCG_VEC_ANDC: return x & ~y;
+    case TCG_VEC_ORC: return x | ~y;
+    case TCG_VEC_CMPEQ: return x == y ? ~0ull : 0;
+    case TCG_VEC_CMPGT: return sx > sy ? ~0ull : 0;
+    case TCG_VEC_CMPGE: return sx >= sy ? ~0ull : 0;
+    case TCG_VEC_CMPGTU: return x > y ? ~0ull : 0;
+    case TCG_VEC_CMPGEU: return x >= y ? ~0ull : 0;
+    case TCG_VEC_CMPTST: return (x & y) ? ~0ull : 0;
+    case TCG_VEC_SMIN: case TCG_VEC_SMINP: return sx < sy ? x : y;
+    case TCG_VEC_SMAX: case TCG_VEC_SMAXP: return sx > sy ? x : y;
+    case TCG_VEC_UMIN: case TCG_VEC_UMINP: return x < y ? x : y;
+    default: return x > y ? x : y;
+    }
+}
+
+static uint64_t vref_unary(unsigned kind, unsigned vece, uint64_t x,
+                           unsigned imm)
+{
+    int64_t sx = vsext(x, vece);
+    unsigned bits = 8u << vece;
+
+    switch (kind) {
+    case TCG_VEC_NOT: return ~x;
+    case TCG_VEC_NEG: return -x;
+    case TCG_VEC_ABS: return sx < 0 ? -x : x;
+    case TCG_VEC_CMPEQZ: return x == 0 ? ~0ull : 0;
+    case TCG_VEC_CMPGTZ: return sx > 0 ? ~0ull : 0;
+    case TCG_VEC_CMPGEZ: return sx >= 0 ? ~0ull : 0;
+    case TCG_VEC_CMPLEZ: return sx <= 0 ? ~0ull : 0;
+    case TCG_VEC_CMPLTZ: return sx < 0 ? ~0ull : 0;
+    case TCG_VEC_SHLI: return imm >= 64 ? 0 : x << imm;
+    case TCG_VEC_SHRI: return imm >= bits ? 0 : x >> imm;
+    default: /* SARI */
+        return (uint64_t)(sx >> (imm >= bits ? bits - 1 : imm));
+    }
+}
+
+/* The whole 16 bytes of d after the op, from d, a, b before it. */
+static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
+                 const uint8_t *b, uint8_t *out)
+{
+    unsigned kind = c->op & TCG_VEC_OP_MASK, vece = c->vece;
+    unsigned n = c->oprsz >> vece, out_vece = vece;
+    uint8_t res[16] = { 0 }, cat[32];
+
+    memcpy(cat, a, c->oprsz);
+    memcpy(cat + c->oprsz, b, c->oprsz);
+    switch (kind) {
+    case TCG_VEC_ADDP: case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
+    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+        for (unsigned i = 0; i < n; i++)
+            vput(res, i, vece, vref_elem(kind, vece, vget(cat, 2 * i, vece),
+                                         vget(cat, 2 * i + 1, vece)));
+        break;
+    case TCG_VEC_ZIPLO: case TCG_VEC_ZIPHI:
+        for (unsigned i = 0; i < n / 2; i++) {
+            unsigned k = kind == TCG_VEC_ZIPHI ? n / 2 + i : i;
+            vput(res, 2 * i, vece, vget(a, k, vece));
+            vput(res, 2 * i + 1, vece, vget(b, k, vece));
+        }
+        break;
+    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
+        for (unsigned i = 0; i < n; i++)
+            vput(res, i, vece,
+                 vget(cat, 2 * i + (kind == TCG_VEC_UZPODD), vece));
+        break;
+    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
+        for (unsigned i = 0; i < n / 2; i++) {
+            unsigned k = 2 * i + (kind == TCG_VEC_TRNODD);
+            vput(res, 2 * i, vece, vget(a, k, vece));
+            vput(res, 2 * i + 1, vece, vget(b, k, vece));
+        }
+        break;
+    case TCG_VEC_MULLU: case TCG_VEC_MULLS:
+    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+        out_vece = vece + 1;
+        for (unsigned i = 0; i < (8u >> vece); i++) {
+            bool s = kind == TCG_VEC_MULLS || kind == TCG_VEC_SEXT_SHLI;
+            uint64_t x = vget(a, i, vece), y = vget(b, i, vece);
+            if (s) {
+                x = (uint64_t)vsext(x, vece);
+                y = (uint64_t)vsext(y, vece);
+            }
+            vput(res, i, out_vece,
+                 kind <= TCG_VEC_MULLS ? x * y : x << c->imm);
+        }
+        break;
+    case TCG_VEC_EXTRACT:
+        memcpy(res, cat + c->imm, c->oprsz);
+        break;
+    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64: {
+        unsigned m = (2u << (kind - TCG_VEC_REV16)) >> vece;
+        for (unsigned i = 0; i < n; i++)
+            vput(res, i, vece, vget(a, i / m * m + (m - 1 - i % m), vece));
+        break;
+    }
+    case TCG_VEC_REDADD: case TCG_VEC_REDSMIN: case TCG_VEC_REDSMAX:
+    case TCG_VEC_REDUMIN: case TCG_VEC_REDUMAX: {
+        static const unsigned elem_kind[] = { TCG_VEC_ADD, TCG_VEC_SMIN,
+            TCG_VEC_SMAX, TCG_VEC_UMIN, TCG_VEC_UMAX };
+        uint64_t acc = vget(a, 0, vece);
+        for (unsigned i = 1; i < n; i++)
+            acc = vref_elem(elem_kind[kind - TCG_VEC_REDADD], vece, acc,
+                            vget(a, i, vece)) & vmask(vece);
+        memcpy(out, d, 16);
+        memset(out, 0, c->maxsz);
+        vput(out, 0, vece, acc);
+        return;
+    }
+    case TCG_VEC_SHRI_NARROW:
+        for (unsigned i = 0; i < n; i++)
+            vput(res, i, vece, c->imm >= 64 ? 0
+                                : vget(a, i, vece + 1) >> c->imm);
+        break;
+    default:
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t x = vget(a, i, vece);
+            vput(res, i, vece,
+                 kind < TCG_VEC_NOT ? vref_elem(kind, vece, x, vget(b, i, vece))
+                                    : vref_unary(kind, vece, x, c->imm));
+        }
+        break;
+    }
+    if (c->op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) {
+        for (unsigned i = 0; i < (c->oprsz >> out_vece); i++) {
+            uint64_t x = vget(d, i, out_vece), r = vget(res, i, out_vece);
+            vput(res, i, out_vece, (c->op & TCG_VEC_ACC) ? x + r : x - r);
+        }
+    }
+    memcpy(out, d, 16);
+    memset(out, 0, c->maxsz);
+    memcpy(out, res, c->oprsz);
+}
+
+/* Random bytes with extreme values mixed in, so comparisons and saturation
+ * edges come up. */
+static void vfill(uint8_t *v)
+{
+    static const uint8_t edge[] = { 0x00, 0x01, 0x7f, 0x80, 0xff };
+    for (int i = 0; i < 16; i++) {
+        uint64_t r = rnd();
+        v[i] = (r & 3) == 0 ? edge[(r >> 8) % 5] : (uint8_t)(r >> 16);
+    }
+    if ((rnd() & 7) == 0)
+        memcpy(v + 8, v, 8); /* equal halves: equal elements across a, b */
+}
+
+/* Immediates worth trying for a kind: shift counts and EXT positions. */
+static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
+                    unsigned *imms)
+{
+    unsigned bits = 8u << vece;
+
+    switch (kind) {
+    case TCG_VEC_SHLI:
+        imms[0] = 0; imms[1] = 1; imms[2] = bits / 2 + 1; imms[3] = bits - 1;
+        return 4;
+    case TCG_VEC_SHRI: case TCG_VEC_SARI:
+        imms[0] = 1; imms[1] = bits / 2 - 1; imms[2] = bits - 1; imms[3] = bits;
+        return 4;
+    case TCG_VEC_SHRI_NARROW: case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+        imms[0] = 0; imms[1] = 3; imms[2] = bits;
+        return 3;
+    case TCG_VEC_EXTRACT:
+        imms[0] = 0; imms[1] = 3; imms[2] = oprsz - 1;
+        return 3;
+    default:
+        imms[0] = 0;
+        return 1;
+    }
+}
+
+static int vec_run_case(const VecCase *c)
+{
+    FakeEnv env = { 0 };
+    uint64_t pc = fresh_pc();
+    uint8_t want[16], d[16], a[16], b[16];
+
+    vcur = *c;
+    build_block = build_vec;
+    for (int i = 0; i < 40; i++) {
+        vfill(env.vec[0]);
+        vfill(env.vec[1]);
+        vfill(env.vec[2]);
+        memcpy(d, env.vec[0], 16);
+        memcpy(a, env.vec[1], 16);
+        memcpy(b, env.vec[2], 16);
+        vref(c, d, a, b, want);
+        run_at(&env, pc);
+        for (int k = 0; k < 16; k++)
+            ck_assert_msg(env.vec[0][k] == want[k],
+                          "vec op %#x vece %u oprsz %u maxsz %u imm %u: "
+                          "byte %d got %02x want %02x",
+                          c->op, c->vece, c->oprsz, c->maxsz, c->imm, k,
+                          env.vec[0][k], want[k]);
+    }
+    return 1;
+}
+
+/* Every kind, size and shape the backend accepts; _i = 1 limits it to the
+ * baseline ISA, where the emulated sequences are used. */
+START_TEST(test_vector_ops_match_c)
+{
+    static const unsigned accs[] = { 0, TCG_VEC_ACC, TCG_VEC_ACC_SUB };
+    int tried = 0;
+
+    tcg_vec_baseline_only(_i == 1);
+    for (unsigned kind = 0; kind < TCG_VEC_NB_OPS; kind++)
+        for (unsigned vece = 0; vece < 4; vece++)
+            for (unsigned oprsz = 8; oprsz <= 16; oprsz += 8)
+                for (int acc = 0; acc < 3; acc++) {
+                    unsigned imms[4];
+                    VecCase c = { kind | accs[acc], vece, oprsz, 16, 0 };
+                    if (!tcg_can_emit_vec(c.op, vece, oprsz))
+                        continue;
+                    int nimm = vec_imms(kind, vece, oprsz, imms);
+                    for (int k = 0; k < nimm; k++) {
+                        c.imm = imms[k];
+                        tried += vec_run_case(&c);
+                        if (oprsz == 8 && kind != TCG_VEC_REDADD) {
+                            c.maxsz = 8; /* the upper half stays */
+                            tried += vec_run_case(&c);
+                            c.maxsz = 16;
+                        }
+                    }
+                }
+    tcg_vec_baseline_only(false);
+    ck_assert_int_gt(tried, 300);
+}
+END_TEST
+
+static void build_vec_misc(uint64_t pc)
+{
+    (void)pc;
+    tcg_gen_vec_bitsel(16, 16, vec_reg(0), vec_reg(1), vec_reg(2), vec_reg(3));
+    tcg_gen_vec_dup_i64(0, 16, 16, vec_reg(1), g_in[0]);
+    tcg_gen_vec_dup_i64(1, 8, 16, vec_reg(2), g_in[0]);
+    tcg_gen_vec_dup_i64(3, 16, 16, vec_reg(3), tcg_constant_i64(-2));
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_vector_select_and_dup)
+{
+    FakeEnv env = { .in = { 0x1122334455667788ull } };
+    uint8_t sel[16], t[16], f[16];
+
+    build_block = build_vec_misc;
+    vfill(env.vec[1]);
+    vfill(env.vec[2]);
+    vfill(env.vec[3]);
+    memcpy(sel, env.vec[1], 16);
+    memcpy(t, env.vec[2], 16);
+    memcpy(f, env.vec[3], 16);
+    run_at(&env, fresh_pc());
+    for (int k = 0; k < 16; k++) {
+        ck_assert_uint_eq(env.vec[0][k], (t[k] & sel[k]) | (f[k] & ~sel[k]));
+        ck_assert_uint_eq(env.vec[1][k], 0x88);
+        ck_assert_uint_eq(env.vec[2][k], k >= 8 ? 0 : k & 1 ? 0x77 : 0x88);
+        ck_assert_uint_eq(env.vec[3][k], k % 8 == 0 ? 0xfe : 0xff);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tb");
@@ -480,6 +809,8 @@ int main(void)
     tcase_add_test(tc, test_helper_call_passes_six_args);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
+    tcase_add_loop_test(tc, test_vector_ops_match_c, 0, 2);
+    tcase_add_test(tc, test_vector_select_and_dup);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

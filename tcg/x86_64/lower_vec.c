@@ -1,0 +1,795 @@
+/*
+ * Lowering of the vector ops (vec_* in ops.def) to SSE2 .. SSE4.2: operands
+ * are loaded from the CPU state into xmm0-xmm3, combined there and stored
+ * back. The allocator never keeps values in xmm registers, so these four
+ * are free scratch; nothing may stay in them from one op to the next.
+ */
+#include <cpuid.h>
+
+#include "tcg/x86_64/regalloc.h"
+#include "util/log.h"
+
+enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_NONE };
+
+static int detected_isa = -1;
+static bool baseline_only;
+
+static X86Asm *as(void) { return &be.as; }
+
+/* ---- host features ---- */
+
+static int detect_isa(void)
+{
+    unsigned eax, ebx, ecx, edx;
+
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_SSSE3))
+        return ISA_SSE2;
+    if (!(ecx & bit_SSE4_1))
+        return ISA_SSSE3;
+    return (ecx & bit_SSE4_2) ? ISA_SSE42 : ISA_SSE41;
+}
+
+/* Several translating threads may race here; they all store the same. */
+static int host_isa(void)
+{
+    int isa = __atomic_load_n(&detected_isa, __ATOMIC_RELAXED);
+
+    if (isa < 0) {
+        isa = detect_isa();
+        __atomic_store_n(&detected_isa, isa, __ATOMIC_RELAXED);
+    }
+    return __atomic_load_n(&baseline_only, __ATOMIC_RELAXED) ? ISA_SSE2 : isa;
+}
+
+void tcg_vec_baseline_only(bool on)
+{
+    __atomic_store_n(&baseline_only, on, __ATOMIC_RELAXED);
+}
+
+/* ---- what each op needs ---- */
+
+static int need_minmax(bool is_signed, unsigned vece)
+{
+    if (vece == 3)
+        return ISA_NONE;
+    if (vece == (is_signed ? 1u : 0u))
+        return ISA_SSE2;
+    return ISA_SSE41;
+}
+
+/* Shuffles that pair elements need two of them in each operand. */
+static bool has_pairs(unsigned vece, unsigned oprsz)
+{
+    return (oprsz >> vece) >= 2;
+}
+
+static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
+{
+    switch (kind) {
+    case TCG_VEC_ADD: case TCG_VEC_SUB: case TCG_VEC_AND: case TCG_VEC_OR:
+    case TCG_VEC_XOR: case TCG_VEC_ANDC: case TCG_VEC_ORC:
+    case TCG_VEC_CMPEQ: case TCG_VEC_CMPTST:
+        return ISA_SSE2;
+    case TCG_VEC_MUL:
+        return vece < 2 ? ISA_SSE2 : vece == 2 ? ISA_SSE41 : ISA_NONE;
+    case TCG_VEC_CMPGT: case TCG_VEC_CMPGE:
+    case TCG_VEC_CMPGTU: case TCG_VEC_CMPGEU:
+        return vece == 3 ? ISA_SSE42 : ISA_SSE2;
+    case TCG_VEC_SMIN: case TCG_VEC_SMAX:
+        return need_minmax(true, vece);
+    case TCG_VEC_UMIN: case TCG_VEC_UMAX:
+        return need_minmax(false, vece);
+    case TCG_VEC_ADDP: case TCG_VEC_ZIPLO: case TCG_VEC_ZIPHI:
+    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
+    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
+        return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
+        return has_pairs(vece, oprsz) ? need_minmax(true, vece) : ISA_NONE;
+    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+        return has_pairs(vece, oprsz) ? need_minmax(false, vece) : ISA_NONE;
+    case TCG_VEC_MULLU:
+        return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_MULLS:
+        return vece > 2 || oprsz != 16 ? ISA_NONE
+               : vece == 2             ? ISA_SSE41
+                                       : ISA_SSE2;
+    case TCG_VEC_EXTRACT:
+        return ISA_SSE2;
+    default:
+        return ISA_NONE;
+    }
+}
+
+static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
+{
+    switch (kind) {
+    case TCG_VEC_NOT: case TCG_VEC_NEG: case TCG_VEC_ABS:
+    case TCG_VEC_CMPEQZ: case TCG_VEC_CMPGEZ: case TCG_VEC_CMPLTZ:
+    case TCG_VEC_SHLI: case TCG_VEC_SHRI: case TCG_VEC_SARI:
+        return ISA_SSE2;
+    case TCG_VEC_CMPGTZ: case TCG_VEC_CMPLEZ:
+        return vece == 3 ? ISA_SSE42 : ISA_SSE2;
+    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64:
+        return (8u << vece) < (16u << (kind - TCG_VEC_REV16)) ? ISA_SSE2
+                                                              : ISA_NONE;
+    case TCG_VEC_REDADD:
+        return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_REDSMIN: case TCG_VEC_REDSMAX:
+        return has_pairs(vece, oprsz) ? need_minmax(true, vece) : ISA_NONE;
+    case TCG_VEC_REDUMIN: case TCG_VEC_REDUMAX:
+        return has_pairs(vece, oprsz) ? need_minmax(false, vece) : ISA_NONE;
+    case TCG_VEC_SHRI_NARROW:
+        return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+        return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    default:
+        return ISA_NONE;
+    }
+}
+
+static bool is_reduction(unsigned kind)
+{
+    return kind >= TCG_VEC_REDADD && kind <= TCG_VEC_REDUMAX;
+}
+
+static int vec_need(unsigned op, unsigned vece, unsigned oprsz)
+{
+    unsigned kind = op & TCG_VEC_OP_MASK;
+
+    if ((oprsz != 8 && oprsz != 16) || vece > 3 || kind >= TCG_VEC_NB_OPS)
+        return ISA_NONE;
+    if ((op & TCG_VEC_ACC) && (op & TCG_VEC_ACC_SUB))
+        return ISA_NONE;
+    if ((op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) &&
+        (is_reduction(kind) || kind == TCG_VEC_EXTRACT))
+        return ISA_NONE;
+    if (kind < TCG_VEC_NOT)
+        return need_bin(kind, vece, oprsz);
+    return need_un(kind, vece, oprsz);
+}
+
+bool tcg_can_emit_vec(unsigned op, unsigned vece, unsigned oprsz)
+{
+    return vec_need(op, vece, oprsz) <= host_isa();
+}
+
+/* ---- building blocks ---- */
+
+static const X86PackedOp op_add[4] = { X86_PADDB, X86_PADDW, X86_PADDD,
+                                       X86_PADDQ };
+static const X86PackedOp op_sub[4] = { X86_PSUBB, X86_PSUBW, X86_PSUBD,
+                                       X86_PSUBQ };
+static const X86PackedOp op_cmpgt[4] = { X86_PCMPGTB, X86_PCMPGTW,
+                                         X86_PCMPGTD, X86_PCMPGTQ };
+static const X86PackedOp op_unpacklo[4] = { X86_PUNPCKLBW, X86_PUNPCKLWD,
+                                            X86_PUNPCKLDQ, X86_PUNPCKLQDQ };
+static const X86PackedOp op_unpackhi[4] = { X86_PUNPCKHBW, X86_PUNPCKHWD,
+                                            X86_PUNPCKHDQ, X86_PUNPCKHQDQ };
+/* Shifts of 16..64-bit elements, indexed by vece (byte shifts have none). */
+static const X86PShiftOp op_shl[4] = { X86_PSLLW, X86_PSLLW, X86_PSLLD,
+                                       X86_PSLLQ };
+static const X86PShiftOp op_shr[4] = { X86_PSRLW, X86_PSRLW, X86_PSRLD,
+                                       X86_PSRLQ };
+static const X86PShiftOp op_sar[3] = { X86_PSRAW, X86_PSRAW, X86_PSRAD };
+
+static X86PackedOp op_minmax(unsigned kind, unsigned vece)
+{
+    static const X86PackedOp smin[3] = { X86_PMINSB, X86_PMINSW, X86_PMINSD };
+    static const X86PackedOp smax[3] = { X86_PMAXSB, X86_PMAXSW, X86_PMAXSD };
+    static const X86PackedOp umin[3] = { X86_PMINUB, X86_PMINUW, X86_PMINUD };
+    static const X86PackedOp umax[3] = { X86_PMAXUB, X86_PMAXUW, X86_PMAXUD };
+
+    switch (kind) {
+    case TCG_VEC_SMIN: case TCG_VEC_SMINP: case TCG_VEC_REDSMIN:
+        return smin[vece];
+    case TCG_VEC_SMAX: case TCG_VEC_SMAXP: case TCG_VEC_REDSMAX:
+        return smax[vece];
+    case TCG_VEC_UMIN: case TCG_VEC_UMINP: case TCG_VEC_REDUMIN:
+        return umin[vece];
+    default:
+        return umax[vece];
+    }
+}
+
+static X86Mem env_at(uint64_t ofs)
+{
+    return x86_mem(REG_ENV, (int32_t)ofs);
+}
+
+static void vload(X86Xmm x, uint64_t ofs, unsigned bytes)
+{
+    if (bytes == 16)
+        x86_movdqu_load(as(), x, env_at(ofs));
+    else
+        x86_movq_load(as(), x, env_at(ofs));
+}
+
+static void vstore(uint64_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
+{
+    if (oprsz == 16) {
+        x86_movdqu_store(as(), env_at(ofs), x);
+        return;
+    }
+    x86_movq_store(as(), env_at(ofs), x);
+    if (maxsz == 16)
+        x86_store_imm(as(), 64, env_at(ofs + 8), 0);
+}
+
+static void vmov(X86Xmm dst, X86Xmm src)
+{
+    if (dst != src)
+        x86_movaps_rr(as(), dst, src);
+}
+
+static void vzero(X86Xmm x)
+{
+    x86_packed_rr(as(), X86_PXOR, x, x);
+}
+
+static void vones(X86Xmm x)
+{
+    x86_packed_rr(as(), X86_PCMPEQB, x, x);
+}
+
+static void vnot(X86Xmm x, X86Xmm tmp)
+{
+    vones(tmp);
+    x86_packed_rr(as(), X86_PXOR, x, tmp);
+}
+
+/* x = the element-sized constant v (low bits) in every element. */
+static void vsplat(X86Xmm x, unsigned vece, uint64_t v)
+{
+    static const uint64_t rep[4] = { 0x0101010101010101ull,
+                                     0x0001000100010001ull,
+                                     0x0000000100000001ull, 1 };
+    unsigned bits = 8u << vece;
+
+    if (bits < 64)
+        v &= (1ull << bits) - 1;
+    x86_mov_ri(as(), REG_SCRATCH, v * rep[vece]);
+    x86_movq_xr(as(), 64, x, REG_SCRATCH);
+    x86_packed_rr(as(), X86_PUNPCKLQDQ, x, x);
+}
+
+/* Byte shifts: a 16-bit shift, then clear the bits that crossed bytes. */
+static void vshift_bytes(X86Xmm x, bool left, unsigned n, X86Xmm tmp)
+{
+    x86_pshift_ri(as(), left ? X86_PSLLW : X86_PSRLW, x, (uint8_t)n);
+    vsplat(tmp, 0, left ? 0xffu << n : 0xffu >> n);
+    x86_packed_rr(as(), X86_PAND, x, tmp);
+}
+
+static void vshl(X86Xmm x, unsigned vece, unsigned n, X86Xmm tmp)
+{
+    if (n == 0)
+        return;
+    if (vece == 0)
+        vshift_bytes(x, true, n, tmp);
+    else
+        x86_pshift_ri(as(), op_shl[vece], x, (uint8_t)n);
+}
+
+static void vshr(X86Xmm x, unsigned vece, unsigned n, X86Xmm tmp)
+{
+    if (n == 0)
+        return;
+    if (vece == 0)
+        vshift_bytes(x, false, n, tmp);
+    else
+        x86_pshift_ri(as(), op_shr[vece], x, (uint8_t)n);
+}
+
+/* Shifting by the width or more gives the sign in every bit, as width-1. */
+static void vsar(X86Xmm x, unsigned vece, unsigned n, X86Xmm tmp)
+{
+    unsigned bits = 8u << vece;
+
+    if (n >= bits)
+        n = bits - 1;
+    if (n == 0)
+        return;
+    if (vece == 1 || vece == 2) {
+        x86_pshift_ri(as(), op_sar[vece], x, (uint8_t)n);
+        return;
+    }
+    /* No byte or 64-bit arithmetic shift: shift logically, then
+     * sign-extend from the moved sign bit m with (x ^ m) - m. */
+    vshr(x, vece, n, tmp);
+    vsplat(tmp, vece, 1ull << (bits - 1 - n));
+    x86_packed_rr(as(), X86_PXOR, x, tmp);
+    x86_packed_rr(as(), op_sub[vece], x, tmp);
+}
+
+/* dst = all ones where src's element is negative. */
+static void vsignmask(X86Xmm dst, X86Xmm src, unsigned vece)
+{
+    if (vece == 0) {
+        vzero(dst);
+        x86_packed_rr(as(), X86_PCMPGTB, dst, src);
+        return;
+    }
+    vmov(dst, src);
+    if (vece == 1) {
+        x86_pshift_ri(as(), X86_PSRAW, dst, 15);
+    } else {
+        x86_pshift_ri(as(), X86_PSRAD, dst, 31);
+        if (vece == 3)
+            x86_pshufd(as(), dst, dst, 0xf5); /* high dwords to both */
+    }
+}
+
+/* a = (a == b); tmp clobbered. */
+static void vcmpeq(X86Xmm a, X86Xmm b, unsigned vece, X86Xmm tmp)
+{
+    static const X86PackedOp eq[3] = { X86_PCMPEQB, X86_PCMPEQW,
+                                       X86_PCMPEQD };
+
+    if (vece < 3) {
+        x86_packed_rr(as(), eq[vece], a, b);
+    } else if (host_isa() >= ISA_SSE41) {
+        x86_packed_rr(as(), X86_PCMPEQQ, a, b);
+    } else {
+        /* Both dword halves equal. */
+        x86_packed_rr(as(), X86_PCMPEQD, a, b);
+        x86_pshufd(as(), tmp, a, 0xb1);
+        x86_packed_rr(as(), X86_PAND, a, tmp);
+    }
+}
+
+/* a = (a >u b); b and tmp clobbered. Biasing by the sign bit turns the
+ * unsigned order into the signed one. */
+static void vcmpgtu(X86Xmm a, X86Xmm b, unsigned vece, X86Xmm tmp)
+{
+    vsplat(tmp, vece, 1ull << ((8u << vece) - 1));
+    x86_packed_rr(as(), X86_PXOR, a, tmp);
+    x86_packed_rr(as(), X86_PXOR, b, tmp);
+    x86_packed_rr(as(), op_cmpgt[vece], a, b);
+}
+
+/*
+ * a = the even (or odd) elements of a then of b, each oprsz bytes; for 8
+ * bytes the result is the low 8. b is clobbered.
+ */
+static void vuzp(X86Xmm a, X86Xmm b, unsigned vece, unsigned oprsz, bool odd)
+{
+    X86Xmm second = b;
+
+    if (oprsz == 8) {
+        x86_packed_rr(as(), X86_PUNPCKLQDQ, a, b);
+        second = a;
+    }
+    switch (vece) {
+    case 0:
+        /* Keep the wanted byte of each word, zero-extended; pack. */
+        if (!odd) {
+            x86_pshift_ri(as(), X86_PSLLW, a, 8);
+            if (second != a)
+                x86_pshift_ri(as(), X86_PSLLW, second, 8);
+        }
+        x86_pshift_ri(as(), X86_PSRLW, a, 8);
+        if (second != a)
+            x86_pshift_ri(as(), X86_PSRLW, second, 8);
+        x86_packed_rr(as(), X86_PACKUSWB, a, second);
+        break;
+    case 1:
+        /* Sign-extend the wanted half of each dword: packssdw is exact. */
+        if (!odd) {
+            x86_pshift_ri(as(), X86_PSLLD, a, 16);
+            if (second != a)
+                x86_pshift_ri(as(), X86_PSLLD, second, 16);
+        }
+        x86_pshift_ri(as(), X86_PSRAD, a, 16);
+        if (second != a)
+            x86_pshift_ri(as(), X86_PSRAD, second, 16);
+        x86_packed_rr(as(), X86_PACKSSDW, a, second);
+        break;
+    case 2:
+        if (oprsz == 8)
+            x86_pshufd(as(), a, a, odd ? 0x0d : 0x08);
+        else
+            x86_shufps(as(), a, b, odd ? 0xdd : 0x88);
+        break;
+    default:
+        x86_packed_rr(as(), odd ? X86_PUNPCKHQDQ : X86_PUNPCKLQDQ, a, b);
+        break;
+    }
+}
+
+/* a = (a, b) transposed: even (odd) elements of both, alternating. */
+static void vtrn(X86Xmm a, X86Xmm b, unsigned vece, bool odd)
+{
+    uint8_t e = (uint8_t)(8u << vece);
+
+    if (vece == 3) {
+        x86_packed_rr(as(), odd ? X86_PUNPCKHQDQ : X86_PUNPCKLQDQ, a, b);
+        return;
+    }
+    /* In each double-width container: a's element low, b's high. */
+    if (odd) {
+        x86_pshift_ri(as(), op_shr[vece + 1], a, e);
+        x86_pshift_ri(as(), op_shr[vece + 1], b, e);
+    } else {
+        x86_pshift_ri(as(), op_shl[vece + 1], a, e);
+        x86_pshift_ri(as(), op_shr[vece + 1], a, e);
+    }
+    x86_pshift_ri(as(), op_shl[vece + 1], b, e);
+    x86_packed_rr(as(), X86_POR, a, b);
+}
+
+/* x = the low 8 bytes of x, each element extended to twice its size. */
+static void vwiden(X86Xmm x, unsigned vece, bool is_signed, X86Xmm tmp)
+{
+    if (!is_signed) {
+        vzero(tmp);
+        x86_packed_rr(as(), op_unpacklo[vece], x, tmp);
+    } else if (vece < 2) {
+        /* Each element next to itself, then shifted down arithmetically. */
+        x86_packed_rr(as(), op_unpacklo[vece], x, x);
+        x86_pshift_ri(as(), op_sar[vece + 1], x, (uint8_t)(8u << vece));
+    } else {
+        vsignmask(tmp, x, 2);
+        x86_packed_rr(as(), X86_PUNPCKLDQ, x, tmp);
+    }
+}
+
+/* a = the widening product of the low 8 bytes of a and b. */
+static void vmull(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed,
+                  X86Xmm tmp)
+{
+    switch (vece) {
+    case 0:
+        vwiden(a, 0, is_signed, tmp);
+        vwiden(b, 0, is_signed, tmp);
+        x86_packed_rr(as(), X86_PMULLW, a, b);
+        break;
+    case 1:
+        vmov(tmp, a);
+        x86_packed_rr(as(), X86_PMULLW, a, b);
+        x86_packed_rr(as(), is_signed ? X86_PMULHW : X86_PMULHUW, tmp, b);
+        x86_packed_rr(as(), X86_PUNPCKLWD, a, tmp);
+        break;
+    default:
+        /* pmul[u]dq multiplies dwords 0 and 2. */
+        x86_pshufd(as(), a, a, 0x50);
+        x86_pshufd(as(), b, b, 0x50);
+        x86_packed_rr(as(), is_signed ? X86_PMULDQ : X86_PMULUDQ, a, b);
+        break;
+    }
+}
+
+/* Byte multiply: products of even and odd bytes in 16-bit lanes. */
+static void vmul_bytes(X86Xmm a, X86Xmm b, X86Xmm t1, X86Xmm t2)
+{
+    vmov(t1, a);
+    vmov(t2, b);
+    x86_packed_rr(as(), X86_PMULLW, a, b);
+    x86_pshift_ri(as(), X86_PSLLW, a, 8);
+    x86_pshift_ri(as(), X86_PSRLW, a, 8);
+    x86_pshift_ri(as(), X86_PSRLW, t1, 8);
+    x86_pshift_ri(as(), X86_PSRLW, t2, 8);
+    x86_packed_rr(as(), X86_PMULLW, t1, t2);
+    x86_pshift_ri(as(), X86_PSLLW, t1, 8);
+    x86_packed_rr(as(), X86_POR, a, t1);
+}
+
+/* Stores x (result elements of size vece) to d, or accumulates into d. */
+static void vfinish(unsigned op, unsigned vece, unsigned oprsz,
+                    unsigned maxsz, uint64_t d, X86Xmm x)
+{
+    if (op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) {
+        vload(X86_XMM3, d, oprsz);
+        x86_packed_rr(as(), (op & TCG_VEC_ACC) ? op_add[vece] : op_sub[vece],
+                      X86_XMM3, x);
+        x = X86_XMM3;
+    }
+    vstore(d, x, oprsz, maxsz);
+}
+
+/* ---- two operands ---- */
+
+/* xmm0 = xmm0 op xmm1 for the element-wise kinds; xmm2/3 are scratch. */
+static void lower_elementwise(unsigned kind, unsigned vece)
+{
+    const X86Xmm a = X86_XMM0, b = X86_XMM1, t = X86_XMM2;
+
+    switch (kind) {
+    case TCG_VEC_ADD: x86_packed_rr(as(), op_add[vece], a, b); break;
+    case TCG_VEC_SUB: x86_packed_rr(as(), op_sub[vece], a, b); break;
+    case TCG_VEC_MUL:
+        if (vece == 0)
+            vmul_bytes(a, b, t, X86_XMM3);
+        else
+            x86_packed_rr(as(), vece == 1 ? X86_PMULLW : X86_PMULLD, a, b);
+        break;
+    case TCG_VEC_AND: x86_packed_rr(as(), X86_PAND, a, b); break;
+    case TCG_VEC_OR: x86_packed_rr(as(), X86_POR, a, b); break;
+    case TCG_VEC_XOR: x86_packed_rr(as(), X86_PXOR, a, b); break;
+    case TCG_VEC_ANDC:
+        x86_packed_rr(as(), X86_PANDN, b, a);
+        vmov(a, b);
+        break;
+    case TCG_VEC_ORC:
+        vnot(b, t);
+        x86_packed_rr(as(), X86_POR, a, b);
+        break;
+    case TCG_VEC_CMPEQ: vcmpeq(a, b, vece, t); break;
+    case TCG_VEC_CMPGT: x86_packed_rr(as(), op_cmpgt[vece], a, b); break;
+    case TCG_VEC_CMPGE: /* !(b > a) */
+        x86_packed_rr(as(), op_cmpgt[vece], b, a);
+        vnot(b, t);
+        vmov(a, b);
+        break;
+    case TCG_VEC_CMPGTU: vcmpgtu(a, b, vece, t); break;
+    case TCG_VEC_CMPGEU: /* !(b >u a) */
+        vcmpgtu(b, a, vece, t);
+        vnot(b, t);
+        vmov(a, b);
+        break;
+    case TCG_VEC_CMPTST:
+        x86_packed_rr(as(), X86_PAND, a, b);
+        vzero(b);
+        vcmpeq(a, b, vece, t);
+        vnot(a, t);
+        break;
+    default: /* min and max */
+        x86_packed_rr(as(), op_minmax(kind, vece), a, b);
+        break;
+    }
+}
+
+static void lower_vec_bin(const TCGOp *op)
+{
+    unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
+    unsigned vece = (unsigned)op->args[1], oprsz = (unsigned)op->args[2];
+    unsigned maxsz = (unsigned)op->args[3], pos = (unsigned)op->args[7];
+    unsigned in_size = oprsz, out_vece = vece;
+    const X86Xmm a = X86_XMM0, b = X86_XMM1;
+
+    if (kind == TCG_VEC_MULLU || kind == TCG_VEC_MULLS) {
+        in_size = 8;
+        out_vece = vece + 1;
+    }
+    vload(a, op->args[5], in_size);
+    vload(b, op->args[6], in_size);
+    switch (kind) {
+    case TCG_VEC_ADDP: case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
+    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+        vmov(X86_XMM2, a);
+        vmov(X86_XMM3, b);
+        vuzp(a, b, vece, oprsz, false);
+        vuzp(X86_XMM2, X86_XMM3, vece, oprsz, true);
+        x86_packed_rr(as(), kind == TCG_VEC_ADDP ? op_add[vece]
+                                                 : op_minmax(kind, vece),
+                      a, X86_XMM2);
+        break;
+    case TCG_VEC_ZIPLO:
+        x86_packed_rr(as(), op_unpacklo[vece], a, b);
+        break;
+    case TCG_VEC_ZIPHI:
+        if (oprsz == 16) {
+            x86_packed_rr(as(), op_unpackhi[vece], a, b);
+        } else {
+            x86_packed_rr(as(), op_unpacklo[vece], a, b);
+            x86_pshift_ri(as(), X86_PSRLDQ, a, 8);
+        }
+        break;
+    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
+        vuzp(a, b, vece, oprsz, kind == TCG_VEC_UZPODD);
+        break;
+    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
+        vtrn(a, b, vece, kind == TCG_VEC_TRNODD);
+        break;
+    case TCG_VEC_MULLU: case TCG_VEC_MULLS:
+        vmull(a, b, vece, kind == TCG_VEC_MULLS, X86_XMM2);
+        break;
+    case TCG_VEC_EXTRACT:
+        if (oprsz == 8) {
+            x86_packed_rr(as(), X86_PUNPCKLQDQ, a, b);
+            x86_pshift_ri(as(), X86_PSRLDQ, a, (uint8_t)pos);
+        } else if (pos) {
+            x86_pshift_ri(as(), X86_PSRLDQ, a, (uint8_t)pos);
+            x86_pshift_ri(as(), X86_PSLLDQ, b, (uint8_t)(16 - pos));
+            x86_packed_rr(as(), X86_POR, a, b);
+        }
+        break;
+    default:
+        lower_elementwise(kind, vece);
+        break;
+    }
+    vfinish(opf, out_vece, oprsz, maxsz, op->args[4], a);
+}
+
+/* ---- one operand ---- */
+
+static void vrev_bytes_in_words(X86Xmm x, X86Xmm tmp)
+{
+    vmov(tmp, x);
+    x86_pshift_ri(as(), X86_PSLLW, x, 8);
+    x86_pshift_ri(as(), X86_PSRLW, tmp, 8);
+    x86_packed_rr(as(), X86_POR, x, tmp);
+}
+
+/* Reverses elements within containers of 16 << level bits. */
+static void vrev(X86Xmm x, unsigned vece, unsigned level, X86Xmm tmp)
+{
+    if (vece == 0) {
+        vrev_bytes_in_words(x, tmp);
+        if (level == 0)
+            return;
+        vece = 1;
+    }
+    if (vece == 2) {
+        x86_pshufd(as(), x, x, 0xb1);
+        return;
+    }
+    /* Halfwords: swap pairs (within dwords) or reverse fours (qwords). */
+    uint8_t sel = level == 1 ? 0xb1 : 0x1b;
+    x86_pshuflw(as(), x, x, sel);
+    x86_pshufhw(as(), x, x, sel);
+}
+
+/* Element 0 of x = the reduction of its first oprsz bytes. */
+static void vreduce(X86Xmm x, unsigned kind, unsigned vece, unsigned oprsz,
+                    X86Xmm tmp)
+{
+    X86PackedOp combine =
+        kind == TCG_VEC_REDADD ? op_add[vece] : op_minmax(kind, vece);
+
+    for (unsigned s = oprsz / 2; s >= (1u << vece); s /= 2) {
+        vmov(tmp, x);
+        x86_pshift_ri(as(), X86_PSRLDQ, tmp, (uint8_t)s);
+        x86_packed_rr(as(), combine, x, tmp);
+    }
+}
+
+/* Writes element 0 of x, zero-extended, as d's low 8 bytes. */
+static void store_element0(uint64_t d, X86Xmm x, unsigned vece,
+                           unsigned maxsz)
+{
+    x86_movq_rx(as(), 64, REG_SCRATCH, x);
+    if (vece == 0)
+        x86_movzx8(as(), REG_SCRATCH, REG_SCRATCH);
+    else if (vece == 1)
+        x86_movzx16(as(), REG_SCRATCH, REG_SCRATCH);
+    else if (vece == 2)
+        x86_mov_rr(as(), 32, REG_SCRATCH, REG_SCRATCH);
+    x86_store(as(), 64, env_at(d), REG_SCRATCH);
+    if (maxsz == 16)
+        x86_store_imm(as(), 64, env_at(d + 8), 0);
+}
+
+static void lower_vec_un(const TCGOp *op)
+{
+    unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
+    unsigned vece = (unsigned)op->args[1], oprsz = (unsigned)op->args[2];
+    unsigned maxsz = (unsigned)op->args[3], imm = (unsigned)op->args[6];
+    unsigned in_size = oprsz, out_vece = vece;
+    const X86Xmm x = X86_XMM0, t = X86_XMM1, t2 = X86_XMM2;
+
+    if (kind == TCG_VEC_SHRI_NARROW)
+        in_size = 16;
+    if (kind == TCG_VEC_ZEXT_SHLI || kind == TCG_VEC_SEXT_SHLI) {
+        in_size = 8;
+        out_vece = vece + 1;
+    }
+    vload(x, op->args[5], in_size);
+    switch (kind) {
+    case TCG_VEC_NOT: vnot(x, t); break;
+    case TCG_VEC_NEG:
+        vzero(t);
+        x86_packed_rr(as(), op_sub[vece], t, x);
+        vmov(x, t);
+        break;
+    case TCG_VEC_ABS:
+        if (vece < 3 && host_isa() >= ISA_SSSE3) {
+            static const X86PackedOp abs[3] = { X86_PABSB, X86_PABSW,
+                                                X86_PABSD };
+            x86_packed_rr(as(), abs[vece], x, x);
+        } else {
+            vsignmask(t, x, vece);
+            x86_packed_rr(as(), X86_PXOR, x, t);
+            x86_packed_rr(as(), op_sub[vece], x, t);
+        }
+        break;
+    case TCG_VEC_CMPEQZ:
+        vzero(t);
+        vcmpeq(x, t, vece, t2);
+        break;
+    case TCG_VEC_CMPGTZ: case TCG_VEC_CMPLEZ:
+        vzero(t);
+        x86_packed_rr(as(), op_cmpgt[vece], x, t);
+        if (kind == TCG_VEC_CMPLEZ)
+            vnot(x, t);
+        break;
+    case TCG_VEC_CMPLTZ: case TCG_VEC_CMPGEZ:
+        vsignmask(t, x, vece);
+        vmov(x, t);
+        if (kind == TCG_VEC_CMPGEZ)
+            vnot(x, t);
+        break;
+    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64:
+        vrev(x, vece, kind - TCG_VEC_REV16, t);
+        break;
+    case TCG_VEC_SHLI: vshl(x, vece, imm, t); break;
+    case TCG_VEC_SHRI: vshr(x, vece, imm, t); break;
+    case TCG_VEC_SARI: vsar(x, vece, imm, t); break;
+    case TCG_VEC_SHRI_NARROW:
+        if (imm)
+            x86_pshift_ri(as(), op_shr[vece + 1], x, (uint8_t)imm);
+        if (vece == 2) {
+            x86_pshufd(as(), x, x, 0x08);
+        } else {
+            vmov(t, x);
+            vuzp(x, t, vece, 16, false);
+        }
+        break;
+    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+        vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);
+        vshl(x, vece + 1, imm, t);
+        break;
+    default:
+        vreduce(x, kind, vece, oprsz, t);
+        store_element0(op->args[4], x, vece, maxsz);
+        return;
+    }
+    vfinish(opf, out_vece, oprsz, maxsz, op->args[4], x);
+}
+
+/* ---- select and broadcast ---- */
+
+static void lower_vec_bitsel(const TCGOp *op)
+{
+    unsigned oprsz = (unsigned)op->args[0], maxsz = (unsigned)op->args[1];
+
+    /* f ^ ((t ^ f) & sel) */
+    vload(X86_XMM0, op->args[4], oprsz);
+    vload(X86_XMM1, op->args[5], oprsz);
+    vload(X86_XMM2, op->args[3], oprsz);
+    x86_packed_rr(as(), X86_PXOR, X86_XMM0, X86_XMM1);
+    x86_packed_rr(as(), X86_PAND, X86_XMM0, X86_XMM2);
+    x86_packed_rr(as(), X86_PXOR, X86_XMM0, X86_XMM1);
+    vstore(op->args[2], X86_XMM0, oprsz, maxsz);
+}
+
+static void lower_vec_dup(const TCGOp *op)
+{
+    unsigned vece = (unsigned)op->args[1], oprsz = (unsigned)op->args[2];
+    X86Reg r = ra_in(arg_temp(op, 0), 0);
+    const X86Xmm x = X86_XMM0;
+
+    x86_movq_xr(as(), 64, x, r);
+    ra_free_dead(op, 0, 1);
+    /* Widen the element step by step until it fills a dword or qword. */
+    if (vece == 0)
+        x86_packed_rr(as(), X86_PUNPCKLBW, x, x);
+    if (vece <= 1)
+        x86_pshuflw(as(), x, x, 0);
+    if (vece <= 2)
+        x86_pshufd(as(), x, x, 0);
+    else
+        x86_packed_rr(as(), X86_PUNPCKLQDQ, x, x);
+    vstore(op->args[4], x, oprsz, (unsigned)op->args[3]);
+}
+
+bool lower_vec(TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_vec_bin:
+    case INDEX_op_vec_un:
+        if (vec_need((unsigned)op->args[0], (unsigned)op->args[1],
+                     (unsigned)op->args[2]) > host_isa())
+            arx_fatal("backend: vector op %u/%u/%u not available on host",
+                      (unsigned)op->args[0], (unsigned)op->args[1],
+                      (unsigned)op->args[2]);
+        if (op->opc == INDEX_op_vec_bin)
+            lower_vec_bin(op);
+        else
+            lower_vec_un(op);
+        return true;
+    case INDEX_op_vec_bitsel: lower_vec_bitsel(op); return true;
+    case INDEX_op_vec_dup: lower_vec_dup(op); return true;
+    default:
+        return false;
+    }
+}
