@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "linux-user/loader.h"
+#include "linux-user/path.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
 #include "target-arm/a64/translate.h"
@@ -224,8 +225,10 @@ int main(int argc, char **argv, char **envp)
                   strerror(errno));
     find_self_path();
     set_reexec_args(&opt);
-    if (opt.sysroot)
+    if (opt.sysroot) {
         loader_set_sysroot(opt.sysroot);
+        path_set_sysroot(opt.sysroot);
+    }
     if (opt.argv0)
         argv[prog] = (char *)opt.argv0;
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "linux-user/path.h"
 #include "syscalls/syscalls.h"
 
 static char fs_exe_path[PATH_MAX];
@@ -52,7 +53,7 @@ const char *sys_fix_path(const char *path)
 {
     if (path && fs_is_own_exe_link(path))
         return sys_exe_path();
-    return path;
+    return path_redirect(path);
 }
 
 /* A guest path argument as a host pointer, after the /proc fix. */

@@ -30,6 +30,9 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 
 # Variants beyond the default -O2 static build (different code shapes).
 PIE_TESTS="control_flow funcptr malloc_patterns strfuncs"
+# Dynamically linked variants run with the cross toolchain's sysroot.
+DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search"
+SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
 
 # Fixed argv and environment handed to both builds.
@@ -47,7 +50,7 @@ if ! command -v "$arx_prog" >/dev/null 2>&1; then
 fi
 
 mkdir -p "$BUILD_DIR"/native "$BUILD_DIR"/aarch64 "$BUILD_DIR"/aarch64-pie \
-	"$BUILD_DIR"/aarch64-O0 || exit 99
+	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn || exit 99
 work=$(mktemp -d "${TMPDIR:-/tmp}/arx-guest.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 
@@ -141,8 +144,10 @@ for name in "${tests[@]}"; do
 		variants+=("$name-pie|aarch64-pie|-O2 -static-pie")
 	contains "$O0_TESTS" "$name" &&
 		variants+=("$name-O0|aarch64-O0|-O0 -static")
+	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
+		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
 	for v in "${variants[@]}"; do
-		IFS='|' read -r tname sub flags <<<"$v"
+		IFS='|' read -r tname sub flags arx_opts <<<"$v"
 		bin=$BUILD_DIR/$sub/$name
 		# shellcheck disable=SC2086 # flags are a word list on purpose
 		if ! build "$bin" "$src" "$CC_AARCH64" $flags; then
@@ -152,7 +157,7 @@ for name in "${tests[@]}"; do
 			continue
 		fi
 		# shellcheck disable=SC2086 # ARX may carry options
-		run_one "$work/guest" "$input" $ARX "$bin"
+		run_one "$work/guest" "$input" $ARX $arx_opts "$bin"
 		compare "$tname"
 	done
 done

@@ -243,6 +243,100 @@ OP3(t_fmovv1, "fmov v2.4s, #1.5")
 OP3(t_fmovv2, "fmov v2.2d, #-2.5")
 OP3(t_fmovv3, "fmov v2.2s, #0.125")
 
+/* Sizes and shapes of the forms lowered to host vector code. */
+OP3(t_add8b, "add v2.8b, v0.8b, v1.8b")
+OP3(t_addd, "add d2, d0, d1")
+OP3(t_subd, "sub d2, d0, d1")
+OP3(t_sub4h, "sub v2.4h, v0.4h, v1.4h")
+OP3(t_mul16b, "mul v2.16b, v0.16b, v1.16b")
+OP3(t_mul2s, "mul v2.2s, v0.2s, v1.2s")
+OP3(t_mla8h, "mla v2.8h, v0.8h, v1.8h")
+OP3(t_mls4s, "mls v2.4s, v0.4s, v1.4s")
+OP3(t_cmeq2d, "cmeq v2.2d, v0.2d, v1.2d")
+OP3(t_cmgt2d, "cmgt v2.2d, v0.2d, v1.2d")
+OP3(t_cmge2d, "cmge v2.2d, v0.2d, v1.2d")
+OP3(t_cmhi8b, "cmhi v2.8b, v0.8b, v1.8b")
+OP3(t_cmhi4h, "cmhi v2.4h, v0.4h, v1.4h")
+OP3(t_cmhs4s, "cmhs v2.4s, v0.4s, v1.4s")
+OP3(t_cmhsd, "cmhs d2, d0, d1")
+OP3(t_cmtst2d, "cmtst v2.2d, v0.2d, v1.2d")
+OP3(t_cmgt0_2d, "cmgt v2.2d, v0.2d, #0")
+OP3(t_cmlt0_2d, "cmlt v2.2d, v0.2d, #0")
+OP3(t_cmeq0_2d, "cmeq v2.2d, v0.2d, #0")
+OP3(t_cmle0_4s, "cmle v2.4s, v0.4s, #0")
+OP3(t_smax8h, "smax v2.8h, v0.8h, v1.8h")
+OP3(t_smax16b, "smax v2.16b, v0.16b, v1.16b")
+OP3(t_umin4s, "umin v2.4s, v0.4s, v1.4s")
+OP3(t_umin4h, "umin v2.4h, v0.4h, v1.4h")
+OP3(t_addp4h, "addp v2.4h, v0.4h, v1.4h")
+OP3(t_addp2s, "addp v2.2s, v0.2s, v1.2s")
+OP3(t_umaxp8b, "umaxp v2.8b, v0.8b, v1.8b")
+OP3(t_uminp4s, "uminp v2.4s, v0.4s, v1.4s")
+OP3(t_addv4h, "addv h2, v0.4h")
+OP3(t_umaxv8b, "umaxv b2, v0.8b")
+OP3(t_smaxv8h, "smaxv h2, v0.8h")
+OP3(t_uminv4s, "uminv s2, v0.4s")
+OP3(t_abs2d, "abs v2.2d, v0.2d")
+OP3(t_abs8b, "abs v2.8b, v0.8b")
+OP3(t_absd, "abs d2, d0")
+OP3(t_neg16b, "neg v2.16b, v0.16b")
+OP3(t_rev32b, "rev32 v2.16b, v0.16b")
+OP3(t_rev64b, "rev64 v2.8b, v0.8b")
+OP3(t_rev64h, "rev64 v2.8h, v0.8h")
+OP3(t_xtn4h, "xtn v2.4h, v0.4s")
+OP3(t_xtn2s, "xtn v2.2s, v0.2d")
+OP3(t_xtn2_alias, "mov v2.16b, v0.16b\n xtn2 v2.16b, v2.8h")
+OP3(t_shrn4h, "shrn v2.4h, v0.4s, #16")
+OP3(t_shrn2s, "shrn2 v2.4s, v0.2d, #1")
+OP3(t_ushr8b, "ushr v2.8b, v0.8b, #3")
+OP3(t_ushr16b8, "ushr v2.16b, v0.16b, #8")
+OP3(t_ushr2d, "ushr v2.2d, v0.2d, #33")
+OP3(t_sshr2d, "sshr v2.2d, v0.2d, #64")
+OP3(t_sshr2d5, "sshr v2.2d, v0.2d, #5")
+OP3(t_sshr8b, "sshr v2.8b, v0.8b, #1")
+OP3(t_sshr4h, "sshr v2.4h, v0.4h, #16")
+OP3(t_sshrd, "sshr d2, d0, #7")
+OP3(t_usra4s, "usra v2.4s, v0.4s, #9")
+OP3(t_usra16b, "usra v2.16b, v0.16b, #2")
+OP3(t_ssra2d, "ssra v2.2d, v0.2d, #40")
+OP3(t_ssrad, "ssra d2, d0, #1")
+OP3(t_shl2s, "shl v2.2s, v0.2s, #13")
+OP3(t_shl8h, "shl v2.8h, v0.8h, #0")
+OP3(t_shl2d, "shl v2.2d, v0.2d, #32")
+OP3(t_shl8b, "shl v2.8b, v0.8b, #3")
+OP3(t_ushll2d, "ushll v2.2d, v0.2s, #31")
+OP3(t_sshll4s, "sshll v2.4s, v0.4h, #5")
+OP3(t_sxtl2d, "sxtl2 v2.2d, v0.4s")
+OP3(t_uxtl8h, "uxtl v2.8h, v0.8b")
+OP3(t_shll2_8h, "shll2 v2.8h, v0.16b, #8")
+OP3(t_ext16_0, "ext v2.16b, v0.16b, v1.16b, #0")
+OP3(t_ext16_15, "ext v2.16b, v0.16b, v1.16b, #15")
+OP3(t_ext8_1, "ext v2.8b, v0.8b, v1.8b, #1")
+OP3(t_zip1_8b, "zip1 v2.8b, v0.8b, v1.8b")
+OP3(t_zip2_4h, "zip2 v2.4h, v0.4h, v1.4h")
+OP3(t_zip2_2s, "zip2 v2.2s, v0.2s, v1.2s")
+OP3(t_zip1_2d, "zip1 v2.2d, v0.2d, v1.2d")
+OP3(t_uzp1_16b, "uzp1 v2.16b, v0.16b, v1.16b")
+OP3(t_uzp2_4s, "uzp2 v2.4s, v0.4s, v1.4s")
+OP3(t_uzp1_2s, "uzp1 v2.2s, v0.2s, v1.2s")
+OP3(t_uzp2_2d, "uzp2 v2.2d, v0.2d, v1.2d")
+OP3(t_uzp1_4h, "uzp1 v2.4h, v0.4h, v1.4h")
+OP3(t_trn1_16b, "trn1 v2.16b, v0.16b, v1.16b")
+OP3(t_trn2_8b, "trn2 v2.8b, v0.8b, v1.8b")
+OP3(t_trn2_4s, "trn2 v2.4s, v0.4s, v1.4s")
+OP3(t_trn1_2s, "trn1 v2.2s, v0.2s, v1.2s")
+OP3(t_smull8h, "smull v2.8h, v0.8b, v1.8b")
+OP3(t_umull4s, "umull v2.4s, v0.4h, v1.4h")
+OP3(t_umull2_2d, "umull2 v2.2d, v0.4s, v1.4s")
+OP3(t_smull2d, "smull v2.2d, v0.2s, v1.2s")
+OP3(t_umlsl2_8h, "umlsl2 v2.8h, v0.16b, v1.16b")
+OP3(t_smlal4s, "smlal v2.4s, v0.4h, v1.4h")
+OP3(t_dup_e4, "dup v2.4s, v0.s[2]")
+OP3(t_dup_e5, "dup v2.2s, v0.s[1]")
+OP3(t_dup_e6, "dup v2.16b, v0.b[9]")
+OP3(t_alias_add, "mov v2.16b, v0.16b\n add v2.4s, v2.4s, v2.4s")
+OP3(t_alias_uzp, "mov v2.16b, v1.16b\n uzp1 v2.8h, v0.8h, v2.8h")
+
 static const struct { const char *name; void (*fn)(const V128 *, const V128 *, const V128 *, V128 *); } ops[] = {
 #define E(f) { #f, f }
     E(t_add16b), E(t_add2d), E(t_add4s), E(t_sub8h), E(t_sub2s), E(t_mul8h),
@@ -280,6 +374,24 @@ static const struct { const char *name; void (*fn)(const V128 *, const V128 *, c
     E(t_fmls_se), E(t_movi1), E(t_movi2), E(t_movi3), E(t_movi4), E(t_movi5),
     E(t_movi6), E(t_mvni1), E(t_mvni2), E(t_mvni3), E(t_orri), E(t_bici),
     E(t_bici2), E(t_fmovv1), E(t_fmovv2), E(t_fmovv3),
+    E(t_add8b), E(t_addd), E(t_subd), E(t_sub4h), E(t_mul16b), E(t_mul2s),
+    E(t_mla8h), E(t_mls4s), E(t_cmeq2d), E(t_cmgt2d), E(t_cmge2d), E(t_cmhi8b),
+    E(t_cmhi4h), E(t_cmhs4s), E(t_cmhsd), E(t_cmtst2d), E(t_cmgt0_2d),
+    E(t_cmlt0_2d), E(t_cmeq0_2d), E(t_cmle0_4s), E(t_smax8h), E(t_smax16b),
+    E(t_umin4s), E(t_umin4h), E(t_addp4h), E(t_addp2s), E(t_umaxp8b),
+    E(t_uminp4s), E(t_addv4h), E(t_umaxv8b), E(t_smaxv8h), E(t_uminv4s),
+    E(t_abs2d), E(t_abs8b), E(t_absd), E(t_neg16b), E(t_rev32b), E(t_rev64b),
+    E(t_rev64h), E(t_xtn4h), E(t_xtn2s), E(t_xtn2_alias), E(t_shrn4h),
+    E(t_shrn2s), E(t_ushr8b), E(t_ushr16b8), E(t_ushr2d), E(t_sshr2d),
+    E(t_sshr2d5), E(t_sshr8b), E(t_sshr4h), E(t_sshrd), E(t_usra4s),
+    E(t_usra16b), E(t_ssra2d), E(t_ssrad), E(t_shl2s), E(t_shl8h), E(t_shl2d),
+    E(t_shl8b), E(t_ushll2d), E(t_sshll4s), E(t_sxtl2d), E(t_uxtl8h),
+    E(t_shll2_8h), E(t_ext16_0), E(t_ext16_15), E(t_ext8_1), E(t_zip1_8b),
+    E(t_zip2_4h), E(t_zip2_2s), E(t_zip1_2d), E(t_uzp1_16b), E(t_uzp2_4s),
+    E(t_uzp1_2s), E(t_uzp2_2d), E(t_uzp1_4h), E(t_trn1_16b), E(t_trn2_8b),
+    E(t_trn2_4s), E(t_trn1_2s), E(t_smull8h), E(t_umull4s), E(t_umull2_2d),
+    E(t_smull2d), E(t_umlsl2_8h), E(t_smlal4s), E(t_dup_e4), E(t_dup_e5),
+    E(t_dup_e6), E(t_alias_add), E(t_alias_uzp),
 #undef E
 };
 
