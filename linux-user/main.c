@@ -154,9 +154,11 @@ static uint64_t arm_get_pc(void *env)
     return ((CPUARMState *)env)->pc;
 }
 
-static bool arm_must_stop(void *env)
+static bool arm_must_stop(void *opaque)
 {
-    return ((CPUARMState *)env)->exception != EXCP_NONE;
+    const CPUARMState *env = opaque;
+
+    return env->exception != EXCP_NONE || env->exit_request;
 }
 
 static void arm_log_state(void *opaque)

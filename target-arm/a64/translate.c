@@ -476,6 +476,16 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
     DisasContext s = { .tb = tb, .pc_first = tb->pc, .pc_curr = tb->pc };
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
+    /*
+     * Every block first checks exit_request, so a signal reaches even a
+     * thread spinning in a loop without syscalls (design decision 9).
+     */
+    TCGLabel exit_requested = tcg_new_label();
+    TCGv_i32 request = tcg_temp_new_i32();
+
+    tcg_gen_ld_i32(request, tcg_env, offsetof(CPUARMState, exit_request));
+    tcg_gen_brcondi_i32(TCG_COND_NE, request, 0, exit_requested);
+
     s.is_jmp = DISAS_NEXT;
     for (;;) {
         translate_one(&s);
@@ -492,6 +502,9 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
         }
     }
     gen_block_end(&s);
+    tcg_gen_set_label(exit_requested);
+    tcg_gen_movi_i64(cpu_pc, (int64_t)tb->pc);
+    tcg_gen_exit_tb(-1);
     tb->size = (uint32_t)(s.pc_next - tb->pc);
     tb->icount = (uint16_t)s.insn_count;
 }
