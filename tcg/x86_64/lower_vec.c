@@ -196,12 +196,14 @@ static X86Mem env_at(uint64_t ofs)
     return x86_mem(REG_ENV, (int32_t)ofs);
 }
 
+/* Two 8-byte loads: the halves are often just written by two 8-byte
+ * stores (guest loads into a vector register), which cannot forward to
+ * one 16-byte load. */
 static void vload(X86Xmm x, uint64_t ofs, unsigned bytes)
 {
+    x86_movq_load(as(), x, env_at(ofs));
     if (bytes == 16)
-        x86_movdqu_load(as(), x, env_at(ofs));
-    else
-        x86_movq_load(as(), x, env_at(ofs));
+        x86_movhps_load(as(), x, env_at(ofs + 8));
 }
 
 static void vstore(uint64_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)

@@ -803,13 +803,23 @@ static const Golden packed_golden[] = {
     {"pcmpeqq %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x29, 0xc1}},
     {"pcmpgtq %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x37, 0xc1}},
     {"paddd 0x10(%r14),%xmm1", 6, {0x66, 0x41, 0x0f, 0xfe, 0x4e, 0x10}},
-    {"pminud 0x120(%r14),%xmm0", 10, {0x66, 0x41, 0x0f, 0x38, 0x3b, 0x86, 0x20, 0x01, 0x00, 0x00}},
-    {"movdqu 0x110(%r14),%xmm0", 9, {0xf3, 0x41, 0x0f, 0x6f, 0x86, 0x10, 0x01, 0x00, 0x00}},
+    {"pminud 0x120(%r14),%xmm0",
+     10,
+     {0x66, 0x41, 0x0f, 0x38, 0x3b, 0x86, 0x20, 0x01, 0x00, 0x00}},
+    {"movdqu 0x110(%r14),%xmm0",
+     9,
+     {0xf3, 0x41, 0x0f, 0x6f, 0x86, 0x10, 0x01, 0x00, 0x00}},
     {"movdqu %xmm1,0x20(%r14)", 6, {0xf3, 0x41, 0x0f, 0x7f, 0x4e, 0x20}},
     {"movdqu (%rsp),%xmm9", 6, {0xf3, 0x44, 0x0f, 0x6f, 0x0c, 0x24}},
     {"movq 0x18(%r14),%xmm2", 6, {0xf3, 0x41, 0x0f, 0x7e, 0x56, 0x18}},
-    {"movq %xmm3,0x200(%r14)", 9, {0x66, 0x41, 0x0f, 0xd6, 0x9e, 0x00, 0x02, 0x00, 0x00}},
+    {"movq %xmm3,0x200(%r14)",
+     9,
+     {0x66, 0x41, 0x0f, 0xd6, 0x9e, 0x00, 0x02, 0x00, 0x00}},
     {"movq %xmm8,(%rax)", 5, {0x66, 0x44, 0x0f, 0xd6, 0x00}},
+    {"movhps 0x178(%r14),%xmm0",
+     8,
+     {0x41, 0x0f, 0x16, 0x86, 0x78, 0x01, 0x00, 0x00}},
+    {"movhps 0x8(%rax),%xmm9", 5, {0x44, 0x0f, 0x16, 0x48, 0x08}},
     {"pshufd $0x1b,%xmm1,%xmm0", 5, {0x66, 0x0f, 0x70, 0xc1, 0x1b}},
     {"pshuflw $0x0,%xmm0,%xmm0", 5, {0xf2, 0x0f, 0x70, 0xc0, 0x00}},
     {"pshufhw $0xb1,%xmm11,%xmm0", 6, {0xf3, 0x41, 0x0f, 0x70, 0xc3, 0xb1}},
@@ -829,48 +839,62 @@ START_TEST(test_packed)
 {
     X86Asm *a = golden_begin();
 
-    x86_packed_rr(a, X86_PADDB, X86_XMM0, X86_XMM1); /* paddb %xmm1,%xmm0 */
-    x86_packed_rr(a, X86_PADDQ, X86_XMM8, X86_XMM15); /* paddq %xmm15,%xmm8 */
-    x86_packed_rr(a, X86_PSUBD, X86_XMM2, X86_XMM3); /* psubd %xmm3,%xmm2 */
-    x86_packed_rr(a, X86_PMULLW, X86_XMM0, X86_XMM1); /* pmullw %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PADDB, X86_XMM0, X86_XMM1);   /* paddb %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PADDQ, X86_XMM8, X86_XMM15);  /* paddq %xmm15,%xmm8 */
+    x86_packed_rr(a, X86_PSUBD, X86_XMM2, X86_XMM3);   /* psubd %xmm3,%xmm2 */
+    x86_packed_rr(a, X86_PMULLW, X86_XMM0, X86_XMM1);  /* pmullw %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PMULUDQ, X86_XMM1, X86_XMM9); /* pmuludq %xmm9,%xmm1 */
-    x86_packed_rr(a, X86_PANDN, X86_XMM1, X86_XMM0); /* pandn %xmm0,%xmm1 */
-    x86_packed_rr(a, X86_PXOR, X86_XMM2, X86_XMM2); /* pxor %xmm2,%xmm2 */
+    x86_packed_rr(a, X86_PANDN, X86_XMM1, X86_XMM0);   /* pandn %xmm0,%xmm1 */
+    x86_packed_rr(a, X86_PXOR, X86_XMM2, X86_XMM2);    /* pxor %xmm2,%xmm2 */
     x86_packed_rr(a, X86_PCMPEQD, X86_XMM0, X86_XMM1); /* pcmpeqd %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PCMPGTB, X86_XMM3, X86_XMM0); /* pcmpgtb %xmm0,%xmm3 */
-    x86_packed_rr(a, X86_PMAXUB, X86_XMM0, X86_XMM1); /* pmaxub %xmm1,%xmm0 */
-    x86_packed_rr(a, X86_PUNPCKLQDQ, X86_XMM0, X86_XMM1); /* punpcklqdq %xmm1,%xmm0 */
-    x86_packed_rr(a, X86_PUNPCKHBW, X86_XMM0, X86_XMM1); /* punpckhbw %xmm1,%xmm0 */
-    x86_packed_rr(a, X86_PACKUSWB, X86_XMM0, X86_XMM1); /* packuswb %xmm1,%xmm0 */
-    x86_packed_rr(a, X86_PACKSSDW, X86_XMM0, X86_XMM2); /* packssdw %xmm2,%xmm0 */
+    x86_packed_rr(a, X86_PMAXUB, X86_XMM0, X86_XMM1);  /* pmaxub %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PUNPCKLQDQ, X86_XMM0,
+                  X86_XMM1); /* punpcklqdq %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PUNPCKHBW, X86_XMM0,
+                  X86_XMM1); /* punpckhbw %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PACKUSWB, X86_XMM0,
+                  X86_XMM1); /* packuswb %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PACKSSDW, X86_XMM0,
+                  X86_XMM2);                          /* packssdw %xmm2,%xmm0 */
     x86_packed_rr(a, X86_PSHUFB, X86_XMM0, X86_XMM1); /* pshufb %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PABSD, X86_XMM0, X86_XMM12); /* pabsd %xmm12,%xmm0 */
     x86_packed_rr(a, X86_PMULLD, X86_XMM0, X86_XMM1); /* pmulld %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PMULDQ, X86_XMM0, X86_XMM1); /* pmuldq %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PMINSB, X86_XMM10, X86_XMM1); /* pminsb %xmm1,%xmm10 */
-    x86_packed_rr(a, X86_PMAXUD, X86_XMM0, X86_XMM1); /* pmaxud %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PMAXUD, X86_XMM0, X86_XMM1);  /* pmaxud %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PCMPEQQ, X86_XMM0, X86_XMM1); /* pcmpeqq %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PCMPGTQ, X86_XMM0, X86_XMM1); /* pcmpgtq %xmm1,%xmm0 */
-    x86_packed_rm(a, X86_PADDD, X86_XMM1, x86_mem(X86_R14, 0x10)); /* paddd 0x10(%r14),%xmm1 */
-    x86_packed_rm(a, X86_PMINUD, X86_XMM0, x86_mem(X86_R14, 0x120)); /* pminud 0x120(%r14),%xmm0 */
-    x86_movdqu_load(a, X86_XMM0, x86_mem(X86_R14, 0x110)); /* movdqu 0x110(%r14),%xmm0 */
-    x86_movdqu_store(a, x86_mem(X86_R14, 0x20), X86_XMM1); /* movdqu %xmm1,0x20(%r14) */
+    x86_packed_rm(a, X86_PADDD, X86_XMM1,
+                  x86_mem(X86_R14, 0x10)); /* paddd 0x10(%r14),%xmm1 */
+    x86_packed_rm(a, X86_PMINUD, X86_XMM0,
+                  x86_mem(X86_R14, 0x120)); /* pminud 0x120(%r14),%xmm0 */
+    x86_movdqu_load(a, X86_XMM0,
+                    x86_mem(X86_R14, 0x110)); /* movdqu 0x110(%r14),%xmm0 */
+    x86_movdqu_store(a, x86_mem(X86_R14, 0x20),
+                     X86_XMM1); /* movdqu %xmm1,0x20(%r14) */
     x86_movdqu_load(a, X86_XMM9, x86_mem(X86_RSP, 0)); /* movdqu (%rsp),%xmm9 */
-    x86_movq_load(a, X86_XMM2, x86_mem(X86_R14, 0x18)); /* movq 0x18(%r14),%xmm2 */
-    x86_movq_store(a, x86_mem(X86_R14, 0x200), X86_XMM3); /* movq %xmm3,0x200(%r14) */
+    x86_movq_load(a, X86_XMM2,
+                  x86_mem(X86_R14, 0x18)); /* movq 0x18(%r14),%xmm2 */
+    x86_movq_store(a, x86_mem(X86_R14, 0x200),
+                   X86_XMM3); /* movq %xmm3,0x200(%r14) */
     x86_movq_store(a, x86_mem(X86_RAX, 0), X86_XMM8); /* movq %xmm8,(%rax) */
-    x86_pshufd(a, X86_XMM0, X86_XMM1, 0x1b); /* pshufd $0x1b,%xmm1,%xmm0 */
-    x86_pshuflw(a, X86_XMM0, X86_XMM0, 0x00); /* pshuflw $0x0,%xmm0,%xmm0 */
-    x86_pshufhw(a, X86_XMM0, X86_XMM11, 0xb1); /* pshufhw $0xb1,%xmm11,%xmm0 */
-    x86_shufps(a, X86_XMM0, X86_XMM1, 0x88); /* shufps $0x88,%xmm1,%xmm0 */
-    x86_pshift_ri(a, X86_PSLLW, X86_XMM0, 3); /* psllw $0x3,%xmm0 */
-    x86_pshift_ri(a, X86_PSRAW, X86_XMM1, 15); /* psraw $0xf,%xmm1 */
-    x86_pshift_ri(a, X86_PSRLD, X86_XMM9, 31); /* psrld $0x1f,%xmm9 */
-    x86_pshift_ri(a, X86_PSRAD, X86_XMM2, 16); /* psrad $0x10,%xmm2 */
-    x86_pshift_ri(a, X86_PSLLD, X86_XMM2, 16); /* pslld $0x10,%xmm2 */
-    x86_pshift_ri(a, X86_PSRLQ, X86_XMM0, 32); /* psrlq $0x20,%xmm0 */
-    x86_pshift_ri(a, X86_PSLLQ, X86_XMM1, 63); /* psllq $0x3f,%xmm1 */
-    x86_pshift_ri(a, X86_PSRLDQ, X86_XMM1, 8); /* psrldq $0x8,%xmm1 */
+    x86_movhps_load(a, X86_XMM0,
+                    x86_mem(X86_R14, 0x178)); /* movhps 0x178(%r14),%xmm0 */
+    x86_movhps_load(a, X86_XMM9,
+                    x86_mem(X86_RAX, 8));       /* movhps 0x8(%rax),%xmm9 */
+    x86_pshufd(a, X86_XMM0, X86_XMM1, 0x1b);    /* pshufd $0x1b,%xmm1,%xmm0 */
+    x86_pshuflw(a, X86_XMM0, X86_XMM0, 0x00);   /* pshuflw $0x0,%xmm0,%xmm0 */
+    x86_pshufhw(a, X86_XMM0, X86_XMM11, 0xb1);  /* pshufhw $0xb1,%xmm11,%xmm0 */
+    x86_shufps(a, X86_XMM0, X86_XMM1, 0x88);    /* shufps $0x88,%xmm1,%xmm0 */
+    x86_pshift_ri(a, X86_PSLLW, X86_XMM0, 3);   /* psllw $0x3,%xmm0 */
+    x86_pshift_ri(a, X86_PSRAW, X86_XMM1, 15);  /* psraw $0xf,%xmm1 */
+    x86_pshift_ri(a, X86_PSRLD, X86_XMM9, 31);  /* psrld $0x1f,%xmm9 */
+    x86_pshift_ri(a, X86_PSRAD, X86_XMM2, 16);  /* psrad $0x10,%xmm2 */
+    x86_pshift_ri(a, X86_PSLLD, X86_XMM2, 16);  /* pslld $0x10,%xmm2 */
+    x86_pshift_ri(a, X86_PSRLQ, X86_XMM0, 32);  /* psrlq $0x20,%xmm0 */
+    x86_pshift_ri(a, X86_PSLLQ, X86_XMM1, 63);  /* psllq $0x3f,%xmm1 */
+    x86_pshift_ri(a, X86_PSRLDQ, X86_XMM1, 8);  /* psrldq $0x8,%xmm1 */
     x86_pshift_ri(a, X86_PSLLDQ, X86_XMM15, 4); /* pslldq $0x4,%xmm15 */
     golden_check(a, packed_golden, ARRAY_LEN(packed_golden));
 }
