@@ -251,11 +251,40 @@ static void lower_ext(const TCGOp *op)
     finish(op, 1, rd);
 }
 
+/*
+ * A global set from a value that stays live elsewhere (a temp used again,
+ * a constant) is stored straight to its home: the block end would store
+ * it anyway, and no register or copy is spent on it.
+ */
+static bool lower_mov_to_global(const TCGOp *op)
+{
+    TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
+    int32_t imm;
+
+    if (out->kind != TEMP_GLOBAL)
+        return false;
+    if (ra_imm32(in, temp_width(out), &imm)) {
+        x86_store_imm(as(), temp_width(out), ra_home(out), imm);
+    } else if (in->val_loc == VAL_REG && !arg_dies(op, 1)) {
+        x86_store(as(), temp_width(out), ra_home(out), (X86Reg)in->reg);
+    } else {
+        return false;
+    }
+    if (out->val_loc == VAL_REG)
+        ra_release((X86Reg)out->reg);
+    out->val_loc = VAL_MEM;
+    out->mem_coherent = true;
+    ra_free_dead(op, 1, 2);
+    return true;
+}
+
 static void lower_mov(const TCGOp *op)
 {
     TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
     X86Reg rd;
 
+    if (lower_mov_to_global(op))
+        return;
     if (in->val_loc == VAL_REG && arg_dies(op, 1) && in->kind == TEMP_NORMAL) {
         rd = (X86Reg)in->reg;
         be.reg_owner[rd] = NULL;
