@@ -76,6 +76,7 @@ void tcg_func_start(struct TranslationBlock *tb)
     tcg_ctx.nb_ops = 0;
     tcg_ctx.nb_labels = 0;
     tcg_ctx.overflow = false;
+    tcg_ctx.globals_dead_at_exit = 0;
     tcg_ctx.tb = tb;
 }
 

@@ -141,6 +141,9 @@ typedef struct TCGContext {
     int nb_ops;
     int nb_labels;
     bool overflow; /* too many ops/temps/labels: retry with fewer insns */
+    /* Globals (bit = temp index < 64) whose values no successor reads
+     * before writing them: stores to them may be dropped at exits. */
+    uint64_t globals_dead_at_exit;
     struct TranslationBlock *tb; /* block being translated */
     /* Returns host code for the guest state's pc, or the dispatcher exit. */
     const TCGHelper *lookup_helper;

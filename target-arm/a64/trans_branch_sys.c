@@ -104,6 +104,7 @@ static void gen_exception_after_insn(DisasContext *s, uint32_t excp,
     tcg_gen_st32_i64(tcg_constant_i64(syndrome), tcg_env,
                      offsetof(CPUARMState, excp_syndrome));
     tcg_gen_exit_tb(-1);
+    note_unknown_exit(s);
     s->is_jmp = DISAS_NORETURN;
 }
 

@@ -352,6 +352,10 @@ void gen_brcond_cc(int cc, TCGLabel l)
 
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
 {
+    if (s->nb_exits < 2)
+        s->exit_pc[s->nb_exits++] = dest;
+    else
+        s->unknown_exit = true;
     tcg_gen_goto_tb(slot);
     tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
     tcg_gen_exit_tb((int)slot);
@@ -360,6 +364,7 @@ void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
 
 void gen_jump_reg(DisasContext *s, TCGv_i64 val)
 {
+    s->unknown_exit = true;
     tcg_gen_mov_i64(cpu_pc, val);
     s->is_jmp = DISAS_JUMP;
 }
@@ -376,6 +381,7 @@ static void gen_raise(uint64_t pc, uint32_t excp, uint32_t syndrome)
 
 void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome)
 {
+    s->unknown_exit = true;
     gen_raise(excp == EXCP_SVC ? s->pc_next : s->pc_curr, excp, syndrome);
     s->is_jmp = DISAS_NORETURN;
 }
@@ -388,6 +394,7 @@ bool unallocated_encoding(DisasContext *s)
 
 void gen_exit_after_insn(DisasContext *s)
 {
+    s->unknown_exit = true;
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_next);
     s->is_jmp = DISAS_EXIT;
 }
@@ -471,6 +478,17 @@ static void gen_block_end(DisasContext *s)
     }
 }
 
+/* Every way out of the block overwrites NZCV before reading it. */
+static bool flags_dead_at_exits(const DisasContext *s, uint64_t page)
+{
+    if (s->unknown_exit || s->nb_exits == 0)
+        return false;
+    for (int i = 0; i < s->nb_exits; i++)
+        if (!a64_nzcv_dead_at(s->exit_pc[i], page))
+            return false;
+    return true;
+}
+
 void gen_intermediate_code(TranslationBlock *tb, int max_insns)
 {
     DisasContext s = { .tb = tb, .pc_first = tb->pc, .pc_curr = tb->pc };
@@ -502,6 +520,9 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
         }
     }
     gen_block_end(&s);
+    if (flags_dead_at_exits(&s, page))
+        tcg_ctx.globals_dead_at_exit = 1ull << cpu_NF.idx | 1ull << cpu_ZF.idx |
+                                       1ull << cpu_CF.idx | 1ull << cpu_VF.idx;
     tcg_gen_set_label(exit_requested);
     tcg_gen_movi_i64(cpu_pc, (int64_t)tb->pc);
     tcg_gen_exit_tb(-1);

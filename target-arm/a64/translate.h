@@ -31,6 +31,10 @@ typedef struct DisasContext {
     uint32_t insn;
     DisasJumpType is_jmp;
     int insn_count;
+    /* Where the block can go: direct exits, or somewhere unknown. */
+    uint64_t exit_pc[2];
+    int nb_exits;
+    bool unknown_exit;
 } DisasContext;
 
 /* TCG globals for the guest state (created by a64_translate_init). */
@@ -94,6 +98,13 @@ void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome);
 bool unallocated_encoding(DisasContext *s);
 /* Ends the block after this insn, returning to the dispatcher. */
 void gen_exit_after_insn(DisasContext *s);
+/* Leaves the block some way other than gen_goto_tb (exception, syscall). */
+static inline void note_unknown_exit(DisasContext *s)
+{
+    s->unknown_exit = true;
+}
+/* True when code at pc (in the block's page) sets NZCV before reading it. */
+bool a64_nzcv_dead_at(uint64_t pc, uint64_t page);
 
 /* ---- helpers and vector registers ---- */
 

@@ -74,16 +74,33 @@ static int label_arg(const TCGOp *op)
     }
 }
 
+/* Globals the successors may read: live at every exit from the block. */
+static void mark_exit_globals(uint64_t *live)
+{
+    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+        if (g >= 64 || !((tcg_ctx.globals_dead_at_exit >> g) & 1))
+            live_set(live, (uint64_t)g, true);
+}
+
+static void mark_all_globals(uint64_t *live)
+{
+    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+        live_set(live, (uint64_t)g, true);
+}
+
 /*
  * Backward pass: marks the input args that die at each op and deletes ops
  * whose outputs are all dead. Branches only go forward, so a label's
- * live-in set is known before any branch to it is reached.
+ * live-in set is known before any branch to it is reached. Globals are
+ * tracked only to drop writes nobody reads (globals_dead_at_exit); they
+ * never get die marks, the allocator keeps them until the block end.
  */
 static void liveness(void)
 {
     static LiveSet live;
 
     memset(live, 0, sizeof(live));
+    mark_exit_globals(live);
     for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
         TCGOp *op = &tcg_ctx.ops[i];
         const TCGOpDef *def = &tcg_op_defs[op->opc];
@@ -91,8 +108,15 @@ static void liveness(void)
         bool any_live = false;
 
         op_arg_counts(op, &nout, &nin);
-        if (def->flags & OPF_NO_RETURN)
+        if (def->flags & OPF_NO_RETURN) {
             memset(live, 0, sizeof(live));
+            mark_exit_globals(live);
+        }
+        if (op->opc == INDEX_op_goto_tb)
+            mark_exit_globals(live);
+        if (op->opc == INDEX_op_call &&
+            !(op->helper->flags & TCG_CALL_NO_READ_GLOBALS))
+            mark_all_globals(live);
         if (op->opc == INDEX_op_set_label) {
             memcpy(live_at_label[op->args[0]], live, sizeof(live));
             continue;
@@ -104,7 +128,7 @@ static void liveness(void)
         }
         for (int o = 0; o < nout; o++) {
             TCGTemp *t = arg_temp(op, o);
-            if (!tracked(t) || live_get(live, op->args[o]))
+            if (t->kind == TEMP_FIXED || live_get(live, op->args[o]))
                 any_live = true;
         }
         if (nout > 0 && !any_live && !(def->flags & OPF_SIDE_EFFECTS)) {
@@ -114,14 +138,17 @@ static void liveness(void)
         }
         op->life = 0;
         for (int o = 0; o < nout; o++) {
-            if (tracked(arg_temp(op, o))) {
-                if (!live_get(live, op->args[o]))
-                    op->life |= 1u << o; /* output dead on arrival */
+            TCGTemp *t = arg_temp(op, o);
+            if (tracked(t) && !live_get(live, op->args[o]))
+                op->life |= 1u << o; /* output dead on arrival */
+            if (tracked(t) || t->kind == TEMP_GLOBAL)
                 live_set(live, op->args[o], false);
-            }
         }
         for (int k = nout; k < nout + nin; k++) {
-            if (!tracked(arg_temp(op, k)))
+            TCGTemp *t = arg_temp(op, k);
+            if (t->kind == TEMP_GLOBAL)
+                live_set(live, op->args[k], true);
+            if (!tracked(t))
                 continue;
             if (!live_get(live, op->args[k]))
                 op->life |= 1u << k;

@@ -1,0 +1,71 @@
+/*
+ * Does code at a block's successor overwrite NZCV before reading it?
+ * When every successor does, the block need not store the flags it
+ * computes (only its own branch reads them). A conservative scan of raw
+ * encodings: anything not known to be flag-neutral stops it.
+ */
+#include "target-arm/a64/translate.h"
+
+#include "linux-user/user.h"
+
+typedef enum NZCVUse { NZCV_NONE, NZCV_WRITE, NZCV_READ, NZCV_STOP } NZCVUse;
+
+typedef struct NZCVRule {
+    uint32_t mask, value;
+    NZCVUse use;
+} NZCVRule;
+
+/* First match wins. Checked against GNU as output for each class. */
+static const NZCVRule nzcv_rules[] = {
+    { 0x7f800000, 0x72000000, NZCV_WRITE }, /* ANDS (immediate) */
+    { 0x7f000000, 0x6a000000, NZCV_WRITE }, /* ANDS/BICS (shifted) */
+    { 0xff20fc07, 0x1e202000, NZCV_WRITE }, /* FCMP/FCMPE */
+    { 0xff000010, 0x54000000, NZCV_READ },  /* B.cond */
+    { 0x3fe00000, 0x1a800000, NZCV_READ },  /* CSEL, CSINC, CSINV, CSNEG */
+    { 0x3fe00000, 0x3a400000, NZCV_READ },  /* CCMP/CCMN */
+    { 0x1fe00000, 0x1a000000, NZCV_READ },  /* ADC/SBC(S) */
+    { 0xfffff000, 0xd53b4000, NZCV_READ },  /* MRS NZCV */
+    { 0xff200c00, 0x1e200c00, NZCV_READ },  /* FCSEL */
+    { 0xff200c00, 0x1e200400, NZCV_READ },  /* FCCMP/FCCMPE */
+    { 0x7c000000, 0x14000000, NZCV_STOP },  /* B, BL */
+    { 0x7e000000, 0x34000000, NZCV_STOP },  /* CBZ/CBNZ */
+    { 0x7e000000, 0x36000000, NZCV_STOP },  /* TBZ/TBNZ */
+    { 0xfe000000, 0xd6000000, NZCV_STOP },  /* BR, BLR, RET, ERET */
+    { 0xff000000, 0xd4000000, NZCV_STOP },  /* SVC, BRK, HLT */
+    { 0xffffffff, 0xd503201f, NZCV_NONE },  /* NOP */
+    { 0xff000000, 0xd5000000, NZCV_STOP },  /* system: MSR NZCV, CFINV... */
+};
+
+static NZCVUse nzcv_use(uint32_t insn)
+{
+    /* ADD/SUB immediate, shifted or extended register: S is bit 29. */
+    if ((insn & 0x1f800000) == 0x11000000 || (insn & 0x1f000000) == 0x0b000000)
+        return (insn >> 29) & 1 ? NZCV_WRITE : NZCV_NONE;
+    for (size_t i = 0; i < sizeof(nzcv_rules) / sizeof(nzcv_rules[0]); i++)
+        if ((insn & nzcv_rules[i].mask) == nzcv_rules[i].value)
+            return nzcv_rules[i].use;
+    return NZCV_NONE;
+}
+
+/*
+ * Reads only the page the block was translated from, which is mapped;
+ * faults on the way to the overwrite are not considered: a handler would
+ * see stale flags in its frame, but the interrupted code never reads them.
+ */
+bool a64_nzcv_dead_at(uint64_t pc, uint64_t page)
+{
+    for (int i = 0; i < 32; i++, pc += 4) {
+        if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
+            return false;
+        switch (nzcv_use(*(const uint32_t *)g2h(pc))) {
+        case NZCV_WRITE:
+            return true;
+        case NZCV_READ:
+        case NZCV_STOP:
+            return false;
+        case NZCV_NONE:
+            break;
+        }
+    }
+    return false;
+}
