@@ -122,6 +122,8 @@ typedef struct TCGOp {
     uint16_t opc;
     uint8_t nargs;       /* number of used args */
     uint8_t life;        /* liveness: bit i set = arg i dies at this op */
+    uint64_t dead_globals; /* block ends: globals (bit = index) not read
+                              after this op, so not written back here */
     uint64_t args[TCG_MAX_OP_ARGS]; /* temp indices, then constant args */
     const TCGHelper *helper;        /* INDEX_op_call only */
     uint8_t call_oargs, call_iargs; /* INDEX_op_call only */

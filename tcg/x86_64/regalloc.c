@@ -82,6 +82,18 @@ static void mark_exit_globals(uint64_t *live)
             live_set(live, (uint64_t)g, true);
 }
 
+/* Globals that may be dropped and are not live in live. */
+static uint64_t dead_globals_in(const uint64_t *live)
+{
+    uint64_t dead = 0;
+
+    for (int g = 0; g < tcg_ctx.nb_globals && g < 64; g++)
+        if (((tcg_ctx.globals_dead_at_exit >> g) & 1) &&
+            !live_get(live, (uint64_t)g))
+            dead |= 1ull << g;
+    return dead;
+}
+
 static void mark_all_globals(uint64_t *live)
 {
     for (int g = 0; g < tcg_ctx.nb_globals; g++)
@@ -119,6 +131,7 @@ static void liveness(void)
             mark_all_globals(live);
         if (op->opc == INDEX_op_set_label) {
             memcpy(live_at_label[op->args[0]], live, sizeof(live));
+            op->dead_globals = dead_globals_in(live);
             continue;
         }
         if (l > 0 || op->opc == INDEX_op_br) {
@@ -137,6 +150,11 @@ static void liveness(void)
             continue;
         }
         op->life = 0;
+        /* Globals nobody reads after this block end need no write-back
+         * there (the op itself may still read them from registers). */
+        op->dead_globals = 0;
+        if (def->flags & OPF_BB_END)
+            op->dead_globals = dead_globals_in(live);
         for (int o = 0; o < nout; o++) {
             TCGTemp *t = arg_temp(op, o);
             if (tracked(t) && !live_get(live, op->args[o]))
@@ -403,6 +421,8 @@ void ra_sync_globals(bool and_free)
         TCGTemp *t = &tcg_ctx.temps[i];
         if (t->kind != TEMP_GLOBAL)
             continue;
+        if (i < 64 && ((be.dead_globals >> i) & 1))
+            continue; /* nobody reads it after this op: no write-back */
         save_temp(t);
         if (and_free && t->val_loc == VAL_REG)
             ra_release((X86Reg)t->reg);
@@ -504,6 +524,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             }
             continue;
         }
+        be.dead_globals = op->dead_globals;
         if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
             !lower_vec(op))
             arx_fatal("backend: no lowering for op %s",

@@ -32,6 +32,7 @@ typedef struct Backend {
     int nb_slots;
     bool too_big;
     const void *epilogue;
+    uint64_t dead_globals; /* of the op being lowered */
     const void *exit_zero;
 } Backend;
 

@@ -406,6 +406,33 @@ START_TEST(test_helper_call_passes_six_args)
 }
 END_TEST
 
+/* ---- globals no successor reads ---- */
+
+static void build_dead_global(uint64_t pc)
+{
+    TCGLabel l = tcg_new_label();
+    (void)pc;
+    tcg_gen_addi_i64(g_out[0], g_in[0], 5);       /* dead at exit... */
+    tcg_gen_addi_i64(g_out[1], g_out[0], 1);      /* ...but read here */
+    tcg_gen_brcondi_i64(TCG_COND_EQ, g_out[0], 0, l);
+    tcg_gen_movi_i64(g_out[2], 7);
+    tcg_gen_set_label(l);
+    tcg_ctx.globals_dead_at_exit = 1ull << g_out[0].idx;
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_dead_globals_are_not_written_back)
+{
+    FakeEnv env = { .in = { 10 }, .out = { 99, 0, 0 } };
+
+    build_block = build_dead_global;
+    run_at(&env, fresh_pc());
+    ck_assert_uint_eq(env.out[0], 99); /* its store was dropped */
+    ck_assert_uint_eq(env.out[1], 16); /* readers inside saw 15 */
+    ck_assert_uint_eq(env.out[2], 7);  /* and the branch did too */
+}
+END_TEST
+
 /* ---- the hash table and chaining ---- */
 
 static void build_marker(uint64_t pc)
@@ -807,6 +834,7 @@ int main(void)
     tcase_add_test(tc, test_spills_keep_values);
     tcase_add_test(tc, test_branches_inside_block);
     tcase_add_test(tc, test_helper_call_passes_six_args);
+    tcase_add_test(tc, test_dead_globals_are_not_written_back);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
     tcase_add_loop_test(tc, test_vector_ops_match_c, 0, 2);
