@@ -20,6 +20,29 @@ static void finish(const TCGOp *op, int nin, X86Reg out)
         ra_release(out);
 }
 
+/*
+ * out = a + b into a new register when a stays live: one lea instead of
+ * a copy and an add (lea leaves the flags alone, which nothing needs).
+ */
+static bool lower_add_lea(const TCGOp *op, X86Reg rb, int32_t imm)
+{
+    TCGTemp *out = arg_temp(op, 0), *a = arg_temp(op, 1);
+    X86Reg rd;
+    RegSet avoid;
+    X86Mem m;
+
+    if (a == out || a->val_loc != VAL_REG ||
+        (arg_dies(op, 1) && a->kind == TEMP_NORMAL))
+        return false;
+    avoid = REGSET(a->reg) | (rb == X86_NOREG ? 0 : REGSET(rb));
+    rd = ra_alloc(avoid);
+    m = rb == X86_NOREG ? x86_mem((X86Reg)a->reg, imm)
+                        : x86_mem_idx((X86Reg)a->reg, rb, 1, 0);
+    x86_lea(as(), op_width(op), rd, m);
+    finish(op, 2, rd);
+    return true;
+}
+
 /* out = a OP b for the ALU group (add, sub, and, or, xor). */
 static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
 {
@@ -40,6 +63,8 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
     }
     if (!ra_imm32(b, w, &imm))
         rb = ra_in(b, 0);
+    if (aop == X86_ADD && lower_add_lea(op, rb, imm))
+        return;
     rd = ra_out_from(op, 0, 1, rb == X86_NOREG ? 0 : REGSET(rb));
     if (rb == X86_NOREG)
         x86_alu_ri(as(), w, aop, rd, imm);
