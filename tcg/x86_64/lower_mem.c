@@ -47,8 +47,7 @@ static void lower_env_store(const TCGOp *op, int bits)
     X86Mem m = x86_mem(base, (int32_t)op->args[2]);
     int32_t imm;
 
-    if (bits <= 32 ? (val->kind == TEMP_CONST && (imm = (int32_t)val->val, 1))
-                   : ra_imm32(val, 64, &imm)) {
+    if (ra_imm32(val, bits <= 32 ? 32 : 64, &imm)) {
         x86_store_imm(as(), bits, m, imm);
     } else {
         X86Reg rv = ra_in(val, REGSET(base));
