@@ -231,14 +231,10 @@ int main(int argc, char **argv, char **envp)
         loader_set_sysroot(opt.sysroot);
         path_set_sysroot(opt.sysroot);
     }
+    /* The program is loaded from its path; the guest sees -0's argv[0]. */
+    const char *path = argv[prog];
     if (opt.argv0)
         argv[prog] = (char *)opt.argv0;
-
-    /* The guest's argv[0] is argv[prog]; its path is the original name. */
-    const char *path = opt.argv0 ? argv[prog + 0] : argv[prog];
-    if (opt.argv0) {
-        path = argv[prog];
-    }
     if (!loader_exec(path, argc - prog, argv + prog, envp, &guest_image, err,
                      sizeof(err))) {
         fprintf(stderr, "arx: %s\n", err);

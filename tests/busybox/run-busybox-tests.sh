@@ -288,5 +288,13 @@ t sh-read-file - sh -c 'n=0; while IFS=: read -r user pw uid gid rest; do n=$((n
 t sh-exit-status - sh -c 'f() { return 7; }; f; echo "f=$?"; false || echo "false-or"; true && echo "true-and"; ! false && echo negated; exit 5'
 t sh-strings - sh -c 's="The quick brown fox"; for w in $s; do printf "%s:%d " "$w" ${#w}; done; echo; IFS=,; set -- a,b,,c; echo "$# [$1][$2][$3][$4]"'
 
+# Pipelines, subshells and command substitution: each stage is a forked
+# child that re-executes the arm64 busybox through arx (-0 keeps argv[0]).
+t sh-pipe - sh -c 'cat nums.txt | sort -n | head -n 3 | tr "0-9" "a-j"'
+t sh-pipe-wc - sh -c 'ls -1 | wc -l; echo abc | rev 2>/dev/null || echo abc | tr abc cba'
+t sh-cmdsubst - sh -c 'n=$(wc -l < nums.txt); echo "lines: $n $(echo nested $(echo deep))"'
+t sh-subshell - sh -c '(cd docs && ls) ; (exit 3); echo "status $?"'
+t sh-pipe-status - sh -c 'false | true; echo $?; true | false; echo $?'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
