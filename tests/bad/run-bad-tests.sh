@@ -232,6 +232,49 @@ else
 	fi
 fi
 
+# Guest-side refusals: an instruction arx does not implement is SIGILL in
+# the guest (named with encoding and pc under -d unimp), an unknown syscall
+# is -ENOSYS (named once under -d unimp); the guest's stdout stays its own.
+if [ -x "$work/static" ]; then
+	cat >"$work/guest-bad.c" <<'EOF_C'
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+int main(int argc, char **argv)
+{
+	if (argc > 1) {
+		printf("before\n");
+		fflush(stdout);
+		__asm__ volatile(".inst 0x00000000"); /* UDF #0 */
+		printf("after\n");
+		return 0;
+	}
+	long r1 = syscall(444), e1 = errno, r2 = syscall(444), e2 = errno;
+	printf("%ld %ld %ld %ld\n", r1, e1, r2, e2);
+	return 0;
+}
+EOF_C
+	if "$CC_AARCH64" -O2 -static -o "$work/guest-bad" "$work/guest-bad.c"; then
+		run -d unimp "$work/guest-bad" udf
+		why=""
+		[ "$(cat "$work/rc")" = 132 ] || why="status is not 128+SIGILL"
+		[ "$(cat "$work/out")" = before ] || why="guest stdout is not just 'before'"
+		grep -q "0x00000000 at pc 0x" "$work/err" || why="-d unimp does not name encoding and pc"
+		result "unimplemented-insn-sigill" "$why"
+
+		run -d unimp "$work/guest-bad"
+		why=""
+		[ "$(cat "$work/rc")" = 0 ] || why="guest did not exit 0"
+		[ "$(cat "$work/out")" = "-1 38 -1 38" ] || why="guest did not see -ENOSYS twice"
+		[ "$(grep -c 'unimplemented syscall 444' "$work/err")" = 1 ] ||
+			why="-d unimp does not name syscall 444 exactly once"
+		result "unknown-syscall-enosys" "$why"
+	else
+		skipped "guest-side refusals" "fixture does not compile"
+	fi
+fi
+
 [ "$skip" -gt 0 ] && echo "($skip skipped)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
