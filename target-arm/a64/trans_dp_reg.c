@@ -295,7 +295,7 @@ static bool trans_ccmp_i(DisasContext *s, arg_ccmp_i *a)
 /* CSET / CSETM: CSINC/CSINV Rd, ZR, ZR, cond is 0 or 1 / -1 from !cond. */
 static void gen_cset(DisasCompare c, bool all_ones, TCGv_i64 d)
 {
-    tcg_gen_setcondi_i64(tcg_invert_cond(c.cond), d, c.value, 0);
+    tcg_gen_setcond_i64(tcg_invert_cond(c.cond), d, c.value, c.value2);
     if (all_ones)
         tcg_gen_neg_i64(d, d);
 }
@@ -311,7 +311,17 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
         write_xreg(s, a->rd, read_xreg(s, a->rn), a->sf);
         return true;
     }
-    c = a64_test_cc(a->cond);
+    TCGCond fused;
+    TCGv_i64 fa, fb;
+    if (a64_fused_compare(a->cond, &fused, &fa, &fb)) {
+        /* The condition straight from the last CMP's operands. */
+        c.cond = fused;
+        c.value = fa;
+        c.value2 = fb;
+    } else {
+        c = a64_test_cc(a->cond);
+        c.value2 = tcg_constant_i64(0);
+    }
     if (a->rn == 31 && a->rm == 31 && (a->else_inc ^ a->else_inv)) {
         gen_cset(c, a->else_inv, d);
         write_xreg(s, a->rd, d, a->sf);
@@ -324,8 +334,7 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
         tcg_gen_not_i64(m, m);
     else if (a->else_inc)
         tcg_gen_addi_i64(m, m, 1);
-    tcg_gen_movcond_i64(c.cond, d, c.value, tcg_constant_i64(0),
-                        read_xreg(s, a->rn), m);
+    tcg_gen_movcond_i64(c.cond, d, c.value, c.value2, read_xreg(s, a->rn), m);
     write_xreg(s, a->rd, d, a->sf);
     return true;
 }

@@ -189,13 +189,39 @@ void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
     tcg_gen_ext32u_i64(dest, result);
 }
 
+/*
+ * The last SUBS/CMP of the block being translated: a later condition test
+ * with no flag write in between compares its operands directly (cmp; b.hi
+ * becomes one host compare and branch) instead of decoding NZCV.
+ */
+static struct {
+    bool valid;
+    int op_index; /* first op after the SUBS */
+    int sf;
+    TCGv_i64 a, b; /* private copies, zero-extended when !sf */
+} last_sub;
+
+static TCGv_i64 private_copy(TCGv_i64 v)
+{
+    TCGv_i64 t;
+
+    if (tcg_temp(v.idx)->kind == TEMP_CONST)
+        return v;
+    t = tcg_temp_new_i64();
+    tcg_gen_mov_i64(t, v);
+    return t;
+}
+
 void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
 {
     TCGv_i64 result = tcg_temp_new_i64();
     TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
-    TCGv_i64 a32 = a, b32 = b;
+    TCGv_i64 a32, b32;
 
-    if (!sf) {
+    if (sf) {
+        a32 = private_copy(a);
+        b32 = private_copy(b);
+    } else {
         a32 = tcg_temp_new_i64();
         b32 = tcg_temp_new_i64();
         tcg_gen_ext32u_i64(a32, a);
@@ -217,6 +243,58 @@ void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
         tcg_gen_mov_i64(dest, result);
     else
         tcg_gen_ext32u_i64(dest, result);
+    last_sub.valid = true;
+    last_sub.op_index = tcg_ctx.nb_ops;
+    last_sub.sf = sf;
+    last_sub.a = a32;
+    last_sub.b = b32;
+}
+
+static bool writes_flags(const TCGOp *op)
+{
+    int nout = op->opc == INDEX_op_call ? op->call_oargs
+                                         : tcg_op_defs[op->opc].nb_oargs;
+
+    if (op->opc == INDEX_op_call &&
+        !(op->helper->flags & TCG_CALL_NO_WRITE_GLOBALS))
+        return true;
+    for (int i = 0; i < nout; i++) {
+        uint64_t t = op->args[i];
+        if (t == cpu_NF.idx || t == cpu_ZF.idx || t == cpu_CF.idx ||
+            t == cpu_VF.idx)
+            return true;
+    }
+    return false;
+}
+
+bool a64_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
+{
+    static const TCGCond from_subs[8] = {
+        [0] = TCG_COND_EQ,  /* EQ: a == b */
+        [1] = TCG_COND_GEU, /* CS: no borrow */
+        [4] = TCG_COND_GTU, /* HI */
+        [5] = TCG_COND_GE,  /* GE: N == V */
+        [6] = TCG_COND_GT,  /* GT */
+    };
+    TCGCond c = from_subs[cc >> 1];
+    bool is_signed = c == TCG_COND_GE || c == TCG_COND_GT;
+
+    /* MI/PL and VS/VC depend on the difference, not the order. */
+    if (!last_sub.valid || c == TCG_COND_NEVER || cc >= 14)
+        return false;
+    for (int i = last_sub.op_index; i < tcg_ctx.nb_ops; i++)
+        if (writes_flags(&tcg_ctx.ops[i]))
+            return false;
+    *a = last_sub.a;
+    *b = last_sub.b;
+    if (is_signed && !last_sub.sf) {
+        *a = tcg_temp_new_i64();
+        *b = tcg_temp_new_i64();
+        tcg_gen_ext32s_i64(*a, last_sub.a);
+        tcg_gen_ext32s_i64(*b, last_sub.b);
+    }
+    *cond = cc & 1 ? tcg_invert_cond(c) : c;
+    return true;
 }
 
 void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
@@ -344,7 +422,15 @@ DisasCompare a64_test_cc(int cc)
 
 void gen_brcond_cc(int cc, TCGLabel l)
 {
-    DisasCompare c = a64_test_cc(cc);
+    TCGCond cond;
+    TCGv_i64 a, b;
+    DisasCompare c;
+
+    if (a64_fused_compare(cc, &cond, &a, &b)) {
+        tcg_gen_brcond_i64(cond, a, b, l);
+        return;
+    }
+    c = a64_test_cc(cc);
     tcg_gen_brcondi_i64(c.cond, c.value, 0, l);
 }
 
@@ -504,6 +590,7 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
     tcg_gen_ld_i32(request, tcg_env, offsetof(CPUARMState, exit_request));
     tcg_gen_brcondi_i32(TCG_COND_NE, request, 0, exit_requested);
 
+    last_sub.valid = false;
     s.is_jmp = DISAS_NEXT;
     for (;;) {
         translate_one(&s);

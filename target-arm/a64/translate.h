@@ -81,8 +81,14 @@ void gen_set_nzcv(TCGv_i64 val);
 typedef struct DisasCompare {
     TCGCond cond;
     TCGv_i64 value;
+    TCGv_i64 value2; /* set only by users comparing two values */
 } DisasCompare;
 DisasCompare a64_test_cc(int cc);
+/*
+ * When the flags still hold a SUBS/CMP of this block, condition cc as
+ * "a cond b" on its operands; false when cc or the history does not allow.
+ */
+bool a64_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
 /* Branch to label when Arm condition cc holds. */
 void gen_brcond_cc(int cc, TCGLabel l);
 
