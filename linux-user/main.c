@@ -174,8 +174,13 @@ static void arm_log_state(void *opaque)
             cpu_get_nzcv(env) >> 28);
 }
 
+static void arm_kick(void *opaque)
+{
+    ((CPUARMState *)opaque)->exit_request = 1;
+}
+
 static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop,
-                                          arm_log_state };
+                                          arm_log_state, arm_kick };
 
 static void cpu_loop(GuestThread *thread)
 {

@@ -1,9 +1,14 @@
 /*
  * The dispatcher loop: find or translate the block for the guest pc, run it,
  * chain it to its successor, repeat until the target must act (syscall,
- * exception). Also the inline lookup helper behind indirect branches.
+ * exception). Also the lookup helper behind indirect branches, and the
+ * exclusive section in which the code cache is flushed while other
+ * threads wait outside translated code.
  */
 #include "tcg/exec.h"
+
+#include <pthread.h>
+#include <stdlib.h>
 
 #include "tcg/ir.h"
 #include "tcg/tb.h"
@@ -14,17 +19,22 @@ static const TCGTargetHooks *hooks;
 static TCGEnterFn enter;
 
 /*
- * A direct-mapped cache in front of the hash table for indirect branches
- * (returns, calls through pointers): one compare instead of a hash walk.
- * Emptied by tb_flush through tb_jmp_cache_clear.
+ * Per thread, a direct-mapped cache in front of the hash table for
+ * indirect branches (returns, calls through pointers): one compare instead
+ * of a hash walk. A flush makes it stale (generation mismatch).
  */
 #define JMP_CACHE_BITS 12
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
-static struct {
-    uint64_t pc;
-    TranslationBlock *tb;
-} jmp_cache[JMP_CACHE_SIZE];
+typedef struct JmpCache {
+    unsigned generation;
+    struct {
+        uint64_t pc;
+        TranslationBlock *tb;
+    } entry[JMP_CACHE_SIZE];
+} JmpCache;
+
+static __thread JmpCache *jmp_cache;
 
 static unsigned jmp_cache_index(uint64_t pc)
 {
@@ -32,28 +42,127 @@ static unsigned jmp_cache_index(uint64_t pc)
            (JMP_CACHE_SIZE - 1);
 }
 
-void tb_jmp_cache_clear(void)
+static JmpCache *jmp_cache_get(void)
 {
-    for (unsigned i = 0; i < JMP_CACHE_SIZE; i++)
-        jmp_cache[i].tb = NULL;
+    JmpCache *jc = jmp_cache;
+    unsigned generation = tb_flush_generation();
+
+    if (!jc) {
+        jc = calloc(1, sizeof(*jc));
+        if (!jc)
+            arx_fatal("out of memory for the jump cache");
+        jc->generation = generation;
+        jmp_cache = jc;
+    }
+    if (jc->generation != generation) {
+        for (unsigned i = 0; i < JMP_CACHE_SIZE; i++)
+            jc->entry[i].tb = NULL;
+        jc->generation = generation;
+    }
+    return jc;
 }
 
 static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 {
+    JmpCache *jc = jmp_cache_get();
     unsigned i = jmp_cache_index(pc);
-    TranslationBlock *tb = jmp_cache[i].tb;
+    TranslationBlock *tb = jc->entry[i].tb;
 
-    if (tb && jmp_cache[i].pc == pc)
+    if (tb && jc->entry[i].pc == pc)
         return tb;
     tb = tb_lookup(pc);
     if (tb) {
-        jmp_cache[i].pc = pc;
-        jmp_cache[i].tb = tb;
+        jc->entry[i].pc = pc;
+        jc->entry[i].tb = tb;
     }
     return tb;
 }
 
-uint8_t *tb_code_cache_init(uintptr_t guest_base);
+/* Frees the calling thread's jump cache (it is leaving for good). */
+void tcg_exec_thread_exit(void)
+{
+    free(jmp_cache);
+    jmp_cache = NULL;
+}
+
+/* ---- the exclusive section ---- */
+
+/*
+ * Threads between exec_enter and exec_leave may run translated code. A
+ * flush waits until it is the only one, kicking the others out through
+ * their exit flag; they wait at exec_enter until the flush is done.
+ */
+typedef struct ExecThread {
+    void *env;
+    struct ExecThread *next;
+} ExecThread;
+
+static pthread_mutex_t exec_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t exec_cond = PTHREAD_COND_INITIALIZER;
+static ExecThread *running;
+static int nb_running;
+static bool exclusive;
+
+static void exec_enter(ExecThread *self)
+{
+    pthread_mutex_lock(&exec_lock);
+    while (exclusive)
+        pthread_cond_wait(&exec_cond, &exec_lock);
+    self->next = running;
+    running = self;
+    nb_running++;
+    pthread_mutex_unlock(&exec_lock);
+}
+
+static void exec_unlink(ExecThread *self)
+{
+    for (ExecThread **p = &running; *p; p = &(*p)->next) {
+        if (*p == self) {
+            *p = self->next;
+            break;
+        }
+    }
+    nb_running--;
+}
+
+static void exec_leave(ExecThread *self)
+{
+    pthread_mutex_lock(&exec_lock);
+    exec_unlink(self);
+    if (exclusive)
+        pthread_cond_broadcast(&exec_cond);
+    pthread_mutex_unlock(&exec_lock);
+}
+
+/* Flushes the code cache once every other thread is out of it. */
+static void exec_flush(ExecThread *self)
+{
+    pthread_mutex_lock(&exec_lock);
+    while (exclusive) { /* another thread is flushing: let it */
+        exec_unlink(self);
+        pthread_cond_broadcast(&exec_cond);
+        while (exclusive)
+            pthread_cond_wait(&exec_cond, &exec_lock);
+        self->next = running;
+        running = self;
+        nb_running++;
+        pthread_mutex_unlock(&exec_lock);
+        return;
+    }
+    exclusive = true;
+    for (ExecThread *t = running; t; t = t->next)
+        if (t != self && hooks->kick)
+            hooks->kick(t->env);
+    while (nb_running > 1)
+        pthread_cond_wait(&exec_cond, &exec_lock);
+    if (tb_flush_requested())
+        tb_flush();
+    exclusive = false;
+    pthread_cond_broadcast(&exec_cond);
+    pthread_mutex_unlock(&exec_lock);
+}
+
+/* ---- running blocks ---- */
 
 /* Called from translated code for BR/BLR/RET: next block's code or exit. */
 static uint64_t helper_lookup_tb_ptr(uint64_t env)
@@ -73,6 +182,8 @@ static const TCGHelper lookup_helper = {
     "lookup_tb_ptr", (void *)helper_lookup_tb_ptr, TCG_CALL_NO_WRITE_GLOBALS
 };
 
+uint8_t *tb_code_cache_init(uintptr_t guest_base);
+
 void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
 {
     hooks = target_hooks;
@@ -81,18 +192,31 @@ void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
     tcg_ctx.lookup_helper = &lookup_helper;
 }
 
+/* The block to run at pc, flushing first when the cache is full. */
+static TranslationBlock *find_block(ExecThread *self, uint64_t pc)
+{
+    TranslationBlock *tb = jmp_cache_lookup(pc);
+
+    while (!tb) {
+        tb = tb_find_or_translate(pc);
+        if (!tb)
+            exec_flush(self);
+    }
+    return tb;
+}
+
 void tcg_cpu_exec(void *env)
 {
+    ExecThread self = { env, NULL };
     TranslationBlock *last = NULL;
     unsigned last_slot = 0;
 
+    exec_enter(&self);
     for (;;) {
         uint64_t pc = hooks->get_pc(env);
-        TranslationBlock *tb = jmp_cache_lookup(pc);
+        TranslationBlock *tb = find_block(&self, pc);
         uintptr_t ret;
 
-        if (!tb)
-            tb = tb_find_or_translate(pc);
         if (last && !log_enabled(LOG_EXEC | LOG_CPU))
             tb_add_jump(last, last_slot, tb);
         if (log_enabled(LOG_EXEC))
@@ -101,17 +225,20 @@ void tcg_cpu_exec(void *env)
         if (log_enabled(LOG_CPU) && hooks->log_state)
             hooks->log_state(env);
         ret = enter(env, tb->code);
-        if (tb_flush_if_requested())
-            ret = 0; /* tb is gone: nothing to chain from */
+        if (tb_flush_requested()) {
+            exec_flush(&self);
+            ret = 0; /* tb may be gone: nothing to chain from */
+        }
         if (ret == 0) {
             last = NULL;
             if (hooks->must_stop(env))
-                return;
+                break;
             continue;
         }
         last = (TranslationBlock *)(ret & ~(uintptr_t)3);
         last_slot = (unsigned)(ret & 3);
         if (hooks->must_stop(env))
-            return;
+            break;
     }
+    exec_leave(&self);
 }

@@ -15,11 +15,16 @@ typedef struct TCGTargetHooks {
     bool (*must_stop)(void *env);
     /* Logs the guest registers (-d cpu). */
     void (*log_state)(void *env);
+    /* Makes the thread running env leave translated code soon. */
+    void (*kick)(void *env);
 } TCGTargetHooks;
 
 /* Sets up the code cache and the backend; guest_base is fixed from now. */
 void tcg_exec_init(const TCGTargetHooks *hooks, uintptr_t guest_base);
-/* Runs blocks from the guest pc until hooks->must_stop(env). */
+/* Runs blocks from the guest pc until hooks->must_stop(env). Any number of
+ * threads may run it at once, each with its own env. */
 void tcg_cpu_exec(void *env);
+/* Releases the calling thread's per-thread state before it exits. */
+void tcg_exec_thread_exit(void);
 
 #endif

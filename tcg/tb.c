@@ -79,31 +79,34 @@ static void tb_insert(TranslationBlock *tb)
 }
 
 static _Atomic bool flush_requested;
+static _Atomic unsigned flush_count;
 
 void tb_request_flush(void)
 {
     flush_requested = true;
 }
 
-bool tb_flush_if_requested(void)
+bool tb_flush_requested(void)
 {
-    if (!flush_requested)
-        return false;
-    pthread_mutex_lock(&tb_lock);
-    flush_requested = false;
-    tb_flush();
-    pthread_mutex_unlock(&tb_lock);
-    return true;
+    return flush_requested;
+}
+
+unsigned tb_flush_generation(void)
+{
+    return flush_count;
 }
 
 void tb_flush(void)
 {
-    tb_jmp_cache_clear();
+    pthread_mutex_lock(&tb_lock);
+    flush_requested = false;
+    flush_count++; /* every thread's jump cache is now stale */
     memset(tb_hash, 0, sizeof(tb_hash));
     for (size_t i = 0; i < nb_tbs; i++)
         free(all_tbs[i]);
     nb_tbs = 0;
     code_ptr = code_start;
+    pthread_mutex_unlock(&tb_lock);
 }
 
 /* Translates pc into tb; returns false if the code cache is full. */
@@ -146,6 +149,11 @@ static void tb_log(const TranslationBlock *tb)
         tcg_log_out_asm(tb);
 }
 
+/*
+ * The block for pc, translated if needed; NULL when the code cache is full
+ * (the caller flushes with every thread out of translated code, then asks
+ * again).
+ */
 TranslationBlock *tb_find_or_translate(uint64_t pc)
 {
     TranslationBlock *tb = tb_lookup(pc);
@@ -160,10 +168,14 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
             arx_fatal("out of memory for a translation block");
         tb->pc = pc;
         if (!tb_translate(tb, TB_MAX_INSNS)) {
-            tb_flush();
-            if (!tb_translate(tb, TB_MAX_INSNS))
+            free(tb);
+            bool empty = nb_tbs == 0;
+            pthread_mutex_unlock(&tb_lock);
+            if (empty)
                 arx_fatal("block at 0x%llx does not fit in the code cache",
                           (unsigned long long)pc);
+            tb_request_flush();
+            return NULL;
         }
         tb_log(tb);
         tb_insert(tb);

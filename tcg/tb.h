@@ -33,18 +33,20 @@ void target_log_in_asm(const TranslationBlock *tb);
 void tb_init(void);
 /* The block for pc, or NULL (never blocks). */
 TranslationBlock *tb_lookup(uint64_t pc);
-/* The block for pc, translating it if needed. */
+/* The block for pc, translating it if needed; NULL when the code cache
+ * is full (a flush has been requested: flush, then ask again). */
 TranslationBlock *tb_find_or_translate(uint64_t pc);
 /* Patches slot n of from so it jumps straight into to. */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
-/* Drops every block (the code cache is full or code changed). */
+/* Drops every block (the code cache is full or code changed). The caller
+ * guarantees no thread runs translated code (tcg_exec_flush). */
 void tb_flush(void);
-/* Empties the dispatcher's direct-mapped cache (exec.c). */
-void tb_jmp_cache_clear(void);
-/* Asks the dispatcher to flush once the running block has exited; safe
- * to call from helpers running inside translated code. */
+/* Asks for a flush once the running block has exited; safe to call from
+ * helpers running inside translated code. */
 void tb_request_flush(void);
-/* Flushes if requested; returns true if it did. Dispatcher only. */
-bool tb_flush_if_requested(void);
+bool tb_flush_requested(void);
+/* Counts flushes, so per-thread caches of block pointers can tell they
+ * are stale. */
+unsigned tb_flush_generation(void);
 
 #endif

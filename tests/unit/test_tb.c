@@ -41,7 +41,8 @@ void target_log_in_asm(const TranslationBlock *tb)
 
 static uint64_t fake_get_pc(void *env) { return ((FakeEnv *)env)->pc; }
 static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
-static const TCGTargetHooks fake_hooks = { fake_get_pc, fake_must_stop, NULL };
+static const TCGTargetHooks fake_hooks = { fake_get_pc, fake_must_stop, NULL,
+                                           NULL };
 
 static void setup_once(void)
 {
