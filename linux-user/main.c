@@ -13,6 +13,7 @@
 #include "config.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
+#include "linux-user/thread.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
 #include "target-arm/a64/translate.h"
@@ -182,7 +183,7 @@ static void arm_kick(void *opaque)
 static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop,
                                           arm_log_state, arm_kick };
 
-static void cpu_loop(GuestThread *thread)
+void cpu_loop(GuestThread *thread)
 {
     CPUARMState *env = &thread->env;
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "linux-user/thread.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
@@ -63,21 +64,10 @@ int64_t sys_rseq(GuestThread *t, const uint64_t *a)
     return -ENOSYS;
 }
 
-static void task_clear_child_tid(GuestThread *t)
-{
-    uint32_t *tid = sys_ptr(t->clear_child_tid);
-
-    if (!tid)
-        return;
-    __atomic_store_n(tid, 0, __ATOMIC_SEQ_CST);
-    host_syscall6(SYS_futex, (uint64_t)(uintptr_t)tid, FUTEX_WAKE, 1, 0, 0, 0);
-}
-
-/* Until guest threads exist, ending the only thread ends the process. */
+/* Ends one guest thread; the last one ends the process. */
 int64_t sys_exit(GuestThread *t, const uint64_t *a)
 {
-    task_clear_child_tid(t);
-    guest_exit((int)a[0]);
+    thread_exit(t, (int)a[0]);
 }
 
 int64_t sys_exit_group(GuestThread *t, const uint64_t *a)
@@ -106,12 +96,30 @@ static bool task_clone_is_fork(uint64_t flags)
     return !(flags & CLONE_VM) || (flags & CLONE_VFORK);
 }
 
+/*
+ * A thread shares the address space, signal handlers and thread group, as
+ * glibc, musl and Go create them; what the flags leave out (separate files
+ * or fs info) is not emulated, so such clones are refused.
+ */
+static bool task_clone_is_thread(uint64_t flags)
+{
+    const uint64_t need = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+                          CLONE_THREAD;
+    const uint64_t allowed = need | CLONE_SYSVSEM | CLONE_SETTLS |
+                             CLONE_PARENT_SETTID | CLONE_CHILD_SETTID |
+                             CLONE_CHILD_CLEARTID | CLONE_DETACHED;
+
+    return (flags & need) == need && !(flags & ~allowed & ~(uint64_t)CSIGNAL);
+}
+
 /* aarch64 clone argument order: flags, stack, parent_tid, tls, child_tid. */
 int64_t sys_clone(GuestThread *t, const uint64_t *a)
 {
     uint64_t flags = a[0];
     pid_t pid;
 
+    if (task_clone_is_thread(flags))
+        return thread_clone(t, flags, a[1], a[2], a[3], a[4]);
     if (!task_clone_is_fork(flags)) {
         if (log_enabled(LOG_UNIMP))
             arx_log_once(SYS_LOG_KEY_CLONE | (uint32_t)flags,

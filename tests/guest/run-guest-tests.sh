@@ -31,7 +31,7 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 # Variants beyond the default -O2 static build (different code shapes).
 PIE_TESTS="control_flow funcptr malloc_patterns strfuncs"
 # Dynamically linked variants run with the cross toolchain's sysroot.
-DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search"
+DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
 
@@ -65,7 +65,7 @@ build() {
 		return 0
 	fi
 	# shellcheck disable=SC2086 # COMMON_CFLAGS is a word list on purpose
-	"$cc" $COMMON_CFLAGS "$@" -o "$out" "$src" -lm >"$work/cc.log" 2>&1
+	"$cc" $COMMON_CFLAGS "$@" -o "$out" "$src" -lm -pthread >"$work/cc.log" 2>&1
 }
 
 # run_one OUT_PREFIX CMD...: runs in a fresh directory, records stdout and

@@ -28,7 +28,7 @@ failed=0
 for src in "$srcdir"/tests/insn/*.c; do
     name=$(basename "$src" .c)
     bin=$out/$name
-    if ! $CC_AARCH64 -static -O1 -o "$bin" "$src" -lm 2>"$out/$name.cc.log"; then
+    if ! $CC_AARCH64 -static -O1 -pthread -o "$bin" "$src" -lm 2>"$out/$name.cc.log"; then
         echo "FAIL: $name (does not compile)"
         cat "$out/$name.cc.log"
         failed=$((failed + 1))

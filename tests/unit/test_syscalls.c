@@ -34,6 +34,17 @@ void guest_exit(int status)
     exit(status);
 }
 
+/* Guest threads (linux-user/thread.c) would run the CPU loop. */
+void cpu_loop(GuestThread *t)
+{
+    (void)t;
+    abort();
+}
+
+void tcg_exec_thread_exit(void)
+{
+}
+
 static GuestThread test_thread;
 
 static int64_t call(int nr, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,

@@ -1,0 +1,22 @@
+/*
+ * Guest threads: a clone() that shares the address space becomes a host
+ * pthread running the CPU loop on its own copy of the guest registers.
+ */
+#ifndef ARX_LINUX_USER_THREAD_H
+#define ARX_LINUX_USER_THREAD_H
+
+#include <stdint.h>
+
+#include "linux-user/user.h"
+
+/* Starts a guest thread for clone(flags, newsp, ptid, tls, ctid) issued by
+ * parent; returns the child's tid, or a negative errno. */
+int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
+                     uint64_t ptid, uint64_t tls, uint64_t ctid);
+/* exit(2) of one guest thread; the last one ends the process. */
+void thread_exit(GuestThread *t, int status) __attribute__((noreturn));
+
+/* The CPU loop (main.c): runs t until the process ends. */
+void cpu_loop(GuestThread *t) __attribute__((noreturn));
+
+#endif
