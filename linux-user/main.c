@@ -145,6 +145,33 @@ static void find_self_path(void)
     arx_self_path = path;
 }
 
+/* Debian's arm64 cross sysroot (libc6-arm64-cross), used when no -L. */
+#define DEFAULT_SYSROOT "/usr/aarch64-linux-gnu"
+
+/*
+ * A dynamic program whose interpreter is not on the host gets a second
+ * try with the default sysroot, when -L was not given and it exists. On
+ * failure the caller reports the first attempt's reason.
+ */
+static bool load_with_default_sysroot(Options *opt, const char *path,
+                                      int argc, char **argv, char **envp)
+{
+    char err[512];
+
+    if (opt->sysroot ||
+        access(DEFAULT_SYSROOT "/lib/ld-linux-aarch64.so.1", F_OK) != 0)
+        return false;
+    loader_set_sysroot(DEFAULT_SYSROOT);
+    if (!loader_exec(path, argc, argv, envp, &guest_image, err, sizeof(err))) {
+        loader_set_sysroot("");
+        return false;
+    }
+    opt->sysroot = DEFAULT_SYSROOT;
+    path_set_sysroot(DEFAULT_SYSROOT);
+    set_reexec_args(opt);
+    return true;
+}
+
 void guest_exit(int status)
 {
     _exit(status & 0xff);
@@ -242,7 +269,9 @@ int main(int argc, char **argv, char **envp)
     if (opt.argv0)
         argv[prog] = (char *)opt.argv0;
     if (!loader_exec(path, argc - prog, argv + prog, envp, &guest_image, err,
-                     sizeof(err))) {
+                     sizeof(err)) &&
+        !load_with_default_sysroot(&opt, path, argc - prog, argv + prog,
+                                   envp)) {
         fprintf(stderr, "arx: %s\n", err);
         return 1;
     }
