@@ -233,6 +233,10 @@ void cpu_loop(GuestThread *thread)
                         (unsigned long long)env->pc);
             signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
+        case EXCP_FAULT:
+            signal_raise_sync(thread, env->fault_signal, env->fault_code,
+                              env->fault_addr);
+            break;
         case EXCP_BRK:
             signal_raise_sync(thread, SIGTRAP, TRAP_BRKPT, env->pc);
             break;

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "linux-user/signal.h"
+#include "tcg/exec.h"
+#include "tcg/tb.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
@@ -215,6 +217,44 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
     sigaction(sig, &host, NULL);
 }
 
+/*
+ * A host SIGSEGV/SIGBUS: when it hit a guest memory access in translated
+ * code, the guest state is rebuilt at that instruction and the CPU loop
+ * raises the signal in the guest; anything else (a fault in arx or in a
+ * helper) takes the default action, as before.
+ */
+static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
+{
+    CPUARMState *env;
+    void *opaque;
+    uint64_t pc;
+
+    if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
+        signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
+        return;
+    }
+    env = opaque;
+    env->pc = pc;
+    env->exception = EXCP_FAULT;
+    env->fault_signal = sig;
+    env->fault_code = info->si_code;
+    env->fault_addr = h2g(info->si_addr);
+    tcg_exec_fault_return();
+}
+
+static void signal_install_fault_handlers(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = signal_fault_handler;
+    /* NODEFER: the handler leaves by siglongjmp without restoring masks. */
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
 void signal_init(void)
 {
     /* nop first, as in the vDSO, so an unwinder looking at pc-4 stays in. */
@@ -232,6 +272,7 @@ void signal_init(void)
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     signal_trampoline = h2g(page) + 4;
     signal_set_action_hook(signal_action_changed);
+    signal_install_fault_handlers();
 }
 
 /* ---- default actions ---- */

@@ -18,6 +18,7 @@ enum {
     EXCP_BRK,   /* BRK #imm at pc: SIGTRAP */
     EXCP_HLT,   /* HLT #imm at pc: SIGILL, as on Linux */
     EXCP_ALIGN, /* misaligned SP or PC: SIGBUS */
+    EXCP_FAULT, /* a guest memory access faulted: fault_* say how */
 };
 
 typedef union {
@@ -55,6 +56,9 @@ typedef struct CPUARMState {
 
     uint32_t exception;  /* EXCP_* when leaving translated code */
     uint32_t excp_syndrome; /* BRK/HLT immediate, or the UDEF encoding */
+    int32_t fault_signal;   /* EXCP_FAULT: SIGSEGV or SIGBUS */
+    int32_t fault_code;     /* its si_code (SEGV_MAPERR, SEGV_ACCERR...) */
+    uint64_t fault_addr;    /* the guest address that faulted */
 
     /* Nonzero asks translated code to return to the dispatcher. */
     volatile int32_t exit_request;

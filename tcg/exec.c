@@ -8,6 +8,7 @@
 #include "tcg/exec.h"
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdlib.h>
 
 #include "tcg/ir.h"
@@ -162,6 +163,16 @@ static void exec_flush(ExecThread *self)
     pthread_mutex_unlock(&exec_lock);
 }
 
+/* ---- faults in translated code ---- */
+
+/* Where a fault in this thread's translated code resumes: tcg_cpu_exec. */
+static __thread sigjmp_buf *fault_return;
+
+void tcg_exec_fault_return(void)
+{
+    siglongjmp(*fault_return, 1);
+}
+
 /* ---- running blocks ---- */
 
 /* Called from translated code for BR/BLR/RET: next block's code or exit. */
@@ -205,16 +216,15 @@ static TranslationBlock *find_block(ExecThread *self, uint64_t pc)
     return tb;
 }
 
-void tcg_cpu_exec(void *env)
+/* Runs blocks until the target must act. */
+static void run_blocks(ExecThread *self, void *env)
 {
-    ExecThread self = { env, NULL };
     TranslationBlock *last = NULL;
     unsigned last_slot = 0;
 
-    exec_enter(&self);
     for (;;) {
         uint64_t pc = hooks->get_pc(env);
-        TranslationBlock *tb = find_block(&self, pc);
+        TranslationBlock *tb = find_block(self, pc);
         uintptr_t ret;
 
         if (last && !log_enabled(LOG_EXEC | LOG_CPU))
@@ -226,19 +236,33 @@ void tcg_cpu_exec(void *env)
             hooks->log_state(env);
         ret = enter(env, tb->code);
         if (tb_flush_requested()) {
-            exec_flush(&self);
+            exec_flush(self);
             ret = 0; /* tb may be gone: nothing to chain from */
         }
         if (ret == 0) {
             last = NULL;
             if (hooks->must_stop(env))
-                break;
+                return;
             continue;
         }
         last = (TranslationBlock *)(ret & ~(uintptr_t)3);
         last_slot = (unsigned)(ret & 3);
         if (hooks->must_stop(env))
-            break;
+            return;
     }
+}
+
+void tcg_cpu_exec(void *env)
+{
+    ExecThread self = { env, NULL };
+    sigjmp_buf jmp;
+
+    exec_enter(&self);
+    if (sigsetjmp(jmp, 0) == 0) {
+        fault_return = &jmp;
+        run_blocks(&self, env);
+    }
+    /* Either way out: done, or a guest access faulted (state rebuilt). */
+    fault_return = NULL;
     exec_leave(&self);
 }

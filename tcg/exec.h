@@ -24,6 +24,9 @@ void tcg_exec_init(const TCGTargetHooks *hooks, uintptr_t guest_base);
 /* Runs blocks from the guest pc until hooks->must_stop(env). Any number of
  * threads may run it at once, each with its own env. */
 void tcg_cpu_exec(void *env);
+/* From a host signal handler, after tb_restore_fault_state: leaves the
+ * translated code of this thread's tcg_cpu_exec, which returns. */
+void tcg_exec_fault_return(void) __attribute__((noreturn));
 /* Releases the calling thread's per-thread state before it exits. */
 void tcg_exec_thread_exit(void);
 

@@ -102,8 +102,10 @@ void tb_flush(void)
     flush_requested = false;
     flush_count++; /* every thread's jump cache is now stale */
     memset(tb_hash, 0, sizeof(tb_hash));
-    for (size_t i = 0; i < nb_tbs; i++)
+    for (size_t i = 0; i < nb_tbs; i++) {
+        free(all_tbs[i]->fault_sites);
         free(all_tbs[i]);
+    }
     nb_tbs = 0;
     code_ptr = code_start;
     pthread_mutex_unlock(&tb_lock);
@@ -134,6 +136,7 @@ static bool tb_translate(TranslationBlock *tb, int max_insns)
     }
     tb->code = code_ptr;
     tb->code_size = (uint32_t)size;
+    tb->nb_fault_sites = tcg_take_fault_sites(&tb->fault_sites);
     code_ptr = (uint8_t *)(((uintptr_t)code_ptr + (size_t)size + 15) &
                            ~(uintptr_t)15);
     return true;
@@ -191,4 +194,52 @@ void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
     pthread_mutex_lock(&tb_lock);
     tcg_patch_jump(from, slot, to->code);
     pthread_mutex_unlock(&tb_lock);
+}
+
+/* The block whose code holds host_pc: blocks are laid out in the order
+ * they were made, so all_tbs is sorted by code address. Under tb_lock. */
+static TranslationBlock *tb_containing(uintptr_t host_pc)
+{
+    size_t lo = 0, hi = nb_tbs;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        TranslationBlock *tb = all_tbs[mid];
+        if (host_pc < (uintptr_t)tb->code)
+            hi = mid;
+        else if (host_pc >= (uintptr_t)tb->code + tb->code_size)
+            lo = mid + 1;
+        else
+            return tb;
+    }
+    return NULL;
+}
+
+const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
+
+bool tb_restore_fault_state(void *host_ucontext, void **env,
+                            uint64_t *guest_pc)
+{
+    uintptr_t host_pc = tcg_fault_host_pc(host_ucontext);
+    const TCGFaultSite *site;
+    TranslationBlock *tb;
+    bool found = false;
+
+    if (host_pc < (uintptr_t)code_start || host_pc >= (uintptr_t)code_ptr)
+        return false;
+    /* This thread was running guest code, so it does not hold the lock. */
+    pthread_mutex_lock(&tb_lock);
+    tb = tb_containing(host_pc);
+    site = tb ? tb->fault_sites : NULL;
+    for (uint32_t i = 0; tb && i < tb->nb_fault_sites; i++) {
+        if ((uintptr_t)tb->code + site->host_offset == host_pc) {
+            *env = tcg_fault_restore(site, host_ucontext);
+            *guest_pc = site->guest_pc;
+            found = true;
+            break;
+        }
+        site = tcg_fault_site_next(site);
+    }
+    pthread_mutex_unlock(&tb_lock);
+    return found;
 }

@@ -23,6 +23,10 @@ typedef struct TranslationBlock {
     uint16_t jmp_field_offset[2];
     uint16_t jmp_reset_offset[2];
     struct TranslationBlock *_Atomic hash_next;
+    /* Where guest memory accesses may fault, and how to rebuild the
+     * guest state there (backend-specific records, see tcg_fault_*). */
+    struct TCGFaultSite *fault_sites;
+    uint32_t nb_fault_sites;
 } TranslationBlock;
 
 /* The frontend's entry point: fills tcg_ctx with the block's IR. */
@@ -45,6 +49,14 @@ void tb_flush(void);
  * helpers running inside translated code. */
 void tb_request_flush(void);
 bool tb_flush_requested(void);
+/*
+ * A host fault at host_pc inside translated code: writes the guest
+ * registers held in host registers (from the host signal context) back to
+ * their CPU state and returns the faulting instruction's guest pc and the
+ * env pointer. False when host_pc is not a guest memory access.
+ */
+bool tb_restore_fault_state(void *host_ucontext, void **env,
+                            uint64_t *guest_pc);
 /* Counts flushes, so per-thread caches of block pointers can tell they
  * are stale. */
 unsigned tb_flush_generation(void);

@@ -26,6 +26,32 @@ enum {
 /* Generates host code for tcg_ctx's ops into buf; returns bytes or < 0. */
 int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size);
 
+/*
+ * One guest memory access in generated code: its host offset, the guest
+ * pc of its instruction, and which guest registers (globals, by CPU-state
+ * offset) live only in which host registers at that point.
+ */
+typedef struct TCGFaultReg {
+    int32_t env_offset;
+    uint8_t host_reg;
+    uint8_t bytes; /* 4 or 8 */
+} TCGFaultReg;
+
+typedef struct TCGFaultSite {
+    uint32_t host_offset;
+    uint32_t nb_regs;
+    uint64_t guest_pc;
+    TCGFaultReg regs[];
+} TCGFaultSite;
+
+/* The fault sites of the block just generated, packed into one allocation
+ * (an array of pointers into it); the caller frees both with free(). */
+uint32_t tcg_take_fault_sites(struct TCGFaultSite **sites_out);
+/* Fills the CPU state from a host signal context at site; returns env. */
+void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext);
+/* The host pc of a host signal context. */
+uintptr_t tcg_fault_host_pc(void *host_ucontext);
+
 /* Points slot's jump of tb at target (atomic for running threads). */
 void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target);
 

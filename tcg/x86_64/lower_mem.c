@@ -68,6 +68,7 @@ static void lower_guest_load(const TCGOp *op)
     X86Reg ra = ra_in(arg_temp(op, 1), 0);
     X86Reg rd = ra_alloc(REGSET(ra));
 
+    ra_note_fault_site();
     x86_load(as(), load_kind(mop), w, rd, guest_addr(ra));
     if (w == 32 && (mop & MO_SIGN))
         x86_mov_rr(as(), 32, rd, rd); /* keep i32 zero-extended */
@@ -84,8 +85,10 @@ static void lower_guest_store(const TCGOp *op)
     if (mop & MO_RELEASE) {
         /* xchg orders the store before any later acquire load (RCsc). */
         x86_mov_rr(as(), 64, REG_SCRATCH, rv);
+        ra_note_fault_site();
         x86_xchg_mr(as(), bits, guest_addr(ra), REG_SCRATCH);
     } else {
+        ra_note_fault_site();
         x86_store(as(), bits, guest_addr(ra), rv);
     }
     ra_free_dead(op, 0, 2);
@@ -102,6 +105,7 @@ static void lower_cmpxchg(const TCGOp *op)
     rnew = ra_in(arg_temp(op, 2), rax);
     raddr = ra_in(arg_temp(op, 3), rax | REGSET(rnew));
     ra_copy_to(X86_RAX, arg_temp(op, 1));
+    ra_note_fault_site();
     x86_lock_cmpxchg(as(), bits, guest_addr(raddr), rnew);
     if (bits == 8)
         x86_movzx8(as(), X86_RAX, X86_RAX);

@@ -6,6 +6,7 @@
  */
 #include "tcg/x86_64/regalloc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "tcg/x86_64/backend.h"
@@ -494,6 +495,64 @@ static void reset_temps(void)
     be.too_big = false;
 }
 
+/* ---- fault sites: how to rebuild guest state at a faulting access ---- */
+
+#define FAULT_BLOB_SIZE (256u << 10)
+static _Alignas(8) uint8_t fault_blob[FAULT_BLOB_SIZE];
+static size_t fault_blob_used;
+static uint32_t nb_fault_sites;
+static uint64_t current_guest_pc;
+
+static size_t fault_site_size(uint32_t nb_regs)
+{
+    size_t size = sizeof(TCGFaultSite) + nb_regs * sizeof(TCGFaultReg);
+    return (size + 7) & ~(size_t)7;
+}
+
+void ra_note_fault_site(void)
+{
+    TCGFaultSite *site;
+    size_t worst = fault_site_size(16);
+
+    if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
+        be.too_big = true;
+        return;
+    }
+    site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
+    site->host_offset = (uint32_t)x86_asm_size(&be.as);
+    site->guest_pc = current_guest_pc;
+    site->nb_regs = 0;
+    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
+        TCGTemp *t = &tcg_ctx.temps[i];
+        if (t->kind != TEMP_GLOBAL || t->val_loc != VAL_REG || t->mem_coherent)
+            continue;
+        site->regs[site->nb_regs++] = (TCGFaultReg){
+            t->mem_offset, (uint8_t)t->reg, (uint8_t)(temp_width(t) / 8)
+        };
+    }
+    fault_blob_used += fault_site_size(site->nb_regs);
+    nb_fault_sites++;
+}
+
+uint32_t tcg_take_fault_sites(TCGFaultSite **sites_out)
+{
+    *sites_out = NULL;
+    if (nb_fault_sites == 0)
+        return 0;
+    *sites_out = malloc(fault_blob_used);
+    if (!*sites_out)
+        return 0;
+    memcpy(*sites_out, fault_blob, fault_blob_used);
+    return nb_fault_sites;
+}
+
+const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
+const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
+{
+    return (const TCGFaultSite *)(const void *)((const uint8_t *)site +
+                                                fault_site_size(site->nb_regs));
+}
+
 /* Host code offsets of each guest insn, for -d out_asm. */
 #define MAX_INSN_MARKS 512
 static struct { uint64_t pc; uint32_t offset; } insn_marks[MAX_INSN_MARKS];
@@ -509,6 +568,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;
     tb->jmp_reset_offset[0] = tb->jmp_reset_offset[1] = TB_NO_JUMP;
     nb_insn_marks = 0;
+    fault_blob_used = 0;
+    nb_fault_sites = 0;
 
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
@@ -516,6 +577,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         if (op->opc == INDEX_op_nop)
             continue;
         if (op->opc == INDEX_op_insn_start) {
+            current_guest_pc = op->args[0];
             if (nb_insn_marks < MAX_INSN_MARKS) {
                 insn_marks[nb_insn_marks].pc = op->args[0];
                 insn_marks[nb_insn_marks].offset =

@@ -80,6 +80,10 @@ void ra_save_all(const TCGOp *op);
 /* Writes back dirty globals only (before calls that read them). */
 void ra_sync_globals(bool and_free);
 
+/* Records that the next instruction emitted is a guest memory access
+ * that may fault (with the current guest pc and register map). */
+void ra_note_fault_site(void);
+
 /* Lowerings: each returns false if it does not handle op->opc. */
 bool lower_alu(TCGOp *op);
 bool lower_mem(TCGOp *op);
