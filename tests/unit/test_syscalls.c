@@ -45,6 +45,21 @@ void tcg_exec_thread_exit(void)
 {
 }
 
+/* Faults in translated code (tcg/): none happen in these tests. */
+bool tb_restore_fault_state(void *host_ucontext, void **env,
+                            uint64_t *guest_pc)
+{
+    (void)host_ucontext;
+    (void)env;
+    (void)guest_pc;
+    return false;
+}
+
+void tcg_exec_fault_return(void)
+{
+    abort();
+}
+
 static GuestThread test_thread;
 
 static int64_t call(int nr, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
