@@ -56,7 +56,7 @@ uint64_t loader_interp_base(void)
 uint64_t loader_hwcap(void)
 {
     return LOADER_HWCAP_FP | LOADER_HWCAP_ASIMD | LOADER_HWCAP_CRC32 |
-           LOADER_HWCAP_CPUID;
+           LOADER_HWCAP_ATOMICS | LOADER_HWCAP_CPUID;
 }
 
 uint64_t loader_hwcap2(void)

@@ -15,6 +15,7 @@
 enum {
     LOADER_HWCAP_FP = 1u << 0,
     LOADER_HWCAP_ASIMD = 1u << 1,
+    LOADER_HWCAP_ATOMICS = 1u << 8, /* FEAT_LSE */
     LOADER_HWCAP_CRC32 = 1u << 7,
     LOADER_HWCAP_CPUID = 1u << 11,
 };

@@ -65,3 +65,95 @@ uint64_t helper_stxp128(uint64_t env_arg, uint64_t addr, uint64_t lo,
     env->exclusive_addr = (uint64_t)-1;
     return !ok;
 }
+
+/* ---- LSE atomics ---- */
+
+static uint64_t atomic_apply(unsigned op, unsigned size, uint64_t old,
+                             uint64_t value)
+{
+    unsigned bits = 8u << size;
+    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    int64_t sold = (int64_t)(old << (64 - bits)) >> (64 - bits);
+    int64_t sval = (int64_t)(value << (64 - bits)) >> (64 - bits);
+
+    old &= mask;
+    value &= mask;
+    switch (op) {
+    case ATOMIC_ADD: return old + value;
+    case ATOMIC_CLR: return old & ~value;
+    case ATOMIC_EOR: return old ^ value;
+    case ATOMIC_SET: return old | value;
+    case ATOMIC_SMAX: return sold > sval ? old : value;
+    case ATOMIC_SMIN: return sold < sval ? old : value;
+    case ATOMIC_UMAX: return old > value ? old : value;
+    case ATOMIC_UMIN: return old < value ? old : value;
+    default: return value; /* SWP */
+    }
+}
+
+/*
+ * One 64-bit compare-and-swap loop for every size: LSE accesses are
+ * naturally aligned, so a narrower field sits inside one aligned 8-byte
+ * word of the same page. x86 lock cmpxchg is a full barrier, which covers
+ * every ordering variant (A, L, AL).
+ */
+uint64_t helper_atomic_rmw(uint64_t addr, uint64_t value, uint64_t desc)
+{
+    unsigned size = desc & 3, op = (unsigned)(desc >> 2);
+    unsigned bits = 8u << size;
+    unsigned shift = (unsigned)(addr & 7) * 8;
+    uint64_t field_mask = (bits == 64 ? ~0ull : (1ull << bits) - 1) << shift;
+    uint64_t *word = g2h(addr & ~7ull);
+    uint64_t cur = __atomic_load_n(word, __ATOMIC_RELAXED), old, next;
+
+    do {
+        old = (cur & field_mask) >> shift;
+        next = (cur & ~field_mask) |
+               ((atomic_apply(op, size, old, value) << shift) & field_mask);
+    } while (!__atomic_compare_exchange_n(word, &cur, next, false,
+                                          __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+
+/* Xn for CASP's register pairs: 31 is XZR (reads 0, writes dropped). */
+static uint64_t casp_reg(const CPUARMState *env, unsigned r)
+{
+    return r == 31 ? 0 : env->x[r];
+}
+
+static void casp_set_reg(CPUARMState *env, unsigned r, uint64_t v)
+{
+    if (r != 31)
+        env->x[r] = v;
+}
+
+uint64_t helper_casp(uint64_t env_arg, uint64_t addr, uint64_t desc,
+                     uint64_t regs)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)env_arg;
+    unsigned size = desc & 3, rs = (unsigned)(regs & 31);
+    unsigned rt = (unsigned)(regs >> 8) & 31;
+    uint64_t cmp_lo = casp_reg(env, rs), cmp_hi = casp_reg(env, rs + 1);
+    uint64_t new_lo = casp_reg(env, rt), new_hi = casp_reg(env, rt + 1);
+
+    if (size == 2) {
+        uint64_t *p = g2h(addr);
+        uint64_t expect = (uint32_t)cmp_lo | (uint64_t)(uint32_t)cmp_hi << 32;
+        uint64_t desired = (uint32_t)new_lo | (uint64_t)(uint32_t)new_hi << 32;
+        __atomic_compare_exchange_n(p, &expect, desired, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        casp_set_reg(env, rs, (uint32_t)expect);
+        casp_set_reg(env, rs + 1, expect >> 32);
+        return 0;
+    }
+    /* 64-bit pair: cmpxchg16b needs 16-byte alignment (CASP requires it). */
+    uint64_t *p = g2h(addr);
+    uint64_t old_lo = cmp_lo, old_hi = cmp_hi;
+    __asm__ volatile("lock cmpxchg16b %2"
+                     : "+a"(old_lo), "+d"(old_hi), "+m"(*(__int128 *)p)
+                     : "b"(new_lo), "c"(new_hi)
+                     : "memory", "cc");
+    casp_set_reg(env, rs, old_lo);
+    casp_set_reg(env, rs + 1, old_hi);
+    return 0;
+}

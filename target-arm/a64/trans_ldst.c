@@ -16,6 +16,12 @@ enum { LDST_OFFSET = 0, LDST_POST = 1, LDST_PRE = 2 };
 /* Integer opc (Arm's opc field of the single-register forms). */
 enum { LDST_STORE = 0, LDST_LOAD = 1, LDST_LOAD_S64 = 2, LDST_LOAD_S32 = 3 };
 
+static const TCGHelper helper_atomic_rmw_info = {
+    "atomic_rmw", (void *)helper_atomic_rmw, TCG_CALL_PURE
+};
+static const TCGHelper helper_casp_info = {
+    "casp", (void *)helper_casp, 0 /* reads and writes X registers */
+};
 static const TCGHelper helper_stxp128_info = {
     "stxp128", (void *)helper_stxp128, 0
 };
@@ -543,6 +549,66 @@ static bool trans_ld_rep(DisasContext *s, arg_ld_rep *a)
 }
 
 /* ---- group entry points (translate.h) ---- */
+
+/* ---- FEAT_LSE atomics ---- */
+
+/*
+ * LD<op>{A,L,AL}{B,H} / ST<op> (Rt = XZR): Rt = old value, memory =
+ * op(old, Rs). A helper does the read-modify-write on host memory; x86's
+ * locked operations order it as strongly as the AL forms ask.
+ */
+static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
+                           int rt)
+{
+    TCGv_i64 addr = ldst_base(s, rn);
+    TCGv_i64 old = tcg_temp_new_i64();
+
+    tcg_gen_call3(&helper_atomic_rmw_info, &old, addr, read_xreg(s, rs),
+                  tcg_constant_i64(size | op << 2));
+    write_xreg(s, rt, old, 1);
+}
+
+static bool trans_LSE_RMW(DisasContext *s, arg_LSE_RMW *a)
+{
+    gen_atomic_rmw(s, (int)a->size, (int)a->opc, (int)a->rs, (int)a->rn,
+                   (int)a->rt);
+    return true;
+}
+
+static bool trans_LSE_SWP(DisasContext *s, arg_LSE_SWP *a)
+{
+    gen_atomic_rmw(s, (int)a->size, ATOMIC_SWP, (int)a->rs, (int)a->rn,
+                   (int)a->rt);
+    return true;
+}
+
+/* CAS: if [Xn] == Rs then [Xn] = Rt; Rs = old value (access size). */
+static bool trans_CAS(DisasContext *s, arg_CAS *a)
+{
+    int size = (int)a->size;
+    TCGv_i64 addr = ldst_base(s, a->rn);
+    TCGv_i64 cmp = read_cpu_reg(s, a->rs, 1), newv = read_cpu_reg(s, a->rt, 1);
+    TCGv_i64 old = tcg_temp_new_i64();
+
+    if (size < 3) {
+        tcg_gen_extract_i64(cmp, cmp, 0, 8u << size);
+        tcg_gen_extract_i64(newv, newv, 0, 8u << size);
+    }
+    tcg_gen_guest_cmpxchg_i64(old, addr, cmp, newv, (MemOp)size);
+    write_xreg(s, a->rs, old, 1);
+    return true;
+}
+
+/* CASP: the pair Rs, Rs+1 against [Xn]; Rs and Rt must be even. */
+static bool trans_CASP(DisasContext *s, arg_CASP *a)
+{
+    if ((a->rs & 1) || (a->rt & 1))
+        return false;
+    tcg_gen_call4(&helper_casp_info, NULL, tcg_ptr_as_i64(tcg_env),
+                  ldst_base(s, a->rn), tcg_constant_i64(a->sz ? 3 : 2),
+                  tcg_constant_i64(a->rs | a->rt << 8));
+    return true;
+}
 
 bool a64_decode_ldst(DisasContext *s, uint32_t insn)
 {
