@@ -135,27 +135,48 @@ static int fp_fpcr_rmode(const CPUARMState *env)
 }
 
 /* Starts a host FP sequence: flags cleared, rounding as Arm asks. */
+/*
+ * The host exception flags live in MXCSR: helpers compute with SSE, never
+ * x87, so reading and clearing MXCSR directly replaces fetestexcept() and
+ * feclearexcept(), which also save and reload the whole x87 environment
+ * and cost more than the arithmetic. Flags are cleared when set, at both
+ * ends, so every operation starts clean.
+ */
+enum {
+    MXCSR_IE = 1 << 0, MXCSR_ZE = 1 << 2, MXCSR_OE = 1 << 3,
+    MXCSR_UE = 1 << 4, MXCSR_PE = 1 << 5,
+    MXCSR_FLAGS = 0x3f,
+};
+
 static void fp_begin(int rmode)
 {
-    feclearexcept(FE_ALL_EXCEPT);
+    unsigned csr = __builtin_ia32_stmxcsr();
+
+    /* Host code outside these brackets may have left flags behind. */
+    if (csr & MXCSR_FLAGS)
+        __builtin_ia32_ldmxcsr(csr & ~(unsigned)MXCSR_FLAGS);
     if (rmode != FPR_N) {
-        fesetround(fp_host_round(rmode));
+        fesetround(fp_host_round(rmode)); /* rare: x87 and SSE both */
     }
 }
 
 /* Ends it: host flags accumulate into FPSR, host rounding restored. */
 static void fp_end(CPUARMState *env, int rmode)
 {
-    int ex = fetestexcept(FE_ALL_EXCEPT);
+    unsigned csr;
 
     if (rmode != FPR_N) {
-        fesetround(FE_TONEAREST);
+        fesetround(FE_TONEAREST); /* keeps MXCSR's flags */
     }
-    env->fpsr |= (ex & FE_INVALID ? FPSR_IOC : 0) |
-                 (ex & FE_DIVBYZERO ? FPSR_DZC : 0) |
-                 (ex & FE_OVERFLOW ? FPSR_OFC : 0) |
-                 (ex & FE_UNDERFLOW ? FPSR_UFC : 0) |
-                 (ex & FE_INEXACT ? FPSR_IXC : 0);
+    csr = __builtin_ia32_stmxcsr();
+    if (!(csr & MXCSR_FLAGS))
+        return;
+    __builtin_ia32_ldmxcsr(csr & ~(unsigned)MXCSR_FLAGS);
+    env->fpsr |= (csr & MXCSR_IE ? FPSR_IOC : 0) |
+                 (csr & MXCSR_ZE ? FPSR_DZC : 0) |
+                 (csr & MXCSR_OE ? FPSR_OFC : 0) |
+                 (csr & MXCSR_UE ? FPSR_UFC : 0) |
+                 (csr & MXCSR_PE ? FPSR_IXC : 0);
 }
 
 /* ---- unpack to double (exact) and pack with rounding ---- */
