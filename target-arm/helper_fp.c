@@ -137,10 +137,12 @@ static int fp_fpcr_rmode(const CPUARMState *env)
 /* Starts a host FP sequence: flags cleared, rounding as Arm asks. */
 /*
  * The host exception flags live in MXCSR: helpers compute with SSE, never
- * x87, so reading and clearing MXCSR directly replaces fetestexcept() and
- * feclearexcept(), which also save and reload the whole x87 environment
- * and cost more than the arithmetic. Flags are cleared when set, at both
- * ends, so every operation starts clean.
+ * x87, so MXCSR is read and cleared directly (fetestexcept() and
+ * feclearexcept() also save and reload the whole x87 environment, which
+ * costs more than the arithmetic). Invariant between operations: the
+ * flags set in MXCSR are already in FPSR, so an operation's flags can be
+ * OR-ed in whole, and MXCSR is rewritten only when FPSR lacks one of them
+ * (the guest cleared FPSR, or host code left a flag behind).
  */
 enum {
     MXCSR_IE = 1 << 0, MXCSR_ZE = 1 << 2, MXCSR_OE = 1 << 3,
@@ -148,12 +150,18 @@ enum {
     MXCSR_FLAGS = 0x3f,
 };
 
-static void fp_begin(int rmode)
+static uint32_t fp_mxcsr_to_fpsr(unsigned csr)
+{
+    return (csr & MXCSR_IE ? FPSR_IOC : 0) | (csr & MXCSR_ZE ? FPSR_DZC : 0) |
+           (csr & MXCSR_OE ? FPSR_OFC : 0) | (csr & MXCSR_UE ? FPSR_UFC : 0) |
+           (csr & MXCSR_PE ? FPSR_IXC : 0);
+}
+
+static void fp_begin(const CPUARMState *env, int rmode)
 {
     unsigned csr = __builtin_ia32_stmxcsr();
 
-    /* Host code outside these brackets may have left flags behind. */
-    if (csr & MXCSR_FLAGS)
+    if (fp_mxcsr_to_fpsr(csr) & ~env->fpsr)
         __builtin_ia32_ldmxcsr(csr & ~(unsigned)MXCSR_FLAGS);
     if (rmode != FPR_N) {
         fesetround(fp_host_round(rmode)); /* rare: x87 and SSE both */
@@ -163,20 +171,10 @@ static void fp_begin(int rmode)
 /* Ends it: host flags accumulate into FPSR, host rounding restored. */
 static void fp_end(CPUARMState *env, int rmode)
 {
-    unsigned csr;
-
     if (rmode != FPR_N) {
         fesetround(FE_TONEAREST); /* keeps MXCSR's flags */
     }
-    csr = __builtin_ia32_stmxcsr();
-    if (!(csr & MXCSR_FLAGS))
-        return;
-    __builtin_ia32_ldmxcsr(csr & ~(unsigned)MXCSR_FLAGS);
-    env->fpsr |= (csr & MXCSR_IE ? FPSR_IOC : 0) |
-                 (csr & MXCSR_ZE ? FPSR_DZC : 0) |
-                 (csr & MXCSR_OE ? FPSR_OFC : 0) |
-                 (csr & MXCSR_UE ? FPSR_UFC : 0) |
-                 (csr & MXCSR_PE ? FPSR_IXC : 0);
+    env->fpsr |= fp_mxcsr_to_fpsr(__builtin_ia32_stmxcsr());
 }
 
 /* ---- unpack to double (exact) and pack with rounding ---- */
@@ -397,7 +395,7 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
         return result;
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
+    fp_begin(env, rmode);
     /* S and H in double: products are exact, quotients round innocuously. */
     double r = fp_host_binop(op, fp_unpack(esz, a), fp_unpack(esz, b));
     result = fp_pack_result(env, esz, r, rmode);
@@ -451,7 +449,7 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
         return result;
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
+    fp_begin(env, rmode);
     double r = fp_host_fma(esz, fp_unpack(esz, n), fp_unpack(esz, m),
                            fp_unpack(esz, addend));
     result = fp_pack_result(env, esz, r, rmode);
@@ -465,7 +463,7 @@ uint64_t fp_sqrt(CPUARMState *env, int esz, uint64_t a)
         return fp_process_nan(env, esz, a);
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
+    fp_begin(env, rmode);
     volatile double x = fp_unpack(esz, a);
     double r = sqrt(x);
     uint64_t result = fp_pack_result(env, esz, r, rmode);
@@ -569,7 +567,7 @@ uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
         }
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
+    fp_begin(env, rmode);
     uint64_t result =
         fp_int_to_format(env, esz, val, is_unsigned, fbits, rmode);
     fp_end(env, rmode);
@@ -600,7 +598,7 @@ uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
         return fp_convert_nan(env, from_esz, to_esz, a);
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
+    fp_begin(env, rmode);
     uint64_t result = fp_pack(env, to_esz, fp_unpack(from_esz, a), rmode);
     fp_end(env, rmode);
     return result;
