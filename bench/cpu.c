@@ -3,6 +3,7 @@
  * (default 10). Each kernel prints one deterministic checksum line (the
  * harness checks all runners agree); no timing is done in here. */
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,12 +253,28 @@ static uint64_t kernel_sha(int scale)
 	return (uint64_t)h[0] << 32 | (h[7] ^ h[3]);
 }
 
+/* Scalar double arithmetic: multiply-add, divide, sqrt, compare. */
+static uint64_t kernel_fpmix(int scale)
+{
+	double x = 0.5, s = 0.0;
+	long n = 2000000L * scale;
+
+	for (long i = 0; i < n; i++) {
+		x = x * 1.0000001 + 0.25;
+		if (x > 1000.0)
+			x = x / 3.0 - 1.0;
+		s += sqrt(x) * 0.5;
+	}
+	return (uint64_t)(s * 1000.0) ^ (uint64_t)(x * 1e6);
+}
+
 static const struct {
 	const char *name;
 	uint64_t (*run)(int scale);
 } kernels[] = {
 	{"sieve", kernel_sieve}, {"crc32", kernel_crc32}, {"matmul", kernel_matmul},
 	{"sort", kernel_sort},   {"interp", kernel_interp}, {"sha256", kernel_sha},
+	{"fpmix", kernel_fpmix},
 };
 
 int main(int argc, char **argv)

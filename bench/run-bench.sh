@@ -23,7 +23,7 @@ CC_HOST=${CC_HOST:-cc}
 
 scale=10
 runs=3
-kernels="sieve crc32 matmul sort interp sha256"
+kernels="sieve crc32 matmul sort interp sha256 fpmix"
 while getopts "s:r:k:h" opt; do
 	case $opt in
 	s) scale=$OPTARG ;;
@@ -42,9 +42,9 @@ mkdir -p "$build" || exit 1
 # ---- build ----
 native=$build/cpu-native
 guest=$build/cpu-aarch64
-"$CC_HOST" -O2 -static -o "$native" "$srcdir/cpu.c" 2>/dev/null ||
-	"$CC_HOST" -O2 -o "$native" "$srcdir/cpu.c" || exit 1
-"$CC_AARCH64" -O2 -static -o "$guest" "$srcdir/cpu.c" || exit 1
+"$CC_HOST" -O2 -static -o "$native" "$srcdir/cpu.c" -lm 2>/dev/null ||
+	"$CC_HOST" -O2 -o "$native" "$srcdir/cpu.c" -lm || exit 1
+"$CC_AARCH64" -O2 -static -o "$guest" "$srcdir/cpu.c" -lm || exit 1
 
 # ---- runners: name and command prefix; missing ones are left out ----
 names=(native)
