@@ -9,29 +9,34 @@
 #include "fp.dec.c"
 
 /* The helpers read FPCR and accumulate FPSR, so none of them is PURE. */
+/*
+ * FP helpers read FPCR and update FPSR and V registers in the CPU state,
+ * none of which are IR globals: guest X registers and NZCV stay in host
+ * registers across the calls (TCG_CALL_PURE).
+ */
 static const TCGHelper helper_fp_binop_info = {
-    "fp_binop", (void *)helper_fp_binop, 0
+    "fp_binop", (void *)helper_fp_binop, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_muladd_info = {
-    "fp_muladd", (void *)helper_fp_muladd, 0
+    "fp_muladd", (void *)helper_fp_muladd, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_sqrt_info = {
-    "fp_sqrt", (void *)helper_fp_sqrt, 0
+    "fp_sqrt", (void *)helper_fp_sqrt, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_round_int_info = {
-    "fp_round_int", (void *)helper_fp_round_int, 0
+    "fp_round_int", (void *)helper_fp_round_int, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_to_fixed_info = {
-    "fp_to_fixed", (void *)helper_fp_to_fixed, 0
+    "fp_to_fixed", (void *)helper_fp_to_fixed, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_from_fixed_info = {
-    "fp_from_fixed", (void *)helper_fp_from_fixed, 0
+    "fp_from_fixed", (void *)helper_fp_from_fixed, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_convert_info = {
-    "fp_convert", (void *)helper_fp_convert, 0
+    "fp_convert", (void *)helper_fp_convert, TCG_CALL_PURE
 };
 static const TCGHelper helper_fp_compare_info = {
-    "fp_compare", (void *)helper_fp_compare, 0
+    "fp_compare", (void *)helper_fp_compare, TCG_CALL_PURE
 };
 
 /* ---- operands ---- */
