@@ -30,6 +30,8 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 
 # Variants beyond the default -O2 static build (different code shapes).
 PIE_TESTS="control_flow funcptr malloc_patterns strfuncs"
+# -O3 variants: GCC vectorises their loops, exercising Advanced SIMD.
+O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs"
 # Dynamically linked variants run with the cross toolchain's sysroot.
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
@@ -50,7 +52,8 @@ if ! command -v "$arx_prog" >/dev/null 2>&1; then
 fi
 
 mkdir -p "$BUILD_DIR"/native "$BUILD_DIR"/aarch64 "$BUILD_DIR"/aarch64-pie \
-	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn || exit 99
+	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn "$BUILD_DIR"/aarch64-O3 ||
+	exit 99
 work=$(mktemp -d "${TMPDIR:-/tmp}/arx-guest.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 
@@ -144,6 +147,8 @@ for name in "${tests[@]}"; do
 		variants+=("$name-pie|aarch64-pie|-O2 -static-pie")
 	contains "$O0_TESTS" "$name" &&
 		variants+=("$name-O0|aarch64-O0|-O0 -static")
+	contains "$O3_TESTS" "$name" &&
+		variants+=("$name-O3|aarch64-O3|-O3 -static")
 	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
 		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
 	for v in "${variants[@]}"; do
