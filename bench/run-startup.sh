@@ -1,0 +1,44 @@
+#!/bin/bash
+# Start-up cost: a static arm64 program that does nothing (busybox `true`)
+# and a small dynamically linked one (the demo, linked against the cross
+# sysroot), each natively (x86-64 build of the same thing), under
+# qemu-aarch64 and under arx, in one hyperfine run; prints qemu/arx.
+# usage: bench/run-startup.sh [RUNS]
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+ARX=${ARX:-$top/arx}
+QEMU=${QEMU:-qemu-aarch64}
+SYSROOT=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
+runs=${1:-30}
+build=$top/bench/build
+mkdir -p "$build"
+
+command -v hyperfine >/dev/null || { echo "hyperfine is needed" >&2; exit 1; }
+bb_arm=$(ls "$top"/tests/busybox/cache/*/bin/busybox 2>/dev/null | head -n 1 || true)
+[ -n "$bb_arm" ] || { echo "run tests/busybox/run-busybox-tests.sh once to fetch arm64 busybox" >&2; exit 1; }
+aarch64-linux-gnu-gcc -O2 -o "$build/demo-dyn" "$top/demo/demo.c"
+cc -O2 -o "$build/demo-native" "$top/demo/demo.c"
+
+hyperfine -N -w 3 -r "$runs" --export-json "$build/startup.json" \
+    -n "native true" "busybox true" \
+    -n "qemu true" "$QEMU $bb_arm true" \
+    -n "arx true" "$ARX $bb_arm true" \
+    -n "native demo" "$build/demo-native" \
+    -n "qemu demo" "$QEMU -L $SYSROOT $build/demo-dyn" \
+    -n "arx demo" "$ARX -L $SYSROOT $build/demo-dyn" >/dev/null
+
+# name -> mean seconds, then the table.
+awk '
+    /"command":/ { line = $0; gsub(/.*"command": "|",?[ \t]*$/, "", line); name = line }
+    /"mean":/ { v = $2; gsub(/,/, "", v); mean[name] = v }
+    END {
+        printf "%-6s %10s %10s %10s %10s\n", "what", "native ms", "qemu ms", "arx ms", "qemu/arx"
+        split("true demo", w, " ")
+        for (i = 1; i <= 2; i++) {
+            n = mean["native " w[i]] * 1000; q = mean["qemu " w[i]] * 1000
+            a = mean["arx " w[i]] * 1000
+            printf "%-6s %10.1f %10.1f %10.1f %9.2fx\n", w[i], n, q, a, q / a
+        }
+    }' "$build/startup.json"
