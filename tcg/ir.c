@@ -19,6 +19,14 @@ const TCGOpDef tcg_op_defs[NB_OPS] = {
 
 /* ---- temps ---- */
 
+/*
+ * Constants are interned per block through a small open-addressing table
+ * (temp index + 1, 0 = empty), emptied by tcg_func_start.
+ */
+#define CONST_TABLE_SIZE 1024
+static uint16_t const_table[CONST_TABLE_SIZE];
+
+
 static uint32_t temp_alloc(TCGType type, TCGTempKind kind)
 {
     TCGContext *s = &tcg_ctx;
@@ -72,6 +80,7 @@ TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
 
 void tcg_func_start(struct TranslationBlock *tb)
 {
+    memset(const_table, 0, sizeof(const_table));
     tcg_ctx.nb_temps = tcg_ctx.nb_globals;
     tcg_ctx.nb_ops = 0;
     tcg_ctx.nb_labels = 0;
@@ -90,19 +99,31 @@ TCGv_i64 tcg_temp_new_i64(void)
     return (TCGv_i64){ temp_alloc(TCG_TYPE_I64, TEMP_NORMAL) };
 }
 
+static unsigned const_hash(TCGType type, int64_t val)
+{
+    uint64_t h = ((uint64_t)val ^ (uint64_t)type << 63) * 0x9e3779b97f4a7c15ull;
+    return (unsigned)(h >> 54); /* top 10 bits */
+}
+
 static uint32_t constant_new(TCGType type, int64_t val)
 {
     TCGContext *s = &tcg_ctx;
+    unsigned slot = const_hash(type, val);
     uint32_t idx;
 
-    /* Intern: blocks use few distinct constants, a linear scan is enough. */
-    for (int i = s->nb_globals; i < s->nb_temps; i++) {
-        TCGTemp *t = &s->temps[i];
+    for (unsigned probe = 0; probe < CONST_TABLE_SIZE; probe++) {
+        uint16_t entry = const_table[slot];
+        if (entry == 0)
+            break;
+        TCGTemp *t = &s->temps[entry - 1];
         if (t->kind == TEMP_CONST && t->type == type && t->val == val)
-            return (uint32_t)i;
+            return entry - 1u;
+        slot = (slot + 1) & (CONST_TABLE_SIZE - 1);
     }
     idx = temp_alloc(type, TEMP_CONST);
     s->temps[idx].val = val;
+    if (const_table[slot] == 0 && idx < UINT16_MAX)
+        const_table[slot] = (uint16_t)(idx + 1);
     return idx;
 }
 
