@@ -104,14 +104,20 @@ static ExecThread *running;
 static int nb_running;
 static bool exclusive;
 
-static void exec_enter(ExecThread *self)
+/* Under exec_lock, once no flush is in progress. */
+static void exec_link(ExecThread *self)
 {
-    pthread_mutex_lock(&exec_lock);
     while (exclusive)
         pthread_cond_wait(&exec_cond, &exec_lock);
     self->next = running;
     running = self;
     nb_running++;
+}
+
+static void exec_enter(ExecThread *self)
+{
+    pthread_mutex_lock(&exec_lock);
+    exec_link(self);
     pthread_mutex_unlock(&exec_lock);
 }
 
@@ -139,14 +145,10 @@ static void exec_leave(ExecThread *self)
 static void exec_flush(ExecThread *self)
 {
     pthread_mutex_lock(&exec_lock);
-    while (exclusive) { /* another thread is flushing: let it */
+    if (exclusive) { /* another thread is flushing: step out and let it */
         exec_unlink(self);
         pthread_cond_broadcast(&exec_cond);
-        while (exclusive)
-            pthread_cond_wait(&exec_cond, &exec_lock);
-        self->next = running;
-        running = self;
-        nb_running++;
+        exec_link(self);
         pthread_mutex_unlock(&exec_lock);
         return;
     }
@@ -192,8 +194,6 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
 static const TCGHelper lookup_helper = {
     "lookup_tb_ptr", (void *)helper_lookup_tb_ptr, TCG_CALL_NO_WRITE_GLOBALS
 };
-
-uint8_t *tb_code_cache_init(uintptr_t guest_base);
 
 void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
 {

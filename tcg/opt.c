@@ -201,11 +201,9 @@ static bool fold_bitfield(TCGOp *op, uint64_t a, uint64_t *r)
 
 static void replace_with_mov(TCGOp *op, uint64_t val)
 {
-    bool i32 = is_i32_op(op->opc) && op->opc != INDEX_op_extu_i32_i64;
     TCGType type = tcg_temp((uint32_t)op->args[0])->type;
     uint64_t out = op->args[0];
 
-    (void)i32;
     if (type == TCG_TYPE_I32)
         val = (uint32_t)val;
     op->opc = type == TCG_TYPE_I32 ? INDEX_op_mov_i32 : INDEX_op_mov_i64;

@@ -30,7 +30,6 @@ static uint8_t *code_ptr;     /* next free byte */
 static TranslationBlock **all_tbs;
 static size_t nb_tbs, cap_tbs;
 
-uint8_t *tb_code_cache_init(uintptr_t guest_base);
 uint8_t *tb_code_cache_init(uintptr_t guest_base)
 {
     code_buf = mmap(NULL, CODE_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
@@ -41,10 +40,6 @@ uint8_t *tb_code_cache_init(uintptr_t guest_base)
     code_start = (uint8_t *)(((uintptr_t)code_start + 63) & ~(uintptr_t)63);
     code_ptr = code_start;
     return code_buf;
-}
-
-void tb_init(void)
-{
 }
 
 static uint32_t tb_hash_of(uint64_t pc)
@@ -214,8 +209,6 @@ static TranslationBlock *tb_containing(uintptr_t host_pc)
     }
     return NULL;
 }
-
-const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 
 bool tb_restore_fault_state(void *host_ucontext, void **env,
                             uint64_t *guest_pc)

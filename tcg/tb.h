@@ -34,7 +34,8 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns);
 /* For -d in_asm: prints the guest instructions of tb to the log. */
 void target_log_in_asm(const TranslationBlock *tb);
 
-void tb_init(void);
+/* Maps the code cache and writes the backend's prologue (exec.c). */
+uint8_t *tb_code_cache_init(uintptr_t guest_base);
 /* The block for pc, or NULL (never blocks). */
 TranslationBlock *tb_lookup(uint64_t pc);
 /* The block for pc, translating it if needed; NULL when the code cache

@@ -47,6 +47,8 @@ typedef struct TCGFaultSite {
 /* The fault sites of the block just generated, packed into one allocation
  * (an array of pointers into it); the caller frees both with free(). */
 uint32_t tcg_take_fault_sites(struct TCGFaultSite **sites_out);
+/* The record after site in a block's packed list. */
+const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 /* Fills the CPU state from a host signal context at site; returns env. */
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext);
 /* The host pc of a host signal context. */

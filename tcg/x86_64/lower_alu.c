@@ -326,8 +326,6 @@ static void lower_mov(const TCGOp *op)
     finish(op, 1, rd);
 }
 
-/* Emits the flag-setting compare for cond; returns the x86 condition. */
-X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid);
 X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid)
 {
     static const X86Cond map[] = {

@@ -9,9 +9,6 @@
 
 static X86Asm *as(void) { return &be.as; }
 
-void ra_forget_regs(void);
-X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b,
-                      RegSet avoid);
 
 #define MAX_LABEL_REFS 8
 

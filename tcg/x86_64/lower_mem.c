@@ -7,8 +7,6 @@
 
 static X86Asm *as(void) { return &be.as; }
 
-void ra_clobber_caller_saved(void);
-
 static X86LoadKind load_kind(MemOp mop)
 {
     static const X86LoadKind unsigned_kinds[] = { X86_LD_U8, X86_LD_U16,

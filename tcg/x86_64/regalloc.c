@@ -378,8 +378,7 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
         }
         return r;
     }
-    if (out->val_loc == VAL_REG && !(avoid & REGSET(out->reg)) && out != a &&
-        !(out->kind == TEMP_GLOBAL && out->mem_coherent == false && false)) {
+    if (out->val_loc == VAL_REG && !(avoid & REGSET(out->reg)) && out != a) {
         /* Reuse out's own register unless another input lives there. */
         bool used_as_input = false;
         int nout, nin;
@@ -448,8 +447,6 @@ void ra_save_all(const TCGOp *op)
     }
 }
 
-/* Empties every caller-saved register before a call. */
-void ra_clobber_caller_saved(void);
 void ra_clobber_caller_saved(void)
 {
     for (int r = 0; r < 16; r++)
@@ -457,8 +454,6 @@ void ra_clobber_caller_saved(void)
             ra_evict((X86Reg)r, caller_saved);
 }
 
-/* Frees every register (after a label all values are in memory). */
-void ra_forget_regs(void);
 void ra_forget_regs(void)
 {
     for (int r = 0; r < 16; r++)
@@ -546,7 +541,6 @@ uint32_t tcg_take_fault_sites(TCGFaultSite **sites_out)
     return nb_fault_sites;
 }
 
-const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
 {
     return (const TCGFaultSite *)(const void *)((const uint8_t *)site +

@@ -74,6 +74,14 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid);
 bool ra_imm32(const TCGTemp *t, int width, int32_t *imm);
 /* Memory operand of a temp's home location. */
 X86Mem ra_home(TCGTemp *t);
+/* Empties every caller-saved register before a call. */
+void ra_clobber_caller_saved(void);
+/* Frees every register (after a label all values are in memory). */
+void ra_forget_regs(void);
+/* Emits the flag-setting compare for cond (lower_alu.c); returns the x86
+ * condition that holds when "a cond b" does. */
+X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b,
+                      RegSet avoid);
 /* Basic-block boundary: write back globals and live temps (other than
  * op's inputs that die at op; op may be NULL). */
 void ra_save_all(const TCGOp *op);
