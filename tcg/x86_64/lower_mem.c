@@ -128,10 +128,10 @@ static void lower_call(const TCGOp *op)
     const TCGHelper *h = op->helper;
     int nout = op->call_oargs, nin = op->call_iargs;
 
-    if (!(h->flags & TCG_CALL_NO_READ_GLOBALS))
+    /* Globals go to memory unless the helper neither reads nor writes
+     * them; they leave their registers when it may write them. */
+    if ((h->flags & TCG_CALL_PURE) != TCG_CALL_PURE)
         ra_sync_globals(!(h->flags & TCG_CALL_NO_WRITE_GLOBALS));
-    else if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
-        ra_sync_globals(true);
     ra_clobber_caller_saved();
     /* Inputs now sit in callee-saved registers, memory or constants. */
     for (int i = 0; i < nin; i++)
