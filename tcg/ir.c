@@ -50,7 +50,10 @@ void tcg_context_init(void)
 {
     uint32_t env;
 
-    memset(&tcg_ctx, 0, sizeof(tcg_ctx));
+    /* tcg_ctx is zeroed storage: reset the counts, not the whole ~1 MiB,
+     * so start-up does not touch pages no block will use. */
+    tcg_ctx.nb_temps = tcg_ctx.nb_globals = 0;
+    tcg_ctx.nb_ops = tcg_ctx.nb_labels = 0;
     env = temp_alloc(TCG_TYPE_I64, TEMP_FIXED);
     tcg_ctx.temps[env].name = "env";
     tcg_ctx.temps[env].fixed_reg = 0; /* the backend maps it */
@@ -218,9 +221,12 @@ TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args)
         s->nb_ops = TCG_MAX_OPS - 1; /* overwrite; block is discarded */
     }
     op = &s->ops[s->nb_ops++];
-    memset(op, 0, sizeof(*op));
     op->opc = (uint16_t)opc;
     op->nargs = (uint8_t)nargs;
+    op->life = 0;
+    op->dead_globals = 0;
+    op->helper = NULL;
+    op->call_oargs = op->call_iargs = 0;
     memcpy(op->args, args, (size_t)nargs * sizeof(uint64_t));
     return op;
 }

@@ -383,7 +383,6 @@ static void fold_brcond(TCGOp *op, const uint64_t *vals)
 void tcg_optimize(void)
 {
     forget_all();
-    memset(known, 0, sizeof(known));
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
         const TCGOpDef *def = &tcg_op_defs[op->opc];

@@ -73,7 +73,12 @@ static void insn_commit(X86Asm *a, const X86Insn *in)
         a->overflow = true;
         return;
     }
-    memcpy(a->p, in->bytes, (size_t)in->len);
+    /* A whole-buffer copy is one fixed-size move instead of a libc call;
+     * the bytes past len land where the next instruction will go. */
+    if (a->end - a->p >= INSN_MAX)
+        memcpy(a->p, in->bytes, INSN_MAX);
+    else
+        memcpy(a->p, in->bytes, (size_t)in->len);
     a->p += in->len;
 }
 
@@ -933,6 +938,6 @@ void x86_shufps(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
 /* Values are opcode << 8 | ModRM /digit of the 66 0F 71..73 groups. */
 void x86_pshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm r, uint8_t count)
 {
-    emit_op_imm(a, ENC_66 | ENC_0F, (unsigned)op >> 8, (int)(op & 7),
-                rm_reg(r), count, 1);
+    emit_op_imm(a, ENC_66 | ENC_0F, (unsigned)op >> 8, (int)(op & 7), rm_reg(r),
+                count, 1);
 }

@@ -16,8 +16,8 @@ Backend be;
 
 /* Allocation order: callee-saved first, so values survive helper calls. */
 static const X86Reg alloc_order[] = {
-    X86_RBX, X86_RBP, X86_R12, X86_R13, X86_RSI, X86_RDI, X86_R8,
-    X86_R9,  X86_R10, X86_RAX, X86_RDX, X86_RCX,
+    X86_RBX, X86_RBP, X86_R12, X86_R13, X86_RSI, X86_RDI,
+    X86_R8,  X86_R9,  X86_R10, X86_RAX, X86_RDX, X86_RCX,
 };
 #define NB_ALLOC_REGS (int)(sizeof(alloc_order) / sizeof(alloc_order[0]))
 
@@ -31,6 +31,10 @@ static const RegSet caller_saved =
 typedef uint64_t LiveSet[LIVE_WORDS];
 
 static LiveSet live_at_label[TCG_MAX_LABELS];
+/* Words of a LiveSet the current block uses: temps are numbered densely. */
+static int live_words;
+/* Live at every exit from the block: the globals successors may read. */
+static LiveSet live_at_exit;
 
 static bool tracked(const TCGTemp *t)
 {
@@ -48,6 +52,17 @@ static void live_set(uint64_t *s, uint64_t i, bool v)
         s[i / 64] |= 1ull << (i % 64);
     else
         s[i / 64] &= ~(1ull << (i % 64));
+}
+
+static void live_copy(uint64_t *to, const uint64_t *from)
+{
+    memcpy(to, from, (size_t)live_words * sizeof(uint64_t));
+}
+
+static void live_union(uint64_t *to, const uint64_t *from)
+{
+    for (int w = 0; w < live_words; w++)
+        to[w] |= from[w];
 }
 
 static void op_arg_counts(const TCGOp *op, int *nout, int *nin)
@@ -75,24 +90,23 @@ static int label_arg(const TCGOp *op)
     }
 }
 
-/* Globals the successors may read: live at every exit from the block. */
-static void mark_exit_globals(uint64_t *live)
+static void liveness_init(void)
 {
+    live_words = (tcg_ctx.nb_temps + 63) / 64;
+    memset(live_at_exit, 0, (size_t)live_words * sizeof(uint64_t));
     for (int g = 0; g < tcg_ctx.nb_globals; g++)
         if (g >= 64 || !((tcg_ctx.globals_dead_at_exit >> g) & 1))
-            live_set(live, (uint64_t)g, true);
+            live_set(live_at_exit, (uint64_t)g, true);
 }
 
 /* Globals that may be dropped and are not live in live. */
 static uint64_t dead_globals_in(const uint64_t *live)
 {
-    uint64_t dead = 0;
+    uint64_t maybe_dead = tcg_ctx.globals_dead_at_exit;
 
-    for (int g = 0; g < tcg_ctx.nb_globals && g < 64; g++)
-        if (((tcg_ctx.globals_dead_at_exit >> g) & 1) &&
-            !live_get(live, (uint64_t)g))
-            dead |= 1ull << g;
-    return dead;
+    if (tcg_ctx.nb_globals < 64)
+        maybe_dead &= (1ull << tcg_ctx.nb_globals) - 1;
+    return maybe_dead & ~live[0];
 }
 
 static void mark_all_globals(uint64_t *live)
@@ -112,8 +126,8 @@ static void liveness(void)
 {
     static LiveSet live;
 
-    memset(live, 0, sizeof(live));
-    mark_exit_globals(live);
+    liveness_init();
+    live_copy(live, live_at_exit);
     for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
         TCGOp *op = &tcg_ctx.ops[i];
         const TCGOpDef *def = &tcg_op_defs[op->opc];
@@ -121,25 +135,20 @@ static void liveness(void)
         bool any_live = false;
 
         op_arg_counts(op, &nout, &nin);
-        if (def->flags & OPF_NO_RETURN) {
-            memset(live, 0, sizeof(live));
-            mark_exit_globals(live);
-        }
+        if (def->flags & OPF_NO_RETURN)
+            live_copy(live, live_at_exit);
         if (op->opc == INDEX_op_goto_tb)
-            mark_exit_globals(live);
+            live_union(live, live_at_exit);
         if (op->opc == INDEX_op_call &&
             !(op->helper->flags & TCG_CALL_NO_READ_GLOBALS))
             mark_all_globals(live);
         if (op->opc == INDEX_op_set_label) {
-            memcpy(live_at_label[op->args[0]], live, sizeof(live));
+            live_copy(live_at_label[op->args[0]], live);
             op->dead_globals = dead_globals_in(live);
             continue;
         }
-        if (l > 0 || op->opc == INDEX_op_br) {
-            const uint64_t *target = live_at_label[op->args[l]];
-            for (int w = 0; w < LIVE_WORDS; w++)
-                live[w] |= target[w];
-        }
+        if (l > 0 || op->opc == INDEX_op_br)
+            live_union(live, live_at_label[op->args[l]]);
         for (int o = 0; o < nout; o++) {
             TCGTemp *t = arg_temp(op, o);
             if (t->kind == TEMP_FIXED || live_get(live, op->args[o]))
@@ -212,8 +221,8 @@ static void load_temp(TCGTemp *t, X86Reg r)
 /* Writes t's register value to memory if memory is stale. */
 static void save_temp(TCGTemp *t)
 {
-    if (t->val_loc == VAL_REG && !t->mem_coherent &&
-        t->kind != TEMP_CONST && t->kind != TEMP_FIXED) {
+    if (t->val_loc == VAL_REG && !t->mem_coherent && t->kind != TEMP_CONST &&
+        t->kind != TEMP_FIXED) {
         store_temp(t, t->reg);
         t->mem_coherent = true;
     }
@@ -277,7 +286,8 @@ X86Reg ra_alloc(RegSet avoid)
     for (int i = 0; i < NB_ALLOC_REGS; i++) {
         X86Reg c = alloc_order[i];
         TCGTemp *t = be.reg_owner[c];
-        if (!(avoid & REGSET(c)) && (t->kind == TEMP_CONST || t->mem_coherent)) {
+        if (!(avoid & REGSET(c)) &&
+            (t->kind == TEMP_CONST || t->mem_coherent)) {
             ra_release(c);
             return c;
         }
@@ -302,8 +312,9 @@ void ra_copy_to(X86Reg r, TCGTemp *t)
             x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
         break;
     case VAL_CONST:
-        x86_mov_ri(&be.as, r, t->type == TCG_TYPE_I32 ? (uint32_t)t->val
-                                                       : (uint64_t)t->val);
+        x86_mov_ri(&be.as, r,
+                   t->type == TCG_TYPE_I32 ? (uint32_t)t->val
+                                           : (uint64_t)t->val);
         break;
     case VAL_MEM:
         load_temp(t, r);
@@ -415,35 +426,48 @@ bool ra_imm32(const TCGTemp *t, int width, int32_t *imm)
     return true;
 }
 
+/* Only values in host registers can be newer than their memory copy. */
+static bool global_needs_write_back(const TCGTemp *t)
+{
+    int idx = (int)(t - tcg_ctx.temps);
+
+    if (t->kind != TEMP_GLOBAL)
+        return false;
+    /* Nobody reads it after this op: no write-back. */
+    return idx >= 64 || !((be.dead_globals >> idx) & 1);
+}
+
 void ra_sync_globals(bool and_free)
 {
-    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
-        TCGTemp *t = &tcg_ctx.temps[i];
-        if (t->kind != TEMP_GLOBAL)
+    for (int r = 0; r < 16; r++) {
+        TCGTemp *t = be.reg_owner[r];
+        if (!t || !global_needs_write_back(t))
             continue;
-        if (i < 64 && ((be.dead_globals >> i) & 1))
-            continue; /* nobody reads it after this op: no write-back */
         save_temp(t);
-        if (and_free && t->val_loc == VAL_REG)
-            ra_release((X86Reg)t->reg);
+        if (and_free)
+            ra_release((X86Reg)r);
     }
+}
+
+static bool dies_at(const TCGOp *op, const TCGTemp *t)
+{
+    int nout, nin;
+
+    op_arg_counts(op, &nout, &nin);
+    for (int k = nout; k < nout + nin; k++)
+        if (arg_temp(op, k) == t && arg_dies(op, k))
+            return true;
+    return false;
 }
 
 void ra_save_all(const TCGOp *op)
 {
-    int nout = 0, nin = 0;
-
-    if (op)
-        op_arg_counts(op, &nout, &nin);
     ra_sync_globals(false);
-    for (int i = tcg_ctx.nb_globals; i < tcg_ctx.nb_temps; i++) {
-        bool dies_here = false;
+    for (int r = 0; r < 16; r++) {
+        TCGTemp *t = be.reg_owner[r];
         /* An input of op that dies at op need not survive it. */
-        for (int k = nout; k < nout + nin; k++)
-            if (op->args[k] == (uint64_t)i && arg_dies(op, k))
-                dies_here = true;
-        if (!dies_here)
-            save_temp(&tcg_ctx.temps[i]);
+        if (t && t->kind != TEMP_GLOBAL && !(op && dies_at(op, t)))
+            save_temp(t);
     }
 }
 
@@ -517,13 +541,12 @@ void ra_note_fault_site(void)
     site->host_offset = (uint32_t)x86_asm_size(&be.as);
     site->guest_pc = current_guest_pc;
     site->nb_regs = 0;
-    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
-        TCGTemp *t = &tcg_ctx.temps[i];
-        if (t->kind != TEMP_GLOBAL || t->val_loc != VAL_REG || t->mem_coherent)
+    for (int r = 0; r < 16; r++) {
+        const TCGTemp *t = be.reg_owner[r];
+        if (!t || t->kind != TEMP_GLOBAL || t->mem_coherent)
             continue;
         site->regs[site->nb_regs++] = (TCGFaultReg){
-            t->mem_offset, (uint8_t)t->reg, (uint8_t)(temp_width(t) / 8)
-        };
+            t->mem_offset, (uint8_t)r, (uint8_t)(temp_width(t) / 8)};
     }
     fault_blob_used += fault_site_size(site->nb_regs);
     nb_fault_sites++;
@@ -549,7 +572,10 @@ const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
 
 /* Host code offsets of each guest insn, for -d out_asm. */
 #define MAX_INSN_MARKS 512
-static struct { uint64_t pc; uint32_t offset; } insn_marks[MAX_INSN_MARKS];
+static struct {
+    uint64_t pc;
+    uint32_t offset;
+} insn_marks[MAX_INSN_MARKS];
 static int nb_insn_marks;
 
 int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
@@ -630,8 +656,8 @@ static TCGEnterFn enter_fn;
 
 size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
 {
-    static const X86Reg saved[] = { X86_RBP, X86_RBX, X86_R12,
-                                    X86_R13, X86_R14, X86_R15 };
+    static const X86Reg saved[] = {X86_RBP, X86_RBX, X86_R12,
+                                   X86_R13, X86_R14, X86_R15};
     X86Asm *a = &be.as;
 
     x86_asm_init(a, buf, size);
