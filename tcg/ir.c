@@ -227,7 +227,8 @@ TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args)
     op->dead_globals = 0;
     op->helper = NULL;
     op->call_oargs = op->call_iargs = 0;
-    memcpy(op->args, args, (size_t)nargs * sizeof(uint64_t));
+    for (int i = 0; i < nargs; i++) /* a few args: no libc call */
+        op->args[i] = args[i];
     return op;
 }
 

@@ -56,7 +56,8 @@ static void live_set(uint64_t *s, uint64_t i, bool v)
 
 static void live_copy(uint64_t *to, const uint64_t *from)
 {
-    memcpy(to, from, (size_t)live_words * sizeof(uint64_t));
+    for (int w = 0; w < live_words; w++)
+        to[w] = from[w];
 }
 
 static void live_union(uint64_t *to, const uint64_t *from)
@@ -488,28 +489,24 @@ void ra_forget_regs(void)
 
 static void reset_temps(void)
 {
+    static const uint8_t initial_loc[] = {
+        [TEMP_NORMAL] = VAL_DEAD,
+        [TEMP_CONST] = VAL_CONST,
+        [TEMP_GLOBAL] = VAL_MEM,
+        [TEMP_FIXED] = VAL_REG,
+    };
+
     memset(be.reg_owner, 0, sizeof(be.reg_owner));
+    /* Table lookups, not a switch: kinds come in no predictable order. */
     for (int i = 0; i < tcg_ctx.nb_temps; i++) {
         TCGTemp *t = &tcg_ctx.temps[i];
         t->slot = -1;
-        switch (t->kind) {
-        case TEMP_FIXED:
-            t->val_loc = VAL_REG;
-            t->reg = REG_ENV;
-            break;
-        case TEMP_GLOBAL:
-            t->val_loc = VAL_MEM;
-            t->mem_coherent = true;
-            break;
-        case TEMP_CONST:
-            t->val_loc = VAL_CONST;
-            break;
-        default:
-            t->val_loc = VAL_DEAD;
-            t->mem_coherent = false;
-            break;
-        }
+        t->val_loc = initial_loc[t->kind];
+        t->mem_coherent = t->kind == TEMP_GLOBAL;
     }
+    for (int i = 0; i < tcg_ctx.nb_globals; i++)
+        if (tcg_ctx.temps[i].kind == TEMP_FIXED)
+            tcg_ctx.temps[i].reg = REG_ENV;
     be.nb_slots = 0;
     be.too_big = false;
 }
