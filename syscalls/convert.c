@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/sem.h>
 
 #include "syscalls/syscalls.h"
 
@@ -20,6 +21,9 @@ _Static_assert(sizeof(GuestEpollEvent) == 16, "aarch64 epoll_event");
 _Static_assert(sizeof(struct epoll_event) == 12, "x86-64 epoll_event packed");
 _Static_assert(sizeof(GuestSigaction) == 32, "aarch64 kernel sigaction");
 _Static_assert(sizeof(GuestMsghdr) == sizeof(struct msghdr), "msghdr");
+_Static_assert(sizeof(GuestMmsghdr) == sizeof(struct mmsghdr), "mmsghdr");
+_Static_assert(sizeof(GuestSemidDs) == 88, "aarch64 semid64_ds");
+_Static_assert(sizeof(struct semid_ds) == 104, "x86-64 semid64_ds");
 _Static_assert(offsetof(GuestMsghdr, flags) == offsetof(struct msghdr, msg_flags),
                "msghdr flags");
 
@@ -150,4 +154,25 @@ void convert_msghdr_result_to_guest(const struct msghdr *host,
     guest->namelen = host->msg_namelen;
     guest->controllen = host->msg_controllen;
     guest->flags = host->msg_flags;
+}
+
+void convert_semid_to_guest(const struct semid_ds *host, GuestSemidDs *guest)
+{
+    GuestSemidDs g;
+
+    memset(&g, 0, sizeof(g));
+    memcpy(&g.perm, &host->sem_perm, sizeof(g.perm));
+    g.otime = host->sem_otime;
+    g.ctime = host->sem_ctime;
+    g.nsems = host->sem_nsems;
+    memcpy(guest, &g, sizeof(g));
+}
+
+void convert_semid_to_host(const GuestSemidDs *guest, struct semid_ds *host)
+{
+    memset(host, 0, sizeof(*host));
+    memcpy(&host->sem_perm, &guest->perm, sizeof(guest->perm));
+    host->sem_otime = guest->otime;
+    host->sem_ctime = guest->ctime;
+    host->sem_nsems = guest->nsems;
 }

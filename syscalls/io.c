@@ -303,19 +303,53 @@ int64_t sys_epoll_ctl(GuestThread *t, const uint64_t *a)
 /* Returning fewer events than asked is allowed, so a fixed buffer does. */
 #define IO_EPOLL_BATCH 256
 
-int64_t sys_epoll_pwait(GuestThread *t, const uint64_t *a)
+/*
+ * epoll_pwait and epoll_pwait2 differ only in the timeout argument (an int
+ * or a timespec pointer), which the caller has already made host-ready.
+ */
+static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
 {
     struct epoll_event host_events[IO_EPOLL_BATCH];
     GuestEpollEvent *guest_events = sys_ptr(a[1]);
     int maxevents = (int)a[2];
     int64_t n;
 
-    (void)t;
     if (maxevents > IO_EPOLL_BATCH)
         maxevents = IO_EPOLL_BATCH;
-    n = host_syscall6(SYS_epoll_pwait, a[0], (uint64_t)(uintptr_t)host_events,
-                      (uint64_t)(int64_t)maxevents, a[3], sys_hp(a[4]), a[5]);
+    n = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host_events,
+                      (uint64_t)(int64_t)maxevents, timeout, sys_hp(a[4]),
+                      a[5]);
     for (int64_t i = 0; i < n; i++)
         convert_epoll_event_to_guest(&host_events[i], &guest_events[i]);
     return n;
+}
+
+int64_t sys_epoll_pwait(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_epoll_wait(SYS_epoll_pwait, a, a[3]);
+}
+
+int64_t sys_epoll_pwait2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_epoll_wait(SYS_epoll_pwait2, a, sys_hp(a[3]));
+}
+
+/*
+ * The mask is the 8-byte kernel sigset on both and the guest's blocked
+ * signals are blocked on the host thread too, so the host signalfd sees
+ * exactly what the guest asked for; struct signalfd_siginfo is 128 bytes
+ * of fixed-width fields on both. SFD_* flags are O_CLOEXEC/O_NONBLOCK.
+ */
+int64_t sys_signalfd4(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_signalfd4, a[0], sys_hp(a[1]), a[2], a[3], 0, 0);
+}
+
+int64_t sys_vmsplice(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return io_vector(SYS_vmsplice, a);
 }

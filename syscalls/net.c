@@ -6,6 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
 #include <limits.h>
 
 #include "syscalls/syscalls.h"
@@ -101,12 +102,15 @@ int64_t sys_shutdown(GuestThread *t, const uint64_t *a)
 
 int64_t sys_sendmsg(GuestThread *t, const uint64_t *a)
 {
+    const GuestMsghdr *guest = sys_ptr(a[1]);
     struct iovec iov[IOV_MAX];
     struct msghdr host;
     int64_t r;
 
     (void)t;
-    r = convert_msghdr_to_host(sys_ptr(a[1]), &host, iov);
+    if (!guest)
+        return -EFAULT;
+    r = convert_msghdr_to_host(guest, &host, iov);
     if (r != 0)
         return r;
     return host_syscall3(SYS_sendmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
@@ -120,11 +124,100 @@ int64_t sys_recvmsg(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
+    if (!guest)
+        return -EFAULT;
     r = convert_msghdr_to_host(guest, &host, iov);
     if (r != 0)
         return r;
     r = host_syscall3(SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
     if (!host_is_error(r))
         convert_msghdr_result_to_guest(&host, guest);
+    return r;
+}
+
+/*
+ * Messages per host call: sendmmsg and recvmmsg may handle fewer messages
+ * than asked, so a bounded batch keeps the host copies on the stack.
+ */
+#define NET_MMSG_BATCH 64
+
+/*
+ * Converts the leading messages of a guest mmsghdr array whose iovecs fit
+ * one shared IOV_MAX pool. Returns how many were converted, or -errno
+ * when not even the first one could be.
+ */
+static int64_t net_mmsg_to_host(const GuestMmsghdr *guest, uint64_t vlen,
+                                struct mmsghdr *host, struct iovec *iov_pool)
+{
+    uint64_t used = 0;
+    uint64_t n;
+
+    if (vlen > NET_MMSG_BATCH)
+        vlen = NET_MMSG_BATCH;
+    for (n = 0; n < vlen; n++) {
+        uint64_t need = guest[n].hdr.iovlen;
+        int64_t r;
+
+        if (n > 0 && need > IOV_MAX - used)
+            break;
+        r = convert_msghdr_to_host(&guest[n].hdr, &host[n].msg_hdr,
+                                   iov_pool + used);
+        if (r != 0)
+            return n > 0 ? (int64_t)n : r;
+        host[n].msg_len = 0;
+        used += need;
+    }
+    return (int64_t)n;
+}
+
+static void net_mmsg_result_to_guest(const struct mmsghdr *host, int64_t count,
+                                     GuestMmsghdr *guest)
+{
+    for (int64_t i = 0; i < count; i++) {
+        convert_msghdr_result_to_guest(&host[i].msg_hdr, &guest[i].hdr);
+        guest[i].len = host[i].msg_len;
+    }
+}
+
+int64_t sys_sendmmsg(GuestThread *t, const uint64_t *a)
+{
+    GuestMmsghdr *guest = sys_ptr(a[1]);
+    struct mmsghdr host[NET_MMSG_BATCH];
+    struct iovec iov[IOV_MAX];
+    int64_t count, r;
+
+    (void)t;
+    if (a[2] == 0 || !guest)
+        return host_syscall6(SYS_sendmmsg, a[0], sys_hp(a[1]), a[2], a[3], 0,
+                             0);
+    count = net_mmsg_to_host(guest, a[2], host, iov);
+    if (count < 0)
+        return count;
+    r = host_syscall6(SYS_sendmmsg, a[0], (uint64_t)(uintptr_t)host,
+                      (uint64_t)count, a[3], 0, 0);
+    if (!host_is_error(r))
+        net_mmsg_result_to_guest(host, r, guest);
+    return r;
+}
+
+/* The timeout is a struct timespec, identical on both. */
+int64_t sys_recvmmsg(GuestThread *t, const uint64_t *a)
+{
+    GuestMmsghdr *guest = sys_ptr(a[1]);
+    struct mmsghdr host[NET_MMSG_BATCH];
+    struct iovec iov[IOV_MAX];
+    int64_t count, r;
+
+    (void)t;
+    if (a[2] == 0 || !guest)
+        return host_syscall6(SYS_recvmmsg, a[0], sys_hp(a[1]), a[2], a[3],
+                             sys_hp(a[4]), 0);
+    count = net_mmsg_to_host(guest, a[2], host, iov);
+    if (count < 0)
+        return count;
+    r = host_syscall6(SYS_recvmmsg, a[0], (uint64_t)(uintptr_t)host,
+                      (uint64_t)count, a[3], sys_hp(a[4]), 0);
+    if (!host_is_error(r))
+        net_mmsg_result_to_guest(host, r, guest);
     return r;
 }

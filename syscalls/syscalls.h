@@ -152,6 +152,26 @@ typedef struct GuestMsghdr {
     int32_t pad2;
 } GuestMsghdr;
 
+/* struct mmsghdr: a msghdr and the byte count, padded to 64 bytes. */
+typedef struct GuestMmsghdr {
+    GuestMsghdr hdr;
+    uint32_t len;
+    uint32_t pad;
+} GuestMmsghdr;
+
+/*
+ * aarch64 (asm-generic) semid64_ds lacks the two padding words x86-64 has
+ * after each time field; ipc64_perm itself is the same 48 bytes.
+ */
+typedef struct GuestSemidDs {
+    uint8_t perm[48];
+    int64_t otime;
+    int64_t ctime;
+    uint64_t nsems;
+    uint64_t unused3;
+    uint64_t unused4;
+} GuestSemidDs;
+
 void convert_stat_to_guest(const struct stat *host, GuestStat *guest);
 void convert_epoll_event_to_host(const GuestEpollEvent *guest,
                                  struct epoll_event *host);
@@ -168,6 +188,10 @@ int64_t convert_msghdr_to_host(const GuestMsghdr *guest, struct msghdr *host,
                                struct iovec *host_iov);
 void convert_msghdr_result_to_guest(const struct msghdr *host,
                                     GuestMsghdr *guest);
+
+struct semid_ds;
+void convert_semid_to_guest(const struct semid_ds *host, GuestSemidDs *guest);
+void convert_semid_to_host(const GuestSemidDs *guest, struct semid_ds *host);
 
 /* ---- shared helpers ---- */
 

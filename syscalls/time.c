@@ -1,6 +1,7 @@
 /*
  * Guest clock, sleep and timer syscalls. timespec, timeval, itimerval,
- * itimerspec and tms agree on both 64-bit ABIs, so all pass through.
+ * itimerspec, tms, timex and sigevent agree on both 64-bit ABIs, so all
+ * pass through.
  * Must not emulate time (no offsets, no virtual clocks).
  */
 #ifndef _GNU_SOURCE
@@ -76,4 +77,65 @@ int64_t sys_timerfd_gettime(GuestThread *t, const uint64_t *a)
 {
     (void)t;
     return host_syscall3(SYS_timerfd_gettime, a[0], sys_hp(a[1]), 0);
+}
+
+int64_t sys_clock_settime(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_clock_settime, a[0], sys_hp(a[1]), 0);
+}
+
+int64_t sys_settimeofday(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_settimeofday, sys_hp(a[0]), sys_hp(a[1]), 0);
+}
+
+/* struct timex is all longs and ints in one order on both 64-bit ABIs. */
+int64_t sys_adjtimex(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_adjtimex, sys_hp(a[0]), 0, 0);
+}
+
+int64_t sys_clock_adjtime(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_clock_adjtime, a[0], sys_hp(a[1]), 0);
+}
+
+/*
+ * struct sigevent is 64 bytes on both (sigval, signo, notify, then the
+ * thread id or function/attribute union) and signal numbers agree. The
+ * kernel timer id is an int on both, so it passes through as well.
+ */
+int64_t sys_timer_create(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_timer_create, a[0], sys_hp(a[1]), sys_hp(a[2]));
+}
+
+int64_t sys_timer_settime(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_timer_settime, a[0], a[1], sys_hp(a[2]),
+                         sys_hp(a[3]), 0, 0);
+}
+
+int64_t sys_timer_gettime(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_timer_gettime, a[0], sys_hp(a[1]), 0);
+}
+
+int64_t sys_timer_getoverrun(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_timer_getoverrun, a[0], 0, 0);
+}
+
+int64_t sys_timer_delete(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_timer_delete, a[0], 0, 0);
 }
