@@ -1,9 +1,12 @@
 #!/bin/bash
-# Start-up cost: a static arm64 program that does nothing (busybox `true`)
-# and a small dynamically linked one (the demo, linked against the cross
-# sysroot), each natively (x86-64 build of the same thing), under
-# qemu-aarch64 and under arx, in one hyperfine run; prints qemu/arx.
+# Start-up cost: a static arm64 program that does nothing (busybox `true`),
+# a small dynamically linked one (the demo, linked against the cross
+# sysroot) and Debian's dynamically linked coreutils `true` (from a
+# tools/mksysroot sysroot), each natively (x86-64 build of the same thing),
+# under qemu-aarch64 and under arx, in one hyperfine run; prints the ratios.
 # usage: bench/run-startup.sh [RUNS]
+# environment: REAL_SYSROOT  an arm64 sysroot holding coreutils (default
+#   tests/real/sysroot if built, else bench/build/sysroot, made here)
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,6 +21,14 @@ mkdir -p "$build"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed" >&2; exit 1; }
 bb_arm=$(ls "$top"/tests/busybox/cache/*/bin/busybox 2>/dev/null | head -n 1 || true)
 [ -n "$bb_arm" ] || { echo "run tests/busybox/run-busybox-tests.sh once to fetch arm64 busybox" >&2; exit 1; }
+# A Debian sysroot: the real tests' one when present, else a coreutils-only
+# one (the .deb cache is shared with the real tests).
+real=${REAL_SYSROOT:-$top/tests/real/sysroot}
+if [ ! -x "$real/usr/bin/true" ]; then
+    real=$build/sysroot
+    "$top/tools/mksysroot" -q -o "$real" -c "$top/tests/real/cache" coreutils ||
+        { echo "cannot build an arm64 sysroot (see tools/mksysroot)" >&2; exit 1; }
+fi
 aarch64-linux-gnu-gcc -O2 -o "$build/demo-dyn" "$top/demo/demo.c"
 cc -O2 -o "$build/demo-native" "$top/demo/demo.c"
 
@@ -27,18 +38,21 @@ hyperfine -N -w 3 -r "$runs" --export-json "$build/startup.json" \
     -n "arx true" "$ARX $bb_arm true" \
     -n "native demo" "$build/demo-native" \
     -n "qemu demo" "$QEMU -L $SYSROOT $build/demo-dyn" \
-    -n "arx demo" "$ARX -L $SYSROOT $build/demo-dyn" >/dev/null
+    -n "arx demo" "$ARX -L $SYSROOT $build/demo-dyn" \
+    -n "native dyntrue" "/bin/true" \
+    -n "qemu dyntrue" "$QEMU -L $real $real/usr/bin/true" \
+    -n "arx dyntrue" "$ARX -L $real $real/usr/bin/true" >/dev/null
 
 # name -> mean seconds, then the table.
 awk '
     /"command":/ { line = $0; gsub(/.*"command": "|",?[ \t]*$/, "", line); name = line }
     /"mean":/ { v = $2; gsub(/,/, "", v); mean[name] = v }
     END {
-        printf "%-6s %10s %10s %10s %10s\n", "what", "native ms", "qemu ms", "arx ms", "qemu/arx"
-        split("true demo", w, " ")
-        for (i = 1; i <= 2; i++) {
+        printf "%-8s %10s %10s %10s %10s %10s\n", "what", "native ms", "qemu ms", "arx ms", "qemu/arx", "arx/native"
+        n_w = split("true demo dyntrue", w, " ")
+        for (i = 1; i <= n_w; i++) {
             n = mean["native " w[i]] * 1000; q = mean["qemu " w[i]] * 1000
             a = mean["arx " w[i]] * 1000
-            printf "%-6s %10.1f %10.1f %10.1f %9.2fx\n", w[i], n, q, a, q / a
+            printf "%-8s %10.1f %10.1f %10.1f %9.2fx %9.1fx\n", w[i], n, q, a, q / a, a / n
         }
     }' "$build/startup.json"

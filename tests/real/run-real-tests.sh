@@ -1,0 +1,298 @@
+#!/bin/bash
+# Real Debian programs: builds an arm64 sysroot (tools/mksysroot) holding
+# coreutils, bash, xz, gzip, sqlite3, lua5.4, python3.11 and dpkg, runs each
+# under arx and the host's x86-64 build of the same program natively, and
+# compares stdout and exit status. Children the guest execs must be run by arx
+# itself, so an arm64 binfmt_misc handler (qemu) is disabled for the run or
+# the cases that exec children are skipped. It must not depend on the clock,
+# the locale or directory order.
+#
+# usage: run-real-tests.sh
+# environment:
+#   ARX           emulator command (default "$top_builddir/arx")
+#   REAL_SYSROOT  sysroot to build/use (default $top_builddir/tests/real/sysroot)
+#   REAL_CACHE    .deb cache (default $top_builddir/tests/real/cache)
+#   REAL_TESTS    "name1 name2": run only these cases
+#   REAL_VERBOSE  if set, print the diff of a failing case
+#   REAL_BINFMT_DIR  binfmt_misc directory (default /proc/sys/fs/binfmt_misc;
+#                 a mock one tests the guard)
+# Exits 77 (SKIP) when the arm64 packages cannot be had.
+
+# The bash -c scripts below are single-quoted on purpose: the guest shell
+# expands them, not this one.
+# shellcheck disable=SC2016
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=$(cd "$srcdir/../.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
+CACHE=${REAL_CACHE:-$top_builddir/tests/real/cache}
+TIMEOUT=120
+PACKAGES=(coreutils bash xz-utils gzip sqlite3 lua5.4 python3.11 dpkg)
+# arm64 ELF header as binfmt_misc shows it (e_ident + e_type + e_machine).
+AARCH64_MAGIC=7f454c460201010000000000000000000200b700
+
+arx_prog=${ARX%% *}
+if ! command -v "$arx_prog" >/dev/null 2>&1; then
+	echo "ERROR: emulator '$arx_prog' not found (set ARX or build arx first)" >&2
+	exit 99
+fi
+start=$(date +%s)
+if ! "$top_srcdir/tools/mksysroot" -q -o "$SYSROOT" -c "$CACHE" "${PACKAGES[@]}"; then
+	echo "SKIP: cannot build the arm64 sysroot (needs dpkg --add-architecture"
+	echo "      arm64, apt-get update and network access; see tools/mksysroot)"
+	exit 77
+fi
+SYSROOT=$(cd "$SYSROOT" && pwd)
+echo "sysroot ready in $(($(date +%s) - start))s: $SYSROOT"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/arx-real.XXXXXX") || exit 99
+disabled_binfmt=()
+# shellcheck disable=SC2317 # called from the EXIT trap
+cleanup() {
+	local f
+	for f in "${disabled_binfmt[@]}"; do
+		echo 1 >"$f" || echo "WARNING: could not re-enable $f" >&2
+	done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# guard_binfmt: an enabled binfmt_misc entry for arm64 ELFs would let the
+# kernel run the guest's children through qemu and hide arx's exec path.
+# Disable it for the run (root), else say why exec cases cannot run.
+no_children=""
+guard_binfmt() {
+	local f
+	for f in "${REAL_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}"/*; do
+		case ${f##*/} in register | status) continue ;; esac
+		[ -f "$f" ] || continue
+		head -n 1 "$f" 2>/dev/null | grep -qx enabled || continue
+		grep -q "^magic $AARCH64_MAGIC" "$f" || continue
+		if echo 0 >"$f" 2>/dev/null; then
+			echo "binfmt_misc: disabled ${f##*/} for this run"
+			disabled_binfmt+=("$f")
+		else
+			no_children="binfmt_misc entry ${f##*/} runs arm64 ELFs and cannot be disabled here (needs root)"
+		fi
+	done
+	# The proof: the host kernel itself must refuse an arm64 program.
+	if [ -z "$no_children" ] && "$SYSROOT/usr/bin/true" 2>/dev/null; then
+		no_children="the host runs arm64 ELFs itself (binfmt_misc?)"
+	fi
+}
+guard_binfmt
+[ -z "$no_children" ] || echo "NOTE: cases that exec children are skipped: $no_children"
+
+# host_path PROG: the host's build of PROG.
+host_path() {
+	if [ -x "/usr/bin/$1" ]; then
+		echo "/usr/bin/$1"
+	else
+		command -v "$1"
+	fi
+}
+
+selected() {
+	[ -z "${REAL_TESTS:-}" ] && return 0
+	case " $REAL_TESTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+pass=0
+fail=0
+skip=0
+failed=()
+# Per-case knobs, reset after each case: stdin file, whether the case execs
+# children (skipped without a trustworthy exec path), the exit status the
+# host must give (so a script broken on both sides cannot pass).
+case_in=/dev/null
+case_children=0
+case_want=""
+
+reset_knobs() {
+	case_in=/dev/null
+	case_children=0
+	case_want=""
+}
+
+# run_env: the environment both sides get, fixed so outputs are comparable.
+run_env() {
+	env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC HOME="$work" \
+		PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=1577836800 "$@"
+}
+
+# run_case NAME PROG ARG...: PROG from the sysroot under arx and the host's
+# PROG, each in a fresh copy of the fixture directory; stdout and exit
+# status must match.
+run_case() {
+	local name=$1 prog=$2 host gs hs
+	shift 2
+	selected "$name" || {
+		reset_knobs
+		return 0
+	}
+	host=$(host_path "$prog")
+	if [ -z "$host" ]; then
+		echo "SKIP: $name (no host $prog)"
+		skip=$((skip + 1))
+	elif [ "$case_children" = 1 ] && [ -n "$no_children" ]; then
+		echo "SKIP: $name (execs children)"
+		skip=$((skip + 1))
+	else
+		rm -rf "$work/g" "$work/h"
+		cp -a "$work/fixture" "$work/g" && cp -a "$work/fixture" "$work/h"
+		# $ARX may carry options: split on purpose.
+		# shellcheck disable=SC2086
+		(cd "$work/g" && run_env timeout "$TIMEOUT" $ARX -L "$SYSROOT" \
+			"$SYSROOT/usr/bin/$prog" "$@" <"$case_in" >"$work/g.out" 2>"$work/g.err")
+		gs=$?
+		(cd "$work/h" && run_env timeout "$TIMEOUT" "$host" "$@" \
+			<"$case_in" >"$work/h.out" 2>"$work/h.err")
+		hs=$?
+		if [ -n "$case_want" ] && [ "$hs" != "$case_want" ]; then
+			echo "FAIL: $name (the host's run gave status $hs, not $case_want: test bug?)"
+			fail=$((fail + 1))
+			failed+=("$name")
+		elif [ "$gs" = "$hs" ] && cmp -s "$work/g.out" "$work/h.out"; then
+			echo "PASS: $name"
+			pass=$((pass + 1))
+		else
+			echo "FAIL: $name (status arx $gs, host $hs)"
+			fail=$((fail + 1))
+			failed+=("$name")
+			if [ -n "${REAL_VERBOSE:-}" ]; then
+				diff <(od -c "$work/h.out" | head -n 40) \
+					<(od -c "$work/g.out" | head -n 40) | head -n 20
+				head -c 2000 "$work/g.err"
+			fi
+		fi
+	fi
+	reset_knobs
+}
+
+# shellcheck source=tests/real/fixture.sh
+. "$srcdir/fixture.sh"
+make_fixture "$work/fixture"
+in=$work/fixture
+
+# ---- coreutils ----
+run_case ls ls -la --time-style=+%Y-%m-%d.%H:%M .
+run_case ls-R ls -R1 docs
+run_case sort sort -n nums.txt
+run_case sort-k sort -k2,2nr -k1,1 table.txt
+run_case wc wc words.txt nums.txt table.txt
+run_case cut cut -d' ' -f1,3 table.txt
+case_in=$in/words.txt
+run_case tr tr a-z A-Z
+run_case seq seq -w 0 7 100
+run_case seq-float seq 0.5 0.25 3
+run_case sha256sum sha256sum data.bin words.txt
+run_case md5sum md5sum data.bin nums.txt
+run_case od od -A x -t x1z -N 96 data.bin
+run_case date date -d @0 -u '+%Y-%m-%d %H:%M:%S %A %j %s'
+run_case date-iso date -u -d '2021-03-04 05:06:07' --iso-8601=seconds
+run_case stat stat --printf '%n %s %a %F %Y %h\n' fixed.txt docs
+run_case head head -n 3 words.txt
+run_case tail tail -c 40 table.txt
+case_in=$in/words.txt
+run_case sort-uniq bash -c 'sort | uniq -c'
+run_case uniq uniq -d sorted.txt
+run_case join join left.txt right.txt
+run_case expr expr 7 \* 6 + 12345678901 / 3
+run_case expr-false expr 0 + 0
+run_case printf printf '%5d|%-6s|%x|%o|%.3f|%e|%q\n' 42 ab 255 8 3.14159 12345.678 'a b'
+run_case factor factor 1234567 600851475143 97
+run_case false false
+
+# ---- bash ----
+case_want=3
+run_case bash-script bash script.sh
+run_case bash-arith bash -c 'echo $(( (7 ** 5) % 1000 )) $(( -17 / 5 )) $(( 1 << 40 )) $((16#ff))'
+run_case bash-heredoc bash -c 'cat <<EOF | tr a-z A-Z
+line one $((1 + 1))
+line two
+EOF'
+case_children=1
+run_case bash-pipeline bash -c 'ls | sort -r | head -n 3; seq 1 20 | paste -sd+; seq 20 | tac | tr "\n" " " | wc -c'
+case_children=1
+case_want=0
+run_case bash-children bash -c 'bash -c "echo child \$((6 * 7)); exit 3"; echo status $?; x=$(ls docs | wc -l); echo "$x entries"; (cd docs && pwd | sed "s|.*/||"); exec echo exec-done'
+case_children=1
+case_want=5
+run_case bash-exit bash -c 'sh_status() { /bin/false; }; sh_status; echo $?; exit 5'
+
+# 1,000 short-lived arm64 children: each /bin/true is an execve of an arm64
+# ELF that only arx can run.
+case_children=1
+t0=$(date +%s.%N)
+case_want=0
+run_case bash-1000-children bash -c 'n=0; s=0
+for i in $(seq 1000); do /bin/true || exit 1; n=$((n + 1)); s=$((s + $(echo $i))); done
+echo "$n children, sum $s"'
+t1=$(date +%s.%N)
+selected bash-1000-children && [ -z "$no_children" ] &&
+	echo "      (1000 children in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }')s)"
+
+# ---- xz and gzip ----
+run_case xz-compress xz -6 -c data.bin
+run_case xz-compress-9e xz -9e -c words.txt
+case_in=$in/data.xz
+run_case xz-decompress xz -dc
+run_case xz-list xz --robot -l data.xz
+case_children=1
+case_want=0
+run_case xz-roundtrip bash -c 'xz -3 -c data.bin > r.xz && xz -dc r.xz | sha256sum && sha256sum < data.bin && xz -t r.xz && echo ok'
+run_case gzip-compress gzip -6 -n -c data.bin
+run_case gzip-compress-9 gzip -9 -n -c data.bin
+case_in=$in/data.gz
+run_case gzip-decompress gzip -dc
+case_children=1
+case_want=0
+run_case gzip-roundtrip bash -c 'gzip -1 -n < data.bin > r.gz && gzip -dc r.gz | md5sum && md5sum < data.bin && gzip -l r.gz'
+
+# ---- sqlite3 ----
+case_want=0
+case_in=$in/query.sql
+run_case sqlite3 sqlite3 -batch test.db
+run_case sqlite3-memory sqlite3 :memory: 'select printf("%.10f %e %g", 1.0/3, 6.02214076e23, 2.5e-7), 1e300*1e10, sqrt(2), round(2.675, 2), 9223372036854775807 + 0, hex(zeroblob(2)), abs(-7) % 3;'
+
+# ---- lua5.4 ----
+case_want=4
+run_case lua lua5.4 script.lua
+case_want=4
+case_in=$in/script.lua
+run_case lua-stdin lua5.4 -
+
+# ---- python3.11 ----
+case_want=6
+run_case python python3.11 script.py
+case_children=1
+case_want=1
+run_case python-subprocess python3.11 -c 'import subprocess, sys
+r = subprocess.run(["/bin/echo", "from", "echo"], capture_output=True, text=True)
+print(repr(r.stdout), r.returncode)
+r = subprocess.run(["/usr/bin/expr", "2", "+", "3"], stdout=subprocess.PIPE)
+print(r.stdout, r.returncode)
+sys.exit(subprocess.call(["/bin/false"]))'
+
+# ---- dpkg ----
+case_children=1
+case_want=0
+run_case dpkg-deb-build bash -c 'dpkg-deb --root-owner-group -Zxz --build pkg hello.deb &&
+dpkg-deb -c hello.deb && dpkg-deb -I hello.deb && dpkg-deb -f hello.deb Package Version &&
+dpkg-deb -x hello.deb out && cat out/usr/share/doc/hello/README && sha256sum hello.deb'
+case_children=1
+run_case dpkg-deb-contents dpkg-deb -c hello-host.deb
+case_children=1
+run_case dpkg-deb-info dpkg-deb -I hello-host.deb
+
+echo "$pass passed, $fail failed, $skip skipped ($(($(date +%s) - start))s)"
+[ "$fail" -eq 0 ] || {
+	echo "failed: ${failed[*]}"
+	exit 1
+}
+exit 0
