@@ -150,16 +150,16 @@ static void find_self_path(void)
 
 /*
  * A dynamic program whose interpreter is not on the host gets a second
- * try with the default sysroot, when -L was not given and it exists. On
- * failure the caller reports the first attempt's reason.
+ * try with the default sysroot, when neither -L nor ARX_LD_PREFIX gave
+ * one and it exists (whatever the interpreter's name). On failure the
+ * caller reports the first attempt's reason, which suggests -L.
  */
 static bool load_with_default_sysroot(Options *opt, const char *path,
                                       int argc, char **argv, char **envp)
 {
     char err[512];
 
-    if (opt->sysroot ||
-        access(DEFAULT_SYSROOT "/lib/ld-linux-aarch64.so.1", F_OK) != 0)
+    if (opt->sysroot || access(DEFAULT_SYSROOT, F_OK) != 0)
         return false;
     loader_set_sysroot(DEFAULT_SYSROOT);
     if (!loader_exec(path, argc, argv, envp, &guest_image, err, sizeof(err))) {
@@ -257,8 +257,12 @@ int main(int argc, char **argv, char **envp)
     char err[512];
     int prog;
 
+    /* The environment's sysroot is the default; -L wins. An empty one is
+     * none, so ARX_LD_PREFIX= turns the default sysroot back on. */
     opt.sysroot = getenv("ARX_LD_PREFIX");
     prog = parse_options(argc, argv, &opt);
+    if (opt.sysroot && opt.sysroot[0] == '\0')
+        opt.sysroot = NULL;
     if (opt.log_file && !log_open(opt.log_file))
         arx_fatal("cannot open log file %s: %s", opt.log_file,
                   strerror(errno));

@@ -1,8 +1,12 @@
 /*
- * Guest threads: each clone() with CLONE_VM (and without CLONE_VFORK) is a
- * host pthread running the shared JIT on its own GuestThread, so guest
- * threads run in parallel on host cores. Must not touch JIT internals.
+ * Guest tasks that share memory: each guest thread is a host pthread
+ * running the shared JIT on its own GuestThread; a vfork child is a host
+ * vfork child running the CPU loop on a stack of its own. Must not touch
+ * JIT internals nor the guest's recorded signal state (syscalls/ does).
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "linux-user/thread.h"
 
 #include <errno.h>
@@ -12,6 +16,7 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -26,6 +31,23 @@ typedef struct ThreadStart {
     int tid;
     sem_t started;
 } ThreadStart;
+
+/* The child's registers: the parent's at the clone, as the kernel copies. */
+static void thread_init_child(GuestThread *t, const GuestThread *parent,
+                              uint64_t flags, uint64_t newsp, uint64_t tls)
+{
+    *t = (GuestThread){ 0 };
+    t->env = parent->env; /* pc is already past the SVC */
+    t->env.x[0] = 0;      /* clone returns 0 in the child */
+    if (newsp)
+        t->env.x[31] = newsp;
+    if (flags & CLONE_SETTLS)
+        t->env.tpidr_el0 = tls;
+    t->env.exception = EXCP_NONE;
+    t->env.exit_request = 0;
+    t->env.exclusive_addr = UINT64_MAX;
+    t->env.thread = t;
+}
 
 static void *thread_main(void *opaque)
 {
@@ -59,17 +81,7 @@ int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
 
     if (posix_memalign((void **)&t, 64, sizeof(*t)) != 0)
         return -ENOMEM;
-    *t = (GuestThread){ 0 };
-    t->env = parent->env; /* pc is already past the SVC */
-    t->env.x[0] = 0;      /* clone returns 0 in the child */
-    if (newsp)
-        t->env.x[31] = newsp;
-    if (flags & CLONE_SETTLS)
-        t->env.tpidr_el0 = tls;
-    t->env.exception = EXCP_NONE;
-    t->env.exit_request = 0;
-    t->env.exclusive_addr = UINT64_MAX;
-    t->env.thread = t;
+    thread_init_child(t, parent, flags, newsp, tls);
     start.child = t;
     sem_init(&start.started, 0, 0);
 
@@ -91,10 +103,77 @@ int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
     return start.tid;
 }
 
+/*
+ * vfork: the host child shares this address space, so the guest memory it
+ * writes (glibc's posix_spawn error report, a vfork child's variables) is
+ * the parent's, and the parent sleeps in clone until the child execs or
+ * exits, as on Linux. The child runs on this thread's host TLS (it has no
+ * pthread of its own) while this thread is parked in the kernel; its
+ * GuestThread outlives it because signal.c may still point at it.
+ */
+#define VFORK_STACK_SIZE (1u << 20)
+
+static __thread GuestThread *vfork_child_slot;
+
+static int vfork_child_main(void *opaque)
+{
+    GuestThread *t = opaque;
+
+    t->tid = (int)syscall(SYS_gettid);
+    cpu_loop(t);
+}
+
+/* The host does what the kernel would do to the tid words, exec included. */
+static int vfork_host_flags(uint64_t flags)
+{
+    return CLONE_VM | CLONE_VFORK |
+           (int)(flags & (CSIGNAL | CLONE_PARENT_SETTID | CLONE_CHILD_SETTID |
+                          CLONE_CHILD_CLEARTID));
+}
+
+int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
+                     uint64_t ptid, uint64_t tls, uint64_t ctid)
+{
+    GuestThread *t = vfork_child_slot;
+    void *stack;
+    int pid, err;
+
+    /* A vfork child's slot is itself (same TLS): a nested one gets its own
+     * GuestThread, kept for the same reason. */
+    if (!t || parent->vfork_child) {
+        if (posix_memalign((void **)&t, 64, sizeof(*t)) != 0)
+            return -ENOMEM;
+        if (!parent->vfork_child)
+            vfork_child_slot = t;
+    }
+    stack = mmap(NULL, VFORK_STACK_SIZE, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+                 0);
+    if (stack == MAP_FAILED)
+        return -ENOMEM;
+    thread_init_child(t, parent, flags, newsp, tls);
+    t->vfork_child = true;
+    pid = clone(vfork_child_main, (char *)stack + VFORK_STACK_SIZE,
+                vfork_host_flags(flags), t, g2h(ptid), NULL, g2h(ctid));
+    err = errno;
+    munmap(stack, VFORK_STACK_SIZE);
+    return pid < 0 ? -err : pid;
+}
+
+void thread_after_fork(GuestThread *t)
+{
+    live_threads = 1;
+    t->tid = (int)syscall(SYS_gettid);
+    t->vfork_child = false;
+}
+
 void thread_exit(GuestThread *t, int status)
 {
     sigset_t all;
 
+    /* A process of its own: exit_group ends it and none of its parent's. */
+    if (t->vfork_child)
+        _exit(status);
     if (--live_threads == 0)
         guest_exit(status);
     /* CLONE_CHILD_CLEARTID: what pthread_join waits on. */
@@ -107,6 +186,8 @@ void thread_exit(GuestThread *t, int status)
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, NULL);
     tcg_exec_thread_exit();
+    free(vfork_child_slot);
+    vfork_child_slot = NULL;
     if (t->tid != (int)getpid())
         free(t);
     pthread_exit(NULL);

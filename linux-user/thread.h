@@ -1,6 +1,7 @@
 /*
- * Guest threads: a clone() that shares the address space becomes a host
- * pthread running the CPU loop on its own copy of the guest registers.
+ * Guest tasks sharing the address space: a thread clone() becomes a host
+ * pthread, a vfork clone() a host vfork child, each running the CPU loop
+ * on its own copy of the guest registers.
  */
 #ifndef ARX_LINUX_USER_THREAD_H
 #define ARX_LINUX_USER_THREAD_H
@@ -13,6 +14,13 @@
  * parent; returns the child's tid, or a negative errno. */
 int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
                      uint64_t ptid, uint64_t tls, uint64_t ctid);
+/* clone(CLONE_VM | CLONE_VFORK) by parent: a host child process sharing
+ * the address space; returns its pid once it has exec'd or exited, or a
+ * negative errno. Host CLONE_*SETTID/CLEARTID follow the guest's flags. */
+int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
+                     uint64_t ptid, uint64_t tls, uint64_t ctid);
+/* In the child of a host fork(): it is the only thread now. */
+void thread_after_fork(GuestThread *t);
 /* exit(2) of one guest thread; the last one ends the process. */
 void thread_exit(GuestThread *t, int status) __attribute__((noreturn));
 

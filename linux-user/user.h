@@ -63,6 +63,28 @@ typedef struct GuestThread {
     CPUARMState env;
     int tid;
     uint64_t clear_child_tid;
+    /* A vfork child: a host process sharing its parent's memory (and arx's
+     * data), whose exit must end only itself. */
+    bool vfork_child;
+    /*
+     * Guest signal state of this thread, owned by linux-user/signal.c and
+     * syscalls/signal.c. Not TLS: host handlers on other threads read the
+     * masks to route process-wide signals, and a vfork child shares TLS.
+     */
+    struct GuestThreadSignals {
+        bool ready;              /* mask set (inherited or loaded) */
+        bool registered;         /* on linux-user/signal.c's thread list */
+        bool waiting;            /* rt_sigsuspend: wait_mask is in force */
+        bool restart_valid;      /* restart_* describe an interrupted svc */
+        uint64_t mask;           /* blocked set, as rt_sigprocmask left it */
+        uint64_t wait_mask;      /* blocked set while waiting */
+        uint64_t pending;        /* thread-directed, queued, not delivered */
+        uint64_t restart_pc;     /* guest pc after the interrupted svc */
+        uint64_t restart_x0;     /* its first argument, for the re-run */
+        uint64_t fault_esr;      /* ESR of the last data abort, or 0 */
+        struct GuestThread *next; /* thread list */
+        uint8_t pending_info[64][128]; /* siginfo of each queued signal */
+    } signals;
 } GuestThread;
 
 /*

@@ -43,7 +43,7 @@ static int64_t syscall_unimplemented(uint64_t nr)
 static bool syscall_may_not_return(uint64_t nr)
 {
     return nr == GUEST_NR_exit || nr == GUEST_NR_exit_group ||
-           nr == GUEST_NR_execve;
+           nr == GUEST_NR_execve || nr == GUEST_NR_execveat;
 }
 
 int64_t do_syscall(GuestThread *thread)

@@ -1,7 +1,9 @@
 /*
- * Guest syscalls that create, replace, wait for or end tasks: clone (fork
- * only), execve (re-entering arx for AArch64 ELFs), wait, exit, futex and
- * the thread bookkeeping glibc sets up. Must not start host threads yet.
+ * Guest syscalls that create, replace, wait for or end tasks: clone and
+ * clone3 (thread, fork and vfork shapes), execve and execveat (re-entering
+ * arx for AArch64 ELFs and for scripts whose interpreter is one), wait,
+ * exit, futex and the thread bookkeeping glibc sets up. Host threads and
+ * vfork children are started by linux-user/thread.c, not here.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -10,12 +12,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "linux-user/path.h"
+#include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
@@ -76,25 +83,25 @@ int64_t sys_exit_group(GuestThread *t, const uint64_t *a)
     guest_exit((int)a[0]);
 }
 
-enum {
-    TASK_CLONE_FORK_FLAGS = CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID |
-                            CLONE_PARENT_SETTID | CLONE_VM | CLONE_VFORK |
-                            CSIGNAL,
-};
+/* ---- clone and clone3 ---- */
 
-/*
- * fork (glibc: SETTID|CLEARTID|SIGCHLD) and vfork/posix_spawn
- * (VM|VFORK|SIGCHLD) both become a host fork(): a copy is always a valid
- * vfork child, and fork() keeps the host libc's atfork locking sane.
- */
-static bool task_clone_is_fork(uint64_t flags)
-{
-    if (flags & ~(uint64_t)TASK_CLONE_FORK_FLAGS)
-        return false;
-    if ((flags & CSIGNAL) != SIGCHLD)
-        return false;
-    return !(flags & CLONE_VM) || (flags & CLONE_VFORK);
-}
+/* One clone request, from either syscall; flags carry the exit signal. */
+typedef struct TaskClone {
+    uint64_t flags;
+    uint64_t sp; /* the child's initial SP, 0 to keep the parent's */
+    uint64_t ptid, tls, ctid;
+    uint64_t pidfd; /* guest int * for CLONE_PIDFD */
+} TaskClone;
+
+/* clone3-only flag bits (uapi linux/sched.h). */
+#define TASK_CLONE_CLEAR_SIGHAND 0x100000000ull
+#define TASK_CLONE_INTO_CGROUP 0x200000000ull
+
+enum {
+    TASK_CLONE_TID_FLAGS = CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID |
+                           CLONE_PARENT_SETTID | CLONE_SETTLS | CLONE_PIDFD |
+                           CSIGNAL,
+};
 
 /*
  * A thread shares the address space, signal handlers and thread group, as
@@ -112,37 +119,260 @@ static bool task_clone_is_thread(uint64_t flags)
     return (flags & need) == need && !(flags & ~allowed & ~(uint64_t)CSIGNAL);
 }
 
-/* aarch64 clone argument order: flags, stack, parent_tid, tls, child_tid. */
-int64_t sys_clone(GuestThread *t, const uint64_t *a)
+/* glibc's vfork and posix_spawn: VM|VFORK|SIGCHLD, maybe with a stack. */
+static bool task_clone_is_vfork(uint64_t flags)
 {
-    uint64_t flags = a[0];
+    const uint64_t need = CLONE_VM | CLONE_VFORK;
+
+    return (flags & need) == need &&
+           !(flags & ~(uint64_t)(need | TASK_CLONE_TID_FLAGS));
+}
+
+/*
+ * A copy of the process: fork (glibc: SETTID|CLEARTID|SIGCHLD) or any
+ * clone without CLONE_VM whose exit signal is SIGCHLD, the only one host
+ * fork() can give. CLONE_VFORK without CLONE_VM is run as a plain fork.
+ */
+static bool task_clone_is_fork(uint64_t flags)
+{
+    if (flags & ~(uint64_t)(TASK_CLONE_TID_FLAGS | CLONE_VFORK))
+        return false;
+    return (flags & CSIGNAL) == SIGCHLD;
+}
+
+/*
+ * One vfork at a time in the process, so another thread's save cannot see
+ * what a vfork child changed; forks take it too, so that no copy starts
+ * with it held. Not taken in a vfork child: its parent holds it.
+ */
+static pthread_mutex_t task_vfork_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * Host fork(), so the host libc's atfork locking stays sane. The kernel
+ * writes the parent tid in the parent only, the child tid in the child.
+ */
+static int64_t task_fork(GuestThread *t, const TaskClone *c)
+{
+    bool lock = !t->vfork_child;
     pid_t pid;
 
-    if (task_clone_is_thread(flags))
-        return thread_clone(t, flags, a[1], a[2], a[3], a[4]);
-    if (!task_clone_is_fork(flags)) {
-        if (log_enabled(LOG_UNIMP))
-            arx_log_once(SYS_LOG_KEY_CLONE | (uint32_t)flags,
-                         "arx: unsupported clone flags 0x%llx\n",
-                         (unsigned long long)flags);
-        return -ENOSYS;
-    }
+    if (lock)
+        pthread_mutex_lock(&task_vfork_lock);
     pid = fork();
+    if (lock)
+        pthread_mutex_unlock(&task_vfork_lock);
     if (pid < 0)
         return -errno;
     if (pid == 0) {
-        t->tid = (int)host_syscall3(SYS_gettid, 0, 0, 0);
-        if (flags & CLONE_CHILD_SETTID)
-            *(uint32_t *)sys_ptr(a[4]) = (uint32_t)t->tid;
-        if (flags & CLONE_CHILD_CLEARTID)
-            t->clear_child_tid = a[4];
-        if (a[1])
-            t->env.x[31] = a[1];
+        thread_after_fork(t);
+        if (c->flags & CLONE_CHILD_SETTID)
+            *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
+        if (c->flags & CLONE_CHILD_CLEARTID)
+            t->clear_child_tid = c->ctid;
+        if (c->flags & CLONE_SETTLS)
+            t->env.tpidr_el0 = c->tls;
+        if (c->sp)
+            t->env.x[31] = c->sp;
         return 0;
     }
-    if (flags & CLONE_PARENT_SETTID)
-        *(uint32_t *)sys_ptr(a[2]) = (uint32_t)pid;
+    if (c->flags & CLONE_PARENT_SETTID)
+        *(uint32_t *)sys_ptr(c->ptid) = (uint32_t)pid;
     return pid;
+}
+
+/*
+ * What a vfork child can change in its parent thread's state: it runs on
+ * the same arx data and host TLS (the dispositions table, the mask, the
+ * altstack, the robust list), whereas on Linux it has copies of its own.
+ */
+#define TASK_SIGNAL_MAX 64
+
+typedef struct TaskVforkSaved {
+    GuestSigaction actions[TASK_SIGNAL_MAX + 1];
+    uint64_t mask;
+    GuestStack altstack;
+    uint64_t robust_head, robust_len;
+} TaskVforkSaved;
+
+static void task_vfork_save(TaskVforkSaved *s)
+{
+    for (int sig = 1; sig <= TASK_SIGNAL_MAX; sig++)
+        s->actions[sig] = *signal_guest_action(sig);
+    s->mask = signal_guest_mask();
+    s->altstack = signal_guest_altstack();
+    s->robust_head = task_robust_head;
+    s->robust_len = task_robust_len;
+}
+
+static void task_vfork_restore(const TaskVforkSaved *s)
+{
+    uint64_t suspend_mask;
+
+    for (int sig = 1; sig <= TASK_SIGNAL_MAX; sig++)
+        if (memcmp(signal_guest_action(sig), &s->actions[sig],
+                   sizeof(s->actions[sig])) != 0)
+            signal_guest_set_action(sig, &s->actions[sig]);
+    if (signal_guest_mask() != s->mask)
+        signal_guest_set_mask(s->mask);
+    signal_guest_set_altstack(&s->altstack);
+    signal_guest_take_suspend_mask(&suspend_mask);
+    task_robust_head = s->robust_head;
+    task_robust_len = s->robust_len;
+}
+
+static int64_t task_vfork(GuestThread *t, const TaskClone *c)
+{
+    bool lock = !t->vfork_child;
+    TaskVforkSaved saved;
+    int64_t pid;
+
+    if (lock)
+        pthread_mutex_lock(&task_vfork_lock);
+    task_vfork_save(&saved);
+    pid = thread_vfork(t, c->flags, c->sp, c->ptid, c->tls, c->ctid);
+    task_vfork_restore(&saved);
+    if (lock)
+        pthread_mutex_unlock(&task_vfork_lock);
+    return pid;
+}
+
+/* CLONE_PIDFD: the child's pidfd, made in the parent after the fact. */
+static int64_t task_store_pidfd(const TaskClone *c, int64_t pid)
+{
+    int64_t fd;
+
+    if (!(c->flags & CLONE_PIDFD) || pid <= 0)
+        return pid;
+    fd = host_syscall3(SYS_pidfd_open, (uint64_t)pid, 0, 0);
+    if (host_is_error(fd))
+        return fd; /* the child lives on, as when the kernel fails late */
+    *(int32_t *)sys_ptr(c->pidfd) = (int32_t)fd;
+    return pid;
+}
+
+static int64_t task_clone(GuestThread *t, const TaskClone *c)
+{
+    int64_t pid;
+
+    if (task_clone_is_thread(c->flags))
+        return thread_clone(t, c->flags, c->sp, c->ptid, c->tls, c->ctid);
+    if (task_clone_is_vfork(c->flags)) {
+        pid = task_vfork(t, c);
+    } else if (task_clone_is_fork(c->flags)) {
+        pid = task_fork(t, c);
+    } else {
+        if (log_enabled(LOG_UNIMP))
+            arx_log_once(SYS_LOG_KEY_CLONE | (uint32_t)c->flags,
+                         "arx: unsupported clone flags 0x%llx\n",
+                         (unsigned long long)c->flags);
+        return -ENOSYS;
+    }
+    return task_store_pidfd(c, pid);
+}
+
+/* aarch64 clone argument order: flags, stack, parent_tid, tls, child_tid. */
+int64_t sys_clone(GuestThread *t, const uint64_t *a)
+{
+    TaskClone c = { a[0], a[1], a[2], a[3], a[4], a[2] };
+
+    /* Legacy clone returns the pidfd through parent_tid. */
+    if ((c.flags & CLONE_PIDFD) &&
+        (c.flags & (CLONE_PARENT_SETTID | CLONE_THREAD)))
+        return -EINVAL;
+    return task_clone(t, &c);
+}
+
+/* struct clone_args (uapi linux/sched.h): 64, 80 or 88 bytes by version. */
+typedef struct GuestCloneArgs {
+    uint64_t flags;
+    uint64_t pidfd;
+    uint64_t child_tid;
+    uint64_t parent_tid;
+    uint64_t exit_signal;
+    uint64_t stack;
+    uint64_t stack_size;
+    uint64_t tls;
+    uint64_t set_tid;
+    uint64_t set_tid_size;
+    uint64_t cgroup;
+} GuestCloneArgs;
+
+#define TASK_CLONE_ARGS_SIZE_VER0 64
+
+/* The kernel's copy_clone_args_from_user(): a newer, longer struct is
+ * fine while the fields this kernel does not know are zero. */
+static int64_t task_read_clone_args(uint64_t addr, uint64_t size,
+                                    GuestCloneArgs *out)
+{
+    const uint8_t *p = sys_ptr(addr);
+
+    if (size < TASK_CLONE_ARGS_SIZE_VER0)
+        return -EINVAL;
+    if (size > GUEST_PAGE_SIZE)
+        return -E2BIG;
+    for (uint64_t i = sizeof(*out); i < size; i++)
+        if (p[i] != 0)
+            return -E2BIG;
+    memset(out, 0, sizeof(*out));
+    memcpy(out, p, size < sizeof(*out) ? size : sizeof(*out));
+    return 0;
+}
+
+/* The kernel's clone3_args_valid(), less what needs a pid namespace. */
+static int64_t task_check_clone_args(const GuestCloneArgs *ca)
+{
+    const uint64_t legacy = 0xffffffffull & ~(uint64_t)CSIGNAL;
+
+    if (ca->flags & ~(legacy | TASK_CLONE_CLEAR_SIGHAND |
+                      TASK_CLONE_INTO_CGROUP))
+        return -EINVAL;
+    if (ca->exit_signal & ~(uint64_t)CSIGNAL)
+        return -EINVAL;
+    if ((ca->flags & (CLONE_THREAD | CLONE_PARENT)) && ca->exit_signal)
+        return -EINVAL;
+    if ((ca->flags & CLONE_SIGHAND) && (ca->flags & TASK_CLONE_CLEAR_SIGHAND))
+        return -EINVAL;
+    if (!ca->stack != !ca->stack_size)
+        return -EINVAL;
+    if (!ca->set_tid != !ca->set_tid_size)
+        return -EINVAL;
+    return 0;
+}
+
+/*
+ * clone3 takes the same paths as clone. What arx cannot do (set_tid,
+ * cgroups, clearing handlers) is -ENOSYS, which makes glibc retry with
+ * clone, before anything happened.
+ */
+int64_t sys_clone3(GuestThread *t, const uint64_t *a)
+{
+    GuestCloneArgs ca;
+    TaskClone c;
+    int64_t r = task_read_clone_args(a[0], a[1], &ca);
+
+    if (r == 0)
+        r = task_check_clone_args(&ca);
+    if (r != 0)
+        return r;
+    if (ca.set_tid_size || (ca.flags & (TASK_CLONE_CLEAR_SIGHAND |
+                                        TASK_CLONE_INTO_CGROUP))) {
+        if (log_enabled(LOG_UNIMP))
+            arx_log_once(SYS_LOG_KEY_CLONE | 0xffffffffu,
+                         "arx: unsupported clone3 request (flags 0x%llx, "
+                         "set_tid_size %llu)\n",
+                         (unsigned long long)ca.flags,
+                         (unsigned long long)ca.set_tid_size);
+        return -ENOSYS;
+    }
+    c = (TaskClone){
+        .flags = ca.flags | ca.exit_signal,
+        .sp = ca.stack ? ca.stack + ca.stack_size : 0,
+        .ptid = ca.parent_tid,
+        .tls = ca.tls,
+        .ctid = ca.child_tid,
+        .pidfd = ca.pidfd,
+    };
+    return task_clone(t, &c);
 }
 
 int64_t sys_wait4(GuestThread *t, const uint64_t *a)
@@ -178,6 +408,30 @@ int64_t sys_futex(GuestThread *t, const uint64_t *a)
                          sys_hp(a[4]), a[5]);
 }
 
+/* ---- execve and execveat ---- */
+
+/*
+ * Pointer slots kept on the host stack: in a vfork child, malloc'd memory
+ * would stay allocated in the parent's heap once the exec succeeds.
+ */
+#define TASK_EXEC_STACK_SLOTS 2048
+/* The re-exec command line besides the guest's arguments and arx's
+ * options: arx, -0, argv0, program, #! argument, script, NULL. */
+#define TASK_ARX_FIXED_SLOTS 8
+/* What the kernel reads of a file to choose a loader (BINPRM_BUF_SIZE). */
+#define TASK_BINPRM_BUF_SIZE 256
+
+typedef struct TaskExec {
+    char **argv; /* the guest's, as host pointers, NULL-terminated */
+    size_t argc;
+    char **envp;
+    char **arx_argv; /* room for the re-exec command line */
+    int dirfd;       /* execveat's arguments, path after the sysroot */
+    const char *path;
+    const char *guest_path; /* as the guest gave it */
+    int flags;
+} TaskExec;
+
 /* Counts a guest NULL-terminated pointer array (argv, envp). */
 static size_t task_count_vector(uint64_t guest_vec)
 {
@@ -189,94 +443,324 @@ static size_t task_count_vector(uint64_t guest_vec)
     return n;
 }
 
-/* Copies n guest pointers into host[] as host pointers. */
+/* Copies n guest pointers into host[] as host pointers, NULL after. */
 static void task_copy_vector(uint64_t guest_vec, size_t n, char **host)
 {
     const uint64_t *vec = sys_ptr(guest_vec);
 
     for (size_t i = 0; i < n; i++)
         host[i] = sys_ptr(vec[i]);
+    host[n] = NULL;
 }
 
-static bool task_is_aarch64_elf(const char *path)
+static size_t task_reexec_option_count(void)
+{
+    size_t n = 0;
+
+    while (arx_reexec_args && arx_reexec_args[n])
+        n++;
+    return n;
+}
+
+static bool task_is_aarch64_elf(const uint8_t *head, size_t n)
 {
     Elf64_Ehdr ehdr;
-    int fd = (int)host_syscall6(SYS_openat, (uint64_t)AT_FDCWD,
-                                (uint64_t)(uintptr_t)path, O_RDONLY | O_CLOEXEC,
-                                0, 0, 0);
-    int64_t n;
 
-    if (host_is_error(fd))
+    if (n < sizeof(ehdr))
         return false;
-    n = host_syscall3(SYS_read, (uint64_t)fd, (uint64_t)(uintptr_t)&ehdr,
-                      sizeof(ehdr));
-    host_syscall3(SYS_close, (uint64_t)fd, 0, 0);
-    return n == (int64_t)sizeof(ehdr) &&
-           memcmp(ehdr.e_ident, ELFMAG, SELFMAG) == 0 &&
+    memcpy(&ehdr, head, sizeof(ehdr));
+    return memcmp(ehdr.e_ident, ELFMAG, SELFMAG) == 0 &&
            ehdr.e_ident[EI_CLASS] == ELFCLASS64 && ehdr.e_machine == EM_AARCH64;
 }
 
-/*
- * arx [reexec options] -0 argv0 path argv[1..]: the new arx runs the
- * program with the guest's own argv[0].
- */
-static int64_t task_exec_arx(const char *path, uint64_t guest_argv,
-                             char **envp)
+/* The first bytes of the file; 0 when it cannot be read (a directory). */
+static size_t task_read_head(const char *path, char *buf, size_t len)
 {
-    size_t argc = task_count_vector(guest_argv);
-    size_t nopts = 0;
+    int64_t fd = host_syscall6(SYS_openat, (uint64_t)AT_FDCWD,
+                               (uint64_t)(uintptr_t)path, O_RDONLY | O_CLOEXEC,
+                               0, 0, 0);
+    int64_t n;
+
+    if (host_is_error(fd))
+        return 0;
+    n = host_syscall3(SYS_read, (uint64_t)fd, (uint64_t)(uintptr_t)buf, len);
+    host_syscall3(SYS_close, (uint64_t)fd, 0, 0);
+    return host_is_error(n) ? 0 : (size_t)n;
+}
+
+static bool task_file_is_aarch64_elf(const char *path)
+{
+    uint8_t head[sizeof(Elf64_Ehdr)];
+
+    return task_is_aarch64_elf(head, task_read_head(path, (char *)head,
+                                                    sizeof(head)));
+}
+
+/*
+ * arx [reexec options] -0 argv0 program extra... argv[1..]: the new arx
+ * runs program with the guest's argv[0] (or a script's interpreter line).
+ */
+static int64_t task_exec_arx(const TaskExec *ex, const char *program,
+                             const char *argv0, const char *const *extra,
+                             size_t nextra)
+{
+    char **v = ex->arx_argv;
     size_t i = 0;
-    char **argv;
+
+    v[i++] = (char *)arx_self_path;
+    for (size_t k = 0; arx_reexec_args && arx_reexec_args[k]; k++)
+        v[i++] = arx_reexec_args[k];
+    v[i++] = "-0";
+    v[i++] = (char *)argv0;
+    v[i++] = (char *)program;
+    for (size_t k = 0; k < nextra; k++)
+        v[i++] = (char *)extra[k];
+    for (size_t k = 1; k < ex->argc; k++)
+        v[i++] = ex->argv[k];
+    v[i] = NULL;
+    return host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
+                         (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)ex->envp);
+}
+
+/*
+ * The kernel's #! rules (binfmt_script): the line ends at a newline or at
+ * the end of the buffer; the interpreter is its first word and the rest,
+ * trimmed, is one optional argument. Edits line in place.
+ */
+static bool task_parse_shebang(char *line, size_t n, char **interp,
+                               char **arg)
+{
+    char *end, *p;
+
+    if (n < 2 || line[0] != '#' || line[1] != '!')
+        return false;
+    line[n] = '\0';
+    end = memchr(line, '\n', n);
+    if (end)
+        *end = '\0';
+    else
+        end = line + n;
+    while (end > line + 2 && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    p = line + 2;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '\0')
+        return false;
+    *interp = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    if (*p) {
+        *p++ = '\0';
+        while (*p == ' ' || *p == '\t')
+            p++;
+    }
+    *arg = *p ? p : NULL;
+    return true;
+}
+
+/* The script's name for its interpreter, as the kernel makes it. */
+static void task_script_name(const TaskExec *ex, char *buf, size_t len)
+{
+    if (ex->dirfd == AT_FDCWD || ex->guest_path[0] == '/')
+        snprintf(buf, len, "%s", ex->guest_path);
+    else if (ex->guest_path[0] == '\0')
+        snprintf(buf, len, "/dev/fd/%d", ex->dirfd);
+    else
+        snprintf(buf, len, "/dev/fd/%d/%s", ex->dirfd, ex->guest_path);
+}
+
+/*
+ * A script whose interpreter (looked up in the sysroot first) is an
+ * AArch64 ELF runs that interpreter under arx. False when the host kernel
+ * should handle the file instead (a host interpreter, or no #! line).
+ */
+static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
+                             int64_t *r)
+{
+    char interp_path[PATH_MAX], script[PATH_MAX + 32];
+    const char *extra[2];
+    size_t nextra = 0;
+    char *interp, *arg;
+
+    if (!task_parse_shebang(head, n, &interp, &arg))
+        return false;
+    if (snprintf(interp_path, sizeof(interp_path), "%s",
+                 path_redirect(interp)) >= (int)sizeof(interp_path))
+        return false;
+    if (host_syscall3(SYS_faccessat, (uint64_t)AT_FDCWD,
+                      (uint64_t)(uintptr_t)interp_path, X_OK) != 0 ||
+        !task_file_is_aarch64_elf(interp_path))
+        return false;
+    task_script_name(ex, script, sizeof(script));
+    if (arg)
+        extra[nextra++] = arg;
+    extra[nextra++] = script;
+    *r = task_exec_arx(ex, interp_path, interp, extra, nextra);
+    return true;
+}
+
+/*
+ * The file execveat names, as a host path: the path itself, or
+ * /proc/self/fd/N[/path] for a directory fd or AT_EMPTY_PATH.
+ */
+static int64_t task_exec_target(const TaskExec *ex, char *buf, size_t len,
+                                const char **name)
+{
+    struct stat st;
+
+    if (ex->flags & ~(AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
+        return -EINVAL;
+    if (ex->path[0] == '\0' && !(ex->flags & AT_EMPTY_PATH))
+        return -ENOENT;
+    if ((ex->flags & AT_SYMLINK_NOFOLLOW) && ex->path[0] != '\0' &&
+        host_syscall6(SYS_newfstatat, (uint64_t)ex->dirfd,
+                      (uint64_t)(uintptr_t)ex->path, (uint64_t)(uintptr_t)&st,
+                      AT_SYMLINK_NOFOLLOW, 0, 0) == 0 &&
+        S_ISLNK(st.st_mode))
+        return -ELOOP;
+    *name = buf;
+    if (ex->path[0] == '/' || ex->dirfd == AT_FDCWD)
+        *name = ex->path;
+    else if (ex->path[0] == '\0')
+        snprintf(buf, len, "/proc/self/fd/%d", ex->dirfd);
+    else if (snprintf(buf, len, "/proc/self/fd/%d/%s", ex->dirfd, ex->path) >=
+             (int)len)
+        return -ENAMETOOLONG;
+    return 0;
+}
+
+static bool task_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/*
+ * A name for the target that still works in the new arx: /proc/self/fd/N
+ * dies with a close-on-exec N, so the link's target is used when it is
+ * the same file, else a dup of N that survives the exec (*dup_fd).
+ */
+static const char *task_stable_name(const TaskExec *ex, const char *name,
+                                    char *buf, size_t len, int *dup_fd)
+{
+    char link[32], dir[PATH_MAX];
+    ssize_t n;
+    int fd;
+
+    if (name == ex->path)
+        return name;
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", ex->dirfd);
+    n = readlink(link, dir, sizeof(dir) - 1);
+    if (n > 0 && dir[0] == '/') {
+        dir[n] = '\0';
+        if (ex->path[0] == '\0')
+            snprintf(buf, len, "%s", dir);
+        else
+            snprintf(buf, len, "%s/%s", dir, ex->path);
+        if (task_same_file(buf, name))
+            return buf;
+    }
+    if (!(fcntl(ex->dirfd, F_GETFD) & FD_CLOEXEC))
+        return name;
+    fd = fcntl(ex->dirfd, F_DUPFD, 0);
+    if (fd < 0)
+        return name;
+    *dup_fd = fd;
+    if (ex->path[0] == '\0')
+        snprintf(buf, len, "/proc/self/fd/%d", fd);
+    else
+        snprintf(buf, len, "/proc/self/fd/%d/%s", fd, ex->path);
+    return buf;
+}
+
+static int64_t task_exec_elf(const TaskExec *ex, const char *name)
+{
+    char buf[PATH_MAX + 32];
+    int dup_fd = -1;
+    const char *program = task_stable_name(ex, name, buf, sizeof(buf),
+                                           &dup_fd);
+    int64_t r = task_exec_arx(ex, program, ex->argc ? ex->argv[0] : program,
+                              NULL, 0);
+
+    if (dup_fd >= 0)
+        close(dup_fd);
+    return r;
+}
+
+/*
+ * The kernel's permission checks come first, so failures name the guest's
+ * file; then AArch64 ELFs and scripts with an AArch64 interpreter re-enter
+ * arx and everything else is the host kernel's (x86-64 programs, host
+ * scripts, ENOEXEC, EACCES for directories).
+ */
+static int64_t task_exec_file(const TaskExec *ex)
+{
+    char target[PATH_MAX + 32], head[TASK_BINPRM_BUF_SIZE + 1];
+    const char *name;
+    int64_t r = task_exec_target(ex, target, sizeof(target), &name);
+    size_t n;
+
+    if (r != 0)
+        return r;
+    r = host_syscall3(SYS_faccessat, (uint64_t)AT_FDCWD,
+                      (uint64_t)(uintptr_t)name, X_OK);
+    if (r != 0)
+        return r;
+    n = task_read_head(name, head, TASK_BINPRM_BUF_SIZE);
+    if (task_is_aarch64_elf((const uint8_t *)head, n))
+        return task_exec_elf(ex, name);
+    if (task_exec_script(ex, head, n, &r))
+        return r;
+    return host_syscall6(SYS_execveat, (uint64_t)ex->dirfd,
+                         (uint64_t)(uintptr_t)ex->path,
+                         (uint64_t)(uintptr_t)ex->argv,
+                         (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags,
+                         0);
+}
+
+static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
+                             uint64_t envp, int flags)
+{
+    size_t argc = task_count_vector(argv);
+    size_t envc = task_count_vector(envp);
+    size_t slots = 2 * argc + envc + 2 + task_reexec_option_count() +
+                   TASK_ARX_FIXED_SLOTS;
+    char *local[TASK_EXEC_STACK_SLOTS];
+    char **vec = slots <= TASK_EXEC_STACK_SLOTS ? local
+                                                : calloc(slots, sizeof(*vec));
+    TaskExec ex;
     int64_t r;
 
-    while (arx_reexec_args && arx_reexec_args[nopts])
-        nopts++;
-    argv = calloc(argc + nopts + 5, sizeof(*argv));
-    if (!argv)
+    if (!vec)
         return -ENOMEM;
-    argv[i++] = (char *)arx_self_path;
-    for (size_t k = 0; k < nopts; k++)
-        argv[i++] = arx_reexec_args[k];
-    argv[i++] = "-0";
-    argv[i++] = argc ? sys_ptr(((const uint64_t *)sys_ptr(guest_argv))[0])
-                     : (char *)path;
-    argv[i++] = (char *)path;
-    if (argc > 1)
-        task_copy_vector(guest_argv + 8, argc - 1, &argv[i]);
-    r = host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
-                      (uint64_t)(uintptr_t)argv, (uint64_t)(uintptr_t)envp);
-    free(argv);
+    ex.argv = vec;
+    ex.argc = argc;
+    ex.envp = vec + argc + 1;
+    ex.arx_argv = ex.envp + envc + 1;
+    task_copy_vector(argv, argc, ex.argv);
+    task_copy_vector(envp, envc, ex.envp);
+    ex.dirfd = dirfd;
+    ex.guest_path = sys_ptr(guest_path);
+    ex.path = sys_fix_path(ex.guest_path);
+    ex.flags = flags;
+    r = ex.guest_path ? task_exec_file(&ex) : -EFAULT;
+    if (vec != local)
+        free(vec);
     return r;
 }
 
 int64_t sys_execve(GuestThread *t, const uint64_t *a)
 {
-    const char *path = sys_fix_path(sys_ptr(a[0]));
-    size_t argc = task_count_vector(a[1]);
-    size_t envc = task_count_vector(a[2]);
-    char **argv = calloc(argc + 1, sizeof(*argv));
-    char **envp = calloc(envc + 1, sizeof(*envp));
-    int64_t r;
-
     (void)t;
-    if (!argv || !envp) {
-        r = -ENOMEM;
-        goto out;
-    }
-    task_copy_vector(a[1], argc, argv);
-    task_copy_vector(a[2], envc, envp);
-    /* The kernel's checks first, so failures name the guest's path. */
-    r = host_syscall3(SYS_faccessat, (uint64_t)AT_FDCWD,
-                      (uint64_t)(uintptr_t)path, X_OK);
-    if (r != 0)
-        goto out;
-    if (task_is_aarch64_elf(path))
-        r = task_exec_arx(path, a[1], envp);
-    else
-        r = host_syscall3(SYS_execve, (uint64_t)(uintptr_t)path,
-                          (uint64_t)(uintptr_t)argv, (uint64_t)(uintptr_t)envp);
-out:
-    free(argv);
-    free(envp);
-    return r;
+    return task_execveat(AT_FDCWD, a[0], a[1], a[2], 0);
+}
+
+/* execveat(dirfd, path, argv, envp, flags); fexecve is AT_EMPTY_PATH. */
+int64_t sys_execveat(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return task_execveat((int)a[0], a[1], a[2], a[3], (int)a[4]);
 }

@@ -175,7 +175,8 @@ refuse "x86-64-elf" "ELF machine is x86-64, not AArch64" -- "$host_true"
 # ---- patched aarch64 ELF files ----
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	for t in no-exec-permission elf32 truncated-64 truncated-100 et-rel \
-		machine-x86-64 phoff-past-eof bad-interpreter bad-interpreter-sysroot; do
+		machine-x86-64 phoff-past-eof bad-interpreter bad-interpreter-sysroot \
+		bad-interpreter-env-sysroot missing-interpreter-env; do
 		skipped "$t" "no $CC_AARCH64"
 	done
 else
@@ -226,9 +227,21 @@ else
 			-- "$work/badinterp"
 		refuse "bad-interpreter-sysroot" "interpreter" "not found|No such file" \
 			-- -L "$work/empty-sysroot" "$work/badinterp"
+		# ARX_LD_PREFIX is -L's default: the same refusal.
+		ARX_LD_PREFIX="$work/empty-sysroot" refuse "bad-interpreter-env-sysroot" \
+			"interpreter" "not found|No such file" -- "$work/badinterp"
 	else
 		skipped "bad-interpreter" "no $interp string in fixture"
 		skipped "bad-interpreter-sysroot" "no $interp string in fixture"
+		skipped "bad-interpreter-env-sysroot" "no $interp string in fixture"
+	fi
+	# An ARX_LD_PREFIX without the interpreter wins over the default
+	# sysroot: the message names the interpreter and suggests -L.
+	if [ ! -e "$interp" ]; then
+		ARX_LD_PREFIX="$work/empty-sysroot" refuse "missing-interpreter-env" \
+			"$interp" "-L" -- "$work/dynamic"
+	else
+		skipped "missing-interpreter-env" "$interp exists on this host"
 	fi
 fi
 
