@@ -165,6 +165,30 @@ static void exec_flush(ExecThread *self)
     pthread_mutex_unlock(&exec_lock);
 }
 
+/*
+ * fork() copies only the calling thread, which is outside translated code
+ * (it is in a syscall): the child must not wait for the parent's other
+ * threads to leave, nor inherit a lock one of them held.
+ */
+static void exec_before_fork(void)
+{
+    pthread_mutex_lock(&exec_lock);
+}
+
+static void exec_after_fork_parent(void)
+{
+    pthread_mutex_unlock(&exec_lock);
+}
+
+static void exec_after_fork_child(void)
+{
+    running = NULL;
+    nb_running = 0;
+    exclusive = false;
+    pthread_mutex_init(&exec_lock, NULL);
+    pthread_cond_init(&exec_cond, NULL);
+}
+
 /* ---- faults in translated code ---- */
 
 /* Where a fault in this thread's translated code resumes: tcg_cpu_exec. */
@@ -199,6 +223,10 @@ void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
 {
     hooks = target_hooks;
     tb_code_cache_init(guest_base);
+    /* Registered after the code cache's: prepare handlers run in reverse
+     * order, so exec_lock is taken before tb_lock, as exec_flush does. */
+    pthread_atfork(exec_before_fork, exec_after_fork_parent,
+                   exec_after_fork_child);
     enter = tcg_backend_enter();
     tcg_ctx.lookup_helper = &lookup_helper;
 }

@@ -67,8 +67,26 @@ static void tb_map_hash(void)
     tb_hash = p;
 }
 
+/* A fork child has one thread: a translation another thread had under
+ * way when the parent forked is gone, and so must be its hold on the lock. */
+static void tb_before_fork(void)
+{
+    pthread_mutex_lock(&tb_lock);
+}
+
+static void tb_after_fork_parent(void)
+{
+    pthread_mutex_unlock(&tb_lock);
+}
+
+static void tb_after_fork_child(void)
+{
+    pthread_mutex_init(&tb_lock, NULL);
+}
+
 uint8_t *tb_code_cache_init(uintptr_t guest_base)
 {
+    pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
     code_buf = tb_map_code_cache();
     code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
