@@ -92,7 +92,47 @@ static uint64_t atomic_apply(unsigned op, unsigned size, uint64_t old,
 }
 
 /*
- * One 64-bit compare-and-swap loop for every size: LSE accesses are
+ * LDADD and SWP have host equivalents (lock xadd, xchg) that never retry,
+ * which matters on a contended counter; `handled` is false for the rest.
+ */
+static uint64_t atomic_rmw_direct(uint64_t addr, uint64_t value, unsigned op,
+                                  unsigned size, bool *handled)
+{
+    void *host = g2h(addr);
+
+    *handled = op == ATOMIC_ADD || op == ATOMIC_SWP;
+    if (!*handled)
+        return 0;
+    switch (size) {
+    case 0:
+        return op == ATOMIC_ADD
+                   ? __atomic_fetch_add((uint8_t *)host, (uint8_t)value,
+                                        __ATOMIC_SEQ_CST)
+                   : __atomic_exchange_n((uint8_t *)host, (uint8_t)value,
+                                         __ATOMIC_SEQ_CST);
+    case 1:
+        return op == ATOMIC_ADD
+                   ? __atomic_fetch_add((uint16_t *)host, (uint16_t)value,
+                                        __ATOMIC_SEQ_CST)
+                   : __atomic_exchange_n((uint16_t *)host, (uint16_t)value,
+                                         __ATOMIC_SEQ_CST);
+    case 2:
+        return op == ATOMIC_ADD
+                   ? __atomic_fetch_add((uint32_t *)host, (uint32_t)value,
+                                        __ATOMIC_SEQ_CST)
+                   : __atomic_exchange_n((uint32_t *)host, (uint32_t)value,
+                                         __ATOMIC_SEQ_CST);
+    default:
+        return op == ATOMIC_ADD
+                   ? __atomic_fetch_add((uint64_t *)host, value,
+                                        __ATOMIC_SEQ_CST)
+                   : __atomic_exchange_n((uint64_t *)host, value,
+                                         __ATOMIC_SEQ_CST);
+    }
+}
+
+/*
+ * One 64-bit compare-and-swap loop for every other size: LSE accesses are
  * naturally aligned, so a narrower field sits inside one aligned 8-byte
  * word of the same page. x86 lock cmpxchg is a full barrier, which covers
  * every ordering variant (A, L, AL).
@@ -104,8 +144,13 @@ uint64_t helper_atomic_rmw(uint64_t addr, uint64_t value, uint64_t desc)
     unsigned shift = (unsigned)(addr & 7) * 8;
     uint64_t field_mask = (bits == 64 ? ~0ull : (1ull << bits) - 1) << shift;
     uint64_t *word = g2h(addr & ~7ull);
-    uint64_t cur = __atomic_load_n(word, __ATOMIC_RELAXED), old, next;
+    uint64_t cur, old, next;
+    bool handled;
 
+    old = atomic_rmw_direct(addr, value, op, size, &handled);
+    if (handled)
+        return old;
+    cur = __atomic_load_n(word, __ATOMIC_RELAXED);
     do {
         old = (cur & field_mask) >> shift;
         next = (cur & ~field_mask) |

@@ -1,150 +1,172 @@
 /*
- * Litmus tests on two threads: SB (store buffering) and MP (message
- * passing), each without barriers, with DMB ISH and with STLR/LDAR.
- * Outcomes the Arm memory model forbids must never appear; how often the
- * allowed relaxed outcomes appear is reported. Exit status 1 on a
- * forbidden outcome.
+ * Litmus shapes SB (store buffering) and MP (message passing) on two
+ * threads, without barriers, with DMB variants and with acquire/release
+ * (LDAR, LDAPR, STLR). Outcomes the Arm model forbids fail the run; allowed
+ * relaxed outcomes are only counted.
  */
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "litmus.h"
 
-enum { SB_PLAIN, SB_DMB, SB_ACQREL, MP_PLAIN, MP_DMB, MP_ACQREL, NB_TESTS };
+/* ---- SB: T0 x=1; r0=y || T1 y=1; r1=x. Relaxed: r0=0 r1=0. ---- */
 
-static const char *const names[NB_TESTS] = {
-    "SB", "SB+dmb.ish", "SB+stlr+ldar", "MP", "MP+dmb.ish", "MP+stlr+ldar",
+static void sb_observe(uint64_t *values)
+{
+    values[0] = litmus_r[0][0].v;
+    values[1] = litmus_r[1][0].v;
+}
+
+static int sb_relaxed(const uint64_t *values)
+{
+    return values[0] == 0 && values[1] == 0;
+}
+
+static const LitmusShape sb = { "SB", 2, { "r0", "r1" }, 2,
+                                sb_observe, sb_relaxed };
+
+static void sb_t0(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tldr %[o], [%[b]]", LITMUS_X, LITMUS_Y,
+               1, 0);
+}
+static void sb_t1(void)
+{
+    LITMUS_ASM(1, "str %[v], [%[a]]\n\tldr %[o], [%[b]]", LITMUS_Y, LITMUS_X,
+               1, 0);
+}
+static void sb_dmb_t0(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tdmb ish\n\tldr %[o], [%[b]]", LITMUS_X,
+               LITMUS_Y, 1, 0);
+}
+static void sb_dmb_t1(void)
+{
+    LITMUS_ASM(1, "str %[v], [%[a]]\n\tdmb ish\n\tldr %[o], [%[b]]", LITMUS_Y,
+               LITMUS_X, 1, 0);
+}
+/* DMB ISHST orders stores with stores only: SB stays allowed. */
+static void sb_dmbst_t0(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tdmb ishst\n\tldr %[o], [%[b]]",
+               LITMUS_X, LITMUS_Y, 1, 0);
+}
+static void sb_dmbst_t1(void)
+{
+    LITMUS_ASM(1, "str %[v], [%[a]]\n\tdmb ishst\n\tldr %[o], [%[b]]",
+               LITMUS_Y, LITMUS_X, 1, 0);
+}
+/* DMB ISHLD orders earlier loads only: SB stays allowed. */
+static void sb_dmbld_t0(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tdmb ishld\n\tldr %[o], [%[b]]",
+               LITMUS_X, LITMUS_Y, 1, 0);
+}
+static void sb_dmbld_t1(void)
+{
+    LITMUS_ASM(1, "str %[v], [%[a]]\n\tdmb ishld\n\tldr %[o], [%[b]]",
+               LITMUS_Y, LITMUS_X, 1, 0);
+}
+/* RCsc: a load-acquire may not pass an earlier store-release. */
+static void sb_acqrel_t0(void)
+{
+    LITMUS_ASM(0, "stlr %[v], [%[a]]\n\tldar %[o], [%[b]]", LITMUS_X,
+               LITMUS_Y, 1, 0);
+}
+static void sb_acqrel_t1(void)
+{
+    LITMUS_ASM(1, "stlr %[v], [%[a]]\n\tldar %[o], [%[b]]", LITMUS_Y,
+               LITMUS_X, 1, 0);
+}
+/* RCpc: LDAPR may pass an earlier STLR, so SB stays allowed. */
+static void sb_rcpc_t0(void)
+{
+    LITMUS_ASM(0, "stlr %[v], [%[a]]\n\tldapr %[o], [%[b]]", LITMUS_X,
+               LITMUS_Y, 1, 0);
+}
+static void sb_rcpc_t1(void)
+{
+    LITMUS_ASM(1, "stlr %[v], [%[a]]\n\tldapr %[o], [%[b]]", LITMUS_Y,
+               LITMUS_X, 1, 0);
+}
+
+/* ---- MP: T0 data=1; flag=1 || T1 r0=flag; r1=data. Relaxed: 1, 0. ---- */
+
+static void mp_observe(uint64_t *values)
+{
+    values[0] = litmus_r[1][0].v;
+    values[1] = litmus_r[1][1].v;
+}
+
+static int mp_relaxed(const uint64_t *values)
+{
+    return values[0] == 1 && values[1] == 0;
+}
+
+static const LitmusShape mp = { "MP", 2, { "flag", "data" }, 2,
+                                mp_observe, mp_relaxed };
+
+/* Writers: [a] is the data, [b] the flag. */
+static void mp_w(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tstr %[v], [%[b]]", LITMUS_X, LITMUS_Y,
+               1, 0);
+}
+static void mp_w_dmb(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tdmb ish\n\tstr %[v], [%[b]]",
+               LITMUS_X, LITMUS_Y, 1, 0);
+}
+static void mp_w_dmbst(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tdmb ishst\n\tstr %[v], [%[b]]",
+               LITMUS_X, LITMUS_Y, 1, 0);
+}
+static void mp_w_rel(void)
+{
+    LITMUS_ASM(0, "str %[v], [%[a]]\n\tstlr %[v], [%[b]]", LITMUS_X,
+               LITMUS_Y, 1, 0);
+}
+/* Readers: flag into [o], data into [p]. */
+static void mp_r(void)
+{
+    LITMUS_ASM(1, "ldr %[o], [%[b]]\n\tldr %[p], [%[a]]", LITMUS_X, LITMUS_Y,
+               0, 0);
+}
+static void mp_r_dmb(void)
+{
+    LITMUS_ASM(1, "ldr %[o], [%[b]]\n\tdmb ish\n\tldr %[p], [%[a]]",
+               LITMUS_X, LITMUS_Y, 0, 0);
+}
+static void mp_r_dmbld(void)
+{
+    LITMUS_ASM(1, "ldr %[o], [%[b]]\n\tdmb ishld\n\tldr %[p], [%[a]]",
+               LITMUS_X, LITMUS_Y, 0, 0);
+}
+static void mp_r_acq(void)
+{
+    LITMUS_ASM(1, "ldar %[o], [%[b]]\n\tldr %[p], [%[a]]", LITMUS_X,
+               LITMUS_Y, 0, 0);
+}
+static void mp_r_acqpc(void)
+{
+    LITMUS_ASM(1, "ldapr %[o], [%[b]]\n\tldr %[p], [%[a]]", LITMUS_X,
+               LITMUS_Y, 0, 0);
+}
+
+static const LitmusTest tests[] = {
+    { &sb, "", { sb_t0, sb_t1 }, 0 },
+    { &sb, "dmb.ish", { sb_dmb_t0, sb_dmb_t1 }, 1 },
+    { &sb, "dmb.ishst", { sb_dmbst_t0, sb_dmbst_t1 }, 0 },
+    { &sb, "dmb.ishld", { sb_dmbld_t0, sb_dmbld_t1 }, 0 },
+    { &sb, "stlr+ldar", { sb_acqrel_t0, sb_acqrel_t1 }, 1 },
+    { &sb, "stlr+ldapr", { sb_rcpc_t0, sb_rcpc_t1 }, 0 },
+    { &mp, "", { mp_w, mp_r }, 0 },
+    { &mp, "dmb.ish", { mp_w_dmb, mp_r_dmb }, 1 },
+    { &mp, "dmb.ishst+dmb.ishld", { mp_w_dmbst, mp_r_dmbld }, 1 },
+    { &mp, "dmb.ishst+po", { mp_w_dmbst, mp_r }, 0 },
+    { &mp, "stlr+ldar", { mp_w_rel, mp_r_acq }, 1 },
+    { &mp, "stlr+ldapr", { mp_w_rel, mp_r_acqpc }, 1 },
 };
-/* Forbidden by the Arm model (plain SB and MP allow the relaxed result). */
-static const int forbidden_checked[NB_TESTS] = { 0, 1, 1, 0, 1, 1 };
-
-static uint64_t x, y;
-static uint64_t r[2];
-static atomic_int start, finished;
-static int test, iterations;
-
-static void thread0_body(void)
-{
-    uint64_t v;
-
-    switch (test) {
-    case SB_PLAIN:
-        __asm__ volatile("str %2, [%1]\n\tldr %0, [%3]"
-                         : "=&r"(v) : "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        break;
-    case SB_DMB:
-        __asm__ volatile("str %2, [%1]\n\tdmb ish\n\tldr %0, [%3]"
-                         : "=&r"(v) : "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        break;
-    case SB_ACQREL:
-        __asm__ volatile("stlr %2, [%1]\n\tldar %0, [%3]"
-                         : "=&r"(v) : "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        break;
-    case MP_PLAIN: /* writer: data then flag */
-        __asm__ volatile("str %1, [%0]\n\tstr %1, [%2]"
-                         :: "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        v = 0;
-        break;
-    case MP_DMB:
-        __asm__ volatile("str %1, [%0]\n\tdmb ish\n\tstr %1, [%2]"
-                         :: "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        v = 0;
-        break;
-    default:
-        __asm__ volatile("str %1, [%0]\n\tstlr %1, [%2]"
-                         :: "r"(&x), "r"(1ul), "r"(&y) : "memory");
-        v = 0;
-        break;
-    }
-    r[0] = v;
-}
-
-static void thread1_body(void)
-{
-    uint64_t v, w = 0;
-
-    switch (test) {
-    case SB_PLAIN:
-        __asm__ volatile("str %2, [%1]\n\tldr %0, [%3]"
-                         : "=&r"(v) : "r"(&y), "r"(1ul), "r"(&x) : "memory");
-        break;
-    case SB_DMB:
-        __asm__ volatile("str %2, [%1]\n\tdmb ish\n\tldr %0, [%3]"
-                         : "=&r"(v) : "r"(&y), "r"(1ul), "r"(&x) : "memory");
-        break;
-    case SB_ACQREL:
-        __asm__ volatile("stlr %2, [%1]\n\tldar %0, [%3]"
-                         : "=&r"(v) : "r"(&y), "r"(1ul), "r"(&x) : "memory");
-        break;
-    case MP_PLAIN: /* reader: flag then data */
-        __asm__ volatile("ldr %0, [%2]\n\tldr %1, [%3]"
-                         : "=&r"(v), "=&r"(w) : "r"(&y), "r"(&x) : "memory");
-        break;
-    case MP_DMB:
-        __asm__ volatile("ldr %0, [%2]\n\tdmb ish\n\tldr %1, [%3]"
-                         : "=&r"(v), "=&r"(w) : "r"(&y), "r"(&x) : "memory");
-        break;
-    default:
-        __asm__ volatile("ldar %0, [%2]\n\tldr %1, [%3]"
-                         : "=&r"(v), "=&r"(w) : "r"(&y), "r"(&x) : "memory");
-        break;
-    }
-    r[1] = v << 1 | w; /* MP: flag, data */
-}
-
-/*
- * The main thread runs thread 0's side and a helper thread thread 1's;
- * per iteration both reset, meet, run their body and meet again, so only
- * two threads ever spin (one per host core).
- */
-static void *observer(void *arg)
-{
-    (void)arg;
-    for (int i = 1; i <= iterations; i++) {
-        while (atomic_load_explicit(&start, memory_order_acquire) != i)
-            ;
-        thread1_body();
-        atomic_store_explicit(&finished, i, memory_order_release);
-    }
-    return NULL;
-}
-
-static int run_test(int t)
-{
-    pthread_t th;
-    long relaxed = 0, forbidden = 0;
-
-    test = t;
-    atomic_store(&start, 0);
-    atomic_store(&finished, 0);
-    pthread_create(&th, NULL, observer, NULL);
-    for (int i = 1; i <= iterations; i++) {
-        x = y = 0;
-        r[0] = r[1] = 0;
-        atomic_store_explicit(&start, i, memory_order_release);
-        thread0_body();
-        while (atomic_load_explicit(&finished, memory_order_acquire) != i)
-            ;
-        /* SB: r0 == r1 == 0; MP: flag seen (2) but data not (0). */
-        int weak = t < MP_PLAIN ? (r[0] == 0 && r[1] == 0) : r[1] == 2;
-        if (weak && forbidden_checked[t])
-            forbidden++;
-        else if (weak)
-            relaxed++;
-    }
-    pthread_join(th, NULL);
-    printf("%-14s %d iterations: relaxed outcome %ld times, forbidden %ld\n",
-           names[t], iterations, relaxed, forbidden);
-    return forbidden != 0;
-}
 
 int main(int argc, char **argv)
 {
-    int failed = 0;
-
-    iterations = argc > 1 ? atoi(argv[1]) : 100000;
-    for (int t = 0; t < NB_TESTS; t++)
-        failed |= run_test(t);
-    return failed;
+    return litmus_main(argc, argv, tests, sizeof(tests) / sizeof(*tests));
 }

@@ -1,0 +1,203 @@
+#!/bin/bash
+# Atomics and thread-scaling benchmark: builds bench/atomics.c for the host
+# and for aarch64 (static, -O2), runs each mode natively, under qemu-aarch64
+# and under arx, checks the three print the same checksum and prints a
+# timing table, then the ratios the design targets: LL/SC within 1.5x of
+# LSE, both faster than qemu; two threads of independent work at most 1.1x
+# one thread. Not part of make check; it writes only under its build dir.
+#
+# usage: run-atomics.sh [-s SCALE] [-r RUNS] [-m "MODE..."] [BUILD_DIR]
+#   SCALE  work units per mode, ~0.1-0.2 s under arx each (default 5)
+#   RUNS   timed runs per command after one warmup (default 3)
+#   MODE   llsc lse cas (2 threads on one counter), work1 work2 (1 or 2
+#          threads of private work, the same per thread)
+# environment: ARX (default "$top_builddir/arx"), QEMU (default
+# qemu-aarch64), CC_AARCH64, CC_HOST, NO_HYPERFINE=1 (plain bash timing).
+
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=$(cd "$srcdir/.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+QEMU=${QEMU:-qemu-aarch64}
+CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
+CC_HOST=${CC_HOST:-cc}
+
+scale=5
+runs=3
+modes="llsc lse cas work1 work2"
+while getopts "s:r:m:h" opt; do
+	case $opt in
+	s) scale=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	m) modes=$OPTARG ;;
+	*)
+		sed -n 's/^# \{0,1\}//; 9,16p' "$0"
+		exit 2
+		;;
+	esac
+done
+shift $((OPTIND - 1))
+build=${1:-$srcdir/build}
+mkdir -p "$build" || exit 1
+
+# ---- build ----
+native=$build/atomics-native
+guest=$build/atomics-aarch64
+"$CC_HOST" -O2 -static -pthread -o "$native" "$srcdir/atomics.c" 2>/dev/null ||
+	"$CC_HOST" -O2 -pthread -o "$native" "$srcdir/atomics.c" || exit 1
+"$CC_AARCH64" -O2 -static -pthread -o "$guest" "$srcdir/atomics.c" || exit 1
+
+# ---- runners: name and command prefix; missing ones are left out ----
+names=(native)
+prefixes=("")
+if command -v "${QEMU%% *}" >/dev/null 2>&1; then
+	names+=(qemu)
+	prefixes+=("$QEMU ")
+else
+	echo "note: '$QEMU' not found, qemu column left empty" >&2
+fi
+if command -v "${ARX%% *}" >/dev/null 2>&1; then
+	names+=(arx)
+	prefixes+=("$ARX ")
+else
+	echo "note: '$ARX' not found (build arx or set ARX), arx column left empty" >&2
+fi
+
+# command_for RUNNER_INDEX MODE: the full command line as one string.
+command_for() {
+	local i=$1 m=$2 bin=$guest
+	[ "${names[$i]}" = native ] && bin=$native
+	echo "${prefixes[$i]}$bin $m $scale"
+}
+
+# time_loop CMD: mean wall seconds over $runs runs after one warmup.
+time_loop() {
+	local cmd=$1 t0 t1 total=0 r
+	# shellcheck disable=SC2086 # CMD is a word list on purpose
+	$cmd >/dev/null 2>&1
+	for ((r = 0; r < runs; r++)); do
+		t0=$(date +%s.%N)
+		# shellcheck disable=SC2086
+		$cmd >/dev/null 2>&1
+		t1=$(date +%s.%N)
+		total=$(awk -v a="$total" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
+	done
+	awk -v t="$total" -v n="$runs" 'BEGIN { printf "%.4f\n", t / n }'
+}
+
+use_hyperfine=0
+if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
+	use_hyperfine=1
+fi
+
+declare -A mean cpu
+status=0
+for m in $modes; do
+	# Correctness first: every runner must print the native checksum line.
+	expect=$("$native" "$m" "$scale" 2>&1)
+	ok=1
+	for i in "${!names[@]}"; do
+		cmd=$(command_for "$i" "$m")
+		# shellcheck disable=SC2086 # cmd is a word list on purpose
+		got=$($cmd 2>&1)
+		if [ "$got" != "$expect" ]; then
+			echo "MISMATCH: $m under ${names[$i]}: got '$got', expected '$expect'" >&2
+			ok=0
+			status=1
+		fi
+	done
+	[ "$ok" = 1 ] || { mean[$m,ok]=0; continue; }
+	mean[$m,ok]=1
+
+	if [ "$use_hyperfine" = 1 ]; then
+		args=()
+		for i in "${!names[@]}"; do
+			args+=(-n "${names[$i]}" "$(command_for "$i" "$m")")
+		done
+		json=$build/hyperfine-atomics-$m.json
+		hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" \
+			--style basic "${args[@]}" >&2 || { status=1; continue; }
+		# Results come in command order; "mean" is in seconds.
+		i=0
+		while read -r t; do
+			mean[$m,${names[$i]}]=$t
+			i=$((i + 1))
+		done < <(grep -o '"mean": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
+		# CPU seconds (user + system) per command, for the scaling check.
+		i=0
+		while read -r u && read -r sy; do
+			cpu[$m,${names[$i]}]=$(awk -v a="$u" -v b="$sy" 'BEGIN { print a + b }')
+			i=$((i + 1))
+		done < <(grep -o '"\(user\|system\)": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
+	else
+		for i in "${!names[@]}"; do
+			mean[$m,${names[$i]}]=$(time_loop "$(command_for "$i" "$m")")
+		done
+	fi
+done
+
+# ---- tables ----
+echo
+printf "scale=%s runs=%s timer=%s cores=%s\n" "$scale" "$runs" \
+	"$([ "$use_hyperfine" = 1 ] && echo hyperfine || echo bash-loop)" \
+	"$(nproc 2>/dev/null || echo '?')"
+printf "%-8s %9s %9s %9s %11s %9s\n" mode "native s" "qemu s" "arx s" \
+	arx/native qemu/arx
+for m in $modes; do
+	if [ "${mean[$m,ok]:-0}" != 1 ]; then
+		printf "%-8s %s\n" "$m" "output mismatch (see above)"
+		continue
+	fi
+	awk -v k="$m" -v n="${mean[$m,native]:-}" -v q="${mean[$m,qemu]:-}" \
+		-v a="${mean[$m,arx]:-}" 'BEGIN {
+		printf "%-8s %9s %9s %9s %11s %9s\n", k,
+			n == "" ? "-" : sprintf("%.3f", n),
+			q == "" ? "-" : sprintf("%.3f", q),
+			a == "" ? "-" : sprintf("%.3f", a),
+			(a == "" || n == "") ? "-" : sprintf("%.2fx", a / n),
+			(a == "" || q == "") ? "-" : sprintf("%.2fx", q / a)
+	}'
+done
+
+# ratio NAME A B TARGET: A/B per runner, and whether arx meets TARGET.
+ratio() {
+	local label=$1 a=$2 b=$3 target=$4 line r
+	[ "${mean[$a,ok]:-0}" = 1 ] && [ "${mean[$b,ok]:-0}" = 1 ] || return 0
+	line=$(printf "%-13s" "$label")
+	for r in native qemu arx; do
+		line+=$(awk -v x="${mean[$a,$r]:-}" -v y="${mean[$b,$r]:-}" 'BEGIN {
+			if (x == "" || y == "" || y == 0) printf " %9s", "-"
+			else printf " %8.2fx", x / y }')
+	done
+	line+=$(awk -v x="${mean[$a,arx]:-}" -v y="${mean[$b,arx]:-}" \
+		-v t="$target" 'BEGIN {
+		if (x == "" || y == "" || y == 0) { printf "  target <= %sx", t; exit }
+		printf "  target <= %sx: %s", t, x / y <= t ? "met" : "MISSED" }')
+	echo "$line"
+}
+
+echo
+printf "%-13s %9s %9s %9s\n" ratio native qemu arx
+ratio "llsc/lse" llsc lse 1.5
+ratio "work2/work1" work2 work1 1.1
+# On a busy machine two threads cannot get two cores; CPU time still shows
+# whether a thread costs more when another runs (ideal: 2 x work1 = 1.00x).
+if [ -n "${cpu[work1,native]:-}" ] && [ -n "${cpu[work2,native]:-}" ]; then
+	line=$(printf "%-13s" "work2/2xwork1")
+	for r in native qemu arx; do
+		line+=$(awk -v x="${cpu[work2,$r]:-}" -v y="${cpu[work1,$r]:-}" 'BEGIN {
+			if (x == "" || y == "" || y == 0) printf " %9s", "-"
+			else printf " %8.2fx", x / (2 * y) }')
+	done
+	echo "$line  (CPU seconds, not wall)"
+fi
+for m in llsc lse; do
+	[ "${mean[$m,ok]:-0}" = 1 ] && [ -n "${mean[$m,qemu]:-}" ] &&
+		[ -n "${mean[$m,arx]:-}" ] || continue
+	awk -v m="$m" -v q="${mean[$m,qemu]}" -v a="${mean[$m,arx]}" 'BEGIN {
+		verdict = (q + 0 > a + 0) ? "met" : "MISSED"
+		printf "%-13s qemu/arx %.2fx  target > 1x: %s\n", m, q / a, verdict }'
+done
+exit $status
