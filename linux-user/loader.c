@@ -4,6 +4,7 @@
  * loader_stack.c. It must not run guest code or know about the JIT.
  */
 #include "linux-user/loader.h"
+#include "syscalls/vma.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -465,6 +466,7 @@ static bool loader_reserve_dyn(const LoaderElf *f, uint64_t *bias, char *err,
     if (raw_end > spot + span) {
         munmap(g2h(spot + span), raw_end - (spot + span));
     }
+    vma_map_anon(spot, span, PROT_NONE, false, NULL);
     *bias = spot - lo;
     return true;
 }
@@ -477,6 +479,7 @@ static bool loader_reserve_fixed(const LoaderElf *f, uint64_t lo, uint64_t hi,
     void *got = mmap(want, hi - lo, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     if (got == want) {
+        vma_map_anon(lo, hi - lo, PROT_NONE, false, NULL);
         return true;
     }
     int e = errno;
@@ -544,6 +547,8 @@ static bool loader_map_body(const LoaderElf *f, const GElf_Phdr *ph,
         if (p == MAP_FAILED) {
             return false;
         }
+        vma_map_file(lo, file_hi - lo, map_prot, false, f->fd,
+                     ph->p_offset + (lo - start));
         if (pad)
             memset(g2h(file_end), 0, file_hi - file_end);
         anon_lo = file_hi;
@@ -555,8 +560,13 @@ static bool loader_map_body(const LoaderElf *f, const GElf_Phdr *ph,
         if (p == MAP_FAILED) {
             return false;
         }
+        vma_map_anon(anon_lo, hi - anon_lo, prot, false, NULL);
     }
-    return mprotect(g2h(lo), hi - lo, prot) == 0;
+    if (mprotect(g2h(lo), hi - lo, prot) != 0) {
+        return false;
+    }
+    vma_protect(lo, hi - lo, prot);
+    return true;
 }
 
 /* Where the mapping loop is, so segments can share a page and gaps free up. */
@@ -585,10 +595,12 @@ static bool loader_map_segment(const LoaderElf *f, const GElf_Phdr *ph,
                                "cannot map segment at %#llx: %s",
                                (unsigned long long)lo, strerror(errno));
         }
+        vma_protect(lo, PAGE, prot | st->prev_prot);
         lo += PAGE;
     } else if (!is_exec && st->prev_hi != 0 && lo > st->prev_hi) {
         /* Like the kernel, leave no reservation in the holes between loads. */
         munmap(g2h(st->prev_hi), lo - st->prev_hi);
+        vma_unmap(st->prev_hi, lo - st->prev_hi);
     }
     if (lo < hi) {
         if (is_exec && !loader_reserve_fixed(f, lo, hi, err, errlen)) {
@@ -598,6 +610,7 @@ static bool loader_map_segment(const LoaderElf *f, const GElf_Phdr *ph,
             int e = errno;
             if (is_exec) {
                 munmap(g2h(lo), hi - lo);
+                vma_unmap(lo, hi - lo);
             }
             errno = e;
             return loader_fail(err, errlen, f->path,
@@ -680,7 +693,9 @@ static void loader_unmap_loads(const LoaderElf *f, uint64_t bias, size_t end)
         const GElf_Phdr *ph = &f->phdr[i];
         if (ph->p_type == PT_LOAD && ph->p_memsz != 0) {
             uint64_t lo = page_down(bias + ph->p_vaddr);
-            munmap(g2h(lo), page_up(bias + ph->p_vaddr + ph->p_memsz) - lo);
+            uint64_t hi = page_up(bias + ph->p_vaddr + ph->p_memsz);
+            munmap(g2h(lo), hi - lo);
+            vma_unmap(lo, hi - lo);
         }
     }
 }
@@ -702,6 +717,7 @@ static bool loader_map(const LoaderElf *f, ImageInfo *info, char *err,
             !loader_map_segment(f, &f->phdr[i], &st, err, errlen)) {
             if (f->ehdr.e_type == ET_DYN) {
                 munmap(g2h(lo + st.bias), hi - lo);
+                vma_unmap(lo + st.bias, hi - lo);
             } else {
                 loader_unmap_loads(f, 0, i);
             }

@@ -4,6 +4,7 @@
  * It must not parse ELF; loader.c hands it the few values auxv needs.
  */
 #include "linux-user/loader.h"
+#include "syscalls/vma.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -45,6 +46,8 @@ static uint64_t loader_map_stack(void)
     if (p == MAP_FAILED) {
         return 0;
     }
+    vma_map_anon(h2g(p), LOADER_STACK_SIZE, PROT_READ | PROT_WRITE, false,
+                 "[stack]");
     return h2g(p) + LOADER_STACK_SIZE;
 }
 
@@ -171,6 +174,24 @@ static void loader_write_vectors(uint64_t sp, int argc, size_t envc,
     memcpy(w, auxv, auxv_pairs * 2 * sizeof(uint64_t));
 }
 
+/* For /proc/self/cmdline, environ and auxv (vma.c keeps them). */
+static void loader_record_layout(const LoaderStackInput *in, size_t envc,
+                                 uint64_t strings, uint64_t execfn,
+                                 const uint64_t *addrs)
+{
+    VmaExecLayout layout = { 0 };
+
+    layout.arg_start = strings;
+    layout.arg_end = envc > 0 ? addrs[in->argc] : execfn;
+    layout.env_start = layout.arg_end;
+    layout.env_end = execfn;
+    _Static_assert(LOADER_MAX_AUXV <= VMA_MAX_AUXV, "raise VMA_MAX_AUXV");
+    memcpy(layout.auxv, loader_saved_auxv,
+           loader_saved_pairs * 2 * sizeof(uint64_t));
+    layout.auxv_pairs = loader_saved_pairs;
+    vma_set_exec_layout(&layout);
+}
+
 bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
                         char *err, size_t errlen)
 {
@@ -190,6 +211,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
     uint64_t *addrs = calloc((size_t)in->argc + envc + 1, sizeof(uint64_t));
     if (!addrs) {
         munmap(g2h(top - LOADER_STACK_SIZE), LOADER_STACK_SIZE);
+        vma_unmap(top - LOADER_STACK_SIZE, LOADER_STACK_SIZE);
         snprintf(err, errlen, "%s: %s", in->path, strerror(ENOMEM));
         return false;
     }
@@ -197,7 +219,8 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
     uint64_t end_marker = 0;
     uint64_t sp = loader_push(top, &end_marker, sizeof(end_marker));
     uint64_t execfn = loader_push_string(sp, in->path);
-    sp = loader_push_strings(in, envc, execfn, addrs) & ~15ull;
+    uint64_t strings = loader_push_strings(in, envc, execfn, addrs);
+    sp = strings & ~15ull;
     uint64_t platform = loader_push_string(sp, LOADER_PLATFORM);
     unsigned char random_bytes[16];
     loader_random_bytes(random_bytes, sizeof(random_bytes));
@@ -206,6 +229,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
     size_t pairs = loader_fill_auxv(in, execfn, platform, random,
                                     loader_saved_auxv);
     loader_saved_pairs = pairs;
+    loader_record_layout(in, envc, strings, execfn, addrs);
     size_t words = 1 + (size_t)in->argc + 1 + envc + 1 + 2 * pairs;
     sp = (random - words * sizeof(uint64_t)) & ~15ull;
     loader_write_vectors(sp, in->argc, envc, addrs, loader_saved_auxv, pairs);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -284,6 +285,8 @@ int main(int argc, char **argv, char **envp)
         return 1;
     }
 
+    /* ps, top and /proc/self/comm name the guest program, not arx. */
+    prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     tcg_context_init();
     a64_translate_init();
     tcg_exec_init(&arm_hooks, guest_base);

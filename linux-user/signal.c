@@ -1,21 +1,28 @@
 /*
- * Guest signal delivery: host handlers queue asynchronous signals, CPU
- * exceptions raise synchronous ones, and both enter guest handlers through
- * an arm64 Linux rt_sigframe that rt_sigreturn undoes. Must not record
- * dispositions or masks itself (syscalls/signal.c does) nor touch the JIT.
+ * Guest signal delivery: host handlers queue asynchronous signals per guest
+ * thread (or process-wide), CPU exceptions raise synchronous ones, and both
+ * enter guest handlers through an arm64 Linux rt_sigframe that
+ * rt_sigreturn undoes. Must not record dispositions or masks itself
+ * (syscalls/signal.c does) nor touch the JIT beyond its exit flag.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "linux-user/signal.h"
+#include "syscalls/syscalls.h"
+#include "syscalls/vma.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
-#include "syscalls/syscalls.h"
 #include "util/log.h"
 
 #define SIGNAL_MAX 64
@@ -35,18 +42,10 @@
 
 #define GUEST_MINSIGSTKSZ 5120
 #define GUEST_FPSIMD_MAGIC 0x46508001u
+#define GUEST_ESR_MAGIC 0x45535201u
 #define GUEST_NZCV_MASK 0xf0000000u
 
 /* ---- arm64 Linux signal frame (uapi asm/sigcontext.h, asm/ucontext.h) ---- */
-
-typedef struct GuestSiginfo {
-    int32_t signo;
-    int32_t errno_value;
-    int32_t code;
-    int32_t pad;
-    uint64_t addr; /* si_addr for faults; si_pid/si_uid for kill */
-    uint8_t rest[104];
-} GuestSiginfo;
 
 typedef struct GuestSigcontext {
     uint64_t fault_address;
@@ -90,6 +89,11 @@ typedef struct GuestFpsimdContext {
     uint8_t vregs[32][16] __attribute__((aligned(16)));
 } GuestFpsimdContext;
 
+typedef struct GuestEsrContext {
+    GuestContextHeader head;
+    uint64_t esr;
+} GuestEsrContext;
+
 /* Offsets checked against the aarch64 uapi headers (struct rt_sigframe). */
 _Static_assert(sizeof(GuestSiginfo) == 128, "siginfo_t");
 _Static_assert(offsetof(GuestUcontext, stack) == 16, "uc_stack");
@@ -109,21 +113,27 @@ _Static_assert(sizeof(GuestRtSigframe) % 16 == 0, "frame keeps sp aligned");
 _Static_assert(offsetof(GuestFpsimdContext, fpsr) == 8, "fpsimd.fpsr");
 _Static_assert(offsetof(GuestFpsimdContext, vregs) == 16, "fpsimd.vregs");
 _Static_assert(sizeof(GuestFpsimdContext) == 528, "struct fpsimd_context");
+_Static_assert(sizeof(GuestEsrContext) == 16, "struct esr_context");
 _Static_assert(sizeof(siginfo_t) == sizeof(GuestSiginfo),
                "host siginfo is copied to the guest as is");
 
 /* ---- queued asynchronous signals ---- */
 
 /*
- * Written by host handlers: one slot per signal, so a second instance of a
- * signal that is still queued is merged (real-time signals too, for now).
+ * A guest thread's own queue lives in its GuestThread and only its host
+ * thread writes it (its host handler, or itself with host signals
+ * blocked). The process-wide queue and the thread list are shared, under
+ * signal_list_busy, taken only with host signals blocked (handlers run
+ * with all of them blocked), so a handler never spins on its own thread.
+ * One slot per signal: a second instance of a queued signal is merged
+ * (real-time signals too, for now).
  */
-static volatile uint64_t signal_pending;
-static siginfo_t signal_pending_info[SIGNAL_MAX + 1];
+static uint64_t signal_process_pending;
+static GuestSiginfo signal_process_info[SIGNAL_MAX + 1];
+static GuestThread *signal_threads;
+static bool signal_list_busy;
 
-/* Whose exit_request a host handler sets: this thread's, else main's. */
-static __thread CPUARMState *signal_thread_env;
-static CPUARMState *volatile signal_main_env;
+static __thread GuestThread *signal_self;
 
 static uint64_t signal_trampoline; /* guest address of mov x8, #139; svc */
 
@@ -132,28 +142,305 @@ static uint64_t signal_bit(int sig)
     return 1ull << (sig - 1);
 }
 
-static void signal_note_thread(GuestThread *t)
+static void signal_list_lock(void)
 {
-    signal_thread_env = &t->env;
-    if (!signal_main_env)
-        signal_main_env = &t->env;
+    while (__atomic_test_and_set(&signal_list_busy, __ATOMIC_ACQUIRE))
+        sched_yield();
+}
+
+static void signal_list_unlock(void)
+{
+    __atomic_clear(&signal_list_busy, __ATOMIC_RELEASE);
+}
+
+static void signal_host_block_all(sigset_t *old)
+{
+    sigset_t all;
+
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+static void signal_host_restore(const sigset_t *old)
+{
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* What t blocks now: rt_sigsuspend's temporary set while it waits. */
+static uint64_t signal_blocked_now(const GuestThread *t)
+{
+    const struct GuestThreadSignals *s = &t->signals;
+
+    return __atomic_load_n(&s->waiting, __ATOMIC_ACQUIRE) ? s->wait_mask
+                                                          : s->mask;
+}
+
+static uint64_t signal_host_mask_now(void)
+{
+    sigset_t set;
+    uint64_t mask = 0;
+
+    pthread_sigmask(SIG_BLOCK, NULL, &set);
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
+        if (sigismember(&set, sig) == 1)
+            mask |= signal_bit(sig);
+    return mask;
+}
+
+/* Under signal_list_lock: a thread that will take sig, made to look. */
+static void signal_kick_taker(int sig)
+{
+    for (GuestThread *t = signal_threads; t; t = t->signals.next) {
+        if (!(signal_blocked_now(t) & signal_bit(sig))) {
+            t->env.exit_request = 1;
+            return;
+        }
+    }
+}
+
+void signal_thread_start(GuestThread *child, const GuestThread *parent)
+{
+    child->signals.mask =
+        parent->signals.ready ? parent->signals.mask : signal_host_mask_now();
+    child->signals.ready = true;
+}
+
+void signal_thread_enter(GuestThread *t)
+{
+    sigset_t old;
+
+    if (!t->signals.ready) { /* the main thread, or no start hook */
+        t->signals.mask = signal_host_mask_now();
+        t->signals.ready = true;
+    }
+    signal_self = t;
+    /* A vfork child is another process: it must not be routed to. */
+    if (t->signals.registered || t->vfork_child)
+        return;
+    signal_host_block_all(&old);
+    signal_list_lock();
+    t->signals.next = signal_threads;
+    signal_threads = t;
+    t->signals.registered = true;
+    signal_list_unlock();
+    signal_host_restore(&old);
+}
+
+void signal_thread_exit(GuestThread *t)
+{
+    sigset_t old;
+
+    signal_host_block_all(&old);
+    if (signal_self == t)
+        signal_self = NULL;
+    if (!t->signals.registered)
+        return;
+    signal_list_lock();
+    for (GuestThread **p = &signal_threads; *p; p = &(*p)->signals.next) {
+        if (*p == t) {
+            *p = t->signals.next;
+            break;
+        }
+    }
+    t->signals.registered = false;
+    /* What it was kicked for must reach another thread. */
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
+        if (signal_process_pending & signal_bit(sig))
+            signal_kick_taker(sig);
+    signal_list_unlock();
+}
+
+GuestThread *signal_current_thread(void)
+{
+    return signal_self;
+}
+
+/*
+ * The GuestThread of the host thread a handler runs on. TLS can be stale
+ * after a vfork child (it ran on this thread's TLS), so the tid decides.
+ */
+static GuestThread *signal_handler_self(void)
+{
+    GuestThread *self = signal_self;
+    int tid = (int)syscall(SYS_gettid);
+
+    if (self && self->tid == tid)
+        return self;
+    self = NULL;
+    signal_list_lock();
+    for (GuestThread *t = signal_threads; t; t = t->signals.next)
+        if (t->tid == tid)
+            self = t;
+    signal_list_unlock();
+    return self;
+}
+
+/*
+ * Host signals mirror the guest masks, so the host kernel already picks a
+ * thread that does not block sig. What arrives anyway at a thread that
+ * blocks it in the guest (arx's faults are never blocked on the host, a
+ * thread not yet known) stays pending on that thread when it was sent to
+ * it (tkill/tgkill), else goes to the process queue for another thread.
+ * Returns whether sig is queued on self unblocked.
+ */
+static bool signal_queue(GuestThread *self, int sig, const siginfo_t *info)
+{
+    bool blocked = !self || (signal_blocked_now(self) & signal_bit(sig));
+
+    if (self && (!blocked || info->si_code == SI_TKILL)) {
+        memcpy(self->signals.pending_info[sig - 1], info, sizeof(GuestSiginfo));
+        __atomic_fetch_or(&self->signals.pending, signal_bit(sig),
+                          __ATOMIC_RELEASE);
+        if (!blocked)
+            self->env.exit_request = 1;
+        return !blocked;
+    }
+    signal_list_lock();
+    memcpy(&signal_process_info[sig], info, sizeof(GuestSiginfo));
+    __atomic_fetch_or(&signal_process_pending, signal_bit(sig),
+                      __ATOMIC_RELEASE);
+    signal_kick_taker(sig);
+    signal_list_unlock();
+    return false;
+}
+
+uint64_t signal_queued(const GuestThread *t)
+{
+    return __atomic_load_n(&t->signals.pending, __ATOMIC_ACQUIRE) |
+           __atomic_load_n(&signal_process_pending, __ATOMIC_ACQUIRE);
+}
+
+/* With host signals blocked: the lowest of ready in *set, removed. */
+static int signal_take_from(uint64_t *set, uint64_t ready, const void *infos,
+                            size_t stride, GuestSiginfo *info)
+{
+    int sig = __builtin_ctzll(ready) + 1;
+
+    __atomic_fetch_and(set, ~signal_bit(sig), __ATOMIC_ACQUIRE);
+    memcpy(info, (const uint8_t *)infos + stride * (size_t)(sig - 1),
+           sizeof(*info));
+    return sig;
+}
+
+int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
+{
+    sigset_t old;
+    uint64_t ready;
+    int sig = 0;
+
+    if (!(signal_queued(t) & wanted))
+        return 0;
+    signal_host_block_all(&old);
+    ready = t->signals.pending & wanted;
+    if (ready) {
+        sig = signal_take_from(&t->signals.pending, ready,
+                               t->signals.pending_info,
+                               sizeof(t->signals.pending_info[0]), info);
+    } else {
+        signal_list_lock();
+        ready = signal_process_pending & wanted;
+        if (ready)
+            sig = signal_take_from(&signal_process_pending, ready,
+                                   &signal_process_info[1],
+                                   sizeof(signal_process_info[0]), info);
+        signal_list_unlock();
+    }
+    signal_host_restore(&old);
+    return sig;
+}
+
+/* ---- syscalls interrupted by a signal ---- */
+
+/* A64 SVC #imm16. */
+static bool signal_is_svc(uint32_t insn)
+{
+    return (insn & 0xffe0001fu) == 0xd4000001u;
+}
+
+/*
+ * Whether t is inside a guest syscall: its pc follows an SVC. Only read
+ * when pc is not the first word of a page, so the read cannot fault.
+ */
+static bool signal_in_guest_syscall(const GuestThread *t)
+{
+    uint64_t pc = t->env.pc;
+
+    return (pc & (GUEST_PAGE_SIZE - 1)) != 0 &&
+           signal_is_svc(*(const uint32_t *)g2h(pc - 4));
+}
+
+/*
+ * Host handlers have SA_RESTART, so the host kernel tells which syscalls
+ * Linux restarts (-ERESTARTSYS): those come back to the handler rewound
+ * onto the x86-64 `syscall` (rcx already holds the address after it,
+ * which an async signal before the syscall would not show). The guest
+ * handler must run before the restart, so the host syscall is made to
+ * return -EINTR now and the guest svc is re-run after the handler when
+ * its action has SA_RESTART (signal_deliver_pending). Syscalls Linux
+ * never restarts already return -EINTR. Fork-like ones always restart.
+ */
+static void signal_interrupt_syscall(GuestThread *self, void *host_uc)
+{
+    ucontext_t *uc = host_uc;
+    greg_t *regs = uc->uc_mcontext.gregs;
+    const uint8_t *ip = (const uint8_t *)(uintptr_t)regs[REG_RIP];
+    greg_t nr = regs[REG_RAX];
+
+    if (ip[0] != 0x0f || ip[1] != 0x05 || regs[REG_RCX] != regs[REG_RIP] + 2)
+        return;
+    if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork ||
+        nr == SYS_clone3 || !signal_in_guest_syscall(self))
+        return;
+    self->signals.restart_pc = self->env.pc;
+    self->signals.restart_x0 = self->env.x[0];
+    self->signals.restart_valid = true;
+    regs[REG_RAX] = -EINTR;
+    regs[REG_RIP] += 2;
+}
+
+/* After a syscall returned: was it the one a host handler cut short? */
+static bool signal_take_restart(GuestThread *t)
+{
+    bool valid = t->signals.restart_valid;
+
+    t->signals.restart_valid = false;
+    return valid && t->signals.restart_pc == t->env.pc &&
+           t->env.x[0] == (uint64_t)-EINTR;
+}
+
+/* The kernel's -ERESTARTSYS: run the svc again with its arguments. */
+static void signal_restart_syscall(GuestThread *t)
+{
+    t->env.pc -= 4;
+    t->env.x[0] = t->signals.restart_x0;
+}
+
+/* ---- host handlers ---- */
+
+static bool signal_is_sync(int sig)
+{
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGTRAP ||
+           sig == SIGFPE;
 }
 
 static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 {
-    CPUARMState *env = signal_thread_env ? signal_thread_env : signal_main_env;
+    GuestThread *self;
 
-    (void)host_uc;
-    signal_pending_info[sig] = *info;
-    __atomic_fetch_or(&signal_pending, signal_bit(sig), __ATOMIC_RELEASE);
-    if (env)
-        env->exit_request = 1;
+    /* A real SIGILL/SIGTRAP/SIGFPE is a bug in arx: crash as before. */
+    if (signal_is_sync(sig) && info->si_code > 0) {
+        signal(sig, SIG_DFL);
+        return;
+    }
+    self = signal_handler_self();
+    if (signal_queue(self, sig, info))
+        signal_interrupt_syscall(self, host_uc);
 }
 
 /*
- * Signals a host handler may catch for the guest. Faults belong to arx
- * (SIGSEGV/SIGBUS keep their default crash; SIGILL/SIGTRAP/SIGFPE come from
- * the CPU loop), and 32/33 are the host glibc's own (SIGCANCEL, SIGSETXID).
+ * Signals a host handler may catch for the guest: all but SIGKILL and
+ * SIGSTOP, and 32/33, the host glibc's own (SIGCANCEL, SIGSETXID).
+ * SIGSEGV and SIGBUS have the fault handler, which passes sent ones on.
  */
 static bool signal_host_catchable(int sig)
 {
@@ -162,9 +449,6 @@ static bool signal_host_catchable(int sig)
     case SIGSTOP:
     case SIGSEGV:
     case SIGBUS:
-    case SIGILL:
-    case SIGTRAP:
-    case SIGFPE:
     case 32:
     case 33:
         return false;
@@ -179,20 +463,16 @@ static bool signal_handler_is_function(const GuestSigaction *act)
            act->handler != (uint64_t)(uintptr_t)SIG_IGN;
 }
 
-/*
- * SA_RESTART follows the guest's choice, so the host kernel restarts
- * exactly the syscalls the guest kernel would; the guest handler then runs
- * when the restarted syscall returns instead of in the middle of it.
- */
+/* SA_RESTART always: see signal_interrupt_syscall. */
 static void signal_install_host_handler(int sig, const GuestSigaction *act)
 {
     struct sigaction host;
 
     memset(&host, 0, sizeof(host));
     host.sa_sigaction = signal_host_handler;
-    host.sa_flags = SA_SIGINFO |
-                    (int)(act->flags & (GUEST_SA_NOCLDSTOP |
-                                        GUEST_SA_NOCLDWAIT | GUEST_SA_RESTART));
+    host.sa_flags =
+        SA_SIGINFO | SA_RESTART |
+        (int)(act->flags & (GUEST_SA_NOCLDSTOP | GUEST_SA_NOCLDWAIT));
     sigfillset(&host.sa_mask);
     sigaction(sig, &host, NULL);
 }
@@ -208,37 +488,65 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
         signal_install_host_handler(sig, act);
         return;
     }
-    /* Below 32 syscalls/signal.c already gave the host SIG_DFL/SIG_IGN. */
-    if (sig < 32)
+    /* Below 32 syscalls/signal.c already gave the host SIG_DFL/SIG_IGN,
+     * except for faults, which the host must never ignore. */
+    if (sig < 32 && !signal_is_sync(sig))
         return;
     memset(&host, 0, sizeof(host));
-    host.sa_handler =
-        act->handler == (uint64_t)(uintptr_t)SIG_IGN ? SIG_IGN : SIG_DFL;
+    host.sa_handler = SIG_DFL;
+    if (act->handler == (uint64_t)(uintptr_t)SIG_IGN && !signal_is_sync(sig))
+        host.sa_handler = SIG_IGN;
     sigaction(sig, &host, NULL);
+}
+
+/* The ESR arm64 Linux reports for a data abort from EL0 (esr_context). */
+static uint64_t signal_data_abort_esr(const siginfo_t *info, void *host_uc)
+{
+    const ucontext_t *uc = host_uc;
+    const uint64_t ec_dabt_lower = 0x24, il = 1u << 25, wnr = 1u << 6;
+    uint64_t esr = ec_dabt_lower << 26 | il;
+
+    /* x86 page-fault error code bit 1: the access was a write. */
+    if (uc->uc_mcontext.gregs[REG_TRAPNO] == 14 &&
+        (uc->uc_mcontext.gregs[REG_ERR] & 2))
+        esr |= wnr;
+    /* DFSC: permission fault or translation fault, level 3. */
+    esr |=
+        info->si_code == SEGV_ACCERR && info->si_signo == SIGSEGV ? 0x0f : 0x07;
+    return esr;
 }
 
 /*
  * A host SIGSEGV/SIGBUS: when it hit a guest memory access in translated
  * code, the guest state is rebuilt at that instruction and the CPU loop
- * raises the signal in the guest; anything else (a fault in arx or in a
- * helper) takes the default action, as before.
+ * raises the signal in the guest; one sent by kill/tgkill is queued like
+ * any asynchronous signal; anything else (a fault in arx or in a helper)
+ * takes the default action, as before.
  */
 static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
 {
     CPUARMState *env;
+    GuestThread *t;
     void *opaque;
     uint64_t pc;
 
+    if (info->si_code <= 0) {
+        signal_host_handler(sig, info, host_uc);
+        return;
+    }
     if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
         return;
     }
     env = opaque;
+    t = env->thread;
     env->pc = pc;
     env->exception = EXCP_FAULT;
     env->fault_signal = sig;
     env->fault_code = info->si_code;
     env->fault_addr = h2g(info->si_addr);
+    if (t)
+        t->signals.fault_esr = signal_data_abort_esr(info, host_uc);
     tcg_exec_fault_return();
 }
 
@@ -248,8 +556,9 @@ static void signal_install_fault_handlers(void)
 
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = signal_fault_handler;
-    /* NODEFER: the handler leaves by siglongjmp without restoring masks. */
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    /* NODEFER: the handler leaves by siglongjmp without restoring masks.
+     * RESTART: a sent SIGSEGV goes the asynchronous way. */
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
@@ -270,6 +579,8 @@ void signal_init(void)
         arx_fatal("cannot map the signal trampoline page");
     memcpy(page, code, sizeof(code));
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
+    vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
+                 "[vdso]");
     signal_trampoline = h2g(page) + 4;
     signal_set_action_hook(signal_action_changed);
     signal_install_fault_handlers();
@@ -340,10 +651,13 @@ static uint64_t signal_frame_top(const GuestStack *st, uint64_t sp,
     return sp;
 }
 
-static void signal_save_fpsimd(const CPUARMState *env, uint8_t *reserved)
+/* The records of sigcontext.__reserved: fpsimd, esr (faults), end. */
+static void signal_save_records(const CPUARMState *env, uint8_t *reserved,
+                                uint64_t esr)
 {
     GuestFpsimdContext *fp = (GuestFpsimdContext *)reserved;
-    GuestContextHeader *end = (GuestContextHeader *)(reserved + sizeof(*fp));
+    GuestContextHeader *end;
+    size_t used = sizeof(*fp);
 
     fp->head.magic = GUEST_FPSIMD_MAGIC;
     fp->head.size = sizeof(*fp);
@@ -351,31 +665,47 @@ static void signal_save_fpsimd(const CPUARMState *env, uint8_t *reserved)
     fp->fpcr = env->fpcr;
     for (int i = 0; i < 32; i++)
         memcpy(fp->vregs[i], env->v[i].b, 16);
+    if (esr) {
+        GuestEsrContext *e = (GuestEsrContext *)(reserved + used);
+
+        e->head.magic = GUEST_ESR_MAGIC;
+        e->head.size = sizeof(*e);
+        e->esr = esr;
+        used += sizeof(*e);
+    }
+    end = (GuestContextHeader *)(reserved + used);
     end->magic = 0;
     end->size = 0;
 }
 
 static void signal_save_context(const CPUARMState *env, GuestSigcontext *sc,
-                                uint64_t fault_address)
+                                uint64_t fault_address, uint64_t esr)
 {
     sc->fault_address = fault_address;
     memcpy(sc->regs, env->x, sizeof(sc->regs));
     sc->sp = env->x[31];
     sc->pc = env->pc;
     sc->pstate = cpu_get_nzcv(env);
-    signal_save_fpsimd(env, sc->reserved);
+    signal_save_records(env, sc->reserved, esr);
 }
+
+/* What a fault frame reports: its address and, for aborts, the ESR. */
+typedef struct SignalFault {
+    uint64_t address;
+    uint64_t esr;
+} SignalFault;
 
 /*
  * Writes the frame below sp (or on the altstack) and points the CPU at the
  * handler; returns the mask the handler runs with. handler_base is the
- * mask the kernel would add sa_mask to (rt_sigsuspend's temporary one).
+ * mask the kernel would add sa_mask to (rt_sigsuspend's temporary one);
+ * the frame saves t's mask proper, which sigreturn restores.
  */
 static uint64_t signal_setup_frame(GuestThread *t, int sig,
                                    const GuestSigaction *act,
                                    const GuestSiginfo *info,
                                    uint64_t handler_base,
-                                   uint64_t fault_address)
+                                   const SignalFault *fault)
 {
     CPUARMState *env = &t->env;
     GuestStack st = signal_guest_altstack();
@@ -393,8 +723,9 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
     memset(frame, 0, sizeof(*frame));
     frame->info = *info;
     frame->uc.stack = st;
-    frame->uc.sigmask = signal_guest_mask();
-    signal_save_context(env, &frame->uc.mcontext, fault_address);
+    frame->uc.sigmask = t->signals.mask;
+    signal_save_context(env, &frame->uc.mcontext, fault ? fault->address : 0,
+                        fault ? fault->esr : 0);
     record->fp = env->x[29];
     record->lr = env->x[30];
     if (st.flags & GUEST_SS_AUTODISARM) {
@@ -415,72 +746,63 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
     mask = handler_base | act->mask;
     if (!(act->flags & GUEST_SA_NODEFER))
         mask |= signal_bit(sig);
-    signal_guest_set_mask(mask);
+    signal_thread_set_mask(t, mask);
     if (act->flags & GUEST_SA_RESETHAND) {
         GuestSigaction reset = *act;
         reset.handler = (uint64_t)(uintptr_t)SIG_DFL;
         signal_guest_set_action(sig, &reset);
     }
-    return signal_guest_mask();
+    return t->signals.mask;
 }
 
 void signal_raise_sync(GuestThread *t, int sig, int si_code,
                        uint64_t fault_addr)
 {
     GuestSigaction act = *signal_guest_action(sig);
+    SignalFault fault = {0, 0};
     GuestSiginfo info;
 
-    signal_note_thread(t);
+    signal_thread_enter(t);
     /* Forced delivery: a blocked or ignored fault kills, as in Linux. */
     if (!signal_handler_is_function(&act) ||
-        (signal_guest_mask() & signal_bit(sig)))
+        (t->signals.mask & signal_bit(sig)))
         signal_die(sig);
     memset(&info, 0, sizeof(info));
     info.signo = sig;
     info.code = si_code;
     info.addr = fault_addr;
-    signal_setup_frame(t, sig, &act, &info, signal_guest_mask(),
-                       sig == SIGSEGV || sig == SIGBUS ? fault_addr : 0);
+    if (sig == SIGSEGV || sig == SIGBUS) {
+        fault.address = fault_addr;
+        fault.esr = t->signals.fault_esr;
+    }
+    t->signals.fault_esr = 0;
+    signal_setup_frame(t, sig, &act, &info, t->signals.mask, &fault);
 }
 
-/*
- * Takes the lowest queued signal outside blocked, with host signals held
- * off so a handler cannot rewrite the slot while it is copied.
- */
-static int signal_take_pending(uint64_t blocked, GuestSiginfo *info)
+/* The blocked set delivery starts from; ends an rt_sigsuspend wait. */
+static uint64_t signal_take_base_mask(GuestThread *t)
 {
-    sigset_t all, old;
-    uint64_t ready;
-    int sig = 0;
+    uint64_t base = signal_blocked_now(t);
 
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    ready = signal_pending & ~blocked;
-    if (ready) {
-        sig = __builtin_ctzll(ready) + 1;
-        __atomic_fetch_and(&signal_pending, ~signal_bit(sig), __ATOMIC_ACQUIRE);
-        memcpy(info, &signal_pending_info[sig], sizeof(*info));
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return sig;
+    __atomic_store_n(&t->signals.waiting, false, __ATOMIC_RELEASE);
+    return base;
 }
 
 void signal_deliver_pending(GuestThread *t)
 {
     uint64_t blocked;
     GuestSiginfo info;
+    bool restart;
     int sig;
 
-    signal_note_thread(t);
+    signal_thread_enter(t);
     /* Cleared first: a stale request must not bring the CPU loop back. */
     t->env.exit_request = 0;
-    if (!signal_guest_take_suspend_mask(&blocked))
-        blocked = signal_guest_mask();
-    if (!__atomic_load_n(&signal_pending, __ATOMIC_ACQUIRE))
-        return;
+    restart = signal_take_restart(t);
+    blocked = signal_take_base_mask(t);
     /* Each frame stacks on the last, so the lowest signal's handler runs
      * last, as when the kernel delivers several at one return. */
-    while ((sig = signal_take_pending(blocked, &info)) != 0) {
+    while ((sig = signal_dequeue(t, ~blocked, &info)) != 0) {
         GuestSigaction act = *signal_guest_action(sig);
 
         if (act.handler == (uint64_t)(uintptr_t)SIG_IGN)
@@ -489,8 +811,15 @@ void signal_deliver_pending(GuestThread *t)
             signal_default_action(sig);
             continue;
         }
-        blocked = signal_setup_frame(t, sig, &act, &info, blocked, 0);
+        /* The first handler decides, as the kernel's syscall restart. */
+        if (restart && (act.flags & GUEST_SA_RESTART))
+            signal_restart_syscall(t);
+        restart = false;
+        blocked = signal_setup_frame(t, sig, &act, &info, blocked, NULL);
     }
+    /* No handler ran: Linux re-runs the syscall. */
+    if (restart)
+        signal_restart_syscall(t);
 }
 
 static const GuestFpsimdContext *signal_find_fpsimd(const GuestSigcontext *sc)
@@ -543,7 +872,7 @@ int64_t sys_rt_sigreturn(GuestThread *t, const uint64_t *args)
     const GuestFpsimdContext *fp;
 
     (void)args;
-    signal_note_thread(t);
+    signal_thread_enter(t);
     fp = (frame_addr & 15) ? NULL : signal_find_fpsimd(sc);
     if (!fp) {
         /* The kernel's answer to a corrupt frame: SIGSEGV at sp. */
@@ -559,7 +888,7 @@ int64_t sys_rt_sigreturn(GuestThread *t, const uint64_t *args)
     for (int i = 0; i < 32; i++)
         memcpy(env->v[i].b, fp->vregs[i], 16);
     env->exclusive_addr = UINT64_MAX; /* exception return clears it */
-    signal_guest_set_mask(frame->uc.sigmask);
+    signal_thread_set_mask(t, frame->uc.sigmask);
     signal_restore_altstack(&frame->uc.stack, env->x[31]);
     return (int64_t)env->x[0];
 }

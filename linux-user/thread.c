@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "linux-user/signal.h"
 #include "tcg/exec.h"
 
 /* Threads alive, the main one included: the last exit ends the process. */
@@ -47,6 +48,7 @@ static void thread_init_child(GuestThread *t, const GuestThread *parent,
     t->env.exit_request = 0;
     t->env.exclusive_addr = UINT64_MAX;
     t->env.thread = t;
+    signal_thread_start(t, parent);
 }
 
 static void *thread_main(void *opaque)
@@ -174,6 +176,7 @@ void thread_exit(GuestThread *t, int status)
     /* A process of its own: exit_group ends it and none of its parent's. */
     if (t->vfork_child)
         _exit(status);
+    signal_thread_exit(t);
     if (--live_threads == 0)
         guest_exit(status);
     /* CLONE_CHILD_CLEARTID: what pthread_join waits on. */

@@ -39,14 +39,12 @@ const char *sys_exe_path(void)
     return fs_exe_path;
 }
 
+/* /proc/self/exe, /proc/<own pid>/exe, /proc/thread-self/exe, .../task/. */
 static bool fs_is_own_exe_link(const char *path)
 {
-    char own[32];
+    const char *entry = procfs_own_entry(path);
 
-    if (strcmp(path, "/proc/self/exe") == 0)
-        return true;
-    snprintf(own, sizeof(own), "/proc/%ld/exe", (long)getpid());
-    return strcmp(path, own) == 0;
+    return entry && strcmp(entry, "exe") == 0;
 }
 
 const char *sys_fix_path(const char *path)
@@ -64,9 +62,15 @@ static uint64_t fs_path(uint64_t guest_path)
 
 int64_t sys_openat(GuestThread *t, const uint64_t *a)
 {
+    int flags = convert_open_flags_to_host(a[2]);
+    int64_t fd;
+
     (void)t;
-    return host_syscall6(SYS_openat, a[0], fs_path(a[1]),
-                         (uint64_t)convert_open_flags_to_host(a[2]), a[3], 0, 0);
+    /* maps, auxv, cmdline...: the guest's, not arx's. */
+    if (procfs_open(sys_ptr(a[1]), flags, &fd))
+        return fd;
+    return host_syscall6(SYS_openat, a[0], fs_path(a[1]), (uint64_t)flags,
+                         a[3], 0, 0);
 }
 
 int64_t sys_getcwd(GuestThread *t, const uint64_t *a)

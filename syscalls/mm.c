@@ -1,7 +1,7 @@
 /*
  * Guest memory syscalls: brk emulated on guest_image, mmap family passed
- * through with guest<->host address translation. Must not invalidate
- * translated code itself (that is linux-user/mmap.c's job, not ours).
+ * through with guest<->host address translation, each change recorded in
+ * vma.c. Must not invalidate translated code itself (linux-user/mmap.c's).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "syscalls/syscalls.h"
+#include "syscalls/vma.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
 enum {
@@ -53,21 +54,24 @@ static bool mm_brk_grow(uint64_t start, uint64_t end)
     return true;
 }
 
-/* Like the kernel: on any failure the unchanged break is the answer. */
-int64_t sys_brk(GuestThread *t, const uint64_t *a)
+static int64_t mm_brk_locked(uint64_t want)
 {
-    uint64_t want = a[0];
     uint64_t old_end = mm_page_align(guest_image.brk);
     uint64_t new_end = mm_page_align(want);
 
-    (void)t;
     if (want < guest_image.start_brk)
         return (int64_t)guest_image.brk;
-    if (new_end > old_end && !mm_brk_grow(old_end, new_end))
-        return (int64_t)guest_image.brk;
-    if (new_end < old_end)
+    if (new_end > old_end) {
+        if (!mm_brk_grow(old_end, new_end))
+            return (int64_t)guest_image.brk;
+        vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE,
+                     false, "[heap]");
+    }
+    if (new_end < old_end) {
         host_syscall3(SYS_munmap, (uint64_t)(uintptr_t)g2h(new_end),
                       old_end - new_end, 0);
+        vma_unmap(new_end, old_end - new_end);
+    }
     /* glibc's malloc assumes memory handed out by brk reads as zero. */
     if (want < guest_image.brk && new_end > want)
         memset(g2h(want), 0, new_end - want);
@@ -75,42 +79,89 @@ int64_t sys_brk(GuestThread *t, const uint64_t *a)
     return (int64_t)want;
 }
 
+/* Like the kernel: on any failure the unchanged break is the answer. */
+int64_t sys_brk(GuestThread *t, const uint64_t *a)
+{
+    int64_t r;
+
+    (void)t;
+    vma_hold();
+    r = mm_brk_locked(a[0]);
+    vma_release();
+    return r;
+}
+
+/* MAP_SHARED and MAP_SHARED_VALIDATE show as 's' in maps. */
+static bool mm_is_shared(uint64_t flags)
+{
+    return (flags & MAP_TYPE) != MAP_PRIVATE;
+}
+
 int64_t sys_mmap(GuestThread *t, const uint64_t *a)
 {
     uint64_t flags = a[3] & ~(uint64_t)(HOST_ONLY_MAP_32BIT |
                                         HOST_ONLY_MAP_ABOVE4G);
+    uint64_t addr;
     int64_t r;
 
     (void)t;
+    vma_hold();
     r = host_syscall6(SYS_mmap, sys_hp(a[0]), a[1], mm_host_prot(a[2]), flags,
                       a[4], a[5]);
-    if (host_is_error(r))
-        return r;
-    return (int64_t)h2g((void *)(uintptr_t)r);
+    if (!host_is_error(r)) {
+        addr = h2g((void *)(uintptr_t)r);
+        if (flags & MAP_ANONYMOUS)
+            vma_map_anon(addr, a[1], (int)a[2], mm_is_shared(flags), NULL);
+        else
+            vma_map_file(addr, a[1], (int)a[2], mm_is_shared(flags), (int)a[4],
+                         a[5]);
+        r = (int64_t)addr;
+    }
+    vma_release();
+    return r;
 }
 
 int64_t sys_munmap(GuestThread *t, const uint64_t *a)
 {
+    int64_t r;
+
     (void)t;
-    return host_syscall3(SYS_munmap, sys_hp(a[0]), a[1], 0);
+    vma_hold();
+    r = host_syscall3(SYS_munmap, sys_hp(a[0]), a[1], 0);
+    if (r == 0)
+        vma_unmap(a[0], a[1]);
+    vma_release();
+    return r;
 }
 
 int64_t sys_mprotect(GuestThread *t, const uint64_t *a)
 {
+    int64_t r;
+
     (void)t;
-    return host_syscall3(SYS_mprotect, sys_hp(a[0]), a[1], mm_host_prot(a[2]));
+    vma_hold();
+    r = host_syscall3(SYS_mprotect, sys_hp(a[0]), a[1], mm_host_prot(a[2]));
+    if (r == 0)
+        vma_protect(a[0], a[1], (int)a[2]);
+    vma_release();
+    return r;
 }
 
 int64_t sys_mremap(GuestThread *t, const uint64_t *a)
 {
     uint64_t new_addr = (a[3] & MREMAP_FIXED) ? sys_hp(a[4]) : 0;
+    bool keep_old = (a[3] & MREMAP_DONTUNMAP) || a[1] == 0;
     int64_t r;
 
     (void)t;
+    vma_hold();
     r = host_syscall6(SYS_mremap, sys_hp(a[0]), a[1], a[2], a[3], new_addr, 0);
-    if (host_is_error(r))
-        return r;
-    return (int64_t)h2g((void *)(uintptr_t)r);
+    if (!host_is_error(r)) {
+        r = (int64_t)h2g((void *)(uintptr_t)r);
+        vma_remap(a[0], a[1], (uint64_t)r, a[2], keep_old);
+    }
+    vma_release();
+    return r;
 }
 
 int64_t sys_madvise(GuestThread *t, const uint64_t *a)

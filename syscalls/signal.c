@@ -1,7 +1,8 @@
 /*
- * Guest signal syscalls: the guest's dispositions, mask and altstack are
- * recorded here (delivery to guest handlers is linux-user/signal.c's).
- * Must never let the guest block or reset the host's synchronous signals.
+ * Guest signal syscalls: the guest's dispositions, per-thread masks and
+ * altstacks are recorded here (queues and delivery to guest handlers are
+ * linux-user/signal.c's). Must never let the guest block or reset the
+ * host's synchronous signals.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -90,7 +91,8 @@ static void signal_record(int sig, const GuestSigaction *act)
         log_enabled(LOG_UNIMP))
         arx_log_once(SYS_LOG_KEY_SIGNAL,
                      "arx: guest signal handlers are recorded but not "
-                     "delivered (first: signal %d)\n", sig);
+                     "delivered (first: signal %d)\n",
+                     sig);
     signal_actions[sig] = *act;
     if (signal_action_hook)
         signal_action_hook(sig, act);
@@ -147,53 +149,63 @@ const GuestSigaction *signal_guest_action(int sig)
     return &signal_actions[sig];
 }
 
-/* The guest's view of its mask; the host mask lacks signal_sync_bits(). */
-static __thread uint64_t signal_mask;
-static __thread bool signal_mask_loaded;
+/* ---- masks: per thread, in GuestThread (signal.c routes by them) ---- */
 
-static void signal_mask_load(void)
+static uint64_t signal_unblockable(void)
 {
-    if (signal_mask_loaded)
-        return;
-    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, 0,
-                  (uint64_t)(uintptr_t)&signal_mask, SIGNAL_SET_SIZE, 0, 0);
-    signal_mask_loaded = true;
+    return signal_bit(SIGKILL) | signal_bit(SIGSTOP);
+}
+
+uint64_t signal_host_mask_for(uint64_t guest_mask)
+{
+    return guest_mask & ~signal_sync_bits();
+}
+
+static void signal_host_set_mask(uint64_t host_set)
+{
+    host_syscall6(SYS_rt_sigprocmask, SIG_SETMASK,
+                  (uint64_t)(uintptr_t)&host_set, 0, SIGNAL_SET_SIZE, 0, 0);
+}
+
+/*
+ * The guest mask first: a host handler that runs in between sees a mask
+ * at least as strict as the host's and routes by it.
+ */
+void signal_thread_set_mask(GuestThread *t, uint64_t mask)
+{
+    mask &= ~signal_unblockable();
+    if (t)
+        t->signals.mask = mask;
+    signal_host_set_mask(signal_host_mask_for(mask));
 }
 
 uint64_t signal_guest_mask(void)
 {
-    signal_mask_load();
-    return signal_mask;
-}
+    GuestThread *t = signal_current_thread();
 
-static bool signal_mask_update(int how, uint64_t set)
-{
-    switch (how) {
-    case SIG_BLOCK:
-        signal_mask |= set;
-        break;
-    case SIG_UNBLOCK:
-        signal_mask &= ~set;
-        break;
-    case SIG_SETMASK:
-        signal_mask = set;
-        break;
-    default:
-        return false;
-    }
-    signal_mask &= ~(signal_bit(SIGKILL) | signal_bit(SIGSTOP));
-    return true;
+    return t ? t->signals.mask : 0;
 }
 
 void signal_guest_set_mask(uint64_t mask)
 {
-    uint64_t host_set;
+    signal_thread_set_mask(signal_current_thread(), mask);
+}
 
-    signal_mask_load();
-    signal_mask_update(SIG_SETMASK, mask);
-    host_set = signal_mask & ~signal_sync_bits();
-    host_syscall6(SYS_rt_sigprocmask, SIG_SETMASK,
-                  (uint64_t)(uintptr_t)&host_set, 0, SIGNAL_SET_SIZE, 0, 0);
+static bool signal_mask_update(int how, uint64_t *mask, uint64_t set)
+{
+    switch (how) {
+    case SIG_BLOCK:
+        *mask |= set;
+        return true;
+    case SIG_UNBLOCK:
+        *mask &= ~set;
+        return true;
+    case SIG_SETMASK:
+        *mask = set;
+        return true;
+    default:
+        return false;
+    }
 }
 
 int64_t sys_rt_sigprocmask(GuestThread *t, const uint64_t *a)
@@ -201,75 +213,135 @@ int64_t sys_rt_sigprocmask(GuestThread *t, const uint64_t *a)
     int how = (int)a[0];
     const uint64_t *guest_set = sys_ptr(a[1]);
     uint64_t *guest_old = sys_ptr(a[2]);
-    uint64_t old, set, host_set;
+    uint64_t old, mask;
 
-    (void)t;
     if (a[3] != SIGNAL_SET_SIZE)
         return -EINVAL;
-    signal_mask_load();
-    old = signal_mask;
+    signal_thread_enter(t);
+    old = mask = t->signals.mask;
     if (guest_set) {
-        set = *guest_set;
-        if (!signal_mask_update(how, set))
+        if (!signal_mask_update(how, &mask, *guest_set))
             return -EINVAL;
-        host_set = how == SIG_UNBLOCK ? set : set & ~signal_sync_bits();
-        host_syscall6(SYS_rt_sigprocmask, (uint64_t)how,
-                      (uint64_t)(uintptr_t)&host_set, 0, SIGNAL_SET_SIZE, 0, 0);
+        signal_thread_set_mask(t, mask);
     }
     if (guest_old)
         *guest_old = old;
     return 0;
 }
 
+/* Blocked and pending: in the host kernel, or already queued by arx. */
 int64_t sys_rt_sigpending(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_rt_sigpending, sys_hp(a[0]), a[1], 0);
+    uint64_t *guest_set = sys_ptr(a[0]);
+    uint64_t host = 0;
+    int64_t r;
+
+    if (a[1] > SIGNAL_SET_SIZE)
+        return -EINVAL;
+    signal_thread_enter(t);
+    r = host_syscall3(SYS_rt_sigpending, (uint64_t)(uintptr_t)&host,
+                      SIGNAL_SET_SIZE, 0);
+    if (r < 0)
+        return r;
+    host = (host | signal_queued(t)) & t->signals.mask;
+    memcpy(guest_set, &host, a[1]);
+    return 0;
+}
+
+bool signal_guest_take_suspend_mask(uint64_t *mask)
+{
+    GuestThread *t = signal_current_thread();
+    bool valid = t && t->signals.waiting;
+
+    *mask = valid ? t->signals.wait_mask : 0;
+    if (t)
+        __atomic_store_n(&t->signals.waiting, false, __ATOMIC_RELEASE);
+    return valid;
 }
 
 /*
  * The kernel delivers what wakes rt_sigsuspend under the temporary mask;
- * arx delivers after the syscall, so the mask is kept for the delivery.
+ * arx delivers after the syscall, so the mask stays in force (waiting)
+ * until signal_deliver_pending takes it. Host signals are held while arx
+ * looks at its queues, so none is queued between the look and the sleep.
  */
-static __thread uint64_t signal_suspend_mask;
-static __thread bool signal_suspend_mask_valid;
-
-bool signal_guest_take_suspend_mask(uint64_t *mask)
-{
-    bool valid = signal_suspend_mask_valid;
-
-    signal_suspend_mask_valid = false;
-    *mask = signal_suspend_mask;
-    return valid;
-}
-
 int64_t sys_rt_sigsuspend(GuestThread *t, const uint64_t *a)
 {
     const uint64_t *guest_set = sys_ptr(a[0]);
-    uint64_t host_set;
-    int64_t r;
+    uint64_t all = ~0ull, old, wait_mask, host_set;
 
-    (void)t;
     if (a[1] != SIGNAL_SET_SIZE)
         return -EINVAL;
-    host_set = *guest_set & ~signal_sync_bits();
-    r = host_syscall3(SYS_rt_sigsuspend, (uint64_t)(uintptr_t)&host_set,
+    signal_thread_enter(t);
+    wait_mask = *guest_set & ~signal_unblockable();
+    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, (uint64_t)(uintptr_t)&all,
+                  (uint64_t)(uintptr_t)&old, SIGNAL_SET_SIZE, 0, 0);
+    t->signals.wait_mask = wait_mask;
+    __atomic_store_n(&t->signals.waiting, true, __ATOMIC_RELEASE);
+    /* A wake-up for a signal routed elsewhere is not one for this wait. */
+    while (!(signal_queued(t) & ~wait_mask)) {
+        host_set = signal_host_mask_for(wait_mask);
+        host_syscall3(SYS_rt_sigsuspend, (uint64_t)(uintptr_t)&host_set,
                       SIGNAL_SET_SIZE, 0);
-    signal_suspend_mask = *guest_set &
-                          ~(signal_bit(SIGKILL) | signal_bit(SIGSTOP));
-    signal_suspend_mask_valid = true;
+    }
+    signal_host_set_mask(old);
+    return -EINTR;
+}
+
+static uint64_t signal_host_block(uint64_t set)
+{
+    uint64_t old = 0;
+
+    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, (uint64_t)(uintptr_t)&set,
+                  (uint64_t)(uintptr_t)&old, SIGNAL_SET_SIZE, 0, 0);
+    return old;
+}
+
+/*
+ * What arx queued already is taken first; otherwise the host waits with
+ * the wanted signals blocked on this thread, so the host kernel hands
+ * them to the wait rather than to a handler, while others interrupt it.
+ */
+int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
+{
+    const uint64_t *guest_set = sys_ptr(a[0]);
+    GuestSiginfo *guest_info = sys_ptr(a[1]);
+    GuestSiginfo info;
+    uint64_t wanted, old;
+    int64_t r;
+
+    if (a[3] != SIGNAL_SET_SIZE)
+        return -EINVAL;
+    signal_thread_enter(t);
+    wanted = *guest_set & ~signal_unblockable();
+    old = signal_host_block(wanted);
+    r = signal_dequeue(t, wanted, &info);
+    if (r == 0)
+        r = host_syscall6(SYS_rt_sigtimedwait, (uint64_t)(uintptr_t)&wanted,
+                          (uint64_t)(uintptr_t)&info, sys_hp(a[2]),
+                          SIGNAL_SET_SIZE, 0, 0);
+    signal_host_set_mask(old);
+    if (r > 0 && guest_info)
+        *guest_info = info;
     return r;
 }
 
-int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
+/* siginfo_t has one layout on both ABIs; si_value goes through as is. */
+int64_t sys_rt_sigqueueinfo(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_rt_sigtimedwait, sys_hp(a[0]), sys_hp(a[1]),
-                         sys_hp(a[2]), a[3], 0, 0);
+    return host_syscall3(SYS_rt_sigqueueinfo, a[0], a[1], sys_hp(a[2]));
+}
+
+int64_t sys_rt_tgsigqueueinfo(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_rt_tgsigqueueinfo, a[0], a[1], a[2], sys_hp(a[3]),
+                         0, 0);
 }
 
 /* GuestStack (linux-user/signal.h) has the same layout on both ABIs. */
-static __thread GuestStack signal_altstack = { 0, SS_DISABLE, 0, 0 };
+static __thread GuestStack signal_altstack = {0, SS_DISABLE, 0, 0};
 
 GuestStack signal_guest_altstack(void)
 {
@@ -294,7 +366,9 @@ int64_t sys_sigaltstack(GuestThread *t, const uint64_t *a)
     /* The kernel's sas_ss_flags(): an SS_AUTODISARM stack is never "on". */
     on_stack = !(old.flags & (int32_t)GUEST_SS_AUTODISARM) && sp > old.sp &&
                sp - old.sp <= old.size;
-    old.flags = (old.size == 0 ? SS_DISABLE : on_stack ? SS_ONSTACK : 0) |
+    old.flags = (old.size == 0 ? SS_DISABLE
+                 : on_stack    ? SS_ONSTACK
+                               : 0) |
                 (old.flags & (int32_t)GUEST_SS_AUTODISARM);
     if (guest_new) {
         if (on_stack)

@@ -176,7 +176,7 @@ static void test_spawnp(void)
                      NULL };
     const char *old = getenv("PATH");
     pid_t pid;
-    int r;
+    int r, status = 0;
 
     if (!base) {
         printf("self has no directory\n");
@@ -189,10 +189,13 @@ static void test_spawnp(void)
     argv[0] = (char *)base + 1;
     fflush(stdout);
     r = posix_spawnp(&pid, base + 1, NULL, NULL, argv, environ);
+    /* The child writes to our stdout: report once it is done, so the
+     * order of the lines does not depend on who runs first. */
+    if (r == 0 && waitpid(pid, &status, 0) != pid)
+        printf("spawnp child: waitpid failed\n");
     printf("spawnp: %s\n", err_name(r));
-    fflush(stdout);
     if (r == 0)
-        spawn_wait("spawnp child", pid);
+        print_status("spawnp child", status);
     if (old)
         setenv("PATH", old, 1);
 }

@@ -1,0 +1,65 @@
+/*
+ * The guest's memory map, as the kernel's mm_struct holds it: the regions
+ * the guest owns (never arx's own code cache, heap or libraries) and where
+ * exec put argv, envp and auxv. Only records; it never maps memory itself.
+ */
+#ifndef ARX_SYSCALLS_VMA_H
+#define ARX_SYSCALLS_VMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One region [start, end), page aligned, with uniform attributes. */
+typedef struct GuestVma {
+    uint64_t start, end;
+    int prot;          /* PROT_READ | PROT_WRITE | PROT_EXEC as the guest sees */
+    bool shared;       /* MAP_SHARED: 's' rather than 'p' */
+    uint64_t offset;   /* file offset of start; 0 when anonymous */
+    uint64_t dev;      /* st_dev of the file, 0 when anonymous */
+    uint64_t inode;    /* 0 when anonymous */
+    const char *name;  /* file path, "[heap]", "[stack]", "[vdso]" or NULL;
+                          interned, valid for the life of the process */
+} GuestVma;
+
+/* Where exec laid out the strings, and the auxv it gave (like the kernel,
+ * a copy: /proc/self/auxv does not change when the guest's stack does). */
+#define VMA_MAX_AUXV 32u
+typedef struct VmaExecLayout {
+    uint64_t arg_start, arg_end; /* argv strings, NUL separated */
+    uint64_t env_start, env_end; /* envp strings */
+    uint64_t auxv[2 * VMA_MAX_AUXV];
+    size_t auxv_pairs;           /* including AT_NULL */
+} VmaExecLayout;
+
+/* Records an anonymous region, replacing whatever was recorded there. */
+void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
+                  const char *name);
+/* Records a mapping of the file open as host fd at offset. */
+void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
+                  uint64_t offset);
+void vma_unmap(uint64_t start, uint64_t len);
+/* Changes prot only where something is recorded, as mprotect does. */
+void vma_protect(uint64_t start, uint64_t len, int prot);
+/*
+ * mremap succeeded: what was at [old, old + old_len) is now at
+ * [new, new + new_len); growth continues the last region. keep_old
+ * (MREMAP_DONTUNMAP, or old_len 0) leaves the old range recorded.
+ */
+void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
+               uint64_t new_len, bool keep_old);
+
+/*
+ * Held across a host mapping call and its record, so changes by two
+ * threads are recorded in the order the kernel made them. Nests.
+ */
+void vma_hold(void);
+void vma_release(void);
+
+/* A sorted copy of the table; the caller frees *out. Returns the count. */
+size_t vma_snapshot(GuestVma **out);
+
+void vma_set_exec_layout(const VmaExecLayout *layout);
+void vma_exec_layout(VmaExecLayout *out);
+
+#endif
