@@ -18,6 +18,7 @@
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
 #include "target-arm/a64/translate.h"
+#include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
 #include "util/log.h"
@@ -297,6 +298,8 @@ int main(int argc, char **argv, char **envp)
     main_thread.env.exclusive_addr = UINT64_MAX;
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
+    /* FPSR starts clear: no host flag arx's start-up raised is pending. */
+    fp_fpsr_write(&main_thread.env, 0);
     cpu_loop(&main_thread);
     return 0;
 }

@@ -21,6 +21,7 @@
 #include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 #include "syscalls/vma.h"
+#include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
 #include "util/log.h"
@@ -661,7 +662,7 @@ static void signal_save_records(const CPUARMState *env, uint8_t *reserved,
 
     fp->head.magic = GUEST_FPSIMD_MAGIC;
     fp->head.size = sizeof(*fp);
-    fp->fpsr = env->fpsr;
+    fp->fpsr = fp_fpsr_read(env);
     fp->fpcr = env->fpcr;
     for (int i = 0; i < 32; i++)
         memcpy(fp->vregs[i], env->v[i].b, 16);
@@ -883,7 +884,7 @@ int64_t sys_rt_sigreturn(GuestThread *t, const uint64_t *args)
     env->x[31] = sc->sp;
     env->pc = sc->pc;
     cpu_set_nzcv(env, (uint32_t)sc->pstate & GUEST_NZCV_MASK);
-    env->fpsr = fp->fpsr;
+    fp_fpsr_write(env, fp->fpsr);
     env->fpcr = fp->fpcr;
     for (int i = 0; i < 32; i++)
         memcpy(env->v[i].b, fp->vregs[i], 16);

@@ -134,15 +134,13 @@ static int fp_fpcr_rmode(const CPUARMState *env)
     return (env->fpcr >> FPCR_RMODE_SHIFT) & 3;
 }
 
-/* Starts a host FP sequence: flags cleared, rounding as Arm asks. */
 /*
- * The host exception flags live in MXCSR: helpers compute with SSE, never
- * x87, so MXCSR is read and cleared directly (fetestexcept() and
- * feclearexcept() also save and reload the whole x87 environment, which
- * costs more than the arithmetic). Invariant between operations: the
- * flags set in MXCSR are already in FPSR, so an operation's flags can be
- * OR-ed in whole, and MXCSR is rewritten only when FPSR lacks one of them
- * (the guest cleared FPSR, or host code left a flag behind).
+ * The host exception flags live in MXCSR: helpers and inline code
+ * (fadd_f64 and friends) compute with SSE, never x87. MXCSR's flags are
+ * the guest's pending cumulative flags: the guest's FPSR is env->fpsr with
+ * them OR-ed in (fp_fpsr_read), and writing FPSR clears them
+ * (fp_fpsr_write). Helpers fold them in at the end of each operation.
+ * arx itself must therefore leave MXCSR's flags alone.
  */
 enum {
     MXCSR_IE = 1 << 0, MXCSR_ZE = 1 << 2, MXCSR_OE = 1 << 3,
@@ -157,12 +155,54 @@ static uint32_t fp_mxcsr_to_fpsr(unsigned csr)
            (csr & MXCSR_PE ? FPSR_IXC : 0);
 }
 
-static void fp_begin(const CPUARMState *env, int rmode)
+uint32_t fp_fpsr_read(const CPUARMState *env)
+{
+    return env->fpsr | fp_mxcsr_to_fpsr(__builtin_ia32_stmxcsr());
+}
+
+void fp_fpsr_write(CPUARMState *env, uint32_t fpsr)
+{
+    env->fpsr = fpsr;
+    __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() & ~(unsigned)MXCSR_FLAGS);
+}
+
+uint64_t helper_get_fpsr(uint64_t env)
+{
+    return fp_fpsr_read((CPUARMState *)(uintptr_t)env);
+}
+
+uint64_t helper_set_fpsr(uint64_t env, uint64_t fpsr)
+{
+    fp_fpsr_write((CPUARMState *)(uintptr_t)env, (uint32_t)fpsr);
+    return 0;
+}
+
+/*
+ * A helper begins by making the pending flags FPSR's; its arithmetic's
+ * flags reach FPSR through fp_end. Host code outside that arithmetic
+ * (libm rounding, packing, scaling) may raise flags that are not the
+ * guest's: on the way out MXCSR gets back the flags it had on entry,
+ * which costs an ldmxcsr only when such a flag is new.
+ */
+unsigned fp_helper_enter(CPUARMState *env)
 {
     unsigned csr = __builtin_ia32_stmxcsr();
 
-    if (fp_mxcsr_to_fpsr(csr) & ~env->fpsr)
-        __builtin_ia32_ldmxcsr(csr & ~(unsigned)MXCSR_FLAGS);
+    env->fpsr |= fp_mxcsr_to_fpsr(csr);
+    return csr;
+}
+
+void fp_helper_leave(unsigned entry_csr)
+{
+    unsigned csr = __builtin_ia32_stmxcsr();
+
+    if ((csr & ~entry_csr) & MXCSR_FLAGS)
+        __builtin_ia32_ldmxcsr(entry_csr);
+}
+
+/* Starts a host FP sequence: rounding as Arm asks. */
+static void fp_begin(int rmode)
+{
     if (rmode != FPR_N) {
         fesetround(fp_host_round(rmode)); /* rare: x87 and SSE both */
     }
@@ -174,7 +214,7 @@ static void fp_end(CPUARMState *env, int rmode)
     if (rmode != FPR_N) {
         fesetround(FE_TONEAREST); /* keeps MXCSR's flags */
     }
-    env->fpsr |= fp_mxcsr_to_fpsr(__builtin_ia32_stmxcsr());
+    env->fpsr = fp_fpsr_read(env);
 }
 
 /* ---- unpack to double (exact) and pack with rounding ---- */
@@ -395,7 +435,7 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
         return result;
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(env, rmode);
+    fp_begin(rmode);
     /* S and H in double: products are exact, quotients round innocuously. */
     double r = fp_host_binop(op, fp_unpack(esz, a), fp_unpack(esz, b));
     result = fp_pack_result(env, esz, r, rmode);
@@ -449,7 +489,7 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
         return result;
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(env, rmode);
+    fp_begin(rmode);
     double r = fp_host_fma(esz, fp_unpack(esz, n), fp_unpack(esz, m),
                            fp_unpack(esz, addend));
     result = fp_pack_result(env, esz, r, rmode);
@@ -463,7 +503,7 @@ uint64_t fp_sqrt(CPUARMState *env, int esz, uint64_t a)
         return fp_process_nan(env, esz, a);
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(env, rmode);
+    fp_begin(rmode);
     volatile double x = fp_unpack(esz, a);
     double r = sqrt(x);
     uint64_t result = fp_pack_result(env, esz, r, rmode);
@@ -567,7 +607,7 @@ uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
         }
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(env, rmode);
+    fp_begin(rmode);
     uint64_t result =
         fp_int_to_format(env, esz, val, is_unsigned, fbits, rmode);
     fp_end(env, rmode);
@@ -598,7 +638,7 @@ uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
         return fp_convert_nan(env, from_esz, to_esz, a);
     }
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(env, rmode);
+    fp_begin(rmode);
     uint64_t result = fp_pack(env, to_esz, fp_unpack(from_esz, a), rmode);
     fp_end(env, rmode);
     return result;
@@ -649,51 +689,98 @@ bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
 
 uint64_t helper_fp_binop(uint64_t env, uint64_t a, uint64_t b, uint64_t desc)
 {
-    return fp_binop((CPUARMState *)env, (int)(desc >> 8), (int)(desc & 0xff),
-                    a, b);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_binop(e, (int)(desc >> 8), (int)(desc & 0xff), a, b);
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_muladd(uint64_t env, uint64_t addend, uint64_t n,
                           uint64_t m, uint64_t desc)
 {
-    return fp_muladd((CPUARMState *)env, (int)(desc & 0xff), addend, n, m,
-                     (desc >> 8) & 1, (desc >> 9) & 1);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_muladd(e, (int)(desc & 0xff), addend, n, m,
+                  (desc >> 8) & 1, (desc >> 9) & 1);
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_sqrt(uint64_t env, uint64_t a, uint64_t esz)
 {
-    return fp_sqrt((CPUARMState *)env, (int)esz, a);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_sqrt(e, (int)esz, a);
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_round_int(uint64_t env, uint64_t a, uint64_t desc)
 {
-    return fp_round_int((CPUARMState *)env, (int)(desc & 0xff), a,
-                        (int)((desc >> 8) & 0xff), (desc >> 16) & 1);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_round_int(e, (int)(desc & 0xff), a,
+                     (int)((desc >> 8) & 0xff), (desc >> 16) & 1);
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_to_fixed(uint64_t env, uint64_t a, uint64_t desc)
 {
-    return fp_to_fixed((CPUARMState *)env, (int)(desc & 0xff), a,
-                       (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
-                       (int)((desc >> 17) & 0xff), (int)((desc >> 8) & 0xff));
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_to_fixed(e, (int)(desc & 0xff), a,
+                    (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
+                    (int)((desc >> 17) & 0xff), (int)((desc >> 8) & 0xff));
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_from_fixed(uint64_t env, uint64_t val, uint64_t desc)
 {
-    return fp_from_fixed((CPUARMState *)env, (int)(desc & 0xff), val,
-                         (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
-                         (int)((desc >> 17) & 0xff));
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_from_fixed(e, (int)(desc & 0xff), val,
+                      (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
+                      (int)((desc >> 17) & 0xff));
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_convert(uint64_t env, uint64_t a, uint64_t desc)
 {
-    return fp_convert((CPUARMState *)env, (int)(desc & 0xff),
-                      (int)((desc >> 8) & 0xff), a);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_convert(e, (int)(desc & 0xff),
+                   (int)((desc >> 8) & 0xff), a);
+    fp_helper_leave(csr);
+    return r;
 }
 
 uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b,
                            uint64_t desc)
 {
-    return fp_compare((CPUARMState *)env, (int)(desc & 0xff), a, b,
-                      (desc >> 8) & 1);
+    CPUARMState *e = (CPUARMState *)env;
+    unsigned csr = fp_helper_enter(e);
+    uint64_t r;
+
+    r = fp_compare(e, (int)(desc & 0xff), a, b,
+                   (desc >> 8) & 1);
+    fp_helper_leave(csr);
+    return r;
 }

@@ -26,6 +26,7 @@ enum {
 /* FPCR fields used here. */
 enum {
     FPCR_RMODE_SHIFT = 22,
+    FPCR_RMODE_MASK = 3u << 22,
     FPCR_DN = 1u << 25,
 };
 
@@ -103,5 +104,18 @@ uint64_t helper_fp_convert(uint64_t env, uint64_t a, uint64_t desc);
 /* desc = esz | signal_nans << 8; returns NZCV in bits 31:28 */
 uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b,
                            uint64_t desc);
+
+/*
+ * The guest's FPSR: env->fpsr plus the flags pending in the host's FP
+ * status (inline arithmetic raises them there). Everything that reads or
+ * writes FPSR goes through these: MRS/MSR, signal frames, rt_sigreturn.
+ */
+uint32_t fp_fpsr_read(const CPUARMState *env);
+void fp_fpsr_write(CPUARMState *env, uint32_t fpsr);
+/* Brackets every helper entry point that does host FP arithmetic. */
+unsigned fp_helper_enter(CPUARMState *env);
+void fp_helper_leave(unsigned entry_csr);
+uint64_t helper_get_fpsr(uint64_t env);
+uint64_t helper_set_fpsr(uint64_t env, uint64_t fpsr);
 
 #endif

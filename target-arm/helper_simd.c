@@ -384,10 +384,12 @@ uint64_t helper_simd_3same_fp(uint64_t env, uint64_t desc, uint64_t rd,
 {
     CPUARMState *e = env_of(env);
     ARMVReg vd = e->v[rd], vn = e->v[rn], vm = e->v[rm], r;
+    unsigned csr = fp_helper_enter(e);
 
     memset(&r, 0, sizeof(r));
     simd_store(e, rd, &r,
                simd_3same_fp_core(e, simd_unpack(desc), &vd, &vn, &vm, &r));
+    fp_helper_leave(csr);
     return 0;
 }
 
@@ -602,6 +604,7 @@ uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
     SimdDesc d = simd_unpack(desc);
     ARMVReg vd = e->v[rd], vn = e->v[rn], r;
     int bytes;
+    unsigned csr = fp_helper_enter(e);
 
     memset(&r, 0, sizeof(r));
     switch (d.op) {
@@ -626,6 +629,7 @@ uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
         break;
     }
     simd_store(e, rd, &r, bytes);
+    fp_helper_leave(csr);
     return 0;
 }
 
@@ -663,6 +667,7 @@ uint64_t helper_simd_across(uint64_t env, uint64_t desc, uint64_t rd,
     int elems = d.oprsz >> d.esz;
     int out_esz = d.esz;
     uint64_t acc;
+    unsigned csr = fp_helper_enter(e);
 
     memset(&r, 0, sizeof(r));
     if (d.op >= SA_FMAXV) {
@@ -689,6 +694,7 @@ uint64_t helper_simd_across(uint64_t env, uint64_t desc, uint64_t rd,
     }
     vset(&r, 0, out_esz, acc & esz_mask(out_esz));
     simd_store(e, rd, &r, 1 << out_esz);
+    fp_helper_leave(csr);
     return 0;
 }
 
@@ -770,6 +776,7 @@ uint64_t helper_simd_shift_imm(uint64_t env, uint64_t desc, uint64_t rd,
     SimdDesc d = simd_unpack(desc);
     ARMVReg vd = e->v[rd], vn = e->v[rn], r;
     int bytes = d.oprsz;
+    unsigned csr = fp_helper_enter(e);
 
     memset(&r, 0, sizeof(r));
     if (d.op >= SS_SHRN && d.op <= SS_SQRSHRUN) {
@@ -789,6 +796,7 @@ uint64_t helper_simd_shift_imm(uint64_t env, uint64_t desc, uint64_t rd,
         }
     }
     simd_store(e, rd, &r, bytes);
+    fp_helper_leave(csr);
     return 0;
 }
 
@@ -878,6 +886,7 @@ uint64_t helper_simd_by_elem(uint64_t env, uint64_t desc, uint64_t rd,
     ARMVReg vd = e->v[rd], vn = e->v[rn], dup, r;
     uint64_t x = vget(&e->v[rm], idx, d.esz);
     int bytes;
+    unsigned csr = fp_helper_enter(e);
 
     for (int i = 0; i < 16 >> d.esz; i++) {
         vset(&dup, i, d.esz, x);
@@ -891,5 +900,6 @@ uint64_t helper_simd_by_elem(uint64_t env, uint64_t desc, uint64_t rd,
         bytes = simd_3same_core(e, d, &vd, &vn, &dup, &r);
     }
     simd_store(e, rd, &r, bytes);
+    fp_helper_leave(csr);
     return 0;
 }

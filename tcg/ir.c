@@ -576,6 +576,16 @@ void tcg_gen_clz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero)
     emit3(INDEX_op_clz_i32, ret.idx, a.idx, if_zero.idx);
 }
 
+void tcg_gen_fp_binary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    emit3(opc, ret.idx, a.idx, b.idx);
+}
+
+void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
+{
+    emit2(opc, ret.idx, a.idx);
+}
+
 void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero)
 {
     emit3(INDEX_op_clz_i64, ret.idx, a.idx, if_zero.idx);

@@ -214,6 +214,10 @@ void tcg_gen_not_i64(TCGv_i64 ret, TCGv_i64 a);
 void tcg_gen_mulu2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
 void tcg_gen_muls2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
 
+/* IEEE arithmetic on raw bits (the f32/f64 ops of ops.def): opc names a
+ * two-input op (fadd_f32 ... fdiv_f64) or a square root. */
+void tcg_gen_fp_binary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a);
 void tcg_gen_clz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero);
 void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero);
 void tcg_gen_clzi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t if_zero);

@@ -6,10 +6,17 @@
  */
 #include "target-arm/a64/translate.h"
 
+#include "target-arm/helper_fp.h"
 #include "target-arm/helper_sys.h"
 
 #include "branch_sys.dec.c"
 
+static const TCGHelper helper_get_fpsr_info = {
+    "get_fpsr", (void *)helper_get_fpsr, TCG_CALL_PURE
+};
+static const TCGHelper helper_set_fpsr_info = {
+    "set_fpsr", (void *)helper_set_fpsr, TCG_CALL_PURE
+};
 static const TCGHelper helper_cntvct_info = {
     "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
 };
@@ -247,6 +254,7 @@ typedef enum SysRegKind {
     SYSREG_ENV64,  /* 64-bit field of CPUARMState */
     SYSREG_ENV32,  /* 32-bit field of CPUARMState, written through a mask */
     SYSREG_NZCV,
+    SYSREG_FPSR,   /* env->fpsr plus the host's pending flags */
     SYSREG_CNTVCT,
 } SysRegKind;
 
@@ -267,8 +275,7 @@ static const SysRegInfo sysreg_table[] = {
     { SYSREG_KEY(3, 3, 4, 2, 0), SYSREG_NZCV, true, 0, 0 },
     { SYSREG_KEY(3, 3, 4, 4, 0), SYSREG_ENV32, true,
       offsetof(CPUARMState, fpcr), FPCR_WRITABLE },
-    { SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_ENV32, true,
-      offsetof(CPUARMState, fpsr), FPSR_WRITABLE },
+    { SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_FPSR, true, 0, FPSR_WRITABLE },
     { SYSREG_KEY(3, 3, 13, 0, 2), SYSREG_ENV64, true,
       offsetof(CPUARMState, tpidr_el0), 0 },
     { SYSREG_KEY(3, 3, 13, 0, 3), SYSREG_ENV64, false,
@@ -336,6 +343,10 @@ static bool trans_MRS(DisasContext *s, arg_MRS *a)
     case SYSREG_NZCV:
         val = gen_get_nzcv();
         break;
+    case SYSREG_FPSR:
+        val = tcg_temp_new_i64();
+        tcg_gen_call1(&helper_get_fpsr_info, &val, tcg_ptr_as_i64(tcg_env));
+        break;
     default: /* SYSREG_CNTVCT */
         val = tcg_temp_new_i64();
         tcg_gen_call0(&helper_cntvct_info, &val);
@@ -364,6 +375,12 @@ static bool trans_MSR_r(DisasContext *s, arg_MSR_r *a)
         /* Code translated later may depend on the FP mode: start afresh. */
         if (r->offset == offsetof(CPUARMState, fpcr))
             s->is_jmp = DISAS_TOO_MANY;
+        break;
+    case SYSREG_FPSR:
+        val = tcg_temp_new_i64();
+        tcg_gen_andi_i64(val, read_xreg(s, a->rt), (int64_t)r->value);
+        tcg_gen_call2(&helper_set_fpsr_info, NULL, tcg_ptr_as_i64(tcg_env),
+                      val);
         break;
     default: /* SYSREG_NZCV */
         gen_set_nzcv(read_xreg(s, a->rt));

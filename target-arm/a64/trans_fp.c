@@ -197,18 +197,72 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
 
 /* ---- arithmetic ---- */
 
+/*
+ * Inline IEEE arithmetic where Arm and the host agree: round to nearest
+ * and a non-NaN result (which NaN, and the default NaN, differ). Anything
+ * else branches to slow, where the caller calls the helper; the flags the
+ * host raised on the way are the ones the helper raises too. Returns the
+ * label that follows the helper call.
+ */
+static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d, TCGv_i64 a,
+                                 TCGv_i64 b, int esz, TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+    TCGv_i64 mag = tcg_temp_new_i64();
+    uint64_t inf = esz == FP_D ? 0x7ff0000000000000ull : 0x7f800000u;
+    TCGLabel done = tcg_new_label();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_RMODE_MASK, slow);
+    if (tcg_op_defs[opc].nb_iargs == 2) {
+        tcg_gen_fp_binary(opc, d, a, b);
+    } else {
+        tcg_gen_fp_unary(opc, d, a);
+    }
+    tcg_gen_andi_i64(mag, d, (int64_t)(inf | (inf - 1)));
+    tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)inf, slow);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    return done;
+}
+
+/* The inline op for FADD/FSUB/FMUL/FDIV in S or D, or nop. */
+static TCGOpcode fp_inline_binop(int op, int esz)
+{
+    static const TCGOpcode ops[2][4] = {
+        { INDEX_op_fadd_f32, INDEX_op_fsub_f32, INDEX_op_fmul_f32,
+          INDEX_op_fdiv_f32 },
+        { INDEX_op_fadd_f64, INDEX_op_fsub_f64, INDEX_op_fmul_f64,
+          INDEX_op_fdiv_f64 },
+    };
+
+    if ((esz != FP_S && esz != FP_D) || op > FPOP_DIV) {
+        return INDEX_op_nop;
+    }
+    return ops[esz == FP_D][op];
+}
+
 static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
 {
     int esz = fp_esz_of(a->ftype);
+    TCGOpcode inline_op = fp_inline_binop((int)a->op, esz);
+    TCGLabel done = { 0 };
+    bool fast = inline_op != INDEX_op_nop;
 
     if (esz < 0) {
         return false;
     }
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
-    tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(),
-                  read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
+    TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
+    if (fast) {
+        done = gen_fp_fast_path(inline_op, d, n, m, esz, tcg_new_label());
+    }
+    tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(a->rd, d);
     return true;
 }
@@ -235,14 +289,25 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
 static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
 {
     int esz = fp_esz_of(a->ftype);
+    bool fast = esz == FP_S || esz == FP_D;
+    TCGLabel done = { 0 };
 
     if (esz < 0) {
         return false;
     }
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
-    tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(),
-                  read_fp_reg(a->rn, esz), tcg_constant_i64(esz));
+    TCGv_i64 n = read_fp_reg(a->rn, esz);
+    if (fast) {
+        done = gen_fp_fast_path(esz == FP_D ? INDEX_op_fsqrt_f64
+                                            : INDEX_op_fsqrt_f32,
+                                d, n, n, esz, tcg_new_label());
+    }
+    tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(), n,
+                  tcg_constant_i64(esz));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(a->rd, d);
     return true;
 }

@@ -605,7 +605,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         }
         be.dead_globals = op->dead_globals;
         if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
-            !lower_vec(op))
+            !lower_vec(op) && !lower_fp(op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
         if (be.as.overflow)

@@ -97,6 +97,7 @@ bool lower_alu(TCGOp *op);
 bool lower_mem(TCGOp *op);
 bool lower_ctl(TCGOp *op);
 bool lower_vec(TCGOp *op);
+bool lower_fp(TCGOp *op);
 
 /* Labels (lower_ctl.c). */
 void labels_reset(void);
