@@ -4,6 +4,7 @@
  * It must not parse ELF; loader.c hands it the few values auxv needs.
  */
 #include "linux-user/loader.h"
+#include "linux-user/binfmt.h"
 #include "syscalls/vma.h"
 
 #include <elf.h>
@@ -126,7 +127,7 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
         { AT_EUID, geteuid() },
         { AT_GID, getgid() },
         { AT_EGID, getegid() },
-        { AT_SECURE, 0 },
+        { AT_SECURE, binfmt_secure_mode() },
         { AT_RANDOM, random },
         { AT_HWCAP2, loader_hwcap2() },
         { AT_EXECFN, execfn },

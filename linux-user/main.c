@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "linux-user/binfmt.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/thread.h"
@@ -136,13 +137,17 @@ static void set_reexec_args(const Options *opt)
     arx_reexec_args = args;
 }
 
-static void find_self_path(void)
+static void find_self_path(const char *argv0)
 {
     static char path[4096];
     ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
 
-    if (n <= 0)
-        arx_fatal("cannot read /proc/self/exe: %s", strerror(errno));
+    /* binfmt_misc may start arx in a chroot without /proc: keep going,
+     * re-executing arx then takes binfmt_self_fd() or binfmt_misc. */
+    if (n <= 0) {
+        arx_self_path = argv0;
+        return;
+    }
     path[n] = '\0';
     arx_self_path = path;
 }
@@ -256,35 +261,49 @@ int main(int argc, char **argv, char **envp)
 {
     static GuestThread main_thread;
     Options opt = { 0 };
-    char err[512];
-    int prog;
+    BinfmtArgs kernel_args = { .exec_fd = -1 };
+    char err[512], **guest_argv;
+    const char *path;
+    int prog, guest_argc;
 
+    /* Opened before the guest can chroot away from arx's own path. */
+    binfmt_self_fd();
     /* The environment's sysroot is the default; -L wins. An empty one is
-     * none, so ARX_LD_PREFIX= turns the default sysroot back on. */
-    opt.sysroot = getenv("ARX_LD_PREFIX");
-    prog = parse_options(argc, argv, &opt);
+     * none, so ARX_LD_PREFIX= turns the default sysroot back on. A set-id
+     * start ignores it (binfmt_getenv). */
+    opt.sysroot = binfmt_getenv("ARX_LD_PREFIX");
+    /* Started by binfmt_misc: argv is the guest's, never arx options. */
+    if (binfmt_parse_args(argc, argv, &kernel_args)) {
+        path = binfmt_load_path(&kernel_args);
+        guest_argc = kernel_args.argc;
+        guest_argv = kernel_args.argv;
+    } else {
+        prog = parse_options(argc, argv, &opt);
+        path = argv[prog];
+        if (opt.argv0)
+            argv[prog] = (char *)opt.argv0;
+        guest_argc = argc - prog;
+        guest_argv = argv + prog;
+    }
     if (opt.sysroot && opt.sysroot[0] == '\0')
         opt.sysroot = NULL;
     if (opt.log_file && !log_open(opt.log_file))
         arx_fatal("cannot open log file %s: %s", opt.log_file,
                   strerror(errno));
-    find_self_path();
+    find_self_path(argv[0]);
     set_reexec_args(&opt);
     if (opt.sysroot) {
         loader_set_sysroot(opt.sysroot);
         path_set_sysroot(opt.sysroot);
     }
-    /* The program is loaded from its path; the guest sees -0's argv[0]. */
-    const char *path = argv[prog];
-    if (opt.argv0)
-        argv[prog] = (char *)opt.argv0;
-    if (!loader_exec(path, argc - prog, argv + prog, envp, &guest_image, err,
+    if (!loader_exec(path, guest_argc, guest_argv, envp, &guest_image, err,
                      sizeof(err)) &&
-        !load_with_default_sysroot(&opt, path, argc - prog, argv + prog,
+        !load_with_default_sysroot(&opt, path, guest_argc, guest_argv,
                                    envp)) {
         fprintf(stderr, "arx: %s\n", err);
         return 1;
     }
+    binfmt_close_exec_fd(&kernel_args);
 
     /* ps, top and /proc/self/comm name the guest program, not arx. */
     prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);

@@ -267,3 +267,30 @@ int64_t sys_futex_waitv(GuestThread *t, const uint64_t *a)
     return host_syscall6(SYS_futex_waitv, (uint64_t)(uintptr_t)host, count,
                          a[2], sys_hp(a[3]), a[4], 0);
 }
+
+/* ---- mounts (chroot builds such as debootstrap mount /proc) ---- */
+
+static uint64_t misc_path(uint64_t guest_path)
+{
+    return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
+}
+
+/* Source, target, type, flags, data: the type and data are not paths. */
+int64_t sys_mount(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_mount, misc_path(a[0]), misc_path(a[1]),
+                         sys_hp(a[2]), a[3], sys_hp(a[4]), 0);
+}
+
+int64_t sys_umount2(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_umount2, misc_path(a[0]), a[1], 0);
+}
+
+int64_t sys_pivot_root(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_pivot_root, misc_path(a[0]), misc_path(a[1]), 0);
+}

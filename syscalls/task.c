@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "linux-user/binfmt.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
@@ -518,8 +519,17 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
     for (size_t k = 1; k < ex->argc; k++)
         v[i++] = ex->argv[k];
     v[i] = NULL;
-    return host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
-                         (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)ex->envp);
+    int64_t r = host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
+                              (uint64_t)(uintptr_t)v,
+                              (uint64_t)(uintptr_t)ex->envp);
+
+    /* arx's path may not resolve any more (a chroot): the descriptor
+     * opened at start-up does, unless the guest closed it. */
+    if (r == -ENOENT && binfmt_self_fd() >= 0)
+        r = host_syscall6(SYS_execveat, (uint64_t)binfmt_self_fd(),
+                          (uint64_t)(uintptr_t)"", (uint64_t)(uintptr_t)v,
+                          (uint64_t)(uintptr_t)ex->envp, AT_EMPTY_PATH, 0);
+    return r;
 }
 
 /*
@@ -710,6 +720,20 @@ static int64_t task_exec_file(const TaskExec *ex)
     if (r != 0)
         return r;
     n = task_read_head(name, head, TASK_BINPRM_BUF_SIZE);
+    /* Started by binfmt_misc: the kernel starts the next arx with the
+     * program's set-id credentials (flag C) and argv[0] (flag P). ENOEXEC:
+     * the entry has gone since, so arx re-executes itself. */
+    if (binfmt_active() &&
+        (task_is_aarch64_elf((const uint8_t *)head, n) ||
+         (n >= 2 && head[0] == '#' && head[1] == '!'))) {
+        r = host_syscall6(SYS_execveat, (uint64_t)ex->dirfd,
+                          (uint64_t)(uintptr_t)ex->path,
+                          (uint64_t)(uintptr_t)ex->argv,
+                          (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags,
+                          0);
+        if (r != -ENOEXEC)
+            return r;
+    }
     if (task_is_aarch64_elf((const uint8_t *)head, n))
         return task_exec_elf(ex, name);
     if (task_exec_script(ex, head, n, &r))
