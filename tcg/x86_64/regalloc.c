@@ -35,6 +35,8 @@ static LiveSet live_at_label[TCG_MAX_LABELS];
 static int live_words;
 /* Live at every exit from the block: the globals successors may read. */
 static LiveSet live_at_exit;
+/* Every global: what a helper reading globals, or a fault, may see. */
+static LiveSet all_globals;
 
 static bool tracked(const TCGTemp *t)
 {
@@ -95,9 +97,12 @@ static void liveness_init(void)
 {
     live_words = (tcg_ctx.nb_temps + 63) / 64;
     memset(live_at_exit, 0, (size_t)live_words * sizeof(uint64_t));
-    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+    memset(all_globals, 0, (size_t)live_words * sizeof(uint64_t));
+    for (int g = 0; g < tcg_ctx.nb_globals; g++) {
+        live_set(all_globals, (uint64_t)g, true);
         if (g >= 64 || !((tcg_ctx.globals_dead_at_exit >> g) & 1))
             live_set(live_at_exit, (uint64_t)g, true);
+    }
 }
 
 /* Globals that may be dropped and are not live in live. */
@@ -108,12 +113,6 @@ static uint64_t dead_globals_in(const uint64_t *live)
     if (tcg_ctx.nb_globals < 64)
         maybe_dead &= (1ull << tcg_ctx.nb_globals) - 1;
     return maybe_dead & ~live[0];
-}
-
-static void mark_all_globals(uint64_t *live)
-{
-    for (int g = 0; g < tcg_ctx.nb_globals; g++)
-        live_set(live, (uint64_t)g, true);
 }
 
 /*
@@ -142,7 +141,7 @@ static void liveness(void)
             live_union(live, live_at_exit);
         if (op->opc == INDEX_op_call &&
             !(op->helper->flags & TCG_CALL_NO_READ_GLOBALS))
-            mark_all_globals(live);
+            live_union(live, all_globals);
         if (op->opc == INDEX_op_set_label) {
             live_copy(live_at_label[op->args[0]], live);
             op->dead_globals = dead_globals_in(live);
@@ -173,6 +172,10 @@ static void liveness(void)
             if (tracked(t) || t->kind == TEMP_GLOBAL)
                 live_set(live, op->args[o], false);
         }
+        /* A guest access may fault: the guest then sees every register
+         * as it was before the access, so no earlier write may go. */
+        if (def->flags & OPF_GUEST_MEM)
+            live_union(live, all_globals);
         for (int k = nout; k < nout + nin; k++) {
             TCGTemp *t = arg_temp(op, k);
             if (t->kind == TEMP_GLOBAL)
