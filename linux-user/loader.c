@@ -435,17 +435,49 @@ static void loader_load_span(const LoaderElf *f, uint64_t *lo, uint64_t *hi)
 }
 
 /*
- * ET_DYN: lets the host pick a free, suitably aligned spot for the whole
- * span and keeps it reserved (PROT_NONE) until the segments replace it.
+ * Where a position-independent program goes: like Linux's ELF_ET_DYN_BASE,
+ * away from the mmap area (near the top) and from arx's own image (which
+ * the host put at its ELF_ET_DYN_BASE), so that brk, which starts right
+ * after the program, has room to grow. The interpreter goes anywhere.
  */
-static bool loader_reserve_dyn(const LoaderElf *f, uint64_t *bias, char *err,
-                               size_t errlen)
+#define LOADER_PIE_BASE 0x2aaa00000000ull
+
+/* The whole span at exactly LOADER_PIE_BASE (kept aligned), or false. */
+static bool loader_reserve_pie(uint64_t lo, uint64_t span, uint64_t align,
+                               uint64_t *bias)
+{
+    uint64_t spot = LOADER_PIE_BASE + (lo & (align - 1));
+    void *got = mmap(g2h(spot), span, PROT_NONE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                         MAP_FIXED_NOREPLACE, -1, 0);
+
+    if (got == MAP_FAILED)
+        return false;
+    if (got != g2h(spot)) { /* a kernel without MAP_FIXED_NOREPLACE */
+        munmap(got, span);
+        return false;
+    }
+    vma_map_anon(spot, span, PROT_NONE, false, NULL);
+    *bias = spot - lo;
+    return true;
+}
+
+/*
+ * ET_DYN: the main program at LOADER_PIE_BASE when it is free; otherwise
+ * (and for the interpreter) the host picks a free, suitably aligned spot.
+ * The span stays reserved (PROT_NONE) until the segments replace it.
+ */
+static bool loader_reserve_dyn(const LoaderElf *f, bool is_main,
+                               uint64_t *bias, char *err, size_t errlen)
 {
     uint64_t lo, hi;
     loader_load_span(f, &lo, &hi);
     uint64_t span = hi - lo;
     uint64_t align = loader_max_align(f);
 
+    if (is_main && loader_reserve_pie(lo, span, align, bias)) {
+        return true;
+    }
     char *raw = mmap(NULL, span + align, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw == MAP_FAILED) {
@@ -701,15 +733,15 @@ static void loader_unmap_loads(const LoaderElf *f, uint64_t bias, size_t end)
 }
 
 /* Maps every PT_LOAD of f; on failure nothing of it stays mapped. */
-static bool loader_map(const LoaderElf *f, ImageInfo *info, char *err,
-                       size_t errlen)
+static bool loader_map(const LoaderElf *f, bool is_main, ImageInfo *info,
+                       char *err, size_t errlen)
 {
     LoaderMapState st = { 0 };
     uint64_t lo, hi;
 
     loader_load_span(f, &lo, &hi);
     if (f->ehdr.e_type == ET_DYN &&
-        !loader_reserve_dyn(f, &st.bias, err, errlen)) {
+        !loader_reserve_dyn(f, is_main, &st.bias, err, errlen)) {
         return false;
     }
     for (size_t i = 0; i < f->phnum; i++) {
@@ -760,7 +792,7 @@ static bool loader_load_interp(const LoaderElf *prog, uint64_t *entry,
     if (!loader_open(&interp, path, true, err, errlen)) {
         return false;
     }
-    bool ok = loader_map(&interp, &interp_info, err, errlen);
+    bool ok = loader_map(&interp, false, &interp_info, err, errlen);
     loader_close(&interp);
     if (ok) {
         loader_interp_addr = interp_info.load_bias;
@@ -806,7 +838,7 @@ bool loader_exec(const char *path, int argc, char **argv, char **envp,
     if (!loader_open(&prog, path, false, err, errlen)) {
         return false;
     }
-    bool ok = loader_map(&prog, &image, err, errlen);
+    bool ok = loader_map(&prog, true, &image, err, errlen);
     if (ok && !loader_start(&prog, &image, argc, argv, envp, err, errlen)) {
         loader_unmap_loads(&prog, image.load_bias, prog.phnum);
         ok = false;

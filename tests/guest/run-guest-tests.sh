@@ -29,11 +29,11 @@ TIMEOUT=60
 COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 
 # Variants beyond the default -O2 static build (different code shapes).
-PIE_TESTS="control_flow funcptr malloc_patterns strfuncs"
+PIE_TESTS="control_flow funcptr malloc_patterns strfuncs heap_brk"
 # -O3 variants: GCC vectorises their loops, exercising Advanced SIMD.
 O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs"
 # Dynamically linked variants run with the cross toolchain's sysroot.
-DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads"
+DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
 
