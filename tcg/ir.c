@@ -586,6 +586,12 @@ void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
     emit2(opc, ret.idx, a.idx);
 }
 
+void tcg_gen_fp_ternary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 n, TCGv_i64 m,
+                        TCGv_i64 a)
+{
+    emit4(opc, ret.idx, n.idx, m.idx, a.idx);
+}
+
 void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero)
 {
     emit3(INDEX_op_clz_i64, ret.idx, a.idx, if_zero.idx);

@@ -218,6 +218,8 @@ void tcg_gen_muls2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
  * two-input op (fadd_f32 ... fdiv_f64) or a square root. */
 void tcg_gen_fp_binary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
 void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a);
+void tcg_gen_fp_ternary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 n, TCGv_i64 m,
+                        TCGv_i64 a);
 void tcg_gen_clz_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 if_zero);
 void tcg_gen_clz_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 if_zero);
 void tcg_gen_clzi_i64(TCGv_i64 ret, TCGv_i64 a, int64_t if_zero);
@@ -389,6 +391,9 @@ void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
  * vece over oprsz bytes lowers inline on this host. A frontend must not
  * emit a vector op the backend cannot lower: it calls a helper instead. */
 bool tcg_can_emit_vec(unsigned op, unsigned vece, unsigned oprsz);
+/* Implemented by the backend: whether the fused multiply-add ops
+ * (fmuladd_f32 ...) lower inline on this host. */
+bool tcg_can_emit_fma(void);
 /* For tests: limits the backend to the host's baseline vector ISA. */
 void tcg_vec_baseline_only(bool on);
 

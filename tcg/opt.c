@@ -270,7 +270,11 @@ static uint64_t output_bits(const TCGOp *op)
     case INDEX_op_extrl_i64_i32: return a & 0xffffffffu;
     case INDEX_op_setcond_i64: case INDEX_op_setcond_i32: return 1;
     case INDEX_op_fadd_f32: case INDEX_op_fsub_f32: case INDEX_op_fmul_f32:
-    case INDEX_op_fdiv_f32: case INDEX_op_fsqrt_f32: return 0xffffffffu;
+    case INDEX_op_fdiv_f32: case INDEX_op_fsqrt_f32:
+    case INDEX_op_fmuladd_f32: case INDEX_op_fmulsub_f32:
+    case INDEX_op_fnmuladd_f32: case INDEX_op_fnmulsub_f32: return 0xffffffffu;
+    case INDEX_op_fcmp_f32: case INDEX_op_fcmp_f64:
+    case INDEX_op_fcmpe_f32: case INDEX_op_fcmpe_f64: return 3;
     case INDEX_op_extract_i64: case INDEX_op_extract_i32:
         return op->args[3] >= 64 ? ~0ull : (1ull << op->args[3]) - 1;
     case INDEX_op_shr_i64:

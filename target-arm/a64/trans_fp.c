@@ -204,8 +204,8 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
  * host raised on the way are the ones the helper raises too. Returns the
  * label that follows the helper call.
  */
-static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d, TCGv_i64 a,
-                                 TCGv_i64 b, int esz, TCGLabel slow)
+static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
+                                 const TCGv_i64 *in, int esz, TCGLabel slow)
 {
     TCGv_i64 fpcr = tcg_temp_new_i64();
     TCGv_i64 mag = tcg_temp_new_i64();
@@ -214,10 +214,16 @@ static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d, TCGv_i64 a,
 
     tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
     tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_RMODE_MASK, slow);
-    if (tcg_op_defs[opc].nb_iargs == 2) {
-        tcg_gen_fp_binary(opc, d, a, b);
-    } else {
-        tcg_gen_fp_unary(opc, d, a);
+    switch (tcg_op_defs[opc].nb_iargs) {
+    case 1:
+        tcg_gen_fp_unary(opc, d, in[0]);
+        break;
+    case 2:
+        tcg_gen_fp_binary(opc, d, in[0], in[1]);
+        break;
+    default:
+        tcg_gen_fp_ternary(opc, d, in[0], in[1], in[2]);
+        break;
     }
     tcg_gen_andi_i64(mag, d, (int64_t)(inf | (inf - 1)));
     tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)inf, slow);
@@ -256,7 +262,8 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
     if (fast) {
-        done = gen_fp_fast_path(inline_op, d, n, m, esz, tcg_new_label());
+        TCGv_i64 in[2] = { n, m };
+        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label());
     }
     tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
@@ -267,21 +274,49 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     return true;
 }
 
+/*
+ * FMADD n*m+a, FMSUB a-n*m, FNMADD -a-n*m, FNMSUB n*m-a as the host's
+ * fused ops, indexed by [neg_n][neg_a]; nop where the host has no FMA.
+ */
+static TCGOpcode fp_inline_fma(int esz, bool neg_n, bool neg_a)
+{
+    static const TCGOpcode ops[2][2][2] = {
+        { { INDEX_op_fmuladd_f32, INDEX_op_fmulsub_f32 },
+          { INDEX_op_fnmuladd_f32, INDEX_op_fnmulsub_f32 } },
+        { { INDEX_op_fmuladd_f64, INDEX_op_fmulsub_f64 },
+          { INDEX_op_fnmuladd_f64, INDEX_op_fnmulsub_f64 } },
+    };
+
+    if ((esz != FP_S && esz != FP_D) || !tcg_can_emit_fma()) {
+        return INDEX_op_nop;
+    }
+    return ops[esz == FP_D][neg_n][neg_a];
+}
+
 static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
 {
     int esz = fp_esz_of(a->ftype);
+    TCGLabel done = { 0 };
 
     if (esz < 0) {
         return false;
     }
     (void)s;
+    TCGOpcode inline_op = fp_inline_fma(esz, a->neg_n, a->neg_a);
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 args[5] = {
         env_arg(), read_fp_reg(a->ra, esz), read_fp_reg(a->rn, esz),
         read_fp_reg(a->rm, esz),
         tcg_constant_i64(esz | a->neg_n << 8 | a->neg_a << 9),
     };
+    if (inline_op != INDEX_op_nop) {
+        TCGv_i64 in[3] = { args[2], args[3], args[1] }; /* n, m, a */
+        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label());
+    }
     tcg_gen_call(&helper_fp_muladd_info, &d, 5, args);
+    if (inline_op != INDEX_op_nop) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(a->rd, d);
     return true;
 }
@@ -301,7 +336,7 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
     if (fast) {
         done = gen_fp_fast_path(esz == FP_D ? INDEX_op_fsqrt_f64
                                             : INDEX_op_fsqrt_f32,
-                                d, n, n, esz, tcg_new_label());
+                                d, &n, esz, tcg_new_label());
     }
     tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(), n,
                   tcg_constant_i64(esz));
@@ -345,6 +380,22 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 
 /* ---- compares ---- */
 
+/*
+ * NZCV from the inline comparison's code (0 less, 1 equal, 2 greater,
+ * 3 unordered): 1000, 0110, 0010 and 0011, one nibble each of 0x3268.
+ */
+static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
+{
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+
+    tcg_gen_shli_i64(nzcv, code, 2);
+    tcg_gen_shr_i64(nzcv, tcg_constant_i64(0x3268), nzcv);
+    tcg_gen_andi_i64(nzcv, nzcv, 0xf);
+    tcg_gen_shli_i64(nzcv, nzcv, 28);
+    return nzcv;
+}
+
+/* FCMP/FCMPE: S and D inline (their flags match ucomis/comis exactly). */
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
 {
     int esz = fp_esz_of(a->ftype);
@@ -353,10 +404,21 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
         return false;
     }
     (void)s;
+    TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
-    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(),
-                  read_fp_reg(a->rn, esz), m, tcg_constant_i64(esz | a->e << 8));
+    if (esz == FP_S || esz == FP_D) {
+        static const TCGOpcode ops[2][2] = {
+            { INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32 },
+            { INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64 },
+        };
+        TCGv_i64 code = tcg_temp_new_i64();
+        tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
+        nzcv = gen_nzcv_of_compare(code);
+    } else {
+        tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(), n, m,
+                      tcg_constant_i64(esz | a->e << 8));
+    }
     gen_set_nzcv(nzcv);
     return true;
 }

@@ -766,6 +766,7 @@ static const X86SseInfo sse_table[] = {
     [X86_DIVSS] = {ENC_F3, 0x5e},    [X86_SQRTSS] = {ENC_F3, 0x51},
     [X86_MINSS] = {ENC_F3, 0x5d},    [X86_MAXSS] = {ENC_F3, 0x5f},
     [X86_UCOMISD] = {ENC_66, 0x2e},  [X86_UCOMISS] = {0, 0x2e},
+    [X86_COMISD] = {ENC_66, 0x2f},   [X86_COMISS] = {0, 0x2f},
     [X86_CVTSD2SS] = {ENC_F2, 0x5a}, [X86_CVTSS2SD] = {ENC_F3, 0x5a},
 };
 
@@ -779,6 +780,25 @@ void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m)
 {
     emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst,
             rm_mem(m));
+}
+
+/* Three-byte VEX, map 0F38, pp = 66, L = 0: the scalar FMA3 forms. */
+void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
+                 X86Xmm src2)
+{
+    static const uint8_t opcode[] = {
+        [X86_VFMADD231] = 0xb9, [X86_VFMSUB231] = 0xbb,
+        [X86_VFNMADD231] = 0xbd, [X86_VFNMSUB231] = 0xbf,
+    };
+    X86Insn in = {.len = 0};
+
+    insn_byte(&in, 0xc4);
+    insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
+                              (~src2 >> 3 & 1) << 5 | 0x02));
+    insn_byte(&in, (unsigned)((bits == 64) << 7 | (~src1 & 0xf) << 3 | 0x1));
+    insn_byte(&in, opcode[op]);
+    insn_modrm(&in, 3, dst, src2);
+    insn_commit(a, &in);
 }
 
 void x86_movq_xr(X86Asm *a, int sz, X86Xmm dst, X86Reg src)

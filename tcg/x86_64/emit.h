@@ -116,6 +116,8 @@ typedef enum {
     X86_MAXSS,
     X86_UCOMISD,
     X86_UCOMISS,
+    X86_COMISD, /* comis*: invalid for quiet NaNs too; ucomis*: signalling only */
+    X86_COMISS,
     X86_CVTSD2SS,
     X86_CVTSS2SD
 } X86SseOp;
@@ -310,6 +312,16 @@ void x86_movss_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movss_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_sse_rr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src);
 void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m);
+/* Scalar fused multiply-add (FMA3, VEX): dst = +-(src1 * src2) +- dst,
+ * single (bits 32) or double (64). The caller checks the host has FMA. */
+typedef enum {
+    X86_VFMADD231,  /* dst = src1 * src2 + dst */
+    X86_VFMSUB231,  /* dst = src1 * src2 - dst */
+    X86_VFNMADD231, /* dst = -(src1 * src2) + dst */
+    X86_VFNMSUB231, /* dst = -(src1 * src2) - dst */
+} X86FmaOp;
+void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
+                 X86Xmm src2);
 void x86_cvtsi2sd(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvtsi2ss(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvttsd2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);

@@ -1,23 +1,48 @@
 /*
- * Lowering of the IEEE arithmetic ops (fadd_f32 ... fsqrt_f64) to scalar
- * SSE: operands move from their integer registers into xmm0/xmm1 and the
- * result back. Uses the host's MXCSR as it stands; must not change it.
+ * Lowering of the IEEE ops (fadd_f32 ... fcmpe_f64) to scalar SSE and
+ * FMA3: operands move from their integer registers into xmm0-xmm2 and the
+ * result (or a comparison code) back. Uses the host's MXCSR as it
+ * stands; must not change it.
  */
+#include <cpuid.h>
+
 #include "tcg/x86_64/regalloc.h"
+
+typedef enum { FP_ARITH, FP_FMA, FP_CMP } FpKind;
 
 typedef struct FpLowering {
     TCGOpcode opc;
-    X86SseOp sse;
-    int bits; /* 32: movd, 64: movq */
+    FpKind kind;
+    int op;   /* X86SseOp (arith, compare) or X86FmaOp */
+    int bits; /* 32: movd, single; 64: movq, double */
 } FpLowering;
 
 static const FpLowering fp_lowerings[] = {
-    { INDEX_op_fadd_f32, X86_ADDSS, 32 },  { INDEX_op_fsub_f32, X86_SUBSS, 32 },
-    { INDEX_op_fmul_f32, X86_MULSS, 32 },  { INDEX_op_fdiv_f32, X86_DIVSS, 32 },
-    { INDEX_op_fsqrt_f32, X86_SQRTSS, 32 }, { INDEX_op_fadd_f64, X86_ADDSD, 64 },
-    { INDEX_op_fsub_f64, X86_SUBSD, 64 },  { INDEX_op_fmul_f64, X86_MULSD, 64 },
-    { INDEX_op_fdiv_f64, X86_DIVSD, 64 },  { INDEX_op_fsqrt_f64, X86_SQRTSD, 64 },
+    { INDEX_op_fadd_f32, FP_ARITH, X86_ADDSS, 32 },
+    { INDEX_op_fsub_f32, FP_ARITH, X86_SUBSS, 32 },
+    { INDEX_op_fmul_f32, FP_ARITH, X86_MULSS, 32 },
+    { INDEX_op_fdiv_f32, FP_ARITH, X86_DIVSS, 32 },
+    { INDEX_op_fsqrt_f32, FP_ARITH, X86_SQRTSS, 32 },
+    { INDEX_op_fadd_f64, FP_ARITH, X86_ADDSD, 64 },
+    { INDEX_op_fsub_f64, FP_ARITH, X86_SUBSD, 64 },
+    { INDEX_op_fmul_f64, FP_ARITH, X86_MULSD, 64 },
+    { INDEX_op_fdiv_f64, FP_ARITH, X86_DIVSD, 64 },
+    { INDEX_op_fsqrt_f64, FP_ARITH, X86_SQRTSD, 64 },
+    { INDEX_op_fmuladd_f32, FP_FMA, X86_VFMADD231, 32 },
+    { INDEX_op_fmulsub_f32, FP_FMA, X86_VFMSUB231, 32 },
+    { INDEX_op_fnmuladd_f32, FP_FMA, X86_VFNMADD231, 32 },
+    { INDEX_op_fnmulsub_f32, FP_FMA, X86_VFNMSUB231, 32 },
+    { INDEX_op_fmuladd_f64, FP_FMA, X86_VFMADD231, 64 },
+    { INDEX_op_fmulsub_f64, FP_FMA, X86_VFMSUB231, 64 },
+    { INDEX_op_fnmuladd_f64, FP_FMA, X86_VFNMADD231, 64 },
+    { INDEX_op_fnmulsub_f64, FP_FMA, X86_VFNMSUB231, 64 },
+    { INDEX_op_fcmp_f32, FP_CMP, X86_UCOMISS, 32 },
+    { INDEX_op_fcmp_f64, FP_CMP, X86_UCOMISD, 64 },
+    { INDEX_op_fcmpe_f32, FP_CMP, X86_COMISS, 32 },
+    { INDEX_op_fcmpe_f64, FP_CMP, X86_COMISD, 64 },
 };
+
+static X86Asm *as(void) { return &be.as; }
 
 static const FpLowering *fp_lowering(TCGOpcode opc)
 {
@@ -25,6 +50,56 @@ static const FpLowering *fp_lowering(TCGOpcode opc)
         if (fp_lowerings[i].opc == opc)
             return &fp_lowerings[i];
     return NULL;
+}
+
+/* FMA3 needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2). */
+static bool host_has_fma(void)
+{
+    unsigned eax, ebx, ecx, edx, xcr0_lo, xcr0_hi;
+
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_FMA) ||
+        !(ecx & bit_OSXSAVE) || !(ecx & bit_AVX))
+        return false;
+    __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    return (xcr0_lo & 6) == 6;
+}
+
+bool tcg_can_emit_fma(void)
+{
+    static int has_fma = -1; /* racing translators all store the same */
+    int v = __atomic_load_n(&has_fma, __ATOMIC_RELAXED);
+
+    if (v < 0) {
+        v = host_has_fma();
+        __atomic_store_n(&has_fma, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
+/* Copies input arg i of op into xmm x. */
+static void fp_in(const TCGOp *op, int i, int bits, X86Xmm x)
+{
+    x86_movq_xr(as(), bits, x, ra_in(arg_temp(op, i), 0));
+}
+
+static void fp_out(const TCGOp *op, X86Reg rd)
+{
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+}
+
+/* 0 less, 1 equal, 2 greater, 3 unordered from comis flags: unordered
+ * sets ZF, PF and CF; less CF; equal ZF. Moves leave the flags alone. */
+static void fp_compare_code(X86Reg rd)
+{
+    x86_mov_ri(as(), rd, 2);
+    x86_mov_ri(as(), REG_SCRATCH, 1);
+    x86_cmov(as(), 32, X86_CC_E, rd, REG_SCRATCH);
+    x86_mov_ri(as(), REG_SCRATCH, 0);
+    x86_cmov(as(), 32, X86_CC_B, rd, REG_SCRATCH);
+    x86_mov_ri(as(), REG_SCRATCH, 3);
+    x86_cmov(as(), 32, X86_CC_P, rd, REG_SCRATCH);
 }
 
 bool lower_fp(TCGOp *op)
@@ -36,19 +111,30 @@ bool lower_fp(TCGOp *op)
     if (!l)
         return false;
     nin = tcg_op_defs[op->opc].nb_iargs;
-    x86_movq_xr(&be.as, l->bits, X86_XMM0, ra_in(arg_temp(op, 1), 0));
-    if (nin == 2) {
-        x86_movq_xr(&be.as, l->bits, X86_XMM1, ra_in(arg_temp(op, 2), 0));
-        x86_sse_rr(&be.as, l->sse, X86_XMM0, X86_XMM1);
-    } else {
-        /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
-        x86_sse_rr(&be.as, l->sse, X86_XMM0, X86_XMM0);
-    }
+    fp_in(op, 1, l->bits, X86_XMM0);
+    if (nin >= 2)
+        fp_in(op, 2, l->bits, X86_XMM1);
+    if (nin == 3)
+        fp_in(op, 3, l->bits, X86_XMM2);
     ra_free_dead(op, 1, 1 + nin);
     rd = ra_alloc(0);
-    x86_movq_rx(&be.as, l->bits, rd, X86_XMM0);
-    ra_set_out(arg_temp(op, 0), rd);
-    if (arg_dies(op, 0))
-        ra_release(rd);
+    switch (l->kind) {
+    case FP_ARITH:
+        /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
+        x86_sse_rr(as(), (X86SseOp)l->op, X86_XMM0,
+                   nin == 2 ? X86_XMM1 : X86_XMM0);
+        x86_movq_rx(as(), l->bits, rd, X86_XMM0);
+        break;
+    case FP_FMA: /* xmm2 (the addend) = +-(xmm0 * xmm1) +- xmm2 */
+        x86_vfma231(as(), (X86FmaOp)l->op, l->bits, X86_XMM2, X86_XMM0,
+                    X86_XMM1);
+        x86_movq_rx(as(), l->bits, rd, X86_XMM2);
+        break;
+    case FP_CMP:
+        x86_sse_rr(as(), (X86SseOp)l->op, X86_XMM0, X86_XMM1);
+        fp_compare_code(rd);
+        break;
+    }
+    fp_out(op, rd);
     return true;
 }

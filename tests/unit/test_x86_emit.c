@@ -737,6 +737,14 @@ static const Golden sse_golden[] = {
     {"maxss %xmm12,%xmm5", 5, {0xf3, 0x41, 0x0f, 0x5f, 0xec}},
     {"ucomisd %xmm1,%xmm0", 4, {0x66, 0x0f, 0x2e, 0xc1}},
     {"ucomiss %xmm11,%xmm2", 4, {0x41, 0x0f, 0x2e, 0xd3}},
+    {"comisd %xmm1,%xmm0", 4, {0x66, 0x0f, 0x2f, 0xc1}},
+    {"comiss %xmm11,%xmm2", 4, {0x41, 0x0f, 0x2f, 0xd3}},
+    {"vfmadd231sd %xmm2,%xmm1,%xmm0", 5, {0xc4, 0xe2, 0xf1, 0xb9, 0xc2}},
+    {"vfmadd231ss %xmm2,%xmm1,%xmm0", 5, {0xc4, 0xe2, 0x71, 0xb9, 0xc2}},
+    {"vfnmadd231sd %xmm2,%xmm1,%xmm0", 5, {0xc4, 0xe2, 0xf1, 0xbd, 0xc2}},
+    {"vfmsub231sd %xmm2,%xmm1,%xmm0", 5, {0xc4, 0xe2, 0xf1, 0xbb, 0xc2}},
+    {"vfnmsub231ss %xmm2,%xmm1,%xmm0", 5, {0xc4, 0xe2, 0x71, 0xbf, 0xc2}},
+    {"vfmadd231sd %xmm10,%xmm9,%xmm8", 5, {0xc4, 0x42, 0xb1, 0xb9, 0xc2}},
     {"cvtsd2ss %xmm1,%xmm0", 4, {0xf2, 0x0f, 0x5a, 0xc1}},
     {"cvtsi2sdq %rax,%xmm0", 5, {0xf2, 0x48, 0x0f, 0x2a, 0xc0}},
     {"cvtsi2ssl %r8d,%xmm1", 5, {0xf3, 0x41, 0x0f, 0x2a, 0xc8}},
@@ -770,6 +778,14 @@ START_TEST(test_sse)
     x86_sse_rr(a, X86_MAXSS, X86_XMM5, X86_XMM12);   /* maxss %xmm12,%xmm5 */
     x86_sse_rr(a, X86_UCOMISD, X86_XMM0, X86_XMM1);  /* ucomisd %xmm1,%xmm0 */
     x86_sse_rr(a, X86_UCOMISS, X86_XMM2, X86_XMM11); /* ucomiss %xmm11,%xmm2 */
+    x86_sse_rr(a, X86_COMISD, X86_XMM0, X86_XMM1);
+    x86_sse_rr(a, X86_COMISS, X86_XMM2, X86_XMM11);
+    x86_vfma231(a, X86_VFMADD231, 64, X86_XMM0, X86_XMM1, X86_XMM2);
+    x86_vfma231(a, X86_VFMADD231, 32, X86_XMM0, X86_XMM1, X86_XMM2);
+    x86_vfma231(a, X86_VFNMADD231, 64, X86_XMM0, X86_XMM1, X86_XMM2);
+    x86_vfma231(a, X86_VFMSUB231, 64, X86_XMM0, X86_XMM1, X86_XMM2);
+    x86_vfma231(a, X86_VFNMSUB231, 32, X86_XMM0, X86_XMM1, X86_XMM2);
+    x86_vfma231(a, X86_VFMADD231, 64, X86_XMM8, X86_XMM9, X86_XMM10);
     x86_sse_rr(a, X86_CVTSD2SS, X86_XMM0, X86_XMM1); /* cvtsd2ss %xmm1,%xmm0 */
     x86_cvtsi2sd(a, 64, X86_XMM0, X86_RAX);          /* cvtsi2sdq %rax,%xmm0 */
     x86_cvtsi2ss(a, 32, X86_XMM1, X86_R8);           /* cvtsi2ssl %r8d,%xmm1 */
