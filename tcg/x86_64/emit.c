@@ -9,8 +9,10 @@
 /* Longest thing committed at once: the 14-byte far jump plus slack. */
 enum { INSN_MAX = 16 };
 
+/* Room past INSN_MAX so a byte too many is caught at commit, not written
+ * over the stack: insn_byte is on the hot path and checks nothing. */
 typedef struct X86Insn {
-    uint8_t bytes[INSN_MAX];
+    uint8_t bytes[INSN_MAX + 8];
     int len;
 } X86Insn;
 
@@ -55,20 +57,21 @@ void x86_asm_init(X86Asm *a, void *buf, size_t size)
     a->overflow = false;
 }
 
-static void insn_byte(X86Insn *in, unsigned b)
+static inline void insn_byte(X86Insn *in, unsigned b)
 {
-    assert(in->len < INSN_MAX);
     in->bytes[in->len++] = (uint8_t)b;
 }
 
-static void insn_le(X86Insn *in, uint64_t v, int n)
+/* n of 0, 1, 2, 4 or 8 bytes, little-endian (x86 is too: one store). */
+static inline void insn_le(X86Insn *in, uint64_t v, int n)
 {
-    for (int i = 0; i < n; i++)
-        insn_byte(in, (uint8_t)(v >> (8 * i)));
+    memcpy(&in->bytes[in->len], &v, 8);
+    in->len += n;
 }
 
 static void insn_commit(X86Asm *a, const X86Insn *in)
 {
+    assert(in->len <= INSN_MAX);
     if (a->overflow || a->end - a->p < in->len) {
         a->overflow = true;
         return;
@@ -134,6 +137,8 @@ static bool is_low_byte_reg_needing_rex(int reg)
 
 static void insn_prefixes(X86Insn *in, unsigned flags)
 {
+    if (!(flags & (ENC_66 | ENC_LOCK | ENC_F2 | ENC_F3)))
+        return;
     if (flags & ENC_66)
         insn_byte(in, 0x66);
     if (flags & ENC_LOCK)
