@@ -30,6 +30,9 @@ make_fixture() {
 	}' >"$d/data.bin"
 	xz -6 -c "$d/data.bin" >"$d/data.xz"
 	gzip -6 -n -c "$d/data.bin" >"$d/data.gz"
+	# Four blocks, each with its sizes in the header: xz -T2 -d decodes
+	# them in two threads.
+	xz -T2 --block-size=256KiB -c "$d/data.bin" >"$d/data-mt.xz"
 
 	cat >"$d/script.sh" <<'EOF'
 # bash: functions, loops, arrays, subshells, substitution, here-docs, case

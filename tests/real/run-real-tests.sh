@@ -1,7 +1,7 @@
 #!/bin/bash
 # Real Debian programs: builds an arm64 sysroot (tools/mksysroot) holding
-# coreutils, bash, xz, gzip, sqlite3, lua5.4, python3.11 and dpkg, runs each
-# under arx and the host's x86-64 build of the same program natively, and
+# coreutils, bash, xz, gzip, pigz, sqlite3, lua5.4, python3.11 and dpkg, runs
+# each under arx and the host's x86-64 build of the same program natively, and
 # compares stdout and exit status. Children the guest execs must be run by arx
 # itself, so an arm64 binfmt_misc handler (qemu) is disabled for the run or
 # the cases that exec children are skipped. It must not depend on the clock,
@@ -30,7 +30,7 @@ ARX=${ARX:-$top_builddir/arx}
 SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
 CACHE=${REAL_CACHE:-$top_builddir/tests/real/cache}
 TIMEOUT=120
-PACKAGES=(coreutils bash xz-utils gzip sqlite3 lua5.4 python3.11 dpkg)
+PACKAGES=(coreutils bash xz-utils gzip pigz sqlite3 lua5.4 python3.11 dpkg)
 # arm64 ELF header as binfmt_misc shows it (e_ident + e_type + e_machine).
 AARCH64_MAGIC=7f454c460201010000000000000000000200b700
 
@@ -253,6 +253,31 @@ run_case gzip-decompress gzip -dc
 case_children=1
 case_want=0
 run_case gzip-roundtrip bash -c 'gzip -1 -n < data.bin > r.gz && gzip -dc r.gz | md5sum && md5sum < data.bin && gzip -l r.gz'
+
+# ---- pigz and xz with two threads ----
+# Each guest thread must be a host thread and the outputs must not depend on
+# which finishes first: pigz -p 2 writes the same bytes as -p 1 (it cuts the
+# input into fixed blocks), and xz -T2 the same for a given block size. -b 32
+# gives pigz 32 blocks of the 1 MB file, --block-size=256KiB xz four.
+run_case pigz-p2 pigz -p 2 -c data.bin
+case_in=$in/data.bin
+run_case pigz-p2-blocks pigz -p 2 -b 32 -9 -c
+case_in=$in/data.gz
+run_case pigz-decompress pigz -dc
+case_children=1
+case_want=0
+run_case pigz-roundtrip bash -c 'pigz -p 2 -b 64 -k data.bin && ls -l --time-style=+%s data.bin.gz &&
+pigz -p 2 -dc data.bin.gz | sha256sum && sha256sum < data.bin && pigz -t data.bin.gz && echo ok'
+# -T0 and the memory limits come from the CPU count and RAM arx reports.
+run_case xz-info xz --robot --info-memory
+run_case xz-T2 xz -T2 --block-size=256KiB -c data.bin
+case_in=$in/data-mt.xz
+run_case xz-T2-decompress xz -T2 -dc
+case_children=1
+case_want=0
+run_case xz-T2-roundtrip bash -c 'xz -T2 -3 --block-size=200KiB -c data.bin > r.xz &&
+xz -T2 -dc r.xz | sha256sum && sha256sum < data.bin && xz -T2 -t r.xz &&
+xz --robot -l r.xz | cut -f1-5 && echo ok'
 
 # ---- sqlite3 ----
 case_want=0
