@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "linux-user/binfmt.h"
@@ -30,7 +31,14 @@
 
 /* sizeof(struct robust_list_head) on 64-bit Linux. */
 #define TASK_ROBUST_LIST_HEAD_SIZE 24
+/* The kernel's ROBUST_LIST_LIMIT: a circular or corrupt list ends here. */
+#define TASK_ROBUST_LIST_LIMIT 2048
 
+/*
+ * The guest's list, per host thread as the kernel keeps it per task; the
+ * host kernel walks only the host libc's own list, so arx walks this one
+ * when the guest thread exits (task_exit_robust_list).
+ */
 static __thread uint64_t task_robust_head;
 static __thread uint64_t task_robust_len;
 
@@ -40,7 +48,6 @@ int64_t sys_set_tid_address(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_gettid, 0, 0, 0);
 }
 
-/* Recorded only: the host kernel must keep walking the host's own list. */
 int64_t sys_set_robust_list(GuestThread *t, const uint64_t *a)
 {
     (void)t;
@@ -64,6 +71,101 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
     return 0;
 }
 
+/*
+ * Reads guest memory as the kernel's get_user() does: a bad pointer in a
+ * guest's list ends the walk instead of faulting inside arx. Where
+ * process_vm_readv is refused (seccomp), the list is trusted.
+ */
+static bool task_read_guest(uint64_t addr, void *out, size_t len)
+{
+    struct iovec local = { out, len };
+    struct iovec remote = { sys_ptr(addr), len };
+    int64_t r;
+
+    if (addr == 0)
+        return false;
+    r = host_syscall6(SYS_process_vm_readv,
+                      (uint64_t)host_syscall3(SYS_getpid, 0, 0, 0),
+                      (uint64_t)(uintptr_t)&local, 1,
+                      (uint64_t)(uintptr_t)&remote, 1, 0);
+    if (r == -ENOSYS || r == -EPERM) {
+        memcpy(out, sys_ptr(addr), len);
+        return true;
+    }
+    return r == (int64_t)len;
+}
+
+/*
+ * The kernel's handle_futex_death() for the futex word at addr: when tid
+ * owns it, the word becomes OWNER_DIED (WAITERS kept, tid cleared) by
+ * compare-and-swap, since other threads race on it, and one waiter is
+ * woken so its lock call returns EOWNERDEAD. PI waiters are the host
+ * kernel's to wake when this host thread exits (same tid). A pending
+ * entry left unowned (the unlock happened, its wake did not) gets the
+ * wake. The wake is shared, as robust mutexes wait. False on a bad word.
+ */
+static bool task_futex_owner_died(uint64_t addr, uint32_t tid, bool pi,
+                                  bool pending)
+{
+    uint32_t *word = sys_ptr(addr);
+    uint32_t old, new;
+
+    if (addr % sizeof(uint32_t) != 0 || !task_read_guest(addr, &old, 4))
+        return false;
+    for (;;) {
+        if (pending && !pi && (old & FUTEX_TID_MASK) == 0) {
+            host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE,
+                          1, 0, 0, 0);
+            return true;
+        }
+        if ((old & FUTEX_TID_MASK) != tid)
+            return true;
+        new = (old & FUTEX_WAITERS) | FUTEX_OWNER_DIED;
+        if (__atomic_compare_exchange_n(word, &old, new, false,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+            break;
+    }
+    if (!pi && (old & FUTEX_WAITERS))
+        host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE, 1, 0,
+                      0, 0);
+    return true;
+}
+
+/*
+ * The kernel's exit_robust_list(): struct robust_list_head is
+ * { list.next, futex_offset, list_op_pending }, 64-bit on both ABIs; bit
+ * 0 of a list pointer marks a PI futex. The pending entry (a lock or
+ * unlock in progress) is handled last and only once.
+ */
+static void task_exit_robust_list(uint32_t tid)
+{
+    uint64_t head[3], entry, next = 0, pending;
+    int64_t offset;
+    int limit = TASK_ROBUST_LIST_LIMIT;
+    bool read_ok;
+
+    if (!task_read_guest(task_robust_head, head, sizeof(head)))
+        return;
+    entry = head[0];
+    offset = (int64_t)head[1];
+    pending = head[2];
+    while ((entry & ~1ull) != task_robust_head) {
+        read_ok = task_read_guest(entry & ~1ull, &next, sizeof(next));
+        if ((entry & ~1ull) != (pending & ~1ull) &&
+            !task_futex_owner_died((entry & ~1ull) + (uint64_t)offset, tid,
+                                   entry & 1, false))
+            return;
+        if (!read_ok)
+            return;
+        if (--limit == 0)
+            break;
+        entry = next;
+    }
+    if (pending & ~1ull)
+        task_futex_owner_died((pending & ~1ull) + (uint64_t)offset, tid,
+                              pending & 1, true);
+}
+
 /* glibc treats ENOSYS as "no rseq" and carries on; no log wanted. */
 int64_t sys_rseq(GuestThread *t, const uint64_t *a)
 {
@@ -72,9 +174,16 @@ int64_t sys_rseq(GuestThread *t, const uint64_t *a)
     return -ENOSYS;
 }
 
-/* Ends one guest thread; the last one ends the process. */
+/*
+ * Ends one guest thread; the last one ends the process. Its robust
+ * futexes are released first, as the kernel does before clearing the
+ * child-tid word. A vfork child runs on its parent's TLS: the list there
+ * is the parent's, and exit ends only the child process anyway.
+ */
 int64_t sys_exit(GuestThread *t, const uint64_t *a)
 {
+    if (!t->vfork_child && task_robust_head)
+        task_exit_robust_list((uint32_t)t->tid);
     thread_exit(t, (int)a[0]);
 }
 
@@ -166,6 +275,9 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
         return -errno;
     if (pid == 0) {
         thread_after_fork(t);
+        /* The kernel gives a new task no robust list. */
+        task_robust_head = 0;
+        task_robust_len = 0;
         if (c->flags & CLONE_CHILD_SETTID)
             *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
         if (c->flags & CLONE_CHILD_CLEARTID)
@@ -391,14 +503,24 @@ int64_t sys_waitid(GuestThread *t, const uint64_t *a)
                          sys_hp(a[4]), 0);
 }
 
-/* FUTEX_* commands that take a timeout pointer rather than a number. */
+/*
+ * FUTEX_* commands whose fourth argument is a struct timespec pointer
+ * (same layout on both ABIs). REQUEUE, CMP_REQUEUE, CMP_REQUEUE_PI and
+ * WAKE_OP carry a count (val2) there instead, which must pass untouched.
+ */
 static bool task_futex_has_timeout(int cmd)
 {
     return cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI ||
-           cmd == FUTEX_WAIT_BITSET || cmd == FUTEX_WAIT_REQUEUE_PI ||
-           cmd == 13 /* FUTEX_LOCK_PI2 */;
+           cmd == FUTEX_LOCK_PI2 || cmd == FUTEX_WAIT_BITSET ||
+           cmd == FUTEX_WAIT_REQUEUE_PI;
 }
 
+/*
+ * futex(uaddr, op, val, timeout or val2, uaddr2, val3): the host kernel
+ * does the work, guest and host tids being the same. uaddr2 is unused by
+ * the commands that do not requeue or WAKE_OP, so translating it always
+ * is harmless; val3 (a value or a bitset) is never a pointer.
+ */
 int64_t sys_futex(GuestThread *t, const uint64_t *a)
 {
     int cmd = (int)a[1] & FUTEX_CMD_MASK;
