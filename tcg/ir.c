@@ -25,6 +25,9 @@ const TCGOpDef tcg_op_defs[NB_OPS] = {
  */
 #define CONST_TABLE_SIZE 1024
 static uint16_t const_table[CONST_TABLE_SIZE];
+/* The slots this block filled, so the next block clears only those. */
+static uint16_t const_used[CONST_TABLE_SIZE];
+static unsigned nb_const_used;
 
 
 static uint32_t temp_alloc(TCGType type, TCGTempKind kind)
@@ -83,7 +86,9 @@ TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
 
 void tcg_func_start(struct TranslationBlock *tb)
 {
-    memset(const_table, 0, sizeof(const_table));
+    for (unsigned i = 0; i < nb_const_used; i++)
+        const_table[const_used[i]] = 0;
+    nb_const_used = 0;
     tcg_ctx.nb_temps = tcg_ctx.nb_globals;
     tcg_ctx.nb_ops = 0;
     tcg_ctx.nb_labels = 0;
@@ -125,8 +130,10 @@ static uint32_t constant_new(TCGType type, int64_t val)
     }
     idx = temp_alloc(type, TEMP_CONST);
     s->temps[idx].val = val;
-    if (const_table[slot] == 0 && idx < UINT16_MAX)
+    if (const_table[slot] == 0 && idx < UINT16_MAX) {
         const_table[slot] = (uint16_t)(idx + 1);
+        const_used[nb_const_used++] = (uint16_t)slot;
+    }
     return idx;
 }
 

@@ -395,6 +395,9 @@ void tcg_optimize(void)
         uint64_t vals[2] = { 0, 0 };
         bool all_const;
 
+        if (op->opc == INDEX_op_insn_start) {
+            continue;
+        }
         if (op->opc == INDEX_op_set_label) {
             forget_all();
             continue;

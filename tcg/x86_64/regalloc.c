@@ -134,6 +134,8 @@ static void liveness(void)
         int nout, nin, l = label_arg(op);
         bool any_live = false;
 
+        if (op->opc == INDEX_op_insn_start)
+            continue; /* a marker: no args, no effect on liveness */
         op_arg_counts(op, &nout, &nin);
         if (def->flags & OPF_NO_RETURN)
             live_copy(live, live_at_exit);
