@@ -126,8 +126,8 @@ _Static_assert(sizeof(siginfo_t) == sizeof(GuestSiginfo),
  * blocked). The process-wide queue and the thread list are shared, under
  * signal_list_busy, taken only with host signals blocked (handlers run
  * with all of them blocked), so a handler never spins on its own thread.
- * One slot per signal: a second instance of a queued signal is merged
- * (real-time signals too, for now).
+ * A pending bit stands for one merged instance of a standard signal, or
+ * for at least one queued instance of a real-time one (below).
  */
 static uint64_t signal_process_pending;
 static GuestSiginfo signal_process_info[SIGNAL_MAX + 1];
@@ -135,6 +135,36 @@ static GuestThread *signal_threads;
 static bool signal_list_busy;
 
 static __thread GuestThread *signal_self;
+
+/*
+ * Real-time signals queue every instance, in send order, as Linux does.
+ * Host handlers cannot allocate, so instances live in one static pool, on
+ * one FIFO per signal number that all queues share: owner says whose
+ * queue an instance is on (NULL: the process's). All under
+ * signal_list_busy. Slot numbers are index + 1, so 0 (the zeroed data)
+ * means none and the pool needs no set-up.
+ */
+#define SIGNAL_RT_FIRST 32
+#define SIGNAL_RT_COUNT (SIGNAL_MAX - SIGNAL_RT_FIRST + 1)
+#define SIGNAL_RT_SLOTS 1024
+/* Past this, a thread leaves further instances in the host's queue. */
+#define SIGNAL_RT_THROTTLE (SIGNAL_RT_SLOTS / 2)
+
+typedef struct SignalRtInstance {
+    GuestSiginfo info;
+    const GuestThread *owner;
+    uint32_t next;
+} SignalRtInstance;
+
+static SignalRtInstance signal_rt_pool[SIGNAL_RT_SLOTS];
+static uint32_t signal_rt_head[SIGNAL_RT_COUNT];
+static uint32_t signal_rt_tail[SIGNAL_RT_COUNT];
+static uint32_t signal_rt_free;  /* list of returned slots */
+static uint32_t signal_rt_fresh; /* slots never used yet */
+static uint32_t signal_rt_used;
+static bool signal_rt_dropped; /* an instance was lost: log it once */
+/* This host thread's handler blocked a real-time signal on the host. */
+static __thread bool signal_rt_throttled;
 
 static uint64_t signal_trampoline; /* guest address of mov x8, #139; svc */
 
@@ -152,6 +182,116 @@ static void signal_list_lock(void)
 static void signal_list_unlock(void)
 {
     __atomic_clear(&signal_list_busy, __ATOMIC_RELEASE);
+}
+
+static bool signal_is_rt(int sig)
+{
+    return sig >= SIGNAL_RT_FIRST;
+}
+
+static SignalRtInstance *signal_rt_slot(uint32_t slot)
+{
+    return &signal_rt_pool[slot - 1];
+}
+
+/* Under signal_list_lock: false (and nothing queued) when the pool is full. */
+static bool signal_rt_push(const GuestThread *owner, int sig,
+                           const siginfo_t *info)
+{
+    uint32_t *head = &signal_rt_head[sig - SIGNAL_RT_FIRST];
+    uint32_t *tail = &signal_rt_tail[sig - SIGNAL_RT_FIRST];
+    uint32_t slot = signal_rt_free;
+    SignalRtInstance *in;
+
+    if (slot)
+        signal_rt_free = signal_rt_slot(slot)->next;
+    else if (signal_rt_fresh < SIGNAL_RT_SLOTS)
+        slot = ++signal_rt_fresh;
+    else
+        return false;
+    in = signal_rt_slot(slot);
+    memcpy(&in->info, info, sizeof(in->info));
+    in->owner = owner;
+    in->next = 0;
+    if (*tail)
+        signal_rt_slot(*tail)->next = slot;
+    else
+        *head = slot;
+    *tail = slot;
+    __atomic_store_n(&signal_rt_used, signal_rt_used + 1, __ATOMIC_RELAXED);
+    return true;
+}
+
+/* Under signal_list_lock: slot (after prev, 0 for the head) leaves q. */
+static void signal_rt_unlink(int q, uint32_t prev, uint32_t slot)
+{
+    uint32_t next = signal_rt_slot(slot)->next;
+
+    if (prev)
+        signal_rt_slot(prev)->next = next;
+    else
+        signal_rt_head[q] = next;
+    if (signal_rt_tail[q] == slot)
+        signal_rt_tail[q] = prev;
+    signal_rt_slot(slot)->next = signal_rt_free;
+    signal_rt_free = slot;
+    __atomic_store_n(&signal_rt_used, signal_rt_used - 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * Under signal_list_lock: owner's oldest instance of sig into *info.
+ * Returns whether owner has another one queued.
+ */
+static bool signal_rt_pop(const GuestThread *owner, int sig, GuestSiginfo *info)
+{
+    int q = sig - SIGNAL_RT_FIRST;
+    uint32_t prev = 0, slot = signal_rt_head[q];
+    bool taken = false;
+
+    while (slot) {
+        SignalRtInstance *in = signal_rt_slot(slot);
+        uint32_t next = in->next;
+
+        if (in->owner == owner) {
+            if (taken)
+                return true;
+            *info = in->info;
+            signal_rt_unlink(q, prev, slot);
+            taken = true;
+        } else {
+            prev = slot;
+        }
+        slot = next;
+    }
+    if (!taken) { /* a bit without an instance: never set that way */
+        memset(info, 0, sizeof(*info));
+        info->signo = sig;
+    }
+    return false;
+}
+
+/* Under signal_list_lock: a thread's queue dies with it, as in Linux. */
+static void signal_rt_drop_owner(const GuestThread *owner)
+{
+    for (int q = 0; q < SIGNAL_RT_COUNT; q++) {
+        uint32_t prev = 0, slot = signal_rt_head[q];
+
+        while (slot) {
+            uint32_t next = signal_rt_slot(slot)->next;
+
+            if (signal_rt_slot(slot)->owner == owner)
+                signal_rt_unlink(q, prev, slot);
+            else
+                prev = slot;
+            slot = next;
+        }
+    }
+}
+
+bool signal_rt_queue_full(void)
+{
+    return __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) >=
+           SIGNAL_RT_SLOTS;
 }
 
 static void signal_host_block_all(sigset_t *old)
@@ -244,11 +384,32 @@ void signal_thread_exit(GuestThread *t)
         }
     }
     t->signals.registered = false;
+    signal_rt_drop_owner(t);
     /* What it was kicked for must reach another thread. */
     for (int sig = 1; sig <= SIGNAL_MAX; sig++)
         if (signal_process_pending & signal_bit(sig))
             signal_kick_taker(sig);
     signal_list_unlock();
+}
+
+void signal_after_fork(GuestThread *t)
+{
+    sigset_t old;
+
+    signal_host_block_all(&old);
+    /* Whoever held the lock at fork() does not exist here. */
+    signal_list_busy = false;
+    t->signals.next = NULL;
+    signal_threads = t->signals.registered ? t : NULL;
+    t->signals.pending = 0;
+    signal_process_pending = 0;
+    memset(signal_rt_head, 0, sizeof(signal_rt_head));
+    memset(signal_rt_tail, 0, sizeof(signal_rt_tail));
+    signal_rt_free = 0;
+    signal_rt_fresh = 0;
+    signal_rt_used = 0;
+    signal_rt_throttled = false;
+    signal_host_restore(&old);
 }
 
 GuestThread *signal_current_thread(void)
@@ -287,9 +448,21 @@ static GuestThread *signal_handler_self(void)
 static bool signal_queue(GuestThread *self, int sig, const siginfo_t *info)
 {
     bool blocked = !self || (signal_blocked_now(self) & signal_bit(sig));
+    bool stored = true;
 
     if (self && (!blocked || info->si_code == SI_TKILL)) {
-        memcpy(self->signals.pending_info[sig - 1], info, sizeof(GuestSiginfo));
+        if (signal_is_rt(sig)) {
+            signal_list_lock();
+            stored = signal_rt_push(self, sig, info);
+            signal_list_unlock();
+        } else {
+            memcpy(self->signals.pending_info[sig - 1], info,
+                   sizeof(GuestSiginfo));
+        }
+        if (!stored) {
+            signal_rt_dropped = true;
+            return false;
+        }
         __atomic_fetch_or(&self->signals.pending, signal_bit(sig),
                           __ATOMIC_RELEASE);
         if (!blocked)
@@ -297,10 +470,17 @@ static bool signal_queue(GuestThread *self, int sig, const siginfo_t *info)
         return !blocked;
     }
     signal_list_lock();
-    memcpy(&signal_process_info[sig], info, sizeof(GuestSiginfo));
-    __atomic_fetch_or(&signal_process_pending, signal_bit(sig),
-                      __ATOMIC_RELEASE);
-    signal_kick_taker(sig);
+    if (signal_is_rt(sig))
+        stored = signal_rt_push(NULL, sig, info);
+    else
+        memcpy(&signal_process_info[sig], info, sizeof(GuestSiginfo));
+    if (stored) {
+        __atomic_fetch_or(&signal_process_pending, signal_bit(sig),
+                          __ATOMIC_RELEASE);
+        signal_kick_taker(sig);
+    } else {
+        signal_rt_dropped = true;
+    }
     signal_list_unlock();
     return false;
 }
@@ -311,18 +491,26 @@ uint64_t signal_queued(const GuestThread *t)
            __atomic_load_n(&signal_process_pending, __ATOMIC_ACQUIRE);
 }
 
-/* With host signals blocked: the lowest of ready in *set, removed. */
-static int signal_take_from(uint64_t *set, uint64_t ready, const void *infos,
-                            size_t stride, GuestSiginfo *info)
+/*
+ * Under signal_list_lock: the lowest of ready on owner's queue (set, with
+ * the standard signals' siginfo in infos), one instance removed; its bit
+ * goes with the last instance.
+ */
+static int signal_take_from(const GuestThread *owner, uint64_t *set,
+                            uint64_t ready, const GuestSiginfo *infos,
+                            GuestSiginfo *info)
 {
     int sig = __builtin_ctzll(ready) + 1;
 
+    if (signal_is_rt(sig) && signal_rt_pop(owner, sig, info))
+        return sig;
     __atomic_fetch_and(set, ~signal_bit(sig), __ATOMIC_ACQUIRE);
-    memcpy(info, (const uint8_t *)infos + stride * (size_t)(sig - 1),
-           sizeof(*info));
+    if (!signal_is_rt(sig))
+        memcpy(info, &infos[sig - 1], sizeof(*info));
     return sig;
 }
 
+/* Thread-directed first, as the kernel's dequeue_signal(). */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 {
     sigset_t old;
@@ -332,20 +520,19 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
     if (!(signal_queued(t) & wanted))
         return 0;
     signal_host_block_all(&old);
+    signal_list_lock();
     ready = t->signals.pending & wanted;
     if (ready) {
-        sig = signal_take_from(&t->signals.pending, ready,
-                               t->signals.pending_info,
-                               sizeof(t->signals.pending_info[0]), info);
+        sig = signal_take_from(t, &t->signals.pending, ready,
+                               (const GuestSiginfo *)t->signals.pending_info,
+                               info);
     } else {
-        signal_list_lock();
         ready = signal_process_pending & wanted;
         if (ready)
-            sig = signal_take_from(&signal_process_pending, ready,
-                                   &signal_process_info[1],
-                                   sizeof(signal_process_info[0]), info);
-        signal_list_unlock();
+            sig = signal_take_from(NULL, &signal_process_pending, ready,
+                                   &signal_process_info[1], info);
     }
+    signal_list_unlock();
     signal_host_restore(&old);
     return sig;
 }
@@ -424,6 +611,24 @@ static bool signal_is_sync(int sig)
            sig == SIGFPE;
 }
 
+/*
+ * When arx's pool fills up, sig stays blocked on this host thread after
+ * the handler returns, so its next instances wait in the host kernel's
+ * queue (bounded by RLIMIT_SIGPENDING, as the guest expects) rather than
+ * overflow arx's; the next mask change, at the latest the end of
+ * signal_deliver_pending, lifts it.
+ */
+static void signal_rt_throttle(int sig, void *host_uc)
+{
+    ucontext_t *uc = host_uc;
+
+    if (!signal_is_rt(sig) ||
+        __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) < SIGNAL_RT_THROTTLE)
+        return;
+    sigaddset(&uc->uc_sigmask, sig);
+    signal_rt_throttled = true;
+}
+
 static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 {
     GuestThread *self;
@@ -434,8 +639,10 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
         return;
     }
     self = signal_handler_self();
-    if (signal_queue(self, sig, info))
+    if (signal_queue(self, sig, info)) {
         signal_interrupt_syscall(self, host_uc);
+        signal_rt_throttle(sig, host_uc);
+    }
 }
 
 /*
@@ -789,6 +996,25 @@ static uint64_t signal_take_base_mask(GuestThread *t)
     return base;
 }
 
+/*
+ * The host mask back to the guest's, once the queue has drained (a
+ * throttled signal arriving meanwhile sets the flag again, and
+ * exit_request). Reports lost instances, which a host handler cannot.
+ */
+static void signal_rt_lift_throttle(GuestThread *t)
+{
+    if (signal_rt_throttled) {
+        signal_rt_throttled = false;
+        signal_thread_set_mask(t, t->signals.mask);
+    }
+    if (__atomic_load_n(&signal_rt_dropped, __ATOMIC_RELAXED) &&
+        log_enabled(LOG_UNIMP))
+        arx_log_once(SYS_LOG_KEY_SIGNAL + 1,
+                     "arx: real-time signal queue full (%d instances): "
+                     "instances dropped\n",
+                     SIGNAL_RT_SLOTS);
+}
+
 void signal_deliver_pending(GuestThread *t)
 {
     uint64_t blocked;
@@ -821,6 +1047,7 @@ void signal_deliver_pending(GuestThread *t)
     /* No handler ran: Linux re-runs the syscall. */
     if (restart)
         signal_restart_syscall(t);
+    signal_rt_lift_throttle(t);
 }
 
 static const GuestFpsimdContext *signal_find_fpsimd(const GuestSigcontext *sc)

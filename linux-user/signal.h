@@ -43,6 +43,12 @@ void signal_deliver_pending(GuestThread *t);
  */
 void signal_thread_start(GuestThread *child, const GuestThread *parent);
 void signal_thread_exit(GuestThread *t);
+/*
+ * In a fork child, before it runs guest code (t: the thread that forked):
+ * nothing queued survives, as Linux does not pass pending signals on, and
+ * the parent's other threads are gone.
+ */
+void signal_after_fork(GuestThread *t);
 
 /* rt_sigreturn (nr 139) is declared by syscalls/syscalls.h from nr.def. */
 
@@ -64,9 +70,13 @@ void signal_thread_enter(GuestThread *t);
 GuestThread *signal_current_thread(void);
 /* Signals queued for t by arx: its own and the process-wide ones. */
 uint64_t signal_queued(const GuestThread *t);
-/* Removes the lowest queued signal in wanted (t's first, then the
- * process's) and returns it with its siginfo; 0 when there is none. */
+/* Removes one instance of the lowest queued signal in wanted (t's first,
+ * then the process's; real-time ones oldest first) and returns it with
+ * its siginfo; 0 when there is none. */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info);
+/* arx holds as many queued real-time instances as it can: sigqueue must
+ * fail with EAGAIN, as past RLIMIT_SIGPENDING. */
+bool signal_rt_queue_full(void);
 
 /* ---- provided by syscalls/signal.c for this module ---- */
 

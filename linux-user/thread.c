@@ -167,6 +167,7 @@ void thread_after_fork(GuestThread *t)
     live_threads = 1;
     t->tid = (int)syscall(SYS_gettid);
     t->vfork_child = false;
+    signal_after_fork(t);
 }
 
 void thread_exit(GuestThread *t, int status)

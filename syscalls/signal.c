@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
@@ -326,16 +327,31 @@ int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
     return r;
 }
 
+/*
+ * A real-time signal for this process that arx has no room to queue: the
+ * host would accept it and arx drop it, so refuse it as Linux does past
+ * RLIMIT_SIGPENDING.
+ */
+static bool signal_queue_refuses(uint64_t tgid, uint64_t sig)
+{
+    return sig >= 32 && sig <= SIGNAL_MAX && (pid_t)tgid == getpid() &&
+           signal_rt_queue_full();
+}
+
 /* siginfo_t has one layout on both ABIs; si_value goes through as is. */
 int64_t sys_rt_sigqueueinfo(GuestThread *t, const uint64_t *a)
 {
     (void)t;
+    if (signal_queue_refuses(a[0], a[1]))
+        return -EAGAIN;
     return host_syscall3(SYS_rt_sigqueueinfo, a[0], a[1], sys_hp(a[2]));
 }
 
 int64_t sys_rt_tgsigqueueinfo(GuestThread *t, const uint64_t *a)
 {
     (void)t;
+    if (signal_queue_refuses(a[0], a[2]))
+        return -EAGAIN;
     return host_syscall6(SYS_rt_tgsigqueueinfo, a[0], a[1], a[2], sys_hp(a[3]),
                          0, 0);
 }
