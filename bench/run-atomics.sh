@@ -49,48 +49,11 @@ guest=$build/atomics-aarch64
 	"$CC_HOST" -O2 -pthread -o "$native" "$srcdir/atomics.c" || exit 1
 "$CC_AARCH64" -O2 -static -pthread -o "$guest" "$srcdir/atomics.c" || exit 1
 
-# ---- runners: name and command prefix; missing ones are left out ----
-names=(native)
-prefixes=("")
-if command -v "${QEMU%% *}" >/dev/null 2>&1; then
-	names+=(qemu)
-	prefixes+=("$QEMU ")
-else
-	echo "note: '$QEMU' not found, qemu column left empty" >&2
-fi
-if command -v "${ARX%% *}" >/dev/null 2>&1; then
-	names+=(arx)
-	prefixes+=("$ARX ")
-else
-	echo "note: '$ARX' not found (build arx or set ARX), arx column left empty" >&2
-fi
-
-# command_for RUNNER_INDEX MODE: the full command line as one string.
-command_for() {
-	local i=$1 m=$2 bin=$guest
-	[ "${names[$i]}" = native ] && bin=$native
-	echo "${prefixes[$i]}$bin $m $scale"
-}
-
-# time_loop CMD: mean wall seconds over $runs runs after one warmup.
-time_loop() {
-	local cmd=$1 t0 t1 total=0 r
-	# shellcheck disable=SC2086 # CMD is a word list on purpose
-	$cmd >/dev/null 2>&1
-	for ((r = 0; r < runs; r++)); do
-		t0=$(date +%s.%N)
-		# shellcheck disable=SC2086
-		$cmd >/dev/null 2>&1
-		t1=$(date +%s.%N)
-		total=$(awk -v a="$total" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
-	done
-	awk -v t="$total" -v n="$runs" 'BEGIN { printf "%.4f\n", t / n }'
-}
-
-use_hyperfine=0
-if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
-	use_hyperfine=1
-fi
+# ---- runners, command lines, timing (bench/lib.sh) ----
+# shellcheck source=bench/lib.sh
+. "$srcdir/lib.sh"
+bench_find_runners
+bench_pick_timer
 
 declare -A mean cpu
 status=0

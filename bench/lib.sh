@@ -1,0 +1,51 @@
+# Shared by bench/run-bench.sh and bench/run-atomics.sh (sourced, not run):
+# which runners exist, the command line for each, and the plain timing loop.
+# The caller sets QEMU, ARX, native, guest, scale and runs first.
+
+# names[i], prefixes[i]: native, then qemu and arx when installed.
+bench_find_runners() {
+	names=(native)
+	prefixes=("")
+	if command -v "${QEMU%% *}" >/dev/null 2>&1; then
+		names+=(qemu)
+		prefixes+=("$QEMU ")
+	else
+		echo "note: '$QEMU' not found, qemu column left empty" >&2
+	fi
+	if command -v "${ARX%% *}" >/dev/null 2>&1; then
+		names+=(arx)
+		prefixes+=("$ARX ")
+	else
+		echo "note: '$ARX' not found (build arx or set ARX), arx column left empty" >&2
+	fi
+}
+
+# command_for RUNNER_INDEX WHAT: the full command line as one string.
+command_for() {
+	local i=$1 what=$2 bin=$guest
+	[ "${names[$i]}" = native ] && bin=$native
+	echo "${prefixes[$i]}$bin $what $scale"
+}
+
+# time_loop CMD: mean wall seconds over $runs runs after one warmup.
+time_loop() {
+	local cmd=$1 t0 t1 total=0 r
+	# shellcheck disable=SC2086 # CMD is a word list on purpose
+	$cmd >/dev/null 2>&1
+	for ((r = 0; r < runs; r++)); do
+		t0=$(date +%s.%N)
+		# shellcheck disable=SC2086
+		$cmd >/dev/null 2>&1
+		t1=$(date +%s.%N)
+		total=$(awk -v a="$total" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
+	done
+	awk -v t="$total" -v n="$runs" 'BEGIN { printf "%.4f\n", t / n }'
+}
+
+# use_hyperfine=1 when hyperfine is installed and NO_HYPERFINE is unset.
+bench_pick_timer() {
+	use_hyperfine=0
+	if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
+		use_hyperfine=1
+	fi
+}
