@@ -181,6 +181,8 @@ static bool load_with_default_sysroot(Options *opt, const char *path,
 
 void guest_exit(int status)
 {
+    if (log_enabled(LOG_STATS))
+        tcg_log_stats();
     _exit(status & 0xff);
 }
 

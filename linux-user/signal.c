@@ -803,6 +803,8 @@ static void signal_die(int sig)
 {
     sigset_t only;
 
+    if (log_enabled(LOG_STATS))
+        tcg_log_stats();
     signal(sig, SIG_DFL);
     sigemptyset(&only);
     sigaddset(&only, sig);

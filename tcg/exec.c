@@ -63,6 +63,14 @@ static JmpCache *jmp_cache_get(void)
     return jc;
 }
 
+/* -d stats: how blocks were found (see also tb_stats). */
+static struct {
+    _Atomic uint64_t dispatches;   /* blocks entered from the dispatcher */
+    _Atomic uint64_t indirect;     /* lookups from BR/BLR/RET in translated code */
+    _Atomic uint64_t jc_misses;    /* of either, not in the jump cache */
+    _Atomic uint64_t translations; /* of either, not translated yet */
+} exec_stats;
+
 static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 {
     JmpCache *jc = jmp_cache_get();
@@ -71,6 +79,8 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 
     if (tb && jc->entry[i].pc == pc)
         return tb;
+    if (log_enabled(LOG_STATS))
+        exec_stats.jc_misses++;
     tb = tb_lookup(pc);
     if (tb) {
         jc->entry[i].pc = pc;
@@ -209,6 +219,8 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
 
     if (log_enabled(LOG_EXEC | LOG_CPU))
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
+    if (log_enabled(LOG_STATS))
+        exec_stats.indirect++;
     tb = jmp_cache_lookup(hooks->get_pc(e));
     if (!tb)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
@@ -236,6 +248,10 @@ static TranslationBlock *find_block(ExecThread *self, uint64_t pc)
 {
     TranslationBlock *tb = jmp_cache_lookup(pc);
 
+    if (log_enabled(LOG_STATS)) {
+        exec_stats.dispatches++;
+        exec_stats.translations += tb == NULL;
+    }
     while (!tb) {
         tb = tb_find_or_translate(pc);
         if (!tb)
@@ -293,4 +309,23 @@ void tcg_cpu_exec(void *env)
     /* Either way out: done, or a guest access faulted (state rebuilt). */
     fault_return = NULL;
     exec_leave(&self);
+}
+
+void tcg_log_stats(void)
+{
+    const TBStats *t = &tb_stats;
+    uint64_t blocks = t->blocks;
+
+    arx_log("stats: %llu blocks translated (%llu guest insns, %llu bytes of "
+            "host code, %llu retried shorter) in %.3f ms, %.2f us/block\n",
+            (unsigned long long)blocks, (unsigned long long)t->guest_insns,
+            (unsigned long long)t->code_bytes, (unsigned long long)t->retries,
+            (double)t->translate_ns / 1e6,
+            blocks ? (double)t->translate_ns / 1e3 / (double)blocks : 0.0);
+    arx_log("stats: %llu dispatcher entries, %llu indirect-branch lookups, "
+            "%llu jump-cache misses, %llu chained jumps, %llu cache flushes\n",
+            (unsigned long long)exec_stats.dispatches,
+            (unsigned long long)exec_stats.indirect,
+            (unsigned long long)exec_stats.jc_misses,
+            (unsigned long long)t->chains, (unsigned long long)t->flushes);
 }

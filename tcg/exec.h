@@ -29,5 +29,7 @@ void tcg_cpu_exec(void *env);
 void tcg_exec_fault_return(void) __attribute__((noreturn));
 /* Releases the calling thread's per-thread state before it exits. */
 void tcg_exec_thread_exit(void);
+/* -d stats: the translation and dispatch counters, to the log. */
+void tcg_log_stats(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "tcg/ir.h"
 #include "tcg/x86_64/backend.h"
@@ -18,6 +19,8 @@
 #define TB_HASH_SIZE (1u << TB_HASH_BITS)
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256
+
+TBStats tb_stats;
 
 static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
 static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -149,6 +152,8 @@ void tb_flush(void)
     pthread_mutex_lock(&tb_lock);
     flush_requested = false;
     flush_count++; /* every thread's jump cache is now stale */
+    if (log_enabled(LOG_STATS))
+        tb_stats.flushes++;
     memset(tb_hash, 0, TB_HASH_SIZE * sizeof(*tb_hash));
     for (size_t i = 0; i < nb_tbs; i++) {
         free(all_tbs[i]->fault_sites);
@@ -160,7 +165,7 @@ void tb_flush(void)
 }
 
 /* Translates pc into tb; returns false if the code cache is full. */
-static bool tb_translate(TranslationBlock *tb, int max_insns)
+static bool tb_translate_code(TranslationBlock *tb, int max_insns)
 {
     size_t avail = (size_t)(code_buf + CODE_CACHE_SIZE - code_ptr);
     int size;
@@ -176,6 +181,8 @@ static bool tb_translate(TranslationBlock *tb, int max_insns)
         size = tcg_gen_code(tb, code_ptr, avail);
         if (size == TCG_GEN_TOO_BIG && max_insns > 1) {
             max_insns /= 2;
+            if (log_enabled(LOG_STATS))
+                tb_stats.retries++;
             continue;
         }
         if (size < 0)
@@ -188,6 +195,33 @@ static bool tb_translate(TranslationBlock *tb, int max_insns)
     code_ptr =
         (uint8_t *)(((uintptr_t)code_ptr + (size_t)size + 15) & ~(uintptr_t)15);
     return true;
+}
+
+static uint64_t tb_now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* tb_translate_code, counted for -d stats. */
+static bool tb_translate(TranslationBlock *tb, int max_insns)
+{
+    uint64_t start;
+    bool ok;
+
+    if (!log_enabled(LOG_STATS))
+        return tb_translate_code(tb, max_insns);
+    start = tb_now_ns();
+    ok = tb_translate_code(tb, max_insns);
+    tb_stats.translate_ns += tb_now_ns() - start;
+    if (ok) {
+        tb_stats.blocks++;
+        tb_stats.guest_insns += tb->icount;
+        tb_stats.code_bytes += tb->code_size;
+    }
+    return ok;
 }
 
 static void tb_log(const TranslationBlock *tb)
@@ -241,6 +275,8 @@ void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
         return;
     pthread_mutex_lock(&tb_lock);
     tcg_patch_jump(from, slot, to->code);
+    if (log_enabled(LOG_STATS))
+        tb_stats.chains++;
     pthread_mutex_unlock(&tb_lock);
 }
 

@@ -29,6 +29,21 @@ typedef struct TranslationBlock {
     uint32_t nb_fault_sites;
 } TranslationBlock;
 
+/*
+ * -d stats counters, kept only while LOG_STATS is on (relaxed atomics:
+ * several threads translate and dispatch).
+ */
+typedef struct TBStats {
+    _Atomic uint64_t blocks;      /* translated */
+    _Atomic uint64_t guest_insns; /* in those blocks */
+    _Atomic uint64_t code_bytes;  /* host code written */
+    _Atomic uint64_t translate_ns;
+    _Atomic uint64_t retries;     /* block too big: translated again, shorter */
+    _Atomic uint64_t flushes;     /* whole code cache */
+    _Atomic uint64_t chains;      /* direct jumps patched between blocks */
+} TBStats;
+extern TBStats tb_stats;
+
 /* The frontend's entry point: fills tcg_ctx with the block's IR. */
 void gen_intermediate_code(TranslationBlock *tb, int max_insns);
 /* For -d in_asm: prints the guest instructions of tb to the log. */

@@ -26,6 +26,7 @@ static const struct {
     { "unimp", LOG_UNIMP, "unimplemented instructions, syscalls and ioctls" },
     { "strace", LOG_STRACE, "every guest syscall, its arguments and result" },
     { "cpu", LOG_CPU, "guest registers as each block is entered (no chaining)" },
+    { "stats", LOG_STATS, "translation and dispatch counters, printed at exit" },
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

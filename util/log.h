@@ -16,6 +16,7 @@ enum {
     LOG_UNIMP = 1 << 4,   /* unimplemented instructions and syscalls */
     LOG_STRACE = 1 << 5,  /* every guest syscall with its result */
     LOG_CPU = 1 << 6,     /* guest registers at each block entry */
+    LOG_STATS = 1 << 7,   /* translation and dispatch counters at exit */
 };
 
 extern unsigned arx_log_mask;

@@ -283,6 +283,14 @@ EOF_C
 		[ "$(grep -c 'unimplemented syscall 444' "$work/err")" = 1 ] ||
 			why="-d unimp does not name syscall 444 exactly once"
 		result "unknown-syscall-enosys" "$why"
+
+		# The log never mixes into the guest's stdout; stats come at exit.
+		run -d stats "$work/guest-bad"
+		why=""
+		[ "$(cat "$work/rc")" = 0 ] || why="guest did not exit 0"
+		[ "$(cat "$work/out")" = "-1 38 -1 38" ] || why="guest stdout changed by -d stats"
+		grep -q "blocks translated" "$work/err" || why="-d stats printed no counters"
+		result "debug-stats-on-stderr" "$why"
 	else
 		skipped "guest-side refusals" "fixture does not compile"
 	fi

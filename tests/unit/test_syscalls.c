@@ -45,6 +45,11 @@ void tcg_exec_thread_exit(void)
 {
 }
 
+/* -d stats is not turned on in these tests. */
+void tcg_log_stats(void)
+{
+}
+
 /* Faults in translated code (tcg/): none happen in these tests. */
 bool tb_restore_fault_state(void *host_ucontext, void **env,
                             uint64_t *guest_pc)
