@@ -19,29 +19,7 @@
 static const TCGTargetHooks *hooks;
 static TCGEnterFn enter;
 
-/*
- * Per thread, a direct-mapped cache in front of the hash table for
- * indirect branches (returns, calls through pointers): one compare instead
- * of a hash walk. A flush makes it stale (generation mismatch).
- */
-#define JMP_CACHE_BITS 12
-#define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
-
-typedef struct JmpCache {
-    unsigned generation;
-    struct {
-        uint64_t pc;
-        TranslationBlock *tb;
-    } entry[JMP_CACHE_SIZE];
-} JmpCache;
-
 static __thread JmpCache *jmp_cache;
-
-static unsigned jmp_cache_index(uint64_t pc)
-{
-    return (unsigned)((pc >> 2) ^ (pc >> (2 + JMP_CACHE_BITS))) &
-           (JMP_CACHE_SIZE - 1);
-}
 
 static JmpCache *jmp_cache_get(void)
 {
@@ -66,7 +44,7 @@ static JmpCache *jmp_cache_get(void)
 /* -d stats: how blocks were found (see also tb_stats). */
 static struct {
     _Atomic uint64_t dispatches;   /* blocks entered from the dispatcher */
-    _Atomic uint64_t indirect;     /* lookups from BR/BLR/RET in translated code */
+    _Atomic uint64_t indirect;     /* BR/BLR/RET lookups the inline probe missed */
     _Atomic uint64_t jc_misses;    /* of either, not in the jump cache */
     _Atomic uint64_t translations; /* of either, not translated yet */
 } exec_stats;
@@ -278,7 +256,7 @@ static void run_blocks(ExecThread *self, void *env)
                     (unsigned long long)pc);
         if (log_enabled(LOG_CPU) && hooks->log_state)
             hooks->log_state(env);
-        ret = enter(env, tb->code);
+        ret = enter(env, tb->code, jmp_cache_get());
         if (tb_flush_requested()) {
             exec_flush(self);
             ret = 0; /* tb may be gone: nothing to chain from */
@@ -322,7 +300,8 @@ void tcg_log_stats(void)
             (unsigned long long)t->code_bytes, (unsigned long long)t->retries,
             (double)t->translate_ns / 1e6,
             blocks ? (double)t->translate_ns / 1e3 / (double)blocks : 0.0);
-    arx_log("stats: %llu dispatcher entries, %llu indirect-branch lookups, "
+    arx_log("stats: %llu dispatcher entries, %llu indirect branches past the "
+            "inline jump cache, "
             "%llu jump-cache misses, %llu chained jumps, %llu cache flushes\n",
             (unsigned long long)exec_stats.dispatches,
             (unsigned long long)exec_stats.indirect,

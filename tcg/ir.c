@@ -945,10 +945,7 @@ void tcg_gen_exit_tb(int slot)
     emit1(INDEX_op_exit_tb, (uint64_t)(int64_t)slot);
 }
 
-void tcg_gen_lookup_and_goto_ptr(void)
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc)
 {
-    TCGv_i64 ptr = tcg_temp_new_i64();
-
-    tcg_gen_call1(tcg_ctx.lookup_helper, &ptr, tcg_ptr_as_i64(tcg_env));
-    emit1(INDEX_op_goto_ptr, ptr.idx);
+    emit1(INDEX_op_goto_lookup, pc.idx);
 }

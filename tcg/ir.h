@@ -313,8 +313,9 @@ void tcg_gen_insn_start(uint64_t guest_pc);
 void tcg_gen_goto_tb(unsigned slot);
 /* Returns to the dispatcher; slot >= 0 asks it to chain that slot. */
 void tcg_gen_exit_tb(int slot);
-/* Jumps to the block for the pc now in the CPU state, via lookup_helper. */
-void tcg_gen_lookup_and_goto_ptr(void);
+/* Jumps to the block for guest pc, which the frontend has just stored as
+ * the CPU state's pc: the jump cache inline, else lookup_helper. */
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc);
 
 /* ---- vectors in the CPU state ---- */
 

@@ -44,6 +44,30 @@ typedef struct TBStats {
 } TBStats;
 extern TBStats tb_stats;
 
+/*
+ * Per thread, a direct-mapped cache in front of the hash table for
+ * indirect branches (returns, calls through pointers): one compare instead
+ * of a hash walk. A flush makes it stale (generation mismatch); every
+ * thread passes through the dispatcher, which clears it, before running
+ * translated code again. The backend probes it inline (goto_lookup).
+ */
+#define JMP_CACHE_BITS 12
+#define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
+
+typedef struct JmpCache {
+    unsigned generation;
+    struct {
+        uint64_t pc;
+        TranslationBlock *tb; /* NULL: empty */
+    } entry[JMP_CACHE_SIZE];
+} JmpCache;
+
+static inline unsigned jmp_cache_index(uint64_t pc)
+{
+    return (unsigned)((pc >> 2) ^ (pc >> (2 + JMP_CACHE_BITS))) &
+           (JMP_CACHE_SIZE - 1);
+}
+
 /* The frontend's entry point: fills tcg_ctx with the block's IR. */
 void gen_intermediate_code(TranslationBlock *tb, int max_insns);
 /* For -d in_asm: prints the guest instructions of tb to the log. */

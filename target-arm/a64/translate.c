@@ -554,7 +554,7 @@ static void gen_block_end(DisasContext *s)
         gen_goto_tb(s, 0, s->pc_next);
         break;
     case DISAS_JUMP:
-        tcg_gen_lookup_and_goto_ptr();
+        tcg_gen_lookup_and_goto_ptr(cpu_pc);
         break;
     case DISAS_EXIT:
         tcg_gen_exit_tb(-1);

@@ -10,8 +10,10 @@
 
 #include "tcg/tb.h"
 
-/* Enters translated code: returns the exit_tb value (0, or tb | slot). */
-typedef uintptr_t (*TCGEnterFn)(void *env, const void *code);
+/* Enters translated code with the calling thread's jump cache (probed by
+ * goto_lookup): returns the exit_tb value (0, or tb | slot). */
+typedef uintptr_t (*TCGEnterFn)(void *env, const void *code,
+                                JmpCache *jmp_cache);
 
 /* Writes the prologue and epilogue at buf; returns their size. */
 size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base);

@@ -5,7 +5,10 @@
  */
 #include "tcg/x86_64/regalloc.h"
 
+#include <stddef.h>
+
 #include "tcg/x86_64/backend.h"
+#include "util/log.h"
 
 static X86Asm *as(void) { return &be.as; }
 
@@ -105,6 +108,46 @@ static void lower_exit_tb(const TCGOp *op)
     x86_jmp_to(as(), be.epilogue);
 }
 
+/*
+ * The jump cache probed inline: index from the pc as jmp_cache_index()
+ * computes it, then the entry's pc and block; a hit jumps straight to
+ * the block's code. A miss (or -d exec/cpu, which must see every block)
+ * calls the lookup helper and jumps where it says.
+ */
+static void lower_goto_lookup(const TCGOp *op)
+{
+    X86Reg rp = ra_in(arg_temp(op, 0), 0);
+    const int32_t entries = (int32_t)offsetof(JmpCache, entry);
+
+    ra_sync_globals(false);
+    if (!log_enabled(LOG_EXEC | LOG_CPU)) {
+        X86Reg rt = ra_alloc(REGSET(rp));
+        uint8_t *miss[2];
+
+        x86_mov_rr(as(), 64, rt, rp);
+        x86_shift_ri(as(), 64, X86_SHR, rt, 2);
+        x86_mov_rr(as(), 64, REG_SCRATCH, rp);
+        x86_shift_ri(as(), 64, X86_SHR, REG_SCRATCH, 2 + JMP_CACHE_BITS);
+        x86_alu_rr(as(), 64, X86_XOR, rt, REG_SCRATCH);
+        x86_alu_ri(as(), 32, X86_AND, rt, JMP_CACHE_SIZE - 1);
+        x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
+        x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
+        x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, entries));
+        miss[0] = x86_jcc32(as(), X86_CC_NE);
+        x86_load(as(), X86_LD_64, 64, rt, x86_mem(rt, entries + 8));
+        x86_test_rr(as(), 64, rt, rt);
+        miss[1] = x86_jcc32(as(), X86_CC_E);
+        x86_load(as(), X86_LD_64, 64, rt,
+                 x86_mem(rt, (int32_t)offsetof(TranslationBlock, code)));
+        x86_jmp_r(as(), rt);
+        x86_patch_rel32(miss[0], be.as.p);
+        x86_patch_rel32(miss[1], be.as.p);
+    }
+    x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
+    x86_call_abs(as(), tcg_ctx.lookup_helper->func);
+    x86_jmp_r(as(), X86_RAX);
+}
+
 static void lower_goto_ptr(const TCGOp *op)
 {
     X86Reg r = ra_in(arg_temp(op, 0), 0);
@@ -123,6 +166,7 @@ bool lower_ctl(TCGOp *op)
     case INDEX_op_goto_tb: lower_goto_tb(op); return true;
     case INDEX_op_exit_tb: lower_exit_tb(op); return true;
     case INDEX_op_goto_ptr: lower_goto_ptr(op); return true;
+    case INDEX_op_goto_lookup: lower_goto_lookup(op); return true;
     default:
         return false;
     }

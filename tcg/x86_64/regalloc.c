@@ -669,6 +669,7 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     x86_mov_rr(a, 64, REG_ENV, X86_RDI);
     x86_mov_ri(a, REG_GUEST_BASE, guest_base);
     x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
+    x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_CACHE), X86_RDX);
     x86_jmp_r(a, X86_RSI);
 
     be.exit_zero = a->p;

@@ -24,6 +24,8 @@ typedef uint32_t RegSet;
 
 #define FRAME_SLOTS 256
 #define FRAME_SIZE (FRAME_SLOTS * 8 + 8) /* keeps rsp 16-byte aligned */
+/* The last 8 bytes of the frame: the thread's JmpCache pointer. */
+#define FRAME_JMP_CACHE (FRAME_SLOTS * 8)
 
 typedef struct Backend {
     X86Asm as;
