@@ -1,6 +1,15 @@
-# Shared by bench/run-bench.sh and bench/run-atomics.sh (sourced, not run):
-# which runners exist, the command line for each, and the plain timing loop.
-# The caller sets QEMU, ARX, native, guest, scale and runs first.
+# shellcheck shell=bash
+# Shared by the bench/run-*.sh scripts (sourced, not run): the tools'
+# defaults, which runners exist, the command line for each, and the plain
+# timing loop. The caller sets srcdir before sourcing, and native, guest,
+# scale and runs before calling the functions.
+
+top_srcdir=$(cd "${srcdir:?}/.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+QEMU=${QEMU:-qemu-aarch64}
+CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
+CC_HOST=${CC_HOST:-cc}
 
 # names[i], prefixes[i]: native, then qemu and arx when installed.
 bench_find_runners() {

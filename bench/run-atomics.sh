@@ -17,12 +17,8 @@
 set -u
 
 srcdir=$(cd "$(dirname "$0")" && pwd)
-top_srcdir=$(cd "$srcdir/.." && pwd)
-top_builddir=${top_builddir:-$top_srcdir}
-ARX=${ARX:-$top_builddir/arx}
-QEMU=${QEMU:-qemu-aarch64}
-CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-CC_HOST=${CC_HOST:-cc}
+# shellcheck source=bench/lib.sh
+. "$srcdir/lib.sh"
 
 scale=5
 runs=3
@@ -50,8 +46,6 @@ guest=$build/atomics-aarch64
 "$CC_AARCH64" -O2 -static -pthread -o "$guest" "$srcdir/atomics.c" || exit 1
 
 # ---- runners, command lines, timing (bench/lib.sh) ----
-# shellcheck source=bench/lib.sh
-. "$srcdir/lib.sh"
 bench_find_runners
 bench_pick_timer
 

@@ -18,10 +18,8 @@
 set -u
 
 srcdir=$(cd "$(dirname "$0")" && pwd)
-top_srcdir=$(cd "$srcdir/.." && pwd)
-top_builddir=${top_builddir:-$top_srcdir}
-ARX=${ARX:-$top_builddir/arx}
-QEMU=${QEMU:-qemu-aarch64}
+# shellcheck source=bench/lib.sh
+. "$srcdir/lib.sh"
 SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
 # xz's default block is 3 x the dictionary (24 MiB at -6): one block, one
 # thread. 2 MiB blocks give -T2 work to share, and -T1 the same blocks.
