@@ -179,45 +179,39 @@ static void net_mmsg_result_to_guest(const struct mmsghdr *host, int64_t count,
     }
 }
 
-int64_t sys_sendmmsg(GuestThread *t, const uint64_t *a)
+/*
+ * sendmmsg and recvmmsg: the vector is rebuilt with host pointers, lengths
+ * come back. timeout is recvmmsg's struct timespec (identical on both ABIs;
+ * 0 for sendmmsg, which has no such argument).
+ */
+static int64_t net_mmsg(long host_nr, const uint64_t *a, uint64_t timeout)
 {
     GuestMmsghdr *guest = sys_ptr(a[1]);
     struct mmsghdr host[NET_MMSG_BATCH];
     struct iovec iov[IOV_MAX];
     int64_t count, r;
 
-    (void)t;
     if (a[2] == 0 || !guest)
-        return host_syscall6(SYS_sendmmsg, a[0], sys_hp(a[1]), a[2], a[3], 0,
-                             0);
+        return host_syscall6(host_nr, a[0], sys_hp(a[1]), a[2], a[3],
+                             timeout, 0);
     count = net_mmsg_to_host(guest, a[2], host, iov);
     if (count < 0)
         return count;
-    r = host_syscall6(SYS_sendmmsg, a[0], (uint64_t)(uintptr_t)host,
-                      (uint64_t)count, a[3], 0, 0);
+    r = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host,
+                      (uint64_t)count, a[3], timeout, 0);
     if (!host_is_error(r))
         net_mmsg_result_to_guest(host, r, guest);
     return r;
 }
 
-/* The timeout is a struct timespec, identical on both. */
+int64_t sys_sendmmsg(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return net_mmsg(SYS_sendmmsg, a, 0);
+}
+
 int64_t sys_recvmmsg(GuestThread *t, const uint64_t *a)
 {
-    GuestMmsghdr *guest = sys_ptr(a[1]);
-    struct mmsghdr host[NET_MMSG_BATCH];
-    struct iovec iov[IOV_MAX];
-    int64_t count, r;
-
     (void)t;
-    if (a[2] == 0 || !guest)
-        return host_syscall6(SYS_recvmmsg, a[0], sys_hp(a[1]), a[2], a[3],
-                             sys_hp(a[4]), 0);
-    count = net_mmsg_to_host(guest, a[2], host, iov);
-    if (count < 0)
-        return count;
-    r = host_syscall6(SYS_recvmmsg, a[0], (uint64_t)(uintptr_t)host,
-                      (uint64_t)count, a[3], sys_hp(a[4]), 0);
-    if (!host_is_error(r))
-        net_mmsg_result_to_guest(host, r, guest);
-    return r;
+    return net_mmsg(SYS_recvmmsg, a, sys_hp(a[4]));
 }
