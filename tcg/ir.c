@@ -46,6 +46,7 @@ static uint32_t temp_alloc(TCGType type, TCGTempKind kind)
     s->temps[idx].type = type;
     s->temps[idx].kind = kind;
     s->temps[idx].slot = -1;
+    s->temps[idx].val_loc = kind == TEMP_CONST ? VAL_CONST : VAL_DEAD;
     return idx;
 }
 
@@ -935,9 +936,15 @@ void tcg_gen_insn_start(uint64_t guest_pc)
     emit1(INDEX_op_insn_start, guest_pc);
 }
 
-void tcg_gen_goto_tb(unsigned slot)
+void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest)
 {
-    emit1(INDEX_op_goto_tb, slot);
+    emit3(INDEX_op_goto_tb, pc.idx, slot, dest);
+}
+
+void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value)
+{
+    emit3(INDEX_op_exit_check, (uint64_t)(int64_t)flag_offset, pc.idx,
+          pc_value);
 }
 
 void tcg_gen_exit_tb(int slot)

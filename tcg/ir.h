@@ -82,6 +82,9 @@ typedef enum TCGTempKind {
     TEMP_CONST,  /* read-only constant, interned per block */
 } TCGTempKind;
 
+/* Where a temp's value is while a block is compiled. */
+enum { VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST };
+
 typedef struct TCGTemp {
     TCGType type;
     TCGTempKind kind;
@@ -90,8 +93,9 @@ typedef struct TCGTemp {
     int8_t fixed_reg;  /* TEMP_FIXED: backend register number */
     const char *name;  /* globals and fixed temps */
 
-    /* Register allocator state, reset for each block (tcg/x86_64/regalloc). */
-    uint8_t val_loc;   /* VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST */
+    /* Register allocator state (tcg/x86_64/regalloc): set for a new temp
+     * when it is made, reset for globals at each block. */
+    uint8_t val_loc;   /* where the value is: VAL_DEAD, VAL_REG, ... */
     int8_t reg;
     bool mem_coherent; /* memory copy up to date */
     int32_t slot;      /* TEMP_NORMAL: frame offset once spilled, else -1 */
@@ -308,9 +312,13 @@ void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
 
 /* Block exits. */
 void tcg_gen_insn_start(uint64_t guest_pc);
-/* Patchable direct jump to another block through chaining slot 0 or 1;
- * falls through (to code that stores the pc and exits) until chained. */
-void tcg_gen_goto_tb(unsigned slot);
+/* Leaves the block for guest pc dest: a patchable direct jump through
+ * chaining slot 0 or 1; until chained, stores dest in pc (the global) and
+ * returns to the dispatcher, which then chains the slot. */
+void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest);
+/* Leaves the block, with pc (the global) set to pc_value, when the 32-bit
+ * flag at env offset flag_offset is nonzero; otherwise does nothing. */
+void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value);
 /* Returns to the dispatcher; slot >= 0 asks it to chain that slot. */
 void tcg_gen_exit_tb(int slot);
 /* Jumps to the block for guest pc, which the frontend has just stored as

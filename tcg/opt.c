@@ -71,12 +71,19 @@ static void forget_temp(uint64_t t)
     }
 }
 
+/* Ops named *_i32 compute in 32 bits: a table built once from the names. */
 static bool is_i32_op(TCGOpcode opc)
 {
-    const char *n = tcg_op_defs[opc].name;
-    size_t len = strlen(n);
+    static uint8_t i32_op[NB_OPS]; /* 0: not known yet, 1: no, 2: yes */
+    uint8_t v = __atomic_load_n(&i32_op[opc], __ATOMIC_RELAXED);
 
-    return len > 4 && strcmp(n + len - 4, "_i32") == 0;
+    if (!v) {
+        const char *n = tcg_op_defs[opc].name;
+        size_t len = strlen(n);
+        v = len > 4 && strcmp(n + len - 4, "_i32") == 0 ? 2 : 1;
+        __atomic_store_n(&i32_op[opc], v, __ATOMIC_RELAXED);
+    }
+    return v == 2;
 }
 
 static bool temp_is_const(uint64_t idx, uint64_t *val)
@@ -256,9 +263,10 @@ static void forget_outputs(TCGOp *op)
 /* Which bits of op's single output may be set, from its inputs. */
 static uint64_t output_bits(const TCGOp *op)
 {
-    uint64_t a = op->nargs > 1 ? bits_of(op->args[1]) : ~0ull;
-    uint64_t b = op->nargs > 2 ? bits_of(op->args[2]) : ~0ull;
-    TCGTemp *bt = op->nargs > 2 ? tcg_temp((uint32_t)op->args[2]) : NULL;
+    int nin = tcg_op_defs[op->opc].nb_iargs;
+    uint64_t a = nin > 0 ? bits_of(op->args[1]) : ~0ull;
+    uint64_t b = nin > 1 ? bits_of(op->args[2]) : ~0ull;
+    TCGTemp *bt = nin > 1 ? tcg_temp((uint32_t)op->args[2]) : NULL;
 
     switch (op->opc) {
     case INDEX_op_and_i64: case INDEX_op_and_i32: return a & b;

@@ -38,6 +38,9 @@ static const NZCVRule nzcv_rules[] = {
 
 static NZCVUse nzcv_use(uint32_t insn)
 {
+    /* Loads and stores (op0 x1x0), the commonest, match no rule below. */
+    if ((insn & 0x0a000000) == 0x08000000)
+        return NZCV_NONE;
     /* ADD/SUB immediate, shifted or extended register: S is bit 29. */
     if ((insn & 0x1f800000) == 0x11000000 || (insn & 0x1f000000) == 0x0b000000)
         return (insn >> 29) & 1 ? NZCV_WRITE : NZCV_NONE;

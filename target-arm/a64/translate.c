@@ -442,9 +442,7 @@ void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
         s->exit_pc[s->nb_exits++] = dest;
     else
         s->unknown_exit = true;
-    tcg_gen_goto_tb(slot);
-    tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
-    tcg_gen_exit_tb((int)slot);
+    tcg_gen_goto_tb(slot, cpu_pc, dest);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -584,11 +582,7 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
      * Every block first checks exit_request, so a signal reaches even a
      * thread spinning in a loop without syscalls (design decision 9).
      */
-    TCGLabel exit_requested = tcg_new_label();
-    TCGv_i32 request = tcg_temp_new_i32();
-
-    tcg_gen_ld_i32(request, tcg_env, offsetof(CPUARMState, exit_request));
-    tcg_gen_brcondi_i32(TCG_COND_NE, request, 0, exit_requested);
+    tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
 
     last_sub.valid = false;
     s.is_jmp = DISAS_NEXT;
@@ -610,9 +604,6 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
     if (flags_dead_at_exits(&s, page))
         tcg_ctx.globals_dead_at_exit = 1ull << cpu_NF.idx | 1ull << cpu_ZF.idx |
                                        1ull << cpu_CF.idx | 1ull << cpu_VF.idx;
-    tcg_gen_set_label(exit_requested);
-    tcg_gen_movi_i64(cpu_pc, (int64_t)tb->pc);
-    tcg_gen_exit_tb(-1);
     tb->size = (uint32_t)(s.pc_next - tb->pc);
     tb->icount = (uint16_t)s.insn_count;
 }

@@ -22,10 +22,23 @@ typedef struct Label {
 
 static Label labels[TCG_MAX_LABELS];
 
+/* exit_check's exits, placed after the block so the check falls through. */
+#define MAX_EXIT_STUBS 4
+
+typedef struct ExitStub {
+    uint8_t *field; /* rel32 of the jcc to the stub */
+    X86Mem pc_home;
+    uint64_t pc;
+} ExitStub;
+
+static ExitStub exit_stubs[MAX_EXIT_STUBS];
+static int nb_exit_stubs;
+
 void labels_reset(void)
 {
     for (int i = 0; i < tcg_ctx.nb_labels; i++)
         labels[i].nb_refs = 0;
+    nb_exit_stubs = 0;
 }
 
 static void add_label_ref(uint64_t id, uint8_t *field)
@@ -81,12 +94,32 @@ static void lower_set_label(const TCGOp *op)
     bind_label(op->args[0]);
 }
 
+static void store_u64(X86Mem m, uint64_t v)
+{
+    if ((int64_t)v == (int32_t)v) {
+        x86_store_imm(as(), 64, m, (int32_t)v);
+        return;
+    }
+    x86_mov_ri(as(), REG_SCRATCH, v);
+    x86_store(as(), 64, m, REG_SCRATCH);
+}
+
+/* Leaves for the dispatcher with val (0, or tb | slot) in rax. */
+static void leave_block(uintptr_t val)
+{
+    x86_mov_ri(as(), X86_RAX, val);
+    x86_jmp_to(as(), be.epilogue);
+}
+
 static void lower_goto_tb(const TCGOp *op)
 {
-    unsigned slot = (unsigned)op->args[0];
+    TCGTemp *pc = arg_temp(op, 0);
+    unsigned slot = (unsigned)op->args[1];
     uint8_t *field;
 
     ra_sync_globals(false);
+    if (pc->val_loc == VAL_REG)
+        ra_release((X86Reg)pc->reg); /* its memory copy is written below */
     /* Align the rel32 field so patching it is one atomic store. */
     x86_align_rel32(as(), 1);
     field = x86_jmp32(as());
@@ -96,6 +129,36 @@ static void lower_goto_tb(const TCGOp *op)
     be.tb->jmp_reset_offset[slot] = (uint16_t)(be.as.p - be.as.start);
     /* Unchained, the jump falls through to the code that follows. */
     x86_patch_rel32(field, be.as.p);
+    store_u64(ra_home(pc), op->args[2]);
+    leave_block((uintptr_t)be.tb | slot);
+}
+
+static void lower_exit_check(const TCGOp *op)
+{
+    ExitStub *stub;
+
+    if (nb_exit_stubs >= MAX_EXIT_STUBS) {
+        be.too_big = true;
+        return;
+    }
+    /* The stub leaves without touching registers: memory must be current. */
+    ra_sync_globals(false);
+    x86_alu_mi(as(), 32, X86_CMP, x86_mem(REG_ENV, (int32_t)op->args[0]), 0);
+    stub = &exit_stubs[nb_exit_stubs];
+    stub->field = x86_jcc32(as(), X86_CC_NE);
+    stub->pc_home = ra_home(tcg_temp((uint32_t)op->args[1]));
+    stub->pc = op->args[2];
+    if (stub->field)
+        nb_exit_stubs++;
+}
+
+void lower_ctl_finish(void)
+{
+    for (int i = 0; i < nb_exit_stubs && !be.as.overflow; i++) {
+        x86_patch_rel32(exit_stubs[i].field, be.as.p);
+        store_u64(exit_stubs[i].pc_home, exit_stubs[i].pc);
+        leave_block(0);
+    }
 }
 
 static void lower_exit_tb(const TCGOp *op)
@@ -104,8 +167,7 @@ static void lower_exit_tb(const TCGOp *op)
     uintptr_t val = slot < 0 ? 0 : (uintptr_t)be.tb | (uintptr_t)slot;
 
     ra_sync_globals(false);
-    x86_mov_ri(as(), X86_RAX, val);
-    x86_jmp_to(as(), be.epilogue);
+    leave_block(val);
 }
 
 /*
@@ -165,6 +227,7 @@ bool lower_ctl(TCGOp *op)
     case INDEX_op_set_label: lower_set_label(op); return true;
     case INDEX_op_goto_tb: lower_goto_tb(op); return true;
     case INDEX_op_exit_tb: lower_exit_tb(op); return true;
+    case INDEX_op_exit_check: lower_exit_check(op); return true;
     case INDEX_op_goto_ptr: lower_goto_ptr(op); return true;
     case INDEX_op_goto_lookup: lower_goto_lookup(op); return true;
     default:

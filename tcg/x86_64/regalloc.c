@@ -95,14 +95,16 @@ static int label_arg(const TCGOp *op)
 
 static void liveness_init(void)
 {
+    int globals = tcg_ctx.nb_globals;
+
     live_words = (tcg_ctx.nb_temps + 63) / 64;
-    memset(live_at_exit, 0, (size_t)live_words * sizeof(uint64_t));
-    memset(all_globals, 0, (size_t)live_words * sizeof(uint64_t));
-    for (int g = 0; g < tcg_ctx.nb_globals; g++) {
-        live_set(all_globals, (uint64_t)g, true);
-        if (g >= 64 || !((tcg_ctx.globals_dead_at_exit >> g) & 1))
-            live_set(live_at_exit, (uint64_t)g, true);
+    /* Globals are temps 0..nb_globals-1: whole words, then a partial one. */
+    for (int w = 0; w < live_words; w++) {
+        int n = globals - w * 64;
+        all_globals[w] = n >= 64 ? ~0ull : n > 0 ? (1ull << n) - 1 : 0;
+        live_at_exit[w] = all_globals[w];
     }
+    live_at_exit[0] &= ~tcg_ctx.globals_dead_at_exit;
 }
 
 /* Globals that may be dropped and are not live in live. */
@@ -139,7 +141,7 @@ static void liveness(void)
         op_arg_counts(op, &nout, &nin);
         if (def->flags & OPF_NO_RETURN)
             live_copy(live, live_at_exit);
-        if (op->opc == INDEX_op_goto_tb)
+        if (op->opc == INDEX_op_exit_check)
             live_union(live, live_at_exit);
         if (op->opc == INDEX_op_call &&
             !(op->helper->flags & TCG_CALL_NO_READ_GLOBALS))
@@ -502,16 +504,16 @@ static void reset_temps(void)
     };
 
     memset(be.reg_owner, 0, sizeof(be.reg_owner));
-    /* Table lookups, not a switch: kinds come in no predictable order. */
-    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
+    /* The block's own temps start out right (temp_alloc); globals and
+     * fixed temps carry the previous block's state. */
+    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
         TCGTemp *t = &tcg_ctx.temps[i];
         t->slot = -1;
         t->val_loc = initial_loc[t->kind];
         t->mem_coherent = t->kind == TEMP_GLOBAL;
+        if (t->kind == TEMP_FIXED)
+            t->reg = REG_ENV;
     }
-    for (int i = 0; i < tcg_ctx.nb_globals; i++)
-        if (tcg_ctx.temps[i].kind == TEMP_FIXED)
-            tcg_ctx.temps[i].reg = REG_ENV;
     be.nb_slots = 0;
     be.too_big = false;
 }
@@ -618,6 +620,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         if (be.too_big)
             return TCG_GEN_TOO_BIG;
     }
+    lower_ctl_finish();
     if (be.as.overflow)
         return TCG_GEN_NO_SPACE;
     return (int)x86_asm_size(&be.as);

@@ -12,8 +12,6 @@
 #include "tcg/tb.h"
 #include "tcg/x86_64/emit.h"
 
-enum { VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST };
-
 /* Reserved host registers. */
 #define REG_ENV X86_R14
 #define REG_GUEST_BASE X86_R15
@@ -101,7 +99,9 @@ bool lower_ctl(TCGOp *op);
 bool lower_vec(TCGOp *op);
 bool lower_fp(TCGOp *op);
 
-/* Labels (lower_ctl.c). */
+/* Labels and out-of-line exits (lower_ctl.c): reset per block, and the
+ * exits emitted after the block's last op. */
 void labels_reset(void);
+void lower_ctl_finish(void);
 
 #endif

@@ -465,9 +465,7 @@ END_TEST
 static void build_chain(uint64_t pc)
 {
     if (pc == 0x50000000) {
-        tcg_gen_goto_tb(0);
-        tcg_gen_movi_i64(g_pc, 0x50000004);
-        tcg_gen_exit_tb(0);
+        tcg_gen_goto_tb(0, g_pc, 0x50000004);
     } else {
         tcg_gen_movi_i64(g_out[0], 0xbeef);
         tcg_gen_exit_tb(-1);
@@ -485,11 +483,38 @@ START_TEST(test_chaining_jumps_directly)
     b = tb_find_or_translate(0x50000004);
     ret = run_at(&env, 0x50000000);
     ck_assert_uint_eq(ret, (uintptr_t)a | 0); /* unchained: asks for slot 0 */
+    ck_assert_uint_eq(env.pc, 0x50000004);
     ck_assert_uint_eq(env.out[0], 0);
     tb_add_jump(a, 0, b);
     ret = run_at(&env, 0x50000000);
     ck_assert_uint_eq(ret, 0); /* went through b */
     ck_assert_uint_eq(env.out[0], 0xbeef);
+}
+END_TEST
+
+/* A block that leaves when env.stop is set, else writes out[0]. */
+static void build_exit_check(uint64_t pc)
+{
+    tcg_gen_exit_check(offsetof(FakeEnv, stop), g_pc, pc);
+    tcg_gen_movi_i64(g_out[0], 0x1234);
+    tcg_gen_movi_i64(g_pc, 0x99);
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_exit_check_leaves_only_when_flagged)
+{
+    FakeEnv env = { 0 };
+
+    build_block = build_exit_check;
+    tb_find_or_translate(0x60000000);
+    env.stop = 1;
+    ck_assert_uint_eq(run_at(&env, 0x60000000), 0);
+    ck_assert_uint_eq(env.pc, 0x60000000);
+    ck_assert_uint_eq(env.out[0], 0);
+    env.stop = 0;
+    ck_assert_uint_eq(run_at(&env, 0x60000000), 0);
+    ck_assert_uint_eq(env.pc, 0x99);
+    ck_assert_uint_eq(env.out[0], 0x1234);
 }
 END_TEST
 
@@ -839,6 +864,7 @@ int main(void)
     tcase_add_test(tc, test_dead_globals_are_not_written_back);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
+    tcase_add_test(tc, test_exit_check_leaves_only_when_flagged);
     tcase_add_loop_test(tc, test_vector_ops_match_c, 0, 2);
     tcase_add_test(tc, test_vector_select_and_dup);
     suite_add_tcase(s, tc);
