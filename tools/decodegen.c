@@ -16,7 +16,7 @@
 
 #define DG_NAME_LEN 64
 #define DG_MEMBERS_MAX 48   /* 32 one-bit fields plus constants */
-#define DG_BUCKET_BITS 4    /* width of the first-level switch */
+#define DG_MAX_BUCKET_BITS 8 /* widest first-level switch */
 
 typedef struct {
     char name[DG_NAME_LEN];
@@ -381,35 +381,49 @@ static void dg_emit_try(FILE *f, const char *prefix, const DecodePattern *p)
     fprintf(f, "    return trans_%s(s, &a);\n}\n\n", p->handler);
 }
 
+/* The first-level switch: insn bits lo .. lo + dg_bucket_bits - 1. */
+static int dg_bucket_bits;
+
 /* Whether pattern p can match an insn whose window bits equal key. */
 static bool dg_in_bucket(const DecodePattern *p, int lo, uint32_t key)
 {
-    uint32_t m = (p->mask >> lo) & ((1u << DG_BUCKET_BITS) - 1);
+    uint32_t m = (p->mask >> lo) & ((1u << dg_bucket_bits) - 1);
 
     return ((p->value >> lo) & m) == (key & m);
 }
 
 /*
- * Picks the window of DG_BUCKET_BITS bits that duplicates patterns across
- * buckets the least (a don't-care bit there puts a pattern in two buckets);
- * -1 if no window has any fixed bit, where a switch would gain nothing.
+ * Picks the window (position and width) whose buckets are shortest for
+ * the instruction being decoded: the cost is the sum over buckets of the
+ * square of their pattern count, i.e. the chain lengths the patterns see.
+ * Bits every pattern fixes alike split nothing and win nothing; a
+ * don't-care bit puts a pattern in two buckets. Ties go to the narrower
+ * switch. Returns -1 when no window beats a plain chain.
  */
 static int dg_pick_window(void)
 {
-    long best_cost = (long)dg_n_patterns << DG_BUCKET_BITS;
-    int best = -1;
+    long best_cost = (long)dg_n_patterns * dg_n_patterns;
+    int best = -1, best_bits = 0;
 
-    for (int lo = 32 - DG_BUCKET_BITS; lo >= 0; lo--) {
-        long cost = 0;
+    for (int bits = 4; bits <= DG_MAX_BUCKET_BITS; bits++) {
+        dg_bucket_bits = bits;
+        for (int lo = 32 - bits; lo >= 0; lo--) {
+            long cost = 0;
 
-        for (int i = 0; i < dg_n_patterns; i++)
-            for (uint32_t key = 0; key < 1u << DG_BUCKET_BITS; key++)
-                cost += dg_in_bucket(&dg_patterns[i], lo, key);
-        if (cost < best_cost) {
-            best_cost = cost;
-            best = lo;
+            for (uint32_t key = 0; key < 1u << bits; key++) {
+                long n = 0;
+                for (int i = 0; i < dg_n_patterns; i++)
+                    n += dg_in_bucket(&dg_patterns[i], lo, key);
+                cost += n * n;
+            }
+            if (cost < best_cost) {
+                best_cost = cost;
+                best = lo;
+                best_bits = bits;
+            }
         }
     }
+    dg_bucket_bits = best_bits;
     return best;
 }
 
@@ -443,7 +457,7 @@ static void dg_emit_chain(FILE *f, const char *prefix, int lo, uint32_t key,
 static void dg_emit_decode(FILE *f, const char *prefix)
 {
     int lo = dg_pick_window();
-    const uint32_t n_keys = 1u << DG_BUCKET_BITS;
+    const uint32_t n_keys = 1u << dg_bucket_bits;
 
     fputs("/* Tries patterns in file order; false means UNDEF. */\n", f);
     fprintf(f, "static __attribute__((unused)) bool\n"
