@@ -36,7 +36,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size);
 typedef struct TCGFaultReg {
     int32_t env_offset;
     uint8_t host_reg;
-    uint8_t bytes; /* 4 or 8 */
+    uint8_t bytes; /* 4 or 8: a general register; 16: an xmm register */
 } TCGFaultReg;
 
 typedef struct TCGFaultSite {

@@ -925,6 +925,12 @@ void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src)
     emit_op(a, ENC_F3 | ENC_0F, 0x7f, src, rm_mem(m));
 }
 
+/* movq xmm, xmm: the low 8 bytes, the upper 8 cleared. */
+void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src)
+{
+    emit_op(a, ENC_F3 | ENC_0F, 0x7e, dst, rm_reg(src));
+}
+
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m)
 {
     emit_op(a, ENC_F3 | ENC_0F, 0x7e, dst, rm_mem(m));

@@ -333,6 +333,7 @@ void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src);
 void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m);
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src);
+void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* upper zeroed */
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m); /* bits 127:64 */

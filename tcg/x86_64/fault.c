@@ -1,7 +1,8 @@
 /*
  * Host signal contexts for faults in translated code: reads the faulting
- * host pc and copies guest registers held in host registers back to the
- * CPU state, as a fault site recorded by the allocator says.
+ * host pc and copies guest registers held in host registers (general or
+ * xmm) back to the CPU state, as a fault site recorded by the allocator
+ * says.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* REG_* indices of ucontext_t */
@@ -30,6 +31,11 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
     uint8_t *env = (uint8_t *)(uintptr_t)uc->uc_mcontext.gregs[host_greg_index[REG_ENV]];
 
     for (uint32_t i = 0; i < site->nb_regs; i++) {
+        if (site->regs[i].bytes == 16) {
+            memcpy(env + site->regs[i].env_offset,
+                   &uc->uc_mcontext.fpregs->_xmm[site->regs[i].host_reg], 16);
+            continue;
+        }
         uint64_t v = (uint64_t)uc->uc_mcontext.gregs[host_greg_index[site->regs[i].host_reg]];
         if (site->regs[i].bytes == 8)
             memcpy(env + site->regs[i].env_offset, &v, 8);

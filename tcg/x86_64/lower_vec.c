@@ -1,8 +1,9 @@
 /*
  * Lowering of the vector ops (vec_* in ops.def) to SSE2 .. SSE4.2: operands
- * are loaded from the CPU state into xmm0-xmm3, combined there and stored
- * back. The allocator never keeps values in xmm registers, so these four
- * are free scratch; nothing may stay in them from one op to the next.
+ * are fetched into xmm0-xmm3 (from the CPU state, or from the xmm copies
+ * vcache.c keeps of it), combined there and handed back to vcache.c.
+ * These four are free scratch; nothing may stay in them from one op to
+ * the next.
  */
 #include <cpuid.h>
 
@@ -191,30 +192,14 @@ static X86PackedOp op_minmax(unsigned kind, unsigned vece)
     }
 }
 
-static X86Mem env_at(uint64_t ofs)
-{
-    return x86_mem(REG_ENV, (int32_t)ofs);
-}
-
-/* Two 8-byte loads: the halves are often just written by two 8-byte
- * stores (guest loads into a vector register), which cannot forward to
- * one 16-byte load. */
 static void vload(X86Xmm x, uint64_t ofs, unsigned bytes)
 {
-    x86_movq_load(as(), x, env_at(ofs));
-    if (bytes == 16)
-        x86_movhps_load(as(), x, env_at(ofs + 8));
+    vcache_load(x, (int32_t)ofs, bytes);
 }
 
 static void vstore(uint64_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
 {
-    if (oprsz == 16) {
-        x86_movdqu_store(as(), env_at(ofs), x);
-        return;
-    }
-    x86_movq_store(as(), env_at(ofs), x);
-    if (maxsz == 16)
-        x86_store_imm(as(), 64, env_at(ofs + 8), 0);
+    vcache_store((int32_t)ofs, x, oprsz, maxsz);
 }
 
 static void vmov(X86Xmm dst, X86Xmm src)
@@ -656,9 +641,8 @@ static void store_element0(uint64_t d, X86Xmm x, unsigned vece,
         x86_movzx16(as(), REG_SCRATCH, REG_SCRATCH);
     else if (vece == 2)
         x86_mov_rr(as(), 32, REG_SCRATCH, REG_SCRATCH);
-    x86_store(as(), 64, env_at(d), REG_SCRATCH);
-    if (maxsz == 16)
-        x86_store_imm(as(), 64, env_at(d + 8), 0);
+    x86_movq_xr(as(), 64, x, REG_SCRATCH); /* upper half zero */
+    vstore(d, x, 8, maxsz);
 }
 
 static void lower_vec_un(const TCGOp *op)

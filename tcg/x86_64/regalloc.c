@@ -535,7 +535,7 @@ static size_t fault_site_size(uint32_t nb_regs)
 void ra_note_fault_site(void)
 {
     TCGFaultSite *site;
-    size_t worst = fault_site_size(16);
+    size_t worst = fault_site_size(16 + 16);
 
     if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
         be.too_big = true;
@@ -552,6 +552,7 @@ void ra_note_fault_site(void)
         site->regs[site->nb_regs++] = (TCGFaultReg){
             t->mem_offset, (uint8_t)r, (uint8_t)(temp_width(t) / 8)};
     }
+    site->nb_regs += (uint32_t)vcache_fault_regs(&site->regs[site->nb_regs]);
     fault_blob_used += fault_site_size(site->nb_regs);
     nb_fault_sites++;
 }
@@ -586,6 +587,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
 {
     liveness();
     reset_temps();
+    vcache_reset();
     labels_reset();
     x86_asm_init(&be.as, buf, size);
     be.tb = tb;
@@ -611,6 +613,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             continue;
         }
         be.dead_globals = op->dead_globals;
+        vcache_before_op(op);
         if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
             !lower_vec(op) && !lower_fp(op))
             arx_fatal("backend: no lowering for op %s",

@@ -92,6 +92,22 @@ void ra_sync_globals(bool and_free);
  * that may fault (with the current guest pc and register map). */
 void ra_note_fault_site(void);
 
+/* Vectors of the CPU state cached in xmm registers (vcache.c). */
+void vcache_reset(void);
+/* Copies bytes (8: upper half zeroed, or 16) at env offset ofs into x. */
+void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes);
+/* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
+void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
+/* Before other code reads (or writes) env bytes [ofs, ofs + len). */
+void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
+/* Writes every cached vector back; forget: and drops them. */
+void vcache_flush(bool forget);
+/* Called before each op is lowered: syncs what op may touch. */
+void vcache_before_op(const TCGOp *op);
+/* The dirty cached vectors as fault-site registers; returns the count. */
+struct TCGFaultReg;
+int vcache_fault_regs(struct TCGFaultReg *regs);
+
 /* Lowerings: each returns false if it does not handle op->opc. */
 bool lower_alu(TCGOp *op);
 bool lower_mem(TCGOp *op);

@@ -1,0 +1,213 @@
+/*
+ * Vectors of the CPU state kept in xmm4-xmm15 from one vec_* op to the
+ * next inside a block, so a chain of guest SIMD instructions does not go
+ * through memory at every step. Memory stays the truth everywhere else:
+ * before any other access to those bytes, a call, or a block end the
+ * cached copies are written back, and a faulting guest access finds the
+ * dirty ones in its fault site. Knows nothing of any guest architecture.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+#include "tcg/x86_64/backend.h"
+
+#define VCACHE_FIRST X86_XMM4 /* xmm0-xmm3 are the lowerings' scratch */
+#define VCACHE_SIZE 12
+#define VEC_BYTES 16
+
+typedef struct VCacheEntry {
+    bool valid;
+    bool dirty;        /* newer than the CPU state in memory */
+    int32_t ofs;       /* env offset of the 16 bytes held */
+    uint32_t last_use; /* for choosing a victim */
+} VCacheEntry;
+
+static VCacheEntry entries[VCACHE_SIZE];
+static uint32_t use_clock;
+
+static X86Asm *as(void) { return &be.as; }
+
+static X86Xmm entry_xmm(const VCacheEntry *e)
+{
+    return (X86Xmm)(VCACHE_FIRST + (e - entries));
+}
+
+static X86Mem env_at(int32_t ofs)
+{
+    return x86_mem(REG_ENV, ofs);
+}
+
+void vcache_reset(void)
+{
+    for (int i = 0; i < VCACHE_SIZE; i++)
+        entries[i].valid = false;
+}
+
+static void write_back(VCacheEntry *e)
+{
+    if (e->valid && e->dirty) {
+        x86_movdqu_store(as(), env_at(e->ofs), entry_xmm(e));
+        e->dirty = false;
+    }
+}
+
+void vcache_flush(bool forget)
+{
+    for (int i = 0; i < VCACHE_SIZE; i++) {
+        write_back(&entries[i]);
+        if (forget)
+            entries[i].valid = false;
+    }
+}
+
+void vcache_sync_range(int32_t ofs, unsigned len, bool writes)
+{
+    for (int i = 0; i < VCACHE_SIZE; i++) {
+        VCacheEntry *e = &entries[i];
+        if (!e->valid || ofs >= e->ofs + VEC_BYTES ||
+            ofs + (int32_t)len <= e->ofs)
+            continue;
+        write_back(e);
+        if (writes)
+            e->valid = false;
+    }
+}
+
+static VCacheEntry *lookup(int32_t ofs)
+{
+    for (int i = 0; i < VCACHE_SIZE; i++)
+        if (entries[i].valid && entries[i].ofs == ofs)
+            return &entries[i];
+    return NULL;
+}
+
+/* A free entry, or the least recently used one written back. */
+static VCacheEntry *claim(int32_t ofs)
+{
+    VCacheEntry *victim = &entries[0];
+
+    for (int i = 0; i < VCACHE_SIZE; i++) {
+        if (!entries[i].valid) {
+            victim = &entries[i];
+            break;
+        }
+        if (entries[i].last_use < victim->last_use)
+            victim = &entries[i];
+    }
+    write_back(victim);
+    *victim = (VCacheEntry){ .valid = true, .ofs = ofs };
+    return victim;
+}
+
+static bool cacheable(int32_t ofs)
+{
+    return ofs % VEC_BYTES == 0;
+}
+
+void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
+{
+    VCacheEntry *e;
+
+    if (!cacheable(ofs) || (bytes != 8 && bytes != VEC_BYTES)) {
+        vcache_sync_range(ofs, bytes, false);
+        x86_movq_load(as(), x, env_at(ofs));
+        if (bytes == VEC_BYTES)
+            x86_movhps_load(as(), x, env_at(ofs + 8));
+        return;
+    }
+    e = lookup(ofs);
+    if (!e) {
+        e = claim(ofs);
+        /* Two 8-byte loads: the halves are often just written by two
+         * 8-byte stores (guest loads into a vector register), which
+         * cannot forward to one 16-byte load. */
+        x86_movq_load(as(), entry_xmm(e), env_at(ofs));
+        x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
+    }
+    e->last_use = ++use_clock;
+    if (bytes == 8)
+        x86_movq_rr(as(), x, entry_xmm(e)); /* upper half zero */
+    else
+        x86_movaps_rr(as(), x, entry_xmm(e));
+}
+
+void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
+{
+    VCacheEntry *e;
+
+    if (!cacheable(ofs) || maxsz != VEC_BYTES ||
+        (oprsz != 8 && oprsz != VEC_BYTES)) {
+        vcache_sync_range(ofs, maxsz, true);
+        if (oprsz == VEC_BYTES) {
+            x86_movdqu_store(as(), env_at(ofs), x);
+            return;
+        }
+        x86_movq_store(as(), env_at(ofs), x);
+        if (maxsz == VEC_BYTES)
+            x86_store_imm(as(), 64, env_at(ofs + 8), 0);
+        return;
+    }
+    e = lookup(ofs);
+    if (!e)
+        e = claim(ofs);
+    e->last_use = ++use_clock;
+    e->dirty = true;
+    if (oprsz == 8)
+        x86_movq_rr(as(), entry_xmm(e), x); /* zeroes bytes 8-15 */
+    else
+        x86_movaps_rr(as(), entry_xmm(e), x);
+}
+
+int vcache_fault_regs(TCGFaultReg *regs)
+{
+    int n = 0;
+
+    for (int i = 0; i < VCACHE_SIZE; i++)
+        if (entries[i].valid && entries[i].dirty)
+            regs[n++] = (TCGFaultReg){ entries[i].ofs,
+                                       (uint8_t)entry_xmm(&entries[i]),
+                                       VEC_BYTES };
+    return n;
+}
+
+static bool is_env(const TCGTemp *base)
+{
+    return base->kind == TEMP_FIXED;
+}
+
+void vcache_before_op(const TCGOp *op)
+{
+    const TCGOpDef *def = &tcg_op_defs[op->opc];
+    const TCGTemp *base;
+
+    switch (op->opc) {
+    case INDEX_op_vec_bin: case INDEX_op_vec_un:
+    case INDEX_op_vec_bitsel: case INDEX_op_vec_dup:
+        return;
+    case INDEX_op_ld8u_i64: case INDEX_op_ld32u_i64: case INDEX_op_ld32s_i64:
+    case INDEX_op_ld_i32: case INDEX_op_ld_i64:
+        base = arg_temp(op, 1);
+        if (is_env(base))
+            vcache_sync_range((int32_t)op->args[2], 8, false);
+        else
+            vcache_flush(false);
+        return;
+    case INDEX_op_st8_i64: case INDEX_op_st32_i64:
+    case INDEX_op_st_i32: case INDEX_op_st_i64:
+        base = arg_temp(op, 1);
+        if (is_env(base))
+            vcache_sync_range((int32_t)op->args[2], 8, true);
+        else
+            vcache_flush(true);
+        return;
+    case INDEX_op_call:
+        vcache_flush(true); /* it may use the state; xmm are caller-saved */
+        return;
+    case INDEX_op_exit_check:
+        vcache_flush(false); /* its exit reads the state from memory */
+        return;
+    default:
+        if (def->flags & OPF_BB_END)
+            vcache_flush(true);
+        return;
+    }
+}
