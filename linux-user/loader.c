@@ -57,7 +57,9 @@ uint64_t loader_interp_base(void)
 uint64_t loader_hwcap(void)
 {
     return LOADER_HWCAP_FP | LOADER_HWCAP_ASIMD | LOADER_HWCAP_CRC32 |
-           LOADER_HWCAP_ATOMICS | LOADER_HWCAP_CPUID;
+           LOADER_HWCAP_ATOMICS | LOADER_HWCAP_CPUID | LOADER_HWCAP_AES |
+           LOADER_HWCAP_PMULL | LOADER_HWCAP_SHA1 | LOADER_HWCAP_SHA2 |
+           LOADER_HWCAP_SHA3 | LOADER_HWCAP_SHA512;
 }
 
 uint64_t loader_hwcap2(void)

@@ -18,6 +18,13 @@ enum {
     LOADER_HWCAP_ATOMICS = 1u << 8, /* FEAT_LSE */
     LOADER_HWCAP_CRC32 = 1u << 7,
     LOADER_HWCAP_CPUID = 1u << 11,
+    /* The Cryptographic Extension (target-arm/helper_crypto.c). */
+    LOADER_HWCAP_AES = 1u << 3,
+    LOADER_HWCAP_PMULL = 1u << 4,
+    LOADER_HWCAP_SHA1 = 1u << 5,
+    LOADER_HWCAP_SHA2 = 1u << 6,
+    LOADER_HWCAP_SHA3 = 1u << 17,
+    LOADER_HWCAP_SHA512 = 1u << 21,
 };
 
 /* Stack the kernel gives an arm64 process; also the AT_MINSIGSTKSZ value. */

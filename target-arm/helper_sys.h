@@ -39,8 +39,9 @@
 /* ID_AA64PFR0_EL1: EL0 = EL1 = 1 (AArch64 only); FP = AdvSIMD = 0
  * ("implemented"); everything else 0 as Linux shows it. */
 #define ARX_ID_AA64PFR0_EL1 0x11ull
-/* ID_AA64ISAR0_EL1: CRC32 = 1, Atomic = 2 (FEAT_LSE); no AES/SHA/... */
-#define ARX_ID_AA64ISAR0_EL1 0x210000ull
+/* ID_AA64ISAR0_EL1: AES = 2 (with PMULL), SHA1 = 1, SHA2 = 2 (with
+ * SHA512), CRC32 = 1, Atomic = 2 (FEAT_LSE), SHA3 = 1: as AT_HWCAP says. */
+#define ARX_ID_AA64ISAR0_EL1 0x100212120ull
 /* ID_AA64DFR0_EL1: DebugVer = 6 (Armv8 debug), the value Linux shows. */
 #define ARX_ID_AA64DFR0_EL1 0x6ull
 /* All other ID registers (PFR1, ISAR1/2, MMFR0-2, DFR1, ZFR0, ...) read 0. */

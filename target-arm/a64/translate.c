@@ -520,7 +520,8 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
     if (fn)
         return fn(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
-        return a64_decode_fp(s, insn) || a64_decode_simd(s, insn);
+        return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
+               a64_decode_crypto(s, insn);
     return false;
 }
 
@@ -622,7 +623,8 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
     case 0x5: case 0xd: return a64_describe_dp_reg(insn, buf, len);
     case 0x7: case 0xf:
         d = a64_describe_fp(insn, buf, len);
-        return d ? d : a64_describe_simd(insn, buf, len);
+        d = d ? d : a64_describe_simd(insn, buf, len);
+        return d ? d : a64_describe_crypto(insn, buf, len);
     default: return NULL;
     }
 }

@@ -138,6 +138,7 @@ bool a64_decode_dp_reg(DisasContext *s, uint32_t insn);
 bool a64_decode_ldst(DisasContext *s, uint32_t insn);
 bool a64_decode_fp(DisasContext *s, uint32_t insn);
 bool a64_decode_simd(DisasContext *s, uint32_t insn);
+bool a64_decode_crypto(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -146,5 +147,6 @@ const char *a64_describe_dp_reg(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_ldst(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_fp(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
 
 #endif
