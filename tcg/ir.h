@@ -98,6 +98,7 @@ typedef struct TCGTemp {
     uint8_t val_loc;   /* where the value is: VAL_DEAD, VAL_REG, ... */
     int8_t reg;
     bool mem_coherent; /* memory copy up to date */
+    bool pinned;       /* a global held in one register the whole block */
     int32_t slot;      /* TEMP_NORMAL: frame offset once spilled, else -1 */
 } TCGTemp;
 

@@ -286,7 +286,7 @@ static bool lower_mov_to_global(const TCGOp *op)
     TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
     int32_t imm;
 
-    if (out->kind != TEMP_GLOBAL)
+    if (out->kind != TEMP_GLOBAL || out->pinned)
         return false;
     if (ra_imm32(in, temp_width(out), &imm)) {
         x86_store_imm(as(), temp_width(out), ra_home(out), imm);

@@ -29,6 +29,8 @@ typedef struct ExitStub {
     uint8_t *field; /* rel32 of the jcc to the stub */
     X86Mem pc_home;
     uint64_t pc;
+    TCGTemp *pinned[16]; /* globals the stub writes back (looping block) */
+    int nb_pinned;
 } ExitStub;
 
 static ExitStub exit_stubs[MAX_EXIT_STUBS];
@@ -117,8 +119,12 @@ static void lower_goto_tb(const TCGOp *op)
     unsigned slot = (unsigned)op->args[1];
     uint8_t *field;
 
+    if (be.loop && op->args[2] == be.tb->pc) {
+        ra_enter_loop_head();
+        return;
+    }
     ra_sync_globals(false);
-    if (pc->val_loc == VAL_REG)
+    if (pc->val_loc == VAL_REG && !pc->pinned)
         ra_release((X86Reg)pc->reg); /* its memory copy is written below */
     /* Align the rel32 field so patching it is one atomic store. */
     x86_align_rel32(as(), 1);
@@ -141,10 +147,15 @@ static void lower_exit_check(const TCGOp *op)
         be.too_big = true;
         return;
     }
-    /* The stub leaves without touching registers: memory must be current. */
-    ra_sync_globals(false);
+    /* Memory must be current where the stub leaves; pinned globals stay
+     * in their registers on the hot path and the stub writes them. */
+    ra_save_all(NULL);
     x86_alu_mi(as(), 32, X86_CMP, x86_mem(REG_ENV, (int32_t)op->args[0]), 0);
     stub = &exit_stubs[nb_exit_stubs];
+    stub->nb_pinned = 0;
+    for (int r = 0; r < 16; r++)
+        if (be.pinned_regs & REGSET(r))
+            stub->pinned[stub->nb_pinned++] = be.reg_owner[r];
     stub->field = x86_jcc32(as(), X86_CC_NE);
     stub->pc_home = ra_home(tcg_temp((uint32_t)op->args[1]));
     stub->pc = op->args[2];
@@ -156,6 +167,10 @@ void lower_ctl_finish(void)
 {
     for (int i = 0; i < nb_exit_stubs && !be.as.overflow; i++) {
         x86_patch_rel32(exit_stubs[i].field, be.as.p);
+        for (int k = 0; k < exit_stubs[i].nb_pinned; k++) {
+            TCGTemp *t = exit_stubs[i].pinned[k];
+            x86_store(as(), temp_width(t), ra_home(t), (X86Reg)t->reg);
+        }
         store_u64(exit_stubs[i].pc_home, exit_stubs[i].pc);
         leave_block(0);
     }

@@ -268,6 +268,10 @@ void ra_evict(X86Reg r, RegSet avoid)
 
     if (!t)
         return;
+    if (t->pinned) {
+        be.too_big = true; /* lowerings name only registers never pinned */
+        return;
+    }
     if (t->kind == TEMP_CONST || t->mem_coherent) {
         ra_release(r);
         return;
@@ -294,7 +298,7 @@ X86Reg ra_alloc(RegSet avoid)
     for (int i = 0; i < NB_ALLOC_REGS; i++) {
         X86Reg c = alloc_order[i];
         TCGTemp *t = be.reg_owner[c];
-        if (!(avoid & REGSET(c)) &&
+        if (!(avoid & REGSET(c)) && !t->pinned &&
             (t->kind == TEMP_CONST || t->mem_coherent)) {
             ra_release(c);
             return c;
@@ -302,7 +306,7 @@ X86Reg ra_alloc(RegSet avoid)
     }
     for (int i = 0; i < NB_ALLOC_REGS; i++) {
         X86Reg c = alloc_order[i];
-        if (!(avoid & REGSET(c))) {
+        if (!(avoid & REGSET(c)) && !be.reg_owner[c]->pinned) {
             save_temp(be.reg_owner[c]);
             ra_release(c);
             return c;
@@ -343,6 +347,11 @@ X86Reg ra_in(TCGTemp *t, RegSet avoid)
     if (t->kind == TEMP_FIXED)
         return (X86Reg)t->reg;
     r = ra_alloc(avoid);
+    if (t->pinned) {
+        /* In an avoided register that it may not leave: a copy. */
+        x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
+        return r;
+    }
     if (t->val_loc == VAL_REG) {
         /* In an avoided register: move it. */
         x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
@@ -359,6 +368,15 @@ X86Reg ra_in(TCGTemp *t, RegSet avoid)
 
 void ra_set_out(TCGTemp *t, X86Reg r)
 {
+    if (t->pinned) {
+        if (t->reg != r) {
+            x86_mov_rr(&be.as, 64, (X86Reg)t->reg, r);
+            if (be.reg_owner[r] == t)
+                be.reg_owner[r] = NULL;
+        }
+        t->mem_coherent = false;
+        return;
+    }
     if (t->val_loc == VAL_REG && t->reg != r)
         be.reg_owner[t->reg] = NULL;
     if (be.reg_owner[r] && be.reg_owner[r] != t)
@@ -445,16 +463,23 @@ static bool global_needs_write_back(const TCGTemp *t)
     return idx >= 64 || !((be.dead_globals >> idx) & 1);
 }
 
-void ra_sync_globals(bool and_free)
+static void sync_globals(bool and_free, bool with_pinned)
 {
     for (int r = 0; r < 16; r++) {
         TCGTemp *t = be.reg_owner[r];
-        if (!t || !global_needs_write_back(t))
+        if (!t || !global_needs_write_back(t) || (t->pinned && !with_pinned))
             continue;
         save_temp(t);
-        if (and_free)
+        if (t->pinned)
+            t->mem_coherent = false; /* it may change before the next exit */
+        else if (and_free)
             ra_release((X86Reg)r);
     }
+}
+
+void ra_sync_globals(bool and_free)
+{
+    sync_globals(and_free, true);
 }
 
 static bool dies_at(const TCGOp *op, const TCGTemp *t)
@@ -468,9 +493,10 @@ static bool dies_at(const TCGOp *op, const TCGTemp *t)
     return false;
 }
 
+/* Pinned globals stay in their registers across branches and labels. */
 void ra_save_all(const TCGOp *op)
 {
-    ra_sync_globals(false);
+    sync_globals(false, false);
     for (int r = 0; r < 16; r++) {
         TCGTemp *t = be.reg_owner[r];
         /* An input of op that dies at op need not survive it. */
@@ -489,7 +515,94 @@ void ra_clobber_caller_saved(void)
 void ra_forget_regs(void)
 {
     for (int r = 0; r < 16; r++)
-        ra_release((X86Reg)r);
+        if (!(be.pinned_regs & REGSET(r)))
+            ra_release((X86Reg)r);
+}
+
+void ra_enter_loop_head(void)
+{
+    sync_globals(false, false);
+    ra_forget_regs();
+    x86_jmp_to(&be.as, be.as.start + be.loop_head);
+}
+
+/* ---- looping blocks ---- */
+
+/* Registers never named by a lowering (rax, rcx, rdx are: division,
+ * shifts, cmpxchg, calls), at most this many, leaving the rest for temps. */
+static const X86Reg pin_order[] = { X86_RBX, X86_RBP, X86_R12,
+                                    X86_R13, X86_RSI, X86_RDI };
+#define NB_PIN_REGS (int)(sizeof(pin_order) / sizeof(pin_order[0]))
+
+/* Does the block jump back to its own start, and make no calls? */
+static bool block_loops(void)
+{
+    bool loops = false;
+
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        if (op->opc == INDEX_op_call)
+            return false;
+        if (op->opc == INDEX_op_goto_tb && op->args[2] == be.tb->pc)
+            loops = true;
+    }
+    return loops;
+}
+
+/* How often each global is an argument of the block's ops. */
+static void count_global_uses(uint32_t *uses)
+{
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        int nout, nin;
+
+        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop ||
+            op->opc == INDEX_op_goto_tb)
+            continue;
+        op_arg_counts(op, &nout, &nin);
+        for (int k = 0; k < nout + nin; k++)
+            if (op->args[k] < (uint64_t)tcg_ctx.nb_globals)
+                uses[op->args[k]]++;
+    }
+}
+
+/* The most used globals go to pin_order's registers, loaded once here. */
+static void pin_globals(void)
+{
+    uint32_t uses[64] = { 0 };
+    int nb_globals = tcg_ctx.nb_globals < 64 ? tcg_ctx.nb_globals : 64;
+
+    count_global_uses(uses);
+    for (int p = 0; p < NB_PIN_REGS; p++) {
+        int best = -1;
+        for (int g = 0; g < nb_globals; g++) {
+            const TCGTemp *t = &tcg_ctx.temps[g];
+            if (t->kind == TEMP_GLOBAL && !t->pinned && uses[g] > 0 &&
+                (best < 0 || uses[g] > uses[best]))
+                best = g;
+        }
+        if (best < 0)
+            break;
+        TCGTemp *t = &tcg_ctx.temps[best];
+        X86Reg r = pin_order[p];
+        load_temp(t, r);
+        t->pinned = true;
+        t->val_loc = VAL_REG;
+        t->reg = (int8_t)r;
+        t->mem_coherent = false; /* the back edge brings changed values */
+        be.reg_owner[r] = t;
+        be.pinned_regs |= REGSET(r);
+    }
+}
+
+static void loop_prepare(void)
+{
+    be.loop = block_loops();
+    be.pinned_regs = 0;
+    if (!be.loop)
+        return;
+    pin_globals();
+    be.loop_head = (uint32_t)x86_asm_size(&be.as);
 }
 
 /* ---- per-block driver ---- */
@@ -511,6 +624,7 @@ static void reset_temps(void)
         t->slot = -1;
         t->val_loc = initial_loc[t->kind];
         t->mem_coherent = t->kind == TEMP_GLOBAL;
+        t->pinned = false;
         if (t->kind == TEMP_FIXED)
             t->reg = REG_ENV;
     }
@@ -596,6 +710,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     nb_insn_marks = 0;
     fault_blob_used = 0;
     nb_fault_sites = 0;
+    loop_prepare();
 
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];

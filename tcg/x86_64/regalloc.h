@@ -33,6 +33,12 @@ typedef struct Backend {
     bool too_big;
     const void *epilogue;
     uint64_t dead_globals; /* of the op being lowered */
+    /* A block that branches back to its own start loops inside its code:
+     * loop_head is where, and the globals it uses most stay pinned to
+     * registers (pinned_regs) across the back edge. */
+    bool loop;
+    uint32_t loop_head;
+    RegSet pinned_regs;
     const void *exit_zero;
 } Backend;
 
@@ -85,8 +91,11 @@ X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b,
 /* Basic-block boundary: write back globals and live temps (other than
  * op's inputs that die at op; op may be NULL). */
 void ra_save_all(const TCGOp *op);
-/* Writes back dirty globals only (before calls that read them). */
+/* Writes back dirty globals only (before calls that read them, and at
+ * block exits), pinned ones included. */
 void ra_sync_globals(bool and_free);
+/* The back edge of a looping block: memory and registers as at its head. */
+void ra_enter_loop_head(void);
 
 /* Records that the next instruction emitted is a guest memory access
  * that may fault (with the current guest pc and register map). */

@@ -10,13 +10,14 @@
 #include <stdio.h>
 #include <sys/mman.h>
 
-static atomic_int stop;
+static atomic_int stop, started;
 
 static void *spinner(void *arg)
 {
     long n = 0;
 
     (void)arg;
+    atomic_fetch_add(&started, 1);
     while (!atomic_load_explicit(&stop, memory_order_relaxed))
         n++;
     return (void *)(n > 0);
@@ -33,6 +34,9 @@ int main(void)
         return 1;
     for (int i = 0; i < 2; i++)
         pthread_create(&spinners[i], NULL, spinner, NULL);
+    /* Both spin before the first rewrite, whatever the scheduling. */
+    while (atomic_load(&started) < 2)
+        ;
     for (int i = 0; i < 300; i++) {
         code[0] = 0x52800000u | ((uint32_t)i << 5); /* movz w0, #i */
         code[1] = 0xd65f03c0u;                      /* ret */
