@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -707,16 +708,22 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
     sigaction(sig, &host, NULL);
 }
 
+/* x86 page-fault error code bit 1: the access was a write. */
+static bool signal_fault_is_write(void *host_uc)
+{
+    const ucontext_t *uc = host_uc;
+
+    return uc->uc_mcontext.gregs[REG_TRAPNO] == 14 &&
+           (uc->uc_mcontext.gregs[REG_ERR] & 2);
+}
+
 /* The ESR arm64 Linux reports for a data abort from EL0 (esr_context). */
 static uint64_t signal_data_abort_esr(const siginfo_t *info, void *host_uc)
 {
-    const ucontext_t *uc = host_uc;
     const uint64_t ec_dabt_lower = 0x24, il = 1u << 25, wnr = 1u << 6;
     uint64_t esr = ec_dabt_lower << 26 | il;
 
-    /* x86 page-fault error code bit 1: the access was a write. */
-    if (uc->uc_mcontext.gregs[REG_TRAPNO] == 14 &&
-        (uc->uc_mcontext.gregs[REG_ERR] & 2))
+    if (signal_fault_is_write(host_uc))
         esr |= wnr;
     /* DFSC: permission fault or translation fault, level 3. */
     esr |=
@@ -725,11 +732,13 @@ static uint64_t signal_data_abort_esr(const siginfo_t *info, void *host_uc)
 }
 
 /*
- * A host SIGSEGV/SIGBUS: when it hit a guest memory access in translated
- * code, the guest state is rebuilt at that instruction and the CPU loop
- * raises the signal in the guest; one sent by kill/tgkill is queued like
- * any asynchronous signal; anything else (a fault in arx or in a helper)
- * takes the default action, as before.
+ * A host SIGSEGV/SIGBUS: a write to a page arx write-protected because
+ * code was translated from it drops that code and re-runs the write (from
+ * translated code, a helper or arx itself alike); when it hit a guest
+ * memory access in translated code, the guest state is rebuilt at that
+ * instruction and the CPU loop raises the signal in the guest; one sent
+ * by kill/tgkill is queued like any asynchronous signal; anything else
+ * (a fault in arx or in a helper) takes the default action, as before.
  */
 static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
 {
@@ -742,6 +751,12 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
         signal_host_handler(sig, info, host_uc);
         return;
     }
+    /* The rest of a block that wrote its own page runs as translated;
+     * the next block boundary sees the new code. */
+    if (sig == SIGSEGV && info->si_code == SEGV_ACCERR &&
+        signal_fault_is_write(host_uc) &&
+        tb_page_write_fault(h2g(info->si_addr)))
+        return;
     if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
         return;
@@ -758,6 +773,27 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
     tcg_exec_fault_return();
 }
 
+/*
+ * The guest's protection of the page at addr, for the translator, which
+ * write-protects writable pages it translates from. Called with the
+ * translation lock held (which comes before the region table's).
+ */
+static int signal_guest_prot(uint64_t addr)
+{
+    GuestVma *vmas;
+    size_t n = vma_snapshot(&vmas);
+    int prot = -1;
+
+    for (size_t i = 0; i < n; i++) {
+        if (addr >= vmas[i].start && addr < vmas[i].end) {
+            prot = vmas[i].prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
+            break;
+        }
+    }
+    free(vmas);
+    return prot;
+}
+
 static void signal_install_fault_handlers(void)
 {
     struct sigaction sa;
@@ -770,6 +806,7 @@ static void signal_install_fault_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
+    tb_set_guest_prot_fn(signal_guest_prot);
 }
 
 void signal_init(void)

@@ -9,6 +9,7 @@
 #include <errno.h>
 
 #include "syscalls/syscalls.h"
+#include "tcg/tb.h"
 #include "util/log.h"
 
 typedef struct SyscallEntry {
@@ -58,9 +59,12 @@ int64_t do_syscall(GuestThread *thread)
         handler = syscall_table[nr].handler;
     if (trace && syscall_may_not_return(nr))
         strace_print_noreturn(nr, args);
-    if (handler)
+    if (handler) {
         ret = handler(thread, args);
-    else
+        /* The kernel may have tried to write a code page arx protects. */
+        if (ret == -EFAULT && tb_unprotect_all())
+            ret = handler(thread, args);
+    } else
         ret = syscall_unimplemented(nr);
     if (trace)
         strace_print(nr, args, ret);

@@ -51,7 +51,7 @@ uint64_t helper_cntvct(void);
 
 /* DC ZVA: zeroes the ARX_DC_ZVA_BYTES block holding guest address addr. */
 uint64_t helper_dc_zva(uint64_t addr);
-/* IC IVAU: asks the dispatcher to drop translated code. */
+/* IC IVAU: drops the translated blocks of addr's page. */
 uint64_t helper_ic_ivau(uint64_t addr);
 
 #endif

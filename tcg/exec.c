@@ -32,6 +32,7 @@ static JmpCache *jmp_cache_get(void)
             arx_fatal("out of memory for the jump cache");
         jc->generation = generation;
         jmp_cache = jc;
+        tb_jmp_cache_register(jc);
     }
     if (jc->generation != generation) {
         for (unsigned i = 0; i < JMP_CACHE_SIZE; i++)
@@ -55,14 +56,21 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
     unsigned i = jmp_cache_index(pc);
     TranslationBlock *tb = jc->entry[i].tb;
 
-    if (tb && jc->entry[i].pc == pc)
+    if (tb && jc->entry[i].pc == pc && !tb->invalid)
         return tb;
     if (log_enabled(LOG_STATS))
         exec_stats.jc_misses++;
     tb = tb_lookup(pc);
     if (tb) {
         jc->entry[i].pc = pc;
-        jc->entry[i].tb = tb;
+        __atomic_store_n(&jc->entry[i].tb, tb, __ATOMIC_RELAXED);
+        /* tb_invalidate may have scanned this cache before our store:
+         * it set invalid first, so after a full fence one of us sees it. */
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        if (tb->invalid) {
+            __atomic_store_n(&jc->entry[i].tb, NULL, __ATOMIC_RELAXED);
+            return tb_lookup(pc);
+        }
     }
     return tb;
 }
@@ -70,6 +78,8 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 /* Frees the calling thread's jump cache (it is leaving for good). */
 void tcg_exec_thread_exit(void)
 {
+    if (jmp_cache)
+        tb_jmp_cache_unregister(jmp_cache);
     free(jmp_cache);
     jmp_cache = NULL;
 }
@@ -307,4 +317,9 @@ void tcg_log_stats(void)
             (unsigned long long)exec_stats.indirect,
             (unsigned long long)exec_stats.jc_misses,
             (unsigned long long)t->chains, (unsigned long long)t->flushes);
+    arx_log("stats: %llu code pages invalidated (%llu blocks), %llu writes "
+            "caught on write-protected code pages\n",
+            (unsigned long long)t->page_flushes,
+            (unsigned long long)t->invalidated,
+            (unsigned long long)t->write_faults);
 }

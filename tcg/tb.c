@@ -1,7 +1,11 @@
 /*
  * The code cache: translation blocks found by guest pc through a hash table
  * whose readers never take a lock (blocks are published with a release
- * store and only removed by a full flush), translation under one lock.
+ * store; an invalidated block is unlinked but its memory stays until the
+ * next full flush, so a reader holding it never sees freed memory),
+ * translation, chaining and invalidation under one lock. The second half
+ * keeps, per guest page, its blocks and whether arx write-protected it.
+ * Nothing here knows the guest ISA or its memory map (hooks give both).
  */
 #include "tcg/tb.h"
 
@@ -23,7 +27,10 @@
 TBStats tb_stats;
 
 static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
-static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Recursive: a write fault on a protected code page may hit arx code
+ * that holds it (brk clearing memory under tb_lock_code). */
+static pthread_mutex_t tb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static uintptr_t tb_guest_base;
 
 static uint8_t *code_buf;   /* whole cache, prologue first */
 static uint8_t *code_start; /* first byte after the prologue */
@@ -34,6 +41,24 @@ static TranslationBlock **all_tbs;
 static size_t nb_tbs, cap_tbs;
 
 #define HUGE_PAGE_SIZE (2u << 20)
+
+/*
+ * A guest page blocks were translated from since it was last mapped.
+ * Only a page with a record is ever write-protected by arx, so a write
+ * fault elsewhere is the guest's.
+ */
+typedef struct TBPage TBPage;
+struct TBPage {
+    uint64_t addr;
+    TBPage *next;               /* hash chain */
+    TranslationBlock *blocks;   /* through page_next */
+    int guest_prot;             /* TB_PROT_*, or TB_PROT_UNKNOWN */
+    bool write_protected;       /* host page lacks the guest's write right */
+    bool maintained;            /* the guest issues IC IVAU for it */
+};
+static TBPage *tb_page_get(uint64_t addr);
+static void tb_page_prepare(TBPage *page);
+static void tb_pages_forget_blocks(void);
 
 /*
  * The cache starts on a huge-page boundary and asks for huge pages, so
@@ -82,15 +107,19 @@ static void tb_after_fork_parent(void)
     pthread_mutex_unlock(&tb_lock);
 }
 
+/* The child has a new tid, which a recursive mutex's owner check refuses. */
 static void tb_after_fork_child(void)
 {
-    pthread_mutex_init(&tb_lock, NULL);
+    pthread_mutex_t fresh = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+    tb_lock = fresh;
 }
 
 uint8_t *tb_code_cache_init(uintptr_t guest_base)
 {
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
+    tb_guest_base = guest_base;
     code_buf = tb_map_code_cache();
     code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
     code_start = (uint8_t *)(((uintptr_t)code_start + 63) & ~(uintptr_t)63);
@@ -109,7 +138,8 @@ TranslationBlock *tb_lookup(uint64_t pc)
     TranslationBlock *tb =
         __atomic_load_n(&tb_hash[tb_hash_of(pc)], __ATOMIC_ACQUIRE);
 
-    while (tb && tb->pc != pc)
+    /* An invalid block may still be in reach for a moment: skip it. */
+    while (tb && (tb->pc != pc || tb->invalid))
         tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
     return tb;
 }
@@ -155,6 +185,7 @@ void tb_flush(void)
     if (log_enabled(LOG_STATS))
         tb_stats.flushes++;
     memset(tb_hash, 0, TB_HASH_SIZE * sizeof(*tb_hash));
+    tb_pages_forget_blocks();
     for (size_t i = 0; i < nb_tbs; i++) {
         free(all_tbs[i]->fault_sites);
         free(all_tbs[i]);
@@ -242,6 +273,7 @@ static void tb_log(const TranslationBlock *tb)
 TranslationBlock *tb_find_or_translate(uint64_t pc)
 {
     TranslationBlock *tb = tb_lookup(pc);
+    TBPage *page;
 
     if (tb)
         return tb;
@@ -252,6 +284,9 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
         if (!tb)
             arx_fatal("out of memory for a translation block");
         tb->pc = pc;
+        /* Before reading the guest code: a write from now on is seen. */
+        page = tb_page_get(pc);
+        tb_page_prepare(page);
         if (!tb_translate(tb, TB_MAX_INSNS)) {
             free(tb);
             bool empty = nb_tbs == 0;
@@ -263,6 +298,8 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
             return NULL;
         }
         tb_log(tb);
+        tb->page_next = page->blocks;
+        page->blocks = tb;
         tb_insert(tb);
     }
     pthread_mutex_unlock(&tb_lock);
@@ -274,9 +311,16 @@ void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
     if (from->jmp_field_offset[slot] == TB_NO_JUMP)
         return;
     pthread_mutex_lock(&tb_lock);
-    tcg_patch_jump(from, slot, to->code);
-    if (log_enabled(LOG_STATS))
-        tb_stats.chains++;
+    /* Another thread may have chained it already, or invalidated either
+     * block since the dispatcher found them. */
+    if (!from->invalid && !to->invalid && !from->jmp_dest[slot]) {
+        tcg_patch_jump(from, slot, to->code);
+        from->jmp_dest[slot] = to;
+        from->jmp_next[slot] = to->jmp_first;
+        to->jmp_first = (uintptr_t)from | slot;
+        if (log_enabled(LOG_STATS))
+            tb_stats.chains++;
+    }
     pthread_mutex_unlock(&tb_lock);
 }
 
@@ -323,4 +367,348 @@ bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
     }
     pthread_mutex_unlock(&tb_lock);
     return found;
+}
+
+/* ---- jump caches of the running threads ---- */
+
+static JmpCache **jmp_caches;
+static size_t nb_jmp_caches, cap_jmp_caches;
+
+void tb_jmp_cache_register(JmpCache *jc)
+{
+    pthread_mutex_lock(&tb_lock);
+    if (nb_jmp_caches == cap_jmp_caches) {
+        size_t cap = cap_jmp_caches ? cap_jmp_caches * 2 : 16;
+        JmpCache **p = realloc(jmp_caches, cap * sizeof(*p));
+        if (!p)
+            arx_fatal("out of memory for the jump caches");
+        jmp_caches = p;
+        cap_jmp_caches = cap;
+    }
+    jmp_caches[nb_jmp_caches++] = jc;
+    pthread_mutex_unlock(&tb_lock);
+}
+
+void tb_jmp_cache_unregister(JmpCache *jc)
+{
+    pthread_mutex_lock(&tb_lock);
+    for (size_t i = 0; i < nb_jmp_caches; i++) {
+        if (jmp_caches[i] == jc) {
+            jmp_caches[i] = jmp_caches[--nb_jmp_caches];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&tb_lock);
+}
+
+/*
+ * Clears tb from every thread's jump cache. The owner may be filling the
+ * same entry: it stores, then checks tb->invalid after a full fence (see
+ * exec.c); we set invalid, fence, then look, so one of us sees the other.
+ */
+static void tb_jmp_cache_remove(TranslationBlock *tb)
+{
+    unsigned i = jmp_cache_index(tb->pc);
+
+    for (size_t k = 0; k < nb_jmp_caches; k++) {
+        TranslationBlock *expect = tb;
+        __atomic_compare_exchange_n(&jmp_caches[k]->entry[i].tb, &expect,
+                                    NULL, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED);
+    }
+}
+
+/* ---- invalidating one block ---- */
+
+static void tb_hash_remove(TranslationBlock *tb)
+{
+    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc)];
+
+    for (TranslationBlock *t = *link; t; link = &t->hash_next, t = *link) {
+        if (t == tb) {
+            /* tb->hash_next stays: a reader standing on tb goes on. */
+            __atomic_store_n(link, tb->hash_next, __ATOMIC_RELEASE);
+            return;
+        }
+    }
+}
+
+/* Every chained jump into tb goes back to its exit to the dispatcher:
+ * one atomic rel32 store each, safe while the jumping code runs. */
+static void tb_unlink_incoming(TranslationBlock *tb)
+{
+    uintptr_t e = tb->jmp_first;
+
+    while (e) {
+        TranslationBlock *from = (TranslationBlock *)(e & ~(uintptr_t)3);
+        unsigned slot = (unsigned)(e & 3);
+
+        e = from->jmp_next[slot];
+        if (from->jmp_dest[slot] != tb)
+            continue;
+        tcg_patch_jump(from, slot, from->code + from->jmp_reset_offset[slot]);
+        from->jmp_dest[slot] = NULL;
+    }
+    tb->jmp_first = 0;
+}
+
+/*
+ * After this, no thread enters tb at a block boundary: it is out of the
+ * hash table, the jump caches and every chained jump. A thread already
+ * inside finishes it, as a core may without a context synchronisation.
+ */
+static void tb_invalidate(TranslationBlock *tb)
+{
+    tb->invalid = true; /* seq_cst: ordered before the cache scan */
+    tb_hash_remove(tb);
+    tb_jmp_cache_remove(tb);
+    tb_unlink_incoming(tb);
+    if (log_enabled(LOG_STATS))
+        tb_stats.invalidated++;
+}
+
+/* ---- code pages ---- */
+
+#define TB_PAGE_SIZE 4096u
+#define TB_PAGE_HASH_BITS 12
+#define TB_PAGE_HASH_SIZE (1u << TB_PAGE_HASH_BITS)
+#define TB_PROT_UNKNOWN (-2)
+
+
+static TBPage *tb_pages[TB_PAGE_HASH_SIZE];
+static size_t nb_pages;
+static TBGuestProtFn *guest_prot_fn;
+
+/* The last fault let through as already handled, per thread: see
+ * tb_page_write_fault. */
+static __thread uint64_t last_spurious_fault = 1;
+
+void tb_set_guest_prot_fn(TBGuestProtFn *fn)
+{
+    guest_prot_fn = fn;
+}
+
+void tb_lock_code(void)
+{
+    pthread_mutex_lock(&tb_lock);
+}
+
+void tb_unlock_code(void)
+{
+    pthread_mutex_unlock(&tb_lock);
+}
+
+static unsigned tb_page_hash(uint64_t addr)
+{
+    return (unsigned)(((addr / TB_PAGE_SIZE) * 0x9e3779b97f4a7c15ull) >>
+                      (64 - TB_PAGE_HASH_BITS));
+}
+
+static TBPage *tb_page_find(uint64_t addr)
+{
+    addr &= ~(uint64_t)(TB_PAGE_SIZE - 1);
+    for (TBPage *p = tb_pages[tb_page_hash(addr)]; p; p = p->next)
+        if (p->addr == addr)
+            return p;
+    return NULL;
+}
+
+static TBPage *tb_page_get(uint64_t addr)
+{
+    TBPage *p = tb_page_find(addr);
+    unsigned h;
+
+    if (p)
+        return p;
+    p = calloc(1, sizeof(*p));
+    if (!p)
+        arx_fatal("out of memory for a code page record");
+    p->addr = addr & ~(uint64_t)(TB_PAGE_SIZE - 1);
+    p->guest_prot = TB_PROT_UNKNOWN;
+    h = tb_page_hash(p->addr);
+    p->next = tb_pages[h];
+    tb_pages[h] = p;
+    nb_pages++;
+    return p;
+}
+
+static int tb_page_mprotect(const TBPage *p, int prot)
+{
+    return mprotect((void *)(tb_guest_base + (uintptr_t)p->addr), TB_PAGE_SIZE,
+                    prot & (TB_PROT_READ | TB_PROT_WRITE | TB_PROT_EXEC));
+}
+
+/*
+ * Blocks are about to be made from p: unless the guest maintains it, a
+ * writable page loses its host write right so a write shows as a fault.
+ */
+static void tb_page_prepare(TBPage *p)
+{
+    if (p->write_protected || p->maintained || !guest_prot_fn)
+        return;
+    if (p->guest_prot == TB_PROT_UNKNOWN)
+        p->guest_prot = guest_prot_fn(p->addr);
+    if (p->guest_prot < 0 || !(p->guest_prot & TB_PROT_WRITE))
+        return;
+    if (tb_page_mprotect(p, p->guest_prot & ~TB_PROT_WRITE) == 0)
+        p->write_protected = true;
+}
+
+static void tb_page_drop_blocks(TBPage *p)
+{
+    if (!p->blocks)
+        return;
+    for (TranslationBlock *tb = p->blocks; tb; tb = tb->page_next)
+        tb_invalidate(tb);
+    p->blocks = NULL;
+    if (log_enabled(LOG_STATS))
+        tb_stats.page_flushes++;
+}
+
+/* The guest's own protection is back on p. */
+static void tb_page_unprotect(TBPage *p)
+{
+    if (!p->write_protected)
+        return;
+    tb_page_mprotect(p, p->guest_prot);
+    p->write_protected = false;
+}
+
+/* A full flush freed every block; the records stay (and so does any
+ * write protection: the next write just finds no block to drop). */
+static void tb_pages_forget_blocks(void)
+{
+    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++)
+        for (TBPage *p = tb_pages[h]; p; p = p->next)
+            p->blocks = NULL;
+}
+
+void tb_invalidate_page(uint64_t addr)
+{
+    TBPage *p;
+
+    pthread_mutex_lock(&tb_lock);
+    p = tb_page_get(addr);
+    tb_page_drop_blocks(p);
+    /* From now on the guest's IC IVAU is trusted for this page. */
+    p->maintained = true;
+    tb_page_unprotect(p);
+    pthread_mutex_unlock(&tb_lock);
+}
+
+/* Calls fn on each record in [start, start + len), by page when the range
+ * is small, else over the whole table. fn may free the record. */
+static void tb_pages_in_range(uint64_t start, uint64_t len,
+                              void (*fn)(TBPage **link, int prot), int prot)
+{
+    uint64_t first = start & ~(uint64_t)(TB_PAGE_SIZE - 1);
+    uint64_t end = start + len;
+
+    if (len == 0 || end < start || nb_pages == 0)
+        return;
+    if (len / TB_PAGE_SIZE <= nb_pages) {
+        for (uint64_t a = first; a < end; a += TB_PAGE_SIZE) {
+            TBPage **link = &tb_pages[tb_page_hash(a)];
+            while (*link && (*link)->addr != a)
+                link = &(*link)->next;
+            if (*link)
+                fn(link, prot);
+        }
+        return;
+    }
+    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++) {
+        TBPage **link = &tb_pages[h];
+        while (*link) {
+            TBPage *p = *link;
+            if (p->addr >= first && p->addr < end)
+                fn(link, prot);
+            if (*link == p)
+                link = &p->next;
+        }
+    }
+}
+
+static void tb_page_forget(TBPage **link, int prot)
+{
+    TBPage *p = *link;
+
+    (void)prot;
+    tb_page_drop_blocks(p);
+    /* mremap would carry the reduced protection to the new address. */
+    tb_page_unprotect(p);
+    *link = p->next;
+    nb_pages--;
+    free(p);
+}
+
+void tb_unmap_range(uint64_t start, uint64_t len)
+{
+    pthread_mutex_lock(&tb_lock);
+    tb_pages_in_range(start, len, tb_page_forget, 0);
+    pthread_mutex_unlock(&tb_lock);
+}
+
+/*
+ * The host page has the guest's new protection already. A page that
+ * became writable may have been written before we got here: its blocks
+ * go (the next translation protects it again).
+ */
+static void tb_page_reprotect(TBPage **link, int prot)
+{
+    TBPage *p = *link;
+
+    if (prot & TB_PROT_WRITE)
+        tb_page_drop_blocks(p);
+    p->guest_prot = prot;
+    p->write_protected = false;
+}
+
+void tb_protect_range(uint64_t start, uint64_t len, int prot)
+{
+    pthread_mutex_lock(&tb_lock);
+    tb_pages_in_range(start, len, tb_page_reprotect, prot);
+    pthread_mutex_unlock(&tb_lock);
+}
+
+bool tb_unprotect_all(void)
+{
+    bool any = false;
+
+    pthread_mutex_lock(&tb_lock);
+    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++) {
+        for (TBPage *p = tb_pages[h]; p; p = p->next) {
+            if (!p->write_protected)
+                continue;
+            tb_page_drop_blocks(p);
+            tb_page_unprotect(p);
+            any = true;
+        }
+    }
+    pthread_mutex_unlock(&tb_lock);
+    return any;
+}
+
+bool tb_page_write_fault(uint64_t addr)
+{
+    bool ours = false;
+    TBPage *p;
+
+    pthread_mutex_lock(&tb_lock);
+    p = tb_page_find(addr);
+    if (p && p->write_protected) {
+        tb_page_drop_blocks(p);
+        tb_page_unprotect(p);
+        last_spurious_fault = 1;
+        if (log_enabled(LOG_STATS))
+            tb_stats.write_faults++;
+        ours = true;
+    } else if (p && p->guest_prot > 0 && (p->guest_prot & TB_PROT_WRITE) &&
+               last_spurious_fault != addr) {
+        /* Another thread unprotected the page after this write faulted:
+         * re-run it once; a second fault at the same place is real. */
+        last_spurious_fault = addr;
+        ours = true;
+    }
+    pthread_mutex_unlock(&tb_lock);
+    return ours;
 }

@@ -1,8 +1,8 @@
 /*
  * Translation blocks and the code cache: lookup by guest pc (lock-free for
- * readers), translation under a lock, direct chaining by patching jumps.
- * Knows nothing about the guest ISA: the frontend is reached through
- * tb_gen_code's hook, gen_intermediate_code.
+ * readers), translation under a lock, direct chaining by patching jumps,
+ * invalidation per guest page. Knows nothing about the guest ISA nor its
+ * memory map: both are reached through hooks.
  */
 #ifndef ARX_TCG_TB_H
 #define ARX_TCG_TB_H
@@ -27,6 +27,18 @@ typedef struct TranslationBlock {
      * guest state there (backend-specific records, see tcg_fault_*). */
     struct TCGFaultSite *fault_sites;
     uint32_t nb_fault_sites;
+    /* Set once the block's guest code may have changed: it is out of the
+     * hash table and no jump leads into it any more. Its code stays until
+     * the next full flush (a thread may still be inside it). */
+    _Atomic bool invalid;
+    /* Chaining, under the translation lock: where slot n is patched to go
+     * (NULL: unchained), and the list of jumps into this block, each entry
+     * a block pointer | slot (0 ends it), linked through jmp_next. */
+    struct TranslationBlock *jmp_dest[2];
+    uintptr_t jmp_next[2];
+    uintptr_t jmp_first;
+    /* The other blocks translated from the same guest page. */
+    struct TranslationBlock *page_next;
 } TranslationBlock;
 
 /*
@@ -40,6 +52,9 @@ typedef struct TBStats {
     _Atomic uint64_t translate_ns;
     _Atomic uint64_t retries;     /* block too big: translated again, shorter */
     _Atomic uint64_t flushes;     /* whole code cache */
+    _Atomic uint64_t page_flushes;  /* guest pages whose blocks were dropped */
+    _Atomic uint64_t invalidated;   /* blocks dropped by those */
+    _Atomic uint64_t write_faults;  /* writes caught on write-protected code */
     _Atomic uint64_t chains;      /* direct jumps patched between blocks */
 } TBStats;
 extern TBStats tb_stats;
@@ -49,7 +64,10 @@ extern TBStats tb_stats;
  * indirect branches (returns, calls through pointers): one compare instead
  * of a hash walk. A flush makes it stale (generation mismatch); every
  * thread passes through the dispatcher, which clears it, before running
- * translated code again. The backend probes it inline (goto_lookup).
+ * translated code again. Invalidating a page clears the entries of its
+ * blocks in every registered cache (tb_jmp_cache_register), with one
+ * atomic store of the tb field: the backend probes it inline (goto_lookup)
+ * and takes NULL as a miss.
  */
 #define JMP_CACHE_BITS 12
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
@@ -100,5 +118,65 @@ bool tb_restore_fault_state(void *host_ucontext, void **env,
 /* Counts flushes, so per-thread caches of block pointers can tell they
  * are stale. */
 unsigned tb_flush_generation(void);
+
+/* The jump caches that invalidation must clear entries of. */
+void tb_jmp_cache_register(JmpCache *jc);
+void tb_jmp_cache_unregister(JmpCache *jc);
+
+/* ---- code that changes (design decision 8) ---- */
+
+/* Guest protection bits, as mmap's (the host's have the same values). */
+enum {
+    TB_PROT_READ = 1,
+    TB_PROT_WRITE = 2,
+    TB_PROT_EXEC = 4,
+};
+
+/*
+ * Answers the guest's protection of the page at addr (TB_PROT_* bits, -1
+ * when unmapped). Without it (unit tests) no page is write-protected.
+ * Called with the translation lock held.
+ */
+typedef int TBGuestProtFn(uint64_t addr);
+void tb_set_guest_prot_fn(TBGuestProtFn *fn);
+
+/*
+ * The translation lock, for the memory-map syscalls: held around a host
+ * mmap/munmap/mprotect and the tb_*_range call after it, so no block is
+ * translated from the range in between. Recursive. Lock order: this lock,
+ * then the guest region table's (the translator asks it for protections).
+ */
+void tb_lock_code(void);
+void tb_unlock_code(void);
+
+/*
+ * The guest changed code at addr (IC IVAU): drops the blocks of its page.
+ * The page is remembered as one the guest maintains: it is no longer
+ * write-protected when blocks are made from it.
+ */
+void tb_invalidate_page(uint64_t addr);
+/*
+ * [start, start + len) was unmapped or mapped anew: its blocks are
+ * dropped and whatever arx knew of its pages forgotten (the new mapping's
+ * protection is the host's already).
+ */
+void tb_unmap_range(uint64_t start, uint64_t len);
+/* The guest changed the protection of [start, start + len) to prot (host
+ * mprotect done): blocks of pages it makes writable are dropped. */
+void tb_protect_range(uint64_t start, uint64_t len, int prot);
+/*
+ * A host write fault at guest address addr: true when it hit a page arx
+ * write-protected because code was translated from it (its blocks are now
+ * dropped and the guest's protection is back: re-run the access), false
+ * when the fault is the guest's. Called from the SIGSEGV handler of the
+ * faulting thread; takes the translation lock, never allocates.
+ */
+bool tb_page_write_fault(uint64_t addr);
+/*
+ * The kernel cannot write a page arx write-protected (a syscall gets
+ * EFAULT where the guest expects success): gives every such page back its
+ * guest protection, dropping its blocks. True if there was any.
+ */
+bool tb_unprotect_all(void);
 
 #endif

@@ -20,10 +20,11 @@ static const TCGHelper helper_set_fpsr_info = {
 static const TCGHelper helper_cntvct_info = {
     "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
 };
-/* Not PURE: if the store faults, the guest state must be in env. */
+/* Reads no guest register or memory: only arx's own block tables. */
 static const TCGHelper helper_ic_ivau_info = {
     "ic_ivau", (void *)helper_ic_ivau, TCG_CALL_PURE
 };
+/* Not PURE: if the store faults, the guest state must be in env. */
 static const TCGHelper helper_dc_zva_info = {
     "dc_zva", (void *)helper_dc_zva, 0
 };
@@ -232,9 +233,9 @@ static bool trans_dc_nop(DisasContext *s, arg_dc_nop *a)
 }
 
 /*
- * IC IVAU: the guest changed code. For now every block is dropped (the
- * dispatcher flushes once this block has exited); per-page invalidation
- * comes with design decision 8.
+ * IC IVAU: the guest changed code. The blocks of the address's page are
+ * dropped at once (no other thread enters them after this), and this
+ * block ends, since the code that follows may be what changed.
  */
 static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
 {
