@@ -64,6 +64,26 @@ static void bind_label(uint64_t id)
         x86_patch_rel32(l->refs[i], be.as.p);
 }
 
+/* In a looping block: is label id bound just before the back edge (a
+ * goto_tb to the block itself), found after op? */
+static bool label_is_back_edge(const TCGOp *op, uint64_t id)
+{
+    const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
+
+    if (!be.loop)
+        return false;
+    for (op++; op < end; op++) {
+        if (op->opc != INDEX_op_set_label || op->args[0] != id)
+            continue;
+        for (op++; op < end; op++)
+            if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
+                return op->opc == INDEX_op_goto_tb &&
+                       op->args[2] == be.tb->pc;
+        return false;
+    }
+    return false;
+}
+
 static void lower_brcond(const TCGOp *op)
 {
     TCGTemp *a = arg_temp(op, 0), *b = arg_temp(op, 1);
@@ -74,7 +94,11 @@ static void lower_brcond(const TCGOp *op)
     ra_save_all(op);
     cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
     field = x86_jcc32(as(), cc);
-    if (field)
+    /* After ra_save_all, memory and registers are as the loop head
+     * expects: the back edge can go there straight. */
+    if (field && label_is_back_edge(op, op->args[3]))
+        x86_patch_rel32(field, be.as.start + be.loop_head);
+    else if (field)
         add_label_ref(op->args[3], field);
     ra_free_dead(op, 0, 2);
 }
