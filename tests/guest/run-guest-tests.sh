@@ -31,7 +31,7 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 # Variants beyond the default -O2 static build (different code shapes).
 PIE_TESTS="control_flow funcptr malloc_patterns strfuncs heap_brk"
 # -O3 variants: GCC vectorises their loops, exercising Advanced SIMD.
-O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs"
+O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float vec_interleave"
 # Dynamically linked variants run with the cross toolchain's sysroot.
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
@@ -67,8 +67,11 @@ build() {
 	if [ -x "$out" ] && [ "$out" -nt "$src" ] && [ "$out" -nt "$0" ]; then
 		return 0
 	fi
-	# shellcheck disable=SC2086 # COMMON_CFLAGS is a word list on purpose
-	"$cc" $COMMON_CFLAGS "$@" -o "$out" "$src" -lm -pthread >"$work/cc.log" 2>&1
+	# A source may ask for flags of its own: /* guest-cflags: ... */
+	local extra
+	extra=$(sed -n 's|^/\* guest-cflags: \(.*\) \*/$|\1|p' "$src")
+	# shellcheck disable=SC2086 # COMMON_CFLAGS and extra are word lists
+	"$cc" $COMMON_CFLAGS "$@" $extra -o "$out" "$src" -lm -pthread >"$work/cc.log" 2>&1
 }
 
 # run_one OUT_PREFIX CMD...: runs in a fresh directory, records stdout and

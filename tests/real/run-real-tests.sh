@@ -30,7 +30,7 @@ ARX=${ARX:-$top_builddir/arx}
 SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
 CACHE=${REAL_CACHE:-$top_builddir/tests/real/cache}
 TIMEOUT=120
-PACKAGES=(coreutils bash xz-utils gzip pigz sqlite3 lua5.4 python3.11 dpkg)
+PACKAGES=(coreutils bash xz-utils gzip pigz sqlite3 lua5.4 python3.11 dpkg openssl)
 # arm64 ELF header as binfmt_misc shows it (e_ident + e_type + e_machine).
 AARCH64_MAGIC=7f454c460201010000000000000000000200b700
 
@@ -314,6 +314,10 @@ case_children=1
 run_case dpkg-deb-contents dpkg-deb -c hello-host.deb
 case_children=1
 run_case dpkg-deb-info dpkg-deb -I hello-host.deb
+
+# FP, SIMD and crypto through real programs (openssl, python).
+# shellcheck source=tests/real/cases-fp.sh
+. "$srcdir/cases-fp.sh"
 
 echo "$pass passed, $fail failed, $skip skipped ($(($(date +%s) - start))s)"
 [ "$fail" -eq 0 ] || {
