@@ -82,6 +82,19 @@ static bool fp_dn(const CPUARMState *env)
     return (env->fpcr & FPCR_DN) != 0;
 }
 
+/* FPUnpack() under FPCR.FZ (S and D only): a denormal is a zero, IDC. */
+static uint64_t fp_flush_input(CPUARMState *env, int esz, uint64_t a)
+{
+    if (esz == FP_H || !(env->fpcr & FPCR_FZ)) {
+        return a;
+    }
+    if ((a & fp_exp_mask(esz)) == 0 && (a & fp_frac_mask(esz)) != 0) {
+        env->fpsr |= FPSR_IDC;
+        return a & fp_sign_bit(esz);
+    }
+    return a;
+}
+
 /* FPProcessNaN(): quiet it (IOC if signalling), or the default NaN. */
 static uint64_t fp_process_nan(CPUARMState *env, int esz, uint64_t a)
 {
@@ -219,12 +232,13 @@ static void fp_end(CPUARMState *env, int rmode)
 
 /* ---- unpack to double (exact) and pack with rounding ---- */
 
-static double fp_half_to_double(uint64_t h)
+/* alt: FPCR.AHP's format, where exponent 31 is an ordinary one. */
+static double fp_half_to_double(uint64_t h, bool alt)
 {
     int exp = (h >> 10) & 0x1f;
     double mag;
 
-    if (exp == 0x1f) {
+    if (exp == 0x1f && !alt) {
         mag = INFINITY; /* NaNs never reach here */
     } else if (exp == 0) {
         mag = ldexp((double)(h & 0x3ff), -24);
@@ -237,7 +251,7 @@ static double fp_half_to_double(uint64_t h)
 static double fp_unpack(int esz, uint64_t a)
 {
     if (esz == FP_H) {
-        return fp_half_to_double(a);
+        return fp_half_to_double(a, false);
     }
     if (esz == FP_S) {
         float f;
@@ -294,8 +308,12 @@ static uint64_t fp_overflow_value(int esz, bool negative, int rmode)
     return (negative ? fp_sign_bit(esz) : 0) | mag;
 }
 
-/* FPRound() to half precision, raising OFC/UFC/IXC itself. */
-static uint64_t fp_double_to_half(CPUARMState *env, double v, int rmode)
+/*
+ * FPRound() to half precision, raising OFC/UFC/IXC itself. alt: the AHP
+ * format, which has no infinity: what rounds beyond it saturates, IOC.
+ */
+static uint64_t fp_double_to_half(CPUARMState *env, double v, int rmode,
+                                  bool alt)
 {
     bool negative = signbit(v);
     uint64_t sign = negative ? 0x8000 : 0;
@@ -320,7 +338,11 @@ static uint64_t fp_double_to_half(CPUARMState *env, double v, int rmode)
         mant = 0x400;
         q++;
     }
-    if (mant >= 0x400 && q + 10 > 15) {
+    if (alt && mant >= 0x400 && q + 10 > 16) {
+        env->fpsr |= FPSR_IOC;
+        return sign | 0x7fff;
+    }
+    if (!alt && mant >= 0x400 && q + 10 > 15) {
         env->fpsr |= FPSR_OFC | FPSR_IXC;
         return fp_overflow_value(FP_H, negative, rmode);
     }
@@ -340,7 +362,7 @@ static uint64_t fp_double_to_half(CPUARMState *env, double v, int rmode)
 static uint64_t fp_pack(CPUARMState *env, int esz, double v, int rmode)
 {
     if (esz == FP_H) {
-        return fp_double_to_half(env, v, rmode);
+        return fp_double_to_half(env, v, rmode, false);
     }
     if (esz == FP_S) {
         volatile double src = v;
@@ -409,9 +431,99 @@ static double fp_host_binop(int op, double x, double y)
     return r;
 }
 
+static double fp_host_fma(int esz, double x, double y, double z)
+{
+    if (esz == FP_S) {
+        volatile float fx = (float)x, fy = (float)y, fz = (float)z;
+        return fmaf(fx, fy, fz);
+    }
+    volatile double vx = x, vy = y, vz = z;
+    return fma(vx, vy, vz);
+}
+
+/*
+ * One host computation whose result FPRound() packs: run once in round
+ * towards zero to decide FZ's flush, then for real in the FPCR mode.
+ */
+enum { CALC_BINOP, CALC_FMA, CALC_SQRT, CALC_VALUE };
+
+typedef struct FPCalc {
+    int kind;
+    int op;
+    double x, y, z;
+} FPCalc;
+
+static double fp_calc_run(int esz, const FPCalc *c)
+{
+    switch (c->kind) {
+    case CALC_BINOP:
+        return fp_host_binop(c->op, c->x, c->y);
+    case CALC_FMA:
+        return fp_host_fma(esz, c->x, c->y, c->z);
+    case CALC_SQRT: {
+        volatile double x = c->x;
+        return sqrt(x);
+    }
+    default:
+        return c->x;
+    }
+}
+
+static void fp_clear_host_flags(void)
+{
+    __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() & ~(unsigned)MXCSR_FLAGS);
+}
+
+/*
+ * FPRound() under FPCR.FZ (S and D results): an exact result that is not
+ * zero and below the smallest normal becomes a zero of its sign with UFC
+ * only. Rounding towards zero keeps "below the smallest normal" and turns
+ * a nonzero result into zero only with an inexact flag. The trial's host
+ * flags are discarded (the pending ones are folded into FPSR first).
+ */
+static bool fp_flush_output(CPUARMState *env, int esz, const FPCalc *c,
+                            uint64_t *out)
+{
+    if (esz == FP_H || !(env->fpcr & FPCR_FZ)) {
+        return false;
+    }
+    env->fpsr = fp_fpsr_read(env);
+    fp_clear_host_flags();
+    fesetround(FE_TOWARDZERO);
+    double r = fp_calc_run(esz, c);
+    uint64_t bits = isnan(r) ? fp_exp_mask(esz) : fp_pack(env, esz, r, FPR_Z);
+    unsigned csr = __builtin_ia32_stmxcsr();
+    fesetround(FE_TONEAREST);
+    fp_clear_host_flags();
+
+    uint64_t mag = bits & ~fp_sign_bit(esz);
+    if (mag >= (1ull << fp_format(esz).frac_bits) ||
+        (mag == 0 && !(csr & MXCSR_PE))) {
+        return false;
+    }
+    env->fpsr |= FPSR_UFC;
+    *out = bits & fp_sign_bit(esz);
+    return true;
+}
+
+/* The result of c in esz per FPCR: FZ's flush, else host rounding. */
+static uint64_t fp_calc_result(CPUARMState *env, int esz, const FPCalc *c)
+{
+    uint64_t result;
+
+    if (fp_flush_output(env, esz, c, &result)) {
+        return result;
+    }
+    int rmode = fp_fpcr_rmode(env);
+    fp_begin(rmode);
+    result = fp_pack_result(env, esz, fp_calc_run(esz, c), rmode);
+    fp_end(env, rmode);
+    return result;
+}
+
 uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
 {
-    uint64_t ops[2] = { a, b };
+    uint64_t ops[2];
     uint64_t result;
 
     if (op == FPOP_NMUL) {
@@ -422,6 +534,8 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
         /* FABD is FPAbs(FPSub()): NaN results lose their sign too. */
         return fp_binop(env, FPOP_SUB, esz, a, b) & ~fp_sign_bit(esz);
     }
+    a = fp_flush_input(env, esz, a);
+    b = fp_flush_input(env, esz, b);
     if (op == FPOP_MAXNM || op == FPOP_MINNM) {
         /* FPMaxNum/FPMinNum: a lone quiet NaN loses to a number. */
         if (fp_is_qnan(esz, a) && !fp_is_nan(esz, b)) {
@@ -431,16 +545,14 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
             return a;
         }
     }
+    ops[0] = a;
+    ops[1] = b;
     if (fp_process_nans(env, esz, ops, 2, &result)) {
         return result;
     }
-    int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
     /* S and H in double: products are exact, quotients round innocuously. */
-    double r = fp_host_binop(op, fp_unpack(esz, a), fp_unpack(esz, b));
-    result = fp_pack_result(env, esz, r, rmode);
-    fp_end(env, rmode);
-    return result;
+    FPCalc c = { CALC_BINOP, op, fp_unpack(esz, a), fp_unpack(esz, b), 0 };
+    return fp_calc_result(env, esz, &c);
 }
 
 static bool fp_is_inf_bits(int esz, uint64_t a)
@@ -453,14 +565,23 @@ static bool fp_is_zero_bits(int esz, uint64_t a)
     return (a & ~fp_sign_bit(esz)) == 0;
 }
 
-static double fp_host_fma(int esz, double x, double y, double z)
+static uint64_t fp_bias(int esz)
 {
-    if (esz == FP_S) {
-        volatile float fx = (float)x, fy = (float)y, fz = (float)z;
-        return fmaf(fx, fy, fz);
+    return (1ull << (fp_format(esz).exp_bits - 1)) - 1;
+}
+
+/* FMULX: FMUL except that infinity times zero is +-2.0. */
+uint64_t fp_mulx(CPUARMState *env, int esz, uint64_t a, uint64_t b)
+{
+    a = fp_flush_input(env, esz, a);
+    b = fp_flush_input(env, esz, b);
+    if ((fp_is_inf_bits(esz, a) && fp_is_zero_bits(esz, b)) ||
+        (fp_is_zero_bits(esz, a) && fp_is_inf_bits(esz, b))) {
+        /* 2.0: biased exponent bias + 1, fraction 0. */
+        uint64_t two = (fp_bias(esz) + 1) << fp_format(esz).frac_bits;
+        return two | ((a ^ b) & fp_sign_bit(esz));
     }
-    volatile double vx = x, vy = y, vz = z;
-    return fma(vx, vy, vz);
+    return fp_binop(env, FPOP_MUL, esz, a, b);
 }
 
 uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
@@ -475,9 +596,9 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
     if (neg_addend) {
         addend ^= fp_sign_bit(esz);
     }
-    ops[0] = addend;
-    ops[1] = n;
-    ops[2] = m;
+    ops[0] = addend = fp_flush_input(env, esz, addend);
+    ops[1] = n = fp_flush_input(env, esz, n);
+    ops[2] = m = fp_flush_input(env, esz, m);
     bool inf_times_zero =
         (fp_is_inf_bits(esz, n) && fp_is_zero_bits(esz, m)) ||
         (fp_is_zero_bits(esz, n) && fp_is_inf_bits(esz, m));
@@ -488,27 +609,212 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
     if (fp_process_nans(env, esz, ops, 3, &result)) {
         return result;
     }
-    int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
-    double r = fp_host_fma(esz, fp_unpack(esz, n), fp_unpack(esz, m),
-                           fp_unpack(esz, addend));
-    result = fp_pack_result(env, esz, r, rmode);
-    fp_end(env, rmode);
-    return result;
+    FPCalc c = { CALC_FMA, 0, fp_unpack(esz, n), fp_unpack(esz, m),
+                 fp_unpack(esz, addend) };
+    return fp_calc_result(env, esz, &c);
 }
 
 uint64_t fp_sqrt(CPUARMState *env, int esz, uint64_t a)
 {
+    a = fp_flush_input(env, esz, a);
     if (fp_is_nan(esz, a)) {
         return fp_process_nan(env, esz, a);
     }
-    int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
-    volatile double x = fp_unpack(esz, a);
-    double r = sqrt(x);
-    uint64_t result = fp_pack_result(env, esz, r, rmode);
-    fp_end(env, rmode);
-    return result;
+    FPCalc c = { CALC_SQRT, 0, fp_unpack(esz, a), 0, 0 };
+    return fp_calc_result(env, esz, &c);
+}
+
+/* ---- reciprocal estimates and steps ---- */
+
+/* RecipEstimate(): a in 256..511 (units of 1/512), result 256..511. */
+unsigned fp_recip_estimate_int(unsigned a)
+{
+    a = a * 2 + 1;
+    unsigned b = (1u << 19) / a;
+    return (b + 1) / 2;
+}
+
+/* RecipSqrtEstimate(): a in 128..511, result 256..511. */
+unsigned fp_rsqrt_estimate_int(unsigned a)
+{
+    if (a < 256) {
+        a = a * 2 + 1;
+    } else {
+        a = (a >> 1) << 1;
+        a = (a + 1) * 2;
+    }
+    uint64_t b = 512;
+    while ((uint64_t)a * (b + 1) * (b + 1) < (1ull << 28)) {
+        b++;
+    }
+    return (unsigned)((b + 1) / 2);
+}
+
+/* Exponent field and the fraction left-aligned in 52 bits. */
+static void fp_split(int esz, uint64_t a, int *exp, uint64_t *frac)
+{
+    FPFormat f = fp_format(esz);
+    *exp = (int)((a & fp_exp_mask(esz)) >> f.frac_bits);
+    *frac = (a & fp_frac_mask(esz)) << (52 - f.frac_bits);
+}
+
+/* FPRecipEstimate() for S and D. */
+uint64_t fp_recip_estimate(CPUARMState *env, int esz, uint64_t a)
+{
+    const uint64_t mask52 = (1ull << 52) - 1;
+    uint64_t sign, frac;
+    int exp;
+
+    a = fp_flush_input(env, esz, a);
+    sign = a & fp_sign_bit(esz);
+    if (fp_is_nan(esz, a)) {
+        return fp_process_nan(env, esz, a);
+    }
+    if (fp_is_inf_bits(esz, a)) {
+        return sign;
+    }
+    if (fp_is_zero_bits(esz, a)) {
+        env->fpsr |= FPSR_DZC;
+        return sign | fp_exp_mask(esz);
+    }
+    fp_split(esz, a, &exp, &frac);
+    if (exp == 0 && (frac >> 50) == 0) {
+        /* Below 2^-(bias+1): the reciprocal overflows. */
+        env->fpsr |= FPSR_OFC | FPSR_IXC;
+        return fp_overflow_value(esz, sign != 0, fp_fpcr_rmode(env));
+    }
+    if ((env->fpcr & FPCR_FZ) && (uint64_t)exp >= 2 * fp_bias(esz) - 1) {
+        env->fpsr |= FPSR_UFC;
+        return sign;
+    }
+    if (exp == 0) {
+        if (!((frac >> 51) & 1)) {
+            exp = -1;
+            frac = (frac << 2) & mask52;
+        } else {
+            frac = (frac << 1) & mask52;
+        }
+    }
+    int result_exp = (int)(2 * fp_bias(esz) - 1) - exp;
+    unsigned est = fp_recip_estimate_int(256 | (unsigned)(frac >> 44));
+    frac = (uint64_t)(est & 0xff) << 44;
+    if (result_exp == 0) {
+        frac = 1ull << 51 | frac >> 1;
+    } else if (result_exp == -1) {
+        frac = 1ull << 50 | frac >> 2;
+        result_exp = 0;
+    }
+    FPFormat f = fp_format(esz);
+    return sign | (uint64_t)result_exp << f.frac_bits |
+           frac >> (52 - f.frac_bits);
+}
+
+/* FPRSqrtEstimate() for S and D. */
+uint64_t fp_rsqrt_estimate(CPUARMState *env, int esz, uint64_t a)
+{
+    const uint64_t mask52 = (1ull << 52) - 1;
+    uint64_t frac;
+    int exp;
+
+    a = fp_flush_input(env, esz, a);
+    if (fp_is_nan(esz, a)) {
+        return fp_process_nan(env, esz, a);
+    }
+    if (fp_is_zero_bits(esz, a)) {
+        env->fpsr |= FPSR_DZC;
+        return (a & fp_sign_bit(esz)) | fp_exp_mask(esz);
+    }
+    if (a & fp_sign_bit(esz)) {
+        env->fpsr |= FPSR_IOC;
+        return fp_default_nan(esz);
+    }
+    if (fp_is_inf_bits(esz, a)) {
+        return 0;
+    }
+    fp_split(esz, a, &exp, &frac);
+    if (exp == 0) {
+        while (!((frac >> 51) & 1)) {
+            frac = (frac << 1) & mask52;
+            exp--;
+        }
+        frac = (frac << 1) & mask52;
+    }
+    unsigned scaled = (exp & 1) == 0 ? 256 | (unsigned)(frac >> 44)
+                                     : 128 | (unsigned)(frac >> 45);
+    int result_exp = ((int)(3 * fp_bias(esz) - 1) - exp) / 2;
+    unsigned est = fp_rsqrt_estimate_int(scaled);
+    FPFormat f = fp_format(esz);
+    return (uint64_t)result_exp << f.frac_bits |
+           (uint64_t)(est & 0xff) << (f.frac_bits - 8);
+}
+
+/* FPRecpX(): the exponent inverted, fraction zero. */
+uint64_t fp_recpx(CPUARMState *env, int esz, uint64_t a)
+{
+    a = fp_flush_input(env, esz, a);
+    if (fp_is_nan(esz, a)) {
+        return fp_process_nan(env, esz, a);
+    }
+    uint64_t sign = a & fp_sign_bit(esz);
+    uint64_t exp = a & fp_exp_mask(esz);
+    if (exp == 0) {
+        /* max_exp = Ones(E-1):'0' */
+        return sign | (fp_exp_mask(esz) - (1ull << fp_format(esz).frac_bits));
+    }
+    return sign | (~a & fp_exp_mask(esz));
+}
+
+/*
+ * FPRecipStepFused() (2 - n*m) and FPRSqrtStepFused() ((3 - n*m) / 2):
+ * one rounding. The halving is exact except that 3 - n*m may overflow
+ * where its half does not, so a large operand is halved first instead.
+ */
+uint64_t fp_recip_step(CPUARMState *env, int esz, uint64_t n, uint64_t m,
+                       bool rsqrt)
+{
+    uint64_t ops[2], result;
+    uint64_t one = fp_bias(esz) << fp_format(esz).frac_bits;
+
+    n ^= fp_sign_bit(esz);
+    ops[0] = n = fp_flush_input(env, esz, n);
+    ops[1] = m = fp_flush_input(env, esz, m);
+    if (fp_process_nans(env, esz, ops, 2, &result)) {
+        return result;
+    }
+    bool inf_n = fp_is_inf_bits(esz, n), inf_m = fp_is_inf_bits(esz, m);
+    if ((inf_n && fp_is_zero_bits(esz, m)) ||
+        (inf_m && fp_is_zero_bits(esz, n))) {
+        /* 2.0 or 1.5 */
+        return rsqrt ? one | 1ull << (fp_format(esz).frac_bits - 1)
+                     : one + (1ull << fp_format(esz).frac_bits);
+    }
+    if (inf_n || inf_m) {
+        return ((n ^ m) & fp_sign_bit(esz)) | fp_exp_mask(esz);
+    }
+    double x = fp_unpack(esz, n), y = fp_unpack(esz, m);
+    double addend = 2.0;
+    if (rsqrt) {
+        double minimum = esz == FP_S ? 0x1p-120 : 0x1p-1000;
+        if (fabs(x) >= fabs(y) && fabs(x) >= minimum) {
+            x /= 2;
+            addend = 1.5;
+        } else if (fabs(y) >= minimum) {
+            y /= 2;
+            addend = 1.5;
+        } else {
+            /*
+             * Both tiny: n*m/2 lies far below half an ulp of 1.5 and only
+             * its sign and being nonzero matter; stand-ins that halve
+             * exactly keep both.
+             */
+            double stand_in = esz == FP_S ? 0x1p-70 : 0x1p-600;
+            x = x == 0 ? x : copysign(stand_in, x);
+            y = y == 0 ? y : copysign(stand_in, y) / 2;
+            addend = 1.5;
+        }
+    }
+    FPCalc c = { CALC_FMA, 0, x, y, addend };
+    return fp_calc_result(env, esz, &c);
 }
 
 /* ---- rounding to integral and conversions ---- */
@@ -528,6 +834,7 @@ static double fp_round_double(double x, int rmode)
 uint64_t fp_round_int(CPUARMState *env, int esz, uint64_t a, int rmode,
                       bool exact)
 {
+    a = fp_flush_input(env, esz, a);
     if (fp_is_nan(esz, a)) {
         return fp_process_nan(env, esz, a);
     }
@@ -547,6 +854,7 @@ uint64_t fp_round_int(CPUARMState *env, int esz, uint64_t a, int rmode,
 uint64_t fp_to_fixed(CPUARMState *env, int esz, uint64_t a, int fbits,
                      bool is_unsigned, int int_bits, int rmode)
 {
+    a = fp_flush_input(env, esz, a);
     if (fp_is_nan(esz, a)) {
         env->fpsr |= FPSR_IOC;
         return 0;
@@ -632,21 +940,77 @@ static uint64_t fp_convert_nan(CPUARMState *env, int from, int to,
     return sign | fp_exp_mask(to) | fp_quiet_bit(to) | frac;
 }
 
+/*
+ * FPConvert(): FPUnpackCV/FPRoundCV, so FZ applies to S and D only (FZ16
+ * is forced off) and AHP selects the alternative half-precision format,
+ * which has no NaN or infinity: converting those to it gives IOC.
+ */
 uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
 {
-    if (fp_is_nan(from_esz, a)) {
+    bool ahp = (env->fpcr & FPCR_AHP) != 0;
+    bool alt_from = ahp && from_esz == FP_H, alt_to = ahp && to_esz == FP_H;
+    uint64_t sign_to = (a & fp_sign_bit(from_esz)) ? fp_sign_bit(to_esz) : 0;
+
+    a = fp_flush_input(env, from_esz, a);
+    if (!alt_from && fp_is_nan(from_esz, a)) {
+        if (alt_to) {
+            env->fpsr |= FPSR_IOC;
+            return sign_to;
+        }
         return fp_convert_nan(env, from_esz, to_esz, a);
     }
+    if (!alt_from && fp_is_inf_bits(from_esz, a)) {
+        if (alt_to) {
+            env->fpsr |= FPSR_IOC;
+            return sign_to | 0x7fff;
+        }
+        return sign_to | fp_exp_mask(to_esz);
+    }
+    double v = from_esz == FP_H ? fp_half_to_double(a, alt_from)
+                                : fp_unpack(from_esz, a);
     int rmode = fp_fpcr_rmode(env);
-    fp_begin(rmode);
-    uint64_t result = fp_pack(env, to_esz, fp_unpack(from_esz, a), rmode);
-    fp_end(env, rmode);
-    return result;
+    if (to_esz == FP_H) {
+        return fp_double_to_half(env, v, rmode, alt_to);
+    }
+    FPCalc c = { CALC_VALUE, 0, v, 0, 0 };
+    return fp_calc_result(env, to_esz, &c);
+}
+
+/* FCVTXN: FPConvert() from D to S with FPRounding_ODD. */
+uint64_t fp_convert_odd(CPUARMState *env, uint64_t a)
+{
+    a = fp_flush_input(env, FP_D, a);
+    if (fp_is_nan(FP_D, a)) {
+        return fp_convert_nan(env, FP_D, FP_S, a);
+    }
+    uint64_t sign = (a >> 63) << 31;
+    if (fp_is_inf_bits(FP_D, a)) {
+        return sign | 0x7f800000;
+    }
+    FPCalc c = { CALC_VALUE, 0, fp_unpack(FP_D, a), 0, 0 };
+    uint64_t result;
+    if (fp_flush_output(env, FP_S, &c, &result)) {
+        return result;
+    }
+    /* Truncate, then make the last bit 1 if anything was lost. */
+    fp_begin(FPR_Z);
+    volatile double src = c.x;
+    volatile float f = (float)src;
+    float out = f;
+    fp_end(env, FPR_Z);
+    uint32_t w;
+    memcpy(&w, &out, 4);
+    if ((double)out != c.x) {
+        w |= 1;
+    }
+    return w;
 }
 
 uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
                     bool signal_nans)
 {
+    a = fp_flush_input(env, esz, a);
+    b = fp_flush_input(env, esz, b);
     if (fp_is_nan(esz, a) || fp_is_nan(esz, b)) {
         if (signal_nans || fp_is_snan(esz, a) || fp_is_snan(esz, b)) {
             env->fpsr |= FPSR_IOC;
@@ -663,6 +1027,8 @@ uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
 bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
                      uint64_t b)
 {
+    a = fp_flush_input(env, esz, a);
+    b = fp_flush_input(env, esz, b);
     if (fp_is_nan(esz, a) || fp_is_nan(esz, b)) {
         /* FPCompareEQ signals only for SNaN; GE/GT for any NaN. */
         if (cmp != FPCMP_EQ || fp_is_snan(esz, a) || fp_is_snan(esz, b)) {

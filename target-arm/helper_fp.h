@@ -28,6 +28,9 @@ enum {
     FPCR_RMODE_SHIFT = 22,
     FPCR_RMODE_MASK = 3u << 22,
     FPCR_DN = 1u << 25,
+    FPCR_FZ = 1u << 24,
+    FPCR_AHP = 1u << 26,
+    FPCR_FZ16 = 1u << 19, /* RES0: arx has no FEAT_FP16 */
 };
 
 /* Element size as log2 of its bytes: FP_H (half), FP_S, FP_D. */
@@ -84,6 +87,20 @@ uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
 /* FPCompareEQ/GE/GT and the absolute forms: true or false. */
 bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
                      uint64_t b);
+/* FMULX: FPMulX(), infinity times zero is 2.0. */
+uint64_t fp_mulx(CPUARMState *env, int esz, uint64_t a, uint64_t b);
+/* FRECPE, FRSQRTE, FRECPX: FPRecipEstimate(), FPRSqrtEstimate(), FPRecpX(). */
+uint64_t fp_recip_estimate(CPUARMState *env, int esz, uint64_t a);
+uint64_t fp_rsqrt_estimate(CPUARMState *env, int esz, uint64_t a);
+uint64_t fp_recpx(CPUARMState *env, int esz, uint64_t a);
+/* FRECPS (2 - n*m) or FRSQRTS ((3 - n*m) / 2), fused. */
+uint64_t fp_recip_step(CPUARMState *env, int esz, uint64_t n, uint64_t m,
+                       bool rsqrt);
+/* FCVTXN: double to single with FPRounding_ODD. */
+uint64_t fp_convert_odd(CPUARMState *env, uint64_t a);
+/* RecipEstimate() and RecipSqrtEstimate() on 9-bit fixed point (URECPE). */
+unsigned fp_recip_estimate_int(unsigned a);
+unsigned fp_rsqrt_estimate_int(unsigned a);
 
 /* ---- called from translated code (env as a 64-bit value) ---- */
 

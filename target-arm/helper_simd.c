@@ -300,30 +300,6 @@ uint64_t helper_simd_3same(uint64_t env, uint64_t desc, uint64_t rd,
 
 /* ---- floating-point elements ---- */
 
-static uint64_t fp_one_bits(int esz, bool negative)
-{
-    uint64_t one = esz == FP_H ? 0x3c00 : esz == FP_S ? 0x3f800000
-                                                      : 0x3ff0000000000000ull;
-    return one | (negative ? 1ull << ((8 << esz) - 1) : 0);
-}
-
-/* FMULX: FMUL except that infinity times zero is +-2.0. */
-static uint64_t fp_mulx(CPUARMState *env, int esz, uint64_t a, uint64_t b)
-{
-    uint64_t sign = 1ull << ((8 << esz) - 1);
-    uint64_t inf = esz == FP_H ? 0x7c00 : esz == FP_S ? 0x7f800000
-                                                      : 0x7ff0000000000000ull;
-    uint64_t ma = a & ~sign, mb = b & ~sign;
-
-    if ((ma == inf && mb == 0) || (ma == 0 && mb == inf)) {
-        /* 2.0 is 1.0 with the exponent one higher. */
-        uint64_t two = fp_one_bits(esz, false) +
-                       (1ull << (esz == FP_H ? 10 : esz == FP_S ? 23 : 52));
-        return two | ((a ^ b) & sign);
-    }
-    return fp_binop(env, FPOP_MUL, esz, a, b);
-}
-
 static int simd_fp_pairwise_base(int op)
 {
     switch (op) {
@@ -352,6 +328,8 @@ static uint64_t simd_fp_op(CPUARMState *env, int op, int esz, uint64_t a,
     case SF_ACGT:
         return fp_compare_mask(env, FPCMP_ACGT, esz, a, b) ? ones : 0;
     case SF_MULX: return fp_mulx(env, esz, a, b);
+    case SF_RECPS: return fp_recip_step(env, esz, a, b, false);
+    case SF_RSQRTS: return fp_recip_step(env, esz, a, b, true);
     default: return fp_binop(env, op, esz, a, b);
     }
 }
@@ -400,16 +378,28 @@ static uint64_t abs_diff(int64_t a, int64_t b)
     return a > b ? (uint64_t)(a - b) : (uint64_t)(b - a);
 }
 
+/* SQDMULL, SQDMLAL, SQDMLSL: SignedSatQ(2*a*b), then the saturating sum. */
+static uint64_t simd_sqdml(CPUARMState *env, int op, int wide, int64_t a,
+                           int64_t b, uint64_t acc)
+{
+    uint64_t product = sat_signed(env, (i128)a * b * 2, wide);
+    if (op == SD_SQDMULL) {
+        return product;
+    }
+    i128 p = sext(product, wide), old = sext(acc, wide);
+    return sat_signed(env, op == SD_SQDMLAL ? old + p : old - p, wide);
+}
+
 static int simd_3diff_core(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
                            const ARMVReg *vn, const ARMVReg *vm, ARMVReg *r)
 {
-    int elems = 8 >> d.esz;
+    bool scalar = d.oprsz == (1 << d.esz);
+    int elems = scalar ? 1 : 8 >> d.esz;
     int off = d.part2 ? elems : 0;
     int wide = d.esz + 1;
     bool u = d.is_unsigned;
-    (void)env;
 
-    if (d.op >= SD_ADDHN) {
+    if (d.op >= SD_ADDHN && d.op <= SD_RSUBHN) {
         /* Narrowing high half: Vd gets (n op m) >> esize in lane off+i. */
         *r = d.part2 ? *vd : *r;
         for (int i = 0; i < elems; i++) {
@@ -438,11 +428,14 @@ static int simd_3diff_core(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
         case SD_MLAL: res = acc + (uint64_t)(a * b); break;
         case SD_MLSL: res = acc - (uint64_t)(a * b); break;
         case SD_ABDL: res = abs_diff(a, b); break;
+        case SD_SQDMULL: case SD_SQDMLAL: case SD_SQDMLSL:
+            res = simd_sqdml(env, d.op, wide, a, b, acc);
+            break;
         default: res = acc + abs_diff(a, b); break; /* SD_ABAL */
         }
         vset(r, i, wide, res);
     }
-    return 16;
+    return scalar ? 2 << d.esz : 16;
 }
 
 uint64_t helper_simd_3diff(uint64_t env, uint64_t desc, uint64_t rd,
@@ -503,6 +496,7 @@ static int simd_narrow_misc(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
         case SM_UQXTN: res = sat_unsigned(env, a, d.esz); break;
         case SM_SQXTUN: res = sat_unsigned(env, sext(a, wide), d.esz); break;
         case SM_FCVTN: res = fp_convert(env, wide, d.esz, a); break;
+        case SM_FCVTXN: res = fp_convert_odd(env, a); break;
         default: res = a; break;
         }
         vset(r, off + i, d.esz, res);
@@ -543,6 +537,37 @@ static int simd_pairwise_long(SimdDesc d, const ARMVReg *vd,
     return d.oprsz;
 }
 
+/* SUQADD (signed Vd + unsigned Vn) and USQADD (unsigned Vd + signed Vn). */
+static int simd_sat_accumulate(CPUARMState *env, SimdDesc d,
+                               const ARMVReg *vd, const ARMVReg *vn,
+                               ARMVReg *r)
+{
+    for (int i = 0; i < d.oprsz >> d.esz; i++) {
+        uint64_t res;
+        if (d.op == SM_SUQADD) {
+            res = sat_signed(env, (i128)vsget(vd, i, d.esz) +
+                                      (i128)vget(vn, i, d.esz), d.esz);
+        } else {
+            res = sat_unsigned(env, (i128)vget(vd, i, d.esz) +
+                                        (i128)vsget(vn, i, d.esz), d.esz);
+        }
+        vset(r, i, d.esz, res);
+    }
+    return d.oprsz;
+}
+
+/* URECPE and URSQRTE (32-bit lanes): UnsignedRecip[Sqrt]Estimate(). */
+static uint64_t simd_unsigned_estimate(bool rsqrt, uint64_t a)
+{
+    if ((a & 0xffffffffu) >> (rsqrt ? 30 : 31) == 0) {
+        return 0xffffffffu;
+    }
+    unsigned top = (unsigned)(a >> 23) & 0x1ff;
+    unsigned est = rsqrt ? fp_rsqrt_estimate_int(top)
+                         : fp_recip_estimate_int(top);
+    return (uint64_t)(est & 0x1ff) << 23;
+}
+
 static uint64_t simd_misc_elem(CPUARMState *env, SimdDesc d, uint64_t a)
 {
     int esz = d.esz, bits = 8 << esz;
@@ -580,6 +605,11 @@ static uint64_t simd_misc_elem(CPUARMState *env, SimdDesc d, uint64_t a)
     case SM_FCMEQ0: return fp_compare_mask(env, FPCMP_EQ, esz, a, 0) ? ones : 0;
     case SM_FCMLE0: return fp_compare_mask(env, FPCMP_GE, esz, 0, a) ? ones : 0;
     case SM_FCMLT0: return fp_compare_mask(env, FPCMP_GT, esz, 0, a) ? ones : 0;
+    case SM_FRECPE: return fp_recip_estimate(env, esz, a);
+    case SM_FRSQRTE: return fp_rsqrt_estimate(env, esz, a);
+    case SM_FRECPX: return fp_recpx(env, esz, a);
+    case SM_URECPE: return simd_unsigned_estimate(false, a);
+    case SM_URSQRTE: return simd_unsigned_estimate(true, a);
     default: return a;
     }
 }
@@ -612,7 +642,7 @@ uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
         bytes = simd_rev(d, &vn, &r);
         break;
     case SM_XTN: case SM_SQXTN: case SM_UQXTN: case SM_SQXTUN:
-    case SM_FCVTN:
+    case SM_FCVTN: case SM_FCVTXN:
         bytes = simd_narrow_misc(e, d, &vd, &vn, &r);
         break;
     case SM_SHLL: case SM_FCVTL:
@@ -620,6 +650,9 @@ uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
         break;
     case SM_SADDLP: case SM_UADDLP: case SM_SADALP: case SM_UADALP:
         bytes = simd_pairwise_long(d, &vd, &vn, &r);
+        break;
+    case SM_SUQADD: case SM_USQADD:
+        bytes = simd_sat_accumulate(e, d, &vd, &vn, &r);
         break;
     default:
         for (int i = 0; i < d.oprsz >> d.esz; i++) {

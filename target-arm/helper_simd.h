@@ -14,7 +14,7 @@
  *   bits 0-7   op (one of the enums below)
  *   bits 8-9   esz: element size log2 (for long/narrow ops: the narrow one)
  *   bits 10-14 oprsz: bytes of the operation (8 or 16 for vectors, the
- *              element size for scalars)
+ *              element size for scalars, the narrow one for long scalars)
  *   bit 16     part2: the "2" forms (upper half of the narrow operand)
  *   bit 17     unsigned (three-different and by-element long forms)
  *   bits 24-31 imm: shift, rounding mode, index, EXT position, TBL length
@@ -54,14 +54,16 @@ enum {
 enum {
     SF_MLA = 10, SF_MLS = 11, SF_CMEQ = 12, SF_CMGE = 13, SF_CMGT = 14,
     SF_ACGE = 15, SF_ACGT = 16, SF_ADDP = 17, SF_MAXP = 18, SF_MINP = 19,
-    SF_MAXNMP = 20, SF_MINNMP = 21, SF_MULX = 22,
+    SF_MAXNMP = 20, SF_MINNMP = 21, SF_MULX = 22, SF_RECPS = 23,
+    SF_RSQRTS = 24,
 };
 
 /* Three-different (signedness from SIMD_DESC_UNSIGNED). */
 enum {
     SD_ADDL = 0, SD_SUBL = 1, SD_ADDW = 2, SD_SUBW = 3, SD_MULL = 4,
     SD_MLAL = 5, SD_MLSL = 6, SD_ABDL = 7, SD_ABAL = 8, SD_ADDHN = 9,
-    SD_SUBHN = 10, SD_RADDHN = 11, SD_RSUBHN = 12,
+    SD_SUBHN = 10, SD_RADDHN = 11, SD_RSUBHN = 12, SD_SQDMLAL = 13,
+    SD_SQDMLSL = 14, SD_SQDMULL = 15,
 };
 
 /* Two-register miscellaneous (imm: FPRounding for FRINT/FCVT*). */
@@ -75,7 +77,9 @@ enum {
     SM_FRINTX = 27, SM_FCVTS = 28, SM_FCVTU = 29, SM_SCVTF = 30,
     SM_UCVTF = 31, SM_FCMGT0 = 32, SM_FCMGE0 = 33, SM_FCMEQ0 = 34,
     SM_FCMLE0 = 35, SM_FCMLT0 = 36, SM_FCVTN = 37, SM_FCVTL = 38,
-    SM_SQABS = 39, SM_SQNEG = 40,
+    SM_SQABS = 39, SM_SQNEG = 40, SM_SUQADD = 41, SM_USQADD = 42,
+    SM_URECPE = 43, SM_URSQRTE = 44, SM_FRECPE = 45, SM_FRSQRTE = 46,
+    SM_FRECPX = 47, SM_FCVTXN = 48,
 };
 
 /* Across lanes (and the scalar pairwise forms, as a 2-element reduce). */

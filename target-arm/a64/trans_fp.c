@@ -41,12 +41,30 @@ static const TCGHelper helper_fp_compare_info = {
 
 /* ---- operands ---- */
 
-/* ftype -> element size (FP_S/FP_D/FP_H), or -1 for the reserved 10. */
+/*
+ * ftype -> element size (FP_S/FP_D), or -1 for the reserved 10 and for
+ * half precision (11), whose arithmetic, compares, moves and integer
+ * conversions are FEAT_FP16, which arx does not implement (nor advertise).
+ */
 static int fp_esz_of(int64_t ftype)
+{
+    static const int esz[4] = { FP_S, FP_D, -1, -1 };
+    return esz[ftype & 3];
+}
+
+/* FCVT between H and S/D is base ARMv8.0: H allowed. */
+static int fp_cvt_esz_of(int64_t ftype)
 {
     static const int esz[4] = { FP_S, FP_D, -1, FP_H };
     return esz[ftype & 3];
 }
+
+/*
+ * FPCR bits the inline SSE code does not model: RMode (it rounds to
+ * nearest) and FZ (it neither flushes nor sets IDC). DN and AHP need no
+ * check: NaN results already take the helper, and AHP is FCVT's only.
+ */
+enum { FPCR_NOT_INLINE = FPCR_RMODE_MASK | FPCR_FZ };
 
 static TCGv_i64 env_arg(void)
 {
@@ -213,7 +231,7 @@ static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
     TCGLabel done = tcg_new_label();
 
     tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_RMODE_MASK, slow);
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_NOT_INLINE, slow);
     switch (tcg_op_defs[opc].nb_iargs) {
     case 1:
         tcg_gen_fp_unary(opc, d, in[0]);
@@ -365,7 +383,7 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
 
 static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 {
-    int from = fp_esz_of(a->ftype), to = fp_esz_of(a->opc);
+    int from = fp_cvt_esz_of(a->ftype), to = fp_cvt_esz_of(a->opc);
 
     if (from < 0 || to < 0 || from == to) {
         return false;
@@ -395,9 +413,16 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
     return nzcv;
 }
 
-/* FCMP/FCMPE: S and D inline (their flags match ucomis/comis exactly). */
+/*
+ * FCMP/FCMPE: inline (their flags match ucomis/comis exactly) unless
+ * FPCR.FZ asks for denormal inputs to compare as zero: then the helper.
+ */
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
 {
+    static const TCGOpcode ops[2][2] = {
+        { INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32 },
+        { INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64 },
+    };
     int esz = fp_esz_of(a->ftype);
 
     if (esz < 0) {
@@ -407,18 +432,19 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
-    if (esz == FP_S || esz == FP_D) {
-        static const TCGOpcode ops[2][2] = {
-            { INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32 },
-            { INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64 },
-        };
-        TCGv_i64 code = tcg_temp_new_i64();
-        tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
-        nzcv = gen_nzcv_of_compare(code);
-    } else {
-        tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(), n, m,
-                      tcg_constant_i64(esz | a->e << 8));
-    }
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+    TCGv_i64 code = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_FZ, slow);
+    tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
+    tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(), n, m,
+                  tcg_constant_i64(esz | a->e << 8));
+    tcg_gen_set_label(done);
     gen_set_nzcv(nzcv);
     return true;
 }

@@ -374,18 +374,23 @@ static bool gen_diff_3_vec(arg_diff_3 *a)
 
 static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 {
-    if (a->size == 3) {
+    bool sqdm = a->op == SD_SQDMLAL || a->op == SD_SQDMLSL ||
+                a->op == SD_SQDMULL;
+
+    /* The saturating doubling forms take H and S only. */
+    if (a->size == 3 || (sqdm && a->size == 0)) {
         return false;
     }
     (void)s;
-    if (gen_diff_3_vec(a)) {
+    if (!a->scalar && gen_diff_3_vec(a)) {
         return true;
     }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) |
                 (a->u ? SIMD_DESC_UNSIGNED : 0);
+    int oprsz = a->scalar ? 1 << a->size : 16;
     gen_simd_call3(&helper_simd_3diff_info,
-                   simd_desc((int)a->op, (int)a->size, 16, flags, 0), a->rd,
-                   a->rn, a->rm);
+                   simd_desc((int)a->op, (int)a->size, oprsz, flags, 0),
+                   a->rd, a->rn, a->rm);
     return true;
 }
 
@@ -402,7 +407,7 @@ static bool int_2misc_size_ok(int op, int esz, int64_t q, int64_t scalar)
     case SM_UADDLP: case SM_SADALP: case SM_UADALP: case SM_XTN:
     case SM_SHLL: case SM_SQXTN: case SM_UQXTN: case SM_SQXTUN:
         return esz < 3;
-    case SM_SQABS: case SM_SQNEG:
+    case SM_SQABS: case SM_SQNEG: case SM_SUQADD: case SM_USQADD:
         return scalar || esz < 3 || q;
     default: /* ABS, NEG, CMxx #0: scalars are D only */
         return scalar ? esz == 3 : (esz < 3 || q);
@@ -471,10 +476,15 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
     int esz = a->sz ? FP_D : FP_S;
     int flags = 0;
 
-    if (op == SM_FCVTN || op == SM_FCVTL) {
+    if (op == SM_FCVTN || op == SM_FCVTL || op == SM_FCVTXN) {
         /* esz is the narrow side: S<->D when sz=1, H<->S when sz=0. */
+        if (op == SM_FCVTXN && !a->sz) {
+            return false;
+        }
         esz = a->sz ? FP_S : FP_H;
         flags = a->q ? SIMD_DESC_PART2 : 0;
+    } else if ((op == SM_URECPE || op == SM_URSQRTE) && a->sz) {
+        return false;
     } else if (!a->scalar && a->sz && !a->q) {
         return false;
     }
@@ -692,21 +702,11 @@ static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
     uint64_t imm;
 
     (void)s;
-    if (a->o2) {
-        /* FMOV (vector, half precision), FEAT_FP16 */
-        if (op || cmode != 0xf) {
-            return false;
-        }
-        uint64_t b6 = (imm8 >> 6) & 1;
-        uint64_t h = (imm8 >> 7) << 15 | (b6 ^ 1) << 14 |
-                     (b6 ? 3ull << 12 : 0) | (imm8 & 0x3f) << 6;
-        imm = h * 0x0001000100010001ull;
-    } else {
-        if (cmode == 0xf && op && !a->q) {
-            return false;
-        }
-        imm = simd_expand_imm(op, cmode, imm8);
+    /* o2=1 is only FMOV (vector, half precision): FEAT_FP16, not in arx. */
+    if (a->o2 || (cmode == 0xf && op && !a->q)) {
+        return false;
     }
+    imm = simd_expand_imm(op, cmode, imm8);
     bool is_orr_bic = (cmode & 1) && (cmode >> 2) != 3 && cmode < 0xc;
     if (is_orr_bic) {
         int halves = a->q ? 2 : 1;
@@ -901,7 +901,9 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
             rm = (int)(a->m << 4 | a->rm);
         }
     }
-    if (kind == SE_LONG) {
+    if (kind == SE_LONG && a->scalar) {
+        oprsz = 1 << esz; /* SQDMLAL Sd, Hn, Vm.H[i] and friends */
+    } else if (kind == SE_LONG) {
         oprsz = 16;
         flags = (a->q ? SIMD_DESC_PART2 : 0) |
                 (a->u ? SIMD_DESC_UNSIGNED : 0);

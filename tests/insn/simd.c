@@ -336,6 +336,43 @@ OP3(t_dup_e5, "dup v2.2s, v0.s[1]")
 OP3(t_dup_e6, "dup v2.16b, v0.b[9]")
 OP3(t_alias_add, "mov v2.16b, v0.16b\n add v2.4s, v2.4s, v2.4s")
 OP3(t_alias_uzp, "mov v2.16b, v1.16b\n uzp1 v2.8h, v0.8h, v2.8h")
+/* Reciprocal estimates/steps, FCVTXN, SUQADD/USQADD, SQDMLAL and friends. */
+OP3(t_frecpe4s, "frecpe v2.4s, v0.4s")
+OP3(t_frecpe2d, "frecpe v2.2d, v0.2d")
+OP3(t_frecpe_s, "frecpe s2, s0")
+OP3(t_frecpe_d, "frecpe d2, d0")
+OP3(t_frsqrte4s, "frsqrte v2.4s, v0.4s")
+OP3(t_frsqrte2d, "frsqrte v2.2d, v0.2d")
+OP3(t_frsqrte_d, "frsqrte d2, d0")
+OP3(t_frecpx_s, "frecpx s2, s0")
+OP3(t_frecpx_d, "frecpx d2, d0")
+OP3(t_frecps4s, "frecps v2.4s, v0.4s, v1.4s")
+OP3(t_frecps2d, "frecps v2.2d, v0.2d, v1.2d")
+OP3(t_frecps_s, "frecps s2, s0, s1")
+OP3(t_frsqrts4s, "frsqrts v2.4s, v0.4s, v1.4s")
+OP3(t_frsqrts_d, "frsqrts d2, d0, d1")
+OP3(t_urecpe4s, "urecpe v2.4s, v0.4s")
+OP3(t_ursqrte2s, "ursqrte v2.2s, v0.2s")
+OP3(t_fcvtxn2s, "fcvtxn v2.2s, v0.2d")
+OP3(t_fcvtxn2_4s, "fcvtxn2 v2.4s, v0.2d")
+OP3(t_fcvtxn_s, "fcvtxn s2, d0")
+OP3(t_suqadd16b, "suqadd v2.16b, v0.16b")
+OP3(t_usqadd4s, "usqadd v2.4s, v0.4s")
+OP3(t_suqadd_d, "suqadd d2, d0")
+OP3(t_usqadd_b, "usqadd b2, b0")
+OP3(t_sqdmull4s, "sqdmull v2.4s, v0.4h, v1.4h")
+OP3(t_sqdmull2_2d, "sqdmull2 v2.2d, v0.4s, v1.4s")
+OP3(t_sqdmlal2d, "sqdmlal v2.2d, v0.2s, v1.2s")
+OP3(t_sqdmlsl2_4s, "sqdmlsl2 v2.4s, v0.8h, v1.8h")
+OP3(t_sqdmull_s, "sqdmull s2, h0, h1")
+OP3(t_sqdmlal_d, "sqdmlal d2, s0, s1")
+OP3(t_sqdmlsl_s, "sqdmlsl s2, h0, h1")
+OP3(t_sqdmull_e, "sqdmull v2.4s, v0.4h, v1.h[3]")
+OP3(t_sqdmlal2_e, "sqdmlal2 v2.2d, v0.4s, v1.s[1]")
+OP3(t_sqdmlsl_se, "sqdmlsl d2, s0, v1.s[3]")
+OP3(t_sqdmull_se, "sqdmull s2, h0, v1.h[7]")
+OP3(t_sqdmulh_se, "sqdmulh s2, s0, v1.s[2]")
+OP3(t_sqrdmulh_se, "sqrdmulh h2, h0, v1.h[1]")
 
 static const struct { const char *name; void (*fn)(const V128 *, const V128 *, const V128 *, V128 *); } ops[] = {
 #define E(f) { #f, f }
@@ -392,6 +429,42 @@ static const struct { const char *name; void (*fn)(const V128 *, const V128 *, c
     E(t_trn2_4s), E(t_trn1_2s), E(t_smull8h), E(t_umull4s), E(t_umull2_2d),
     E(t_smull2d), E(t_umlsl2_8h), E(t_smlal4s), E(t_dup_e4), E(t_dup_e5),
     E(t_dup_e6), E(t_alias_add), E(t_alias_uzp),
+    E(t_frecpe4s),
+    E(t_frecpe2d),
+    E(t_frecpe_s),
+    E(t_frecpe_d),
+    E(t_frsqrte4s),
+    E(t_frsqrte2d),
+    E(t_frsqrte_d),
+    E(t_frecpx_s),
+    E(t_frecpx_d),
+    E(t_frecps4s),
+    E(t_frecps2d),
+    E(t_frecps_s),
+    E(t_frsqrts4s),
+    E(t_frsqrts_d),
+    E(t_urecpe4s),
+    E(t_ursqrte2s),
+    E(t_fcvtxn2s),
+    E(t_fcvtxn2_4s),
+    E(t_fcvtxn_s),
+    E(t_suqadd16b),
+    E(t_usqadd4s),
+    E(t_suqadd_d),
+    E(t_usqadd_b),
+    E(t_sqdmull4s),
+    E(t_sqdmull2_2d),
+    E(t_sqdmlal2d),
+    E(t_sqdmlsl2_4s),
+    E(t_sqdmull_s),
+    E(t_sqdmlal_d),
+    E(t_sqdmlsl_s),
+    E(t_sqdmull_e),
+    E(t_sqdmlal2_e),
+    E(t_sqdmlsl_se),
+    E(t_sqdmull_se),
+    E(t_sqdmulh_se),
+    E(t_sqrdmulh_se),
 #undef E
 };
 

@@ -28,6 +28,29 @@ static const struct dt_known dt_known_table[] = {
 };
 #undef DT_KNOWN
 
+#define DT_OPTIONAL(mask, value, feature) { mask, value, feature },
+static const struct dt_known dt_optional_table[] = {
+#include "optional-features.def"
+    { 0, 1, NULL } /* sentinel: never matches */
+};
+#undef DT_OPTIONAL
+
+/* The optional extension (table index) an encoding needs, or -1 for base. */
+static int optional_index(uint32_t insn)
+{
+    for (size_t i = 0; dt_optional_table[i].reason; i++)
+        if ((insn & dt_optional_table[i].mask) == dt_optional_table[i].value)
+            return dt_optional_table[i].reason[0] ? (int)i : -1;
+    return -1;
+}
+
+static bool needs_fp16(uint32_t insn)
+{
+    int i = optional_index(insn);
+
+    return i >= 0 && strcmp(dt_optional_table[i].reason, "FEAT_FP16") == 0;
+}
+
 /* Global, so its address (held in base registers) is the same everywhere. */
 static uint8_t dt_mem[DT_MEM_SIZE] __attribute__((aligned(64)));
 static uint8_t dt_mem_in[DT_MEM_SIZE] __attribute__((aligned(64)));
@@ -130,8 +153,9 @@ static uint64_t chunk(uint64_t *rng, unsigned flavour)
 }
 
 /*
- * FZ16 only for half-precision encodings: it is RES0 without FEAT_FP16, so
- * an emulator without FP16 may legitimately drop it from FPCR.
+ * FZ16 only for FEAT_FP16 encodings: it is RES0 without FEAT_FP16, so an
+ * emulator without FP16 (arx) legitimately drops it from FPCR; it has no
+ * effect on the base half-precision FCVT (FPUnpackCV/FPRoundCV ignore it).
  */
 static uint64_t fpcr_value(uint64_t *rng, bool half)
 {
@@ -178,8 +202,7 @@ static void state_make(const struct dt_class *c, uint64_t seed, uint32_t insn)
         dt_in.v[i][1] = chunk(&rng, flavour);
     }
     dt_in.nzcv = (rng_next(&rng) % 16) << 28;
-    dt_in.fpcr = fpcr_value(&rng, (c->flags & DT_FP16) ||
-                                      ((c->flags & DT_FPTYPE) && ((insn >> 22) & 3) == 3));
+    dt_in.fpcr = fpcr_value(&rng, needs_fp16(insn));
     dt_in.fpcr &= dt_fpcr_allowed;
     if (c->flags & DT_MEM) {
         for (size_t i = 0; i < DT_MEM_SIZE; i += 8) {
@@ -370,6 +393,8 @@ static int cmd_run(const struct dt_class *c, uint64_t seed, size_t count)
             printf("%08x %016llx", insns[i], (unsigned long long)state_hash(c));
         if (known >= 0)
             printf(" K%d", known);
+        else if (optional_index(insns[i]) >= 0)
+            printf(" F%d", optional_index(insns[i]));
         putchar('\n');
     }
     free(insns);
@@ -450,6 +475,9 @@ static int cmd_one(const struct dt_class *c, uint64_t seed, uint32_t insn)
     print_state_in(insn, c);
     if (known >= 0)
         printf("known deviation: %s\n", dt_known_table[known].reason);
+    if (optional_index(insn) >= 0)
+        printf("optional extension: %s\n",
+               dt_optional_table[optional_index(insn)].reason);
     if (sig) {
         printf("out signal %s\n", signal_label(sig));
         return 0;
@@ -489,6 +517,11 @@ int main(int argc, char **argv)
         for (size_t i = 0; dt_known_table[i].reason; i++)
             printf("K%zu %08x/%08x %s\n", i, dt_known_table[i].value,
                    dt_known_table[i].mask, dt_known_table[i].reason);
+        for (size_t i = 0; dt_optional_table[i].reason; i++)
+            printf("F%zu %08x/%08x optional %s\n", i,
+                   dt_optional_table[i].value, dt_optional_table[i].mask,
+                   dt_optional_table[i].reason[0] ? dt_optional_table[i].reason
+                                                  : "(base)");
         return 0;
     }
     if (argc == 6) {
