@@ -845,6 +845,20 @@ void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
                               vec_ofs(b), 0 });
 }
 
+void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
+                    unsigned maxsz, int32_t d, int32_t a, int32_t b,
+                    int32_t mode_ofs, uint32_t mode_mask,
+                    const TCGHelper *slow, uint64_t slow_arg)
+{
+    uint64_t packed = (uint64_t)kind | (uint64_t)vece << 8 |
+                      (uint64_t)oprsz << 16 | (uint64_t)maxsz << 24;
+    uint64_t mode = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+
+    tcg_emit_op(INDEX_op_vec_fp, 7,
+                (uint64_t[]){ packed, vec_ofs(d), vec_ofs(a), vec_ofs(b), mode,
+                              (uint64_t)(uintptr_t)slow, slow_arg });
+}
+
 void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                          int32_t b, unsigned pos)
 {

@@ -397,6 +397,28 @@ void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d,
 void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
                          int32_t d, TCGv_i64 val);
 
+/*
+ * IEEE arithmetic on each single (vece 2) or double (vece 3) element of
+ * vectors in the CPU state, rounding to nearest even: d = a op b, or for
+ * the fused kinds d = d +- a * b with one rounding. The inline result
+ * stands when the 32-bit mode word at env offset mode_ofs has no bit of
+ * mode_mask set and no element of the result is a NaN (NaN rules differ
+ * between architectures); otherwise the backend calls slow->func(env,
+ * slow_arg, d, a, b) (offsets), which must compute d in the CPU state from
+ * the unchanged a, b and d. Use only when tcg_can_emit_vec_fp says so.
+ */
+typedef enum TCGVecFpKind {
+    TCG_VEC_FADD, TCG_VEC_FSUB, TCG_VEC_FMUL, TCG_VEC_FDIV,
+    TCG_VEC_FMLA, /* d += a * b, fused */
+    TCG_VEC_FMLS, /* d -= a * b, fused */
+} TCGVecFpKind;
+
+void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
+                    unsigned maxsz, int32_t d, int32_t a, int32_t b,
+                    int32_t mode_ofs, uint32_t mode_mask,
+                    const TCGHelper *slow, uint64_t slow_arg);
+bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz);
+
 /* Implemented by the backend: whether op (flags included) on elements of
  * vece over oprsz bytes lowers inline on this host. A frontend must not
  * emit a vector op the backend cannot lower: it calls a helper instead. */

@@ -343,6 +343,11 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
         return false;
     }
     (void)s;
+    if (!a->scalar && a64_gen_vfp_3same_inline((int)a->op, esz, a->q,
+                                               (int)a->rd, (int)a->rn,
+                                               (int)a->rm)) {
+        return true;
+    }
     gen_simd_call3(&helper_simd_3same_fp_info,
                    simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
                              0, 0),

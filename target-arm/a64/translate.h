@@ -109,6 +109,10 @@ static inline void note_unknown_exit(DisasContext *s)
 {
     s->unknown_exit = true;
 }
+/* Vector FADD/FSUB/FMUL/FDIV/FMLA/FMLS (FPOP_* / SF_* op) inline when the
+ * host can (trans_vfp_inline.c); false: the caller calls the helper. */
+bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm);
+
 /* True when code at pc (in the block's page) sets NZCV before reading it. */
 bool a64_nzcv_dead_at(uint64_t pc, uint64_t page);
 

@@ -806,6 +806,41 @@ void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
     insn_commit(a, &in);
 }
 
+void x86_vfma231_packed(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst,
+                        X86Xmm src1, X86Xmm src2)
+{
+    static const uint8_t opcode[] = {
+        [X86_VFMADD231] = 0xb8, [X86_VFMSUB231] = 0xba,
+        [X86_VFNMADD231] = 0xbc, [X86_VFNMSUB231] = 0xbe,
+    };
+    X86Insn in = {.len = 0};
+
+    insn_byte(&in, 0xc4);
+    insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
+                              (~src2 >> 3 & 1) << 5 | 0x02));
+    insn_byte(&in, (unsigned)((bits == 64) << 7 | (~src1 & 0xf) << 3 | 0x1));
+    insn_byte(&in, opcode[op]);
+    insn_modrm(&in, 3, dst, src2);
+    insn_commit(a, &in);
+}
+
+void x86_packed_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
+                   X86Xmm src)
+{
+    emit_op(a, (bits == 64 ? ENC_66 : 0) | ENC_0F, op, dst, rm_reg(src));
+}
+
+void x86_cmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src)
+{
+    emit_op_imm(a, (bits == 64 ? ENC_66 : 0) | ENC_0F, 0xc2, dst, rm_reg(src),
+                3, 1);
+}
+
+void x86_pmovmskb(X86Asm *a, X86Reg dst, X86Xmm src)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0xd7, dst, rm_reg(src));
+}
+
 void x86_movq_xr(X86Asm *a, int sz, X86Xmm dst, X86Reg src)
 {
     emit_op(a, ENC_66 | sz_flags(sz) | ENC_0F, 0x6e, dst, rm_reg(src));

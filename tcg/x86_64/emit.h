@@ -322,6 +322,23 @@ typedef enum {
 } X86FmaOp;
 void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
                  X86Xmm src2);
+/* The same on each element of a 128-bit register (packed). */
+void x86_vfma231_packed(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst,
+                        X86Xmm src1, X86Xmm src2);
+/* Packed IEEE arithmetic on single (bits 32) or double (64) elements. */
+typedef enum {
+    X86_FP_ADD = 0x58,
+    X86_FP_MUL = 0x59,
+    X86_FP_SUB = 0x5c,
+    X86_FP_DIV = 0x5e,
+} X86PackedFpOp;
+void x86_packed_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
+                   X86Xmm src);
+/* cmpunordps/pd: all ones in each element of dst that is a NaN in dst or
+ * src. */
+void x86_cmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src);
+/* pmovmskb: the top bit of each byte of src, as 16 bits of dst. */
+void x86_pmovmskb(X86Asm *a, X86Reg dst, X86Xmm src);
 void x86_cvtsi2sd(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvtsi2ss(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvttsd2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);

@@ -113,9 +113,19 @@ void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
 void vcache_flush(bool forget);
 /* Called before each op is lowered: syncs what op may touch. */
 void vcache_before_op(const TCGOp *op);
+/* The cached vectors (at most 16): which xmm, which env bytes, dirty. */
+typedef struct VCacheSlot {
+    X86Xmm xmm;
+    int32_t ofs;
+    bool dirty;
+} VCacheSlot;
+int vcache_snapshot(VCacheSlot *out);
 /* The dirty cached vectors as fault-site registers; returns the count. */
 struct TCGFaultReg;
 int vcache_fault_regs(struct TCGFaultReg *regs);
+
+/* Caller-saved registers that hold a value now. */
+RegSet ra_live_caller_saved(void);
 
 /* Lowerings: each returns false if it does not handle op->opc. */
 bool lower_alu(TCGOp *op);
@@ -123,6 +133,10 @@ bool lower_mem(TCGOp *op);
 bool lower_ctl(TCGOp *op);
 bool lower_vec(TCGOp *op);
 bool lower_fp(TCGOp *op);
+bool lower_vec_fp(TCGOp *op);
+/* vec_fp's slow paths, placed after the block (lower_vec_fp.c). */
+void lower_vec_fp_reset(void);
+void lower_vec_fp_finish(void);
 
 /* Labels and out-of-line exits (lower_ctl.c): reset per block, and the
  * exits emitted after the block's last op. */

@@ -157,6 +157,17 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
         x86_movaps_rr(as(), entry_xmm(e), x);
 }
 
+int vcache_snapshot(VCacheSlot *out)
+{
+    int n = 0;
+
+    for (int i = 0; i < VCACHE_SIZE; i++)
+        if (entries[i].valid)
+            out[n++] = (VCacheSlot){ entry_xmm(&entries[i]), entries[i].ofs,
+                                     entries[i].dirty };
+    return n;
+}
+
 int vcache_fault_regs(TCGFaultReg *regs)
 {
     int n = 0;
@@ -181,7 +192,7 @@ void vcache_before_op(const TCGOp *op)
 
     switch (op->opc) {
     case INDEX_op_vec_bin: case INDEX_op_vec_un:
-    case INDEX_op_vec_bitsel: case INDEX_op_vec_dup:
+    case INDEX_op_vec_bitsel: case INDEX_op_vec_dup: case INDEX_op_vec_fp:
         return;
     case INDEX_op_ld8u_i64: case INDEX_op_ld32u_i64: case INDEX_op_ld32s_i64:
     case INDEX_op_ld_i32: case INDEX_op_ld_i64:

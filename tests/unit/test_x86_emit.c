@@ -851,6 +851,42 @@ static const Golden packed_golden[] = {
     {"pslldq $0x4,%xmm15", 6, {0x66, 0x41, 0x0f, 0x73, 0xff, 0x04}},
 };
 
+/* Checked against GNU as. */
+static const Golden packed_fp_golden[] = {
+    {"addps %xmm1,%xmm0", 3, {0x0f, 0x58, 0xc1}},
+    {"addpd %xmm9,%xmm8", 5, {0x66, 0x45, 0x0f, 0x58, 0xc1}},
+    {"subps %xmm1,%xmm0", 3, {0x0f, 0x5c, 0xc1}},
+    {"mulpd %xmm1,%xmm0", 4, {0x66, 0x0f, 0x59, 0xc1}},
+    {"divps %xmm3,%xmm2", 3, {0x0f, 0x5e, 0xd3}},
+    {"cmpunordps %xmm3,%xmm3", 4, {0x0f, 0xc2, 0xdb, 0x03}},
+    {"cmpunordpd %xmm10,%xmm3", 6, {0x66, 0x41, 0x0f, 0xc2, 0xda, 0x03}},
+    {"pmovmskb %xmm3,%r11d", 5, {0x66, 0x44, 0x0f, 0xd7, 0xdb}},
+    {"vfmadd231ps %xmm1,%xmm0,%xmm2", 5, {0xc4, 0xe2, 0x79, 0xb8, 0xd1}},
+    {"vfmadd231pd %xmm9,%xmm8,%xmm10", 5, {0xc4, 0x42, 0xb9, 0xb8, 0xd1}},
+    {"vfnmadd231ps %xmm1,%xmm0,%xmm2", 5, {0xc4, 0xe2, 0x79, 0xbc, 0xd1}},
+    {"movq %xmm4,%xmm0", 4, {0xf3, 0x0f, 0x7e, 0xc4}},
+};
+
+START_TEST(test_packed_fp)
+{
+    X86Asm *a = golden_begin();
+
+    x86_packed_fp(a, X86_FP_ADD, 32, X86_XMM0, X86_XMM1);
+    x86_packed_fp(a, X86_FP_ADD, 64, X86_XMM8, X86_XMM9);
+    x86_packed_fp(a, X86_FP_SUB, 32, X86_XMM0, X86_XMM1);
+    x86_packed_fp(a, X86_FP_MUL, 64, X86_XMM0, X86_XMM1);
+    x86_packed_fp(a, X86_FP_DIV, 32, X86_XMM2, X86_XMM3);
+    x86_cmp_unord(a, 32, X86_XMM3, X86_XMM3);
+    x86_cmp_unord(a, 64, X86_XMM3, X86_XMM10);
+    x86_pmovmskb(a, X86_R11, X86_XMM3);
+    x86_vfma231_packed(a, X86_VFMADD231, 32, X86_XMM2, X86_XMM0, X86_XMM1);
+    x86_vfma231_packed(a, X86_VFMADD231, 64, X86_XMM10, X86_XMM8, X86_XMM9);
+    x86_vfma231_packed(a, X86_VFNMADD231, 32, X86_XMM2, X86_XMM0, X86_XMM1);
+    x86_movq_rr(a, X86_XMM0, X86_XMM4);
+    golden_check(a, packed_fp_golden, ARRAY_LEN(packed_fp_golden));
+}
+END_TEST
+
 START_TEST(test_packed)
 {
     X86Asm *a = golden_begin();
@@ -1133,6 +1169,7 @@ static Suite *x86_emit_suite(void)
     tcase_add_test(golden, test_atomic);
     tcase_add_test(golden, test_sse);
     tcase_add_test(golden, test_packed);
+    tcase_add_test(golden, test_packed_fp);
     tcase_add_test(behaviour, test_far_target_is_far);
     tcase_add_test(behaviour, test_overflow_writes_nothing);
     tcase_add_test(behaviour, test_exact_fit);

@@ -1,0 +1,62 @@
+/*
+ * Vector FADD, FSUB, FMUL, FDIV, FMLA and FMLS inline (tcg vec_fp): host
+ * packed arithmetic when FPCR asks for nothing the host does not model and
+ * no result is a NaN, else helper_simd_3same_fp, the reference. Only the
+ * choice of path lives here; the Arm semantics stay in the helper.
+ */
+#include "target-arm/a64/translate.h"
+
+#include <stddef.h>
+
+#include "target-arm/helper_fp.h"
+#include "target-arm/helper_simd.h"
+
+/* FPCR.RMode (bits 23:22) and FZ (24): the inline code rounds to nearest
+ * and keeps denormals; DN only matters for NaN results, which go slow. */
+#define FPCR_NOT_INLINE 0x01c00000u
+
+static int32_t vreg_index(uint64_t ofs)
+{
+    return (int32_t)((ofs - vreg_offset(0)) / sizeof(ARMVReg));
+}
+
+/* The slow path: the backend passes CPU-state offsets, the helper wants
+ * register numbers. */
+static uint64_t helper_vfp_slow(uint64_t env, uint64_t desc, uint64_t d,
+                                uint64_t n, uint64_t m)
+{
+    return helper_simd_3same_fp(env, desc, (uint64_t)vreg_index(d),
+                                (uint64_t)vreg_index(n),
+                                (uint64_t)vreg_index(m));
+}
+
+static const TCGHelper helper_vfp_slow_info = {
+    "vfp_slow", (void *)helper_vfp_slow, TCG_CALL_PURE
+};
+
+static bool kind_of(int op, TCGVecFpKind *kind)
+{
+    switch (op) {
+    case FPOP_ADD: *kind = TCG_VEC_FADD; return true;
+    case FPOP_SUB: *kind = TCG_VEC_FSUB; return true;
+    case FPOP_MUL: *kind = TCG_VEC_FMUL; return true;
+    case FPOP_DIV: *kind = TCG_VEC_FDIV; return true;
+    case SF_MLA: *kind = TCG_VEC_FMLA; return true;
+    case SF_MLS: *kind = TCG_VEC_FMLS; return true;
+    default: return false;
+    }
+}
+
+bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm)
+{
+    unsigned oprsz = q ? 16 : 8, vece = esz == FP_D ? 3 : 2;
+    TCGVecFpKind kind;
+
+    if (!kind_of(op, &kind) || !tcg_can_emit_vec_fp(kind, vece, oprsz))
+        return false;
+    tcg_gen_vec_fp(kind, vece, oprsz, 16, vreg_offset(rd), vreg_offset(rn),
+                   vreg_offset(rm), offsetof(CPUARMState, fpcr),
+                   FPCR_NOT_INLINE, &helper_vfp_slow_info,
+                   simd_desc(op, esz, (int)oprsz, 0, 0));
+    return true;
+}
