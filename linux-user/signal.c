@@ -1151,7 +1151,7 @@ int64_t sys_rt_sigreturn(GuestThread *t, const uint64_t *args)
     env->pc = sc->pc;
     cpu_set_nzcv(env, (uint32_t)sc->pstate & GUEST_NZCV_MASK);
     fp_fpsr_write(env, fp->fpsr);
-    env->fpcr = fp->fpcr;
+    env->fpcr = fp->fpcr & ARM_FPCR_WRITABLE; /* as MSR FPCR would */
     for (int i = 0; i < 32; i++)
         memcpy(env->v[i].b, fp->vregs[i], 16);
     env->exclusive_addr = UINT64_MAX; /* exception return clears it */

@@ -267,15 +267,13 @@ typedef struct SysRegInfo {
     uint64_t value;      /* SYSREG_CONST: the value; SYSREG_ENV32: write mask */
 } SysRegInfo;
 
-/* FPCR bits with an effect without FP16/AFP/EBF: AHP, DN, FZ, RMode. */
-#define FPCR_WRITABLE 0x07c00000u
 /* FPSR: QC and the cumulative exception flags IDC, IXC, UFC, OFC, DZC, IOC. */
 #define FPSR_WRITABLE 0x0800009fu
 
 static const SysRegInfo sysreg_table[] = {
     { SYSREG_KEY(3, 3, 4, 2, 0), SYSREG_NZCV, true, 0, 0 },
     { SYSREG_KEY(3, 3, 4, 4, 0), SYSREG_ENV32, true,
-      offsetof(CPUARMState, fpcr), FPCR_WRITABLE },
+      offsetof(CPUARMState, fpcr), ARM_FPCR_WRITABLE },
     { SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_FPSR, true, 0, FPSR_WRITABLE },
     { SYSREG_KEY(3, 3, 13, 0, 2), SYSREG_ENV64, true,
       offsetof(CPUARMState, tpidr_el0), 0 },
