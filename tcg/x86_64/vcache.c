@@ -15,20 +15,31 @@
 #define VEC_BYTES 16
 
 typedef struct VCacheEntry {
-    bool valid;
-    bool dirty;        /* newer than the CPU state in memory */
     int32_t ofs;       /* env offset of the 16 bytes held */
     uint32_t last_use; /* for choosing a victim */
 } VCacheEntry;
 
 static VCacheEntry entries[VCACHE_SIZE];
+/* Bit i: entries[i] holds a vector; is newer than the CPU state. Most
+ * blocks use no vector at all: every walk below starts from these. */
+static uint32_t valid_mask, dirty_mask;
 static uint32_t use_clock;
 
 static X86Asm *as(void) { return &be.as; }
 
+static int entry_index(const VCacheEntry *e)
+{
+    return (int)(e - entries);
+}
+
 static X86Xmm entry_xmm(const VCacheEntry *e)
 {
-    return (X86Xmm)(VCACHE_FIRST + (e - entries));
+    return (X86Xmm)(VCACHE_FIRST + entry_index(e));
+}
+
+static bool is_valid(const VCacheEntry *e)
+{
+    return (valid_mask >> entry_index(e)) & 1;
 }
 
 static X86Mem env_at(int32_t ofs)
@@ -38,44 +49,44 @@ static X86Mem env_at(int32_t ofs)
 
 void vcache_reset(void)
 {
-    for (int i = 0; i < VCACHE_SIZE; i++)
-        entries[i].valid = false;
+    valid_mask = dirty_mask = 0;
 }
 
 static void write_back(VCacheEntry *e)
 {
-    if (e->valid && e->dirty) {
+    uint32_t bit = 1u << entry_index(e);
+
+    if (dirty_mask & bit) {
         x86_movdqu_store(as(), env_at(e->ofs), entry_xmm(e));
-        e->dirty = false;
+        dirty_mask &= ~bit;
     }
 }
 
 void vcache_flush(bool forget)
 {
-    for (int i = 0; i < VCACHE_SIZE; i++) {
+    for (int i = 0; dirty_mask && i < VCACHE_SIZE; i++)
         write_back(&entries[i]);
-        if (forget)
-            entries[i].valid = false;
-    }
+    if (forget)
+        valid_mask = 0;
 }
 
 void vcache_sync_range(int32_t ofs, unsigned len, bool writes)
 {
-    for (int i = 0; i < VCACHE_SIZE; i++) {
+    for (int i = 0; valid_mask >> i && i < VCACHE_SIZE; i++) {
         VCacheEntry *e = &entries[i];
-        if (!e->valid || ofs >= e->ofs + VEC_BYTES ||
+        if (!is_valid(e) || ofs >= e->ofs + VEC_BYTES ||
             ofs + (int32_t)len <= e->ofs)
             continue;
         write_back(e);
         if (writes)
-            e->valid = false;
+            valid_mask &= ~(1u << i);
     }
 }
 
 static VCacheEntry *lookup(int32_t ofs)
 {
-    for (int i = 0; i < VCACHE_SIZE; i++)
-        if (entries[i].valid && entries[i].ofs == ofs)
+    for (int i = 0; valid_mask >> i && i < VCACHE_SIZE; i++)
+        if (is_valid(&entries[i]) && entries[i].ofs == ofs)
             return &entries[i];
     return NULL;
 }
@@ -86,7 +97,7 @@ static VCacheEntry *claim(int32_t ofs)
     VCacheEntry *victim = &entries[0];
 
     for (int i = 0; i < VCACHE_SIZE; i++) {
-        if (!entries[i].valid) {
+        if (!is_valid(&entries[i])) {
             victim = &entries[i];
             break;
         }
@@ -94,7 +105,8 @@ static VCacheEntry *claim(int32_t ofs)
             victim = &entries[i];
     }
     write_back(victim);
-    *victim = (VCacheEntry){ .valid = true, .ofs = ofs };
+    victim->ofs = ofs;
+    valid_mask |= 1u << entry_index(victim);
     return victim;
 }
 
@@ -150,7 +162,7 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
     if (!e)
         e = claim(ofs);
     e->last_use = ++use_clock;
-    e->dirty = true;
+    dirty_mask |= 1u << entry_index(e);
     if (oprsz == 8)
         x86_movq_rr(as(), entry_xmm(e), x); /* zeroes bytes 8-15 */
     else
@@ -161,10 +173,10 @@ int vcache_snapshot(VCacheSlot *out)
 {
     int n = 0;
 
-    for (int i = 0; i < VCACHE_SIZE; i++)
-        if (entries[i].valid)
+    for (int i = 0; valid_mask >> i && i < VCACHE_SIZE; i++)
+        if (is_valid(&entries[i]))
             out[n++] = (VCacheSlot){ entry_xmm(&entries[i]), entries[i].ofs,
-                                     entries[i].dirty };
+                                     (dirty_mask >> i) & 1 };
     return n;
 }
 
@@ -172,8 +184,8 @@ int vcache_fault_regs(TCGFaultReg *regs)
 {
     int n = 0;
 
-    for (int i = 0; i < VCACHE_SIZE; i++)
-        if (entries[i].valid && entries[i].dirty)
+    for (int i = 0; dirty_mask >> i && i < VCACHE_SIZE; i++)
+        if ((dirty_mask >> i) & 1)
             regs[n++] = (TCGFaultReg){ entries[i].ofs,
                                        (uint8_t)entry_xmm(&entries[i]),
                                        VEC_BYTES };
