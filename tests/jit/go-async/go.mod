@@ -1,0 +1,3 @@
+module example.com/goasync
+
+go 1.19
