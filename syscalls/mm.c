@@ -188,10 +188,26 @@ int64_t sys_mremap(GuestThread *t, const uint64_t *a)
     return r;
 }
 
+/* Advice after which the range reads as zeroes or as the file again:
+ * whatever code was translated from it is gone. */
+static bool madvise_discards(uint64_t advice)
+{
+    return advice == MADV_DONTNEED || advice == MADV_FREE ||
+           advice == MADV_REMOVE;
+}
+
 int64_t sys_madvise(GuestThread *t, const uint64_t *a)
 {
+    int64_t r;
+
     (void)t;
-    return host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
+    if (!madvise_discards(a[2]))
+        return host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
+    tb_lock_code();
+    tb_unmap_range(a[0], a[1]);
+    r = host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
+    tb_unlock_code();
+    return r;
 }
 
 int64_t sys_msync(GuestThread *t, const uint64_t *a)
