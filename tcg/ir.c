@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "tcg/tb.h"
+
 TCGContext tcg_ctx;
 TCGv_ptr tcg_env;
 
@@ -95,6 +97,8 @@ void tcg_func_start(struct TranslationBlock *tb)
     tcg_ctx.nb_labels = 0;
     tcg_ctx.overflow = false;
     tcg_ctx.globals_dead_at_exit = 0;
+    tcg_ctx.nb_calls = 0;
+    tcg_ctx.goto_self = false;
     tcg_ctx.tb = tb;
 }
 
@@ -594,6 +598,17 @@ void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
     emit2(opc, ret.idx, a.idx);
 }
 
+void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val,
+                        unsigned size)
+{
+    emit4(INDEX_op_crc32c_i64, ret.idx, acc.idx, val.idx, size);
+}
+
+void tcg_gen_fround(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, unsigned mode)
+{
+    emit3(opc, ret.idx, a.idx, mode);
+}
+
 void tcg_gen_fp_ternary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 n, TCGv_i64 m,
                         TCGv_i64 a)
 {
@@ -910,6 +925,7 @@ void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,
     for (int i = 0; i < nargs && i < TCG_MAX_CALL_ARGS; i++)
         a[n++] = args[i].idx;
     op = tcg_emit_op(INDEX_op_call, n, a);
+    tcg_ctx.nb_calls++;
     op->helper = h;
     op->call_oargs = ret ? 1 : 0;
     op->call_iargs = (uint8_t)(n - op->call_oargs);
@@ -952,6 +968,8 @@ void tcg_gen_insn_start(uint64_t guest_pc)
 
 void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest)
 {
+    if (tcg_ctx.tb && dest == tcg_ctx.tb->pc)
+        tcg_ctx.goto_self = true;
     emit3(INDEX_op_goto_tb, pc.idx, slot, dest);
 }
 

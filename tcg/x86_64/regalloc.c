@@ -547,16 +547,7 @@ static const X86Reg pin_order[] = { X86_RBX, X86_RBP, X86_R12,
 /* Does the block jump back to its own start, and make no calls? */
 static bool block_loops(void)
 {
-    bool loops = false;
-
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
-        const TCGOp *op = &tcg_ctx.ops[i];
-        if (op->opc == INDEX_op_call)
-            return false;
-        if (op->opc == INDEX_op_goto_tb && op->args[2] == be.tb->pc)
-            loops = true;
-    }
-    return loops;
+    return tcg_ctx.goto_self && tcg_ctx.nb_calls == 0;
 }
 
 /* How often each global is an argument of the block's ops. */

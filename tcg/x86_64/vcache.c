@@ -202,6 +202,8 @@ void vcache_before_op(const TCGOp *op)
     const TCGOpDef *def = &tcg_op_defs[op->opc];
     const TCGTemp *base;
 
+    if (!valid_mask)
+        return; /* nothing cached, nothing to keep in step */
     switch (op->opc) {
     case INDEX_op_vec_bin: case INDEX_op_vec_un:
     case INDEX_op_vec_bitsel: case INDEX_op_vec_dup: case INDEX_op_vec_fp:
