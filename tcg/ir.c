@@ -598,17 +598,6 @@ void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
     emit2(opc, ret.idx, a.idx);
 }
 
-void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val,
-                        unsigned size)
-{
-    emit4(INDEX_op_crc32c_i64, ret.idx, acc.idx, val.idx, size);
-}
-
-void tcg_gen_fround(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, unsigned mode)
-{
-    emit3(opc, ret.idx, a.idx, mode);
-}
-
 void tcg_gen_fp_ternary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 n, TCGv_i64 m,
                         TCGv_i64 a)
 {
