@@ -598,6 +598,17 @@ void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
     emit2(opc, ret.idx, a.idx);
 }
 
+void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val,
+                        unsigned size)
+{
+    emit4(INDEX_op_crc32c_i64, ret.idx, acc.idx, val.idx, size);
+}
+
+void tcg_gen_fround(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, unsigned mode)
+{
+    emit3(opc, ret.idx, a.idx, mode);
+}
+
 void tcg_gen_fp_ternary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 n, TCGv_i64 m,
                         TCGv_i64 a)
 {
@@ -861,6 +872,22 @@ void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
     tcg_emit_op(INDEX_op_vec_fp, 7,
                 (uint64_t[]){ packed, vec_ofs(d), vec_ofs(a), vec_ofs(b), mode,
                               (uint64_t)(uintptr_t)slow, slow_arg });
+}
+
+void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
+                        int32_t mode_ofs, uint32_t mode_mask,
+                        const TCGHelper *slow, uint64_t slow_arg)
+{
+    int nin = tcg_op_defs[inner].nb_iargs;
+    uint64_t args[8] = { ret.idx };
+
+    for (int i = 0; i < 3; i++)
+        args[1 + i] = i < nin ? in[i].idx : tcg_constant_i64(0).idx;
+    args[4] = inner;
+    args[5] = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+    args[6] = (uint64_t)(uintptr_t)slow;
+    args[7] = slow_arg;
+    tcg_emit_op(INDEX_op_fp_guarded, 8, args);
 }
 
 void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,

@@ -237,6 +237,12 @@ void tcg_gen_bswap16_i32(TCGv_i32 ret, TCGv_i32 a);
 void tcg_gen_bswap32_i32(TCGv_i32 ret, TCGv_i32 a);
 void tcg_gen_bswap32_i64(TCGv_i64 ret, TCGv_i64 a);
 void tcg_gen_bswap64_i64(TCGv_i64 ret, TCGv_i64 a);
+/* crc32c_i64 (ops.def): acc updated with the low size bytes of val;
+ * only where tcg_can_emit_crc32c(). */
+void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val,
+                        unsigned size);
+/* fround_f32/_f64 (ops.def): mode = direction | 4 for inexact. */
+void tcg_gen_fround(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a, unsigned mode);
 
 void tcg_gen_extract_i32(TCGv_i32 ret, TCGv_i32 a, unsigned pos, unsigned len);
 void tcg_gen_extract_i64(TCGv_i64 ret, TCGv_i64 a, unsigned pos, unsigned len);
@@ -344,15 +350,22 @@ typedef enum TCGVecOp {
     TCG_VEC_CMPGTU, TCG_VEC_CMPGEU,
     TCG_VEC_CMPTST,                     /* (a & b) != 0 */
     TCG_VEC_SMIN, TCG_VEC_SMAX, TCG_VEC_UMIN, TCG_VEC_UMAX,
+    TCG_VEC_ABDU, TCG_VEC_ABDS, /* absolute difference |a - b| */
     /* Pairwise: the elements of a then b (oprsz each) taken two by two. */
     TCG_VEC_ADDP, TCG_VEC_SMINP, TCG_VEC_SMAXP, TCG_VEC_UMINP, TCG_VEC_UMAXP,
     TCG_VEC_ZIPLO, TCG_VEC_ZIPHI, /* interleave the low / high halves */
     TCG_VEC_UZPEVEN, TCG_VEC_UZPODD, /* even / odd elements of a then b */
     TCG_VEC_TRNEVEN, TCG_VEC_TRNODD, /* even (odd) elements of a and b,
                                         alternating */
-    /* Widening: the elements in the low 8 bytes of a and b, products of
-     * twice their size (oprsz 16). */
+    /* Widening: the elements in the low 8 bytes of a and b, zero/sign-
+     * extended to twice their size, then multiplied, |a - b|, added or
+     * subtracted (oprsz 16). */
     TCG_VEC_MULLU, TCG_VEC_MULLS,
+    TCG_VEC_ABDLU, TCG_VEC_ABDLS,
+    TCG_VEC_ADDLU, TCG_VEC_ADDLS, TCG_VEC_SUBLU, TCG_VEC_SUBLS,
+    /* Wide: a holds elements of twice vece (16 bytes); the elements in the
+     * low 8 bytes of b are extended to that size and added or subtracted. */
+    TCG_VEC_ADDWU, TCG_VEC_ADDWS, TCG_VEC_SUBWU, TCG_VEC_SUBWS,
     TCG_VEC_EXTRACT, /* bytes imm.. of the oprsz-byte pair b:a (vece 0) */
 
     /* tcg_gen_vec_un: d = op a */
@@ -365,6 +378,11 @@ typedef enum TCGVecOp {
      * d up to maxsz is zeroed. */
     TCG_VEC_REDADD, TCG_VEC_REDSMIN, TCG_VEC_REDSMAX, TCG_VEC_REDUMIN,
     TCG_VEC_REDUMAX,
+    /* Sums of all elements, each zero/sign-extended, as one of twice vece. */
+    TCG_VEC_REDADDLU, TCG_VEC_REDADDLS,
+    /* Pairwise add long: each pair of adjacent elements of a, extended,
+     * summed into one element of twice vece (oprsz bytes in and out). */
+    TCG_VEC_ADDLPU, TCG_VEC_ADDLPS,
     /* tcg_gen_vec_shi: by the immediate (0 < imm <= element bits for
      * right shifts, < element bits for left) */
     TCG_VEC_SHLI, TCG_VEC_SHRI, TCG_VEC_SARI,
@@ -421,6 +439,19 @@ void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
                     const TCGHelper *slow, uint64_t slow_arg);
 bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz);
 
+/*
+ * ret = inner(in...) for an IEEE op inner (fadd_f32 ... fnmulsub_f64)
+ * when the 32-bit mode word at env offset mode_ofs has no bit of
+ * mode_mask set and the result is not a NaN; otherwise ret =
+ * slow->func(env, in[0], in[1], in[2], slow_arg), in[i] for i beyond the
+ * inner op's inputs being 0. No branch in the IR: the backend places the
+ * slow path out of line. Only where tcg_can_emit_fp_guarded(inner).
+ */
+void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
+                        int32_t mode_ofs, uint32_t mode_mask,
+                        const TCGHelper *slow, uint64_t slow_arg);
+bool tcg_can_emit_fp_guarded(TCGOpcode inner);
+
 /* Implemented by the backend: whether op (flags included) on elements of
  * vece over oprsz bytes lowers inline on this host. A frontend must not
  * emit a vector op the backend cannot lower: it calls a helper instead. */
@@ -428,6 +459,10 @@ bool tcg_can_emit_vec(unsigned op, unsigned vece, unsigned oprsz);
 /* Implemented by the backend: whether the fused multiply-add ops
  * (fmuladd_f32 ...) lower inline on this host. */
 bool tcg_can_emit_fma(void);
+/* Implemented by the backend: whether crc32c_i64 lowers inline here. */
+bool tcg_can_emit_crc32c(void);
+/* Implemented by the backend: whether fround_f32/_f64 lower inline. */
+bool tcg_can_emit_fround(void);
 /* For tests: limits the backend to the host's baseline vector ISA. */
 void tcg_vec_baseline_only(bool on);
 

@@ -420,15 +420,24 @@ static bool trans_shiftv(DisasContext *s, arg_shiftv *a)
     return true;
 }
 
-/* CRC32{B,H,W,X}, CRC32C{B,H,W,X}: Wd = CRC of Wn updated with Rm. */
+/*
+ * CRC32{B,H,W,X}, CRC32C{B,H,W,X}: Wd = CRC of Wn updated with Rm. The
+ * Castagnoli forms are the IR's crc32c where the host has it (Arm's
+ * bit-reversed pseudocode is that reflected CRC); the others, a helper.
+ */
 static bool trans_crc32(DisasContext *s, arg_crc32 *a)
 {
     const TCGHelper *h =
         a->castagnoli ? &helper_crc32c_info : &helper_crc32_info;
     TCGv_i64 d = tcg_temp_new_i64();
 
-    tcg_gen_call3(h, &d, read_xreg(s, a->rn), read_xreg(s, a->rm),
-                  tcg_constant_i64(1 << a->sz));
+    if (a->castagnoli && tcg_can_emit_crc32c()) {
+        tcg_gen_crc32c_i64(d, read_xreg(s, a->rn), read_xreg(s, a->rm),
+                           1u << a->sz);
+    } else {
+        tcg_gen_call3(h, &d, read_xreg(s, a->rn), read_xreg(s, a->rm),
+                      tcg_constant_i64(1 << a->sz));
+    }
     write_xreg(s, a->rd, d, 0);
     return true;
 }

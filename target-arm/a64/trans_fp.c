@@ -1,7 +1,9 @@
 /*
  * A64 scalar floating-point translator (patterns in fp.decode): moves,
- * selects and sign operations inline; arithmetic, compares and conversions
- * through helper_fp.c on raw bits. Never touches Advanced SIMD encodings.
+ * selects and sign operations inline; arithmetic, compares, rounding and
+ * conversions inline where the host's IEEE result and flags are Arm's,
+ * else through helper_fp.c on raw bits. Never touches Advanced SIMD
+ * encodings.
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_fp.h"
@@ -97,6 +99,45 @@ static void write_fp_reg(int reg, TCGv_i64 val)
 static uint64_t fp_sign_mask(int esz)
 {
     return 1ull << ((8 << esz) - 1);
+}
+
+static uint64_t fp_inf_bits(int esz)
+{
+    return esz == FP_D ? 0x7ff0000000000000ull : 0x7f800000u;
+}
+
+/* The bits of 2^e in S or D (e within the normal range). */
+static uint64_t fp_pow2_bits(int esz, int e)
+{
+    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
+}
+
+/* |v| as raw bits: ordered like the magnitudes, NaNs above infinity. */
+static TCGv_i64 gen_fp_abs_bits(TCGv_i64 v, int esz)
+{
+    TCGv_i64 mag = tcg_temp_new_i64();
+
+    tcg_gen_andi_i64(mag, v, (int64_t)(fp_sign_mask(esz) - 1));
+    return mag;
+}
+
+/* Branches to slow when FPCR has any bit of mask set. */
+static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
+}
+
+/* The inline path is done: jump over the helper call that follows slow. */
+static TCGLabel gen_fast_path_end(TCGLabel slow)
+{
+    TCGLabel done = tcg_new_label();
+
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    return done;
 }
 
 /* ---- moves ---- */
@@ -223,15 +264,10 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
  * label that follows the helper call.
  */
 static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
-                                 const TCGv_i64 *in, int esz, TCGLabel slow)
+                                 const TCGv_i64 *in, int esz, TCGLabel slow,
+                                 bool negate)
 {
-    TCGv_i64 fpcr = tcg_temp_new_i64();
-    TCGv_i64 mag = tcg_temp_new_i64();
-    uint64_t inf = esz == FP_D ? 0x7ff0000000000000ull : 0x7f800000u;
-    TCGLabel done = tcg_new_label();
-
-    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_NOT_INLINE, slow);
+    gen_fpcr_check(FPCR_NOT_INLINE, slow);
     switch (tcg_op_defs[opc].nb_iargs) {
     case 1:
         tcg_gen_fp_unary(opc, d, in[0]);
@@ -243,14 +279,15 @@ static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
         tcg_gen_fp_ternary(opc, d, in[0], in[1], in[2]);
         break;
     }
-    tcg_gen_andi_i64(mag, d, (int64_t)(inf | (inf - 1)));
-    tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)inf, slow);
-    tcg_gen_br(done);
-    tcg_gen_set_label(slow);
-    return done;
+    tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(d, esz),
+                        (int64_t)fp_inf_bits(esz), slow);
+    if (negate) { /* FNMUL: FPNeg() of the rounded product */
+        tcg_gen_xori_i64(d, d, (int64_t)fp_sign_mask(esz));
+    }
+    return gen_fast_path_end(slow);
 }
 
-/* The inline op for FADD/FSUB/FMUL/FDIV in S or D, or nop. */
+/* The inline op for FADD/FSUB/FMUL/FDIV (FNMUL: FMUL) in S or D, or nop. */
 static TCGOpcode fp_inline_binop(int op, int esz)
 {
     static const TCGOpcode ops[2][4] = {
@@ -260,6 +297,9 @@ static TCGOpcode fp_inline_binop(int op, int esz)
           INDEX_op_fdiv_f64 },
     };
 
+    if (op == FPOP_NMUL) {
+        op = FPOP_MUL;
+    }
     if ((esz != FP_S && esz != FP_D) || op > FPOP_DIV) {
         return INDEX_op_nop;
     }
@@ -279,9 +319,16 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
+    TCGv_i64 in[2] = { n, m };
+    if (fast && a->op != FPOP_NMUL &&
+        a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
+                           (uint64_t)(esz | a->op << 8))) {
+        write_fp_reg(a->rd, d);
+        return true;
+    }
     if (fast) {
-        TCGv_i64 in[2] = { n, m };
-        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label());
+        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
+                                a->op == FPOP_NMUL);
     }
     tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
@@ -327,9 +374,16 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
         read_fp_reg(a->rm, esz),
         tcg_constant_i64(esz | a->neg_n << 8 | a->neg_a << 9),
     };
+    TCGv_i64 in[3] = { args[2], args[3], args[1] }; /* n, m, a */
+    if (inline_op != INDEX_op_nop &&
+        a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_MULADD,
+                           (uint64_t)(esz | a->neg_n << 8 | a->neg_a << 9))) {
+        write_fp_reg(a->rd, d);
+        return true;
+    }
     if (inline_op != INDEX_op_nop) {
-        TCGv_i64 in[3] = { args[2], args[3], args[1] }; /* n, m, a */
-        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label());
+        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
+                                false);
     }
     tcg_gen_call(&helper_fp_muladd_info, &d, 5, args);
     if (inline_op != INDEX_op_nop) {
@@ -351,10 +405,16 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz);
+    if (fast && a64_gen_fp_guarded(esz == FP_D ? INDEX_op_fsqrt_f64
+                                               : INDEX_op_fsqrt_f32,
+                                   d, &n, A64_FP_GUARD_SQRT, (uint64_t)esz)) {
+        write_fp_reg(a->rd, d);
+        return true;
+    }
     if (fast) {
         done = gen_fp_fast_path(esz == FP_D ? INDEX_op_fsqrt_f64
                                             : INDEX_op_fsqrt_f32,
-                                d, &n, esz, tcg_new_label());
+                                d, &n, esz, tcg_new_label(), false);
     }
     tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(), n,
                   tcg_constant_i64(esz));
@@ -365,33 +425,101 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
     return true;
 }
 
+/*
+ * FRINT<N,P,M,Z,X,I> inline as the host's round-to-integral: same value,
+ * sign of zero and inexact flag (asked for by FRINTX only). FRINTA's ties
+ * away, NaNs, FZ and (for X and I) a directed FPCR.RMode take the helper.
+ * fround's directions are FPRounding's N, P, M, Z in that order.
+ */
+static void gen_frint_fast(TCGv_i64 d, TCGv_i64 n, int esz, int rmode,
+                           bool exact, TCGLabel slow)
+{
+    uint32_t fpcr_mask = FPCR_FZ;
+
+    if (rmode == FPR_FPCR) {
+        fpcr_mask |= FPCR_RMODE_MASK;
+        rmode = FPR_N;
+    }
+    gen_fpcr_check(fpcr_mask, slow);
+    tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(n, esz),
+                        (int64_t)fp_inf_bits(esz), slow);
+    tcg_gen_fround(esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32,
+                   d, n, (unsigned)rmode | (exact ? 4u : 0u));
+}
+
 static bool trans_frint(DisasContext *s, arg_frint *a)
 {
     int esz = fp_esz_of(a->ftype);
+    bool fast = (esz == FP_S || esz == FP_D) && a->rmode != FPR_A &&
+                tcg_can_emit_fround();
+    TCGLabel done = { 0 };
 
     if (esz < 0) {
         return false;
     }
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
-    tcg_gen_call3(&helper_fp_round_int_info, &d, env_arg(),
-                  read_fp_reg(a->rn, esz),
+    TCGv_i64 n = read_fp_reg(a->rn, esz);
+    if (fast) {
+        TCGLabel slow = tcg_new_label();
+        gen_frint_fast(d, n, esz, (int)a->rmode, a->exact, slow);
+        done = gen_fast_path_end(slow);
+    }
+    tcg_gen_call3(&helper_fp_round_int_info, &d, env_arg(), n,
                   tcg_constant_i64(esz | a->rmode << 8 | a->exact << 16));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(a->rd, d);
     return true;
+}
+
+/*
+ * FCVT between S and D inline for non-NaN inputs with FPCR.FZ clear (and
+ * RMode nearest when narrowing). Narrowing also leaves to the helper the
+ * inputs below single's normal range: Arm detects tininess before
+ * rounding (UFC for a value that rounds up to the smallest normal), x86
+ * after. Elsewhere cvtsd2ss raises exactly Arm's OFC and IXC.
+ */
+static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
+{
+    TCGv_i64 mag = gen_fp_abs_bits(n, from);
+
+    gen_fpcr_check(from == FP_S ? FPCR_FZ : FPCR_NOT_INLINE, slow);
+    tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(from), slow);
+    if (from == FP_D) {
+        TCGv_i64 below = tcg_temp_new_i64();
+        /* mag in [1, 2^-126) unsigned: nonzero and tiny as a single */
+        tcg_gen_subi_i64(below, mag, 1);
+        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                            (int64_t)fp_pow2_bits(FP_D, -126) - 1, slow);
+    }
+    tcg_gen_fp_unary(from == FP_S ? INDEX_op_fcvt_f32_f64
+                                  : INDEX_op_fcvt_f64_f32, d, n);
 }
 
 static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 {
     int from = fp_cvt_esz_of(a->ftype), to = fp_cvt_esz_of(a->opc);
+    bool fast = (from == FP_S && to == FP_D) || (from == FP_D && to == FP_S);
+    TCGLabel done = { 0 };
 
     if (from < 0 || to < 0 || from == to) {
         return false;
     }
     (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
-    tcg_gen_call3(&helper_fp_convert_info, &d, env_arg(),
-                  read_fp_reg(a->rn, from), tcg_constant_i64(from | to << 8));
+    TCGv_i64 n = read_fp_reg(a->rn, from);
+    if (fast) {
+        TCGLabel slow = tcg_new_label();
+        gen_fcvt_fast(d, n, from, slow);
+        done = gen_fast_path_end(slow);
+    }
+    tcg_gen_call3(&helper_fp_convert_info, &d, env_arg(), n,
+                  tcg_constant_i64(from | to << 8));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(a->rd, d);
     return true;
 }
@@ -474,29 +602,104 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
 /* ---- conversions with general registers ---- */
 
+/*
+ * FCVTZS/FCVTZU inline (cvtts*2si to 64 bits) when FPCR.FZ is clear and
+ * |n| * 2^fbits is below the integer's range: then the scaling is exact,
+ * the truncation is Arm's, and the host's inexact flag is IXC. NaNs,
+ * infinities, out-of-range values (IOC, saturation) and negative inputs
+ * to the unsigned forms take the helper, before any host flag is raised.
+ */
+static void gen_fp_to_fixed_fast(TCGv_i64 d, TCGv_i64 n, int esz, int sf,
+                                 bool u, int fbits, TCGLabel slow)
+{
+    /* the result's magnitude bound, log2; 63 where u64 passes s64 */
+    int limit = u ? (sf ? 63 : 32) : (sf ? 63 : 31);
+    TCGv_i64 x = n;
+
+    gen_fpcr_check(FPCR_FZ, slow);
+    tcg_gen_brcondi_i64(TCG_COND_GEU, u ? n : gen_fp_abs_bits(n, esz),
+                        (int64_t)fp_pow2_bits(esz, limit - fbits), slow);
+    if (fbits) {
+        x = tcg_temp_new_i64();
+        tcg_gen_fp_binary(esz == FP_D ? INDEX_op_fmul_f64 : INDEX_op_fmul_f32,
+                          x, n,
+                          tcg_constant_i64((int64_t)fp_pow2_bits(esz, fbits)));
+    }
+    tcg_gen_fp_unary(esz == FP_D ? INDEX_op_fcvtz_f64_s64
+                                 : INDEX_op_fcvtz_f32_s64, d, x);
+}
+
 static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
                             int64_t rmode, int64_t u, int fbits)
 {
     TCGv_i64 d = tcg_temp_new_i64();
+    TCGv_i64 n = read_fp_reg(rn, esz);
     int int_bits = sf ? 64 : 32;
+    bool fast = rmode == FPR_Z && (esz == FP_S || esz == FP_D);
+    TCGLabel done = { 0 };
 
-    tcg_gen_call3(&helper_fp_to_fixed_info, &d, env_arg(),
-                  read_fp_reg(rn, esz),
+    if (fast) {
+        TCGLabel slow = tcg_new_label();
+        gen_fp_to_fixed_fast(d, n, esz, sf, u, fbits, slow);
+        done = gen_fast_path_end(slow);
+    }
+    tcg_gen_call3(&helper_fp_to_fixed_info, &d, env_arg(), n,
                   tcg_constant_i64(esz | rmode << 8 | u << 16 |
                                    int_bits << 17 | (int64_t)fbits << 25));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_xreg(s, rd, d, sf);
+}
+
+/*
+ * SCVTF/UCVTF inline (cvtsi2s* from 64 bits) when FPCR.RMode is nearest:
+ * every 32-bit value and every signed 64-bit one converts with Arm's
+ * rounding and IXC; a u64 with the top bit set takes the helper. Dividing
+ * by 2^fbits after rounding is exact (the result stays far above the
+ * subnormals), so it commutes with the rounding and raises nothing.
+ */
+static void gen_fixed_to_fp_fast(TCGv_i64 d, TCGv_i64 v, int esz, int sf,
+                                 bool u, int fbits, TCGLabel slow)
+{
+    TCGv_i64 x = v;
+
+    gen_fpcr_check(FPCR_RMODE_MASK, slow);
+    if (!sf && !u) {
+        x = tcg_temp_new_i64();
+        tcg_gen_ext32s_i64(x, v);
+    } else if (sf && u) {
+        tcg_gen_brcondi_i64(TCG_COND_LT, v, 0, slow);
+    }
+    tcg_gen_fp_unary(esz == FP_D ? INDEX_op_fcvt_s64_f64
+                                 : INDEX_op_fcvt_s64_f32, d, x);
+    if (fbits) {
+        tcg_gen_fp_binary(esz == FP_D ? INDEX_op_fmul_f64 : INDEX_op_fmul_f32,
+                          d, d,
+                          tcg_constant_i64((int64_t)fp_pow2_bits(esz, -fbits)));
+    }
 }
 
 static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
                             int64_t u, int fbits)
 {
     TCGv_i64 d = tcg_temp_new_i64();
+    TCGv_i64 v = read_cpu_reg(s, rn, sf);
     int int_bits = sf ? 64 : 32;
+    bool fast = esz == FP_S || esz == FP_D;
+    TCGLabel done = { 0 };
 
-    tcg_gen_call3(&helper_fp_from_fixed_info, &d, env_arg(),
-                  read_cpu_reg(s, rn, sf),
+    if (fast) {
+        TCGLabel slow = tcg_new_label();
+        gen_fixed_to_fp_fast(d, v, esz, sf, u, fbits, slow);
+        done = gen_fast_path_end(slow);
+    }
+    tcg_gen_call3(&helper_fp_from_fixed_info, &d, env_arg(), v,
                   tcg_constant_i64(esz | u << 16 | int_bits << 17 |
                                    (int64_t)fbits << 25));
+    if (fast) {
+        tcg_gen_set_label(done);
+    }
     write_fp_reg(rd, d);
 }
 

@@ -225,6 +225,10 @@ static int int_3same_vec_op(int op)
     case SI_UMINP: return TCG_VEC_UMINP;
     case SI_SMAXP: return TCG_VEC_SMAXP;
     case SI_SMINP: return TCG_VEC_SMINP;
+    case SI_UABD: return TCG_VEC_ABDU;
+    case SI_SABD: return TCG_VEC_ABDS;
+    case SI_UABA: return TCG_VEC_ABDU | TCG_VEC_ACC;
+    case SI_SABA: return TCG_VEC_ABDS | TCG_VEC_ACC;
     default: return -1;
     }
 }
@@ -357,23 +361,41 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
 
 /* ---- three different: long, wide, narrowing high ---- */
 
-/* [US]MULL, [US]MLAL, [US]MLSL: the "2" forms read the upper halves. */
+/* The vector IR op (unsigned form; the signed one follows it) for an SD_
+ * op, or -1 where only the helper has it. */
+static int diff_3_vec_op(int op)
+{
+    switch (op) {
+    case SD_ADDL: return TCG_VEC_ADDLU;
+    case SD_SUBL: return TCG_VEC_SUBLU;
+    case SD_ADDW: return TCG_VEC_ADDWU;
+    case SD_SUBW: return TCG_VEC_SUBWU;
+    case SD_MULL: return TCG_VEC_MULLU;
+    case SD_MLAL: return TCG_VEC_MULLU | TCG_VEC_ACC;
+    case SD_MLSL: return TCG_VEC_MULLU | TCG_VEC_ACC_SUB;
+    case SD_ABDL: return TCG_VEC_ABDLU;
+    case SD_ABAL: return TCG_VEC_ABDLU | TCG_VEC_ACC;
+    default: return -1;
+    }
+}
+
+/* Long and wide forms: the "2" forms read the upper halves of the narrow
+ * operands (Rm, and Rn unless it is the wide one). */
 static bool gen_diff_3_vec(arg_diff_3 *a)
 {
-    int op = a->u ? TCG_VEC_MULLU : TCG_VEC_MULLS;
+    int op = diff_3_vec_op((int)a->op);
     int part = a->q ? 8 : 0;
+    bool wide = a->op == SD_ADDW || a->op == SD_SUBW;
 
-    switch (a->op) {
-    case SD_MULL: break;
-    case SD_MLAL: op |= TCG_VEC_ACC; break;
-    case SD_MLSL: op |= TCG_VEC_ACC_SUB; break;
-    default: return false;
+    if (op < 0) {
+        return false;
     }
+    op += a->u ? 0 : 1;
     if (!tcg_can_emit_vec((unsigned)op, (unsigned)a->size, 16)) {
         return false;
     }
     tcg_gen_vec_bin((unsigned)op, (unsigned)a->size, 16, 16, vofs(a->rd),
-                    vofs(a->rn) + part, vofs(a->rm) + part);
+                    vofs(a->rn) + (wide ? 0 : part), vofs(a->rm) + part);
     return true;
 }
 
@@ -419,7 +441,8 @@ static bool int_2misc_size_ok(int op, int esz, int64_t q, int64_t scalar)
     }
 }
 
-/* ABS, NEG, compares with zero, REVxx, XTN and SHLL as vector ops. */
+/* ABS, NEG, compares with zero, REVxx, XTN, SHLL and the pairwise long
+ * adds as vector ops. */
 static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
 {
     int32_t d = vofs(a->rd), n = vofs(a->rn);
@@ -441,6 +464,14 @@ static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
     case SM_SHLL:
         return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d,
                            a->q ? n + 8 : n, 8 << esz);
+    case SM_UADDLP: return gen_vec_shi(TCG_VEC_ADDLPU, esz, oprsz, 16, d, n, 0);
+    case SM_SADDLP: return gen_vec_shi(TCG_VEC_ADDLPS, esz, oprsz, 16, d, n, 0);
+    case SM_UADALP:
+        return gen_vec_shi(TCG_VEC_ADDLPU | TCG_VEC_ACC, esz, oprsz, 16, d, n,
+                           0);
+    case SM_SADALP:
+        return gen_vec_shi(TCG_VEC_ADDLPS | TCG_VEC_ACC, esz, oprsz, 16, d, n,
+                           0);
     default:
         return false;
     }
@@ -503,11 +534,13 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
 
 /* ---- across lanes and scalar pairwise ---- */
 
-/* Integer reductions other than the widening [SU]ADDLV; -1 for those. */
+/* The vector IR op for an integer SA_ reduction. */
 static int across_vec_op(int op)
 {
     switch (op) {
     case SA_ADDV: return TCG_VEC_REDADD;
+    case SA_UADDLV: return TCG_VEC_REDADDLU;
+    case SA_SADDLV: return TCG_VEC_REDADDLS;
     case SA_SMAXV: return TCG_VEC_REDSMAX;
     case SA_SMINV: return TCG_VEC_REDSMIN;
     case SA_UMAXV: return TCG_VEC_REDUMAX;

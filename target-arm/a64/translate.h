@@ -113,6 +113,19 @@ static inline void note_unknown_exit(DisasContext *s)
  * host can (trans_vfp_inline.c); false: the caller calls the helper. */
 bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm);
 
+/*
+ * Scalar IEEE op inner (fadd_f32 ... fnmulsub_f64) on in[] into d inline,
+ * with the helper_fp_* that slow names as the out-of-line slow path, desc
+ * its last argument (trans_fp_guarded.c); false: the host cannot.
+ */
+typedef enum A64FpGuard {
+    A64_FP_GUARD_BINOP,  /* helper_fp_binop: in = n, m */
+    A64_FP_GUARD_MULADD, /* helper_fp_muladd: in = n, m, addend */
+    A64_FP_GUARD_SQRT,   /* helper_fp_sqrt: in = n; desc = esz */
+} A64FpGuard;
+bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
+                        A64FpGuard slow, uint64_t desc);
+
 /* True when code at pc (in the block's page) sets NZCV before reading it. */
 bool a64_nzcv_dead_at(uint64_t pc, uint64_t page);
 

@@ -901,6 +901,28 @@ void x86_cvttss2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src)
     emit_op(a, ENC_F3 | sz_flags(sz) | ENC_0F, 0x2c, dst, rm_reg(src));
 }
 
+void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src,
+                      uint8_t imm)
+{
+    emit_op_imm(a, ENC_66 | ENC_0F3A, bits == 64 ? 0x0b : 0x0a, dst,
+                rm_reg(src), imm, 1);
+}
+
+/* F2 0F 38 F0 /r takes a byte source (any of the 16, hence ENC_BYTE_RM);
+ * F1 the 16 (66), 32 or 64-bit (REX.W) one. */
+void x86_crc32(X86Asm *a, int bits, X86Reg dst, X86Reg src)
+{
+    unsigned flags = ENC_F2 | ENC_0F38;
+
+    if (bits == 8)
+        flags |= ENC_BYTE_RM;
+    else if (bits == 16)
+        flags |= ENC_66;
+    else if (bits == 64)
+        flags |= ENC_W;
+    emit_op(a, flags, bits == 8 ? 0xf0 : 0xf1, dst, rm_reg(src));
+}
+
 /* ---- packed integer SSE (SSE2 unless the table says otherwise) ---- */
 
 typedef struct X86PackedInfo {
@@ -936,6 +958,12 @@ static const X86PackedInfo packed_table[] = {
     [X86_PMAXSD] = {ENC_0F38, 0x3d},   [X86_PMAXUW] = {ENC_0F38, 0x3e},
     [X86_PMAXUD] = {ENC_0F38, 0x3f},   [X86_PCMPEQQ] = {ENC_0F38, 0x29},
     [X86_PACKUSDW] = {ENC_0F38, 0x2b}, [X86_PCMPGTQ] = {ENC_0F38, 0x37},
+    [X86_PSUBUSB] = {ENC_0F, 0xd8},    [X86_PSUBUSW] = {ENC_0F, 0xd9},
+    [X86_PMADDWD] = {ENC_0F, 0xf5},    [X86_PSADBW] = {ENC_0F, 0xf6},
+    [X86_PMADDUBSW] = {ENC_0F38, 0x04},
+    [X86_PMOVSXBW] = {ENC_0F38, 0x20}, [X86_PMOVSXWD] = {ENC_0F38, 0x23},
+    [X86_PMOVSXDQ] = {ENC_0F38, 0x25}, [X86_PMOVZXBW] = {ENC_0F38, 0x30},
+    [X86_PMOVZXWD] = {ENC_0F38, 0x33}, [X86_PMOVZXDQ] = {ENC_0F38, 0x35},
 };
 
 void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)

@@ -139,6 +139,10 @@ typedef enum {
     X86_PMINUD, X86_PMAXSB, X86_PMAXSD, X86_PMAXUW, X86_PMAXUD,
     X86_PCMPEQQ, X86_PACKUSDW,
     X86_PCMPGTQ, /* SSE4.2 */
+    X86_PSUBUSB, X86_PSUBUSW, X86_PMADDWD, X86_PSADBW,
+    X86_PMADDUBSW, /* SSSE3 */
+    X86_PMOVSXBW, X86_PMOVSXWD, X86_PMOVSXDQ, /* SSE4.1 */
+    X86_PMOVZXBW, X86_PMOVZXWD, X86_PMOVZXDQ,
 } X86PackedOp;
 
 /* Packed shifts by immediate: opcode << 8 | ModRM /digit. */
@@ -343,6 +347,13 @@ void x86_cvtsi2sd(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvtsi2ss(X86Asm *a, int sz, X86Xmm dst, X86Reg src);
 void x86_cvttsd2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);
 void x86_cvttss2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);
+/* roundss/roundsd (SSE4.1), bits 32 or 64; imm: rounding control in 1:0,
+ * bit 2 takes MXCSR's instead, bit 3 suppresses the inexact flag. */
+void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src,
+                      uint8_t imm);
+/* crc32 (SSE4.2): dst's low 32 bits updated with the low `bits` (8, 16,
+ * 32, 64) of src; the result is zero-extended. */
+void x86_crc32(X86Asm *a, int bits, X86Reg dst, X86Reg src);
 
 /* Packed integer SSE. Unaligned 16-byte moves, and 8-byte moves whose load
  * zeroes bits 127:64; register-memory packed ops need 16-byte alignment. */

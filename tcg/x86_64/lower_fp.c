@@ -1,8 +1,9 @@
 /*
- * Lowering of the IEEE ops (fadd_f32 ... fcmpe_f64) to scalar SSE and
- * FMA3: operands move from their integer registers into xmm0-xmm2 and the
- * result (or a comparison code) back. Uses the host's MXCSR as it
- * stands; must not change it.
+ * Lowering of the IEEE ops (fadd_f32 ... fcmpe_f64, conversions, fround)
+ * to scalar SSE, SSE4.1 and FMA3: operands move from their integer
+ * registers into xmm0-xmm2 and the result (or a comparison code) back; and
+ * of crc32c_i64 to SSE4.2's crc32. Uses the host's MXCSR as it stands;
+ * must not change it.
  */
 #include <cpuid.h>
 
@@ -76,6 +77,32 @@ bool tcg_can_emit_fma(void)
     return v;
 }
 
+/* CPUID leaf 1's ecx, read once (racing translators store the same). */
+static unsigned host_cpuid1_ecx(void)
+{
+    static int64_t ecx_cache = -1;
+    int64_t v = __atomic_load_n(&ecx_cache, __ATOMIC_RELAXED);
+    unsigned eax, ebx, ecx = 0, edx;
+
+    if (v < 0) {
+        if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+            ecx = 0;
+        v = ecx;
+        __atomic_store_n(&ecx_cache, v, __ATOMIC_RELAXED);
+    }
+    return (unsigned)v;
+}
+
+bool tcg_can_emit_crc32c(void)
+{
+    return (host_cpuid1_ecx() & bit_SSE4_2) != 0;
+}
+
+bool tcg_can_emit_fround(void)
+{
+    return (host_cpuid1_ecx() & bit_SSE4_1) != 0;
+}
+
 /* Copies input arg i of op into xmm x. */
 static void fp_in(const TCGOp *op, int i, int bits, X86Xmm x)
 {
@@ -102,14 +129,125 @@ static void fp_compare_code(X86Reg rd)
     x86_cmov(as(), 32, X86_CC_P, rd, REG_SCRATCH);
 }
 
+/* Conversions: the float side's width (bits) and which way. */
+typedef enum { CVT_WIDEN, CVT_NARROW, CVT_FROM_S64, CVT_TRUNC_TO_S64 } CvtKind;
+
+typedef struct FpConversion {
+    TCGOpcode opc;
+    CvtKind kind;
+    int bits;
+} FpConversion;
+
+static const FpConversion fp_conversions[] = {
+    { INDEX_op_fcvt_f32_f64, CVT_WIDEN, 32 },
+    { INDEX_op_fcvt_f64_f32, CVT_NARROW, 64 },
+    { INDEX_op_fcvt_s64_f32, CVT_FROM_S64, 32 },
+    { INDEX_op_fcvt_s64_f64, CVT_FROM_S64, 64 },
+    { INDEX_op_fcvtz_f32_s64, CVT_TRUNC_TO_S64, 32 },
+    { INDEX_op_fcvtz_f64_s64, CVT_TRUNC_TO_S64, 64 },
+};
+
+static const FpConversion *fp_conversion(TCGOpcode opc)
+{
+    for (size_t i = 0;
+         i < sizeof(fp_conversions) / sizeof(fp_conversions[0]); i++)
+        if (fp_conversions[i].opc == opc)
+            return &fp_conversions[i];
+    return NULL;
+}
+
+static void lower_fp_convert(const TCGOp *op, const FpConversion *c)
+{
+    X86Reg rs = X86_NOREG, rd;
+
+    if (c->kind == CVT_FROM_S64)
+        rs = ra_in(arg_temp(op, 1), 0);
+    else
+        fp_in(op, 1, c->bits, X86_XMM0);
+    ra_free_dead(op, 1, 2);
+    rd = ra_alloc(0);
+    switch (c->kind) {
+    case CVT_WIDEN:
+        x86_sse_rr(as(), X86_CVTSS2SD, X86_XMM0, X86_XMM0);
+        x86_movq_rx(as(), 64, rd, X86_XMM0);
+        break;
+    case CVT_NARROW:
+        x86_sse_rr(as(), X86_CVTSD2SS, X86_XMM0, X86_XMM0);
+        x86_movq_rx(as(), 32, rd, X86_XMM0);
+        break;
+    case CVT_FROM_S64:
+        /* cvtsi2s* merge into xmm0: clearing it first breaks the false
+         * dependence on whatever last wrote it. */
+        x86_xorps_rr(as(), X86_XMM0, X86_XMM0);
+        if (c->bits == 64)
+            x86_cvtsi2sd(as(), 64, X86_XMM0, rs);
+        else
+            x86_cvtsi2ss(as(), 64, X86_XMM0, rs);
+        x86_movq_rx(as(), c->bits, rd, X86_XMM0);
+        break;
+    case CVT_TRUNC_TO_S64:
+        if (c->bits == 64)
+            x86_cvttsd2si(as(), 64, rd, X86_XMM0);
+        else
+            x86_cvttss2si(as(), 64, rd, X86_XMM0);
+        break;
+    }
+    fp_out(op, rd);
+}
+
+/* fround's direction (ops.def order) as roundss/roundsd's rounding
+ * control; without the inexact request, bit 3 suppresses the flag. */
+static void lower_fp_round(const TCGOp *op)
+{
+    static const uint8_t x86_rc[4] = { 0, 2, 1, 3 };
+    int bits = op->opc == INDEX_op_fround_f64 ? 64 : 32;
+    unsigned mode = (unsigned)op->args[2];
+    X86Reg rd;
+
+    fp_in(op, 1, bits, X86_XMM0);
+    ra_free_dead(op, 1, 2);
+    rd = ra_alloc(0);
+    x86_round_scalar(as(), bits, X86_XMM0, X86_XMM0,
+                     (uint8_t)(x86_rc[mode & 3] | (mode & 4 ? 0 : 8)));
+    x86_movq_rx(as(), bits, rd, X86_XMM0);
+    fp_out(op, rd);
+}
+
+/* out = crc32(a, b): two-address, so a is copied into out's register. */
+static void lower_crc32c(const TCGOp *op)
+{
+    unsigned size = (unsigned)op->args[3];
+    X86Reg rb = ra_in(arg_temp(op, 2), 0);
+    X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
+
+    x86_crc32(as(), (int)size * 8, rd, rb);
+    ra_free_dead(op, 1, 3);
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+}
+
 bool lower_fp(TCGOp *op)
 {
     const FpLowering *l = fp_lowering((TCGOpcode)op->opc);
+    const FpConversion *c;
     int nin;
     X86Reg rd;
 
-    if (!l)
-        return false;
+    if (!l) {
+        if (op->opc == INDEX_op_crc32c_i64) {
+            lower_crc32c(op);
+            return true;
+        }
+        if (op->opc == INDEX_op_fround_f32 || op->opc == INDEX_op_fround_f64) {
+            lower_fp_round(op);
+            return true;
+        }
+        c = fp_conversion((TCGOpcode)op->opc);
+        if (c)
+            lower_fp_convert(op, c);
+        return c != NULL;
+    }
     nin = tcg_op_defs[op->opc].nb_iargs;
     fp_in(op, 1, l->bits, X86_XMM0);
     if (nin >= 2)

@@ -80,6 +80,8 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
         return need_minmax(true, vece);
     case TCG_VEC_UMIN: case TCG_VEC_UMAX:
         return need_minmax(false, vece);
+    case TCG_VEC_ABDU: case TCG_VEC_ABDS:
+        return vece < 3 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ADDP: case TCG_VEC_ZIPLO: case TCG_VEC_ZIPHI:
     case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
     case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
@@ -94,6 +96,11 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
         return vece > 2 || oprsz != 16 ? ISA_NONE
                : vece == 2             ? ISA_SSE41
                                        : ISA_SSE2;
+    case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
+    case TCG_VEC_ADDLU: case TCG_VEC_ADDLS: case TCG_VEC_SUBLU:
+    case TCG_VEC_SUBLS: case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
+    case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
+        return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_EXTRACT:
         return ISA_SSE2;
     default:
@@ -119,6 +126,9 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
         return has_pairs(vece, oprsz) ? need_minmax(true, vece) : ISA_NONE;
     case TCG_VEC_REDUMIN: case TCG_VEC_REDUMAX:
         return has_pairs(vece, oprsz) ? need_minmax(false, vece) : ISA_NONE;
+    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS:
+    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
+        return vece < 3 && has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_SHRI_NARROW:
         return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
@@ -130,7 +140,7 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
 
 static bool is_reduction(unsigned kind)
 {
-    return kind >= TCG_VEC_REDADD && kind <= TCG_VEC_REDUMAX;
+    return kind >= TCG_VEC_REDADD && kind <= TCG_VEC_REDADDLS;
 }
 
 static int vec_need(unsigned op, unsigned vece, unsigned oprsz)
@@ -192,9 +202,19 @@ static X86PackedOp op_minmax(unsigned kind, unsigned vece)
     }
 }
 
+/* The upper half of a vector register (the "2" forms) is taken from the
+ * whole register, which vcache.c may hold, rather than from memory: a
+ * partial load would make it write the register back first. */
 static void vload(X86Xmm x, uint64_t ofs, unsigned bytes)
 {
-    vcache_load(x, (int32_t)ofs, bytes);
+    int32_t o = (int32_t)ofs;
+
+    if (bytes == 8 && (o & 15) == 8) {
+        vcache_load(x, o - 8, 16);
+        x86_pshift_ri(as(), X86_PSRLDQ, x, 8);
+        return;
+    }
+    vcache_load(x, o, bytes);
 }
 
 static void vstore(uint64_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
@@ -407,7 +427,14 @@ static void vtrn(X86Xmm a, X86Xmm b, unsigned vece, bool odd)
 /* x = the low 8 bytes of x, each element extended to twice its size. */
 static void vwiden(X86Xmm x, unsigned vece, bool is_signed, X86Xmm tmp)
 {
-    if (!is_signed) {
+    static const X86PackedOp zx[3] = { X86_PMOVZXBW, X86_PMOVZXWD,
+                                       X86_PMOVZXDQ };
+    static const X86PackedOp sx[3] = { X86_PMOVSXBW, X86_PMOVSXWD,
+                                       X86_PMOVSXDQ };
+
+    if (host_isa() >= ISA_SSE41) {
+        x86_packed_rr(as(), is_signed ? sx[vece] : zx[vece], x, x);
+    } else if (!is_signed) {
         vzero(tmp);
         x86_packed_rr(as(), op_unpacklo[vece], x, tmp);
     } else if (vece < 2) {
@@ -458,6 +485,109 @@ static void vmul_bytes(X86Xmm a, X86Xmm b, X86Xmm t1, X86Xmm t2)
     x86_packed_rr(as(), X86_PMULLW, t1, t2);
     x86_pshift_ri(as(), X86_PSLLW, t1, 8);
     x86_packed_rr(as(), X86_POR, a, t1);
+}
+
+/*
+ * a = |a - b| per element (vece < 3), which fits the element unsigned
+ * whether a and b are signed or not; b, t1 and t2 clobbered. max - min
+ * where the host has the min/max, else the difference negated where b > a.
+ */
+static void vabd(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed,
+                 X86Xmm t1, X86Xmm t2)
+{
+    if (need_minmax(is_signed, vece) <= host_isa()) {
+        unsigned kmax = is_signed ? TCG_VEC_SMAX : TCG_VEC_UMAX;
+        unsigned kmin = is_signed ? TCG_VEC_SMIN : TCG_VEC_UMIN;
+        vmov(t1, a);
+        x86_packed_rr(as(), op_minmax(kmax, vece), a, b);
+        x86_packed_rr(as(), op_minmax(kmin, vece), t1, b);
+        x86_packed_rr(as(), op_sub[vece], a, t1);
+        return;
+    }
+    if (!is_signed && vece < 2) {
+        /* One of the two saturating differences is zero. */
+        X86PackedOp subus = vece == 0 ? X86_PSUBUSB : X86_PSUBUSW;
+        vmov(t1, a);
+        x86_packed_rr(as(), subus, a, b);
+        x86_packed_rr(as(), subus, b, t1);
+        x86_packed_rr(as(), X86_POR, a, b);
+        return;
+    }
+    if (!is_signed) {
+        /* Biasing both by the sign bit keeps a - b and makes the order
+         * signed. */
+        vsplat(t1, vece, 1ull << ((8u << vece) - 1));
+        x86_packed_rr(as(), X86_PXOR, a, t1);
+        x86_packed_rr(as(), X86_PXOR, b, t1);
+    }
+    vmov(t2, b);
+    x86_packed_rr(as(), op_cmpgt[vece], t2, a);
+    x86_packed_rr(as(), op_sub[vece], a, b);
+    x86_packed_rr(as(), X86_PXOR, a, t2);
+    x86_packed_rr(as(), op_sub[vece], a, t2);
+}
+
+/* x = 1 in every element of size vece. */
+static void vsplat_one(X86Xmm x, unsigned vece)
+{
+    if (vece == 0) {
+        if (host_isa() < ISA_SSSE3) {
+            vsplat(x, 0, 1);
+            return;
+        }
+        vones(x);
+        x86_packed_rr(as(), X86_PABSB, x, x);
+        return;
+    }
+    vones(x);
+    x86_pshift_ri(as(), op_shr[vece], x, (uint8_t)((8u << vece) - 1));
+}
+
+/* x = the sums of adjacent pairs of its elements, extended to twice the
+ * size; t1 and t2 clobbered. */
+static void vaddlp(X86Xmm x, unsigned vece, bool is_signed, X86Xmm t1,
+                   X86Xmm t2)
+{
+    uint8_t half = (uint8_t)(8u << vece);
+
+    if (vece == 0 && host_isa() >= ISA_SSSE3) {
+        /* pmaddubsw: unsigned bytes of dst times signed bytes of src,
+         * pairs summed; with ones on one side the sums are exact. */
+        vsplat_one(t1, 0);
+        if (is_signed) {
+            x86_packed_rr(as(), X86_PMADDUBSW, t1, x);
+            vmov(x, t1);
+        } else {
+            x86_packed_rr(as(), X86_PMADDUBSW, x, t1);
+        }
+        return;
+    }
+    if (vece == 1 && is_signed) {
+        vsplat_one(t1, 1);
+        x86_packed_rr(as(), X86_PMADDWD, x, t1);
+        return;
+    }
+    if (vece == 2 && is_signed) {
+        /* No 64-bit arithmetic shift: extend the even and odd halves. */
+        x86_pshufd(as(), t1, x, 0x0d);
+        x86_pshufd(as(), x, x, 0x08);
+        vwiden(x, 2, true, t2);
+        vwiden(t1, 2, true, t2);
+        x86_packed_rr(as(), X86_PADDQ, x, t1);
+        return;
+    }
+    /* The odd element shifted down, the even one isolated in place. */
+    vmov(t1, x);
+    if (is_signed) {
+        x86_pshift_ri(as(), op_sar[vece + 1], t1, half);
+        x86_pshift_ri(as(), op_shl[vece + 1], x, half);
+        x86_pshift_ri(as(), op_sar[vece + 1], x, half);
+    } else {
+        x86_pshift_ri(as(), op_shr[vece + 1], t1, half);
+        x86_pshift_ri(as(), op_shl[vece + 1], x, half);
+        x86_pshift_ri(as(), op_shr[vece + 1], x, half);
+    }
+    x86_packed_rr(as(), op_add[vece + 1], x, t1);
 }
 
 /* Stores x (result elements of size vece) to d, or accumulates into d. */
@@ -519,6 +649,9 @@ static void lower_elementwise(unsigned kind, unsigned vece)
         vcmpeq(a, b, vece, t);
         vnot(a, t);
         break;
+    case TCG_VEC_ABDU: case TCG_VEC_ABDS:
+        vabd(a, b, vece, kind == TCG_VEC_ABDS, t, X86_XMM3);
+        break;
     default: /* min and max */
         x86_packed_rr(as(), op_minmax(kind, vece), a, b);
         break;
@@ -530,15 +663,16 @@ static void lower_vec_bin(const TCGOp *op)
     unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
     unsigned vece = (unsigned)op->args[1], oprsz = (unsigned)op->args[2];
     unsigned maxsz = (unsigned)op->args[3], pos = (unsigned)op->args[7];
-    unsigned in_size = oprsz, out_vece = vece;
-    const X86Xmm a = X86_XMM0, b = X86_XMM1;
+    unsigned a_size = oprsz, b_size = oprsz, out_vece = vece;
+    const X86Xmm a = X86_XMM0, b = X86_XMM1, t = X86_XMM2;
 
-    if (kind == TCG_VEC_MULLU || kind == TCG_VEC_MULLS) {
-        in_size = 8;
+    if (kind >= TCG_VEC_MULLU && kind <= TCG_VEC_SUBWS) {
+        a_size = kind >= TCG_VEC_ADDWU ? 16 : 8;
+        b_size = 8;
         out_vece = vece + 1;
     }
-    vload(a, op->args[5], in_size);
-    vload(b, op->args[6], in_size);
+    vload(a, op->args[5], a_size);
+    vload(b, op->args[6], b_size);
     switch (kind) {
     case TCG_VEC_ADDP: case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
     case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
@@ -568,7 +702,28 @@ static void lower_vec_bin(const TCGOp *op)
         vtrn(a, b, vece, kind == TCG_VEC_TRNODD);
         break;
     case TCG_VEC_MULLU: case TCG_VEC_MULLS:
-        vmull(a, b, vece, kind == TCG_VEC_MULLS, X86_XMM2);
+        vmull(a, b, vece, kind == TCG_VEC_MULLS, t);
+        break;
+    case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
+        vabd(a, b, vece, kind == TCG_VEC_ABDLS, t, X86_XMM3);
+        vwiden(a, vece, false, t);
+        break;
+    case TCG_VEC_ADDLU: case TCG_VEC_ADDLS:
+    case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: {
+        bool is_signed = kind == TCG_VEC_ADDLS || kind == TCG_VEC_SUBLS;
+        vwiden(a, vece, is_signed, t);
+        vwiden(b, vece, is_signed, t);
+        x86_packed_rr(as(), kind <= TCG_VEC_ADDLS ? op_add[vece + 1]
+                                                  : op_sub[vece + 1],
+                      a, b);
+        break;
+    }
+    case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
+    case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
+        vwiden(b, vece, kind == TCG_VEC_ADDWS || kind == TCG_VEC_SUBWS, t);
+        x86_packed_rr(as(), kind <= TCG_VEC_ADDWS ? op_add[vece + 1]
+                                                  : op_sub[vece + 1],
+                      a, b);
         break;
     case TCG_VEC_EXTRACT:
         if (oprsz == 8) {
@@ -630,6 +785,27 @@ static void vreduce(X86Xmm x, unsigned kind, unsigned vece, unsigned oprsz,
     }
 }
 
+/* Element 0 of x (of twice vece) = the sum of its first oprsz bytes'
+ * elements, each extended. */
+static void vreduce_long(X86Xmm x, unsigned vece, unsigned oprsz,
+                         bool is_signed, X86Xmm t1, X86Xmm t2)
+{
+    if (vece == 0 && !is_signed) {
+        /* psadbw against zero: the byte sums of each 8-byte half. */
+        vzero(t1);
+        x86_packed_rr(as(), X86_PSADBW, x, t1);
+        if (oprsz == 16) {
+            x86_pshufd(as(), t1, x, 0xee);
+            x86_packed_rr(as(), X86_PADDW, x, t1);
+        }
+        return;
+    }
+    /* The sums fit the wide element, so pairs first, then a plain sum. */
+    vaddlp(x, vece, is_signed, t1, t2);
+    if (oprsz > (2u << vece))
+        vreduce(x, TCG_VEC_REDADD, vece + 1, oprsz, t1);
+}
+
 /* Writes element 0 of x, zero-extended, as d's low 8 bytes. */
 static void store_element0(uint64_t d, X86Xmm x, unsigned vece,
                            unsigned maxsz)
@@ -659,6 +835,8 @@ static void lower_vec_un(const TCGOp *op)
         in_size = 8;
         out_vece = vece + 1;
     }
+    if (kind == TCG_VEC_ADDLPU || kind == TCG_VEC_ADDLPS)
+        out_vece = vece + 1;
     vload(x, op->args[5], in_size);
     switch (kind) {
     case TCG_VEC_NOT: vnot(x, t); break;
@@ -714,6 +892,13 @@ static void lower_vec_un(const TCGOp *op)
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);
         vshl(x, vece + 1, imm, t);
         break;
+    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
+        vaddlp(x, vece, kind == TCG_VEC_ADDLPS, t, t2);
+        break;
+    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS:
+        vreduce_long(x, vece, oprsz, kind == TCG_VEC_REDADDLS, t, t2);
+        store_element0(op->args[4], x, vece + 1, maxsz);
+        return;
     default:
         vreduce(x, kind, vece, oprsz, t);
         store_element0(op->args[4], x, vece, maxsz);

@@ -704,7 +704,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     reset_temps();
     vcache_reset();
     labels_reset();
-    lower_vec_fp_reset();
+    slowpaths_reset();
     x86_asm_init(&be.as, buf, size);
     be.tb = tb;
     tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;
@@ -732,7 +732,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         be.dead_globals = op->dead_globals;
         vcache_before_op(op);
         if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
-            !lower_vec(op) && !lower_fp(op) && !lower_vec_fp(op))
+            !lower_vec(op) && !lower_fp(op) && !lower_vec_fp(op) &&
+            !lower_fp_guarded(op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
         if (be.as.overflow)
@@ -741,7 +742,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             return TCG_GEN_TOO_BIG;
     }
     lower_ctl_finish();
-    lower_vec_fp_finish();
+    slowpaths_finish();
     if (be.as.overflow)
         return TCG_GEN_NO_SPACE;
     return (int)x86_asm_size(&be.as);

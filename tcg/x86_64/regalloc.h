@@ -134,9 +134,26 @@ bool lower_ctl(TCGOp *op);
 bool lower_vec(TCGOp *op);
 bool lower_fp(TCGOp *op);
 bool lower_vec_fp(TCGOp *op);
-/* vec_fp's slow paths, placed after the block (lower_vec_fp.c). */
-void lower_vec_fp_reset(void);
-void lower_vec_fp_finish(void);
+bool lower_fp_guarded(TCGOp *op);
+
+/*
+ * Out-of-line slow paths (slowpath.c), emitted after the block: made at a
+ * point where the allocator's state stays put until slowpath_resume_here;
+ * they call func(env, args...) and rejoin with the result in xmm result
+ * (from the helper's return value, or reloaded from the CPU state).
+ */
+typedef struct SlowPath SlowPath;
+SlowPath *slowpath_new(const void *func, X86Xmm result);
+void slowpath_arg_imm(SlowPath *sp, uint64_t imm);
+void slowpath_arg_xmm(SlowPath *sp, X86Xmm x);
+void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes);
+void slowpath_jump_if(SlowPath *sp, X86Cond cc);
+void slowpath_resume_here(SlowPath *sp);
+void slowpaths_reset(void);
+void slowpaths_finish(void);
+/* Jumps to sp when the mode word (env offset << 32 | mask) has a bit of
+ * mask set (lower_vec_fp.c). */
+void lower_jump_if_mode(SlowPath *sp, uint64_t mode);
 
 /* Labels and out-of-line exits (lower_ctl.c): reset per block, and the
  * exits emitted after the block's last op. */

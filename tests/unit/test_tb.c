@@ -522,6 +522,7 @@ END_TEST
 
 typedef struct VecCase {
     unsigned op, vece, oprsz, maxsz, imm;
+    unsigned part; /* 8: narrow operands from the upper halves ("2" forms) */
 } VecCase;
 
 static VecCase vcur;
@@ -531,20 +532,35 @@ static int32_t vec_reg(int i)
     return (int32_t)(offsetof(FakeEnv, vec) + 16 * (size_t)i);
 }
 
+/* Kinds whose a and b are both the low 8 bytes (widening). */
+static bool vec_narrow_a(unsigned kind)
+{
+    return (kind >= TCG_VEC_MULLU && kind <= TCG_VEC_SUBLS) ||
+           kind == TCG_VEC_ZEXT_SHLI || kind == TCG_VEC_SEXT_SHLI;
+}
+
+/* Kinds whose b is the low 8 bytes. */
+static bool vec_narrow_b(unsigned kind)
+{
+    return kind >= TCG_VEC_MULLU && kind <= TCG_VEC_SUBWS;
+}
+
 static void build_vec(uint64_t pc)
 {
     unsigned kind = vcur.op & TCG_VEC_OP_MASK;
+    int32_t a = vec_reg(1) + (vec_narrow_a(kind) ? (int32_t)vcur.part : 0);
+    int32_t b = vec_reg(2) + (vec_narrow_b(kind) ? (int32_t)vcur.part : 0);
 
     (void)pc;
     if (kind == TCG_VEC_EXTRACT)
-        tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), vec_reg(1),
-                            vec_reg(2), vcur.imm);
+        tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), a, b,
+                            vcur.imm);
     else if (kind < TCG_VEC_NOT)
         tcg_gen_vec_bin(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
-                        vec_reg(0), vec_reg(1), vec_reg(2));
+                        vec_reg(0), a, b);
     else
         tcg_gen_vec_shi(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
-                        vec_reg(0), vec_reg(1), vcur.imm);
+                        vec_reg(0), a, vcur.imm);
     tcg_gen_exit_tb(-1);
 }
 
@@ -594,6 +610,8 @@ static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
     case TCG_VEC_SMIN: case TCG_VEC_SMINP: return sx < sy ? x : y;
     case TCG_VEC_SMAX: case TCG_VEC_SMAXP: return sx > sy ? x : y;
     case TCG_VEC_UMIN: case TCG_VEC_UMINP: return x < y ? x : y;
+    case TCG_VEC_ABDU: return x > y ? x - y : y - x;
+    case TCG_VEC_ABDS: return (uint64_t)(sx > sy ? sx - sy : sy - sx);
     default: return x > y ? x : y;
     }
 }
@@ -617,6 +635,44 @@ static uint64_t vref_unary(unsigned kind, unsigned vece, uint64_t x,
     case TCG_VEC_SHRI: return imm >= bits ? 0 : x >> imm;
     default: /* SARI */
         return (uint64_t)(sx >> (imm >= bits ? bits - 1 : imm));
+    }
+}
+
+/* Element i of v (of size vece), zero- or sign-extended. */
+static uint64_t vget_ext(const uint8_t *v, unsigned i, unsigned vece,
+                         bool is_signed)
+{
+    uint64_t x = vget(v, i, vece);
+    return is_signed ? (uint64_t)vsext(x, vece) : x;
+}
+
+/* Long and wide kinds: the 16-byte result of elements of twice vece. */
+static void vref_long(const VecCase *c, const uint8_t *a, const uint8_t *b,
+                      uint8_t *res)
+{
+    unsigned kind = c->op & TCG_VEC_OP_MASK, vece = c->vece;
+    bool s = kind == TCG_VEC_SEXT_SHLI ||
+             (kind <= TCG_VEC_SUBWS && ((kind - TCG_VEC_MULLU) & 1));
+
+    for (unsigned i = 0; i < (8u >> vece); i++) {
+        uint64_t x = vget_ext(a, i, vece, s), y = vget_ext(b, i, vece, s);
+        uint64_t r;
+        switch (kind) {
+        case TCG_VEC_MULLU: case TCG_VEC_MULLS: r = x * y; break;
+        case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
+            r = (int64_t)x > (int64_t)y ? x - y : y - x;
+            break;
+        case TCG_VEC_ADDLU: case TCG_VEC_ADDLS: r = x + y; break;
+        case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: r = x - y; break;
+        case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
+            r = vget(a, i, vece + 1) + y;
+            break;
+        case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
+            r = vget(a, i, vece + 1) - y;
+            break;
+        default: r = x << c->imm; break; /* [SZ]EXT_SHLI */
+        }
+        vput(res, i, vece + 1, r);
     }
 }
 
@@ -656,20 +712,31 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
             vput(res, 2 * i + 1, vece, vget(b, k, vece));
         }
         break;
-    case TCG_VEC_MULLU: case TCG_VEC_MULLS:
+    case TCG_VEC_MULLU: case TCG_VEC_MULLS: case TCG_VEC_ABDLU:
+    case TCG_VEC_ABDLS: case TCG_VEC_ADDLU: case TCG_VEC_ADDLS:
+    case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: case TCG_VEC_ADDWU:
+    case TCG_VEC_ADDWS: case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
     case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
         out_vece = vece + 1;
-        for (unsigned i = 0; i < (8u >> vece); i++) {
-            bool s = kind == TCG_VEC_MULLS || kind == TCG_VEC_SEXT_SHLI;
-            uint64_t x = vget(a, i, vece), y = vget(b, i, vece);
-            if (s) {
-                x = (uint64_t)vsext(x, vece);
-                y = (uint64_t)vsext(y, vece);
-            }
+        vref_long(c, a, b, res);
+        break;
+    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
+        out_vece = vece + 1;
+        for (unsigned i = 0; i < n / 2; i++) {
+            bool s = kind == TCG_VEC_ADDLPS;
             vput(res, i, out_vece,
-                 kind <= TCG_VEC_MULLS ? x * y : x << c->imm);
+                 vget_ext(a, 2 * i, vece, s) + vget_ext(a, 2 * i + 1, vece, s));
         }
         break;
+    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS: {
+        uint64_t acc = 0;
+        for (unsigned i = 0; i < n; i++)
+            acc += vget_ext(a, i, vece, kind == TCG_VEC_REDADDLS);
+        memcpy(out, d, 16);
+        memset(out, 0, c->maxsz);
+        vput(out, 0, vece + 1, acc);
+        return;
+    }
     case TCG_VEC_EXTRACT:
         memcpy(res, cat + c->imm, c->oprsz);
         break;
@@ -759,6 +826,7 @@ static int vec_run_case(const VecCase *c)
 {
     FakeEnv env = { 0 };
     uint64_t pc = fresh_pc();
+    unsigned kind = c->op & TCG_VEC_OP_MASK;
     uint8_t want[16], d[16], a[16], b[16];
 
     vcur = *c;
@@ -770,13 +838,18 @@ static int vec_run_case(const VecCase *c)
         memcpy(d, env.vec[0], 16);
         memcpy(a, env.vec[1], 16);
         memcpy(b, env.vec[2], 16);
+        if (c->part && vec_narrow_a(kind))
+            memcpy(a, env.vec[1] + 8, 8);
+        if (c->part && vec_narrow_b(kind))
+            memcpy(b, env.vec[2] + 8, 8);
         vref(c, d, a, b, want);
         run_at(&env, pc);
         for (int k = 0; k < 16; k++)
             ck_assert_msg(env.vec[0][k] == want[k],
-                          "vec op %#x vece %u oprsz %u maxsz %u imm %u: "
-                          "byte %d got %02x want %02x",
-                          c->op, c->vece, c->oprsz, c->maxsz, c->imm, k,
+                          "vec op %#x vece %u oprsz %u maxsz %u imm %u "
+                          "part %u: byte %d got %02x want %02x",
+                          c->op, c->vece, c->oprsz, c->maxsz, c->imm,
+                          c->part, k,
                           env.vec[0][k], want[k]);
     }
     return 1;
@@ -795,13 +868,18 @@ START_TEST(test_vector_ops_match_c)
             for (unsigned oprsz = 8; oprsz <= 16; oprsz += 8)
                 for (int acc = 0; acc < 3; acc++) {
                     unsigned imms[4];
-                    VecCase c = { kind | accs[acc], vece, oprsz, 16, 0 };
+                    VecCase c = { kind | accs[acc], vece, oprsz, 16, 0, 0 };
                     if (!tcg_can_emit_vec(c.op, vece, oprsz))
                         continue;
                     int nimm = vec_imms(kind, vece, oprsz, imms);
                     for (int k = 0; k < nimm; k++) {
                         c.imm = imms[k];
                         tried += vec_run_case(&c);
+                        if (vec_narrow_b(kind) || vec_narrow_a(kind)) {
+                            c.part = 8; /* the "2" forms */
+                            tried += vec_run_case(&c);
+                            c.part = 0;
+                        }
                         if (oprsz == 8 && kind != TCG_VEC_REDADD) {
                             c.maxsz = 8; /* the upper half stays */
                             tried += vec_run_case(&c);

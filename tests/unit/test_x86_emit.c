@@ -750,6 +750,14 @@ static const Golden sse_golden[] = {
     {"cvtsi2ssl %r8d,%xmm1", 5, {0xf3, 0x41, 0x0f, 0x2a, 0xc8}},
     {"cvttsd2si %xmm0,%rax", 5, {0xf2, 0x48, 0x0f, 0x2c, 0xc0}},
     {"cvttss2si %xmm9,%ecx", 5, {0xf3, 0x41, 0x0f, 0x2c, 0xc9}},
+    {"roundsd $4,%xmm1,%xmm0", 6, {0x66, 0x0f, 0x3a, 0x0b, 0xc1, 0x04}},
+    {"roundss $11,%xmm9,%xmm2", 7, {0x66, 0x41, 0x0f, 0x3a, 0x0a, 0xd1, 0x0b}},
+    {"crc32b %sil,%eax", 6, {0xf2, 0x40, 0x0f, 0x38, 0xf0, 0xc6}},
+    {"crc32b %r9b,%r10d", 6, {0xf2, 0x45, 0x0f, 0x38, 0xf0, 0xd1}},
+    {"crc32w %cx,%edx", 6, {0x66, 0xf2, 0x0f, 0x38, 0xf1, 0xd1}},
+    {"crc32l %r8d,%eax", 6, {0xf2, 0x41, 0x0f, 0x38, 0xf1, 0xc0}},
+    {"crc32q %rbx,%rax", 6, {0xf2, 0x48, 0x0f, 0x38, 0xf1, 0xc3}},
+    {"crc32q %rdi,%r11", 6, {0xf2, 0x4c, 0x0f, 0x38, 0xf1, 0xdf}},
 };
 
 START_TEST(test_sse)
@@ -791,6 +799,14 @@ START_TEST(test_sse)
     x86_cvtsi2ss(a, 32, X86_XMM1, X86_R8);           /* cvtsi2ssl %r8d,%xmm1 */
     x86_cvttsd2si(a, 64, X86_RAX, X86_XMM0);         /* cvttsd2si %xmm0,%rax */
     x86_cvttss2si(a, 32, X86_RCX, X86_XMM9);         /* cvttss2si %xmm9,%ecx */
+    x86_round_scalar(a, 64, X86_XMM0, X86_XMM1, 4);  /* roundsd $4 */
+    x86_round_scalar(a, 32, X86_XMM2, X86_XMM9, 11); /* roundss $11 */
+    x86_crc32(a, 8, X86_RAX, X86_RSI);               /* crc32b %sil,%eax */
+    x86_crc32(a, 8, X86_R10, X86_R9);                /* crc32b %r9b,%r10d */
+    x86_crc32(a, 16, X86_RDX, X86_RCX);              /* crc32w %cx,%edx */
+    x86_crc32(a, 32, X86_RAX, X86_R8);               /* crc32l %r8d,%eax */
+    x86_crc32(a, 64, X86_RAX, X86_RBX);              /* crc32q %rbx,%rax */
+    x86_crc32(a, 64, X86_R11, X86_RDI);              /* crc32q %rdi,%r11 */
     golden_check(a, sse_golden, ARRAY_LEN(sse_golden));
 }
 END_TEST
@@ -818,6 +834,18 @@ static const Golden packed_golden[] = {
     {"pmaxud %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x3f, 0xc1}},
     {"pcmpeqq %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x29, 0xc1}},
     {"pcmpgtq %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x37, 0xc1}},
+    {"psubusb %xmm1,%xmm0", 4, {0x66, 0x0f, 0xd8, 0xc1}},
+    {"psubusw %xmm9,%xmm2", 5, {0x66, 0x41, 0x0f, 0xd9, 0xd1}},
+    {"pmaddwd %xmm1,%xmm0", 4, {0x66, 0x0f, 0xf5, 0xc1}},
+    {"psadbw %xmm1,%xmm8", 5, {0x66, 0x44, 0x0f, 0xf6, 0xc1}},
+    {"pmaddubsw %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x04, 0xc1}},
+    {"pmaddubsw %xmm10,%xmm3", 6, {0x66, 0x41, 0x0f, 0x38, 0x04, 0xda}},
+    {"pmovsxbw %xmm0,%xmm0", 5, {0x66, 0x0f, 0x38, 0x20, 0xc0}},
+    {"pmovsxwd %xmm1,%xmm2", 5, {0x66, 0x0f, 0x38, 0x23, 0xd1}},
+    {"pmovsxdq %xmm11,%xmm0", 6, {0x66, 0x41, 0x0f, 0x38, 0x25, 0xc3}},
+    {"pmovzxbw %xmm0,%xmm9", 6, {0x66, 0x44, 0x0f, 0x38, 0x30, 0xc8}},
+    {"pmovzxwd %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x33, 0xc1}},
+    {"pmovzxdq %xmm3,%xmm3", 5, {0x66, 0x0f, 0x38, 0x35, 0xdb}},
     {"paddd 0x10(%r14),%xmm1", 6, {0x66, 0x41, 0x0f, 0xfe, 0x4e, 0x10}},
     {"pminud 0x120(%r14),%xmm0",
      10,
@@ -917,6 +945,18 @@ START_TEST(test_packed)
     x86_packed_rr(a, X86_PMAXUD, X86_XMM0, X86_XMM1);  /* pmaxud %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PCMPEQQ, X86_XMM0, X86_XMM1); /* pcmpeqq %xmm1,%xmm0 */
     x86_packed_rr(a, X86_PCMPGTQ, X86_XMM0, X86_XMM1); /* pcmpgtq %xmm1,%xmm0 */
+    x86_packed_rr(a, X86_PSUBUSB, X86_XMM0, X86_XMM1);
+    x86_packed_rr(a, X86_PSUBUSW, X86_XMM2, X86_XMM9);
+    x86_packed_rr(a, X86_PMADDWD, X86_XMM0, X86_XMM1);
+    x86_packed_rr(a, X86_PSADBW, X86_XMM8, X86_XMM1);
+    x86_packed_rr(a, X86_PMADDUBSW, X86_XMM0, X86_XMM1);
+    x86_packed_rr(a, X86_PMADDUBSW, X86_XMM3, X86_XMM10);
+    x86_packed_rr(a, X86_PMOVSXBW, X86_XMM0, X86_XMM0);
+    x86_packed_rr(a, X86_PMOVSXWD, X86_XMM2, X86_XMM1);
+    x86_packed_rr(a, X86_PMOVSXDQ, X86_XMM0, X86_XMM11);
+    x86_packed_rr(a, X86_PMOVZXBW, X86_XMM9, X86_XMM0);
+    x86_packed_rr(a, X86_PMOVZXWD, X86_XMM0, X86_XMM1);
+    x86_packed_rr(a, X86_PMOVZXDQ, X86_XMM3, X86_XMM3);
     x86_packed_rm(a, X86_PADDD, X86_XMM1,
                   x86_mem(X86_R14, 0x10)); /* paddd 0x10(%r14),%xmm1 */
     x86_packed_rm(a, X86_PMINUD, X86_XMM0,

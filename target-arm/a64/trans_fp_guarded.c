@@ -1,0 +1,55 @@
+/*
+ * Scalar FADD/FSUB/FMUL/FDIV, FSQRT and the FMADD family as tcg
+ * fp_guarded ops: the host's IEEE op inline, and the Arm helper (the
+ * reference) as the out-of-line slow path when FPCR asks for more than
+ * round-to-nearest or the result is a NaN. The adapters below give the
+ * helpers the argument order fp_guarded's slow path uses.
+ */
+#include "target-arm/a64/translate.h"
+
+#include <stddef.h>
+
+#include "target-arm/helper_fp.h"
+
+/* FPCR.RMode (bits 23:22) and FZ (24): the inline code rounds to nearest
+ * and keeps denormals; DN only matters for NaN results, which go slow. */
+#define FPCR_NOT_INLINE 0x01c00000u
+
+static uint64_t slow_binop(uint64_t env, uint64_t n, uint64_t m, uint64_t unused,
+                           uint64_t desc)
+{
+    (void)unused;
+    return helper_fp_binop(env, n, m, desc);
+}
+
+/* The inline FMA takes n, m, then the addend. */
+static uint64_t slow_muladd(uint64_t env, uint64_t n, uint64_t m, uint64_t a,
+                            uint64_t desc)
+{
+    return helper_fp_muladd(env, a, n, m, desc);
+}
+
+static uint64_t slow_sqrt(uint64_t env, uint64_t n, uint64_t unused1,
+                          uint64_t unused2, uint64_t esz)
+{
+    (void)unused1;
+    (void)unused2;
+    return helper_fp_sqrt(env, n, esz);
+}
+
+/* Not PURE: they read FPCR and accumulate FPSR in the CPU state. */
+static const TCGHelper slow_helpers[] = {
+    [A64_FP_GUARD_BINOP] = { "fp_binop", (void *)slow_binop, 0 },
+    [A64_FP_GUARD_MULADD] = { "fp_muladd", (void *)slow_muladd, 0 },
+    [A64_FP_GUARD_SQRT] = { "fp_sqrt", (void *)slow_sqrt, 0 },
+};
+
+bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
+                        A64FpGuard slow, uint64_t desc)
+{
+    if (!tcg_can_emit_fp_guarded(inner))
+        return false;
+    tcg_gen_fp_guarded(inner, d, in, offsetof(CPUARMState, fpcr),
+                       FPCR_NOT_INLINE, &slow_helpers[slow], desc);
+    return true;
+}

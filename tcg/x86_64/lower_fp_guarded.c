@@ -1,0 +1,106 @@
+/*
+ * Lowering of fp_guarded: a scalar IEEE op done with SSE/FMA3 inline, and
+ * the frontend's helper as an out-of-line slow path (slowpath.c) when the
+ * mode word asks for more than the host models or the result is a NaN.
+ * No branch reaches the IR, so the block stays one basic block: guest
+ * registers stay in host registers across it, and a loop stays a loop.
+ */
+#include "tcg/x86_64/regalloc.h"
+
+typedef struct GuardedOp {
+    TCGOpcode opc;
+    bool fma;
+    int op;   /* X86SseOp, or X86FmaOp when fma */
+    int bits; /* 32 single, 64 double */
+} GuardedOp;
+
+static const GuardedOp guarded_ops[] = {
+    { INDEX_op_fadd_f32, false, X86_ADDSS, 32 },
+    { INDEX_op_fsub_f32, false, X86_SUBSS, 32 },
+    { INDEX_op_fmul_f32, false, X86_MULSS, 32 },
+    { INDEX_op_fdiv_f32, false, X86_DIVSS, 32 },
+    { INDEX_op_fsqrt_f32, false, X86_SQRTSS, 32 },
+    { INDEX_op_fadd_f64, false, X86_ADDSD, 64 },
+    { INDEX_op_fsub_f64, false, X86_SUBSD, 64 },
+    { INDEX_op_fmul_f64, false, X86_MULSD, 64 },
+    { INDEX_op_fdiv_f64, false, X86_DIVSD, 64 },
+    { INDEX_op_fsqrt_f64, false, X86_SQRTSD, 64 },
+    { INDEX_op_fmuladd_f32, true, X86_VFMADD231, 32 },
+    { INDEX_op_fmulsub_f32, true, X86_VFMSUB231, 32 },
+    { INDEX_op_fnmuladd_f32, true, X86_VFNMADD231, 32 },
+    { INDEX_op_fnmulsub_f32, true, X86_VFNMSUB231, 32 },
+    { INDEX_op_fmuladd_f64, true, X86_VFMADD231, 64 },
+    { INDEX_op_fmulsub_f64, true, X86_VFMSUB231, 64 },
+    { INDEX_op_fnmuladd_f64, true, X86_VFNMADD231, 64 },
+    { INDEX_op_fnmulsub_f64, true, X86_VFNMSUB231, 64 },
+};
+
+static X86Asm *as(void) { return &be.as; }
+
+static const GuardedOp *guarded_op(uint64_t opc)
+{
+    for (size_t i = 0; i < sizeof(guarded_ops) / sizeof(guarded_ops[0]); i++)
+        if (guarded_ops[i].opc == opc)
+            return &guarded_ops[i];
+    return NULL;
+}
+
+bool tcg_can_emit_fp_guarded(TCGOpcode inner)
+{
+    const GuardedOp *g = guarded_op(inner);
+
+    return g && (!g->fma || tcg_can_emit_fma());
+}
+
+/* xmm0 = the inner op on xmm1.. (the inputs, kept for the slow path). */
+static void emit_inner(const GuardedOp *g, int nin)
+{
+    if (g->fma) {
+        /* The addend is the third input: xmm0 = +-(xmm1 * xmm2) +- xmm0. */
+        x86_movaps_rr(as(), X86_XMM0, X86_XMM3);
+        x86_vfma231(as(), (X86FmaOp)g->op, g->bits, X86_XMM0, X86_XMM1,
+                    X86_XMM2);
+        return;
+    }
+    x86_movaps_rr(as(), X86_XMM0, X86_XMM1);
+    /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
+    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0,
+               nin == 2 ? X86_XMM2 : X86_XMM0);
+}
+
+bool lower_fp_guarded(TCGOp *op)
+{
+    static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
+    const GuardedOp *g;
+    const TCGHelper *slow;
+    int nin;
+    X86Reg rd;
+    SlowPath *sp;
+
+    if (op->opc != INDEX_op_fp_guarded)
+        return false;
+    g = guarded_op(op->args[4]);
+    slow = (const TCGHelper *)(uintptr_t)op->args[6];
+    nin = tcg_op_defs[op->args[4]].nb_iargs;
+    for (int i = 0; i < nin; i++)
+        x86_movq_xr(as(), 64, in_xmm[i], ra_in(arg_temp(op, 1 + i), 0));
+    ra_free_dead(op, 1, 4);
+    rd = ra_alloc(0);
+    /* Nothing below changes the allocator's state until the result. */
+    sp = slowpath_new(slow->func, X86_XMM0);
+    for (int i = 0; i < 3; i++)
+        slowpath_arg_xmm(sp, in_xmm[i]);
+    slowpath_arg_imm(sp, op->args[7]);
+    lower_jump_if_mode(sp, op->args[5]);
+    emit_inner(g, nin);
+    /* Unordered with itself: a NaN. */
+    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
+               X86_XMM0);
+    slowpath_jump_if(sp, X86_CC_P);
+    slowpath_resume_here(sp);
+    x86_movq_rx(as(), g->bits, rd, X86_XMM0);
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+    return true;
+}
