@@ -506,6 +506,33 @@ static bool fp_flush_output(CPUARMState *env, int esz, const FPCalc *c,
     return true;
 }
 
+/*
+ * A result of exactly the smallest normal magnitude may have been rounded
+ * up from below it: Arm decides tininess before rounding (UFC), the host
+ * after (no underflow). Rounding towards zero tells: the exact value was
+ * below the smallest normal iff that result is. The trial's host flags
+ * are discarded (the pending ones are folded into FPSR first).
+ */
+static void fp_note_tiny_before_rounding(CPUARMState *env, int esz,
+                                         const FPCalc *c, uint64_t result)
+{
+    uint64_t min_normal = 1ull << fp_format(esz).frac_bits;
+
+    if (esz == FP_H || (result & ~fp_sign_bit(esz)) != min_normal) {
+        return;
+    }
+    env->fpsr = fp_fpsr_read(env);
+    fp_clear_host_flags();
+    fesetround(FE_TOWARDZERO);
+    double r = fp_calc_run(esz, c);
+    uint64_t bits = isnan(r) ? fp_exp_mask(esz) : fp_pack(env, esz, r, FPR_Z);
+    fesetround(FE_TONEAREST);
+    fp_clear_host_flags();
+    if ((bits & ~fp_sign_bit(esz)) < min_normal) {
+        env->fpsr |= FPSR_UFC;
+    }
+}
+
 /* The result of c in esz per FPCR: FZ's flush, else host rounding. */
 static uint64_t fp_calc_result(CPUARMState *env, int esz, const FPCalc *c)
 {
@@ -518,6 +545,7 @@ static uint64_t fp_calc_result(CPUARMState *env, int esz, const FPCalc *c)
     fp_begin(rmode);
     result = fp_pack_result(env, esz, fp_calc_run(esz, c), rmode);
     fp_end(env, rmode);
+    fp_note_tiny_before_rounding(env, esz, c, result);
     return result;
 }
 

@@ -352,6 +352,10 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
                                                (int)a->rm)) {
         return true;
     }
+    if (a->scalar && a->op == FPOP_ABD &&
+        a64_gen_fabd_scalar(esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
+        return true;
+    }
     gen_simd_call3(&helper_simd_3same_fp_info,
                    simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
                              0, 0),

@@ -60,3 +60,29 @@ bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm)
                    simd_desc(op, esz, (int)oprsz, 0, 0));
     return true;
 }
+
+/* Scalar FABD: FPAbs(FPSub(n, m)), the subtraction guarded like FSUB
+ * (the slow path's helper gives the absolute value itself). */
+bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm)
+{
+    TCGOpcode sub = esz == FP_D ? INDEX_op_fsub_f64 : INDEX_op_fsub_f32;
+    uint64_t sign = esz == FP_D ? 1ull << 63 : 1ull << 31;
+    TCGv_i64 in[2] = { tcg_temp_new_i64(), tcg_temp_new_i64() };
+    TCGv_i64 d = tcg_temp_new_i64();
+    int regs[2] = { rn, rm };
+
+    if (!tcg_can_emit_fp_guarded(sub))
+        return false;
+    for (int i = 0; i < 2; i++) {
+        if (esz == FP_D)
+            tcg_gen_ld_i64(in[i], tcg_env, vreg_offset(regs[i]));
+        else
+            tcg_gen_ld32u_i64(in[i], tcg_env, vreg_offset(regs[i]));
+    }
+    a64_gen_fp_guarded(sub, d, in, A64_FP_GUARD_BINOP,
+                       (uint64_t)(esz | FPOP_ABD << 8));
+    tcg_gen_andi_i64(d, d, (int64_t)~sign);
+    tcg_gen_st_i64(d, tcg_env, vreg_offset(rd));
+    tcg_gen_st_i64(tcg_constant_i64(0), tcg_env, vreg_offset(rd) + 8);
+    return true;
+}

@@ -112,6 +112,8 @@ static inline void note_unknown_exit(DisasContext *s)
 /* Vector FADD/FSUB/FMUL/FDIV/FMLA/FMLS (FPOP_* / SF_* op) inline when the
  * host can (trans_vfp_inline.c); false: the caller calls the helper. */
 bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm);
+/* Scalar FABD (S or D) inline; false: the caller calls the helper. */
+bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm);
 
 /*
  * Scalar IEEE op inner (fadd_f32 ... fnmulsub_f64) on in[] into d inline,

@@ -68,6 +68,26 @@ static void emit_inner(const GuardedOp *g, int nin)
                nin == 2 ? X86_XMM2 : X86_XMM0);
 }
 
+/*
+ * To sp when xmm0 is +-the smallest normal number: it may have been
+ * rounded up from below, where Arm (tininess before rounding) raises
+ * underflow and x86 (after rounding) does not. tmp is free until the
+ * result goes there.
+ */
+static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
+{
+    x86_movq_rx(as(), bits, REG_SCRATCH, X86_XMM0);
+    if (bits == 32) {
+        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7fffffff);
+        x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0x00800000);
+    } else {
+        x86_shift_ri(as(), 64, X86_SHL, REG_SCRATCH, 1); /* drop the sign */
+        x86_mov_ri(as(), tmp, 0x0010000000000000ull << 1);
+        x86_alu_rr(as(), 64, X86_CMP, REG_SCRATCH, tmp);
+    }
+    slowpath_jump_if(sp, X86_CC_E);
+}
+
 bool lower_fp_guarded(TCGOp *op)
 {
     static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
@@ -97,6 +117,7 @@ bool lower_fp_guarded(TCGOp *op)
     x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
                X86_XMM0);
     slowpath_jump_if(sp, X86_CC_P);
+    jump_if_min_normal(sp, g->bits, rd);
     slowpath_resume_here(sp);
     x86_movq_rx(as(), g->bits, rd, X86_XMM0);
     ra_set_out(arg_temp(op, 0), rd);

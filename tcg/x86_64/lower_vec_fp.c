@@ -53,6 +53,36 @@ static void jump_if_nan(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
     slowpath_jump_if(sp, X86_CC_NE);
 }
 
+/*
+ * To sp when an element of x is +-the smallest normal number: it may have
+ * been rounded up from below, where Arm (tininess before rounding) raises
+ * underflow and x86 does not. t1..t3 are free.
+ */
+static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits,
+                               unsigned oprsz, X86Xmm t1, X86Xmm t2,
+                               X86Xmm t3)
+{
+    bool dbl = bits == 64;
+
+    /* t1 = |x| */
+    x86_packed_rr(as(), X86_PCMPEQD, t2, t2);
+    x86_pshift_ri(as(), dbl ? X86_PSRLQ : X86_PSRLD, t2, 1);
+    x86_movaps_rr(as(), t1, x);
+    x86_packed_rr(as(), X86_PAND, t1, t2);
+    /* t2 = the smallest normal in every element */
+    x86_packed_rr(as(), X86_PCMPEQD, t2, t2);
+    x86_pshift_ri(as(), dbl ? X86_PSRLQ : X86_PSRLD, t2, (uint8_t)(bits - 1));
+    x86_pshift_ri(as(), dbl ? X86_PSLLQ : X86_PSLLD, t2, dbl ? 52 : 23);
+    x86_packed_rr(as(), X86_PCMPEQD, t1, t2);
+    if (dbl) { /* both halves of a double must match */
+        x86_pshufd(as(), t3, t1, 0xb1);
+        x86_packed_rr(as(), X86_PAND, t1, t3);
+    }
+    x86_pmovmskb(as(), REG_SCRATCH, t1);
+    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, oprsz == 8 ? 0xff : 0xffff);
+    slowpath_jump_if(sp, X86_CC_NE);
+}
+
 /* To sp when the mode word (env offset << 32 | mask) has a bit of mask. */
 void lower_jump_if_mode(SlowPath *sp, uint64_t mode)
 {
@@ -91,6 +121,12 @@ bool lower_vec_fp(TCGOp *op)
     lower_jump_if_mode(sp, op->args[4]);
     emit_arith(kind, bits, X86_XMM2, X86_XMM0, X86_XMM1);
     jump_if_nan(sp, result, bits, oprsz, X86_XMM3);
+    if (fused)
+        jump_if_min_normal(sp, result, bits, oprsz, X86_XMM0, X86_XMM1,
+                           X86_XMM3);
+    else
+        jump_if_min_normal(sp, result, bits, oprsz, X86_XMM1, X86_XMM2,
+                           X86_XMM3);
     slowpath_resume_here(sp);
     vcache_store((int32_t)op->args[1], result, oprsz, maxsz);
     return true;

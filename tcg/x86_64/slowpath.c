@@ -20,7 +20,7 @@ typedef struct SlowArg {
 } SlowArg;
 
 struct SlowPath {
-    uint8_t *jumps[2];     /* rel32 fields of the jumps here */
+    uint8_t *jumps[4];     /* rel32 fields of the jumps here */
     int nb_jumps;
     uint32_t resume;       /* code offset to rejoin */
     VCacheSlot cache[16];  /* the vector cache when jumping here */
@@ -87,8 +87,13 @@ void slowpath_jump_if(SlowPath *sp, X86Cond cc)
 {
     uint8_t *field = x86_jcc32(as(), cc);
 
-    if (field && sp->nb_jumps < 2)
-        sp->jumps[sp->nb_jumps++] = field;
+    if (!field)
+        return;
+    if (sp->nb_jumps >= 4) {
+        be.too_big = true; /* a jump nobody patches would fall through */
+        return;
+    }
+    sp->jumps[sp->nb_jumps++] = field;
 }
 
 void slowpath_resume_here(SlowPath *sp)
