@@ -9,12 +9,23 @@
 /* Longest thing committed at once: the 14-byte far jump plus slack. */
 enum { INSN_MAX = 16 };
 
-/* Room past INSN_MAX so a byte too many is caught at commit, not written
- * over the stack: insn_byte is on the hot path and checks nothing. */
+/*
+ * An instruction being built: its bytes go straight into the code buffer
+ * when that has room for the longest one plus insn_le's 8-byte stores,
+ * else into scratch (copied at commit if it fits). insn_byte is on the
+ * hot path and checks nothing; the room makes that safe.
+ */
 typedef struct X86Insn {
-    uint8_t bytes[INSN_MAX + 8];
-    int len;
+    uint8_t *start;
+    uint8_t *p; /* the next byte */
+    uint8_t scratch[INSN_MAX + 8];
 } X86Insn;
+
+static inline void insn_begin(X86Asm *a, X86Insn *in)
+{
+    in->start = a->end - a->p >= INSN_MAX + 8 ? a->p : in->scratch;
+    in->p = in->start;
+}
 
 /* How insn_op() frames the ModRM instruction. Prefixes come out in the order
  * 66, F0/F2/F3, REX, which is the order GNU as uses. */
@@ -59,30 +70,31 @@ void x86_asm_init(X86Asm *a, void *buf, size_t size)
 
 static inline void insn_byte(X86Insn *in, unsigned b)
 {
-    in->bytes[in->len++] = (uint8_t)b;
+    *in->p++ = (uint8_t)b;
 }
 
 /* n of 0, 1, 2, 4 or 8 bytes, little-endian (x86 is too: one store). */
 static inline void insn_le(X86Insn *in, uint64_t v, int n)
 {
-    memcpy(&in->bytes[in->len], &v, 8);
-    in->len += n;
+    memcpy(in->p, &v, 8);
+    in->p += n;
 }
 
 static void insn_commit(X86Asm *a, const X86Insn *in)
 {
-    assert(in->len <= INSN_MAX);
-    if (a->overflow || a->end - a->p < in->len) {
+    ptrdiff_t len = in->p - in->start;
+
+    assert(len <= INSN_MAX);
+    if (in->start == a->p) {
+        a->p = in->p; /* built in place */
+        return;
+    }
+    if (a->overflow || a->end - a->p < len) {
         a->overflow = true;
         return;
     }
-    /* A whole-buffer copy is one fixed-size move instead of a libc call;
-     * the bytes past len land where the next instruction will go. */
-    if (a->end - a->p >= INSN_MAX)
-        memcpy(a->p, in->bytes, INSN_MAX);
-    else
-        memcpy(a->p, in->bytes, (size_t)in->len);
-    a->p += in->len;
+    memcpy(a->p, in->start, (size_t)len);
+    a->p += len;
 }
 
 static unsigned sz_flags(int sz)
@@ -226,7 +238,8 @@ static void insn_op(X86Insn *in, unsigned flags, unsigned opcode, int reg,
 static void emit_op_imm(X86Asm *a, unsigned flags, unsigned opcode, int reg,
                         X86Rm rm, int64_t imm, int imm_len)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     insn_op(&in, flags, opcode, reg, rm);
     insn_le(&in, (uint64_t)imm, imm_len);
     insn_commit(a, &in);
@@ -242,7 +255,8 @@ static void emit_op(X86Asm *a, unsigned flags, unsigned opcode, int reg,
 static void emit_op_plus_reg(X86Asm *a, unsigned flags, unsigned opcode,
                              X86Reg r, uint64_t imm, int imm_len)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     assert(r >= 0 && r < 16);
     insn_rex(&in, flags & ENC_W, 0, 0, r, false);
     if (flags & ENC_0F)
@@ -254,7 +268,8 @@ static void emit_op_plus_reg(X86Asm *a, unsigned flags, unsigned opcode,
 
 static void emit_bytes(X86Asm *a, const uint8_t *bytes, int n)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     for (int i = 0; i < n; i++)
         insn_byte(&in, bytes[i]);
     insn_commit(a, &in);
@@ -290,7 +305,8 @@ static void emit_alu_imm(X86Asm *a, unsigned flags, X86AluOp op, X86Rm rm,
     if (x86_fits_i8(imm)) {
         emit_op_imm(a, flags, 0x83, op, rm, imm, 1);
     } else if (!rm.is_mem && rm.reg == X86_RAX) {
-        X86Insn in = {.len = 0};
+        X86Insn in;
+    insn_begin(a, &in);
         insn_prefixes(&in, flags);
         insn_rex(&in, flags & ENC_W, 0, 0, 0, false);
         insn_byte(&in, op * 8u + 5);
@@ -329,7 +345,8 @@ void x86_test_rr(X86Asm *a, int sz, X86Reg r1, X86Reg r2)
 void x86_test_ri(X86Asm *a, int sz, X86Reg r, int32_t imm)
 {
     unsigned flags = sz_flags(sz);
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     /* With 0 <= imm <= 127 the result's bits 7.. are zero at any width, so
      * a byte test gives identical ZF/SF/PF and clears CF/OF the same way. */
     bool byte_form = imm >= 0 && imm <= 127;
@@ -547,7 +564,8 @@ void x86_cmov(X86Asm *a, int sz, X86Cond cc, X86Reg dst, X86Reg src)
 
 static uint8_t *emit_rel32_branch(X86Asm *a, const uint8_t *opcode, int n)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     for (int i = 0; i < n; i++)
         insn_byte(&in, opcode[i]);
     insn_le(&in, 0, 4);
@@ -604,7 +622,8 @@ static void insn_far_jump(X86Insn *in, const void *target)
 
 void x86_jmp_to(X86Asm *a, const void *target)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     if (x86_fits_i8(rel_from(a, 2, target))) {
         insn_byte(&in, 0xeb);
         insn_byte(&in, (uint8_t)rel_from(a, 2, target));
@@ -619,7 +638,8 @@ void x86_jmp_to(X86Asm *a, const void *target)
 
 void x86_jcc_to(X86Asm *a, X86Cond cc, const void *target)
 {
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
     if (x86_fits_i8(rel_from(a, 2, target))) {
         insn_byte(&in, 0x70 + cc);
         insn_byte(&in, (uint8_t)rel_from(a, 2, target));
@@ -649,7 +669,8 @@ void x86_call_abs(X86Asm *a, const void *fn)
 {
     int64_t rel = rel_from(a, 5, fn);
     if (x86_fits_i32(rel)) {
-        X86Insn in = {.len = 0};
+        X86Insn in;
+    insn_begin(a, &in);
         insn_byte(&in, 0xe8);
         insn_le(&in, (uint64_t)rel, 4);
         insn_commit(a, &in);
@@ -795,7 +816,8 @@ void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
         [X86_VFMADD231] = 0xb9, [X86_VFMSUB231] = 0xbb,
         [X86_VFNMADD231] = 0xbd, [X86_VFNMSUB231] = 0xbf,
     };
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
 
     insn_byte(&in, 0xc4);
     insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
@@ -813,7 +835,8 @@ void x86_vfma231_packed(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst,
         [X86_VFMADD231] = 0xb8, [X86_VFMSUB231] = 0xba,
         [X86_VFNMADD231] = 0xbc, [X86_VFNMSUB231] = 0xbe,
     };
-    X86Insn in = {.len = 0};
+    X86Insn in;
+    insn_begin(a, &in);
 
     insn_byte(&in, 0xc4);
     insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
