@@ -58,3 +58,48 @@ bench_pick_timer() {
 		use_hyperfine=1
 	fi
 }
+
+# ---- CPU-time measurement (bench/run-suite.sh) ----
+
+# bench_cpu_run OUT REPEAT CMD...: runs CMD (a program or a shell function)
+# REPEAT times in a subshell, stdin from $bench_stdin (default /dev/null),
+# stdout to OUT (rewritten each time), stderr to OUT.err (and OUT.times
+# for the shell's own use); prints
+# "CPU_SECONDS WALL_SECONDS" for all REPEAT runs together. CPU is user+sys
+# of every process CMD started and waited for, all their threads included,
+# read with bash's `times` (getrusage RUSAGE_CHILDREN, millisecond
+# resolution), so the shell's own work and other load on the machine are not
+# counted. Returns non-zero when a run fails.
+bench_cpu_run() {
+	local out=$1 repeat=$2
+	shift 2
+	(
+		start=$EPOCHREALTIME
+		for ((n = 0; n < repeat; n++)); do
+			"$@" <"${bench_stdin:-/dev/null}" >"$out" 2>"$out.err" || exit 1
+		done
+		end=$EPOCHREALTIME
+		# The second line of `times` is the children's "user sys". Not
+		# `times | awk`: a pipeline would run it in a fresh subshell.
+		times >"$out.times"
+		awk -v s="$start" -v e="$end" 'NR == 2 {
+			split($1, u, /[ms]/); split($2, k, /[ms]/)
+			printf "%.4f %.4f\n", u[1] * 60 + u[2] + k[1] * 60 + k[2], e - s
+		}' "$out.times"
+	)
+}
+
+# bench_min_median V...: prints "MIN MEDIAN" of the numbers.
+bench_min_median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+		if (NR == 0) exit 1
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.6f %.6f\n", v[1], m
+	}'
+}
+
+# bench_geomean V...: geometric mean of positive numbers ("-" for none).
+bench_geomean() {
+	printf '%s\n' "$@" | awk '$1 > 0 { s += log($1); n++ }
+		END { if (n) printf "%.2f\n", exp(s / n); else print "-" }'
+}
