@@ -1,43 +1,9 @@
 /*
- * Integer helpers for the A64 translator: division with Arm's results for
- * the cases C leaves undefined, and the CRC32 instructions. Nothing here
+ * Integer helpers for the A64 translator: the CRC32 instructions (the
+ * Castagnoli forms only where the host has no crc32 instruction). Nothing here
  * may touch the CPU state, guest memory or anything host-specific.
  */
 #include "target-arm/helper_int.h"
-
-uint64_t helper_udiv64(uint64_t n, uint64_t m)
-{
-    return m ? n / m : 0;
-}
-
-uint64_t helper_sdiv64(uint64_t n, uint64_t m)
-{
-    if (m == 0)
-        return 0;
-    /* INT64_MIN / -1 overflows in C (and traps on x86); Arm gives INT64_MIN,
-     * which is what unsigned negation yields. */
-    if (m == UINT64_MAX)
-        return -n;
-    return (uint64_t)((int64_t)n / (int64_t)m);
-}
-
-uint64_t helper_udiv32(uint64_t n, uint64_t m)
-{
-    uint32_t d = (uint32_t)m;
-
-    return d ? (uint32_t)n / d : 0;
-}
-
-uint64_t helper_sdiv32(uint64_t n, uint64_t m)
-{
-    int32_t a = (int32_t)n, b = (int32_t)m;
-
-    if (b == 0)
-        return 0;
-    if (b == -1)
-        return (uint32_t)(0u - (uint32_t)a);
-    return (uint32_t)(a / b);
-}
 
 /*
  * Arm's CRC32 pseudocode bit-reverses its operands, reduces modulo the

@@ -573,6 +573,16 @@ void tcg_gen_extrh_i64_i32(TCGv_i32 ret, TCGv_i64 a)
     emit2(INDEX_op_extrh_i64_i32, ret.idx, a.idx);
 }
 
+void tcg_gen_divu_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    emit3(INDEX_op_divu_i64, ret.idx, a.idx, b.idx);
+}
+
+void tcg_gen_divs_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
+{
+    emit3(INDEX_op_divs_i64, ret.idx, a.idx, b.idx);
+}
+
 void tcg_gen_mulu2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b)
 {
     emit4(INDEX_op_mulu2_i64, lo.idx, hi.idx, a.idx, b.idx);

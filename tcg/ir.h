@@ -219,6 +219,9 @@ void tcg_gen_not_i32(TCGv_i32 ret, TCGv_i32 a);
 void tcg_gen_not_i64(TCGv_i64 ret, TCGv_i64 a);
 
 void tcg_gen_mulu2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
+/* divu_i64/divs_i64 (ops.def): no trap; x / 0 = 0, MIN / -1 = MIN. */
+void tcg_gen_divu_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
+void tcg_gen_divs_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);
 void tcg_gen_muls2_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 a, TCGv_i64 b);
 
 /* IEEE arithmetic on raw bits (the f32/f64 ops of ops.def): opc names a

@@ -12,18 +12,6 @@
 /* ShiftType() of the shifted-register forms and of LSLV..RORV. */
 enum { SHIFT_TYPE_LSL, SHIFT_TYPE_LSR, SHIFT_TYPE_ASR, SHIFT_TYPE_ROR };
 
-static const TCGHelper helper_udiv64_info = {
-    "udiv64", (void *)helper_udiv64, TCG_CALL_PURE
-};
-static const TCGHelper helper_sdiv64_info = {
-    "sdiv64", (void *)helper_sdiv64, TCG_CALL_PURE
-};
-static const TCGHelper helper_udiv32_info = {
-    "udiv32", (void *)helper_udiv32, TCG_CALL_PURE
-};
-static const TCGHelper helper_sdiv32_info = {
-    "sdiv32", (void *)helper_sdiv32, TCG_CALL_PURE
-};
 static const TCGHelper helper_crc32_info = {
     "crc32", (void *)helper_crc32, TCG_CALL_PURE
 };
@@ -392,16 +380,32 @@ static bool trans_mulh(DisasContext *s, arg_mulh *a)
 }
 
 /* UDIV, SDIV: helpers give Arm's x / 0 = 0 and INT_MIN / -1 = INT_MIN. */
+/*
+ * UDIV/SDIV: the IR's division has Arm's rules (x / 0 = 0, MIN / -1 =
+ * MIN). 32-bit operands are extended to 64 bits: the 64-bit quotient
+ * truncated to 32 bits is the 32-bit one, INT32_MIN / -1 included.
+ */
 static bool trans_div(DisasContext *s, arg_div *a)
 {
-    const TCGHelper *h;
+    TCGv_i64 n = read_xreg(s, a->rn), m = read_xreg(s, a->rm);
     TCGv_i64 d = tcg_temp_new_i64();
 
-    if (a->sf)
-        h = a->is_signed ? &helper_sdiv64_info : &helper_udiv64_info;
+    if (!a->sf) {
+        TCGv_i64 n32 = tcg_temp_new_i64(), m32 = tcg_temp_new_i64();
+        if (a->is_signed) {
+            tcg_gen_ext32s_i64(n32, n);
+            tcg_gen_ext32s_i64(m32, m);
+        } else {
+            tcg_gen_ext32u_i64(n32, n);
+            tcg_gen_ext32u_i64(m32, m);
+        }
+        n = n32;
+        m = m32;
+    }
+    if (a->is_signed)
+        tcg_gen_divs_i64(d, n, m);
     else
-        h = a->is_signed ? &helper_sdiv32_info : &helper_udiv32_info;
-    tcg_gen_call2(h, &d, read_xreg(s, a->rn), read_xreg(s, a->rm));
+        tcg_gen_divu_i64(d, n, m);
     write_xreg(s, a->rd, d, a->sf);
     return true;
 }

@@ -158,6 +158,48 @@ static void lower_mul2(const TCGOp *op, bool is_signed)
         ra_release(X86_RDX);
 }
 
+/*
+ * divu/divs: x86 traps on a zero divisor and on MIN / -1, where the IR
+ * gives 0 and MIN: those take branches of their own inside the op.
+ */
+static void lower_div(const TCGOp *op, bool is_signed)
+{
+    TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
+    RegSet fixed = REGSET(X86_RAX) | REGSET(X86_RDX);
+    uint8_t *to_zero, *to_neg = NULL, *done[2] = { NULL, NULL };
+    X86Reg rb;
+
+    ra_evict(X86_RAX, fixed);
+    ra_evict(X86_RDX, fixed);
+    rb = ra_in(b, fixed);
+    ra_copy_to(X86_RAX, a);
+    x86_test_rr(as(), 64, rb, rb);
+    to_zero = x86_jcc32(as(), X86_CC_E);
+    if (is_signed) {
+        x86_alu_ri(as(), 64, X86_CMP, rb, -1);
+        to_neg = x86_jcc32(as(), X86_CC_E);
+        x86_cqo(as());
+        x86_idiv_r(as(), 64, rb);
+    } else {
+        x86_alu_rr(as(), 32, X86_XOR, X86_RDX, X86_RDX);
+        x86_div_r(as(), 64, rb);
+    }
+    done[0] = x86_jmp32(as());
+    if (to_neg) {
+        x86_patch_rel32(to_neg, be.as.p);
+        x86_neg(as(), 64, X86_RAX); /* MIN stays MIN */
+        done[1] = x86_jmp32(as());
+    }
+    x86_patch_rel32(to_zero, be.as.p);
+    x86_alu_rr(as(), 32, X86_XOR, X86_RAX, X86_RAX);
+    for (int i = 0; i < 2; i++)
+        x86_patch_rel32(done[i], be.as.p);
+    ra_free_dead(op, 1, 3);
+    ra_set_out(arg_temp(op, 0), X86_RAX);
+    if (arg_dies(op, 0))
+        ra_release(X86_RAX);
+}
+
 /* clz via bsr, ctz via bsf; the if-zero value comes from a scratch cmov. */
 static void lower_count(const TCGOp *op, bool leading)
 {
@@ -433,6 +475,8 @@ bool lower_alu(TCGOp *op)
     case INDEX_op_rotr_i64: lower_shift(op, X86_ROR); return true;
     case INDEX_op_mulu2_i64: lower_mul2(op, false); return true;
     case INDEX_op_muls2_i64: lower_mul2(op, true); return true;
+    case INDEX_op_divu_i64: lower_div(op, false); return true;
+    case INDEX_op_divs_i64: lower_div(op, true); return true;
     case INDEX_op_clz_i32:
     case INDEX_op_clz_i64: lower_count(op, true); return true;
     case INDEX_op_ctz_i32:
