@@ -83,6 +83,35 @@ static uint8_t *tb_map_code_cache(void)
     return (uint8_t *)aligned;
 }
 
+/*
+ * Block records and their fault sites come from one bump arena, emptied
+ * by a full flush (which frees every block at once anyway): no malloc,
+ * free or zeroing per block. Reserved, not committed: pages come as used.
+ */
+#define TB_ARENA_SIZE (256u << 20)
+static uint8_t *tb_arena, *tb_arena_ptr;
+
+static void tb_map_arena(void)
+{
+    void *p = mmap(NULL, TB_ARENA_SIZE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+    if (p == MAP_FAILED)
+        arx_fatal("cannot allocate the translation block records");
+    tb_arena = tb_arena_ptr = p;
+}
+
+/* 8-byte aligned, zeroed the first time round only: callers set every
+ * field they read. NULL when the arena is full (flush, then retry). */
+static void *tb_arena_alloc(size_t size)
+{
+    size = (size + 7) & ~(size_t)7;
+    if ((size_t)(tb_arena + TB_ARENA_SIZE - tb_arena_ptr) < size)
+        return NULL;
+    tb_arena_ptr += size;
+    return tb_arena_ptr - size;
+}
+
 /* Populated up front: buckets are touched at random, a fault per page. */
 static void tb_map_hash(void)
 {
@@ -119,6 +148,7 @@ uint8_t *tb_code_cache_init(uintptr_t guest_base)
 {
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
+    tb_map_arena();
     tb_guest_base = guest_base;
     code_buf = tb_map_code_cache();
     code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
@@ -186,11 +216,8 @@ void tb_flush(void)
         tb_stats.flushes++;
     memset(tb_hash, 0, TB_HASH_SIZE * sizeof(*tb_hash));
     tb_pages_forget_blocks();
-    for (size_t i = 0; i < nb_tbs; i++) {
-        free(all_tbs[i]->fault_sites);
-        free(all_tbs[i]);
-    }
     nb_tbs = 0;
+    tb_arena_ptr = tb_arena;
     code_ptr = code_start;
     pthread_mutex_unlock(&tb_lock);
 }
@@ -222,7 +249,15 @@ static bool tb_translate_code(TranslationBlock *tb, int max_insns)
     }
     tb->code = code_ptr;
     tb->code_size = (uint32_t)size;
-    tb->nb_fault_sites = tcg_take_fault_sites(&tb->fault_sites);
+    size_t bytes;
+    tb->nb_fault_sites = tcg_fault_sites_size(&bytes);
+    tb->fault_sites = NULL;
+    if (tb->nb_fault_sites) {
+        tb->fault_sites = tb_arena_alloc(bytes);
+        if (!tb->fault_sites)
+            return false; /* like a full code cache: flush */
+        tcg_copy_fault_sites(tb->fault_sites);
+    }
     code_ptr =
         (uint8_t *)(((uintptr_t)code_ptr + (size_t)size + 15) & ~(uintptr_t)15);
     return true;
@@ -280,15 +315,19 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
     pthread_mutex_lock(&tb_lock);
     tb = tb_lookup(pc);
     if (!tb) {
-        tb = calloc(1, sizeof(*tb));
-        if (!tb)
-            arx_fatal("out of memory for a translation block");
+        tb = tb_arena_alloc(sizeof(*tb));
+        if (!tb) {
+            pthread_mutex_unlock(&tb_lock);
+            tb_request_flush();
+            return NULL;
+        }
+        memset(tb, 0, sizeof(*tb)); /* the arena is reused after a flush */
         tb->pc = pc;
         /* Before reading the guest code: a write from now on is seen. */
         page = tb_page_get(pc);
         tb_page_prepare(page);
         if (!tb_translate(tb, TB_MAX_INSNS)) {
-            free(tb);
+            tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
             pthread_mutex_unlock(&tb_lock);
             if (empty)

@@ -46,9 +46,10 @@ typedef struct TCGFaultSite {
     TCGFaultReg regs[];
 } TCGFaultSite;
 
-/* The fault sites of the block just generated, packed into one allocation
- * (an array of pointers into it); the caller frees both with free(). */
-uint32_t tcg_take_fault_sites(struct TCGFaultSite **sites_out);
+/* The fault sites of the block just generated, packed: their count, and
+ * how many bytes tcg_copy_fault_sites writes (8-byte aligned). */
+uint32_t tcg_fault_sites_size(size_t *bytes);
+void tcg_copy_fault_sites(void *dst);
 /* The record after site in a block's packed list. */
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 /* Fills the CPU state from a host signal context at site; returns env. */

@@ -672,16 +672,15 @@ void ra_note_fault_site(void)
     nb_fault_sites++;
 }
 
-uint32_t tcg_take_fault_sites(TCGFaultSite **sites_out)
+uint32_t tcg_fault_sites_size(size_t *bytes)
 {
-    *sites_out = NULL;
-    if (nb_fault_sites == 0)
-        return 0;
-    *sites_out = malloc(fault_blob_used);
-    if (!*sites_out)
-        return 0;
-    memcpy(*sites_out, fault_blob, fault_blob_used);
+    *bytes = fault_blob_used;
     return nb_fault_sites;
+}
+
+void tcg_copy_fault_sites(void *dst)
+{
+    memcpy(dst, fault_blob, fault_blob_used);
 }
 
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
