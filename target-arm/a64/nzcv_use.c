@@ -57,7 +57,7 @@ static NZCVUse nzcv_use(uint32_t insn)
  */
 bool a64_nzcv_dead_at(uint64_t pc, uint64_t page)
 {
-    for (int i = 0; i < 32; i++, pc += 4) {
+    for (int i = 0; i < 64; i++, pc += 4) {
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
             return false;
         switch (nzcv_use(*(const uint32_t *)g2h(pc))) {
