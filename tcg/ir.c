@@ -87,6 +87,13 @@ TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
     return (TCGv_i64){ global_new(TCG_TYPE_I64, ofs, name) };
 }
 
+void tcg_pin_globals(const TCGv_i64 *g, int n)
+{
+    tcg_ctx.nb_pins = 0;
+    for (int i = 0; i < n && i < 4; i++)
+        tcg_ctx.pins[tcg_ctx.nb_pins++] = g[i].idx;
+}
+
 void tcg_func_start(struct TranslationBlock *tb)
 {
     for (unsigned i = 0; i < nb_const_used; i++)

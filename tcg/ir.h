@@ -151,6 +151,10 @@ typedef struct TCGContext {
     /* Globals (bit = temp index < 64) whose values no successor reads
      * before writing them: stores to them may be dropped at exits. */
     uint64_t globals_dead_at_exit;
+    /* Globals kept in host registers in all translated code (the backend
+     * loads them on entry and stores them on every way out). */
+    int nb_pins;
+    uint32_t pins[4];
     int nb_calls;    /* call ops emitted */
     bool goto_self;  /* a goto_tb leads back to the block's own start */
     struct TranslationBlock *tb; /* block being translated */
@@ -172,6 +176,11 @@ TCGv_i32 tcg_global_mem_new_i32(int ofs, const char *name);
 TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name);
 /* Starts a new block: drops all non-global temps, ops and labels. */
 void tcg_func_start(struct TranslationBlock *tb);
+/* Asks the backend to keep globals g[0..n) (the most used guest
+ * registers, n <= 4) in host registers across blocks. Before the code
+ * cache is set up; a global's memory copy is then current only outside
+ * translated code and wherever a helper may read it. */
+void tcg_pin_globals(const TCGv_i64 *g, int n);
 
 TCGv_i32 tcg_temp_new_i32(void);
 TCGv_i64 tcg_temp_new_i64(void);

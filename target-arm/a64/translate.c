@@ -32,6 +32,10 @@ void a64_translate_init(void)
     cpu_ZF = tcg_global_mem_new_i64(offsetof(CPUARMState, zf), "ZF");
     cpu_CF = tcg_global_mem_new_i64(offsetof(CPUARMState, cf), "CF");
     cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
+    /* The stack pointer, the first two argument/result registers and the
+     * link register: in nearly every function's blocks. */
+    tcg_pin_globals((TCGv_i64[]){ cpu_X[31], cpu_X[0], cpu_X[1], cpu_X[30] },
+                    4);
 }
 
 /* ---- general registers ---- */

@@ -147,7 +147,7 @@ static void lower_goto_tb(const TCGOp *op)
         ra_enter_loop_head();
         return;
     }
-    ra_sync_globals(false);
+    ra_sync_for_exit();
     if (pc->val_loc == VAL_REG && !pc->pinned)
         ra_release((X86Reg)pc->reg); /* its memory copy is written below */
     /* Align the rel32 field so patching it is one atomic store. */
@@ -205,7 +205,7 @@ static void lower_exit_tb(const TCGOp *op)
     int64_t slot = (int64_t)op->args[0];
     uintptr_t val = slot < 0 ? 0 : (uintptr_t)be.tb | (uintptr_t)slot;
 
-    ra_sync_globals(false);
+    ra_sync_for_exit();
     leave_block(val);
 }
 
@@ -220,7 +220,7 @@ static void lower_goto_lookup(const TCGOp *op)
     X86Reg rp = ra_in(arg_temp(op, 0), 0);
     const int32_t entries = (int32_t)offsetof(JmpCache, entry);
 
-    ra_sync_globals(false);
+    ra_sync_for_exit();
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
         X86Reg rt = ra_alloc(REGSET(rp));
         uint8_t *miss[2];
@@ -253,7 +253,7 @@ static void lower_goto_ptr(const TCGOp *op)
 {
     X86Reg r = ra_in(arg_temp(op, 0), 0);
 
-    ra_sync_globals(false);
+    ra_sync_for_exit();
     x86_jmp_r(as(), r);
 }
 

@@ -137,6 +137,8 @@ static void lower_call(const TCGOp *op)
     for (int i = 0; i < nin; i++)
         ra_copy_to(arg_regs[i], arg_temp(op, nout + i));
     x86_call_abs(as(), h->func);
+    if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
+        ra_reload_global_pins();
     ra_free_dead(op, nout, nout + nin);
     if (nout) {
         ra_set_out(arg_temp(op, 0), X86_RAX);

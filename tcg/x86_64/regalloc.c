@@ -21,6 +21,16 @@ static const X86Reg alloc_order[] = {
 };
 #define NB_ALLOC_REGS (int)(sizeof(alloc_order) / sizeof(alloc_order[0]))
 
+/*
+ * The globals the frontend pins (tcg_pin_globals) live in these
+ * callee-saved registers in all translated code: the prologue loads them,
+ * the epilogue (every way out to the dispatcher) stores them, and helper
+ * calls keep them. Disabled under -d cpu/exec, whose dumps read env.
+ */
+static const X86Reg global_pin_order[4] = { X86_RBX, X86_RBP, X86_R12,
+                                            X86_R13 };
+static RegSet global_pin_regs;
+
 static const RegSet caller_saved =
     REGSET(X86_RAX) | REGSET(X86_RCX) | REGSET(X86_RDX) | REGSET(X86_RSI) |
     REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) | REGSET(X86_R10);
@@ -463,11 +473,23 @@ static bool global_needs_write_back(const TCGTemp *t)
     return idx >= 64 || !((be.dead_globals >> idx) & 1);
 }
 
-static void sync_globals(bool and_free, bool with_pinned)
+/* Which pinned globals a write-back includes. */
+enum { SYNC_UNPINNED, SYNC_BLOCK_PINS, SYNC_ALL };
+
+static bool sync_skips(const TCGTemp *t, int r, int which)
+{
+    if (!t->pinned)
+        return false;
+    if (global_pin_regs & REGSET(r))
+        return which != SYNC_ALL; /* the epilogue stores those */
+    return which == SYNC_UNPINNED;
+}
+
+static void sync_globals(bool and_free, int which)
 {
     for (int r = 0; r < 16; r++) {
         TCGTemp *t = be.reg_owner[r];
-        if (!t || !global_needs_write_back(t) || (t->pinned && !with_pinned))
+        if (!t || !global_needs_write_back(t) || sync_skips(t, r, which))
             continue;
         save_temp(t);
         if (t->pinned)
@@ -479,7 +501,18 @@ static void sync_globals(bool and_free, bool with_pinned)
 
 void ra_sync_globals(bool and_free)
 {
-    sync_globals(and_free, true);
+    sync_globals(and_free, SYNC_ALL);
+}
+
+void ra_sync_for_exit(void)
+{
+    sync_globals(false, SYNC_BLOCK_PINS);
+}
+
+void ra_reload_global_pins(void)
+{
+    for (int i = 0; i < tcg_ctx.nb_pins; i++)
+        load_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
 
 static bool dies_at(const TCGOp *op, const TCGTemp *t)
@@ -496,7 +529,7 @@ static bool dies_at(const TCGOp *op, const TCGTemp *t)
 /* Pinned globals stay in their registers across branches and labels. */
 void ra_save_all(const TCGOp *op)
 {
-    sync_globals(false, false);
+    sync_globals(false, SYNC_UNPINNED);
     for (int r = 0; r < 16; r++) {
         TCGTemp *t = be.reg_owner[r];
         /* An input of op that dies at op need not survive it. */
@@ -531,7 +564,7 @@ void ra_forget_regs(void)
 
 void ra_enter_loop_head(void)
 {
-    sync_globals(false, false);
+    sync_globals(false, SYNC_UNPINNED);
     ra_forget_regs();
     x86_jmp_to(&be.as, be.as.start + be.loop_head);
 }
@@ -539,7 +572,8 @@ void ra_enter_loop_head(void)
 /* ---- looping blocks ---- */
 
 /* Registers never named by a lowering (rax, rcx, rdx are: division,
- * shifts, cmpxchg, calls), at most this many, leaving the rest for temps. */
+ * shifts, cmpxchg, calls), at most this many, leaving the rest for temps;
+ * those the globally pinned globals hold are skipped. */
 static const X86Reg pin_order[] = { X86_RBX, X86_RBP, X86_R12,
                                     X86_R13, X86_RSI, X86_RDI };
 #define NB_PIN_REGS (int)(sizeof(pin_order) / sizeof(pin_order[0]))
@@ -586,6 +620,8 @@ static void pin_globals(void)
             break;
         TCGTemp *t = &tcg_ctx.temps[best];
         X86Reg r = pin_order[p];
+        if (global_pin_regs & REGSET(r))
+            continue;
         load_temp(t, r);
         t->pinned = true;
         t->val_loc = VAL_REG;
@@ -599,7 +635,6 @@ static void pin_globals(void)
 static void loop_prepare(void)
 {
     be.loop = block_loops();
-    be.pinned_regs = 0;
     if (!be.loop)
         return;
     pin_globals();
@@ -631,6 +666,17 @@ static void reset_temps(void)
     }
     be.nb_slots = 0;
     be.too_big = false;
+    be.pinned_regs = 0;
+    for (int i = 0; global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+        TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
+        X86Reg r = global_pin_order[i];
+        t->pinned = true;
+        t->val_loc = VAL_REG;
+        t->reg = (int8_t)r;
+        t->mem_coherent = false;
+        be.reg_owner[r] = t;
+        be.pinned_regs |= REGSET(r);
+    }
 }
 
 /* ---- fault sites: how to rebuild guest state at a faulting access ---- */
@@ -792,6 +838,15 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
         x86_push(a, saved[i]);
     x86_mov_rr(a, 64, REG_ENV, X86_RDI);
     x86_mov_ri(a, REG_GUEST_BASE, guest_base);
+    global_pin_regs = 0;
+    if (!log_enabled(LOG_EXEC | LOG_CPU)) {
+        for (int i = 0; i < tcg_ctx.nb_pins; i++) {
+            const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
+            x86_load(a, X86_LD_64, 64, global_pin_order[i],
+                     x86_mem(REG_ENV, t->mem_offset));
+            global_pin_regs |= REGSET(global_pin_order[i]);
+        }
+    }
     x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
     x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_CACHE), X86_RDX);
     x86_jmp_r(a, X86_RSI);
@@ -799,6 +854,11 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     be.exit_zero = a->p;
     x86_mov_ri(a, X86_RAX, 0);
     be.epilogue = a->p;
+    for (int i = 0; global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+        const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
+        x86_store(a, 64, x86_mem(REG_ENV, t->mem_offset),
+                  global_pin_order[i]);
+    }
     x86_alu_ri(a, 64, X86_ADD, X86_RSP, FRAME_SIZE);
     for (int i = 5; i >= 0; i--)
         x86_pop(a, saved[i]);

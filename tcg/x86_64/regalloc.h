@@ -94,6 +94,12 @@ void ra_save_all(const TCGOp *op);
 /* Writes back dirty globals only (before calls that read them, and at
  * block exits), pinned ones included. */
 void ra_sync_globals(bool and_free);
+/* Before leaving the block: write back what the dispatcher and the next
+ * block read from memory (globally pinned globals stay: the epilogue
+ * stores them when the dispatcher is where the exit leads). */
+void ra_sync_for_exit(void);
+/* After a helper that may write globals: the pinned ones come back. */
+void ra_reload_global_pins(void);
 /* The back edge of a looping block: memory and registers as at its head. */
 void ra_enter_loop_head(void);
 
