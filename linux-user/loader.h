@@ -16,6 +16,8 @@ enum {
     LOADER_HWCAP_FP = 1u << 0,
     LOADER_HWCAP_ASIMD = 1u << 1,
     LOADER_HWCAP_ATOMICS = 1u << 8, /* FEAT_LSE */
+    LOADER_HWCAP_FPHP = 1u << 9,    /* FEAT_FP16, scalar */
+    LOADER_HWCAP_ASIMDHP = 1u << 10, /* FEAT_FP16, Advanced SIMD */
     LOADER_HWCAP_CRC32 = 1u << 7,
     LOADER_HWCAP_CPUID = 1u << 11,
     /* The Cryptographic Extension (target-arm/helper_crypto.c). */

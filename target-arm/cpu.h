@@ -30,9 +30,9 @@ typedef union {
     double f64[2];
 } ARMVReg;
 
-/* FPCR bits with an effect without FP16/AFP/EBF: AHP, DN, FZ, RMode. MSR
- * and a signal frame's fpsimd record can change only these. */
-#define ARM_FPCR_WRITABLE 0x07c00000u
+/* FPCR bits with an effect without AFP/EBF: AHP, DN, FZ, RMode, FZ16
+ * (FEAT_FP16). MSR and a signal frame's fpsimd record can change only these. */
+#define ARM_FPCR_WRITABLE 0x07c80000u
 
 typedef struct CPUARMState {
     uint64_t x[32]; /* x[31] is SP; XZR is handled by the translator */

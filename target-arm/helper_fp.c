@@ -1,8 +1,8 @@
 /*
  * Scalar floating-point helpers: host double/float arithmetic wrapped in
  * Arm's rules (NaN propagation, default NaN, saturating conversions,
- * FPCR.RMode, cumulative FPSR flags from the host's fenv). Half precision
- * is unpacked to double and packed back in software. No IR here.
+ * FPCR.RMode, FZ, FZ16, cumulative FPSR flags from the host's fenv). Half
+ * precision is computed in double and packed back in software. No IR here.
  */
 #include <fenv.h>
 #include <math.h>
@@ -82,14 +82,25 @@ static bool fp_dn(const CPUARMState *env)
     return (env->fpcr & FPCR_DN) != 0;
 }
 
-/* FPUnpack() under FPCR.FZ (S and D only): a denormal is a zero, IDC. */
+/* Flush-to-zero for esz: FPCR.FZ16 for half precision, FPCR.FZ else. */
+static bool fp_fz(const CPUARMState *env, int esz)
+{
+    return (env->fpcr & (esz == FP_H ? FPCR_FZ16 : FPCR_FZ)) != 0;
+}
+
+/*
+ * FPUnpack() under flush-to-zero: a denormal is a zero. FZ (S, D) sets
+ * IDC; FZ16 (H) sets nothing.
+ */
 static uint64_t fp_flush_input(CPUARMState *env, int esz, uint64_t a)
 {
-    if (esz == FP_H || !(env->fpcr & FPCR_FZ)) {
+    if (!fp_fz(env, esz)) {
         return a;
     }
     if ((a & fp_exp_mask(esz)) == 0 && (a & fp_frac_mask(esz)) != 0) {
-        env->fpsr |= FPSR_IDC;
+        if (esz != FP_H) {
+            env->fpsr |= FPSR_IDC;
+        }
         return a & fp_sign_bit(esz);
     }
     return a;
@@ -533,11 +544,57 @@ static void fp_note_tiny_before_rounding(CPUARMState *env, int esz,
     }
 }
 
+/*
+ * Half precision: the operands are exact in double, where the host
+ * computes once rounding towards zero, and the last bit is set when that
+ * was inexact (round to odd). 53 bits rounded to odd then round to 11
+ * bits as the exact value would in every mode, FMA included, and stay
+ * below 2^-14 exactly when the exact value is (tininess before rounding,
+ * FZ16's flush). Products, sums and quotients of halves never overflow or
+ * underflow in double: the host's IE, ZE and PE are all that matter.
+ */
+static uint64_t fp_half_calc(CPUARMState *env, const FPCalc *c)
+{
+    int rmode = fp_fpcr_rmode(env);
+
+    env->fpsr = fp_fpsr_read(env);
+    fp_clear_host_flags();
+    fesetround(FE_TOWARDZERO);
+    double r = fp_calc_run(FP_H, c);
+    unsigned csr = __builtin_ia32_stmxcsr();
+    if (r == 0 && !(csr & MXCSR_PE)) {
+        /* An exact zero sum is -0 only when rounding towards minus. */
+        fesetround(fp_host_round(rmode));
+        r = fp_calc_run(FP_H, c);
+    }
+    fesetround(FE_TONEAREST);
+    fp_clear_host_flags();
+    env->fpsr |= (csr & MXCSR_IE ? FPSR_IOC : 0) |
+                 (csr & MXCSR_ZE ? FPSR_DZC : 0);
+    if (isnan(r)) {
+        return fp_default_nan(FP_H);
+    }
+    if (csr & MXCSR_PE) {
+        uint64_t bits;
+        memcpy(&bits, &r, 8);
+        bits |= 1;
+        memcpy(&r, &bits, 8);
+    }
+    if (fp_fz(env, FP_H) && r != 0 && fabs(r) < 0x1p-14) {
+        env->fpsr |= FPSR_UFC;
+        return signbit(r) ? 0x8000 : 0;
+    }
+    return fp_double_to_half(env, r, rmode, false);
+}
+
 /* The result of c in esz per FPCR: FZ's flush, else host rounding. */
 static uint64_t fp_calc_result(CPUARMState *env, int esz, const FPCalc *c)
 {
     uint64_t result;
 
+    if (esz == FP_H) {
+        return fp_half_calc(env, c);
+    }
     if (fp_flush_output(env, esz, c, &result)) {
         return result;
     }
@@ -711,7 +768,7 @@ uint64_t fp_recip_estimate(CPUARMState *env, int esz, uint64_t a)
         env->fpsr |= FPSR_OFC | FPSR_IXC;
         return fp_overflow_value(esz, sign != 0, fp_fpcr_rmode(env));
     }
-    if ((env->fpcr & FPCR_FZ) && (uint64_t)exp >= 2 * fp_bias(esz) - 1) {
+    if (fp_fz(env, esz) && (uint64_t)exp >= 2 * fp_bias(esz) - 1) {
         env->fpsr |= FPSR_UFC;
         return sign;
     }
@@ -822,7 +879,10 @@ uint64_t fp_recip_step(CPUARMState *env, int esz, uint64_t n, uint64_t m,
     double x = fp_unpack(esz, n), y = fp_unpack(esz, m);
     double addend = 2.0;
     if (rsqrt) {
-        double minimum = esz == FP_S ? 0x1p-120 : 0x1p-1000;
+        /* H: every nonzero half halves exactly in double. */
+        double minimum = esz == FP_H   ? 0x1p-30
+                         : esz == FP_S ? 0x1p-120
+                                       : 0x1p-1000;
         if (fabs(x) >= fabs(y) && fabs(x) >= minimum) {
             x /= 2;
             addend = 1.5;
@@ -927,9 +987,23 @@ static uint64_t fp_int_to_format(CPUARMState *env, int esz, uint64_t val,
         volatile double d = is_unsigned ? (double)uv : (double)(int64_t)uv;
         return fp_pack(env, FP_D, ldexp(d, -fbits), rmode);
     }
-    /* Every integer that does not overflow half is exact in double. */
-    double d = is_unsigned ? (double)val : (double)(int64_t)val;
-    return fp_pack(env, FP_H, ldexp(d, -fbits), rmode);
+    /*
+     * Exactly in double: bits beyond 53 are folded into a sticky last bit
+     * (far below half's 11), so the one rounding is fp_pack's.
+     */
+    bool negative = !is_unsigned && (int64_t)val < 0;
+    uint64_t mag = negative ? -val : val;
+    int shift = 0;
+    while (mag >> 53) {
+        mag = (mag >> 1) | (mag & 1);
+        shift++;
+    }
+    double v = ldexp(negative ? -(double)mag : (double)mag, shift - fbits);
+    if (fp_fz(env, FP_H) && v != 0 && fabs(v) < 0x1p-14) {
+        env->fpsr |= FPSR_UFC; /* FPRound() under FZ16 */
+        return signbit(v) ? 0x8000 : 0;
+    }
+    return fp_pack(env, FP_H, v, rmode);
 }
 
 uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
@@ -979,7 +1053,9 @@ uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
     bool alt_from = ahp && from_esz == FP_H, alt_to = ahp && to_esz == FP_H;
     uint64_t sign_to = (a & fp_sign_bit(from_esz)) ? fp_sign_bit(to_esz) : 0;
 
-    a = fp_flush_input(env, from_esz, a);
+    if (from_esz != FP_H) {
+        a = fp_flush_input(env, from_esz, a);
+    }
     if (!alt_from && fp_is_nan(from_esz, a)) {
         if (alt_to) {
             env->fpsr |= FPSR_IOC;

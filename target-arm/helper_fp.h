@@ -30,7 +30,7 @@ enum {
     FPCR_DN = 1u << 25,
     FPCR_FZ = 1u << 24,
     FPCR_AHP = 1u << 26,
-    FPCR_FZ16 = 1u << 19, /* RES0: arx has no FEAT_FP16 */
+    FPCR_FZ16 = 1u << 19, /* FEAT_FP16: flush-to-zero for half precision */
 };
 
 /* Element size as log2 of its bytes: FP_H (half), FP_S, FP_D. */

@@ -2,7 +2,7 @@
  * Helpers and constant values for A64 system instructions: the generic
  * timer, DC ZVA and the ID register values arx shows to EL0.
  * The values must agree with the HWCAPs the loader advertises (FP, ASIMD,
- * CRC32, CPUID); nothing here may emit IR.
+ * FPHP, ASIMDHP, CRC32, CPUID); nothing here may emit IR.
  */
 #ifndef ARX_TARGET_ARM_HELPER_SYS_H
 #define ARX_TARGET_ARM_HELPER_SYS_H
@@ -36,9 +36,10 @@
 #define ARX_MPIDR_EL1 0x80000000ull
 #define ARX_REVIDR_EL1 0x0ull
 
-/* ID_AA64PFR0_EL1: EL0 = EL1 = 1 (AArch64 only); FP = AdvSIMD = 0
- * ("implemented"); everything else 0 as Linux shows it. */
-#define ARX_ID_AA64PFR0_EL1 0x11ull
+/* ID_AA64PFR0_EL1: EL0 = EL1 = 1 (AArch64 only); FP = AdvSIMD = 1
+ * (implemented, with half precision: FEAT_FP16); everything else 0 as
+ * Linux shows it. */
+#define ARX_ID_AA64PFR0_EL1 0x110011ull
 /* ID_AA64ISAR0_EL1: AES = 2 (with PMULL), SHA1 = 1, SHA2 = 2 (with
  * SHA512), CRC32 = 1, Atomic = 2 (FEAT_LSE), SHA3 = 1: as AT_HWCAP says. */
 #define ARX_ID_AA64ISAR0_EL1 0x100212120ull

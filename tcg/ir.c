@@ -907,6 +907,21 @@ void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
     tcg_emit_op(INDEX_op_fp_guarded, 8, args);
 }
 
+void tcg_gen_fp_guarded_env(TCGOpcode inner, int32_t d, const int32_t *in,
+                            int32_t mode_ofs, uint32_t mode_mask,
+                            const TCGHelper *slow, uint64_t slow_arg)
+{
+    int nin = tcg_op_defs[inner].nb_iargs;
+    uint64_t args[8] = { inner, vec_ofs(d) };
+
+    for (int i = 0; i < 3; i++)
+        args[2 + i] = i < nin ? vec_ofs(in[i]) : vec_ofs(-1);
+    args[5] = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+    args[6] = (uint64_t)(uintptr_t)slow;
+    args[7] = slow_arg;
+    tcg_emit_op(INDEX_op_fp_guarded_env, 8, args);
+}
+
 void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                          int32_t b, unsigned pos)
 {

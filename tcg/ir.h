@@ -463,6 +463,15 @@ void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
                         int32_t mode_ofs, uint32_t mode_mask,
                         const TCGHelper *slow, uint64_t slow_arg);
 bool tcg_can_emit_fp_guarded(TCGOpcode inner);
+/*
+ * The same with operands in the CPU state: the low elements of the
+ * vectors at env offsets in[] (the slow helper gets their low 8 bytes),
+ * the result written to the low element of d and the rest of d's 16 bytes
+ * zeroed. Chains of such ops keep their values in host vector registers.
+ */
+void tcg_gen_fp_guarded_env(TCGOpcode inner, int32_t d, const int32_t *in,
+                            int32_t mode_ofs, uint32_t mode_mask,
+                            const TCGHelper *slow, uint64_t slow_arg);
 
 /* Implemented by the backend: whether op (flags included) on elements of
  * vece over oprsz bytes lowers inline on this host. A frontend must not

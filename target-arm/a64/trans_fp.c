@@ -44,18 +44,11 @@ static const TCGHelper helper_fp_compare_info = {
 /* ---- operands ---- */
 
 /*
- * ftype -> element size (FP_S/FP_D), or -1 for the reserved 10 and for
- * half precision (11), whose arithmetic, compares, moves and integer
- * conversions are FEAT_FP16, which arx does not implement (nor advertise).
+ * ftype -> element size, or -1 for the reserved 10. Half precision (11)
+ * is FEAT_FP16 everywhere except FCVT, which is base ARMv8.0; it always
+ * takes the helpers (the inline SSE paths are S and D only).
  */
 static int fp_esz_of(int64_t ftype)
-{
-    static const int esz[4] = { FP_S, FP_D, -1, -1 };
-    return esz[ftype & 3];
-}
-
-/* FCVT between H and S/D is base ARMv8.0: H allowed. */
-static int fp_cvt_esz_of(int64_t ftype)
 {
     static const int esz[4] = { FP_S, FP_D, -1, FP_H };
     return esz[ftype & 3];
@@ -317,6 +310,13 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
         return false;
     }
     (void)s;
+    if (fast && a->op != FPOP_NMUL &&
+        a64_gen_fp_guarded_env(inline_op, (int)a->rd,
+                               (int[]){ (int)a->rn, (int)a->rm },
+                               A64_FP_GUARD_BINOP,
+                               (uint64_t)(esz | a->op << 8))) {
+        return true;
+    }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
     TCGv_i64 in[2] = { n, m };
@@ -368,6 +368,14 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
     }
     (void)s;
     TCGOpcode inline_op = fp_inline_fma(esz, a->neg_n, a->neg_a);
+    if (inline_op != INDEX_op_nop &&
+        a64_gen_fp_guarded_env(inline_op, (int)a->rd,
+                               (int[]){ (int)a->rn, (int)a->rm, (int)a->ra },
+                               A64_FP_GUARD_MULADD,
+                               (uint64_t)(esz | a->neg_n << 8 |
+                                          a->neg_a << 9))) {
+        return true;
+    }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 args[5] = {
         env_arg(), read_fp_reg(a->ra, esz), read_fp_reg(a->rn, esz),
@@ -403,6 +411,12 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
         return false;
     }
     (void)s;
+    if (fast && a64_gen_fp_guarded_env(esz == FP_D ? INDEX_op_fsqrt_f64
+                                                   : INDEX_op_fsqrt_f32,
+                                       (int)a->rd, (int[]){ (int)a->rn },
+                                       A64_FP_GUARD_SQRT, (uint64_t)esz)) {
+        return true;
+    }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     if (fast && a64_gen_fp_guarded(esz == FP_D ? INDEX_op_fsqrt_f64
@@ -500,7 +514,7 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
 
 static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 {
-    int from = fp_cvt_esz_of(a->ftype), to = fp_cvt_esz_of(a->opc);
+    int from = fp_esz_of(a->ftype), to = fp_esz_of(a->opc);
     bool fast = (from == FP_S && to == FP_D) || (from == FP_D && to == FP_S);
     TCGLabel done = { 0 };
 
@@ -544,6 +558,7 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 /*
  * FCMP/FCMPE: inline (their flags match ucomis/comis exactly) unless
  * FPCR.FZ asks for denormal inputs to compare as zero: then the helper.
+ * Half precision always takes the helper.
  */
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
 {
@@ -564,11 +579,13 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 code = tcg_temp_new_i64();
     TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_FZ, slow);
-    tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
-    tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
-    tcg_gen_br(done);
+    if (esz != FP_H) {
+        tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+        tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_FZ, slow);
+        tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+        tcg_gen_br(done);
+    }
     tcg_gen_set_label(slow);
     tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(), n, m,
                   tcg_constant_i64(esz | a->e << 8));

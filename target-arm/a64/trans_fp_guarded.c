@@ -53,3 +53,18 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
                        FPCR_NOT_INLINE, &slow_helpers[slow], desc);
     return true;
 }
+
+bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
+                            A64FpGuard slow, uint64_t desc)
+{
+    int32_t in[3] = { 0, 0, 0 };
+
+    if (!tcg_can_emit_fp_guarded(inner))
+        return false;
+    for (int i = 0; i < tcg_op_defs[inner].nb_iargs; i++)
+        in[i] = vreg_offset(rin[i]);
+    tcg_gen_fp_guarded_env(inner, vreg_offset(rd), in,
+                           offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                           &slow_helpers[slow], desc);
+    return true;
+}

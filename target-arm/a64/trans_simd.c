@@ -339,20 +339,27 @@ static bool trans_NOT_v(DisasContext *s, arg_NOT_v *a)
     return true;
 }
 
+/* The sz of the FP patterns: 0 single, 1 double, 2 the FEAT_FP16 forms. */
+static int simd_fp_esz(int64_t sz)
+{
+    static const int esz[3] = { FP_S, FP_D, FP_H };
+    return esz[sz];
+}
+
 static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
 {
-    int esz = a->sz ? FP_D : FP_S;
+    int esz = simd_fp_esz(a->sz);
 
-    if (!a->scalar && a->sz && !a->q) {
+    if (!a->scalar && esz == FP_D && !a->q) {
         return false;
     }
     (void)s;
-    if (!a->scalar && a64_gen_vfp_3same_inline((int)a->op, esz, a->q,
-                                               (int)a->rd, (int)a->rn,
-                                               (int)a->rm)) {
+    if (esz != FP_H && !a->scalar &&
+        a64_gen_vfp_3same_inline((int)a->op, esz, a->q, (int)a->rd,
+                                 (int)a->rn, (int)a->rm)) {
         return true;
     }
-    if (a->scalar && a->op == FPOP_ABD &&
+    if (esz != FP_H && a->scalar && a->op == FPOP_ABD &&
         a64_gen_fabd_scalar(esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
         return true;
     }
@@ -513,7 +520,7 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
 static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
 {
     int op = (int)a->op;
-    int esz = a->sz ? FP_D : FP_S;
+    int esz = simd_fp_esz(a->sz);
     int flags = 0;
 
     if (op == SM_FCVTN || op == SM_FCVTL || op == SM_FCVTXN) {
@@ -525,7 +532,7 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
         flags = a->q ? SIMD_DESC_PART2 : 0;
     } else if ((op == SM_URECPE || op == SM_URSQRTE) && a->sz) {
         return false;
-    } else if (!a->scalar && a->sz && !a->q) {
+    } else if (!a->scalar && esz == FP_D && !a->q) {
         return false;
     }
     (void)s;
@@ -557,8 +564,10 @@ static bool trans_across(DisasContext *s, arg_across *a)
 {
     int esz = (int)a->size;
 
-    if (a->fp) {
-        /* Only the 4S form without FEAT_FP16. */
+    if (a->fp == 2) {
+        esz = FP_H; /* FEAT_FP16: .4H and .8H */
+    } else if (a->fp) {
+        /* sz=1 is reserved; single has only the 4S form. */
         if (esz != 0 || !a->q) {
             return false;
         }
@@ -592,7 +601,7 @@ static bool trans_ADDP_s(DisasContext *s, arg_ADDP_s *a)
 
 static bool trans_fp_pair_s(DisasContext *s, arg_fp_pair_s *a)
 {
-    int esz = a->sz ? FP_D : FP_S;
+    int esz = simd_fp_esz(a->sz);
 
     (void)s;
     gen_simd_call2(&helper_simd_across_info,
@@ -737,6 +746,16 @@ static uint64_t simd_expand_imm(int op, int cmode, uint64_t imm8)
            (imm8 & 0x3f) << 48;
 }
 
+/* FMOV (vector, half precision): VFPExpandImm() for 16 bits, 4 copies. */
+static uint64_t simd_expand_imm_half(uint64_t imm8)
+{
+    uint64_t b6 = (imm8 >> 6) & 1;
+    uint64_t h = (imm8 >> 7) << 15 | (b6 ^ 1) << 14 | (b6 ? 3ull << 12 : 0) |
+                 (imm8 & 0x3f) << 6;
+
+    return h * 0x0001000100010001ull;
+}
+
 static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
 {
     int cmode = (int)a->cmode, op = (int)a->op;
@@ -744,11 +763,15 @@ static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
     uint64_t imm;
 
     (void)s;
-    /* o2=1 is only FMOV (vector, half precision): FEAT_FP16, not in arx. */
-    if (a->o2 || (cmode == 0xf && op && !a->q)) {
+    /* o2=1 is only FMOV (vector, half precision), op=0 cmode=1111. */
+    if (a->o2 && (op || cmode != 0xf)) {
         return false;
     }
-    imm = simd_expand_imm(op, cmode, imm8);
+    if (cmode == 0xf && op && !a->q) {
+        return false;
+    }
+    imm = a->o2 ? simd_expand_imm_half(imm8)
+                : simd_expand_imm(op, cmode, imm8);
     bool is_orr_bic = (cmode & 1) && (cmode >> 2) != 3 && cmode < 0xc;
     if (is_orr_bic) {
         int halves = a->q ? 2 : 1;
@@ -782,7 +805,7 @@ static bool shift_scalar_size_ok(int op, int esz, int shape)
     case SS_SQSHL: case SS_UQSHL: case SS_SQSHLU:
         return true;
     case SS_SCVTF: case SS_UCVTF: case SS_FCVTZS: case SS_FCVTZU:
-        return esz >= 2;
+        return esz >= 1;
     default:
         return shape == 1 ? esz < 3 : esz == 3;
     }
@@ -835,8 +858,8 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
     if (shape != 0 && esz == 3) {
         return false;
     }
-    if (fixed && esz < 2) {
-        return false; /* the H forms need FEAT_FP16 */
+    if (fixed && esz < 1) {
+        return false; /* H (FEAT_FP16), S and D only */
     }
     if (a->scalar) {
         if (!shift_scalar_size_ok(op, esz, shape)) {
@@ -920,16 +943,21 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
     int esz, idx, rm, oprsz, flags = 0;
 
     if (kind == SE_FP) {
-        /* size = 1:sz; 00 is the FEAT_FP16 form */
-        if (!(size & 2)) {
+        /* size: 00 half (FEAT_FP16, index H:L:M, Vm 0-15), 10 S, 11 D */
+        if (size == 1) {
             return false;
         }
-        esz = (size & 1) ? FP_D : FP_S;
+        esz = size == 0 ? FP_H : (size & 1) ? FP_D : FP_S;
         if (esz == FP_D && (a->l || (!a->scalar && !a->q))) {
             return false;
         }
-        idx = esz == FP_D ? (int)a->h : (int)(a->h << 1 | a->l);
-        rm = (int)(a->m << 4 | a->rm);
+        if (esz == FP_H) {
+            idx = (int)(a->h << 2 | a->l << 1 | a->m);
+            rm = (int)a->rm;
+        } else {
+            idx = esz == FP_D ? (int)a->h : (int)(a->h << 1 | a->l);
+            rm = (int)(a->m << 4 | a->rm);
+        }
     } else {
         if (size != 1 && size != 2) {
             return false;

@@ -127,6 +127,10 @@ typedef enum A64FpGuard {
 } A64FpGuard;
 bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
                         A64FpGuard slow, uint64_t desc);
+/* The same on the FP registers themselves (Vd = inner(Vn...)): values
+ * stay in host vector registers from one FP instruction to the next. */
+bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
+                            A64FpGuard slow, uint64_t desc);
 
 /* True when code at pc (in the block's page) sets NZCV before reading it. */
 bool a64_nzcv_dead_at(uint64_t pc, uint64_t page);

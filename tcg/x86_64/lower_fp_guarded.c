@@ -88,8 +88,44 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
     slowpath_jump_if(sp, X86_CC_E);
 }
 
+/* fp_guarded_env: operands from the vector cache, the result back to it
+ * with everything above the element zeroed (movd/movq do that). */
+static void lower_fp_guarded_env(TCGOp *op)
+{
+    static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
+    const GuardedOp *g = guarded_op(op->args[0]);
+    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[6];
+    int nin = tcg_op_defs[op->args[0]].nb_iargs;
+    X86Reg tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
+    SlowPath *sp;
+
+    for (int i = 0; i < nin; i++)
+        vcache_load(in_xmm[i], (int32_t)op->args[2 + i], 8);
+    /* Nothing below changes the allocator's state until the store. */
+    sp = slowpath_new(slow->func, X86_XMM0);
+    for (int i = 0; i < 3; i++)
+        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
+    slowpath_arg_imm(sp, op->args[7]);
+    lower_jump_if_mode(sp, op->args[5]);
+    emit_inner(g, nin);
+    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
+               X86_XMM0);
+    slowpath_jump_if(sp, X86_CC_P);
+    jump_if_min_normal(sp, g->bits, tmp);
+    slowpath_resume_here(sp);
+    if (g->bits == 32) { /* keep only the single: bits 32-127 zero */
+        x86_movq_rx(as(), 32, REG_SCRATCH, X86_XMM0);
+        x86_movq_xr(as(), 32, X86_XMM0, REG_SCRATCH);
+    }
+    vcache_store((int32_t)op->args[1], X86_XMM0, 8, 16);
+}
+
 bool lower_fp_guarded(TCGOp *op)
 {
+    if (op->opc == INDEX_op_fp_guarded_env) {
+        lower_fp_guarded_env(op);
+        return true;
+    }
     static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
     const GuardedOp *g;
     const TCGHelper *slow;
@@ -109,7 +145,7 @@ bool lower_fp_guarded(TCGOp *op)
     /* Nothing below changes the allocator's state until the result. */
     sp = slowpath_new(slow->func, X86_XMM0);
     for (int i = 0; i < 3; i++)
-        slowpath_arg_xmm(sp, in_xmm[i]);
+        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
     slowpath_arg_imm(sp, op->args[7]);
     lower_jump_if_mode(sp, op->args[5]);
     emit_inner(g, nin);

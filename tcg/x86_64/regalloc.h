@@ -151,7 +151,8 @@ bool lower_fp_guarded(TCGOp *op);
 typedef struct SlowPath SlowPath;
 SlowPath *slowpath_new(const void *func, X86Xmm result);
 void slowpath_arg_imm(SlowPath *sp, uint64_t imm);
-void slowpath_arg_xmm(SlowPath *sp, X86Xmm x);
+/* The low 64 (or 32, zero-extended) bits of x. */
+void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits);
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes);
 void slowpath_jump_if(SlowPath *sp, X86Cond cc);
 void slowpath_resume_here(SlowPath *sp);

@@ -14,7 +14,8 @@
 #define MAX_SLOW_ARGS 4
 
 typedef struct SlowArg {
-    bool from_xmm;  /* the low 8 bytes of xmm, else the constant imm */
+    bool from_xmm;  /* the low bytes of xmm, else the constant imm */
+    int bits;       /* from xmm: 64, or 32 (zero-extended) */
     X86Xmm xmm;
     uint64_t imm;
 } SlowArg;
@@ -71,10 +72,11 @@ void slowpath_arg_imm(SlowPath *sp, uint64_t imm)
         sp->args[sp->nb_args++] = (SlowArg){ .imm = imm };
 }
 
-void slowpath_arg_xmm(SlowPath *sp, X86Xmm x)
+void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits)
 {
     if (sp->nb_args < MAX_SLOW_ARGS)
-        sp->args[sp->nb_args++] = (SlowArg){ .from_xmm = true, .xmm = x };
+        sp->args[sp->nb_args++] =
+            (SlowArg){ .from_xmm = true, .bits = bits, .xmm = x };
 }
 
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes)
@@ -140,7 +142,8 @@ static void emit_path(const SlowPath *sp)
     x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
     for (int i = 0; i < sp->nb_args; i++) {
         if (sp->args[i].from_xmm)
-            x86_movq_rx(as(), 64, arg_regs[i], sp->args[i].xmm);
+            x86_movq_rx(as(), sp->args[i].bits, arg_regs[i],
+                        sp->args[i].xmm);
         else
             x86_mov_ri(as(), arg_regs[i], sp->args[i].imm);
     }

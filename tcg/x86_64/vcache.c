@@ -207,6 +207,7 @@ void vcache_before_op(const TCGOp *op)
     switch (op->opc) {
     case INDEX_op_vec_bin: case INDEX_op_vec_un:
     case INDEX_op_vec_bitsel: case INDEX_op_vec_dup: case INDEX_op_vec_fp:
+    case INDEX_op_fp_guarded_env:
         return;
     case INDEX_op_ld8u_i64: case INDEX_op_ld32u_i64: case INDEX_op_ld32s_i64:
     case INDEX_op_ld_i32: case INDEX_op_ld_i64:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-check entry of the differential FP/SIMD tester (tools/difftest):
 # fixed seed, small counts, every class and every FPCR bit (AHP, DN, FZ,
-# RMode; FZ16 only for FEAT_FP16 encodings, which arx UNDEFs as optional);
+# RMode, FZ16);
 # `tools/difftest/run-difftest.sh --long` runs the same at 1,000,000.
 # Exit 77 (SKIP) without qemu-aarch64 or the aarch64 cross tools.
 set -u

@@ -7,11 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/*
- * Only base ARMv8.0 half precision (FCVT): arx has no FEAT_FP16, so H
- * arithmetic, moves and integer conversions UNDEF there (tests/insn/simd.c
- * checks that they do).
- */
+/* Half-precision forms (FEAT_FP16) without needing -march on the command line. */
+asm(".arch armv8.2-a+fp16");
 
 static const uint64_t d_vals[] = {
     0x0000000000000000ull, /* +0 */
@@ -83,12 +80,24 @@ static uint64_t get_fpsr(void)
                      : "r"(a), "r"(b)                                       \
                      : "v0", "v1", "v2");                                   \
     }
+#define BIN_H(name, insn)                                                   \
+    static void name(uint64_t a, uint64_t b, uint64_t r[2])                 \
+    {                                                                       \
+        asm volatile("fmov h0, %w2\n fmov h1, %w3\n movi v2.16b, #0xff\n"   \
+                     insn " h2, h0, h1\n fmov %0, d2\n fmov %1, v2.d[1]"    \
+                     : "=r"(r[0]), "=r"(r[1])                               \
+                     : "r"(a), "r"(b)                                       \
+                     : "v0", "v1", "v2");                                   \
+    }
+
 BIN_D(fadd_d, "fadd") BIN_D(fsub_d, "fsub") BIN_D(fmul_d, "fmul")
 BIN_D(fdiv_d, "fdiv") BIN_D(fmax_d, "fmax") BIN_D(fmin_d, "fmin")
 BIN_D(fmaxnm_d, "fmaxnm") BIN_D(fminnm_d, "fminnm") BIN_D(fnmul_d, "fnmul")
 BIN_S(fadd_s, "fadd") BIN_S(fsub_s, "fsub") BIN_S(fmul_s, "fmul")
 BIN_S(fdiv_s, "fdiv") BIN_S(fmax_s, "fmax") BIN_S(fmin_s, "fmin")
 BIN_S(fmaxnm_s, "fmaxnm") BIN_S(fminnm_s, "fminnm") BIN_S(fnmul_s, "fnmul")
+BIN_H(fadd_h, "fadd") BIN_H(fmul_h, "fmul") BIN_H(fdiv_h, "fdiv")
+BIN_H(fmax_h, "fmax")
 
 typedef void (*bin_fn)(uint64_t, uint64_t, uint64_t *);
 static const struct { const char *name; bin_fn fn; int esz; } bin_ops[] = {
@@ -100,6 +109,8 @@ static const struct { const char *name; bin_fn fn; int esz; } bin_ops[] = {
     { "fdiv.s", fdiv_s, 2 }, { "fmax.s", fmax_s, 2 }, { "fmin.s", fmin_s, 2 },
     { "fmaxnm.s", fmaxnm_s, 2 }, { "fminnm.s", fminnm_s, 2 },
     { "fnmul.s", fnmul_s, 2 },
+    { "fadd.h", fadd_h, 1 }, { "fmul.h", fmul_h, 1 }, { "fdiv.h", fdiv_h, 1 },
+    { "fmax.h", fmax_h, 1 },
 };
 
 static uint64_t val_of(int esz, size_t i)
@@ -154,8 +165,20 @@ static void test_binops(void)
     }
 FMA_D(fmadd_d, "fmadd") FMA_D(fmsub_d, "fmsub") FMA_D(fnmadd_d, "fnmadd")
 FMA_D(fnmsub_d, "fnmsub")
+#define FMA_H(name, insn)                                                   \
+    static uint64_t name(uint64_t n, uint64_t m, uint64_t a)                \
+    {                                                                       \
+        uint64_t r;                                                         \
+        asm volatile("fmov h0, %w1\n fmov h1, %w2\n fmov h2, %w3\n" insn    \
+                     " h3, h0, h1, h2\n fmov %0, d3"                        \
+                     : "=r"(r) : "r"(n), "r"(m), "r"(a)                     \
+                     : "v0", "v1", "v2", "v3");                             \
+        return r;                                                           \
+    }
 FMA_S(fmadd_s, "fmadd") FMA_S(fmsub_s, "fmsub") FMA_S(fnmadd_s, "fnmadd")
 FMA_S(fnmsub_s, "fnmsub")
+FMA_H(fmadd_h, "fmadd") FMA_H(fmsub_h, "fmsub") FMA_H(fnmadd_h, "fnmadd")
+FMA_H(fnmsub_h, "fnmsub")
 
 static void test_fma(void)
 {
@@ -168,14 +191,21 @@ static void test_fma(void)
         0, 0x80000000u, 0x3fc00000u, 0xc0200000u, 0x7f800000u, 0x7fc00000u,
         0x7fa00001u, 0x3dcccccdu, 0x7f7fffffu,
     };
+    /* half: ties, a tie plus a denormal, cancellation, overflow */
+    static const uint64_t hv[] = {
+        0, 0x8000, 0x6800, 0x0001, 0xe801, 0x3c01, 0x7c00, 0x7e00,
+        0x7bff,
+    };
     static const struct { const char *name; uint64_t (*fn)(uint64_t, uint64_t, uint64_t); int d; } ops[] = {
         { "fmadd.d", fmadd_d, 1 }, { "fmsub.d", fmsub_d, 1 },
         { "fnmadd.d", fnmadd_d, 1 }, { "fnmsub.d", fnmsub_d, 1 },
         { "fmadd.s", fmadd_s, 0 }, { "fmsub.s", fmsub_s, 0 },
         { "fnmadd.s", fnmadd_s, 0 }, { "fnmsub.s", fnmsub_s, 0 },
+        { "fmadd.h", fmadd_h, 2 }, { "fmsub.h", fmsub_h, 2 },
+        { "fnmadd.h", fnmadd_h, 2 }, { "fnmsub.h", fnmsub_h, 2 },
     };
-    for (size_t k = 0; k < 8; k++) {
-        const uint64_t *v = ops[k].d ? dv : sv;
+    for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+        const uint64_t *v = ops[k].d == 2 ? hv : ops[k].d ? dv : sv;
         for (int i = 0; i < 9; i++)
             for (int j = 0; j < 9; j++)
                 for (int l = 0; l < 9; l += 2) {
@@ -204,6 +234,13 @@ static void test_fma(void)
                      " s2, s0\n fmov %0, d2\n fmov %1, v2.d[1]"             \
                      : "=r"(r[0]), "=r"(r[1]) : "r"(a) : "v0", "v2");       \
     }
+#define UN_H(name, insn)                                                    \
+    static void name(uint64_t a, uint64_t r[2])                             \
+    {                                                                       \
+        asm volatile("fmov h0, %w2\n movi v2.16b, #0xff\n" insn             \
+                     " h2, h0\n fmov %0, d2\n fmov %1, v2.d[1]"             \
+                     : "=r"(r[0]), "=r"(r[1]) : "r"(a) : "v0", "v2");       \
+    }
 /* precision changes: operand forms spelled out */
 #define CVT(name, dst, src, movin)                                          \
     static void name(uint64_t a, uint64_t r[2])                             \
@@ -221,9 +258,11 @@ UN_S(fmov_s, "fmov") UN_S(fabs_s, "fabs") UN_S(fneg_s, "fneg")
 UN_S(fsqrt_s, "fsqrt") UN_S(frintn_s, "frintn") UN_S(frintp_s, "frintp")
 UN_S(frintm_s, "frintm") UN_S(frintz_s, "frintz") UN_S(frinta_s, "frinta")
 UN_S(frintx_s, "frintx") UN_S(frinti_s, "frinti")
+UN_H(fabs_h, "fabs") UN_H(fneg_h, "fneg") UN_H(fsqrt_h, "fsqrt")
+UN_H(frintn_h, "frintn") UN_H(frinta_h, "frinta")
 CVT(fcvt_sd, "s2", "d0", "fmov d0, %2") CVT(fcvt_hd, "h2", "d0", "fmov d0, %2")
 CVT(fcvt_ds, "d2", "s0", "fmov s0, %w2") CVT(fcvt_hs, "h2", "s0", "fmov s0, %w2")
-CVT(fcvt_dh, "d2", "h0", "fmov s0, %w2") CVT(fcvt_sh, "s2", "h0", "fmov s0, %w2")
+CVT(fcvt_dh, "d2", "h0", "fmov h0, %w2") CVT(fcvt_sh, "s2", "h0", "fmov h0, %w2")
 
 typedef void (*un_fn)(uint64_t, uint64_t *);
 static const struct { const char *name; un_fn fn; int esz; } un_ops[] = {
@@ -237,6 +276,8 @@ static const struct { const char *name; un_fn fn; int esz; } un_ops[] = {
     { "frintp.s", frintp_s, 2 }, { "frintm.s", frintm_s, 2 },
     { "frintz.s", frintz_s, 2 }, { "frinta.s", frinta_s, 2 },
     { "frintx.s", frintx_s, 2 }, { "frinti.s", frinti_s, 2 },
+    { "fabs.h", fabs_h, 1 }, { "fneg.h", fneg_h, 1 }, { "fsqrt.h", fsqrt_h, 1 },
+    { "frintn.h", frintn_h, 1 }, { "frinta.h", frinta_h, 1 },
     { "fcvt.s.d", fcvt_sd, 3 }, { "fcvt.h.d", fcvt_hd, 3 },
     { "fcvt.d.s", fcvt_ds, 2 }, { "fcvt.h.s", fcvt_hs, 2 },
     { "fcvt.d.h", fcvt_dh, 1 }, { "fcvt.s.h", fcvt_sh, 1 },
@@ -441,7 +482,7 @@ static void test_conversions(void)
                      "ucvtf d0, %w9\n fmov %2, d0\n ucvtf d0, %9\n fmov %3, d0\n"
                      "scvtf s0, %w9\n fmov %w4, s0\n ucvtf s0, %9\n fmov %w5, s0\n"
                      "scvtf d0, %9, #3\n fmov %6, d0\n ucvtf s0, %w9, #32\n fmov %w7, s0\n"
-                     "ucvtf s0, %w9, #16\n fmov %w8, s0\n"
+                     "ucvtf h0, %w9\n fmov %w8, h0\n"
                      : "=&r"(r1), "=&r"(r2), "=&r"(r3), "=&r"(r4), "=&r"(r5),
                        "=&r"(r6), "=&r"(r7), "=&r"(r8), "=&r"(r9)
                      : "r"(x) : "v0");
@@ -464,7 +505,7 @@ static void test_moves(void)
                  "movi v1.16b, #0xff\n fmov s1, %w11\n fmov %1, d1\n fmov %2, v1.d[1]\n"
                  "fmov v1.d[1], %10\n fmov %3, v1.d[1]\n fmov %4, d1\n"
                  "fmov %w5, s1\n fmov %6, d0\n"
-                 "movi v2.16b, #0xff\n fmov s2, %w11\n fmov %7, d2\n fmov %w8, s2\n fmov %9, d2\n"
+                 "movi v2.16b, #0xff\n fmov h2, %w11\n fmov %7, d2\n fmov %w8, h2\n fmov %9, h2\n"
                  : "=&r"(r[0]), "=&r"(r[1]), "=&r"(r[2]), "=&r"(r[3]), "=&r"(r[4]),
                    "=&r"(r[5]), "=&r"(r[6]), "=&r"(r[7]), "=&r"(r[8]), "=&r"(r[9])
                  : "r"(a), "r"(b) : "v0", "v1", "v2");
@@ -475,7 +516,7 @@ static void test_moves(void)
     asm volatile("fmov d0, #1.5\n fmov %0, d0\n fmov d0, #-2.5\n fmov %1, d0\n"
                  "fmov d0, #31.0\n fmov %2, d0\n fmov d0, #0.125\n fmov %3, d0\n"
                  "fmov s0, #1.5\n fmov %4, d0\n fmov s0, #-0.1875\n fmov %5, d0\n"
-                 "fmov d0, #2.0\n fmov %6, d0\n fmov s0, #1.0\n fmov %7, d0\n"
+                 "fmov h0, #2.0\n fmov %6, d0\n fmov s0, #1.0\n fmov %7, d0\n"
                  : "=&r"(r[0]), "=&r"(r[1]), "=&r"(r[2]), "=&r"(r[3]), "=&r"(r[4]),
                    "=&r"(r[5]), "=&r"(r[6]), "=&r"(r[7])
                  :: "v0");
@@ -487,7 +528,7 @@ static void test_moves(void)
 
 /*
  * FPCR.FZ (denormal inputs and tiny results flush to zero: IDC, UFC),
- * FPCR.AHP (FCVT to and from the alternative half format) and both with
+ * FPCR.FZ16 (the same for half precision, without IDC), FPCR.AHP (FCVT to and from the alternative half format) and both with
  * directed rounding, over the same instructions and values.
  */
 static void test_fpcr_modes(void)
@@ -495,6 +536,7 @@ static void test_fpcr_modes(void)
     static const uint64_t modes[] = {
         1u << 24, 1u << 26, (1u << 24) | (3u << 22), (1u << 24) | (1u << 25),
         (1u << 26) | (1u << 22), (1u << 24) | (2u << 22),
+        1u << 19, (1u << 19) | (2u << 22), (1u << 19) | (1u << 25),
     };
     for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
         printf("== fpcr %llx\n", (unsigned long long)modes[m]);

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Half-precision forms (FEAT_FP16) without needing -march on the command line. */
+asm(".arch armv8.2-a+fp16");
+
 typedef struct { uint64_t lo, hi; } V128;
 
 /* Inputs: v0 = A, v1 = B, v2 = D (old destination); the insn writes v2. */
@@ -20,6 +23,10 @@ static const V128 vin[] = {
     { 0x3fc00000c0200000ull, 0x7fc000007f800000ull }, /* s: -2.5 1.5 inf qnan */
     { 0x7ff4000000000001ull, 0x0000000000000001ull },
     { 0x4f0000004effffffull, 0xcf000001bf000000ull },
+    /* h: -qNaN inf -1 1; 0.333 65504 -denormal denormal */
+    { 0xfe007c00bc003c00ull, 0x35557bff83ff0001ull },
+    /* h: -0 0 -5 3; -2.5 1.5 2^-14 sNaN */
+    { 0x80000000c5004200ull, 0xc1003e0004007d01ull },
 };
 #define NV (sizeof(vin) / sizeof(vin[0]))
 
@@ -373,6 +380,73 @@ OP3(t_sqdmlsl_se, "sqdmlsl d2, s0, v1.s[3]")
 OP3(t_sqdmull_se, "sqdmull s2, h0, v1.h[7]")
 OP3(t_sqdmulh_se, "sqdmulh s2, s0, v1.s[2]")
 OP3(t_sqrdmulh_se, "sqrdmulh h2, h0, v1.h[1]")
+/* FEAT_FP16: vector, scalar, pairwise, across, by element, fixed point. */
+OP3(t_h00, "fadd v2.8h, v0.8h, v1.8h")
+OP3(t_h01, "fsub v2.4h, v0.4h, v1.4h")
+OP3(t_h02, "fmul v2.8h, v0.8h, v1.8h")
+OP3(t_h03, "fdiv v2.8h, v0.8h, v1.8h")
+OP3(t_h04, "fmla v2.8h, v0.8h, v1.8h")
+OP3(t_h05, "fmls v2.4h, v0.4h, v1.4h")
+OP3(t_h06, "fmax v2.8h, v0.8h, v1.8h")
+OP3(t_h07, "fmin v2.8h, v0.8h, v1.8h")
+OP3(t_h08, "fmaxnm v2.8h, v0.8h, v1.8h")
+OP3(t_h09, "fminnm v2.4h, v0.4h, v1.4h")
+OP3(t_h10, "fmaxp v2.8h, v0.8h, v1.8h")
+OP3(t_h11, "faddp v2.8h, v0.8h, v1.8h")
+OP3(t_h12, "fminnmp v2.4h, v0.4h, v1.4h")
+OP3(t_h13, "fabd v2.8h, v0.8h, v1.8h")
+OP3(t_h14, "fcmeq v2.8h, v0.8h, v1.8h")
+OP3(t_h15, "fcmge v2.8h, v0.8h, v1.8h")
+OP3(t_h16, "fcmgt v2.4h, v0.4h, v1.4h")
+OP3(t_h17, "facge v2.8h, v0.8h, v1.8h")
+OP3(t_h18, "facgt v2.8h, v0.8h, v1.8h")
+OP3(t_h19, "fmulx v2.8h, v0.8h, v1.8h")
+OP3(t_h20, "frecps v2.8h, v0.8h, v1.8h")
+OP3(t_h21, "frsqrts v2.8h, v0.8h, v1.8h")
+OP3(t_h22, "fabs v2.8h, v0.8h")
+OP3(t_h23, "fneg v2.4h, v0.4h")
+OP3(t_h24, "fsqrt v2.8h, v0.8h")
+OP3(t_h25, "frintn v2.8h, v0.8h")
+OP3(t_h26, "frinta v2.8h, v0.8h")
+OP3(t_h27, "frintx v2.8h, v0.8h")
+OP3(t_h28, "frintm v2.4h, v0.4h")
+OP3(t_h29, "fcvtzs v2.8h, v0.8h")
+OP3(t_h30, "fcvtnu v2.8h, v0.8h")
+OP3(t_h31, "fcvtas v2.4h, v0.4h")
+OP3(t_h32, "scvtf v2.8h, v0.8h")
+OP3(t_h33, "ucvtf v2.4h, v0.4h")
+OP3(t_h34, "fcmgt v2.8h, v0.8h, #0.0")
+OP3(t_h35, "fcmle v2.8h, v0.8h, #0.0")
+OP3(t_h36, "frecpe v2.8h, v0.8h")
+OP3(t_h37, "frsqrte v2.8h, v0.8h")
+OP3(t_h38, "frecpx h2, h0")
+OP3(t_h39, "frecpe h2, h0")
+OP3(t_h40, "fmaxnmv h2, v0.8h")
+OP3(t_h41, "fmaxv h2, v0.4h")
+OP3(t_h42, "fminv h2, v0.8h")
+OP3(t_h43, "faddp h2, v0.2h")
+OP3(t_h44, "fminnmp h2, v0.2h")
+OP3(t_h45, "fmla v2.8h, v0.8h, v1.h[7]")
+OP3(t_h46, "fmls v2.4h, v0.4h, v1.h[2]")
+OP3(t_h47, "fmul h2, h0, v1.h[5]")
+OP3(t_h48, "fmulx v2.8h, v0.8h, v1.h[0]")
+OP3(t_h49, "fmla h2, h0, v1.h[3]")
+OP3(t_h50, "scvtf v2.8h, v0.8h, #3")
+OP3(t_h51, "fcvtzu v2.4h, v0.4h, #5")
+OP3(t_h52, "fcvtzs v2.8h, v0.8h, #16")
+OP3(t_h53, "ucvtf h2, h0, #9")
+OP3(t_h54, "fcvtzu h2, h0, #4")
+OP3(t_h55, "fmov v2.8h, #1.5")
+OP3(t_h56, "fmov v2.4h, #-0.125")
+OP3(t_h57, "fabd h2, h0, h1")
+OP3(t_h58, "fcmge h2, h0, h1")
+OP3(t_h59, "facgt h2, h0, h1")
+OP3(t_h60, "fmulx h2, h0, h1")
+OP3(t_h61, "frsqrts h2, h0, h1")
+OP3(t_h62, "fcvtas h2, h0")
+OP3(t_h63, "scvtf h2, h0")
+OP3(t_h64, "fcmeq h2, h0, #0.0")
+OP3(t_h65, "fcvtzs h2, h0")
 
 static const struct { const char *name; void (*fn)(const V128 *, const V128 *, const V128 *, V128 *); } ops[] = {
 #define E(f) { #f, f }
@@ -465,6 +539,16 @@ static const struct { const char *name; void (*fn)(const V128 *, const V128 *, c
     E(t_sqdmull_se),
     E(t_sqdmulh_se),
     E(t_sqrdmulh_se),
+    E(t_h00), E(t_h01), E(t_h02), E(t_h03), E(t_h04), E(t_h05), E(t_h06),
+    E(t_h07), E(t_h08), E(t_h09), E(t_h10), E(t_h11), E(t_h12), E(t_h13),
+    E(t_h14), E(t_h15), E(t_h16), E(t_h17), E(t_h18), E(t_h19), E(t_h20),
+    E(t_h21), E(t_h22), E(t_h23), E(t_h24), E(t_h25), E(t_h26), E(t_h27),
+    E(t_h28), E(t_h29), E(t_h30), E(t_h31), E(t_h32), E(t_h33), E(t_h34),
+    E(t_h35), E(t_h36), E(t_h37), E(t_h38), E(t_h39), E(t_h40), E(t_h41),
+    E(t_h42), E(t_h43), E(t_h44), E(t_h45), E(t_h46), E(t_h47), E(t_h48),
+    E(t_h49), E(t_h50), E(t_h51), E(t_h52), E(t_h53), E(t_h54), E(t_h55),
+    E(t_h56), E(t_h57), E(t_h58), E(t_h59), E(t_h60), E(t_h61), E(t_h62),
+    E(t_h63), E(t_h64), E(t_h65),
 #undef E
 };
 

@@ -44,13 +44,6 @@ static int optional_index(uint32_t insn)
     return -1;
 }
 
-static bool needs_fp16(uint32_t insn)
-{
-    int i = optional_index(insn);
-
-    return i >= 0 && strcmp(dt_optional_table[i].reason, "FEAT_FP16") == 0;
-}
-
 /* Global, so its address (held in base registers) is the same everywhere. */
 static uint8_t dt_mem[DT_MEM_SIZE] __attribute__((aligned(64)));
 static uint8_t dt_mem_in[DT_MEM_SIZE] __attribute__((aligned(64)));
@@ -153,11 +146,11 @@ static uint64_t chunk(uint64_t *rng, unsigned flavour)
 }
 
 /*
- * FZ16 only for FEAT_FP16 encodings: it is RES0 without FEAT_FP16, so an
- * emulator without FP16 (arx) legitimately drops it from FPCR; it has no
- * effect on the base half-precision FCVT (FPUnpackCV/FPRoundCV ignore it).
+ * FZ16 (FEAT_FP16, which both emulators have) for every encoding: it must
+ * flush half-precision arithmetic only, never S/D nor the base FCVT
+ * (FPUnpackCV/FPRoundCV ignore it).
  */
-static uint64_t fpcr_value(uint64_t *rng, bool half)
+static uint64_t fpcr_value(uint64_t *rng)
 {
     uint64_t r = rng_next(rng), fpcr = 0;
 
@@ -169,7 +162,7 @@ static uint64_t fpcr_value(uint64_t *rng, bool half)
         fpcr |= 1u << 24; /* FZ */
     if ((r >> 6) % 2)
         fpcr |= ((r >> 8) % 4) << 22; /* RMode */
-    if (half && (r >> 10) % 2 == 0)
+    if ((r >> 10) % 2 == 0)
         fpcr |= 1u << 19; /* FZ16 */
     return fpcr;
 }
@@ -202,7 +195,7 @@ static void state_make(const struct dt_class *c, uint64_t seed, uint32_t insn)
         dt_in.v[i][1] = chunk(&rng, flavour);
     }
     dt_in.nzcv = (rng_next(&rng) % 16) << 28;
-    dt_in.fpcr = fpcr_value(&rng, needs_fp16(insn));
+    dt_in.fpcr = fpcr_value(&rng);
     dt_in.fpcr &= dt_fpcr_allowed;
     if (c->flags & DT_MEM) {
         for (size_t i = 0; i < DT_MEM_SIZE; i += 8) {

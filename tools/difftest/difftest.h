@@ -27,7 +27,7 @@ enum {
     DT_GPR_RD = 1u << 0, /* bits 4:0 may name a GPR destination */
     DT_MEM = 1u << 1,    /* bits 9:5 are a base register into dt_mem */
     DT_MEM_RM = 1u << 2, /* bits 20:16 are an index/post-increment GPR */
-    DT_FP16 = 1u << 3,   /* half-precision only: FPCR.FZ16 matters */
+    DT_FP16 = 1u << 3,   /* half-precision (FEAT_FP16) encodings */
     DT_FPTYPE = 1u << 4  /* bits 23:22 are the scalar FP type (11 = half) */
 };
 

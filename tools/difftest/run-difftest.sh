@@ -36,7 +36,7 @@ usage: run-difftest.sh [options]
                          (optional extensions listed in optional-features.def
                          never fail when arx UNDEFs them: column "optional")
   --fpcr-mask HEX         FPCR bits the random states may set (default all:
-                         AHP DN FZ RMode, FZ16 for half-precision encodings)
+                         AHP DN FZ RMode FZ16)
   --out DIR              build and result directory
   --list                 list the classes and exit
 Exit status: 0 when every difference is explained, 1 otherwise, 2 on setup errors.
