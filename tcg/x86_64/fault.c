@@ -42,6 +42,14 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
         else
             memcpy(env + site->regs[i].env_offset, &v, 4);
     }
+    /* The globally pinned guest registers live in their host registers
+     * everywhere in translated code; sites do not list them. */
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+        const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
+        X86Reg r = ra_global_pin_reg(i);
+        uint64_t v = (uint64_t)uc->uc_mcontext.gregs[host_greg_index[r]];
+        memcpy(env + t->mem_offset, &v, 8);
+    }
     return env;
 }
 

@@ -178,7 +178,7 @@ static void lower_exit_check(const TCGOp *op)
     stub = &exit_stubs[nb_exit_stubs];
     stub->nb_pinned = 0;
     for (int r = 0; r < 16; r++)
-        if (be.pinned_regs & REGSET(r))
+        if (be.pinned_regs & ~be.global_pin_regs & REGSET(r))
             stub->pinned[stub->nb_pinned++] = be.reg_owner[r];
     stub->field = x86_jcc32(as(), X86_CC_NE);
     stub->pc_home = ra_home(tcg_temp((uint32_t)op->args[1]));

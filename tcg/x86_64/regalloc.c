@@ -29,7 +29,6 @@ static const X86Reg alloc_order[] = {
  */
 static const X86Reg global_pin_order[4] = { X86_RBX, X86_RBP, X86_R12,
                                             X86_R13 };
-static RegSet global_pin_regs;
 
 static const RegSet caller_saved =
     REGSET(X86_RAX) | REGSET(X86_RCX) | REGSET(X86_RDX) | REGSET(X86_RSI) |
@@ -480,7 +479,7 @@ static bool sync_skips(const TCGTemp *t, int r, int which)
 {
     if (!t->pinned)
         return false;
-    if (global_pin_regs & REGSET(r))
+    if (be.global_pin_regs & REGSET(r))
         return which != SYNC_ALL; /* the epilogue stores those */
     return which == SYNC_UNPINNED;
 }
@@ -507,6 +506,11 @@ void ra_sync_globals(bool and_free)
 void ra_sync_for_exit(void)
 {
     sync_globals(false, SYNC_BLOCK_PINS);
+}
+
+X86Reg ra_global_pin_reg(int i)
+{
+    return global_pin_order[i];
 }
 
 void ra_reload_global_pins(void)
@@ -620,7 +624,7 @@ static void pin_globals(void)
             break;
         TCGTemp *t = &tcg_ctx.temps[best];
         X86Reg r = pin_order[p];
-        if (global_pin_regs & REGSET(r))
+        if (be.global_pin_regs & REGSET(r))
             continue;
         load_temp(t, r);
         t->pinned = true;
@@ -667,7 +671,7 @@ static void reset_temps(void)
     be.nb_slots = 0;
     be.too_big = false;
     be.pinned_regs = 0;
-    for (int i = 0; global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
         TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
         X86Reg r = global_pin_order[i];
         t->pinned = true;
@@ -708,7 +712,9 @@ void ra_note_fault_site(void)
     site->nb_regs = 0;
     for (int r = 0; r < 16; r++) {
         const TCGTemp *t = be.reg_owner[r];
-        if (!t || t->kind != TEMP_GLOBAL || t->mem_coherent)
+        /* The global pins are always where fault.c looks for them. */
+        if (!t || t->kind != TEMP_GLOBAL || t->mem_coherent ||
+            (be.global_pin_regs & REGSET(r)))
             continue;
         site->regs[site->nb_regs++] = (TCGFaultReg){
             t->mem_offset, (uint8_t)r, (uint8_t)(temp_width(t) / 8)};
@@ -838,13 +844,13 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
         x86_push(a, saved[i]);
     x86_mov_rr(a, 64, REG_ENV, X86_RDI);
     x86_mov_ri(a, REG_GUEST_BASE, guest_base);
-    global_pin_regs = 0;
+    be.global_pin_regs = 0;
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
         for (int i = 0; i < tcg_ctx.nb_pins; i++) {
             const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
             x86_load(a, X86_LD_64, 64, global_pin_order[i],
                      x86_mem(REG_ENV, t->mem_offset));
-            global_pin_regs |= REGSET(global_pin_order[i]);
+            be.global_pin_regs |= REGSET(global_pin_order[i]);
         }
     }
     x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
@@ -854,7 +860,7 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     be.exit_zero = a->p;
     x86_mov_ri(a, X86_RAX, 0);
     be.epilogue = a->p;
-    for (int i = 0; global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
         const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
         x86_store(a, 64, x86_mem(REG_ENV, t->mem_offset),
                   global_pin_order[i]);

@@ -39,6 +39,9 @@ typedef struct Backend {
     bool loop;
     uint32_t loop_head;
     RegSet pinned_regs;
+    /* Of those, the ones tcg_pin_globals pinned in all code: the epilogue
+     * stores them, exits need not. */
+    RegSet global_pin_regs;
     const void *exit_zero;
 } Backend;
 
@@ -100,6 +103,8 @@ void ra_sync_globals(bool and_free);
 void ra_sync_for_exit(void);
 /* After a helper that may write globals: the pinned ones come back. */
 void ra_reload_global_pins(void);
+/* The host register of the i-th global pin (fault.c restores them). */
+X86Reg ra_global_pin_reg(int i);
 /* The back edge of a looping block: memory and registers as at its head. */
 void ra_enter_loop_head(void);
 
