@@ -1027,11 +1027,6 @@ void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m)
     emit_op(a, ENC_0F, 0x16, dst, rm_mem(m));
 }
 
-void x86_movhps_store(X86Asm *a, X86Mem m, X86Xmm src)
-{
-    emit_op(a, ENC_0F, 0x17, src, rm_mem(m));
-}
-
 void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src)
 {
     emit_op(a, ENC_66 | ENC_0F, 0xd6, src, rm_mem(m));

@@ -57,10 +57,7 @@ static void write_back(VCacheEntry *e)
     uint32_t bit = 1u << entry_index(e);
 
     if (dirty_mask & bit) {
-        /* As two halves: the next block reloads it as two halves, and a
-         * load forwards from a store of the same size and place. */
-        x86_movq_store(as(), env_at(e->ofs), entry_xmm(e));
-        x86_movhps_store(as(), env_at(e->ofs + 8), entry_xmm(e));
+        x86_movdqu_store(as(), env_at(e->ofs), entry_xmm(e));
         dirty_mask &= ~bit;
     }
 }
