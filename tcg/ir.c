@@ -844,6 +844,21 @@ void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
     emit3(INDEX_op_guest_st_i32, val.idx, addr.idx, mop);
 }
 
+static uint64_t vec_ofs(int32_t ofs)
+{
+    return (uint64_t)(int64_t)ofs;
+}
+
+void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes)
+{
+    emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), bytes);
+}
+
+void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
+{
+    emit3(INDEX_op_guest_st_vec, addr.idx, vec_ofs(s), bytes);
+}
+
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
 {
     emit3(INDEX_op_guest_st_i64, val.idx, addr.idx, mop);
@@ -864,11 +879,6 @@ void tcg_gen_mb(TCGBar bar)
 /* ---- vectors in the CPU state ---- */
 
 /* Offsets go in as sign-extended constants, like ld/st offsets. */
-static uint64_t vec_ofs(int32_t ofs)
-{
-    return (uint64_t)(int64_t)ofs;
-}
-
 void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
                      unsigned maxsz, int32_t d, int32_t a, int32_t b)
 {

@@ -314,6 +314,10 @@ void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop);
 void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop);
 void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop);
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop);
+/* Guest memory at addr to / from the vector at env offset d / s: bytes of
+ * 1, 2, 4, 8 or 16; a load zeroes the rest of the 16-byte vector. */
+void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes);
+void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes);
 /* Atomically: old = *addr; if (old == cmp) *addr = newv; ret = old. */
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop);

@@ -58,38 +58,18 @@ static void vec_write_lane(int reg, int idx, int size, TCGv_i64 val)
 
 /* ---- single-register moves (LDR/STR/LDP/STP of B/H/S/D/Q) ---- */
 
+/* size: 0-3 for B, H, S, D, 4 for Q; the bytes go straight between guest
+ * memory and the vector register (a load zeroes the rest of it). */
 void ldst_vec_load(DisasContext *s, int rt, int size, TCGv_i64 addr)
 {
-    TCGv_i64 lo = tcg_temp_new_i64();
-
     (void)s;
-    tcg_gen_guest_ld_i64(lo, addr, (MemOp)(size == 4 ? MO_64 : size));
-    if (size == 4) {
-        TCGv_i64 addr2 = tcg_temp_new_i64();
-        TCGv_i64 hi = tcg_temp_new_i64();
-
-        tcg_gen_addi_i64(addr2, addr, 8);
-        tcg_gen_guest_ld_i64(hi, addr2, MO_64);
-        vec_write_d(rt, 0, lo);
-        vec_write_d(rt, 1, hi);
-        return;
-    }
-    /* The zero-extended load also clears the upper lanes of bits 63:0. */
-    vec_write_d(rt, 0, lo);
-    clear_vreg_high(rt);
+    tcg_gen_guest_ld_vec(vreg_offset(rt), addr, 1u << size);
 }
 
 void ldst_vec_store(DisasContext *s, int rt, int size, TCGv_i64 addr)
 {
     (void)s;
-    tcg_gen_guest_st_i64(vec_read_d(rt, 0), addr,
-                         (MemOp)(size == 4 ? MO_64 : size));
-    if (size == 4) {
-        TCGv_i64 addr2 = tcg_temp_new_i64();
-
-        tcg_gen_addi_i64(addr2, addr, 8);
-        tcg_gen_guest_st_i64(vec_read_d(rt, 1), addr2, MO_64);
-    }
+    tcg_gen_guest_st_vec(vreg_offset(rt), addr, 1u << size);
 }
 
 /* ---- multiple structures: LD1-LD4, ST1-ST4 ---- */

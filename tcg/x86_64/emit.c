@@ -1022,6 +1022,17 @@ void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m)
     emit_op(a, ENC_F3 | ENC_0F, 0x7e, dst, rm_mem(m));
 }
 
+/* movd xmm, m32 (bits 127:32 cleared) and movd m32, xmm. */
+void x86_movd_load(X86Asm *a, X86Xmm dst, X86Mem m)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0x6e, dst, rm_mem(m));
+}
+
+void x86_movd_store(X86Asm *a, X86Mem m, X86Xmm src)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0x7e, src, rm_mem(m));
+}
+
 void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m)
 {
     emit_op(a, ENC_0F, 0x16, dst, rm_mem(m));

@@ -364,6 +364,8 @@ void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* upper zeroed */
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src);
+void x86_movd_load(X86Asm *a, X86Xmm dst, X86Mem m); /* rest cleared */
+void x86_movd_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m); /* bits 127:64 */
 void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);

@@ -118,6 +118,11 @@ void vcache_reset(void);
 void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes);
 /* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
 void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
+/* A whole new value for the vector at ofs is about to be written into
+ * the returned register (its old value stays the one a fault sees until
+ * vcache_mark_written). */
+X86Xmm vcache_prepare_write(int32_t ofs);
+void vcache_mark_written(int32_t ofs);
 /* Before other code reads (or writes) env bytes [ofs, ofs + len). */
 void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
 /* Writes every cached vector back; forget: and drops them. */

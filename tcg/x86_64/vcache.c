@@ -169,6 +169,27 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
         x86_movaps_rr(as(), entry_xmm(e), x);
 }
 
+X86Xmm vcache_prepare_write(int32_t ofs)
+{
+    VCacheEntry *e;
+
+    if (!cacheable(ofs))
+        return X86_XMM0; /* never asked for: the callers pass vectors */
+    e = lookup(ofs);
+    if (!e)
+        e = claim(ofs);
+    e->last_use = ++use_clock;
+    return entry_xmm(e);
+}
+
+void vcache_mark_written(int32_t ofs)
+{
+    VCacheEntry *e = lookup(ofs);
+
+    if (e)
+        dirty_mask |= 1u << entry_index(e);
+}
+
 int vcache_snapshot(VCacheSlot *out)
 {
     int n = 0;
@@ -207,7 +228,8 @@ void vcache_before_op(const TCGOp *op)
     switch (op->opc) {
     case INDEX_op_vec_bin: case INDEX_op_vec_un:
     case INDEX_op_vec_bitsel: case INDEX_op_vec_dup: case INDEX_op_vec_fp:
-    case INDEX_op_fp_guarded_env:
+    case INDEX_op_fp_guarded_env: case INDEX_op_guest_ld_vec:
+    case INDEX_op_guest_st_vec:
         return;
     case INDEX_op_ld8u_i64: case INDEX_op_ld32u_i64: case INDEX_op_ld32s_i64:
     case INDEX_op_ld_i32: case INDEX_op_ld_i64:
