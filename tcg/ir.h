@@ -408,6 +408,8 @@ typedef enum TCGVecOp {
     /* The low 8 bytes of a zero/sign-extended to twice vece, then shifted
      * left by imm (0 <= imm <= vece bits): 16 bytes of result. */
     TCG_VEC_ZEXT_SHLI, TCG_VEC_SEXT_SHLI,
+    /* Element imm of a (16 bytes), zero-extended to the whole of d. */
+    TCG_VEC_GETEL,
     TCG_VEC_NB_OPS,
 
     /* Flags: the result is added to (subtracted from) d's elements rather

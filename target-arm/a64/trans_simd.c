@@ -654,6 +654,10 @@ static bool trans_DUP_s(DisasContext *s, arg_DUP_s *a)
         return false;
     }
     (void)s;
+    if (gen_vec_shi(TCG_VEC_GETEL, esz, 16, 16, vofs(a->rd), vofs(a->rn),
+                    (int)(a->imm5 >> (esz + 1)))) {
+        return true;
+    }
     TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
                                false);
     write_vec_half((int)a->rd, 0, e);

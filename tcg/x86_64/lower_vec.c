@@ -133,6 +133,8 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
         return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_GETEL:
+        return oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     default:
         return ISA_NONE;
     }
@@ -152,7 +154,8 @@ static int vec_need(unsigned op, unsigned vece, unsigned oprsz)
     if ((op & TCG_VEC_ACC) && (op & TCG_VEC_ACC_SUB))
         return ISA_NONE;
     if ((op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) &&
-        (is_reduction(kind) || kind == TCG_VEC_EXTRACT))
+        (is_reduction(kind) || kind == TCG_VEC_EXTRACT ||
+         kind == TCG_VEC_GETEL))
         return ISA_NONE;
     if (kind < TCG_VEC_NOT)
         return need_bin(kind, vece, oprsz);
@@ -895,6 +898,15 @@ static void lower_vec_un(const TCGOp *op)
     case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
         vaddlp(x, vece, kind == TCG_VEC_ADDLPS, t, t2);
         break;
+    case TCG_VEC_GETEL: {
+        /* Down to byte 0, then clear everything above the element. */
+        unsigned drop = 16 - (1u << vece);
+        if (imm)
+            x86_pshift_ri(as(), X86_PSRLDQ, x, (uint8_t)(imm << vece));
+        x86_pshift_ri(as(), X86_PSLLDQ, x, (uint8_t)drop);
+        x86_pshift_ri(as(), X86_PSRLDQ, x, (uint8_t)drop);
+        break;
+    }
     case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS:
         vreduce_long(x, vece, oprsz, kind == TCG_VEC_REDADDLS, t, t2);
         store_element0(op->args[4], x, vece + 1, maxsz);

@@ -720,6 +720,9 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
         out_vece = vece + 1;
         vref_long(c, a, b, res);
         break;
+    case TCG_VEC_GETEL:
+        vput(res, 0, vece, vget(a, c->imm, vece));
+        break;
     case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
         out_vece = vece + 1;
         for (unsigned i = 0; i < n / 2; i++) {
@@ -812,6 +815,9 @@ static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
         return 4;
     case TCG_VEC_SHRI_NARROW: case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
         imms[0] = 0; imms[1] = 3; imms[2] = bits;
+        return 3;
+    case TCG_VEC_GETEL:
+        imms[0] = 0; imms[1] = 1; imms[2] = (16u >> vece) - 1;
         return 3;
     case TCG_VEC_EXTRACT:
         imms[0] = 0; imms[1] = 3; imms[2] = oprsz - 1;
