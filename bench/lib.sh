@@ -103,3 +103,66 @@ bench_geomean() {
 	printf '%s\n' "$@" | awk '$1 > 0 { s += log($1); n++ }
 		END { if (n) printf "%.2f\n", exp(s / n); else print "-" }'
 }
+
+# bench_kernel KEY JSON: checks that every runner prints what the native
+# build prints for "KEY $scale", then times KEY on each runner into
+# mean[KEY,runner] (seconds; hyperfine's mean into JSON, else time_loop)
+# and sets mean[KEY,ok] to 1, or to 0 (returning 1) on a mismatch or a
+# failed run. The caller declares the associative array mean.
+bench_kernel() {
+	local k=$1 json=$2 expect got cmd i m
+	local -a args=()
+	mean[$k,ok]=0
+	expect=$("$native" "$k" "$scale" 2>&1)
+	for i in "${!names[@]}"; do
+		cmd=$(command_for "$i" "$k")
+		# shellcheck disable=SC2086 # cmd is a word list on purpose
+		got=$($cmd 2>&1)
+		if [ "$got" != "$expect" ]; then
+			echo "MISMATCH: $k under ${names[$i]}: got '$got', expected '$expect'" >&2
+			return 1
+		fi
+	done
+	if [ "$use_hyperfine" = 1 ]; then
+		for i in "${!names[@]}"; do
+			args+=(-n "${names[$i]}" "$(command_for "$i" "$k")")
+		done
+		hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" \
+			--style basic "${args[@]}" >/dev/null 2>&1 || return 1
+		# Results come in command order; "mean" is in seconds.
+		i=0
+		while read -r m; do
+			mean[$k,${names[$i]}]=$m
+			i=$((i + 1))
+		done < <(grep -o '"mean": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
+	else
+		for i in "${!names[@]}"; do
+			mean[$k,${names[$i]}]=$(time_loop "$(command_for "$i" "$k")")
+		done
+	fi
+	mean[$k,ok]=1
+}
+
+# bench_table_header FIRST_COLUMN, then bench_table_row NAME for each row
+# of mean[]: native, qemu and arx seconds, arx/native, qemu/arx.
+bench_table_header() {
+	printf "%-8s %9s %9s %9s %11s %9s\n" "$1" "native s" "qemu s" "arx s" \
+		arx/native qemu/arx
+}
+
+bench_table_row() {
+	local k=$1
+	if [ "${mean[$k,ok]:-0}" != 1 ]; then
+		printf "%-8s %s\n" "$k" "output mismatch or run failure (see above)"
+		return
+	fi
+	awk -v k="$k" -v n="${mean[$k,native]:-}" -v q="${mean[$k,qemu]:-}" \
+		-v a="${mean[$k,arx]:-}" 'BEGIN {
+		printf "%-8s %9s %9s %9s %11s %9s\n", k,
+			n == "" ? "-" : sprintf("%.3f", n),
+			q == "" ? "-" : sprintf("%.3f", q),
+			a == "" ? "-" : sprintf("%.3f", a),
+			(a == "" || n == "") ? "-" : sprintf("%.2fx", a / n),
+			(a == "" || q == "") ? "-" : sprintf("%.2fx", q / a)
+	}'
+}

@@ -100,22 +100,9 @@ echo
 printf "scale=%s runs=%s timer=%s cores=%s\n" "$scale" "$runs" \
 	"$([ "$use_hyperfine" = 1 ] && echo hyperfine || echo bash-loop)" \
 	"$(nproc 2>/dev/null || echo '?')"
-printf "%-8s %9s %9s %9s %11s %9s\n" mode "native s" "qemu s" "arx s" \
-	arx/native qemu/arx
+bench_table_header mode
 for m in $modes; do
-	if [ "${mean[$m,ok]:-0}" != 1 ]; then
-		printf "%-8s %s\n" "$m" "output mismatch (see above)"
-		continue
-	fi
-	awk -v k="$m" -v n="${mean[$m,native]:-}" -v q="${mean[$m,qemu]:-}" \
-		-v a="${mean[$m,arx]:-}" 'BEGIN {
-		printf "%-8s %9s %9s %9s %11s %9s\n", k,
-			n == "" ? "-" : sprintf("%.3f", n),
-			q == "" ? "-" : sprintf("%.3f", q),
-			a == "" ? "-" : sprintf("%.3f", a),
-			(a == "" || n == "") ? "-" : sprintf("%.2fx", a / n),
-			(a == "" || q == "") ? "-" : sprintf("%.2fx", q / a)
-	}'
+	bench_table_row "$m"
 done
 
 # ratio NAME A B TARGET: A/B per runner, and whether arx meets TARGET.

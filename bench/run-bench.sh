@@ -49,62 +49,15 @@ bench_pick_timer
 declare -A mean
 status=0
 for k in $kernels; do
-	# Correctness first: every runner must print the native checksum line.
-	expect=$("$native" "$k" "$scale" 2>&1)
-	ok=1
-	for i in "${!names[@]}"; do
-		cmd=$(command_for "$i" "$k")
-		# shellcheck disable=SC2086 # cmd is a word list on purpose
-		got=$($cmd 2>&1)
-		if [ "$got" != "$expect" ]; then
-			echo "MISMATCH: $k under ${names[$i]}: got '$got', expected '$expect'" >&2
-			ok=0
-			status=1
-		fi
-	done
-	[ "$ok" = 1 ] || { mean[$k,ok]=0; continue; }
-	mean[$k,ok]=1
-
-	if [ "$use_hyperfine" = 1 ]; then
-		args=()
-		for i in "${!names[@]}"; do
-			args+=(-n "${names[$i]}" "$(command_for "$i" "$k")")
-		done
-		json=$build/hyperfine-$k.json
-		hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" \
-			--style basic "${args[@]}" >&2 || { status=1; continue; }
-		# Results come in command order; "mean" is in seconds.
-		i=0
-		while read -r m; do
-			mean[$k,${names[$i]}]=$m
-			i=$((i + 1))
-		done < <(grep -o '"mean": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
-	else
-		for i in "${!names[@]}"; do
-			mean[$k,${names[$i]}]=$(time_loop "$(command_for "$i" "$k")")
-		done
-	fi
+	bench_kernel "$k" "$build/hyperfine-$k.json" || status=1
 done
 
 # ---- table ----
 echo
 printf "scale=%s runs=%s timer=%s\n" "$scale" "$runs" \
 	"$([ "$use_hyperfine" = 1 ] && echo hyperfine || echo bash-loop)"
-printf "%-8s %9s %9s %9s %11s %9s\n" kernel "native s" "qemu s" "arx s" \
-	arx/native qemu/arx
+bench_table_header kernel
 for k in $kernels; do
-	if [ "${mean[$k,ok]}" != 1 ]; then
-		printf "%-8s %s\n" "$k" "output mismatch (see above)"
-		continue
-	fi
-	awk -v k="$k" -v n="${mean[$k,native]:-}" -v q="${mean[$k,qemu]:-}" \
-		-v a="${mean[$k,arx]:-}" 'BEGIN {
-		printf "%-8s %9s %9s %9s %11s %9s\n", k,
-			n == "" ? "-" : sprintf("%.3f", n),
-			q == "" ? "-" : sprintf("%.3f", q),
-			a == "" ? "-" : sprintf("%.3f", a),
-			(a == "" || n == "") ? "-" : sprintf("%.2fx", a / n),
-			(a == "" || q == "") ? "-" : sprintf("%.2fx", q / a)
-	}'
+	bench_table_row "$k"
 done
 exit $status

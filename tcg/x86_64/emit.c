@@ -808,14 +808,11 @@ void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m)
             rm_mem(m));
 }
 
-/* Three-byte VEX, map 0F38, pp = 66, L = 0: the scalar FMA3 forms. */
-void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
-                 X86Xmm src2)
+/* Three-byte VEX, map 0F38, pp = 66, L = 0 (128 bits): the FMA3 forms,
+ * W = double. */
+static void emit_vfma231(X86Asm *a, uint8_t opcode, int bits, X86Xmm dst,
+                         X86Xmm src1, X86Xmm src2)
 {
-    static const uint8_t opcode[] = {
-        [X86_VFMADD231] = 0xb9, [X86_VFMSUB231] = 0xbb,
-        [X86_VFNMADD231] = 0xbd, [X86_VFNMSUB231] = 0xbf,
-    };
     X86Insn in;
     insn_begin(a, &in);
 
@@ -823,29 +820,30 @@ void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
     insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
                               (~src2 >> 3 & 1) << 5 | 0x02));
     insn_byte(&in, (unsigned)((bits == 64) << 7 | (~src1 & 0xf) << 3 | 0x1));
-    insn_byte(&in, opcode[op]);
+    insn_byte(&in, opcode);
     insn_modrm(&in, 3, dst, src2);
     insn_commit(a, &in);
+}
+
+/* The packed opcodes are the scalar ones minus one. */
+static const uint8_t vfma231_scalar_opcode[] = {
+    [X86_VFMADD231] = 0xb9, [X86_VFMSUB231] = 0xbb,
+    [X86_VFNMADD231] = 0xbd, [X86_VFNMSUB231] = 0xbf,
+};
+
+void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
+                 X86Xmm src2)
+{
+    emit_vfma231(a, vfma231_scalar_opcode[op], bits, dst, src1, src2);
 }
 
 void x86_vfma231_packed(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst,
                         X86Xmm src1, X86Xmm src2)
 {
-    static const uint8_t opcode[] = {
-        [X86_VFMADD231] = 0xb8, [X86_VFMSUB231] = 0xba,
-        [X86_VFNMADD231] = 0xbc, [X86_VFNMSUB231] = 0xbe,
-    };
-    X86Insn in;
-    insn_begin(a, &in);
-
-    insn_byte(&in, 0xc4);
-    insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
-                              (~src2 >> 3 & 1) << 5 | 0x02));
-    insn_byte(&in, (unsigned)((bits == 64) << 7 | (~src1 & 0xf) << 3 | 0x1));
-    insn_byte(&in, opcode[op]);
-    insn_modrm(&in, 3, dst, src2);
-    insn_commit(a, &in);
+    emit_vfma231(a, (uint8_t)(vfma231_scalar_opcode[op] - 1), bits, dst, src1,
+                 src2);
 }
+
 
 void x86_packed_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
                    X86Xmm src)

@@ -88,31 +88,44 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
     slowpath_jump_if(sp, X86_CC_E);
 }
 
-/* fp_guarded_env: operands from the vector cache, the result back to it
- * with everything above the element zeroed (movd/movq do that). */
-static void lower_fp_guarded_env(TCGOp *op)
-{
-    static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
-    const GuardedOp *g = guarded_op(op->args[0]);
-    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[6];
-    int nin = tcg_op_defs[op->args[0]].nb_iargs;
-    X86Reg tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
-    SlowPath *sp;
+static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
 
-    for (int i = 0; i < nin; i++)
-        vcache_load(in_xmm[i], (int32_t)op->args[2 + i], 8);
-    /* Nothing below changes the allocator's state until the store. */
-    sp = slowpath_new(slow->func, X86_XMM0);
+/*
+ * With the inputs in xmm1..: xmm0 = the inner op, jumping to a slow path
+ * (the helper, called with the inputs and slow_arg) when the mode word
+ * asks for it or the result needs Arm's rules. tmp is a free register.
+ * Nothing here changes the allocator's state.
+ */
+static void emit_guarded(const GuardedOp *g, int nin, const TCGHelper *slow,
+                         uint64_t slow_arg, uint64_t mode, X86Reg tmp)
+{
+    SlowPath *sp = slowpath_new(slow->func, X86_XMM0);
+
     for (int i = 0; i < 3; i++)
         slowpath_arg_xmm(sp, in_xmm[i], g->bits);
-    slowpath_arg_imm(sp, op->args[7]);
-    lower_jump_if_mode(sp, op->args[5]);
+    slowpath_arg_imm(sp, slow_arg);
+    lower_jump_if_mode(sp, mode);
     emit_inner(g, nin);
+    /* Unordered with itself: a NaN. */
     x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
                X86_XMM0);
     slowpath_jump_if(sp, X86_CC_P);
     jump_if_min_normal(sp, g->bits, tmp);
     slowpath_resume_here(sp);
+}
+
+/* fp_guarded_env: operands from the vector cache, the result back to it
+ * with everything above the element zeroed (movd/movq do that). */
+static void lower_fp_guarded_env(TCGOp *op)
+{
+    const GuardedOp *g = guarded_op(op->args[0]);
+    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[6];
+    int nin = tcg_op_defs[op->args[0]].nb_iargs;
+    X86Reg tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
+
+    for (int i = 0; i < nin; i++)
+        vcache_load(in_xmm[i], (int32_t)op->args[2 + i], 8);
+    emit_guarded(g, nin, slow, op->args[7], op->args[5], tmp);
     if (g->bits == 32) { /* keep only the single: bits 32-127 zero */
         x86_movq_rx(as(), 32, REG_SCRATCH, X86_XMM0);
         x86_movq_xr(as(), 32, X86_XMM0, REG_SCRATCH);
@@ -122,17 +135,15 @@ static void lower_fp_guarded_env(TCGOp *op)
 
 bool lower_fp_guarded(TCGOp *op)
 {
-    if (op->opc == INDEX_op_fp_guarded_env) {
-        lower_fp_guarded_env(op);
-        return true;
-    }
-    static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
     const GuardedOp *g;
     const TCGHelper *slow;
     int nin;
     X86Reg rd;
-    SlowPath *sp;
 
+    if (op->opc == INDEX_op_fp_guarded_env) {
+        lower_fp_guarded_env(op);
+        return true;
+    }
     if (op->opc != INDEX_op_fp_guarded)
         return false;
     g = guarded_op(op->args[4]);
@@ -142,19 +153,7 @@ bool lower_fp_guarded(TCGOp *op)
         x86_movq_xr(as(), 64, in_xmm[i], ra_in(arg_temp(op, 1 + i), 0));
     ra_free_dead(op, 1, 4);
     rd = ra_alloc(0);
-    /* Nothing below changes the allocator's state until the result. */
-    sp = slowpath_new(slow->func, X86_XMM0);
-    for (int i = 0; i < 3; i++)
-        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
-    slowpath_arg_imm(sp, op->args[7]);
-    lower_jump_if_mode(sp, op->args[5]);
-    emit_inner(g, nin);
-    /* Unordered with itself: a NaN. */
-    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
-               X86_XMM0);
-    slowpath_jump_if(sp, X86_CC_P);
-    jump_if_min_normal(sp, g->bits, rd);
-    slowpath_resume_here(sp);
+    emit_guarded(g, nin, slow, op->args[7], op->args[5], rd);
     x86_movq_rx(as(), g->bits, rd, X86_XMM0);
     ra_set_out(arg_temp(op, 0), rd);
     if (arg_dies(op, 0))
