@@ -1009,6 +1009,12 @@ void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src)
     emit_op(a, ENC_F3 | ENC_0F, 0x7f, src, rm_mem(m));
 }
 
+/* movss xmm, xmm: the low 4 bytes of src into dst, dst's others kept. */
+void x86_movss_rr(X86Asm *a, X86Xmm dst, X86Xmm src)
+{
+    emit_op(a, ENC_F3 | ENC_0F, 0x10, dst, rm_reg(src));
+}
+
 /* movq xmm, xmm: the low 8 bytes, the upper 8 cleared. */
 void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src)
 {

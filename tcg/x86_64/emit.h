@@ -362,6 +362,7 @@ void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m);
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* upper zeroed */
+void x86_movss_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* low 4 bytes */
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movd_load(X86Asm *a, X86Xmm dst, X86Mem m); /* rest cleared */

@@ -127,8 +127,10 @@ static void lower_fp_guarded_env(TCGOp *op)
         vcache_load(in_xmm[i], (int32_t)op->args[2 + i], 8);
     emit_guarded(g, nin, slow, op->args[7], op->args[5], tmp);
     if (g->bits == 32) { /* keep only the single: bits 32-127 zero */
-        x86_movq_rx(as(), 32, REG_SCRATCH, X86_XMM0);
-        x86_movq_xr(as(), 32, X86_XMM0, REG_SCRATCH);
+        x86_xorps_rr(as(), X86_XMM3, X86_XMM3);
+        x86_movss_rr(as(), X86_XMM3, X86_XMM0);
+        vcache_store((int32_t)op->args[1], X86_XMM3, 8, 16);
+        return;
     }
     vcache_store((int32_t)op->args[1], X86_XMM0, 8, 16);
 }

@@ -893,6 +893,7 @@ static const Golden packed_fp_golden[] = {
     {"vfmadd231pd %xmm9,%xmm8,%xmm10", 5, {0xc4, 0x42, 0xb9, 0xb8, 0xd1}},
     {"vfnmadd231ps %xmm1,%xmm0,%xmm2", 5, {0xc4, 0xe2, 0x79, 0xbc, 0xd1}},
     {"movq %xmm4,%xmm0", 4, {0xf3, 0x0f, 0x7e, 0xc4}},
+    {"movss %xmm0,%xmm3", 4, {0xf3, 0x0f, 0x10, 0xd8}},
 };
 
 START_TEST(test_packed_fp)
@@ -911,6 +912,7 @@ START_TEST(test_packed_fp)
     x86_vfma231_packed(a, X86_VFMADD231, 64, X86_XMM10, X86_XMM8, X86_XMM9);
     x86_vfma231_packed(a, X86_VFNMADD231, 32, X86_XMM2, X86_XMM0, X86_XMM1);
     x86_movq_rr(a, X86_XMM0, X86_XMM4);
+    x86_movss_rr(a, X86_XMM3, X86_XMM0);
     golden_check(a, packed_fp_golden, ARRAY_LEN(packed_fp_golden));
 }
 END_TEST
