@@ -1024,11 +1024,12 @@ void tcg_gen_insn_start(uint64_t guest_pc)
     emit1(INDEX_op_insn_start, guest_pc);
 }
 
-void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest)
+void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
+                     uint64_t dead_globals)
 {
     if (tcg_ctx.tb && dest == tcg_ctx.tb->pc)
         tcg_ctx.goto_self = true;
-    emit3(INDEX_op_goto_tb, pc.idx, slot, dest);
+    emit4(INDEX_op_goto_tb, pc.idx, slot, dest, dead_globals);
 }
 
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value)

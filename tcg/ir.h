@@ -339,8 +339,11 @@ void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
 void tcg_gen_insn_start(uint64_t guest_pc);
 /* Leaves the block for guest pc dest: a patchable direct jump through
  * chaining slot 0 or 1; until chained, stores dest in pc (the global) and
- * returns to the dispatcher, which then chains the slot. */
-void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest);
+ * returns to the dispatcher, which then chains the slot. dead_globals:
+ * globals (bit = temp index < 64) the code at dest overwrites before
+ * reading them, which this way out need not write back. */
+void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
+                     uint64_t dead_globals);
 /* Leaves the block, with pc (the global) set to pc_value, when the 32-bit
  * flag at env offset flag_offset is nonzero; otherwise does nothing. */
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value);

@@ -440,13 +440,26 @@ void gen_brcond_cc(int cc, TCGLabel l)
 
 /* ---- block exits ---- */
 
+/* The NZCV globals, as a mask of temp indices (for dead-global masks). */
+static uint64_t nzcv_globals(void)
+{
+    return 1ull << cpu_NF.idx | 1ull << cpu_ZF.idx | 1ull << cpu_CF.idx |
+           1ull << cpu_VF.idx;
+}
+
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
 {
-    if (s->nb_exits < 2)
+    uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+    bool dead = a64_nzcv_dead_at(dest, page);
+
+    if (s->nb_exits < 2) {
+        s->exit_flags_dead[s->nb_exits] = dead;
         s->exit_pc[s->nb_exits++] = dest;
-    else
+    } else {
         s->unknown_exit = true;
-    tcg_gen_goto_tb(slot, cpu_pc, dest);
+    }
+    /* This way out need not write back flags the code there overwrites. */
+    tcg_gen_goto_tb(slot, cpu_pc, dest, dead ? nzcv_globals() : 0);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -568,12 +581,12 @@ static void gen_block_end(DisasContext *s)
 }
 
 /* Every way out of the block overwrites NZCV before reading it. */
-static bool flags_dead_at_exits(const DisasContext *s, uint64_t page)
+static bool flags_dead_at_exits(const DisasContext *s)
 {
     if (s->unknown_exit || s->nb_exits == 0)
         return false;
     for (int i = 0; i < s->nb_exits; i++)
-        if (!a64_nzcv_dead_at(s->exit_pc[i], page))
+        if (!s->exit_flags_dead[i])
             return false;
     return true;
 }
@@ -606,9 +619,8 @@ void gen_intermediate_code(TranslationBlock *tb, int max_insns)
         }
     }
     gen_block_end(&s);
-    if (flags_dead_at_exits(&s, page))
-        tcg_ctx.globals_dead_at_exit = 1ull << cpu_NF.idx | 1ull << cpu_ZF.idx |
-                                       1ull << cpu_CF.idx | 1ull << cpu_VF.idx;
+    if (flags_dead_at_exits(&s))
+        tcg_ctx.globals_dead_at_exit = nzcv_globals();
     tb->size = (uint32_t)(s.pc_next - tb->pc);
     tb->icount = (uint16_t)s.insn_count;
 }

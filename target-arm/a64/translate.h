@@ -33,6 +33,7 @@ typedef struct DisasContext {
     int insn_count;
     /* Where the block can go: direct exits, or somewhere unknown. */
     uint64_t exit_pc[2];
+    bool exit_flags_dead[2]; /* code at exit_pc[i] sets NZCV before reading */
     int nb_exits;
     bool unknown_exit;
 } DisasContext;

@@ -64,24 +64,24 @@ static void bind_label(uint64_t id)
         x86_patch_rel32(l->refs[i], be.as.p);
 }
 
-/* In a looping block: is label id bound just before the back edge (a
- * goto_tb to the block itself), found after op? */
-static bool label_is_back_edge(const TCGOp *op, uint64_t id)
+/* In a looping block: the back edge (a goto_tb to the block itself) when
+ * label id, found after op, is bound just before it; else NULL. */
+static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
 {
     const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
 
     if (!be.loop)
-        return false;
+        return NULL;
     for (op++; op < end; op++) {
         if (op->opc != INDEX_op_set_label || op->args[0] != id)
             continue;
         for (op++; op < end; op++)
             if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
                 return op->opc == INDEX_op_goto_tb &&
-                       op->args[2] == be.tb->pc;
-        return false;
+                               op->args[2] == be.tb->pc ? op : NULL;
+        return NULL;
     }
-    return false;
+    return NULL;
 }
 
 static void lower_brcond(const TCGOp *op)
@@ -91,12 +91,17 @@ static void lower_brcond(const TCGOp *op)
     X86Cond cc;
     uint8_t *field;
 
+    const TCGOp *back_edge = label_back_edge(op, op->args[3]);
+
+    /* Straight to the loop head, the branch needs memory only as the head
+     * does: what the loop overwrites first (the flags a compare at its end
+     * set, say) stays in registers for the other way out to write. */
+    if (back_edge)
+        be.dead_globals = back_edge->dead_globals;
     ra_save_all(op);
     cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
     field = x86_jcc32(as(), cc);
-    /* After ra_save_all, memory and registers are as the loop head
-     * expects: the back edge can go there straight. */
-    if (field && label_is_back_edge(op, op->args[3]))
+    if (field && back_edge)
         x86_patch_rel32(field, be.as.start + be.loop_head);
     else if (field)
         add_label_ref(op->args[3], field);

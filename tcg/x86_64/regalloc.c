@@ -150,6 +150,9 @@ static void liveness(void)
         op_arg_counts(op, &nout, &nin);
         if (def->flags & OPF_NO_RETURN)
             live_copy(live, live_at_exit);
+        /* Globals the target overwrites first are dead on this way out. */
+        if (op->opc == INDEX_op_goto_tb)
+            live[0] &= ~op->args[3];
         if (op->opc == INDEX_op_exit_check)
             live_union(live, live_at_exit);
         if (op->opc == INDEX_op_call &&
@@ -178,6 +181,8 @@ static void liveness(void)
         op->dead_globals = 0;
         if (def->flags & OPF_BB_END)
             op->dead_globals = dead_globals_in(live);
+        if (op->opc == INDEX_op_goto_tb)
+            op->dead_globals |= op->args[3] & ~live[0];
         for (int o = 0; o < nout; o++) {
             TCGTemp *t = arg_temp(op, o);
             if (tracked(t) && !live_get(live, op->args[o]))

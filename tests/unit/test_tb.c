@@ -465,7 +465,7 @@ END_TEST
 static void build_chain(uint64_t pc)
 {
     if (pc == 0x50000000) {
-        tcg_gen_goto_tb(0, g_pc, 0x50000004);
+        tcg_gen_goto_tb(0, g_pc, 0x50000004, 0);
     } else {
         tcg_gen_movi_i64(g_out[0], 0xbeef);
         tcg_gen_exit_tb(-1);
