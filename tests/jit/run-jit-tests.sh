@@ -46,60 +46,14 @@ QEMU=${JIT_QEMU:-0}
 PACKAGES=(luajit pypy3 nodejs openjdk-17-jre-headless golang-go)
 JAVA_HOME_GUEST=/usr/lib/jvm/java-17-openjdk-arm64
 GOROOT_GUEST=/usr/lib/go-1.19
-AARCH64_MAGIC=7f454c460201010000000000000000000200b700
 
-arx_prog=${ARX%% *}
-if ! command -v "$arx_prog" >/dev/null 2>&1; then
-	echo "ERROR: emulator '$arx_prog' not found (set ARX or build arx first)" >&2
-	exit 99
-fi
-start=$(date +%s)
-if ! "$MKSYSROOT" -q -o "$SYSROOT" -c "$CACHE" "${PACKAGES[@]}"; then
-	echo "SKIP: cannot build the arm64 sysroot (needs dpkg --add-architecture"
-	echo "      arm64, apt-get update and network access; see tools/mksysroot)"
-	exit 77
-fi
-SYSROOT=$(cd "$SYSROOT" && pwd)
+. "$top_srcdir/tests/lib/arm64-sysroot.sh"
+
+arm64_setup jit "${PACKAGES[@]}"
 CACHE=$(cd "$CACHE" && pwd)
-echo "sysroot ready in $(($(date +%s) - start))s: $SYSROOT"
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/arx-jit.XXXXXX") || exit 99
-disabled_binfmt=()
-# shellcheck disable=SC2317 # called from the EXIT trap
-cleanup() {
-	local f
-	for f in "${disabled_binfmt[@]}"; do
-		echo 1 >"$f" || echo "WARNING: could not re-enable $f" >&2
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# guard_binfmt: an arm64 binfmt_misc entry would run the children that
-# `go build` execs (compile, link) through qemu. Disable it for the run
-# (root), else the cases that exec children are skipped.
-no_children=""
-guard_binfmt() {
-	local f
-	for f in "${JIT_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}"/*; do
-		case ${f##*/} in register | status) continue ;; esac
-		[ -f "$f" ] || continue
-		head -n 1 "$f" 2>/dev/null | grep -qx enabled || continue
-		grep -q "^magic $AARCH64_MAGIC" "$f" || continue
-		if echo 0 >"$f" 2>/dev/null; then
-			echo "binfmt_misc: disabled ${f##*/} for this run"
-			disabled_binfmt+=("$f")
-		else
-			no_children="binfmt_misc entry ${f##*/} runs arm64 ELFs and cannot be disabled here (needs root)"
-		fi
-	done
-	if [ -z "$no_children" ] && "$SYSROOT/usr/bin/luajit" -v >/dev/null 2>&1; then
-		no_children="the host runs arm64 ELFs itself (binfmt_misc?)"
-	fi
-}
-guard_binfmt
-[ -z "$no_children" ] || echo "NOTE: cases that exec children are skipped: $no_children"
+# An arm64 binfmt_misc entry would run the children that `go build` execs
+# (compile, link) through qemu.
+guard_binfmt "${JIT_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}" "$SYSROOT/usr/bin/luajit" -v
 
 selected() {
 	[ -z "${JIT_TESTS:-}" ] && return 0

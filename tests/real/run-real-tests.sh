@@ -31,61 +31,11 @@ SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
 CACHE=${REAL_CACHE:-$top_builddir/tests/real/cache}
 TIMEOUT=120
 PACKAGES=(coreutils bash xz-utils gzip pigz sqlite3 lua5.4 python3.11 dpkg openssl)
-# arm64 ELF header as binfmt_misc shows it (e_ident + e_type + e_machine).
-AARCH64_MAGIC=7f454c460201010000000000000000000200b700
+MKSYSROOT=$top_srcdir/tools/mksysroot
+. "$top_srcdir/tests/lib/arm64-sysroot.sh"
 
-arx_prog=${ARX%% *}
-if ! command -v "$arx_prog" >/dev/null 2>&1; then
-	echo "ERROR: emulator '$arx_prog' not found (set ARX or build arx first)" >&2
-	exit 99
-fi
-start=$(date +%s)
-if ! "$top_srcdir/tools/mksysroot" -q -o "$SYSROOT" -c "$CACHE" "${PACKAGES[@]}"; then
-	echo "SKIP: cannot build the arm64 sysroot (needs dpkg --add-architecture"
-	echo "      arm64, apt-get update and network access; see tools/mksysroot)"
-	exit 77
-fi
-SYSROOT=$(cd "$SYSROOT" && pwd)
-echo "sysroot ready in $(($(date +%s) - start))s: $SYSROOT"
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/arx-real.XXXXXX") || exit 99
-disabled_binfmt=()
-# shellcheck disable=SC2317 # called from the EXIT trap
-cleanup() {
-	local f
-	for f in "${disabled_binfmt[@]}"; do
-		echo 1 >"$f" || echo "WARNING: could not re-enable $f" >&2
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# guard_binfmt: an enabled binfmt_misc entry for arm64 ELFs would let the
-# kernel run the guest's children through qemu and hide arx's exec path.
-# Disable it for the run (root), else say why exec cases cannot run.
-no_children=""
-guard_binfmt() {
-	local f
-	for f in "${REAL_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}"/*; do
-		case ${f##*/} in register | status) continue ;; esac
-		[ -f "$f" ] || continue
-		head -n 1 "$f" 2>/dev/null | grep -qx enabled || continue
-		grep -q "^magic $AARCH64_MAGIC" "$f" || continue
-		if echo 0 >"$f" 2>/dev/null; then
-			echo "binfmt_misc: disabled ${f##*/} for this run"
-			disabled_binfmt+=("$f")
-		else
-			no_children="binfmt_misc entry ${f##*/} runs arm64 ELFs and cannot be disabled here (needs root)"
-		fi
-	done
-	# The proof: the host kernel itself must refuse an arm64 program.
-	if [ -z "$no_children" ] && "$SYSROOT/usr/bin/true" 2>/dev/null; then
-		no_children="the host runs arm64 ELFs itself (binfmt_misc?)"
-	fi
-}
-guard_binfmt
-[ -z "$no_children" ] || echo "NOTE: cases that exec children are skipped: $no_children"
+arm64_setup real "${PACKAGES[@]}"
+guard_binfmt "${REAL_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}" "$SYSROOT/usr/bin/true"
 
 # host_path PROG: the host's build of PROG.
 host_path() {
