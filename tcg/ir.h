@@ -500,6 +500,9 @@ void tcg_vec_baseline_only(bool on);
 
 bool tcg_validate(char *err, size_t errlen); /* checks the op list */
 void tcg_optimize(void);                    /* constant folding/propagation */
+/* Moves pure ops only one way out of a final two-way branch needs into
+ * that way (tcg/sink.c). */
+void tcg_sink_to_exits(void);
 void tcg_dump_ops(void);                    /* -d op, to the log */
 
 /* Low-level: appends an op; used by the builder and by tests. */

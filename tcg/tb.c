@@ -236,6 +236,7 @@ static bool tb_translate_code(TranslationBlock *tb, int max_insns)
             continue;
         }
         tcg_optimize();
+        tcg_sink_to_exits();
         size = tcg_gen_code(tb, code_ptr, avail);
         if (size == TCG_GEN_TOO_BIG && max_insns > 1) {
             max_insns /= 2;

@@ -535,6 +535,18 @@ static bool dies_at(const TCGOp *op, const TCGTemp *t)
     return false;
 }
 
+/* Does a branch's target label read t? (Registers do not survive the
+ * jump; the fall-through way keeps them.) */
+static bool read_at_label(const TCGOp *op, const TCGTemp *t)
+{
+    int l = op ? label_arg(op) : -1;
+
+    if (l <= 0)
+        return true;
+    return live_get(live_at_label[op->args[l]],
+                    (uint64_t)(t - tcg_ctx.temps));
+}
+
 /* Pinned globals stay in their registers across branches and labels. */
 void ra_save_all(const TCGOp *op)
 {
@@ -542,7 +554,8 @@ void ra_save_all(const TCGOp *op)
     for (int r = 0; r < 16; r++) {
         TCGTemp *t = be.reg_owner[r];
         /* An input of op that dies at op need not survive it. */
-        if (t && t->kind != TEMP_GLOBAL && !(op && dies_at(op, t)))
+        if (t && t->kind != TEMP_GLOBAL && !(op && dies_at(op, t)) &&
+            read_at_label(op, t))
             save_temp(t);
     }
 }

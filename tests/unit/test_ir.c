@@ -1,5 +1,6 @@
 /*
- * Unit tests of the IR builder, constant folding and the validator.
+ * Unit tests of the IR builder, constant folding, sinking into exits and
+ * the validator.
  * Checks the op list itself; no code is generated here.
  */
 #include <check.h>
@@ -8,13 +9,15 @@
 
 #include "tcg/ir.h"
 
-static TCGv_i64 g0, g1;
+static TCGv_i64 g0, g1, g2, pc;
 
 static void setup(void)
 {
     tcg_context_init();
     g0 = tcg_global_mem_new_i64(0, "g0");
     g1 = tcg_global_mem_new_i64(8, "g1");
+    g2 = tcg_global_mem_new_i64(16, "g2");
+    pc = tcg_global_mem_new_i64(24, "pc");
     tcg_func_start(NULL);
 }
 
@@ -121,6 +124,114 @@ START_TEST(test_constant_brcond_folds)
 }
 END_TEST
 
+/* Index of the first op of kind opc writing temp out, or -1. */
+static int find_op(TCGOpcode opc, uint32_t out)
+{
+    for (int i = 0; i < tcg_ctx.nb_ops; i++)
+        if (tcg_ctx.ops[i].opc == opc && tcg_ctx.ops[i].args[0] == out)
+            return i;
+    return -1;
+}
+
+static int find_opc(TCGOpcode opc, int from)
+{
+    for (int i = from; i < tcg_ctx.nb_ops; i++)
+        if (tcg_ctx.ops[i].opc == opc)
+            return i;
+    return -1;
+}
+
+/* "t = g0 - g1; g2 = t; if (g0 != g1) goto L; exit A; L: exit B" with g2
+ * dead on the way out given by dead_b (to B) or dead_a (to A). */
+static void build_compare_block(uint64_t dead_a, uint64_t dead_b)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_sub_i64(t, g0, g1);
+    tcg_gen_mov_i64(g2, t);
+    tcg_gen_brcond_i64(TCG_COND_NE, g0, g1, l);
+    tcg_gen_goto_tb(0, pc, 0x1000, dead_a);
+    tcg_gen_set_label(l);
+    tcg_gen_goto_tb(1, pc, 0x2000, dead_b);
+}
+
+START_TEST(test_sink_moves_to_the_tail_that_reads)
+{
+    uint64_t g2_bit = 1ull << g2.idx;
+    int br, sub, lab;
+
+    build_compare_block(0, g2_bit); /* only the fall-through reads g2 */
+    tcg_sink_to_exits();
+    br = find_opc(INDEX_op_brcond_i64, 0);
+    lab = find_opc(INDEX_op_set_label, 0);
+    sub = find_opc(INDEX_op_sub_i64, 0);
+    ck_assert_int_gt(sub, br);
+    ck_assert_int_lt(sub, lab);
+    ck_assert_int_gt(find_op(INDEX_op_mov_i64, g2.idx), sub);
+    ck_assert_int_lt(find_op(INDEX_op_mov_i64, g2.idx), lab);
+}
+END_TEST
+
+START_TEST(test_sink_moves_to_the_taken_tail)
+{
+    uint64_t g2_bit = 1ull << g2.idx;
+
+    build_compare_block(g2_bit, 0); /* only the branch target reads g2 */
+    tcg_sink_to_exits();
+    ck_assert_int_gt(find_opc(INDEX_op_sub_i64, 0),
+                     find_opc(INDEX_op_set_label, 0));
+}
+END_TEST
+
+START_TEST(test_sink_keeps_what_both_ways_read)
+{
+    build_compare_block(0, 0);
+    tcg_sink_to_exits();
+    ck_assert_int_lt(find_opc(INDEX_op_sub_i64, 0),
+                     find_opc(INDEX_op_brcond_i64, 0));
+}
+END_TEST
+
+START_TEST(test_sink_stops_at_guest_access)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+    TCGLabel l = tcg_new_label();
+
+    /* g2 written before a load that may fault: it must stay before it. */
+    tcg_gen_add_i64(g2, g0, g1);
+    tcg_gen_guest_ld_i64(t, g0, MO_UQ);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, t, 0, l);
+    tcg_gen_goto_tb(0, pc, 0x1000, 0);
+    tcg_gen_set_label(l);
+    tcg_gen_goto_tb(1, pc, 0x2000, 1ull << g2.idx);
+    tcg_sink_to_exits();
+    ck_assert_int_lt(find_opc(INDEX_op_add_i64, 0),
+                     find_opc(INDEX_op_guest_ld_i64, 0));
+}
+END_TEST
+
+START_TEST(test_sink_keeps_inputs_the_body_overwrites)
+{
+    uint64_t g2_bit = 1ull << g2.idx;
+    TCGv_i64 t = tcg_temp_new_i64();
+    TCGLabel l = tcg_new_label();
+
+    /* g2 = g0 + 1 reads g0 before g0 changes: moving it would read the
+     * new g0, so it stays. */
+    tcg_gen_addi_i64(g2, g0, 1);
+    tcg_gen_addi_i64(g0, g0, 8);
+    tcg_gen_mov_i64(t, g0);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, t, 0, l);
+    tcg_gen_goto_tb(0, pc, 0x1000, 0);
+    tcg_gen_set_label(l);
+    tcg_gen_goto_tb(1, pc, 0x2000, g2_bit);
+    tcg_sink_to_exits();
+    ck_assert_int_lt(find_op(INDEX_op_add_i64, g2.idx),
+                     find_opc(INDEX_op_brcond_i64, 0));
+}
+END_TEST
+
 START_TEST(test_validator_rejects_backward_branch)
 {
     char err[128];
@@ -176,6 +287,11 @@ int main(void)
     tcase_add_test(tc, test_folding_stops_at_unknown_values);
     tcase_add_test(tc, test_label_forgets_constants);
     tcase_add_test(tc, test_constant_brcond_folds);
+    tcase_add_test(tc, test_sink_moves_to_the_tail_that_reads);
+    tcase_add_test(tc, test_sink_moves_to_the_taken_tail);
+    tcase_add_test(tc, test_sink_keeps_what_both_ways_read);
+    tcase_add_test(tc, test_sink_stops_at_guest_access);
+    tcase_add_test(tc, test_sink_keeps_inputs_the_body_overwrites);
     tcase_add_test(tc, test_validator_rejects_backward_branch);
     tcase_add_test(tc, test_validator_accepts_builder_output);
     tcase_add_test(tc, test_cond_helpers);
