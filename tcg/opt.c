@@ -372,6 +372,119 @@ static bool try_fold(TCGOp *op, const uint64_t *vals)
     return false;
 }
 
+/* op becomes "mov out, src": later uses of out read src. */
+static void become_copy(TCGOp *op, uint64_t src)
+{
+    bool i32 = tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32;
+
+    op->opc = i32 ? INDEX_op_mov_i32 : INDEX_op_mov_i64;
+    op->nargs = 2;
+    op->args[1] = src;
+}
+
+/* The binary ops the identities below know, as one kind per pair. */
+typedef enum AlgKind {
+    ALG_NONE, ALG_ADD, ALG_SUB, ALG_AND, ALG_OR, ALG_XOR, ALG_ANDC,
+    ALG_SHIFT, ALG_MUL,
+} AlgKind;
+
+static AlgKind alg_kind(TCGOpcode opc)
+{
+    switch (opc) {
+    case INDEX_op_add_i32: case INDEX_op_add_i64: return ALG_ADD;
+    case INDEX_op_sub_i32: case INDEX_op_sub_i64: return ALG_SUB;
+    case INDEX_op_and_i32: case INDEX_op_and_i64: return ALG_AND;
+    case INDEX_op_or_i32: case INDEX_op_or_i64: return ALG_OR;
+    case INDEX_op_xor_i32: case INDEX_op_xor_i64: return ALG_XOR;
+    case INDEX_op_andc_i32: case INDEX_op_andc_i64: return ALG_ANDC;
+    case INDEX_op_shl_i32: case INDEX_op_shl_i64:
+    case INDEX_op_shr_i32: case INDEX_op_shr_i64:
+    case INDEX_op_sar_i32: case INDEX_op_sar_i64:
+    case INDEX_op_rotr_i32: case INDEX_op_rotr_i64: return ALG_SHIFT;
+    case INDEX_op_mul_i32: case INDEX_op_mul_i64: return ALG_MUL;
+    default: return ALG_NONE;
+    }
+}
+
+/*
+ * Identities with one operand known or both the same: x - 0, x ^ x,
+ * x & 0, 0 | x... (the flags of a compare with zero are mostly these).
+ * Returns true when op became a constant (already recorded); an op that
+ * became a copy is left for the caller to record.
+ */
+static bool simplify_binary(TCGOp *op)
+{
+    AlgKind k = alg_kind((TCGOpcode)op->opc);
+    uint64_t a = op->args[1], b = op->args[2], va = 0, vb = 0;
+    bool ca, cb;
+    uint64_t ones;
+
+    if (k == ALG_NONE)
+        return false;
+    ones = tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32
+               ? 0xffffffffu : ~0ull;
+    ca = temp_is_const(a, &va);
+    cb = temp_is_const(b, &vb);
+    if (cb && vb == 0) {
+        if (k == ALG_AND || k == ALG_MUL) {
+            replace_with_mov(op, 0);
+            return true;
+        }
+        become_copy(op, a); /* + - | ^ &~ and shifts by 0 */
+        return false;
+    }
+    if (ca && va == 0) {
+        if (k == ALG_ADD || k == ALG_OR || k == ALG_XOR) {
+            become_copy(op, b);
+            return false;
+        }
+        if (k != ALG_SUB) {
+            replace_with_mov(op, 0);
+            return true;
+        }
+        return false;
+    }
+    if (cb && (vb & ones) == ones && (k == ALG_AND || k == ALG_OR)) {
+        if (k == ALG_OR) {
+            replace_with_mov(op, ones);
+            return true;
+        }
+        become_copy(op, a);
+        return false;
+    }
+    if (a == b && (k == ALG_SUB || k == ALG_XOR || k == ALG_ANDC)) {
+        replace_with_mov(op, 0);
+        return true;
+    }
+    if (a == b && (k == ALG_AND || k == ALG_OR)) {
+        become_copy(op, a);
+        return false;
+    }
+    if (k == ALG_AND && (bits_of(a) & bits_of(b)) == 0) {
+        replace_with_mov(op, 0);
+        return true;
+    }
+    return false;
+}
+
+/* Unsigned x >= 0 always holds, x < 0 never. */
+static bool simplify_setcond(TCGOp *op)
+{
+    uint64_t vb;
+    TCGCond c;
+
+    if (op->opc != INDEX_op_setcond_i64 && op->opc != INDEX_op_setcond_i32)
+        return false;
+    c = (TCGCond)op->args[3];
+    if (!temp_is_const(op->args[2], &vb) || vb != 0)
+        return false;
+    if (c == TCG_COND_GEU || c == TCG_COND_LTU) {
+        replace_with_mov(op, c == TCG_COND_GEU);
+        return true;
+    }
+    return false;
+}
+
 /* Turns a conditional branch with known operands into br or nothing. */
 static void fold_brcond(TCGOp *op, const uint64_t *vals)
 {
@@ -424,6 +537,8 @@ void tcg_optimize(void)
         }
         if (all_const && !(def->flags & OPF_SIDE_EFFECTS) &&
             def->nb_oargs == 1 && try_fold(op, vals))
+            continue;
+        if (simplify_binary(op) || simplify_setcond(op))
             continue;
         drop_useless_extension(op);
         if (op->opc == INDEX_op_mov_i64 || op->opc == INDEX_op_mov_i32) {

@@ -97,6 +97,49 @@ START_TEST(test_folding_stops_at_unknown_values)
 }
 END_TEST
 
+/* The flags of "cmp x, #0" as the A64 frontend builds them: the carry is
+ * x >= 0 unsigned (always), the overflow (x ^ 0) & (x ^ (x - 0)) (never). */
+START_TEST(test_identities_with_zero_fold)
+{
+    TCGv_i64 zero = tcg_constant_i64(0);
+    TCGv_i64 d = tcg_temp_new_i64(), x = tcg_temp_new_i64();
+    TCGv_i64 y = tcg_temp_new_i64(), v = tcg_temp_new_i64();
+
+    tcg_gen_sub_i64(d, g1, zero);
+    tcg_gen_setcond_i64(TCG_COND_GEU, g0, g1, zero);
+    tcg_gen_xor_i64(x, g1, zero);
+    tcg_gen_xor_i64(y, g1, d);
+    tcg_gen_and_i64(v, x, y);
+    tcg_gen_mov_i64(g2, v);
+    tcg_gen_mov_i64(pc, d);
+    tcg_optimize();
+    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_mov_i64);  /* d = g1 */
+    ck_assert_uint_eq(tcg_ctx.ops[0].args[1], g1.idx);
+    ck_assert_int_eq(tcg_temp(tcg_ctx.ops[1].args[1])->kind, TEMP_CONST);
+    ck_assert_int_eq(tcg_temp(tcg_ctx.ops[1].args[1])->val, 1);
+    ck_assert_int_eq(tcg_temp(tcg_ctx.ops[5].args[1])->kind, TEMP_CONST);
+    ck_assert_int_eq(tcg_temp(tcg_ctx.ops[5].args[1])->val, 0);
+    ck_assert_uint_eq(tcg_ctx.ops[6].args[1], g1.idx); /* pc = g1 */
+}
+END_TEST
+
+START_TEST(test_identities_keep_what_they_must)
+{
+    TCGv_i64 zero = tcg_constant_i64(0), d = tcg_temp_new_i64();
+    TCGv_i32 w = tcg_temp_new_i32(), ones = tcg_constant_i32(-1);
+
+    tcg_gen_sub_i64(d, zero, g1);       /* 0 - x is a negation */
+    tcg_gen_setcond_i64(TCG_COND_GE, g0, g1, zero); /* signed: unknown */
+    tcg_gen_and_i32(w, w, ones);         /* a copy in 32 bits */
+    tcg_gen_or_i64(g2, g1, g0);          /* nothing known */
+    tcg_optimize();
+    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_sub_i64);
+    ck_assert_int_eq(tcg_ctx.ops[1].opc, INDEX_op_setcond_i64);
+    ck_assert_int_eq(tcg_ctx.ops[2].opc, INDEX_op_mov_i32);
+    ck_assert_int_eq(tcg_ctx.ops[3].opc, INDEX_op_or_i64);
+}
+END_TEST
+
 START_TEST(test_label_forgets_constants)
 {
     TCGv_i64 t = tcg_temp_new_i64();
@@ -285,6 +328,8 @@ int main(void)
     tcase_add_test(tc, test_folding_propagates_through_temps);
     tcase_add_test(tc, test_folding_respects_width);
     tcase_add_test(tc, test_folding_stops_at_unknown_values);
+    tcase_add_test(tc, test_identities_with_zero_fold);
+    tcase_add_test(tc, test_identities_keep_what_they_must);
     tcase_add_test(tc, test_label_forgets_constants);
     tcase_add_test(tc, test_constant_brcond_folds);
     tcase_add_test(tc, test_sink_moves_to_the_tail_that_reads);
