@@ -9,11 +9,14 @@
  */
 #include "tcg/tb.h"
 
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tcg/ir.h"
 #include "tcg/x86_64/backend.h"
@@ -291,8 +294,33 @@ static bool tb_translate(TranslationBlock *tb, int max_insns)
     return ok;
 }
 
+/* -d perfmap: "host-address size name" per block, the file perf reads
+ * for code without symbols. Written unbuffered: the guest may end the
+ * process with exit_group at any time. A forked child gets its own. */
+static void tb_perfmap(const TranslationBlock *tb)
+{
+    static int fd = -1;
+    static pid_t fd_pid;
+    pid_t pid = getpid();
+
+    if (fd < 0 || fd_pid != pid) {
+        char path[64];
+        if (fd >= 0)
+            close(fd);
+        snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)pid);
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        fd_pid = pid;
+        if (fd < 0)
+            return;
+    }
+    dprintf(fd, "%lx %x guest_%llx\n", (unsigned long)(uintptr_t)tb->code,
+            tb->code_size, (unsigned long long)tb->pc);
+}
+
 static void tb_log(const TranslationBlock *tb)
 {
+    if (log_enabled(LOG_PERFMAP))
+        tb_perfmap(tb);
     if (log_enabled(LOG_IN_ASM))
         target_log_in_asm(tb);
     if (log_enabled(LOG_OP))

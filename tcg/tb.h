@@ -69,7 +69,7 @@ extern TBStats tb_stats;
  * atomic store of the tb field: the backend probes it inline (goto_lookup)
  * and takes NULL as a miss.
  */
-#define JMP_CACHE_BITS 12
+#define JMP_CACHE_BITS 14
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
 typedef struct JmpCache {

@@ -27,6 +27,7 @@ static const struct {
     { "strace", LOG_STRACE, "every guest syscall, its arguments and result" },
     { "cpu", LOG_CPU, "guest registers as each block is entered (no chaining)" },
     { "stats", LOG_STATS, "translation and dispatch counters, printed at exit" },
+    { "perfmap", LOG_PERFMAP, "name each block by guest pc in /tmp/perf-PID.map" },
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

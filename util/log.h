@@ -17,6 +17,7 @@ enum {
     LOG_STRACE = 1 << 5,  /* every guest syscall with its result */
     LOG_CPU = 1 << 6,     /* guest registers at each block entry */
     LOG_STATS = 1 << 7,   /* translation and dispatch counters at exit */
+    LOG_PERFMAP = 1 << 8, /* /tmp/perf-PID.map: blocks named for perf */
 };
 
 extern unsigned arx_log_mask;
