@@ -9,9 +9,11 @@
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 
 #include "tcg/ir.h"
+
 #include "tcg/tb.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
@@ -27,8 +29,11 @@ static JmpCache *jmp_cache_get(void)
     unsigned generation = tb_flush_generation();
 
     if (!jc) {
-        jc = calloc(1, sizeof(*jc));
-        if (!jc)
+        /* Populated up front: probes touch it all over, and one fault
+         * per page costs more at start-up than zeroing it in one go. */
+        jc = mmap(NULL, sizeof(*jc), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        if (jc == MAP_FAILED)
             arx_fatal("out of memory for the jump cache");
         jc->generation = generation;
         jmp_cache = jc;
@@ -80,7 +85,8 @@ void tcg_exec_thread_exit(void)
 {
     if (jmp_cache)
         tb_jmp_cache_unregister(jmp_cache);
-    free(jmp_cache);
+    if (jmp_cache)
+        munmap(jmp_cache, sizeof(*jmp_cache));
     jmp_cache = NULL;
 }
 

@@ -831,17 +831,17 @@ LDST_ENV(st_i64, i64)
 
 void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop)
 {
-    emit3(INDEX_op_guest_ld_i32, ret.idx, addr.idx, mop);
+    emit4(INDEX_op_guest_ld_i32, ret.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
 {
-    emit3(INDEX_op_guest_ld_i64, ret.idx, addr.idx, mop);
+    emit4(INDEX_op_guest_ld_i64, ret.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
 {
-    emit3(INDEX_op_guest_st_i32, val.idx, addr.idx, mop);
+    emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, mop, 0);
 }
 
 static uint64_t vec_ofs(int32_t ofs)
@@ -861,7 +861,7 @@ void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
 {
-    emit3(INDEX_op_guest_st_i64, val.idx, addr.idx, mop);
+    emit4(INDEX_op_guest_st_i64, val.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,

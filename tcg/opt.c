@@ -15,15 +15,27 @@ static bool known[TCG_MAX_TEMPS];
 static uint64_t known_val[TCG_MAX_TEMPS];
 static int32_t copy_of[TCG_MAX_TEMPS];      /* -1: not a copy */
 static uint64_t maybe_one[TCG_MAX_TEMPS];   /* bits that may be set */
-static bool copy_source[TCG_MAX_TEMPS];     /* some temp copies this one */
+/* A copy holds while its source keeps the version it had when copied:
+ * changing a temp bumps its version instead of visiting its copies. */
+static uint32_t version[TCG_MAX_TEMPS];
+static uint32_t copied_version[TCG_MAX_TEMPS];
 
 static void forget_copies(void)
 {
     for (int i = 0; i < tcg_ctx.nb_temps; i++) {
         copy_of[i] = -1;
-        copy_source[i] = false;
         maybe_one[i] = ~0ull;
     }
+}
+
+/* The temp t currently copies, or -1. */
+static int32_t copy_source_of(uint64_t t)
+{
+    int32_t src = copy_of[t];
+
+    if (src >= 0 && copied_version[t] != version[src])
+        src = copy_of[t] = -1;
+    return src;
 }
 
 static void forget_all(void)
@@ -36,12 +48,10 @@ static void forget_all(void)
 static void forget_globals(void)
 {
     memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
-    for (int i = 0; i < tcg_ctx.nb_globals; i++)
+    for (int i = 0; i < tcg_ctx.nb_globals; i++) {
         maybe_one[i] = ~0ull;
-    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
-        if (i < tcg_ctx.nb_globals || (copy_of[i] >= 0 &&
-                                       copy_of[i] < tcg_ctx.nb_globals))
-            copy_of[i] = -1;
+        copy_of[i] = -1;
+        version[i]++; /* copies of globals end */
     }
 }
 
@@ -63,12 +73,7 @@ static void forget_temp(uint64_t t)
     maybe_one[t] = tcg_temp((uint32_t)t)->type == TCG_TYPE_I32 ? 0xffffffffu
                                                                : ~0ull;
     copy_of[t] = -1;
-    if (copy_source[t]) {
-        for (int i = 0; i < tcg_ctx.nb_temps; i++)
-            if (copy_of[i] == (int32_t)t)
-                copy_of[i] = -1;
-        copy_source[t] = false;
-    }
+    version[t]++;
 }
 
 /* Ops named *_i32 compute in 32 bits: a table built once from the names. */
@@ -238,14 +243,16 @@ static int propagate_inputs(TCGOp *op, uint64_t *vals, bool *all_const)
         uint64_t v;
 
         if (temp_is_const(idx, &v)) {
-            TCGType type = tcg_temp((uint32_t)idx)->type;
-            op->args[first + i] = const_temp_for(type, v);
+            TCGTemp *t = tcg_temp((uint32_t)idx);
+            if (t->kind != TEMP_CONST)
+                op->args[first + i] = const_temp_for(t->type, v);
             if (i < 2)
                 vals[i] = v;
         } else {
+            int32_t src = copy_source_of(idx);
             *all_const = false;
-            if (copy_of[idx] >= 0)
-                op->args[first + i] = (uint64_t)copy_of[idx];
+            if (src >= 0)
+                op->args[first + i] = (uint64_t)src;
         }
     }
     return n;
@@ -332,7 +339,7 @@ static void record_copy(const TCGOp *op)
     if (tcg_temp((uint32_t)d)->type != st->type)
         return;
     copy_of[d] = (int32_t)src;
-    copy_source[src] = true;
+    copied_version[d] = version[src];
 }
 
 static bool try_fold(TCGOp *op, const uint64_t *vals)
@@ -507,6 +514,76 @@ static void fold_brcond(TCGOp *op, const uint64_t *vals)
     }
 }
 
+/* ---- address offsets ---- */
+
+static uint16_t reads[TCG_MAX_TEMPS];
+
+static void count_reads(void)
+{
+    memset(reads, 0, sizeof(reads[0]) * (size_t)tcg_ctx.nb_temps);
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        const TCGOpDef *def = &tcg_op_defs[op->opc];
+        int first = def->nb_oargs, n = def->nb_iargs;
+
+        if (op->opc == INDEX_op_call) {
+            first = op->call_oargs;
+            n = op->call_iargs;
+        }
+        for (int k = first; k < first + n; k++)
+            if (reads[op->args[k]] < UINT16_MAX)
+                reads[op->args[k]]++;
+    }
+}
+
+static bool is_guest_access(const TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_guest_ld_i32:
+    case INDEX_op_guest_ld_i64:
+    case INDEX_op_guest_st_i32:
+    case INDEX_op_guest_st_i64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * "add t, base, c" right before a guest access whose address t is and
+ * which is t's only reader: the access takes base and offset c, and the
+ * add goes (one x86 addressing mode instead of two instructions).
+ */
+static void fold_address_offsets(void)
+{
+    TCGOp *prev = NULL;
+
+    count_reads();
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        uint64_t c;
+        int64_t offset;
+
+        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
+            continue;
+        if (is_guest_access(op) && prev && prev->opc == INDEX_op_add_i64 &&
+            prev->args[0] == op->args[1] &&
+            tcg_temp((uint32_t)prev->args[0])->kind == TEMP_NORMAL &&
+            reads[prev->args[0]] == 1 &&
+            tcg_temp((uint32_t)prev->args[2])->kind == TEMP_CONST) {
+            c = (uint64_t)tcg_temp((uint32_t)prev->args[2])->val;
+            offset = (int64_t)(c + op->args[3]);
+            if (offset == (int32_t)offset) {
+                op->args[1] = prev->args[1];
+                op->args[3] = (uint64_t)offset;
+                prev->opc = INDEX_op_nop;
+                prev->nargs = 0;
+            }
+        }
+        prev = op;
+    }
+}
+
 void tcg_optimize(void)
 {
     forget_all();
@@ -553,4 +630,5 @@ void tcg_optimize(void)
         }
         forget_outputs(op);
     }
+    fold_address_offsets();
 }

@@ -161,23 +161,27 @@ static int choose_moves(const Tails *t)
 static void reorder(const Tails *t)
 {
     static TCGOp out[TCG_MAX_OPS];
-    int n = 0;
+    int first = 0, n;
 
-    for (int i = 0; i < t->branch; i++)
+    while (!dest[first])
+        first++; /* ops before the first moved one stay where they are */
+    n = first;
+    for (int i = first; i < t->branch; i++)
         if (!dest[i])
             out[n++] = tcg_ctx.ops[i];
     out[n++] = tcg_ctx.ops[t->branch];
-    for (int i = 0; i < t->branch; i++)
+    for (int i = first; i < t->branch; i++)
         if (dest[i] == NEED_A)
             out[n++] = tcg_ctx.ops[i];
     for (int i = t->branch + 1; i <= t->label; i++)
         out[n++] = tcg_ctx.ops[i];
-    for (int i = 0; i < t->branch; i++)
+    for (int i = first; i < t->branch; i++)
         if (dest[i] == NEED_B)
             out[n++] = tcg_ctx.ops[i];
     for (int i = t->label + 1; i < tcg_ctx.nb_ops; i++)
         out[n++] = tcg_ctx.ops[i];
-    memcpy(tcg_ctx.ops, out, sizeof(out[0]) * (size_t)n);
+    memcpy(tcg_ctx.ops + first, out + first,
+           sizeof(out[0]) * (size_t)(n - first));
 }
 
 void tcg_sink_to_exits(void)
@@ -185,6 +189,9 @@ void tcg_sink_to_exits(void)
     Tails t;
 
     if (!find_tails(&t))
+        return;
+    /* Only a global one way reads and the other does not can pull ops. */
+    if (!((t.a->args[3] ^ t.b->args[3]) & ~tcg_ctx.globals_dead_at_exit))
         return;
     need_at_exits(&t);
     if (choose_moves(&t))

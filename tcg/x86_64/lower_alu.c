@@ -31,8 +31,12 @@ static bool lower_add_lea(const TCGOp *op, X86Reg rb, int32_t imm)
     RegSet avoid;
     X86Mem m;
 
-    if (a == out || a->val_loc != VAL_REG ||
-        (arg_dies(op, 1) && a->kind == TEMP_NORMAL))
+    if (a == out || (arg_dies(op, 1) && a->kind == TEMP_NORMAL))
+        return false;
+    /* A value read again later is worth a register of its own. */
+    if (a->val_loc == VAL_MEM)
+        ra_in(a, rb == X86_NOREG ? 0 : REGSET(rb));
+    if (a->val_loc != VAL_REG)
         return false;
     avoid = REGSET(a->reg) | (rb == X86_NOREG ? 0 : REGSET(rb));
     rd = ra_alloc(avoid);

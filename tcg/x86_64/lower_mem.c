@@ -54,9 +54,15 @@ static void lower_env_store(const TCGOp *op, int bits)
     ra_free_dead(op, 0, 2);
 }
 
-static X86Mem guest_addr(X86Reg addr)
+static X86Mem guest_addr_at(X86Reg addr, int32_t offset)
 {
-    return x86_mem_idx(REG_GUEST_BASE, addr, 1, 0);
+    return x86_mem_idx(REG_GUEST_BASE, addr, 1, offset);
+}
+
+/* guest_base + addr + the load or store's constant offset. */
+static X86Mem guest_addr(const TCGOp *op, X86Reg addr)
+{
+    return guest_addr_at(addr, (int32_t)op->args[3]);
 }
 
 static void lower_guest_load(const TCGOp *op)
@@ -67,7 +73,7 @@ static void lower_guest_load(const TCGOp *op)
     X86Reg rd = ra_alloc(REGSET(ra));
 
     ra_note_fault_site();
-    x86_load(as(), load_kind(mop), w, rd, guest_addr(ra));
+    x86_load(as(), load_kind(mop), w, rd, guest_addr(op, ra));
     if (w == 32 && (mop & MO_SIGN))
         x86_mov_rr(as(), 32, rd, rd); /* keep i32 zero-extended */
     set_out_and_free(op, 1, rd);
@@ -84,10 +90,10 @@ static void lower_guest_store(const TCGOp *op)
         /* xchg orders the store before any later acquire load (RCsc). */
         x86_mov_rr(as(), 64, REG_SCRATCH, rv);
         ra_note_fault_site();
-        x86_xchg_mr(as(), bits, guest_addr(ra), REG_SCRATCH);
+        x86_xchg_mr(as(), bits, guest_addr(op, ra), REG_SCRATCH);
     } else {
         ra_note_fault_site();
-        x86_store(as(), bits, guest_addr(ra), rv);
+        x86_store(as(), bits, guest_addr(op, ra), rv);
     }
     ra_free_dead(op, 0, 2);
 }
@@ -100,7 +106,7 @@ static void lower_guest_ld_vec(const TCGOp *op)
     unsigned bytes = (unsigned)op->args[2];
     X86Reg ra = ra_in(arg_temp(op, 0), 0);
     X86Xmm x = vcache_prepare_write(d);
-    X86Mem m = guest_addr(ra);
+    X86Mem m = guest_addr_at(ra, 0);
 
     ra_note_fault_site();
     switch (bytes) {
@@ -122,7 +128,7 @@ static void lower_guest_st_vec(const TCGOp *op)
     int32_t src = (int32_t)op->args[1];
     unsigned bytes = (unsigned)op->args[2];
     X86Reg ra = ra_in(arg_temp(op, 0), 0);
-    X86Mem m = guest_addr(ra);
+    X86Mem m = guest_addr_at(ra, 0);
 
     vcache_load(X86_XMM0, src, 16);
     ra_note_fault_site();
@@ -150,7 +156,7 @@ static void lower_cmpxchg(const TCGOp *op)
     raddr = ra_in(arg_temp(op, 3), rax | REGSET(rnew));
     ra_copy_to(X86_RAX, arg_temp(op, 1));
     ra_note_fault_site();
-    x86_lock_cmpxchg(as(), bits, guest_addr(raddr), rnew);
+    x86_lock_cmpxchg(as(), bits, guest_addr_at(raddr, 0), rnew);
     if (bits == 8)
         x86_movzx8(as(), X86_RAX, X86_RAX);
     else if (bits == 16)
