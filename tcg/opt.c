@@ -514,76 +514,6 @@ static void fold_brcond(TCGOp *op, const uint64_t *vals)
     }
 }
 
-/* ---- address offsets ---- */
-
-static uint16_t reads[TCG_MAX_TEMPS];
-
-static void count_reads(void)
-{
-    memset(reads, 0, sizeof(reads[0]) * (size_t)tcg_ctx.nb_temps);
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
-        const TCGOp *op = &tcg_ctx.ops[i];
-        const TCGOpDef *def = &tcg_op_defs[op->opc];
-        int first = def->nb_oargs, n = def->nb_iargs;
-
-        if (op->opc == INDEX_op_call) {
-            first = op->call_oargs;
-            n = op->call_iargs;
-        }
-        for (int k = first; k < first + n; k++)
-            if (reads[op->args[k]] < UINT16_MAX)
-                reads[op->args[k]]++;
-    }
-}
-
-static bool is_guest_access(const TCGOp *op)
-{
-    switch (op->opc) {
-    case INDEX_op_guest_ld_i32:
-    case INDEX_op_guest_ld_i64:
-    case INDEX_op_guest_st_i32:
-    case INDEX_op_guest_st_i64:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/*
- * "add t, base, c" right before a guest access whose address t is and
- * which is t's only reader: the access takes base and offset c, and the
- * add goes (one x86 addressing mode instead of two instructions).
- */
-static void fold_address_offsets(void)
-{
-    TCGOp *prev = NULL;
-
-    count_reads();
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
-        TCGOp *op = &tcg_ctx.ops[i];
-        uint64_t c;
-        int64_t offset;
-
-        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
-            continue;
-        if (is_guest_access(op) && prev && prev->opc == INDEX_op_add_i64 &&
-            prev->args[0] == op->args[1] &&
-            tcg_temp((uint32_t)prev->args[0])->kind == TEMP_NORMAL &&
-            reads[prev->args[0]] == 1 &&
-            tcg_temp((uint32_t)prev->args[2])->kind == TEMP_CONST) {
-            c = (uint64_t)tcg_temp((uint32_t)prev->args[2])->val;
-            offset = (int64_t)(c + op->args[3]);
-            if (offset == (int32_t)offset) {
-                op->args[1] = prev->args[1];
-                op->args[3] = (uint64_t)offset;
-                prev->opc = INDEX_op_nop;
-                prev->nargs = 0;
-            }
-        }
-        prev = op;
-    }
-}
-
 void tcg_optimize(void)
 {
     forget_all();
@@ -630,5 +560,4 @@ void tcg_optimize(void)
         }
         forget_outputs(op);
     }
-    fold_address_offsets();
 }

@@ -358,7 +358,7 @@ static void lower_mov(const TCGOp *op)
         return;
     if (in->val_loc == VAL_REG && arg_dies(op, 1) && in->kind == TEMP_NORMAL) {
         rd = (X86Reg)in->reg;
-        be.reg_owner[rd] = NULL;
+        ra_disown(rd);
         in->val_loc = VAL_DEAD;
     } else {
         RegSet avoid = 0;

@@ -126,6 +126,50 @@ static uint64_t dead_globals_in(const uint64_t *live)
     return maybe_dead & ~live[0];
 }
 
+static bool is_guest_access(const TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_guest_ld_i32:
+    case INDEX_op_guest_ld_i64:
+    case INDEX_op_guest_st_i32:
+    case INDEX_op_guest_st_i64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * Guest access ops[i] whose address t dies there (live says so) and was
+ * computed just before by "add t, base, constant": the access addresses
+ * base + constant itself (one x86 addressing mode) and the add goes.
+ */
+static void fold_address_offset(int i, const uint64_t *live)
+{
+    TCGOp *op = &tcg_ctx.ops[i], *prev = NULL;
+    uint64_t t = op->args[1];
+    int64_t offset;
+
+    if (!is_guest_access(op) || tcg_temp((uint32_t)t)->kind != TEMP_NORMAL ||
+        live_get(live, t) || op->args[0] == t)
+        return;
+    while (--i >= 0 && tcg_ctx.ops[i].opc == INDEX_op_insn_start)
+        ;
+    if (i >= 0)
+        prev = &tcg_ctx.ops[i];
+    if (!prev || prev->opc != INDEX_op_add_i64 || prev->args[0] != t ||
+        tcg_temp((uint32_t)prev->args[2])->kind != TEMP_CONST)
+        return;
+    offset = (int64_t)((uint64_t)tcg_temp((uint32_t)prev->args[2])->val +
+                       op->args[3]);
+    if (offset != (int32_t)offset)
+        return;
+    op->args[1] = prev->args[1];
+    op->args[3] = (uint64_t)offset;
+    prev->opc = INDEX_op_nop;
+    prev->nargs = 0;
+}
+
 /*
  * Backward pass: marks the input args that die at each op and deletes ops
  * whose outputs are all dead. Branches only go forward, so a label's
@@ -192,8 +236,10 @@ static void liveness(void)
         }
         /* A guest access may fault: the guest then sees every register
          * as it was before the access, so no earlier write may go. */
-        if (def->flags & OPF_GUEST_MEM)
+        if (def->flags & OPF_GUEST_MEM) {
             live_union(live, all_globals);
+            fold_address_offset(i, live);
+        }
         for (int k = nout; k < nout + nin; k++) {
             TCGTemp *t = arg_temp(op, k);
             if (t->kind == TEMP_GLOBAL)
@@ -256,7 +302,7 @@ void ra_release(X86Reg r)
 
     if (!t)
         return;
-    be.reg_owner[r] = NULL;
+    ra_disown(r);
     if (t->kind == TEMP_CONST)
         t->val_loc = VAL_CONST;
     else if (t->mem_coherent)
@@ -293,8 +339,8 @@ void ra_evict(X86Reg r, RegSet avoid)
     to = find_free(avoid | REGSET(r));
     if (to != X86_NOREG) {
         x86_mov_rr(&be.as, 64, to, r);
-        be.reg_owner[to] = t;
-        be.reg_owner[r] = NULL;
+        ra_own(to, t);
+        ra_disown(r);
         t->reg = (int8_t)to;
         return;
     }
@@ -369,14 +415,14 @@ X86Reg ra_in(TCGTemp *t, RegSet avoid)
     if (t->val_loc == VAL_REG) {
         /* In an avoided register: move it. */
         x86_mov_rr(&be.as, 64, r, (X86Reg)t->reg);
-        be.reg_owner[t->reg] = NULL;
+        ra_disown(t->reg);
     } else {
         ra_copy_to(r, t);
         t->mem_coherent = t->val_loc == VAL_MEM;
     }
     t->val_loc = VAL_REG;
     t->reg = (int8_t)r;
-    be.reg_owner[r] = t;
+    ra_own(r, t);
     return r;
 }
 
@@ -386,16 +432,16 @@ void ra_set_out(TCGTemp *t, X86Reg r)
         if (t->reg != r) {
             x86_mov_rr(&be.as, 64, (X86Reg)t->reg, r);
             if (be.reg_owner[r] == t)
-                be.reg_owner[r] = NULL;
+                ra_disown(r);
         }
         t->mem_coherent = false;
         return;
     }
     if (t->val_loc == VAL_REG && t->reg != r)
-        be.reg_owner[t->reg] = NULL;
+        ra_disown(t->reg);
     if (be.reg_owner[r] && be.reg_owner[r] != t)
         ra_release(r);
-    be.reg_owner[r] = t;
+    ra_own(r, t);
     t->val_loc = VAL_REG;
     t->reg = (int8_t)r;
     t->mem_coherent = false;
@@ -406,7 +452,7 @@ void ra_free_dead(const TCGOp *op, int from, int to)
     for (int i = from; i < to; i++) {
         TCGTemp *t = arg_temp(op, i);
         if (arg_dies(op, i) && t->val_loc == VAL_REG && tracked(t)) {
-            be.reg_owner[t->reg] = NULL;
+            ra_disown(t->reg);
             t->val_loc = t->kind == TEMP_CONST ? VAL_CONST : VAL_DEAD;
         } else if (arg_dies(op, i) && t->kind == TEMP_NORMAL) {
             t->val_loc = VAL_DEAD;
@@ -424,7 +470,7 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
         (a == out || (arg_dies(op, a_arg) && a->kind == TEMP_NORMAL))) {
         r = (X86Reg)a->reg;
         if (a != out) {
-            be.reg_owner[r] = NULL;
+            ra_disown(r);
             a->val_loc = VAL_DEAD;
         }
         return r;
@@ -491,9 +537,10 @@ static bool sync_skips(const TCGTemp *t, int r, int which)
 
 static void sync_globals(bool and_free, int which)
 {
-    for (int r = 0; r < 16; r++) {
+    for (RegSet m = be.owned; m;) {
+        int r = ra_next_reg(&m);
         TCGTemp *t = be.reg_owner[r];
-        if (!t || !global_needs_write_back(t) || sync_skips(t, r, which))
+        if (!global_needs_write_back(t) || sync_skips(t, r, which))
             continue;
         save_temp(t);
         if (t->pinned)
@@ -551,10 +598,10 @@ static bool read_at_label(const TCGOp *op, const TCGTemp *t)
 void ra_save_all(const TCGOp *op)
 {
     sync_globals(false, SYNC_UNPINNED);
-    for (int r = 0; r < 16; r++) {
-        TCGTemp *t = be.reg_owner[r];
+    for (RegSet m = be.owned; m;) {
+        TCGTemp *t = be.reg_owner[ra_next_reg(&m)];
         /* An input of op that dies at op need not survive it. */
-        if (t && t->kind != TEMP_GLOBAL && !(op && dies_at(op, t)) &&
+        if (t->kind != TEMP_GLOBAL && !(op && dies_at(op, t)) &&
             read_at_label(op, t))
             save_temp(t);
     }
@@ -562,26 +609,19 @@ void ra_save_all(const TCGOp *op)
 
 RegSet ra_live_caller_saved(void)
 {
-    RegSet live = 0;
-
-    for (int r = 0; r < 16; r++)
-        if ((caller_saved & REGSET(r)) && be.reg_owner[r])
-            live |= REGSET(r);
-    return live;
+    return be.owned & caller_saved;
 }
 
 void ra_clobber_caller_saved(void)
 {
-    for (int r = 0; r < 16; r++)
-        if ((caller_saved & REGSET(r)) && be.reg_owner[r])
-            ra_evict((X86Reg)r, caller_saved);
+    for (RegSet m = be.owned & caller_saved; m;)
+        ra_evict((X86Reg)ra_next_reg(&m), caller_saved);
 }
 
 void ra_forget_regs(void)
 {
-    for (int r = 0; r < 16; r++)
-        if (!(be.pinned_regs & REGSET(r)))
-            ra_release((X86Reg)r);
+    for (RegSet m = be.owned & ~be.pinned_regs; m;)
+        ra_release((X86Reg)ra_next_reg(&m));
 }
 
 void ra_enter_loop_head(void)
@@ -649,7 +689,7 @@ static void pin_globals(void)
         t->val_loc = VAL_REG;
         t->reg = (int8_t)r;
         t->mem_coherent = false; /* the back edge brings changed values */
-        be.reg_owner[r] = t;
+        ra_own(r, t);
         be.pinned_regs |= REGSET(r);
     }
 }
@@ -675,6 +715,7 @@ static void reset_temps(void)
     };
 
     memset(be.reg_owner, 0, sizeof(be.reg_owner));
+    be.owned = 0;
     /* The block's own temps start out right (temp_alloc); globals and
      * fixed temps carry the previous block's state. */
     for (int i = 0; i < tcg_ctx.nb_globals; i++) {
@@ -696,7 +737,7 @@ static void reset_temps(void)
         t->val_loc = VAL_REG;
         t->reg = (int8_t)r;
         t->mem_coherent = false;
-        be.reg_owner[r] = t;
+        ra_own(r, t);
         be.pinned_regs |= REGSET(r);
     }
 }
@@ -728,11 +769,11 @@ void ra_note_fault_site(void)
     site->host_offset = (uint32_t)x86_asm_size(&be.as);
     site->guest_pc = current_guest_pc;
     site->nb_regs = 0;
-    for (int r = 0; r < 16; r++) {
+    /* The global pins are always where fault.c looks for them. */
+    for (RegSet m = be.owned & ~be.global_pin_regs; m;) {
+        int r = ra_next_reg(&m);
         const TCGTemp *t = be.reg_owner[r];
-        /* The global pins are always where fault.c looks for them. */
-        if (!t || t->kind != TEMP_GLOBAL || t->mem_coherent ||
-            (be.global_pin_regs & REGSET(r)))
+        if (t->kind != TEMP_GLOBAL || t->mem_coherent)
             continue;
         site->regs[site->nb_regs++] = (TCGFaultReg){
             t->mem_offset, (uint8_t)r, (uint8_t)(temp_width(t) / 8)};

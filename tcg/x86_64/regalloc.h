@@ -28,7 +28,8 @@ typedef uint32_t RegSet;
 typedef struct Backend {
     X86Asm as;
     TranslationBlock *tb;
-    TCGTemp *reg_owner[16];
+    TCGTemp *reg_owner[16]; /* change through ra_own / ra_disown */
+    RegSet owned;            /* registers with an owner */
     int nb_slots;
     bool too_big;
     const void *epilogue;
@@ -46,6 +47,27 @@ typedef struct Backend {
 } Backend;
 
 extern Backend be;
+
+static inline void ra_own(X86Reg r, TCGTemp *t)
+{
+    be.reg_owner[r] = t;
+    be.owned |= REGSET(r);
+}
+
+static inline void ra_disown(X86Reg r)
+{
+    be.reg_owner[r] = NULL;
+    be.owned &= ~REGSET(r);
+}
+
+/* The lowest register in *set, removed from it; for set-walking loops. */
+static inline int ra_next_reg(RegSet *set)
+{
+    int r = __builtin_ctz(*set);
+
+    *set &= *set - 1;
+    return r;
+}
 
 static inline int temp_width(const TCGTemp *t)
 {

@@ -140,35 +140,6 @@ START_TEST(test_identities_keep_what_they_must)
 }
 END_TEST
 
-/* "add t, base, c; load [t]" becomes "load [base + c]" when the load is
- * t's only reader and c fits the 32-bit displacement. */
-START_TEST(test_address_offsets_fold)
-{
-    TCGv_i64 t = tcg_temp_new_i64(), u = tcg_temp_new_i64();
-    TCGv_i64 d = tcg_temp_new_i64(), e = tcg_temp_new_i64();
-    TCGv_i64 f = tcg_temp_new_i64(), w = tcg_temp_new_i64();
-
-    tcg_gen_addi_i64(t, g0, 0x78);
-    tcg_gen_guest_ld_i64(d, t, MO_UQ);       /* folds */
-    tcg_gen_addi_i64(u, g1, 16);
-    tcg_gen_guest_st_i64(d, u, MO_UQ);
-    tcg_gen_mov_i64(g2, u);                  /* u read again: stays */
-    tcg_gen_addi_i64(w, g0, 0x100000000ll);
-    tcg_gen_guest_ld_i64(e, w, MO_UL);       /* too far: stays */
-    tcg_gen_add_i64(f, d, e);
-    tcg_gen_mov_i64(pc, f);
-    tcg_optimize();
-    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_nop);
-    ck_assert_uint_eq(tcg_ctx.ops[1].args[1], g0.idx);
-    ck_assert_uint_eq(tcg_ctx.ops[1].args[3], 0x78);
-    ck_assert_int_eq(tcg_ctx.ops[2].opc, INDEX_op_add_i64);
-    ck_assert_uint_eq(tcg_ctx.ops[3].args[1], u.idx);
-    ck_assert_uint_eq(tcg_ctx.ops[3].args[3], 0);
-    ck_assert_int_eq(tcg_ctx.ops[5].opc, INDEX_op_add_i64);
-    ck_assert_uint_eq(tcg_ctx.ops[6].args[3], 0);
-}
-END_TEST
-
 START_TEST(test_label_forgets_constants)
 {
     TCGv_i64 t = tcg_temp_new_i64();
@@ -359,7 +330,6 @@ int main(void)
     tcase_add_test(tc, test_folding_stops_at_unknown_values);
     tcase_add_test(tc, test_identities_with_zero_fold);
     tcase_add_test(tc, test_identities_keep_what_they_must);
-    tcase_add_test(tc, test_address_offsets_fold);
     tcase_add_test(tc, test_label_forgets_constants);
     tcase_add_test(tc, test_constant_brcond_folds);
     tcase_add_test(tc, test_sink_moves_to_the_tail_that_reads);

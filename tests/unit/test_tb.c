@@ -435,6 +435,38 @@ START_TEST(test_dead_globals_are_not_written_back)
 }
 END_TEST
 
+/* ---- guest accesses with folded address offsets ---- */
+
+/* guest_base is 0 here: guest addresses are host addresses. */
+static void build_offset_accesses(uint64_t pc)
+{
+    TCGv_i64 t = tcg_temp_new_i64(), u = tcg_temp_new_i64();
+    TCGv_i64 w = tcg_temp_new_i64(), v = tcg_temp_new_i64();
+
+    (void)pc;
+    tcg_gen_addi_i64(t, g_in[0], 8);
+    tcg_gen_guest_ld_i64(g_out[0], t, MO_UQ);   /* [in0 + 8] */
+    tcg_gen_addi_i64(u, g_in[0], -8);
+    tcg_gen_guest_st_i64(g_in[1], u, MO_UL);    /* [in0 - 8] = in1 */
+    tcg_gen_addi_i64(w, g_in[0], 16);
+    tcg_gen_guest_ld_i64(v, w, MO_SW);          /* [in0 + 16], w reused */
+    tcg_gen_add_i64(g_out[1], v, w);
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_address_offsets_fold_into_accesses)
+{
+    uint64_t mem[5] = { 0x1111, 0x5555555566666666, 0x3333, 0x4444, 0xfffe };
+    FakeEnv env = { .in = { (uint64_t)(uintptr_t)&mem[2], 0xaabbccdd12345678 } };
+
+    build_block = build_offset_accesses;
+    run_at(&env, fresh_pc());
+    ck_assert_uint_eq(env.out[0], 0x4444);
+    ck_assert_uint_eq(mem[1], 0x5555555512345678); /* 4 bytes written */
+    ck_assert_uint_eq(env.out[1], (uint64_t)(uintptr_t)&mem[4] - 2);
+}
+END_TEST
+
 /* ---- the hash table and chaining ---- */
 
 static void build_marker(uint64_t pc)
@@ -946,6 +978,7 @@ int main(void)
     tcase_add_test(tc, test_branches_inside_block);
     tcase_add_test(tc, test_helper_call_passes_six_args);
     tcase_add_test(tc, test_dead_globals_are_not_written_back);
+    tcase_add_test(tc, test_address_offsets_fold_into_accesses);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
     tcase_add_test(tc, test_exit_check_leaves_only_when_flagged);
