@@ -52,7 +52,7 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
 {
     int w = op_width(op);
     TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
-    int32_t imm;
+    int32_t imm = 0;
     X86Reg rb = X86_NOREG, rd;
 
     if (commutes && a->kind == TEMP_CONST && b->kind != TEMP_CONST) {
