@@ -23,6 +23,16 @@ static TCGEnterFn enter;
 
 static __thread JmpCache *jmp_cache;
 
+void tb_jmp_cache_clear(JmpCache *jc)
+{
+    const void *stub = tcg_backend_lookup_stub();
+
+    for (unsigned i = 0; i < JMP_CACHE_SIZE; i++) {
+        jc->tb[i] = NULL;
+        jc->entry[i].code = stub;
+    }
+}
+
 static JmpCache *jmp_cache_get(void)
 {
     JmpCache *jc = jmp_cache;
@@ -35,13 +45,13 @@ static JmpCache *jmp_cache_get(void)
                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
         if (jc == MAP_FAILED)
             arx_fatal("out of memory for the jump cache");
+        tb_jmp_cache_clear(jc);
         jc->generation = generation;
         jmp_cache = jc;
         tb_jmp_cache_register(jc);
     }
     if (jc->generation != generation) {
-        for (unsigned i = 0; i < JMP_CACHE_SIZE; i++)
-            jc->entry[i].tb = NULL;
+        tb_jmp_cache_clear(jc);
         jc->generation = generation;
     }
     return jc;
@@ -59,7 +69,7 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 {
     JmpCache *jc = jmp_cache_get();
     unsigned i = jmp_cache_index(pc);
-    TranslationBlock *tb = jc->entry[i].tb;
+    TranslationBlock *tb = jc->tb[i];
 
     if (tb && jc->entry[i].pc == pc && !tb->invalid)
         return tb;
@@ -67,13 +77,16 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
         exec_stats.jc_misses++;
     tb = tb_lookup(pc);
     if (tb) {
+        __atomic_store_n(&jc->tb[i], tb, __ATOMIC_RELAXED);
         jc->entry[i].pc = pc;
-        __atomic_store_n(&jc->entry[i].tb, tb, __ATOMIC_RELAXED);
+        __atomic_store_n(&jc->entry[i].code, tb->code, __ATOMIC_RELAXED);
         /* tb_invalidate may have scanned this cache before our store:
          * it set invalid first, so after a full fence one of us sees it. */
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         if (tb->invalid) {
-            __atomic_store_n(&jc->entry[i].tb, NULL, __ATOMIC_RELAXED);
+            __atomic_store_n(&jc->tb[i], NULL, __ATOMIC_RELAXED);
+            __atomic_store_n(&jc->entry[i].code, tcg_backend_lookup_stub(),
+                             __ATOMIC_RELAXED);
             return tb_lookup(pc);
         }
     }
@@ -228,13 +241,13 @@ static const TCGHelper lookup_helper = {
 void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
 {
     hooks = target_hooks;
+    tcg_ctx.lookup_helper = &lookup_helper; /* the backend's stub calls it */
     tb_code_cache_init(guest_base);
     /* Registered after the code cache's: prepare handlers run in reverse
      * order, so exec_lock is taken before tb_lock, as exec_flush does. */
     pthread_atfork(exec_before_fork, exec_after_fork_parent,
                    exec_after_fork_child);
     enter = tcg_backend_enter();
-    tcg_ctx.lookup_helper = &lookup_helper;
 }
 
 /* The block to run at pc, flushing first when the cache is full. */

@@ -483,10 +483,12 @@ static void tb_jmp_cache_remove(TranslationBlock *tb)
     unsigned i = jmp_cache_index(tb->pc);
 
     for (size_t k = 0; k < nb_jmp_caches; k++) {
+        JmpCache *jc = jmp_caches[k];
         TranslationBlock *expect = tb;
-        __atomic_compare_exchange_n(&jmp_caches[k]->entry[i].tb, &expect,
-                                    NULL, false, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED);
+        if (__atomic_compare_exchange_n(&jc->tb[i], &expect, NULL, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            __atomic_store_n(&jc->entry[i].code, tcg_backend_lookup_stub(),
+                             __ATOMIC_RELAXED);
     }
 }
 

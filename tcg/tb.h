@@ -62,23 +62,33 @@ extern TBStats tb_stats;
 /*
  * Per thread, a direct-mapped cache in front of the hash table for
  * indirect branches (returns, calls through pointers): one compare instead
- * of a hash walk. A flush makes it stale (generation mismatch); every
- * thread passes through the dispatcher, which clears it, before running
- * translated code again. Invalidating a page clears the entries of its
- * blocks in every registered cache (tb_jmp_cache_register), with one
- * atomic store of the tb field: the backend probes it inline (goto_lookup)
- * and takes NULL as a miss.
+ * of a hash walk. Each entry holds a guest pc and the host code to run
+ * for it, which translated code probes inline (goto_lookup: compare pc,
+ * jump through code); tb[] holds the entry's block for the C side. An
+ * entry without a block points at the backend's lookup stub
+ * (tcg_backend_lookup_stub), which asks the hash table, so no probe ever
+ * tests for empty. A flush makes the cache stale (generation mismatch);
+ * every thread passes through the dispatcher, which clears it, before
+ * running translated code again. Invalidating a page empties the entries
+ * of its blocks in every registered cache (tb_jmp_cache_register): tb
+ * first (one compare-and-swap), then code.
  */
 #define JMP_CACHE_BITS 14
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
+typedef struct JmpCacheEntry {
+    uint64_t pc;
+    const void *code; /* the block's code, or the lookup stub */
+} JmpCacheEntry;
+
 typedef struct JmpCache {
     unsigned generation;
-    struct {
-        uint64_t pc;
-        TranslationBlock *tb; /* NULL: empty */
-    } entry[JMP_CACHE_SIZE];
+    JmpCacheEntry entry[JMP_CACHE_SIZE];
+    TranslationBlock *tb[JMP_CACHE_SIZE]; /* NULL: empty */
 } JmpCache;
+
+/* Empties every entry of jc. */
+void tb_jmp_cache_clear(JmpCache *jc);
 
 static inline unsigned jmp_cache_index(uint64_t pc)
 {

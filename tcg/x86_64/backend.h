@@ -20,6 +20,9 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base);
 TCGEnterFn tcg_backend_enter(void);
 /* Code that leaves translated code returning 0 (for goto_ptr misses). */
 const void *tcg_backend_exit_zero(void);
+/* Code that jumps to the block for the guest pc in the CPU state, found
+ * by tcg_ctx.lookup_helper: where empty jump-cache entries point. */
+const void *tcg_backend_lookup_stub(void);
 
 enum {
     TCG_GEN_NO_SPACE = -1,  /* code buffer full: flush and retry */

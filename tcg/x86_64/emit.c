@@ -660,6 +660,11 @@ void x86_jmp_r(X86Asm *a, X86Reg r)
     emit_op(a, 0, 0xff, 4, rm_reg(r));
 }
 
+void x86_jmp_m(X86Asm *a, X86Mem m)
+{
+    emit_op(a, 0, 0xff, 4, rm_mem(m));
+}
+
 void x86_call_r(X86Asm *a, X86Reg r)
 {
     emit_op(a, 0, 0xff, 2, rm_reg(r));

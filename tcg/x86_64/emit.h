@@ -280,6 +280,7 @@ void x86_align_rel32(X86Asm *a, int opcode_len);
 void x86_jmp_to(X86Asm *a, const void *target);
 void x86_jcc_to(X86Asm *a, X86Cond cc, const void *target);
 void x86_jmp_r(X86Asm *a, X86Reg r);
+void x86_jmp_m(X86Asm *a, X86Mem m); /* jmp *m */
 void x86_call_r(X86Asm *a, X86Reg r);
 /* call rel32 when fn is within reach of a->p, else mov r11,fn; call r11.
  * Clobbers r11 either way as far as callers may assume. */

@@ -216,9 +216,9 @@ static void lower_exit_tb(const TCGOp *op)
 
 /*
  * The jump cache probed inline: index from the pc as jmp_cache_index()
- * computes it, then the entry's pc and block; a hit jumps straight to
- * the block's code. A miss (or -d exec/cpu, which must see every block)
- * calls the lookup helper and jumps where it says.
+ * computes it, compare the entry's pc, jump through its code pointer
+ * (the lookup stub when the entry is empty). A pc mismatch (or -d
+ * exec/cpu, which must see every block) goes to the lookup stub.
  */
 static void lower_goto_lookup(const TCGOp *op)
 {
@@ -228,7 +228,7 @@ static void lower_goto_lookup(const TCGOp *op)
     ra_sync_for_exit();
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
         X86Reg rt = ra_alloc(REGSET(rp));
-        uint8_t *miss[2];
+        uint8_t *miss;
 
         x86_mov_rr(as(), 64, rt, rp);
         x86_shift_ri(as(), 64, X86_SHR, rt, 2);
@@ -239,19 +239,13 @@ static void lower_goto_lookup(const TCGOp *op)
         x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
         x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, entries));
-        miss[0] = x86_jcc32(as(), X86_CC_NE);
-        x86_load(as(), X86_LD_64, 64, rt, x86_mem(rt, entries + 8));
-        x86_test_rr(as(), 64, rt, rt);
-        miss[1] = x86_jcc32(as(), X86_CC_E);
-        x86_load(as(), X86_LD_64, 64, rt,
-                 x86_mem(rt, (int32_t)offsetof(TranslationBlock, code)));
-        x86_jmp_r(as(), rt);
-        x86_patch_rel32(miss[0], be.as.p);
-        x86_patch_rel32(miss[1], be.as.p);
+        miss = x86_jcc32(as(), X86_CC_NE);
+        x86_jmp_m(as(), x86_mem(rt, entries + 8));
+        if (miss)
+            x86_patch_rel32(miss, be.lookup_stub);
+        return;
     }
-    x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
-    x86_call_abs(as(), tcg_ctx.lookup_helper->func);
-    x86_jmp_r(as(), X86_RAX);
+    x86_jmp_to(as(), be.lookup_stub);
 }
 
 static void lower_goto_ptr(const TCGOp *op)

@@ -928,6 +928,13 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     for (int i = 5; i >= 0; i--)
         x86_pop(a, saved[i]);
     x86_ret(a);
+
+    be.lookup_stub = a->p;
+    if (tcg_ctx.lookup_helper) {
+        x86_mov_rr(a, 64, X86_RDI, REG_ENV);
+        x86_call_abs(a, tcg_ctx.lookup_helper->func);
+        x86_jmp_r(a, X86_RAX);
+    }
     return x86_asm_size(a);
 }
 
@@ -939,6 +946,11 @@ TCGEnterFn tcg_backend_enter(void)
 const void *tcg_backend_exit_zero(void)
 {
     return be.exit_zero;
+}
+
+const void *tcg_backend_lookup_stub(void)
+{
+    return be.lookup_stub;
 }
 
 void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target)

@@ -44,6 +44,7 @@ typedef struct Backend {
      * stores them, exits need not. */
     RegSet global_pin_regs;
     const void *exit_zero;
+    const void *lookup_stub; /* see tcg_backend_lookup_stub */
 } Backend;
 
 extern Backend be;

@@ -64,6 +64,12 @@ static uintptr_t run_at(FakeEnv *env, uint64_t pc)
     TranslationBlock *tb = tb_find_or_translate(pc);
     env->pc = pc;
     static JmpCache jc; /* goto_lookup's cache: empty, so it calls the helper */
+    static bool jc_ready;
+
+    if (!jc_ready) {
+        tb_jmp_cache_clear(&jc);
+        jc_ready = true;
+    }
     return enter(env, tb->code, &jc);
 }
 

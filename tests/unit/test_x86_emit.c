@@ -551,6 +551,8 @@ static const Golden branch_golden[] = {
     {"jbe .", 2, {0x76, 0xfe}},
     {"jmp *%rax", 2, {0xff, 0xe0}},
     {"jmp *%r11", 3, {0x41, 0xff, 0xe3}},
+    {"jmp *0x8(%r8)", 4, {0x41, 0xff, 0x60, 0x08}},
+    {"jmp *0x208(%rax)", 6, {0xff, 0xa0, 0x08, 0x02, 0x00, 0x00}},
     {"call *%rbx", 2, {0xff, 0xd3}},
     {"call *%r11", 3, {0x41, 0xff, 0xd3}},
     {"call .+0x1000", 5, {0xe8, 0xfb, 0x0f, 0x00, 0x00}},
@@ -574,6 +576,8 @@ START_TEST(test_branch)
     x86_jcc_to(a, X86_CC_BE, at(a, 0));     /* jbe . */
     x86_jmp_r(a, X86_RAX);                  /* jmp *%rax */
     x86_jmp_r(a, X86_R11);                  /* jmp *%r11 */
+    x86_jmp_m(a, x86_mem(X86_R8, 8));       /* jmp *0x8(%r8) */
+    x86_jmp_m(a, x86_mem(X86_RAX, 0x208));  /* jmp *0x208(%rax) */
     x86_call_r(a, X86_RBX);                 /* call *%rbx */
     x86_call_r(a, X86_R11);                 /* call *%r11 */
     x86_call_abs(a, at(a, 0x1000));         /* call .+0x1000 */
