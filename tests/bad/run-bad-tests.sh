@@ -291,6 +291,23 @@ EOF_C
 		[ "$(cat "$work/out")" = "-1 38 -1 38" ] || why="guest stdout changed by -d stats"
 		grep -q "blocks translated" "$work/err" || why="-d stats printed no counters"
 		result "debug-stats-on-stderr" "$why"
+
+		# -d perfmap names each block for perf: "host-addr size guest_pc",
+		# the entry point among them; nothing reaches the guest's stdout.
+		why=""
+		sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$work/pid" \
+			$ARX -d perfmap "$work/guest-bad" >"$work/out" 2>/dev/null </dev/null
+		map=/tmp/perf-$(cat "$work/pid").map
+		entry=$(LC_ALL=C readelf -h "$work/guest-bad" 2>/dev/null |
+			sed -n 's/.*Entry point address: *0x0*//p')
+		[ "$(cat "$work/out")" = "-1 38 -1 38" ] || why="guest stdout changed by -d perfmap"
+		[ -s "$map" ] || why="no $map"
+		grep -vqE '^[0-9a-f]+ [0-9a-f]+ guest_[0-9a-f]+$' "$map" 2>/dev/null &&
+			why="a line of $map is not 'addr size guest_pc'"
+		[ -z "$entry" ] || grep -q " guest_$entry\$" "$map" 2>/dev/null ||
+			why="$map does not name the entry point $entry"
+		rm -f "$map"
+		result "debug-perfmap" "$why"
 	else
 		skipped "guest-side refusals" "fixture does not compile"
 	fi
