@@ -94,12 +94,18 @@ typedef struct TCGTemp {
     const char *name;  /* globals and fixed temps */
 
     /* Register allocator state (tcg/x86_64/regalloc): set for a new temp
-     * when it is made, reset for globals at each block. */
-    uint8_t val_loc;   /* where the value is: VAL_DEAD, VAL_REG, ... */
-    int8_t reg;
-    bool mem_coherent; /* memory copy up to date */
-    bool pinned;       /* a global held in one register the whole block */
-    int32_t slot;      /* TEMP_NORMAL: frame offset once spilled, else -1 */
+     * when it is made, reset for globals at each block (all eight bytes
+     * at once, through alloc_state). */
+    union {
+        struct {
+            uint8_t val_loc;   /* where the value is: VAL_DEAD, VAL_REG, ... */
+            int8_t reg;
+            bool mem_coherent; /* memory copy up to date */
+            bool pinned;       /* a global held in one register the block */
+            int32_t slot;      /* TEMP_NORMAL: frame offset once spilled */
+        };
+        uint64_t alloc_state;
+    };
 } TCGTemp;
 
 /* Distinct struct types so mixing widths fails to compile. */

@@ -705,14 +705,21 @@ static void loop_prepare(void)
 
 /* ---- per-block driver ---- */
 
+/* A global's allocator state at block start, for its kind. */
+static uint64_t initial_state(TCGTempKind kind)
+{
+    TCGTemp t = { .slot = -1 };
+
+    t.val_loc = kind == TEMP_FIXED ? VAL_REG : VAL_MEM;
+    t.mem_coherent = kind == TEMP_GLOBAL;
+    t.reg = kind == TEMP_FIXED ? (int8_t)REG_ENV : 0;
+    return t.alloc_state;
+}
+
 static void reset_temps(void)
 {
-    static const uint8_t initial_loc[] = {
-        [TEMP_NORMAL] = VAL_DEAD,
-        [TEMP_CONST] = VAL_CONST,
-        [TEMP_GLOBAL] = VAL_MEM,
-        [TEMP_FIXED] = VAL_REG,
-    };
+    const uint64_t global = initial_state(TEMP_GLOBAL);
+    const uint64_t fixed = initial_state(TEMP_FIXED);
 
     memset(be.reg_owner, 0, sizeof(be.reg_owner));
     be.owned = 0;
@@ -720,12 +727,7 @@ static void reset_temps(void)
      * fixed temps carry the previous block's state. */
     for (int i = 0; i < tcg_ctx.nb_globals; i++) {
         TCGTemp *t = &tcg_ctx.temps[i];
-        t->slot = -1;
-        t->val_loc = initial_loc[t->kind];
-        t->mem_coherent = t->kind == TEMP_GLOBAL;
-        t->pinned = false;
-        if (t->kind == TEMP_FIXED)
-            t->reg = REG_ENV;
+        t->alloc_state = t->kind == TEMP_FIXED ? fixed : global;
     }
     be.nb_slots = 0;
     be.too_big = false;
