@@ -687,6 +687,16 @@ void x86_call_abs(X86Asm *a, const void *fn)
 
 /* ---- stack and miscellany ---- */
 
+void x86_data(X86Asm *a, const void *bytes, size_t n)
+{
+    if (a->overflow || (size_t)(a->end - a->p) < n) {
+        a->overflow = true;
+        return;
+    }
+    memcpy(a->p, bytes, n);
+    a->p += n;
+}
+
 void x86_push(X86Asm *a, X86Reg r)
 {
     emit_op_plus_reg(a, 0, 0x50, r, 0, 0);

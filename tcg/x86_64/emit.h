@@ -289,6 +289,8 @@ void x86_call_abs(X86Asm *a, const void *fn);
 /* Stack and miscellany. */
 void x86_push(X86Asm *a, X86Reg r);
 void x86_pop(X86Asm *a, X86Reg r);
+/* Raw bytes in the instruction stream (data a stub reads). */
+void x86_data(X86Asm *a, const void *bytes, size_t n);
 void x86_ret(X86Asm *a);
 void x86_mfence(X86Asm *a);
 void x86_ud2(X86Asm *a);

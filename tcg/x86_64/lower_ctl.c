@@ -142,6 +142,25 @@ static void leave_block(uintptr_t val)
     x86_jmp_to(as(), be.epilogue);
 }
 
+/*
+ * Stores pc at pc_home (in the CPU state) and leaves with val, through
+ * the shared leave stub: one call and its data instead of a store, a
+ * 64-bit move and a jump to encode (these ways out run once, before
+ * chaining, or when a signal is pending).
+ */
+static void leave_with_pc(X86Mem pc_home, uint64_t pc, uintptr_t val)
+{
+    LeaveData d = { pc, val, pc_home.disp };
+
+    if (pc_home.base != REG_ENV || pc_home.index != X86_NOREG) {
+        store_u64(pc_home, pc);
+        leave_block(val);
+        return;
+    }
+    x86_call_abs(as(), be.leave_stub);
+    x86_data(as(), &d, sizeof(d));
+}
+
 static void lower_goto_tb(const TCGOp *op)
 {
     TCGTemp *pc = arg_temp(op, 0);
@@ -164,8 +183,7 @@ static void lower_goto_tb(const TCGOp *op)
     be.tb->jmp_reset_offset[slot] = (uint16_t)(be.as.p - be.as.start);
     /* Unchained, the jump falls through to the code that follows. */
     x86_patch_rel32(field, be.as.p);
-    store_u64(ra_home(pc), op->args[2]);
-    leave_block((uintptr_t)be.tb | slot);
+    leave_with_pc(ra_home(pc), op->args[2], (uintptr_t)be.tb | slot);
 }
 
 static void lower_exit_check(const TCGOp *op)
@@ -200,8 +218,7 @@ void lower_ctl_finish(void)
             TCGTemp *t = exit_stubs[i].pinned[k];
             x86_store(as(), temp_width(t), ra_home(t), (X86Reg)t->reg);
         }
-        store_u64(exit_stubs[i].pc_home, exit_stubs[i].pc);
-        leave_block(0);
+        leave_with_pc(exit_stubs[i].pc_home, exit_stubs[i].pc, 0);
     }
 }
 

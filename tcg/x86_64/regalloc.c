@@ -937,6 +937,19 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
         x86_call_abs(a, tcg_ctx.lookup_helper->func);
         x86_jmp_r(a, X86_RAX);
     }
+
+    /* The return address is the LeaveData: registers other than the
+     * pinned ones are free on a way out. */
+    be.leave_stub = a->p;
+    x86_pop(a, REG_SCRATCH);
+    x86_load(a, X86_LD_64, 64, X86_RAX,
+             x86_mem(REG_SCRATCH, offsetof(LeaveData, pc)));
+    x86_load(a, X86_LD_S32, 64, X86_RCX,
+             x86_mem(REG_SCRATCH, offsetof(LeaveData, pc_offset)));
+    x86_store(a, 64, x86_mem_idx(REG_ENV, X86_RCX, 1, 0), X86_RAX);
+    x86_load(a, X86_LD_64, 64, X86_RAX,
+             x86_mem(REG_SCRATCH, offsetof(LeaveData, exit_value)));
+    x86_jmp_to(a, be.epilogue);
     return x86_asm_size(a);
 }
 

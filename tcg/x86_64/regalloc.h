@@ -45,7 +45,17 @@ typedef struct Backend {
     RegSet global_pin_regs;
     const void *exit_zero;
     const void *lookup_stub; /* see tcg_backend_lookup_stub */
+    /* Called on a cold way out, with a LeaveData after the call: stores
+     * the pc and leaves with the exit value. */
+    const void *leave_stub;
 } Backend;
+
+/* What follows "call leave_stub" in a block. */
+typedef struct LeaveData {
+    uint64_t pc;         /* the guest pc to store */
+    uint64_t exit_value; /* for the dispatcher: 0 or tb | slot */
+    int32_t pc_offset;   /* where in the CPU state the pc goes */
+} __attribute__((packed)) LeaveData;
 
 extern Backend be;
 
