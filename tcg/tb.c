@@ -22,7 +22,7 @@
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
-#define TB_HASH_BITS 16
+#define TB_HASH_BITS 14
 #define TB_HASH_SIZE (1u << TB_HASH_BITS)
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256

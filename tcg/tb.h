@@ -73,7 +73,7 @@ extern TBStats tb_stats;
  * of its blocks in every registered cache (tb_jmp_cache_register): tb
  * first (one compare-and-swap), then code.
  */
-#define JMP_CACHE_BITS 14
+#define JMP_CACHE_BITS 13
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
 typedef struct JmpCacheEntry {
