@@ -43,16 +43,17 @@ hyperfine -N -w 3 -r "$runs" --export-json "$build/startup.json" \
     -n "qemu dyntrue" "$QEMU -L $real $real/usr/bin/true" \
     -n "arx dyntrue" "$ARX -L $real $real/usr/bin/true" >/dev/null
 
-# name -> mean seconds, then the table.
+# name -> median seconds (a stray slow run on a shared machine moves the
+# mean, not the median), then the table.
 awk '
     /"command":/ { line = $0; gsub(/.*"command": "|",?[ \t]*$/, "", line); name = line }
-    /"mean":/ { v = $2; gsub(/,/, "", v); mean[name] = v }
+    /"median":/ { v = $2; gsub(/,/, "", v); median[name] = v }
     END {
         printf "%-8s %10s %10s %10s %10s %10s\n", "what", "native ms", "qemu ms", "arx ms", "qemu/arx", "arx/native"
         n_w = split("true demo dyntrue", w, " ")
         for (i = 1; i <= n_w; i++) {
-            n = mean["native " w[i]] * 1000; q = mean["qemu " w[i]] * 1000
-            a = mean["arx " w[i]] * 1000
+            n = median["native " w[i]] * 1000; q = median["qemu " w[i]] * 1000
+            a = median["arx " w[i]] * 1000
             printf "%-8s %10.1f %10.1f %10.1f %9.2fx %9.1fx\n", w[i], n, q, a, q / a, a / n
         }
     }' "$build/startup.json"
