@@ -548,6 +548,20 @@ void x86_lea(X86Asm *a, int sz, X86Reg dst, X86Mem m)
     emit_op(a, sz_flags(sz), 0x8d, dst, rm_mem(m));
 }
 
+/* lea dst, [rip + disp32]: REX.W 8D with ModRM mod 00, r/m 101. */
+void x86_lea_rip(X86Asm *a, X86Reg dst, const void *target)
+{
+    X86Insn in;
+    const int len = 7;
+
+    insn_begin(a, &in);
+    insn_rex(&in, true, dst, 0, 0, false);
+    insn_byte(&in, 0x8d);
+    insn_modrm(&in, 0, dst, 5);
+    insn_le(&in, (uint32_t)((const uint8_t *)target - (a->p + len)), 4);
+    insn_commit(a, &in);
+}
+
 /* ---- flags consumers ---- */
 
 void x86_setcc(X86Asm *a, X86Cond cc, X86Reg r)

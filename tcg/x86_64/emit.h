@@ -260,6 +260,8 @@ void x86_store(X86Asm *a, int bits, X86Mem m, X86Reg src); /* bits 8/16/32/64 */
 void x86_store_imm(X86Asm *a, int bits, X86Mem m,
                    int32_t imm); /* 64: sign-extended */
 void x86_lea(X86Asm *a, int sz, X86Reg dst, X86Mem m);
+/* lea dst, [rip + ...]: the address of target (within 2 GiB). */
+void x86_lea_rip(X86Asm *a, X86Reg dst, const void *target);
 
 /* Flags consumers. setcc writes only the low byte of r. */
 void x86_setcc(X86Asm *a, X86Cond cc, X86Reg r);

@@ -144,20 +144,25 @@ static void leave_block(uintptr_t val)
 
 /*
  * Stores pc at pc_home (in the CPU state) and leaves with val, through
- * the shared leave stub: one call and its data instead of a store, a
- * 64-bit move and a jump to encode (these ways out run once, before
+ * the shared leave stub: a lea, a jump and the data instead of a store,
+ * a 64-bit move and a jump to encode (these ways out run once, before
  * chaining, or when a signal is pending).
  */
 static void leave_with_pc(X86Mem pc_home, uint64_t pc, uintptr_t val)
 {
     LeaveData d = { pc, val, pc_home.disp };
+    const int lea_len = 7, jmp_len = 5;
+    uint8_t *field;
 
     if (pc_home.base != REG_ENV || pc_home.index != X86_NOREG) {
         store_u64(pc_home, pc);
         leave_block(val);
         return;
     }
-    x86_call_abs(as(), be.leave_stub);
+    x86_lea_rip(as(), REG_SCRATCH, be.as.p + lea_len + jmp_len);
+    field = x86_jmp32(as()); /* always 5 bytes: the lea counts on it */
+    if (field)
+        x86_patch_rel32(field, be.leave_stub);
     x86_data(as(), &d, sizeof(d));
 }
 

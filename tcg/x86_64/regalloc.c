@@ -938,10 +938,9 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
         x86_jmp_r(a, X86_RAX);
     }
 
-    /* The return address is the LeaveData: registers other than the
-     * pinned ones are free on a way out. */
+    /* r11 points at the LeaveData; registers other than the pinned ones
+     * are free on a way out. */
     be.leave_stub = a->p;
-    x86_pop(a, REG_SCRATCH);
     x86_load(a, X86_LD_64, 64, X86_RAX,
              x86_mem(REG_SCRATCH, offsetof(LeaveData, pc)));
     x86_load(a, X86_LD_S32, 64, X86_RCX,

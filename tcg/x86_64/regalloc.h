@@ -45,12 +45,12 @@ typedef struct Backend {
     RegSet global_pin_regs;
     const void *exit_zero;
     const void *lookup_stub; /* see tcg_backend_lookup_stub */
-    /* Called on a cold way out, with a LeaveData after the call: stores
-     * the pc and leaves with the exit value. */
+    /* Jumped to on a cold way out with r11 pointing at a LeaveData:
+     * stores the pc and leaves with the exit value. */
     const void *leave_stub;
 } Backend;
 
-/* What follows "call leave_stub" in a block. */
+/* The data after "lea r11, [rip + 5]; jmp leave_stub" in a block. */
 typedef struct LeaveData {
     uint64_t pc;         /* the guest pc to store */
     uint64_t exit_value; /* for the dispatcher: 0 or tb | slot */

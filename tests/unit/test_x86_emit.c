@@ -553,6 +553,8 @@ static const Golden branch_golden[] = {
     {"jmp *%r11", 3, {0x41, 0xff, 0xe3}},
     {"jmp *0x8(%r8)", 4, {0x41, 0xff, 0x60, 0x08}},
     {"jmp *0x208(%rax)", 6, {0xff, 0xa0, 0x08, 0x02, 0x00, 0x00}},
+    {"lea 0x10(%rip),%r11", 7, {0x4c, 0x8d, 0x1d, 0x10, 0x00, 0x00, 0x00}},
+    {"lea -0x20(%rip),%rax", 7, {0x48, 0x8d, 0x05, 0xe0, 0xff, 0xff, 0xff}},
     {"call *%rbx", 2, {0xff, 0xd3}},
     {"call *%r11", 3, {0x41, 0xff, 0xd3}},
     {"call .+0x1000", 5, {0xe8, 0xfb, 0x0f, 0x00, 0x00}},
@@ -578,6 +580,8 @@ START_TEST(test_branch)
     x86_jmp_r(a, X86_R11);                  /* jmp *%r11 */
     x86_jmp_m(a, x86_mem(X86_R8, 8));       /* jmp *0x8(%r8) */
     x86_jmp_m(a, x86_mem(X86_RAX, 0x208));  /* jmp *0x208(%rax) */
+    x86_lea_rip(a, X86_R11, at(a, 7 + 0x10)); /* lea 0x10(%rip),%r11 */
+    x86_lea_rip(a, X86_RAX, at(a, 7 - 0x20)); /* lea -0x20(%rip),%rax */
     x86_call_r(a, X86_RBX);                 /* call *%rbx */
     x86_call_r(a, X86_R11);                 /* call *%r11 */
     x86_call_abs(a, at(a, 0x1000));         /* call .+0x1000 */
