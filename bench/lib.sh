@@ -11,6 +11,30 @@ QEMU=${QEMU:-qemu-aarch64}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
 CC_HOST=${CC_HOST:-cc}
 
+# bench_parse_options LETTER VAR LINES ARGS...: -s SCALE, -r RUNS and
+# -LETTER VALUE (stored in VAR); -h or a bad option prints lines LINES (a
+# sed range such as 7,13) of the script's header comment and exits 2.
+# Sets scale, runs, VAR and build (the first operand, default the
+# script's build/ directory), which it creates.
+bench_parse_options() {
+	local letter=$1 var=$2 lines=$3 opt OPTIND=1
+	shift 3
+	while getopts "s:r:$letter:h" opt; do
+		case $opt in
+		s) scale=$OPTARG ;;
+		r) runs=$OPTARG ;;
+		"$letter") printf -v "$var" '%s' "$OPTARG" ;;
+		*)
+			sed -n "s/^# \{0,1\}//; ${lines}p" "$0"
+			exit 2
+			;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	build=${1:-$srcdir/build}
+	mkdir -p "$build" || exit 1
+}
+
 # names[i], prefixes[i]: native, then qemu and arx when installed.
 bench_find_runners() {
 	names=(native)

@@ -23,20 +23,7 @@ srcdir=$(cd "$(dirname "$0")" && pwd)
 scale=5
 runs=3
 modes="llsc lse cas work1 work2"
-while getopts "s:r:m:h" opt; do
-	case $opt in
-	s) scale=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	m) modes=$OPTARG ;;
-	*)
-		sed -n 's/^# \{0,1\}//; 9,16p' "$0"
-		exit 2
-		;;
-	esac
-done
-shift $((OPTIND - 1))
-build=${1:-$srcdir/build}
-mkdir -p "$build" || exit 1
+bench_parse_options m modes 9,16 "$@"
 
 # ---- build ----
 native=$build/atomics-native

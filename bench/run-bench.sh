@@ -20,20 +20,7 @@ srcdir=$(cd "$(dirname "$0")" && pwd)
 scale=10
 runs=3
 kernels="sieve crc32 matmul sort interp sha256 fpmix"
-while getopts "s:r:k:h" opt; do
-	case $opt in
-	s) scale=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	k) kernels=$OPTARG ;;
-	*)
-		sed -n 's/^# \{0,1\}//; 7,13p' "$0"
-		exit 2
-		;;
-	esac
-done
-shift $((OPTIND - 1))
-build=${1:-$srcdir/build}
-mkdir -p "$build" || exit 1
+bench_parse_options k kernels 7,13 "$@"
 
 # ---- build ----
 native=$build/cpu-native

@@ -23,20 +23,7 @@ runs=3
 fp_kernels="matvec stencil poly fpconv"
 simd_kernels="sad saxpy dot i16dot hist crc32c"
 kernels="$fp_kernels $simd_kernels"
-while getopts "s:r:k:h" opt; do
-	case $opt in
-	s) scale=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	k) kernels=$OPTARG ;;
-	*)
-		sed -n 's/^# \{0,1\}//; 8,13p' "$0"
-		exit 2
-		;;
-	esac
-done
-shift $((OPTIND - 1))
-build=${1:-$srcdir/build}
-mkdir -p "$build" || exit 1
+bench_parse_options k kernels 8,13 "$@"
 
 # ---- build ----
 # No FP contraction: a*b+c must not become an FMA on one ISA only (the
