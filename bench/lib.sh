@@ -11,23 +11,28 @@ QEMU=${QEMU:-qemu-aarch64}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
 CC_HOST=${CC_HOST:-cc}
 
-# bench_parse_options LETTER VAR LINES ARGS...: -s SCALE, -r RUNS and
-# -LETTER VALUE (stored in VAR); -h or a bad option prints lines LINES (a
-# sed range such as 7,13) of the script's header comment and exits 2.
-# Sets scale, runs, VAR and build (the first operand, default the
-# script's build/ directory), which it creates.
+# bench_parse_options LINES L:VAR... -- ARGS...: parses the options -L
+# VALUE of ARGS into the variable VAR, for each L:VAR pair; -h or a bad
+# option prints lines LINES (a sed range such as 7,13) of the script's
+# header comment and exits 2. Then sets build (the first operand, default
+# the script's build/ directory) and creates it.
 bench_parse_options() {
-	local letter=$1 var=$2 lines=$3 opt OPTIND=1
-	shift 3
-	while getopts "s:r:$letter:h" opt; do
+	local lines=$1 spec="" opt OPTIND=1
+	local -A var_of=()
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		var_of[${1%%:*}]=${1#*:}
+		spec+="${1%%:*}:"
+		shift
+	done
+	shift # the --
+	while getopts "${spec}h" opt; do
 		case $opt in
-		s) scale=$OPTARG ;;
-		r) runs=$OPTARG ;;
-		"$letter") printf -v "$var" '%s' "$OPTARG" ;;
-		*)
+		h | "?")
 			sed -n "s/^# \{0,1\}//; ${lines}p" "$0"
 			exit 2
 			;;
+		*) printf -v "${var_of[$opt]}" '%s' "$OPTARG" ;;
 		esac
 	done
 	shift $((OPTIND - 1))

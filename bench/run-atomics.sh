@@ -23,7 +23,7 @@ srcdir=$(cd "$(dirname "$0")" && pwd)
 scale=5
 runs=3
 modes="llsc lse cas work1 work2"
-bench_parse_options m modes 9,16 "$@"
+bench_parse_options 9,16 s:scale r:runs m:modes -- "$@"
 
 # ---- build ----
 native=$build/atomics-native

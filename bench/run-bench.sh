@@ -20,7 +20,7 @@ srcdir=$(cd "$(dirname "$0")" && pwd)
 scale=10
 runs=3
 kernels="sieve crc32 matmul sort interp sha256 fpmix"
-bench_parse_options k kernels 7,13 "$@"
+bench_parse_options 7,13 s:scale r:runs k:kernels -- "$@"
 
 # ---- build ----
 native=$build/cpu-native

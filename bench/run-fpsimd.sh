@@ -23,7 +23,7 @@ runs=3
 fp_kernels="matvec stencil poly fpconv"
 simd_kernels="sad saxpy dot i16dot hist crc32c"
 kernels="$fp_kernels $simd_kernels"
-bench_parse_options k kernels 8,13 "$@"
+bench_parse_options 8,13 s:scale r:runs k:kernels -- "$@"
 
 # ---- build ----
 # No FP contraction: a*b+c must not become an FMA on one ISA only (the

@@ -35,24 +35,8 @@ starts=20
 groups="kernels workloads startup"
 only=""
 runners="native qemu arx"
-while getopts "r:s:m:w:n:g:k:x:h" opt; do
-	case $opt in
-	r) runs=$OPTARG ;;
-	s) scale=$OPTARG ;;
-	m) xz_mb=$OPTARG ;;
-	w) warmup=$OPTARG ;;
-	n) starts=$OPTARG ;;
-	g) groups=$OPTARG ;;
-	k) only=$OPTARG ;;
-	x) runners=$OPTARG ;;
-	*)
-		sed -n 's/^# \{0,1\}//; 10,22p' "$0"
-		exit 2
-		;;
-	esac
-done
-shift $((OPTIND - 1))
-build=${1:-$srcdir/build}
+bench_parse_options 10,22 r:runs s:scale m:xz_mb w:warmup n:starts g:groups \
+	k:only x:runners -- "$@"
 work=$build/suite
 mkdir -p "$work" || exit 1
 build=$(cd "$build" && pwd)

@@ -30,21 +30,7 @@ megabytes=20
 runs=1
 tools="pigz xz"
 runners="native qemu arx"
-while getopts "s:r:t:x:h" opt; do
-	case $opt in
-	s) megabytes=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	t) tools=$OPTARG ;;
-	x) runners=$OPTARG ;;
-	*)
-		sed -n 's/^# \{0,1\}//; 8,16p' "$0"
-		exit 2
-		;;
-	esac
-done
-shift $((OPTIND - 1))
-build=${1:-$srcdir/build}
-mkdir -p "$build" || exit 1
+bench_parse_options 8,16 s:megabytes r:runs t:tools x:runners -- "$@"
 [ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed" >&2; exit 1; }
 
 # ---- the arm64 programs: the real tests' sysroot, same package list ----
