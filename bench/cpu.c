@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_main.h"
+
 static uint64_t rng_state = 0x853c49e6748fea9bull;
 
 static uint32_t rng32(void)
@@ -268,10 +270,7 @@ static uint64_t kernel_fpmix(int scale)
 	return (uint64_t)(s * 1000.0) ^ (uint64_t)(x * 1e6);
 }
 
-static const struct {
-	const char *name;
-	uint64_t (*run)(int scale);
-} kernels[] = {
+static const BenchKernel kernels[] = {
 	{"sieve", kernel_sieve}, {"crc32", kernel_crc32}, {"matmul", kernel_matmul},
 	{"sort", kernel_sort},   {"interp", kernel_interp}, {"sha256", kernel_sha},
 	{"fpmix", kernel_fpmix},
@@ -279,24 +278,6 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	int n = (int)(sizeof(kernels) / sizeof(kernels[0]));
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s KERNEL [SCALE]\nkernels:", argv[0]);
-		for (int i = 0; i < n; i++)
-			fprintf(stderr, " %s", kernels[i].name);
-		fprintf(stderr, "\n");
-		return 2;
-	}
-	int scale = argc > 2 ? atoi(argv[2]) : 10;
-	if (scale < 1)
-		scale = 1;
-	for (int i = 0; i < n; i++) {
-		if (strcmp(argv[1], kernels[i].name) == 0) {
-			printf("%s scale=%d checksum=%016llx\n", kernels[i].name, scale,
-			       (unsigned long long)kernels[i].run(scale));
-			return 0;
-		}
-	}
-	fprintf(stderr, "unknown kernel '%s'\n", argv[1]);
-	return 2;
+	return bench_kernel_main(argc, argv, kernels,
+				 (int)(sizeof(kernels) / sizeof(kernels[0])), 10);
 }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_main.h"
+
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rng32(void)
@@ -436,10 +438,7 @@ static uint64_t kernel_simd(int scale)
 	return acc;
 }
 
-static const struct {
-	const char *name;
-	uint64_t (*run)(int scale);
-} kernels[] = {
+static const BenchKernel kernels[] = {
 	{"intarith", kernel_intarith}, {"branchy", kernel_branchy},
 	{"cgoto", kernel_cgoto},       {"calls", kernel_calls},
 	{"qsort", kernel_qsort},       {"chase", kernel_chase},
@@ -449,24 +448,6 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	int n = (int)(sizeof(kernels) / sizeof(kernels[0]));
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s KERNEL [SCALE]\nkernels:", argv[0]);
-		for (int i = 0; i < n; i++)
-			fprintf(stderr, " %s", kernels[i].name);
-		fprintf(stderr, "\n");
-		return 2;
-	}
-	int scale = argc > 2 ? atoi(argv[2]) : 1;
-	if (scale < 1)
-		scale = 1;
-	for (int i = 0; i < n; i++) {
-		if (strcmp(argv[1], kernels[i].name) == 0) {
-			printf("%s scale=%d checksum=%016llx\n", kernels[i].name, scale,
-			       (unsigned long long)kernels[i].run(scale));
-			return 0;
-		}
-	}
-	fprintf(stderr, "unknown kernel '%s'\n", argv[1]);
-	return 2;
+	return bench_kernel_main(argc, argv, kernels,
+				 (int)(sizeof(kernels) / sizeof(kernels[0])), 1);
 }

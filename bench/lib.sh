@@ -40,6 +40,21 @@ bench_parse_options() {
 	mkdir -p "$build" || exit 1
 }
 
+# bench_make_text FILE MB: writes MB megabytes of log-like text to FILE
+# unless it is there already: repetitive enough to compress, varied enough
+# that a match finder works, the same bytes every time.
+bench_make_text() {
+	local file=$1 mb=$2
+	[ -s "$file" ] && return 0
+	awk -v n="$((mb * 1000000 / 13))" 'BEGIN {
+		x = 12345
+		for (i = 0; i < n; i++) {
+			x = (x * 1103 + 12345) % 1048576
+			printf "%07d %s\n", x, substr("the quick brown fox jumps over", x % 23 + 1, x % 7 + 1)
+		}
+	}' >"$file"
+}
+
 # names[i], prefixes[i]: native, then qemu and arx when installed.
 bench_find_runners() {
 	names=(native)

@@ -39,47 +39,16 @@ bench_pick_timer
 declare -A mean cpu
 status=0
 for m in $modes; do
-	# Correctness first: every runner must print the native checksum line.
-	expect=$("$native" "$m" "$scale" 2>&1)
-	ok=1
-	for i in "${!names[@]}"; do
-		cmd=$(command_for "$i" "$m")
-		# shellcheck disable=SC2086 # cmd is a word list on purpose
-		got=$($cmd 2>&1)
-		if [ "$got" != "$expect" ]; then
-			echo "MISMATCH: $m under ${names[$i]}: got '$got', expected '$expect'" >&2
-			ok=0
-			status=1
-		fi
-	done
-	[ "$ok" = 1 ] || { mean[$m,ok]=0; continue; }
-	mean[$m,ok]=1
-
-	if [ "$use_hyperfine" = 1 ]; then
-		args=()
-		for i in "${!names[@]}"; do
-			args+=(-n "${names[$i]}" "$(command_for "$i" "$m")")
-		done
-		json=$build/hyperfine-atomics-$m.json
-		hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" \
-			--style basic "${args[@]}" >&2 || { status=1; continue; }
-		# Results come in command order; "mean" is in seconds.
-		i=0
-		while read -r t; do
-			mean[$m,${names[$i]}]=$t
-			i=$((i + 1))
-		done < <(grep -o '"mean": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
-		# CPU seconds (user + system) per command, for the scaling check.
-		i=0
-		while read -r u && read -r sy; do
-			cpu[$m,${names[$i]}]=$(awk -v a="$u" -v b="$sy" 'BEGIN { print a + b }')
-			i=$((i + 1))
-		done < <(grep -o '"\(user\|system\)": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
-	else
-		for i in "${!names[@]}"; do
-			mean[$m,${names[$i]}]=$(time_loop "$(command_for "$i" "$m")")
-		done
-	fi
+	# Checks every runner prints the native checksum line, then times it.
+	json=$build/hyperfine-atomics-$m.json
+	bench_kernel "$m" "$json" || { status=1; continue; }
+	[ "$use_hyperfine" = 1 ] || continue
+	# CPU seconds (user + system) per command, for the scaling check.
+	i=0
+	while read -r u && read -r sy; do
+		cpu[$m,${names[$i]}]=$(awk -v a="$u" -v b="$sy" 'BEGIN { print a + b }')
+		i=$((i + 1))
+	done < <(grep -o '"\(user\|system\)": *[0-9.eE+-]*' "$json" | sed 's/.*: *//')
 done
 
 # ---- tables ----

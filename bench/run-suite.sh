@@ -107,17 +107,7 @@ native_program() {
 # ---- the xz and sqlite inputs (generated, the same for every runner) ----
 make_inputs() {
 	xz_input=$work/xz-$xz_mb.txt
-	if [ ! -s "$xz_input" ]; then
-		# Log-like text: repetitive enough to compress, varied enough
-		# that the match finder works.
-		awk -v n="$((xz_mb * 1000000 / 13))" 'BEGIN {
-			x = 12345
-			for (i = 0; i < n; i++) {
-				x = (x * 1103 + 12345) % 1048576
-				printf "%07d %s\n", x, substr("the quick brown fox jumps over", x % 23 + 1, x % 7 + 1)
-			}
-		}' >"$xz_input" || return 1
-	fi
+	bench_make_text "$xz_input" "$xz_mb" || return 1
 	sql_input=$work/sqlite-$scale.sql
 	{
 		echo "CREATE TABLE param AS SELECT $((60000 * scale)) AS n;"

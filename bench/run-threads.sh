@@ -48,15 +48,7 @@ SYSROOT=$(cd "$SYSROOT" && pwd)
 
 # ---- input: fixed pseudo-random text, compressible but not trivially ----
 input=$build/threads-$megabytes.txt
-if [ ! -s "$input" ]; then
-	awk -v n="$((megabytes * 1000000 / 13))" 'BEGIN {
-		x = 12345
-		for (i = 0; i < n; i++) {
-			x = (x * 1103 + 12345) % 1048576
-			printf "%07d %s\n", x, substr("the quick brown fox jumps over", x % 23 + 1, x % 7 + 1)
-		}
-	}' >"$input" || exit 1
-fi
+bench_make_text "$input" "$megabytes" || exit 1
 
 # prefix_for RUNNER: how to start an arm64 program (empty for native).
 prefix_for() {
