@@ -9,11 +9,10 @@
 
 #include <pthread.h>
 #include <setjmp.h>
-#include <sys/mman.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "tcg/ir.h"
-
 #include "tcg/tb.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
@@ -96,10 +95,10 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
 /* Frees the calling thread's jump cache (it is leaving for good). */
 void tcg_exec_thread_exit(void)
 {
-    if (jmp_cache)
+    if (jmp_cache) {
         tb_jmp_cache_unregister(jmp_cache);
-    if (jmp_cache)
         munmap(jmp_cache, sizeof(*jmp_cache));
+    }
     jmp_cache = NULL;
 }
 

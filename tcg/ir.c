@@ -844,6 +844,7 @@ void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
     emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, mop, 0);
 }
 
+/* CPU-state offsets go in as sign-extended constants, like ld/st ones. */
 static uint64_t vec_ofs(int32_t ofs)
 {
     return (uint64_t)(int64_t)ofs;
@@ -878,13 +879,18 @@ void tcg_gen_mb(TCGBar bar)
 
 /* ---- vectors in the CPU state ---- */
 
-/* Offsets go in as sign-extended constants, like ld/st offsets. */
 void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
                      unsigned maxsz, int32_t d, int32_t a, int32_t b)
 {
     tcg_emit_op(INDEX_op_vec_bin, 8,
                 (uint64_t[]){ op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
                               vec_ofs(b), 0 });
+}
+
+/* The FP mode word of a guarded op: env offset << 32 | mask. */
+static uint64_t mode_word(int32_t mode_ofs, uint32_t mode_mask)
+{
+    return (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
 }
 
 void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
@@ -894,7 +900,7 @@ void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
 {
     uint64_t packed = (uint64_t)kind | (uint64_t)vece << 8 |
                       (uint64_t)oprsz << 16 | (uint64_t)maxsz << 24;
-    uint64_t mode = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+    uint64_t mode = mode_word(mode_ofs, mode_mask);
 
     tcg_emit_op(INDEX_op_vec_fp, 7,
                 (uint64_t[]){ packed, vec_ofs(d), vec_ofs(a), vec_ofs(b), mode,
@@ -911,7 +917,7 @@ void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
     for (int i = 0; i < 3; i++)
         args[1 + i] = i < nin ? in[i].idx : tcg_constant_i64(0).idx;
     args[4] = inner;
-    args[5] = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+    args[5] = mode_word(mode_ofs, mode_mask);
     args[6] = (uint64_t)(uintptr_t)slow;
     args[7] = slow_arg;
     tcg_emit_op(INDEX_op_fp_guarded, 8, args);
@@ -926,7 +932,7 @@ void tcg_gen_fp_guarded_env(TCGOpcode inner, int32_t d, const int32_t *in,
 
     for (int i = 0; i < 3; i++)
         args[2 + i] = i < nin ? vec_ofs(in[i]) : vec_ofs(-1);
-    args[5] = (uint64_t)(uint32_t)mode_ofs << 32 | mode_mask;
+    args[5] = mode_word(mode_ofs, mode_mask);
     args[6] = (uint64_t)(uintptr_t)slow;
     args[7] = slow_arg;
     tcg_emit_op(INDEX_op_fp_guarded_env, 8, args);

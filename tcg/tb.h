@@ -80,6 +80,7 @@ typedef struct JmpCacheEntry {
     uint64_t pc;
     const void *code; /* the block's code, or the lookup stub */
 } JmpCacheEntry;
+_Static_assert(sizeof(JmpCacheEntry) == 16, "goto_lookup indexes by << 4");
 
 typedef struct JmpCache {
     unsigned generation;

@@ -246,11 +246,12 @@ static void lower_goto_lookup(const TCGOp *op)
 {
     X86Reg rp = ra_in(arg_temp(op, 0), 0);
     const int32_t entries = (int32_t)offsetof(JmpCache, entry);
+    const int32_t pc_at = entries + (int32_t)offsetof(JmpCacheEntry, pc);
+    const int32_t code_at = entries + (int32_t)offsetof(JmpCacheEntry, code);
 
     ra_sync_for_exit();
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
         X86Reg rt = ra_alloc(REGSET(rp));
-        uint8_t *miss;
 
         x86_mov_rr(as(), 64, rt, rp);
         x86_shift_ri(as(), 64, X86_SHR, rt, 2);
@@ -260,11 +261,9 @@ static void lower_goto_lookup(const TCGOp *op)
         x86_alu_ri(as(), 32, X86_AND, rt, JMP_CACHE_SIZE - 1);
         x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
-        x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, entries));
-        miss = x86_jcc32(as(), X86_CC_NE);
-        x86_jmp_m(as(), x86_mem(rt, entries + 8));
-        if (miss)
-            x86_patch_rel32(miss, be.lookup_stub);
+        x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, pc_at));
+        x86_jcc_to(as(), X86_CC_NE, be.lookup_stub);
+        x86_jmp_m(as(), x86_mem(rt, code_at));
         return;
     }
     x86_jmp_to(as(), be.lookup_stub);

@@ -631,6 +631,18 @@ void ra_enter_loop_head(void)
     x86_jmp_to(&be.as, be.as.start + be.loop_head);
 }
 
+/* t lives in r for the whole block, its memory copy not current (the
+ * caller has loaded it or the prologue and the back edge keep it there). */
+static void pin_to(TCGTemp *t, X86Reg r)
+{
+    t->pinned = true;
+    t->val_loc = VAL_REG;
+    t->reg = (int8_t)r;
+    t->mem_coherent = false;
+    ra_own(r, t);
+    be.pinned_regs |= REGSET(r);
+}
+
 /* ---- looping blocks ---- */
 
 /* Registers never named by a lowering (rax, rcx, rdx are: division,
@@ -685,12 +697,7 @@ static void pin_globals(void)
         if (be.global_pin_regs & REGSET(r))
             continue;
         load_temp(t, r);
-        t->pinned = true;
-        t->val_loc = VAL_REG;
-        t->reg = (int8_t)r;
-        t->mem_coherent = false; /* the back edge brings changed values */
-        ra_own(r, t);
-        be.pinned_regs |= REGSET(r);
+        pin_to(t, r); /* the back edge brings changed values */
     }
 }
 
@@ -732,16 +739,8 @@ static void reset_temps(void)
     be.nb_slots = 0;
     be.too_big = false;
     be.pinned_regs = 0;
-    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
-        TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
-        X86Reg r = global_pin_order[i];
-        t->pinned = true;
-        t->val_loc = VAL_REG;
-        t->reg = (int8_t)r;
-        t->mem_coherent = false;
-        ra_own(r, t);
-        be.pinned_regs |= REGSET(r);
-    }
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
+        pin_to(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
 
 /* ---- fault sites: how to rebuild guest state at a faulting access ---- */
@@ -907,12 +906,9 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     x86_mov_ri(a, REG_GUEST_BASE, guest_base);
     be.global_pin_regs = 0;
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
-        for (int i = 0; i < tcg_ctx.nb_pins; i++) {
-            const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
-            x86_load(a, X86_LD_64, 64, global_pin_order[i],
-                     x86_mem(REG_ENV, t->mem_offset));
+        for (int i = 0; i < tcg_ctx.nb_pins; i++)
             be.global_pin_regs |= REGSET(global_pin_order[i]);
-        }
+        ra_reload_global_pins();
     }
     x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
     x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_CACHE), X86_RDX);
@@ -921,11 +917,8 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     be.exit_zero = a->p;
     x86_mov_ri(a, X86_RAX, 0);
     be.epilogue = a->p;
-    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
-        const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
-        x86_store(a, 64, x86_mem(REG_ENV, t->mem_offset),
-                  global_pin_order[i]);
-    }
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
+        store_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
     x86_alu_ri(a, 64, X86_ADD, X86_RSP, FRAME_SIZE);
     for (int i = 5; i >= 0; i--)
         x86_pop(a, saved[i]);
