@@ -9,15 +9,6 @@
 
 #include "tcg/x86_64/regalloc.h"
 
-typedef enum { FP_ARITH, FP_FMA, FP_CMP } FpKind;
-
-typedef struct FpLowering {
-    TCGOpcode opc;
-    FpKind kind;
-    int op;   /* X86SseOp (arith, compare) or X86FmaOp */
-    int bits; /* 32: movd, single; 64: movq, double */
-} FpLowering;
-
 static const FpLowering fp_lowerings[] = {
     { INDEX_op_fadd_f32, FP_ARITH, X86_ADDSS, 32 },
     { INDEX_op_fsub_f32, FP_ARITH, X86_SUBSS, 32 },
@@ -45,7 +36,7 @@ static const FpLowering fp_lowerings[] = {
 
 static X86Asm *as(void) { return &be.as; }
 
-static const FpLowering *fp_lowering(TCGOpcode opc)
+const FpLowering *fp_lowering(TCGOpcode opc)
 {
     for (size_t i = 0; i < sizeof(fp_lowerings) / sizeof(fp_lowerings[0]); i++)
         if (fp_lowerings[i].opc == opc)

@@ -7,55 +7,27 @@
  */
 #include "tcg/x86_64/regalloc.h"
 
-typedef struct GuardedOp {
-    TCGOpcode opc;
-    bool fma;
-    int op;   /* X86SseOp, or X86FmaOp when fma */
-    int bits; /* 32 single, 64 double */
-} GuardedOp;
-
-static const GuardedOp guarded_ops[] = {
-    { INDEX_op_fadd_f32, false, X86_ADDSS, 32 },
-    { INDEX_op_fsub_f32, false, X86_SUBSS, 32 },
-    { INDEX_op_fmul_f32, false, X86_MULSS, 32 },
-    { INDEX_op_fdiv_f32, false, X86_DIVSS, 32 },
-    { INDEX_op_fsqrt_f32, false, X86_SQRTSS, 32 },
-    { INDEX_op_fadd_f64, false, X86_ADDSD, 64 },
-    { INDEX_op_fsub_f64, false, X86_SUBSD, 64 },
-    { INDEX_op_fmul_f64, false, X86_MULSD, 64 },
-    { INDEX_op_fdiv_f64, false, X86_DIVSD, 64 },
-    { INDEX_op_fsqrt_f64, false, X86_SQRTSD, 64 },
-    { INDEX_op_fmuladd_f32, true, X86_VFMADD231, 32 },
-    { INDEX_op_fmulsub_f32, true, X86_VFMSUB231, 32 },
-    { INDEX_op_fnmuladd_f32, true, X86_VFNMADD231, 32 },
-    { INDEX_op_fnmulsub_f32, true, X86_VFNMSUB231, 32 },
-    { INDEX_op_fmuladd_f64, true, X86_VFMADD231, 64 },
-    { INDEX_op_fmulsub_f64, true, X86_VFMSUB231, 64 },
-    { INDEX_op_fnmuladd_f64, true, X86_VFNMADD231, 64 },
-    { INDEX_op_fnmulsub_f64, true, X86_VFNMSUB231, 64 },
-};
-
 static X86Asm *as(void) { return &be.as; }
 
-static const GuardedOp *guarded_op(uint64_t opc)
+/* The inner ops fp_guarded takes: lower_fp's arithmetic and FMA ones. */
+static const FpLowering *guarded_op(uint64_t opc)
 {
-    for (size_t i = 0; i < sizeof(guarded_ops) / sizeof(guarded_ops[0]); i++)
-        if (guarded_ops[i].opc == opc)
-            return &guarded_ops[i];
-    return NULL;
+    const FpLowering *g = fp_lowering((TCGOpcode)opc);
+
+    return g && g->kind != FP_CMP ? g : NULL;
 }
 
 bool tcg_can_emit_fp_guarded(TCGOpcode inner)
 {
-    const GuardedOp *g = guarded_op(inner);
+    const FpLowering *g = guarded_op(inner);
 
-    return g && (!g->fma || tcg_can_emit_fma());
+    return g && (g->kind != FP_FMA || tcg_can_emit_fma());
 }
 
 /* xmm0 = the inner op on xmm1.. (the inputs, kept for the slow path). */
-static void emit_inner(const GuardedOp *g, int nin)
+static void emit_inner(const FpLowering *g, int nin)
 {
-    if (g->fma) {
+    if (g->kind == FP_FMA) {
         /* The addend is the third input: xmm0 = +-(xmm1 * xmm2) +- xmm0. */
         x86_movaps_rr(as(), X86_XMM0, X86_XMM3);
         x86_vfma231(as(), (X86FmaOp)g->op, g->bits, X86_XMM0, X86_XMM1,
@@ -96,7 +68,7 @@ static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
  * asks for it or the result needs Arm's rules. tmp is a free register.
  * Nothing here changes the allocator's state.
  */
-static void emit_guarded(const GuardedOp *g, int nin, const TCGHelper *slow,
+static void emit_guarded(const FpLowering *g, int nin, const TCGHelper *slow,
                          uint64_t slow_arg, uint64_t mode, X86Reg tmp)
 {
     SlowPath *sp = slowpath_new(slow->func, X86_XMM0);
@@ -118,7 +90,7 @@ static void emit_guarded(const GuardedOp *g, int nin, const TCGHelper *slow,
  * with everything above the element zeroed (movd/movq do that). */
 static void lower_fp_guarded_env(TCGOp *op)
 {
-    const GuardedOp *g = guarded_op(op->args[0]);
+    const FpLowering *g = guarded_op(op->args[0]);
     const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[6];
     int nin = tcg_op_defs[op->args[0]].nb_iargs;
     X86Reg tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
@@ -137,7 +109,7 @@ static void lower_fp_guarded_env(TCGOp *op)
 
 bool lower_fp_guarded(TCGOp *op)
 {
-    const GuardedOp *g;
+    const FpLowering *g;
     const TCGHelper *slow;
     int nin;
     X86Reg rd;

@@ -205,6 +205,19 @@ void slowpaths_finish(void);
  * mask set (lower_vec_fp.c). */
 void lower_jump_if_mode(SlowPath *sp, uint64_t mode);
 
+/* How lower_fp does a scalar IEEE op (lower_fp_guarded uses the same). */
+typedef enum { FP_ARITH, FP_FMA, FP_CMP } FpKind;
+
+typedef struct FpLowering {
+    TCGOpcode opc;
+    FpKind kind;
+    int op;   /* X86SseOp (arith, compare) or X86FmaOp */
+    int bits; /* 32: movd, single; 64: movq, double */
+} FpLowering;
+
+/* The lowering of opc (fadd_f32 ... fcmpe_f64), or NULL. */
+const FpLowering *fp_lowering(TCGOpcode opc);
+
 /* Labels and out-of-line exits (lower_ctl.c): reset per block, and the
  * exits emitted after the block's last op. */
 void labels_reset(void);
