@@ -142,6 +142,17 @@ void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
         x86_movaps_rr(as(), x, entry_xmm(e));
 }
 
+/* The entry that will hold ofs's new value (its old one is not loaded). */
+static VCacheEntry *entry_to_write(int32_t ofs)
+{
+    VCacheEntry *e = lookup(ofs);
+
+    if (!e)
+        e = claim(ofs);
+    e->last_use = ++use_clock;
+    return e;
+}
+
 void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
 {
     VCacheEntry *e;
@@ -158,10 +169,7 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
             x86_store_imm(as(), 64, env_at(ofs + 8), 0);
         return;
     }
-    e = lookup(ofs);
-    if (!e)
-        e = claim(ofs);
-    e->last_use = ++use_clock;
+    e = entry_to_write(ofs);
     dirty_mask |= 1u << entry_index(e);
     if (oprsz == 8)
         x86_movq_rr(as(), entry_xmm(e), x); /* zeroes bytes 8-15 */
@@ -171,15 +179,9 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
 
 X86Xmm vcache_prepare_write(int32_t ofs)
 {
-    VCacheEntry *e;
-
     if (!cacheable(ofs))
         return X86_XMM0; /* never asked for: the callers pass vectors */
-    e = lookup(ofs);
-    if (!e)
-        e = claim(ofs);
-    e->last_use = ++use_clock;
-    return entry_xmm(e);
+    return entry_xmm(entry_to_write(ofs));
 }
 
 void vcache_mark_written(int32_t ofs)
