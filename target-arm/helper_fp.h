@@ -31,6 +31,11 @@ enum {
     FPCR_FZ = 1u << 24,
     FPCR_AHP = 1u << 26,
     FPCR_FZ16 = 1u << 19, /* FEAT_FP16: flush-to-zero for half precision */
+    /* The bits the translator's inline host FP code does not model: RMode
+     * (it rounds to nearest) and FZ (it neither flushes nor sets IDC). DN
+     * and AHP need no check: NaN results already take the helper, and
+     * AHP is FCVT's only. */
+    FPCR_NOT_INLINE = FPCR_RMODE_MASK | FPCR_FZ,
 };
 
 /* Element size as log2 of its bytes: FP_H (half), FP_S, FP_D. */

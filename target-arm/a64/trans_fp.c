@@ -54,13 +54,6 @@ static int fp_esz_of(int64_t ftype)
     return esz[ftype & 3];
 }
 
-/*
- * FPCR bits the inline SSE code does not model: RMode (it rounds to
- * nearest) and FZ (it neither flushes nor sets IDC). DN and AHP need no
- * check: NaN results already take the helper, and AHP is FCVT's only.
- */
-enum { FPCR_NOT_INLINE = FPCR_RMODE_MASK | FPCR_FZ };
-
 static TCGv_i64 env_arg(void)
 {
     return tcg_ptr_as_i64(tcg_env);

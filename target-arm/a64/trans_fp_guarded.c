@@ -11,10 +11,6 @@
 
 #include "target-arm/helper_fp.h"
 
-/* FPCR.RMode (bits 23:22) and FZ (24): the inline code rounds to nearest
- * and keeps denormals; DN only matters for NaN results, which go slow. */
-#define FPCR_NOT_INLINE 0x01c00000u
-
 static uint64_t slow_binop(uint64_t env, uint64_t n, uint64_t m, uint64_t unused,
                            uint64_t desc)
 {

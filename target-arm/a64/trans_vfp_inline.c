@@ -11,10 +11,6 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_simd.h"
 
-/* FPCR.RMode (bits 23:22) and FZ (24): the inline code rounds to nearest
- * and keeps denormals; DN only matters for NaN results, which go slow. */
-#define FPCR_NOT_INLINE 0x01c00000u
-
 static int32_t vreg_index(uint64_t ofs)
 {
     return (int32_t)((ofs - vreg_offset(0)) / sizeof(ARMVReg));
