@@ -1,0 +1,38 @@
+/*
+ * Guest memory as a target's translator and helpers reach it: instruction
+ * fetch, loads and stores, and host pointers for guest ranges. The
+ * execution mode implements it: user mode with the fixed guest_base offset
+ * (linux-user/guest_mem.c), a system mode with its SoftMMU. Knows no ISA.
+ */
+#ifndef ARX_TCG_GUEST_MEM_H
+#define ARX_TCG_GUEST_MEM_H
+
+#include <stdint.h>
+
+/* What an access does: a SoftMMU checks permissions and reports faults by
+ * kind. Read-modify-write accesses are GUEST_WRITE. */
+typedef enum GuestAccess {
+    GUEST_READ,
+    GUEST_WRITE,
+    GUEST_FETCH,
+} GuestAccess;
+
+/*
+ * The host address of the guest range [addr, addr + len), which must not
+ * cross a guest page, for an access of the given kind by the thread
+ * running env. In user mode a bad address faults when the pointer is
+ * used, exactly as the guest's own access would.
+ */
+void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
+                     GuestAccess access);
+
+/* Instruction fetch of the aligned 32- or 16-bit unit at pc. */
+uint32_t guest_fetch32(void *env, uint64_t pc);
+uint16_t guest_fetch16(void *env, uint64_t pc);
+
+/* Data accesses of size 1, 2, 4 or 8 bytes, zero-extended; no ordering
+ * beyond program order on the calling thread. */
+uint64_t guest_load(void *env, uint64_t addr, unsigned size);
+void guest_store(void *env, uint64_t addr, unsigned size, uint64_t value);
+
+#endif
