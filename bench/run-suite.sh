@@ -16,8 +16,11 @@
 #   STARTS  program starts per start-up sample (default 20)
 #   GROUP   kernels workloads startup (default), fpsimd (run-fpsimd.sh's)
 #   ROW     only these rows, e.g. "sieve python xz" (default all)
-#   RUNNER  native qemu arx (default all three)
+#   RUNNER  native qemu arx base (default the first three, and base when
+#           ARX_BASE is set)
 # environment: ARX, QEMU, CC_AARCH64, CC_HOST (see bench/lib.sh),
+# ARX_BASE (a second arx, e.g. a build of the commit before a change: the
+# "base" runner, interleaved with the others, with a base/arx column),
 # SUITE_SYSROOT (default bench/build/sysroot-suite, made with
 # tools/mksysroot: the real tests' packages plus perl).
 
@@ -35,6 +38,7 @@ starts=20
 groups="kernels workloads startup"
 only=""
 runners="native qemu arx"
+[ -z "${ARX_BASE:-}" ] || runners+=" base"
 bench_parse_options 10,22 r:runs s:scale m:xz_mb w:warmup n:starts g:groups \
 	k:only x:runners -- "$@"
 work=$build/suite
@@ -161,6 +165,7 @@ set_command() {
 	case $runner in
 	qemu) read -r -a prefix <<<"$QEMU" ;;
 	arx) read -r -a prefix <<<"$ARX" ;;
+	base) read -r -a prefix <<<"$ARX_BASE" ;;
 	esac
 	bench_stdin=/dev/null
 	case $row in
@@ -258,9 +263,10 @@ active=""
 for runner in $runners; do
 	case $runner in
 	native) active+="native " ;;
-	qemu | arx)
+	qemu | arx | base)
 		prog=$QEMU
 		[ "$runner" = arx ] && prog=$ARX
+		[ "$runner" = base ] && prog=${ARX_BASE:-}
 		if command -v "${prog%% *}" >/dev/null 2>&1; then
 			active+="$runner "
 		else
@@ -361,8 +367,14 @@ echo
 printf "scale=%s runs=%s warmup=%s xz=%sMB starts=%s cores=%s load before=%s after=%s\n" \
 	"$scale" "$runs" "$warmup" "$xz_mb" "$starts" "$(nproc)" "$load_before" "$load_after"
 printf "CPU time (user+sys), min / median of %s runs; qemu/arx and arx %%native from medians\n" "$runs"
-printf "%-11s %-9s %-4s %15s %15s %15s %9s %10s\n" row group unit native qemu arx \
-	qemu/arx "arx%nat"
+# With the base runner, two more columns: its times and base/arx (above
+# 1.00x the arx under test is faster than the base).
+with_base=false
+case " $active " in *" base "*) with_base=true ;; esac
+header=$(printf "%-11s %-9s %-4s %15s %15s %15s %9s %10s" row group unit native qemu arx \
+	qemu/arx "arx%nat")
+[ "$with_base" = false ] || header+=$(printf " %15s %9s" base base/arx)
+echo "$header"
 declare -A ratios
 for row in $rows; do
 	g=$(row_group "$row")
@@ -384,7 +396,15 @@ for row in $rows; do
 	rmin=$(awk -v q="${mins[$row,qemu]:-}" -v a="${mins[$row,arx]:-}" \
 		'BEGIN { if (q != "" && a > 0) printf "%.2f", q / a }')
 	[ -n "$rmin" ] && ratios[$g,min]+="$rmin "
-	printf "%s %9s %10s\n" "$line" "${r:--}${r:+x}" "${f:--}"
+	line+=$(printf " %9s %10s" "${r:--}${r:+x}" "${f:--}")
+	if [ "$with_base" = true ]; then
+		line+=$(awk -v lo="${mins[$row,base]:-}" -v m="${meds[$row,base]:-}" -v k="$mult" \
+			'BEGIN { if (m == "") printf " %15s", "-"; else printf " %7.3f/%7.3f", lo * k, m * k }')
+		b=$(awk -v b="${meds[$row,base]:-}" -v a="$a" 'BEGIN { if (b != "" && a > 0) printf "%.2f", b / a }')
+		[ -n "$b" ] && ratios[$g,base]+="$b "
+		line+=$(printf " %9s" "${b:--}${b:+x}")
+	fi
+	echo "$line"
 done
 echo
 for g in kernels fpsimd workloads startup; do
@@ -393,6 +413,10 @@ for g in kernels fpsimd workloads startup; do
 	printf "geomean qemu/arx %-9s %5sx (medians) %5sx (minimums) over %s rows\n" "$g" \
 		"$(bench_geomean ${ratios[$g]})" "$(bench_geomean ${ratios[$g,min]})" \
 		"$(echo ${ratios[$g]} | wc -w)"
+	[ -n "${ratios[$g,base]:-}" ] || continue
+	# shellcheck disable=SC2086 # a list of numbers
+	printf "geomean base/arx %-9s %5sx (medians) over %s rows\n" "$g" \
+		"$(bench_geomean ${ratios[$g,base]})" "$(echo ${ratios[$g,base]} | wc -w)"
 done
 echo "results: $json $csv"
 exit $status
