@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 
 #include "syscalls/syscalls.h"
-#include "syscalls/vma.h"
+#include "linux-user/vma.h"
 #include "tcg/tb.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
