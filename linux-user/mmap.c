@@ -1,9 +1,10 @@
 /*
- * Guest memory syscalls: brk emulated on guest_image, mmap family passed
- * through with guest<->host address translation, each change recorded in
- * vma.c and told to the code cache (tb_unmap_range, tb_protect_range)
- * under its lock, so no block is made from a range while it changes.
- * Must not look into translated code beyond those calls.
+ * The guest address space: brk emulated on guest_image, the mmap family
+ * passed through with guest<->host address translation, each change
+ * recorded in vma.c and told to the code cache (tb_unmap_range,
+ * tb_protect_range) under its lock, so no block is made from a range while
+ * it changes. Must not decode syscall arguments (syscalls/mm.c does) nor
+ * look into translated code beyond those calls.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -12,20 +13,16 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "syscalls/syscalls.h"
+#include "linux-user/mmap.h"
+#include "linux-user/user.h"
 #include "linux-user/vma.h"
+#include "syscalls/syscalls.h"
 #include "tcg/tb.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
 enum {
     GUEST_PROT_BTI = 0x10,
     GUEST_PROT_MTE = 0x20,
-};
-
-/* x86-only mmap flags; the aarch64 kernel has nothing at these bits. */
-enum {
-    HOST_ONLY_MAP_32BIT = 0x40,
-    HOST_ONLY_MAP_ABOVE4G = 0x80,
 };
 
 static uint64_t mm_page_align(uint64_t addr)
@@ -84,14 +81,13 @@ static int64_t mm_brk_locked(uint64_t want)
 }
 
 /* Like the kernel: on any failure the unchanged break is the answer. */
-int64_t sys_brk(GuestThread *t, const uint64_t *a)
+int64_t mmap_brk(uint64_t want)
 {
     int64_t r;
 
-    (void)t;
     tb_lock_code();
     vma_hold();
-    r = mm_brk_locked(a[0]);
+    r = mm_brk_locked(want);
     vma_release();
     tb_unlock_code();
     return r;
@@ -103,85 +99,82 @@ static bool mm_is_shared(uint64_t flags)
     return (flags & MAP_TYPE) != MAP_PRIVATE;
 }
 
-int64_t sys_mmap(GuestThread *t, const uint64_t *a)
+int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
+                 uint64_t fd, uint64_t offset)
 {
-    uint64_t flags = a[3] & ~(uint64_t)(HOST_ONLY_MAP_32BIT |
-                                        HOST_ONLY_MAP_ABOVE4G);
-    uint64_t addr;
+    uint64_t start;
     int64_t r;
 
-    (void)t;
     tb_lock_code();
     vma_hold();
     /* Whatever code was there goes (before: its protection may be arx's). */
     if ((flags & MAP_FIXED) && !(flags & MAP_FIXED_NOREPLACE))
-        tb_unmap_range(a[0], a[1]);
-    r = host_syscall6(SYS_mmap, sys_hp(a[0]), a[1], mm_host_prot(a[2]), flags,
-                      a[4], a[5]);
+        tb_unmap_range(addr, len);
+    r = host_syscall6(SYS_mmap, sys_hp(addr), len, mm_host_prot(prot), flags,
+                      fd, offset);
     if (!host_is_error(r)) {
-        addr = h2g((void *)(uintptr_t)r);
+        start = h2g((void *)(uintptr_t)r);
         if (flags & MAP_ANONYMOUS)
-            vma_map_anon(addr, a[1], (int)a[2], mm_is_shared(flags), NULL);
+            vma_map_anon(start, len, (int)prot, mm_is_shared(flags), NULL);
         else
-            vma_map_file(addr, a[1], (int)a[2], mm_is_shared(flags), (int)a[4],
-                         a[5]);
-        r = (int64_t)addr;
+            vma_map_file(start, len, (int)prot, mm_is_shared(flags), (int)fd,
+                         offset);
+        r = (int64_t)start;
     }
     vma_release();
     tb_unlock_code();
     return r;
 }
 
-int64_t sys_munmap(GuestThread *t, const uint64_t *a)
+int64_t mmap_unmap(uint64_t addr, uint64_t len)
 {
     int64_t r;
 
-    (void)t;
     tb_lock_code();
     vma_hold();
-    tb_unmap_range(a[0], a[1]);
-    r = host_syscall3(SYS_munmap, sys_hp(a[0]), a[1], 0);
+    tb_unmap_range(addr, len);
+    r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
     if (r == 0)
-        vma_unmap(a[0], a[1]);
+        vma_unmap(addr, len);
     vma_release();
     tb_unlock_code();
     return r;
 }
 
-int64_t sys_mprotect(GuestThread *t, const uint64_t *a)
+int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
 {
     int64_t r;
 
-    (void)t;
     tb_lock_code();
     vma_hold();
-    r = host_syscall3(SYS_mprotect, sys_hp(a[0]), a[1], mm_host_prot(a[2]));
+    r = host_syscall3(SYS_mprotect, sys_hp(addr), len, mm_host_prot(prot));
     if (r == 0) {
-        vma_protect(a[0], a[1], (int)a[2]);
-        tb_protect_range(a[0], a[1], (int)(a[2] & 7));
+        vma_protect(addr, len, (int)prot);
+        tb_protect_range(addr, len, (int)(prot & 7));
     }
     vma_release();
     tb_unlock_code();
     return r;
 }
 
-int64_t sys_mremap(GuestThread *t, const uint64_t *a)
+int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
+                   uint64_t flags, uint64_t new_addr)
 {
-    uint64_t new_addr = (a[3] & MREMAP_FIXED) ? sys_hp(a[4]) : 0;
-    bool keep_old = (a[3] & MREMAP_DONTUNMAP) || a[1] == 0;
+    uint64_t host_new = (flags & MREMAP_FIXED) ? sys_hp(new_addr) : 0;
+    bool keep_old = (flags & MREMAP_DONTUNMAP) || old_len == 0;
     int64_t r;
 
-    (void)t;
     tb_lock_code();
     vma_hold();
     /* Before: the pages would carry arx's write protection with them. */
-    tb_unmap_range(a[0], a[1]);
-    if (a[3] & MREMAP_FIXED)
-        tb_unmap_range(a[4], a[2]);
-    r = host_syscall6(SYS_mremap, sys_hp(a[0]), a[1], a[2], a[3], new_addr, 0);
+    tb_unmap_range(old_addr, old_len);
+    if (flags & MREMAP_FIXED)
+        tb_unmap_range(new_addr, new_len);
+    r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
+                      host_new, 0);
     if (!host_is_error(r)) {
         r = (int64_t)h2g((void *)(uintptr_t)r);
-        vma_remap(a[0], a[1], (uint64_t)r, a[2], keep_old);
+        vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
     }
     vma_release();
     tb_unlock_code();
@@ -196,69 +189,20 @@ static bool madvise_discards(uint64_t advice)
            advice == MADV_REMOVE;
 }
 
-int64_t sys_madvise(GuestThread *t, const uint64_t *a)
+int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
 {
     int64_t r;
 
-    (void)t;
-    if (!madvise_discards(a[2]))
-        return host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
+    if (!madvise_discards(advice))
+        return host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
     tb_lock_code();
-    tb_unmap_range(a[0], a[1]);
-    r = host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
+    tb_unmap_range(addr, len);
+    r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
     tb_unlock_code();
     return r;
 }
 
-int64_t sys_msync(GuestThread *t, const uint64_t *a)
+bool mmap_unprotect_code_pages(void)
 {
-    (void)t;
-    return host_syscall3(SYS_msync, sys_hp(a[0]), a[1], a[2]);
-}
-
-int64_t sys_mincore(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_mincore, sys_hp(a[0]), a[1], sys_hp(a[2]));
-}
-
-int64_t sys_mlock(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_mlock, sys_hp(a[0]), a[1], 0);
-}
-
-int64_t sys_mlock2(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_mlock2, sys_hp(a[0]), a[1], a[2]);
-}
-
-int64_t sys_munlock(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_munlock, sys_hp(a[0]), a[1], 0);
-}
-
-int64_t sys_mlockall(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_mlockall, a[0], 0, 0);
-}
-
-int64_t sys_munlockall(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    (void)a;
-    return host_syscall3(SYS_munlockall, 0, 0, 0);
-}
-
-/*
- * Host barriers order the host threads that run guest threads, which is
- * what the guest asks for; the command bits are the same on both.
- */
-int64_t sys_membarrier(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_membarrier, a[0], a[1], a[2]);
+    return tb_unprotect_all();
 }
