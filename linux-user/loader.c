@@ -4,7 +4,7 @@
  * loader_stack.c. It must not run guest code or know about the JIT.
  */
 #include "linux-user/loader.h"
-#include "syscalls/vma.h"
+#include "linux-user/vma.h"
 
 #include <errno.h>
 #include <fcntl.h>

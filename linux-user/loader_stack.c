@@ -5,7 +5,7 @@
  */
 #include "linux-user/loader.h"
 #include "linux-user/binfmt.h"
-#include "syscalls/vma.h"
+#include "linux-user/vma.h"
 
 #include <elf.h>
 #include <errno.h>

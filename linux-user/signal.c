@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "linux-user/signal.h"
+#include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
-#include "syscalls/vma.h"
 #include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "linux-user/path.h"
+#include "linux-user/procfs.h"
 #include "syscalls/syscalls.h"
 
 static char fs_exe_path[PATH_MAX];

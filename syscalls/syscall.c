@@ -8,8 +8,8 @@
 #endif
 #include <errno.h>
 
+#include "linux-user/mmap.h"
 #include "syscalls/syscalls.h"
-#include "tcg/tb.h"
 #include "util/log.h"
 
 typedef struct SyscallEntry {
@@ -62,7 +62,7 @@ int64_t do_syscall(GuestThread *thread)
     if (handler) {
         ret = handler(thread, args);
         /* The kernel may have tried to write a code page arx protects. */
-        if (ret == -EFAULT && tb_unprotect_all())
+        if (ret == -EFAULT && mmap_unprotect_code_pages())
             ret = handler(thread, args);
     } else
         ret = syscall_unimplemented(nr);

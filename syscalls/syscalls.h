@@ -204,15 +204,6 @@ const char *sys_fix_path(const char *path);
 const GuestSigaction *signal_guest_action(int sig);
 uint64_t signal_guest_mask(void);
 
-/*
- * procfs.c: emulated /proc files of this process. procfs_own_entry gives
- * the part of path after /proc/self, /proc/<pid>, /proc/thread-self or
- * .../task/<tid> (NULL for other paths); procfs_open opens an emulated
- * file into *result (an fd or -errno) and returns false for the rest.
- */
-const char *procfs_own_entry(const char *path);
-bool procfs_open(const char *path, int host_flags, int64_t *result);
-
 /* Name of a known ioctl request, or NULL (ioctl.c). */
 const char *ioctl_name(uint32_t request);
 

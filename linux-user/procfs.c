@@ -18,8 +18,9 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "syscalls/syscalls.h"
-#include "syscalls/vma.h"
+#include "linux-user/procfs.h"
+#include "linux-user/user.h"
+#include "linux-user/vma.h"
 #include "target-arm/helper_sys.h"
 
 /* Kernel's show_map_vma(): the name starts after this column and a space. */

@@ -3,8 +3,8 @@
  * the guest owns (never arx's own code cache, heap or libraries) and where
  * exec put argv, envp and auxv. Only records; it never maps memory itself.
  */
-#ifndef ARX_SYSCALLS_VMA_H
-#define ARX_SYSCALLS_VMA_H
+#ifndef ARX_LINUX_USER_VMA_H
+#define ARX_LINUX_USER_VMA_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,7 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "syscalls/vma.h"
+#include "linux-user/vma.h"
 
 #include <limits.h>
 #include <pthread.h>

@@ -1,0 +1,208 @@
+/*
+ * The guest address space: brk emulated on guest_image, the mmap family
+ * passed through with guest<->host address translation, each change
+ * recorded in vma.c and told to the code cache (tb_unmap_range,
+ * tb_protect_range) under its lock, so no block is made from a range while
+ * it changes. Must not decode syscall arguments (syscalls/mm.c does) nor
+ * look into translated code beyond those calls.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "linux-user/mmap.h"
+#include "linux-user/user.h"
+#include "linux-user/vma.h"
+#include "syscalls/syscalls.h"
+#include "tcg/tb.h"
+
+/* aarch64-only protection bits the x86-64 kernel would reject. */
+enum {
+    GUEST_PROT_BTI = 0x10,
+    GUEST_PROT_MTE = 0x20,
+};
+
+static uint64_t mm_page_align(uint64_t addr)
+{
+    return (addr + GUEST_PAGE_SIZE - 1) & ~(GUEST_PAGE_SIZE - 1);
+}
+
+static uint64_t mm_host_prot(uint64_t guest_prot)
+{
+    return guest_prot & ~(uint64_t)(GUEST_PROT_BTI | GUEST_PROT_MTE);
+}
+
+/* Maps [start, end) for the heap without clobbering anything there. */
+static bool mm_brk_grow(uint64_t start, uint64_t end)
+{
+    void *want = g2h(start);
+    int64_t r = host_syscall6(SYS_mmap, (uint64_t)(uintptr_t)want, end - start,
+                              PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+                              (uint64_t)-1, 0);
+
+    if (host_is_error(r))
+        return false;
+    /* Kernels before 4.17 treat the flag as a hint and map elsewhere. */
+    if ((uintptr_t)r != (uintptr_t)want) {
+        host_syscall3(SYS_munmap, (uint64_t)r, end - start, 0);
+        return false;
+    }
+    return true;
+}
+
+static int64_t mm_brk_locked(uint64_t want)
+{
+    uint64_t old_end = mm_page_align(guest_image.brk);
+    uint64_t new_end = mm_page_align(want);
+
+    if (want < guest_image.start_brk)
+        return (int64_t)guest_image.brk;
+    if (new_end > old_end) {
+        if (!mm_brk_grow(old_end, new_end))
+            return (int64_t)guest_image.brk;
+        vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE,
+                     false, "[heap]");
+    }
+    if (new_end < old_end) {
+        tb_unmap_range(new_end, old_end - new_end);
+        host_syscall3(SYS_munmap, (uint64_t)(uintptr_t)g2h(new_end),
+                      old_end - new_end, 0);
+        vma_unmap(new_end, old_end - new_end);
+    }
+    /* glibc's malloc assumes memory handed out by brk reads as zero. */
+    if (want < guest_image.brk && new_end > want)
+        memset(g2h(want), 0, new_end - want);
+    guest_image.brk = want;
+    return (int64_t)want;
+}
+
+/* Like the kernel: on any failure the unchanged break is the answer. */
+int64_t mmap_brk(uint64_t want)
+{
+    int64_t r;
+
+    tb_lock_code();
+    vma_hold();
+    r = mm_brk_locked(want);
+    vma_release();
+    tb_unlock_code();
+    return r;
+}
+
+/* MAP_SHARED and MAP_SHARED_VALIDATE show as 's' in maps. */
+static bool mm_is_shared(uint64_t flags)
+{
+    return (flags & MAP_TYPE) != MAP_PRIVATE;
+}
+
+int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
+                 uint64_t fd, uint64_t offset)
+{
+    uint64_t start;
+    int64_t r;
+
+    tb_lock_code();
+    vma_hold();
+    /* Whatever code was there goes (before: its protection may be arx's). */
+    if ((flags & MAP_FIXED) && !(flags & MAP_FIXED_NOREPLACE))
+        tb_unmap_range(addr, len);
+    r = host_syscall6(SYS_mmap, sys_hp(addr), len, mm_host_prot(prot), flags,
+                      fd, offset);
+    if (!host_is_error(r)) {
+        start = h2g((void *)(uintptr_t)r);
+        if (flags & MAP_ANONYMOUS)
+            vma_map_anon(start, len, (int)prot, mm_is_shared(flags), NULL);
+        else
+            vma_map_file(start, len, (int)prot, mm_is_shared(flags), (int)fd,
+                         offset);
+        r = (int64_t)start;
+    }
+    vma_release();
+    tb_unlock_code();
+    return r;
+}
+
+int64_t mmap_unmap(uint64_t addr, uint64_t len)
+{
+    int64_t r;
+
+    tb_lock_code();
+    vma_hold();
+    tb_unmap_range(addr, len);
+    r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
+    if (r == 0)
+        vma_unmap(addr, len);
+    vma_release();
+    tb_unlock_code();
+    return r;
+}
+
+int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
+{
+    int64_t r;
+
+    tb_lock_code();
+    vma_hold();
+    r = host_syscall3(SYS_mprotect, sys_hp(addr), len, mm_host_prot(prot));
+    if (r == 0) {
+        vma_protect(addr, len, (int)prot);
+        tb_protect_range(addr, len, (int)(prot & 7));
+    }
+    vma_release();
+    tb_unlock_code();
+    return r;
+}
+
+int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
+                   uint64_t flags, uint64_t new_addr)
+{
+    uint64_t host_new = (flags & MREMAP_FIXED) ? sys_hp(new_addr) : 0;
+    bool keep_old = (flags & MREMAP_DONTUNMAP) || old_len == 0;
+    int64_t r;
+
+    tb_lock_code();
+    vma_hold();
+    /* Before: the pages would carry arx's write protection with them. */
+    tb_unmap_range(old_addr, old_len);
+    if (flags & MREMAP_FIXED)
+        tb_unmap_range(new_addr, new_len);
+    r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
+                      host_new, 0);
+    if (!host_is_error(r)) {
+        r = (int64_t)h2g((void *)(uintptr_t)r);
+        vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
+    }
+    vma_release();
+    tb_unlock_code();
+    return r;
+}
+
+/* Advice after which the range reads as zeroes or as the file again:
+ * whatever code was translated from it is gone. */
+static bool madvise_discards(uint64_t advice)
+{
+    return advice == MADV_DONTNEED || advice == MADV_FREE ||
+           advice == MADV_REMOVE;
+}
+
+int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
+{
+    int64_t r;
+
+    if (!madvise_discards(advice))
+        return host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
+    tb_lock_code();
+    tb_unmap_range(addr, len);
+    r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
+    tb_unlock_code();
+    return r;
+}
+
+bool mmap_unprotect_code_pages(void)
+{
+    return tb_unprotect_all();
+}
