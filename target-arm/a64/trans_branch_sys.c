@@ -12,17 +12,17 @@
 #include "branch_sys.dec.c"
 
 static const TCGHelper helper_get_fpsr_info = {
-    "get_fpsr", (void *)helper_get_fpsr, TCG_CALL_PURE
+    "get_fpsr", (void *)helper_get_fpsr, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_set_fpsr_info = {
-    "set_fpsr", (void *)helper_set_fpsr, TCG_CALL_PURE
+    "set_fpsr", (void *)helper_set_fpsr, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_cntvct_info = {
-    "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
+    "cntvct", (void *)helper_cntvct, TCG_CALL_NO_GLOBALS
 };
 /* Reads no guest register or memory: only arx's own block tables. */
 static const TCGHelper helper_ic_ivau_info = {
-    "ic_ivau", (void *)helper_ic_ivau, TCG_CALL_PURE
+    "ic_ivau", (void *)helper_ic_ivau, TCG_CALL_NO_GLOBALS
 };
 /* Not PURE: if the store faults, the guest state must be in env. */
 static const TCGHelper helper_dc_zva_info = {

@@ -27,7 +27,7 @@ static const TCGHelper *crypto_helper(int op)
 
     if (!h->func) {
         h->name = crypto_helper_names[op];
-        h->flags = TCG_CALL_PURE;
+        h->flags = TCG_CALL_NO_GLOBALS;
         h->func = (void *)helper_crypto_fn(op, 0);
     }
     return h;

@@ -13,10 +13,10 @@
 enum { SHIFT_TYPE_LSL, SHIFT_TYPE_LSR, SHIFT_TYPE_ASR, SHIFT_TYPE_ROR };
 
 static const TCGHelper helper_crc32_info = {
-    "crc32", (void *)helper_crc32, TCG_CALL_PURE
+    "crc32", (void *)helper_crc32, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_crc32c_info = {
-    "crc32c", (void *)helper_crc32c, TCG_CALL_PURE
+    "crc32c", (void *)helper_crc32c, TCG_CALL_NO_GLOBALS
 };
 
 /* ---- operand shaping ---- */

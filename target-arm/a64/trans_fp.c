@@ -14,31 +14,31 @@
 /*
  * FP helpers read FPCR and update FPSR and V registers in the CPU state,
  * none of which are IR globals: guest X registers and NZCV stay in host
- * registers across the calls (TCG_CALL_PURE).
+ * registers across the calls (TCG_CALL_NO_GLOBALS).
  */
 static const TCGHelper helper_fp_binop_info = {
-    "fp_binop", (void *)helper_fp_binop, TCG_CALL_PURE
+    "fp_binop", (void *)helper_fp_binop, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_muladd_info = {
-    "fp_muladd", (void *)helper_fp_muladd, TCG_CALL_PURE
+    "fp_muladd", (void *)helper_fp_muladd, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_sqrt_info = {
-    "fp_sqrt", (void *)helper_fp_sqrt, TCG_CALL_PURE
+    "fp_sqrt", (void *)helper_fp_sqrt, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_round_int_info = {
-    "fp_round_int", (void *)helper_fp_round_int, TCG_CALL_PURE
+    "fp_round_int", (void *)helper_fp_round_int, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_to_fixed_info = {
-    "fp_to_fixed", (void *)helper_fp_to_fixed, TCG_CALL_PURE
+    "fp_to_fixed", (void *)helper_fp_to_fixed, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_from_fixed_info = {
-    "fp_from_fixed", (void *)helper_fp_from_fixed, TCG_CALL_PURE
+    "fp_from_fixed", (void *)helper_fp_from_fixed, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_convert_info = {
-    "fp_convert", (void *)helper_fp_convert, TCG_CALL_PURE
+    "fp_convert", (void *)helper_fp_convert, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_fp_compare_info = {
-    "fp_compare", (void *)helper_fp_compare, TCG_CALL_PURE
+    "fp_compare", (void *)helper_fp_compare, TCG_CALL_NO_GLOBALS
 };
 
 /* ---- operands ---- */

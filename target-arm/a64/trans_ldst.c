@@ -17,7 +17,7 @@ enum { LDST_OFFSET = 0, LDST_POST = 1, LDST_PRE = 2 };
 enum { LDST_STORE = 0, LDST_LOAD = 1, LDST_LOAD_S64 = 2, LDST_LOAD_S32 = 3 };
 
 static const TCGHelper helper_atomic_rmw_info = {
-    "atomic_rmw", (void *)helper_atomic_rmw, TCG_CALL_PURE
+    "atomic_rmw", (void *)helper_atomic_rmw, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_casp_info = {
     "casp", (void *)helper_casp, 0 /* reads and writes X registers */

@@ -13,34 +13,34 @@
 
 /* All of them read or write env->v[] and FPSR. */
 static const TCGHelper helper_simd_3same_info = {
-    "simd_3same", (void *)helper_simd_3same, TCG_CALL_PURE
+    "simd_3same", (void *)helper_simd_3same, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_3same_fp_info = {
-    "simd_3same_fp", (void *)helper_simd_3same_fp, TCG_CALL_PURE
+    "simd_3same_fp", (void *)helper_simd_3same_fp, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_3diff_info = {
-    "simd_3diff", (void *)helper_simd_3diff, TCG_CALL_PURE
+    "simd_3diff", (void *)helper_simd_3diff, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_2misc_info = {
-    "simd_2misc", (void *)helper_simd_2misc, TCG_CALL_PURE
+    "simd_2misc", (void *)helper_simd_2misc, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_across_info = {
-    "simd_across", (void *)helper_simd_across, TCG_CALL_PURE
+    "simd_across", (void *)helper_simd_across, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_shift_imm_info = {
-    "simd_shift_imm", (void *)helper_simd_shift_imm, TCG_CALL_PURE
+    "simd_shift_imm", (void *)helper_simd_shift_imm, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_permute_info = {
-    "simd_permute", (void *)helper_simd_permute, TCG_CALL_PURE
+    "simd_permute", (void *)helper_simd_permute, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_ext_info = {
-    "simd_ext", (void *)helper_simd_ext, TCG_CALL_PURE
+    "simd_ext", (void *)helper_simd_ext, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_tbl_info = {
-    "simd_tbl", (void *)helper_simd_tbl, TCG_CALL_PURE
+    "simd_tbl", (void *)helper_simd_tbl, TCG_CALL_NO_GLOBALS
 };
 static const TCGHelper helper_simd_by_elem_info = {
-    "simd_by_elem", (void *)helper_simd_by_elem, TCG_CALL_PURE
+    "simd_by_elem", (void *)helper_simd_by_elem, TCG_CALL_NO_GLOBALS
 };
 
 /* ---- helper calls ---- */

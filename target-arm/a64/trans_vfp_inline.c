@@ -27,7 +27,7 @@ static uint64_t helper_vfp_slow(uint64_t env, uint64_t desc, uint64_t d,
 }
 
 static const TCGHelper helper_vfp_slow_info = {
-    "vfp_slow", (void *)helper_vfp_slow, TCG_CALL_PURE
+    "vfp_slow", (void *)helper_vfp_slow, TCG_CALL_NO_GLOBALS
 };
 
 static bool kind_of(int op, TCGVecFpKind *kind)
