@@ -472,6 +472,9 @@ void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
  * between architectures); otherwise the backend calls slow->func(env,
  * slow_arg, d, a, b) (offsets), which must compute d in the CPU state from
  * the unchanged a, b and d. Use only when tcg_can_emit_vec_fp says so.
+ * The slow helpers of vec_fp and fp_guarded(_env) must be
+ * TCG_CALL_NO_GLOBALS: no call op reaches the IR, so the backend stores
+ * and reloads no global around them, whatever their flags say.
  */
 typedef enum TCGVecFpKind {
     TCG_VEC_FADD, TCG_VEC_FSUB, TCG_VEC_FMUL, TCG_VEC_FDIV,
