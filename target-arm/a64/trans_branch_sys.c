@@ -202,7 +202,8 @@ static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
     /* A fault inside the helper is reported at this insn. */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
-    tcg_gen_call1(&helper_info_dc_zva, NULL, read_xreg(s, a->rt));
+    tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
+                  read_xreg(s, a->rt));
     return true;
 }
 

@@ -554,8 +554,8 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 addr = ldst_base(s, rn);
     TCGv_i64 old = tcg_temp_new_i64();
 
-    tcg_gen_call3(&helper_info_atomic_rmw, &old, addr, read_xreg(s, rs),
-                  tcg_constant_i64(size | op << 2));
+    tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env),
+                  addr, read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
 }
 
