@@ -200,7 +200,8 @@ static bool trans_MSR_i(DisasContext *s, arg_MSR_i *a)
 
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
-    /* A fault inside the helper is reported at this insn. */
+    /* Where a fault inside the helper is to be reported. Such faults do
+     * not reach the guest yet: they kill arx (see helpers.def). */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
     tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
                   read_xreg(s, a->rt));
