@@ -107,25 +107,9 @@ uint64_t fp_convert_odd(CPUARMState *env, uint64_t a);
 unsigned fp_recip_estimate_int(unsigned a);
 unsigned fp_rsqrt_estimate_int(unsigned a);
 
-/* ---- called from translated code (env as a 64-bit value) ---- */
+/* ---- called from translated code: helpers.def, section fp ---- */
 
-/* desc = esz | op << 8 */
-uint64_t helper_fp_binop(uint64_t env, uint64_t a, uint64_t b, uint64_t desc);
-/* desc = esz | neg_n << 8 | neg_addend << 9 */
-uint64_t helper_fp_muladd(uint64_t env, uint64_t addend, uint64_t n,
-                          uint64_t m, uint64_t desc);
-uint64_t helper_fp_sqrt(uint64_t env, uint64_t a, uint64_t esz);
-/* desc = esz | rmode << 8 | exact << 16 */
-uint64_t helper_fp_round_int(uint64_t env, uint64_t a, uint64_t desc);
-/* desc = esz | rmode << 8 | is_unsigned << 16 | int_bits << 17 | fbits << 25 */
-uint64_t helper_fp_to_fixed(uint64_t env, uint64_t a, uint64_t desc);
-/* desc = esz | is_unsigned << 16 | int_bits << 17 | fbits << 25 */
-uint64_t helper_fp_from_fixed(uint64_t env, uint64_t val, uint64_t desc);
-/* desc = from_esz | to_esz << 8 */
-uint64_t helper_fp_convert(uint64_t env, uint64_t a, uint64_t desc);
-/* desc = esz | signal_nans << 8; returns NZCV in bits 31:28 */
-uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b,
-                           uint64_t desc);
+#include "target-arm/helpers.h"
 
 /*
  * The guest's FPSR: env->fpsr plus the flags pending in the host's FP
@@ -137,7 +121,5 @@ void fp_fpsr_write(CPUARMState *env, uint32_t fpsr);
 /* Brackets every helper entry point that does host FP arithmetic. */
 unsigned fp_helper_enter(CPUARMState *env);
 void fp_helper_leave(unsigned entry_csr);
-uint64_t helper_get_fpsr(uint64_t env);
-uint64_t helper_set_fpsr(uint64_t env, uint64_t fpsr);
 
 #endif

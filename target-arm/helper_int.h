@@ -6,11 +6,7 @@
 #ifndef ARX_TARGET_ARM_HELPER_INT_H
 #define ARX_TARGET_ARM_HELPER_INT_H
 
-#include <stdint.h>
-
-/* CRC32{B,H,W,X} / CRC32C{B,H,W,X}: acc (low 32 bits) updated with the low
- * `bytes` bytes of val, least significant first; no pre/post inversion. */
-uint64_t helper_crc32(uint64_t acc, uint64_t val, uint64_t bytes);
-uint64_t helper_crc32c(uint64_t acc, uint64_t val, uint64_t bytes);
+/* CRC32 and CRC32C: helpers.def, section integer. */
+#include "target-arm/helpers.h"
 
 #endif

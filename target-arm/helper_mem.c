@@ -1,14 +1,15 @@
 /*
- * Memory helpers for translated A64 code (see helper_mem.h). They reach
- * guest memory only through g2h and must not know about the JIT.
+ * Memory helpers for translated A64 code (helpers.def, guest memory). They
+ * reach guest memory only through tcg/guest_mem.h and must not know about
+ * the JIT or the execution mode.
  */
 #include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "linux-user/user.h"
 #include "target-arm/cpu.h"
 #include "target-arm/helper_mem.h"
+#include "tcg/guest_mem.h"
 
 /*
  * Misaligned pairs (an alignment fault on hardware) cannot use
@@ -31,18 +32,20 @@ static bool helper_mem_cmpxchg16b(void *p, uint64_t old_lo, uint64_t old_hi,
     return ok;
 }
 
-static bool helper_mem_cmpxchg_unaligned(void *p, uint64_t old_lo,
-                                         uint64_t old_hi, uint64_t new_lo,
-                                         uint64_t new_hi)
+/* The pair as two 8-byte accesses, which may lie on two guest pages. */
+static bool helper_mem_cmpxchg_unaligned(CPUARMState *env, uint64_t addr,
+                                         uint64_t old_lo, uint64_t old_hi,
+                                         uint64_t new_lo, uint64_t new_hi)
 {
-    uint64_t cur[2], want[2] = { old_lo, old_hi }, repl[2] = { new_lo, new_hi };
     bool ok;
 
     pthread_mutex_lock(&helper_mem_unaligned_lock);
-    memcpy(cur, p, sizeof(cur));
-    ok = !memcmp(cur, want, sizeof(cur));
-    if (ok)
-        memcpy(p, repl, sizeof(repl));
+    ok = guest_load(env, addr, 8) == old_lo &&
+         guest_load(env, addr + 8, 8) == old_hi;
+    if (ok) {
+        guest_store(env, addr, 8, new_lo);
+        guest_store(env, addr + 8, 8, new_hi);
+    }
     pthread_mutex_unlock(&helper_mem_unaligned_lock);
     return ok;
 }
@@ -51,15 +54,15 @@ uint64_t helper_stxp128(uint64_t env_arg, uint64_t addr, uint64_t lo,
                         uint64_t hi)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)env_arg;
-    void *host = g2h(addr);
     bool ok = false;
 
     if (env->exclusive_addr == addr) {
-        if (((uintptr_t)host & 15) == 0)
-            ok = helper_mem_cmpxchg16b(host, env->exclusive_val,
-                                       env->exclusive_high, lo, hi);
+        if ((addr & 15) == 0)
+            ok = helper_mem_cmpxchg16b(
+                guest_host_ptr(env, addr, 16, GUEST_WRITE),
+                env->exclusive_val, env->exclusive_high, lo, hi);
         else
-            ok = helper_mem_cmpxchg_unaligned(host, env->exclusive_val,
+            ok = helper_mem_cmpxchg_unaligned(env, addr, env->exclusive_val,
                                               env->exclusive_high, lo, hi);
     }
     env->exclusive_addr = (uint64_t)-1;
@@ -95,14 +98,15 @@ static uint64_t atomic_apply(unsigned op, unsigned size, uint64_t old,
  * LDADD and SWP have host equivalents (lock xadd, xchg) that never retry,
  * which matters on a contended counter; `handled` is false for the rest.
  */
-static uint64_t atomic_rmw_direct(uint64_t addr, uint64_t value, unsigned op,
-                                  unsigned size, bool *handled)
+static uint64_t atomic_rmw_direct(void *env, uint64_t addr, uint64_t value,
+                                  unsigned op, unsigned size, bool *handled)
 {
-    void *host = g2h(addr);
+    void *host;
 
     *handled = op == ATOMIC_ADD || op == ATOMIC_SWP;
     if (!*handled)
         return 0;
+    host = guest_host_ptr(env, addr, 1u << size, GUEST_WRITE);
     switch (size) {
     case 0:
         return op == ATOMIC_ADD
@@ -137,19 +141,21 @@ static uint64_t atomic_rmw_direct(uint64_t addr, uint64_t value, unsigned op,
  * word of the same page. x86 lock cmpxchg is a full barrier, which covers
  * every ordering variant (A, L, AL).
  */
-uint64_t helper_atomic_rmw(uint64_t addr, uint64_t value, uint64_t desc)
+uint64_t helper_atomic_rmw(uint64_t env_arg, uint64_t addr, uint64_t value,
+                           uint64_t desc)
 {
+    void *env = (void *)(uintptr_t)env_arg;
     unsigned size = desc & 3, op = (unsigned)(desc >> 2);
     unsigned bits = 8u << size;
     unsigned shift = (unsigned)(addr & 7) * 8;
     uint64_t field_mask = (bits == 64 ? ~0ull : (1ull << bits) - 1) << shift;
-    uint64_t *word = g2h(addr & ~7ull);
-    uint64_t cur, old, next;
+    uint64_t *word, cur, old, next;
     bool handled;
 
-    old = atomic_rmw_direct(addr, value, op, size, &handled);
+    old = atomic_rmw_direct(env, addr, value, op, size, &handled);
     if (handled)
         return old;
+    word = guest_host_ptr(env, addr & ~7ull, 8, GUEST_WRITE);
     cur = __atomic_load_n(word, __ATOMIC_RELAXED);
     do {
         old = (cur & field_mask) >> shift;
@@ -182,7 +188,7 @@ uint64_t helper_casp(uint64_t env_arg, uint64_t addr, uint64_t desc,
     uint64_t new_lo = casp_reg(env, rt), new_hi = casp_reg(env, rt + 1);
 
     if (size == 2) {
-        uint64_t *p = g2h(addr);
+        uint64_t *p = guest_host_ptr(env, addr, 8, GUEST_WRITE);
         uint64_t expect = (uint32_t)cmp_lo | (uint64_t)(uint32_t)cmp_hi << 32;
         uint64_t desired = (uint32_t)new_lo | (uint64_t)(uint32_t)new_hi << 32;
         __atomic_compare_exchange_n(p, &expect, desired, false,
@@ -192,7 +198,7 @@ uint64_t helper_casp(uint64_t env_arg, uint64_t addr, uint64_t desc,
         return 0;
     }
     /* 64-bit pair: cmpxchg16b needs 16-byte alignment (CASP requires it). */
-    uint64_t *p = g2h(addr);
+    uint64_t *p = guest_host_ptr(env, addr, 16, GUEST_WRITE);
     uint64_t old_lo = cmp_lo, old_hi = cmp_hi;
     __asm__ volatile("lock cmpxchg16b %2"
                      : "+a"(old_lo), "+d"(old_hi), "+m"(*(__int128 *)p)

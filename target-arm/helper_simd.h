@@ -109,28 +109,7 @@ enum {
 /* By-element: which family the op number belongs to (desc imm bits). */
 enum { SE_INT = 0, SE_FP = 1, SE_LONG = 2 };
 
-uint64_t helper_simd_3same(uint64_t env, uint64_t desc, uint64_t rd,
-                           uint64_t rn, uint64_t rm);
-uint64_t helper_simd_3same_fp(uint64_t env, uint64_t desc, uint64_t rd,
-                              uint64_t rn, uint64_t rm);
-uint64_t helper_simd_3diff(uint64_t env, uint64_t desc, uint64_t rd,
-                           uint64_t rn, uint64_t rm);
-uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
-                           uint64_t rn);
-uint64_t helper_simd_across(uint64_t env, uint64_t desc, uint64_t rd,
-                            uint64_t rn);
-uint64_t helper_simd_shift_imm(uint64_t env, uint64_t desc, uint64_t rd,
-                               uint64_t rn);
-uint64_t helper_simd_permute(uint64_t env, uint64_t desc, uint64_t rd,
-                             uint64_t rn, uint64_t rm);
-/* EXT: imm is the byte position. */
-uint64_t helper_simd_ext(uint64_t env, uint64_t desc, uint64_t rd,
-                         uint64_t rn, uint64_t rm);
-/* TBL/TBX: imm is the number of table registers, op 1 for TBX. */
-uint64_t helper_simd_tbl(uint64_t env, uint64_t desc, uint64_t rd,
-                         uint64_t rn, uint64_t rm);
-/* By element: kind selects the family; rm's element idx is broadcast. */
-uint64_t helper_simd_by_elem(uint64_t env, uint64_t desc, uint64_t rd,
-                             uint64_t rn, uint64_t rm, uint64_t kind_idx);
+/* The helpers themselves: helpers.def, section SIMD. */
+#include "target-arm/helpers.h"
 
 #endif

@@ -1,15 +1,15 @@
 /*
- * Out-of-line code for A64 system instructions (timer reads, DC ZVA),
- * called from translated code through the helper mechanism.
- * Must not touch the guest CPU state: these helpers are called without it.
+ * Out-of-line code for A64 system instructions (timer reads, DC ZVA,
+ * IC IVAU), called from translated code through the helper mechanism.
+ * Must not touch the guest CPU state; guest memory only through
+ * tcg/guest_mem.h (DC ZVA's env is for that interface alone).
  */
 #include "target-arm/helper_sys.h"
+#include "tcg/guest_mem.h"
 #include "tcg/tb.h"
 
 #include <string.h>
 #include <time.h>
-
-#include "linux-user/user.h"
 
 uint64_t helper_cntvct(void)
 {
@@ -28,9 +28,13 @@ uint64_t helper_ic_ivau(uint64_t addr)
     return 0;
 }
 
-uint64_t helper_dc_zva(uint64_t addr)
+uint64_t helper_dc_zva(uint64_t env, uint64_t addr)
 {
     /* The whole aligned block is written, whatever addr's alignment. */
-    memset(g2h(addr & ~(uint64_t)(ARX_DC_ZVA_BYTES - 1)), 0, ARX_DC_ZVA_BYTES);
+    uint64_t block = addr & ~(uint64_t)(ARX_DC_ZVA_BYTES - 1);
+
+    memset(guest_host_ptr((void *)(uintptr_t)env, block, ARX_DC_ZVA_BYTES,
+                          GUEST_WRITE),
+           0, ARX_DC_ZVA_BYTES);
     return 0;
 }

@@ -7,8 +7,6 @@
 #ifndef ARX_TARGET_ARM_HELPER_SYS_H
 #define ARX_TARGET_ARM_HELPER_SYS_H
 
-#include <stdint.h>
-
 /*
  * CNTFRQ_EL0: 1 GHz, the frequency Armv8.6 makes mandatory. CNTVCT_EL0 is
  * then CLOCK_MONOTONIC in nanoseconds, with no scaling to lose precision.
@@ -47,12 +45,7 @@
 #define ARX_ID_AA64DFR0_EL1 0x6ull
 /* All other ID registers (PFR1, ISAR1/2, MMFR0-2, DFR1, ZFR0, ...) read 0. */
 
-/* CNTVCT_EL0 / CNTVCTSS_EL0: the host's monotonic clock at ARX_CNTFRQ_HZ. */
-uint64_t helper_cntvct(void);
-
-/* DC ZVA: zeroes the ARX_DC_ZVA_BYTES block holding guest address addr. */
-uint64_t helper_dc_zva(uint64_t addr);
-/* IC IVAU: drops the translated blocks of addr's page. */
-uint64_t helper_ic_ivau(uint64_t addr);
+/* CNTVCT, DC ZVA and IC IVAU: helpers.def, section system. */
+#include "target-arm/helpers.h"
 
 #endif

@@ -123,10 +123,29 @@ typedef struct TCGHelper {
     unsigned flags;
 } TCGHelper;
 
+/*
+ * A helper's promises about the IR globals: the guest registers a frontend
+ * declares with tcg_global_mem_new_*, which the backend holds in host
+ * registers inside a block. No other CPU-state memory (vectors, FPSR, the
+ * exclusive monitor) is held anywhere across a call (the vector cache is
+ * written back and dropped before every call), so a helper may read and
+ * write it whatever its flags. No flag lets a call be moved or removed:
+ * every call is a side effect. A host fault inside a helper is not turned
+ * into a guest signal (no fault site matches its pc), so no flag speaks
+ * of faults yet.
+ */
 enum {
-    TCG_CALL_NO_READ_GLOBALS = 1 << 0,  /* globals need not be synced */
-    TCG_CALL_NO_WRITE_GLOBALS = 1 << 1, /* globals stay valid in registers */
-    TCG_CALL_PURE = TCG_CALL_NO_READ_GLOBALS | TCG_CALL_NO_WRITE_GLOBALS,
+    /* Reads no global through env: liveness does not count the call as a
+     * read of every global (an earlier write nothing else reads may go);
+     * with NO_WRITE_GLOBALS, nothing is stored before the call. */
+    TCG_CALL_NO_READ_GLOBALS = 1 << 0,
+    /* Writes no global through env: globals stay in their host registers
+     * across the call (stored first unless NO_READ_GLOBALS, never
+     * reloaded, pinned ones included); the optimizer keeps what it knows
+     * of them; a compare before the call may fuse with a branch after. */
+    TCG_CALL_NO_WRITE_GLOBALS = 1 << 1,
+    /* Both: the call costs no store or reload of any global. */
+    TCG_CALL_NO_GLOBALS = TCG_CALL_NO_READ_GLOBALS | TCG_CALL_NO_WRITE_GLOBALS,
 };
 
 typedef struct TCGOp {
@@ -453,6 +472,9 @@ void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
  * between architectures); otherwise the backend calls slow->func(env,
  * slow_arg, d, a, b) (offsets), which must compute d in the CPU state from
  * the unchanged a, b and d. Use only when tcg_can_emit_vec_fp says so.
+ * The slow helpers of vec_fp and fp_guarded(_env) must be
+ * TCG_CALL_NO_GLOBALS: no call op reaches the IR, so the backend stores
+ * and reloads no global around them, whatever their flags say.
  */
 typedef enum TCGVecFpKind {
     TCG_VEC_FADD, TCG_VEC_FSUB, TCG_VEC_FMUL, TCG_VEC_FDIV,

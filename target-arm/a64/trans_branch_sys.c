@@ -7,27 +7,10 @@
 #include "target-arm/a64/translate.h"
 
 #include "target-arm/helper_fp.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_sys.h"
 
 #include "branch_sys.dec.c"
-
-static const TCGHelper helper_get_fpsr_info = {
-    "get_fpsr", (void *)helper_get_fpsr, TCG_CALL_PURE
-};
-static const TCGHelper helper_set_fpsr_info = {
-    "set_fpsr", (void *)helper_set_fpsr, TCG_CALL_PURE
-};
-static const TCGHelper helper_cntvct_info = {
-    "cntvct", (void *)helper_cntvct, TCG_CALL_PURE
-};
-/* Reads no guest register or memory: only arx's own block tables. */
-static const TCGHelper helper_ic_ivau_info = {
-    "ic_ivau", (void *)helper_ic_ivau, TCG_CALL_PURE
-};
-/* Not PURE: if the store faults, the guest state must be in env. */
-static const TCGHelper helper_dc_zva_info = {
-    "dc_zva", (void *)helper_dc_zva, 0
-};
 
 /* ---- branches ---- */
 
@@ -217,9 +200,11 @@ static bool trans_MSR_i(DisasContext *s, arg_MSR_i *a)
 
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
-    /* A fault inside the helper is reported at this insn. */
+    /* Where a fault inside the helper is to be reported. Such faults do
+     * not reach the guest yet: they kill arx (see helpers.def). */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
-    tcg_gen_call1(&helper_dc_zva_info, NULL, read_xreg(s, a->rt));
+    tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
+                  read_xreg(s, a->rt));
     return true;
 }
 
@@ -239,7 +224,7 @@ static bool trans_dc_nop(DisasContext *s, arg_dc_nop *a)
  */
 static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
 {
-    tcg_gen_call1(&helper_ic_ivau_info, NULL, read_xreg(s, a->rt));
+    tcg_gen_call1(&helper_info_ic_ivau, NULL, read_xreg(s, a->rt));
     gen_exit_after_insn(s);
     return true;
 }
@@ -344,11 +329,11 @@ static bool trans_MRS(DisasContext *s, arg_MRS *a)
         break;
     case SYSREG_FPSR:
         val = tcg_temp_new_i64();
-        tcg_gen_call1(&helper_get_fpsr_info, &val, tcg_ptr_as_i64(tcg_env));
+        tcg_gen_call1(&helper_info_get_fpsr, &val, tcg_ptr_as_i64(tcg_env));
         break;
     default: /* SYSREG_CNTVCT */
         val = tcg_temp_new_i64();
-        tcg_gen_call0(&helper_cntvct_info, &val);
+        tcg_gen_call0(&helper_info_cntvct, &val);
         break;
     }
     write_xreg(s, a->rt, val, 1);
@@ -378,7 +363,7 @@ static bool trans_MSR_r(DisasContext *s, arg_MSR_r *a)
     case SYSREG_FPSR:
         val = tcg_temp_new_i64();
         tcg_gen_andi_i64(val, read_xreg(s, a->rt), (int64_t)r->value);
-        tcg_gen_call2(&helper_set_fpsr_info, NULL, tcg_ptr_as_i64(tcg_env),
+        tcg_gen_call2(&helper_info_set_fpsr, NULL, tcg_ptr_as_i64(tcg_env),
                       val);
         break;
     default: /* SYSREG_NZCV */

@@ -5,6 +5,7 @@
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_crypto.h"
+#include "target-arm/helper_info.h"
 
 #include "crypto.dec.c"
 
@@ -17,7 +18,7 @@ static const char *const crypto_helper_names[CRYPTO_NB_OPS] = {
 /*
  * Filled on first use, under the translation lock: the implementation
  * (host AES-NI or plain C) is only known once CPUID has been read. The
- * helpers touch env->v[] only, never a TCG global.
+ * flags are helpers.def's.
  */
 static TCGHelper crypto_helpers[CRYPTO_NB_OPS];
 
@@ -27,7 +28,7 @@ static const TCGHelper *crypto_helper(int op)
 
     if (!h->func) {
         h->name = crypto_helper_names[op];
-        h->flags = TCG_CALL_PURE;
+        h->flags = HELPER_FLAGS_crypto;
         h->func = (void *)helper_crypto_fn(op, 0);
     }
     return h;

@@ -5,19 +5,13 @@
  * only through translate.h's gen_*_cc; no flag arithmetic is duplicated here.
  */
 #include "target-arm/a64/translate.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_int.h"
 
 #include "dp_reg.dec.c"
 
 /* ShiftType() of the shifted-register forms and of LSLV..RORV. */
 enum { SHIFT_TYPE_LSL, SHIFT_TYPE_LSR, SHIFT_TYPE_ASR, SHIFT_TYPE_ROR };
-
-static const TCGHelper helper_crc32_info = {
-    "crc32", (void *)helper_crc32, TCG_CALL_PURE
-};
-static const TCGHelper helper_crc32c_info = {
-    "crc32c", (void *)helper_crc32c, TCG_CALL_PURE
-};
 
 /* ---- operand shaping ---- */
 
@@ -432,7 +426,7 @@ static bool trans_shiftv(DisasContext *s, arg_shiftv *a)
 static bool trans_crc32(DisasContext *s, arg_crc32 *a)
 {
     const TCGHelper *h =
-        a->castagnoli ? &helper_crc32c_info : &helper_crc32_info;
+        a->castagnoli ? &helper_info_crc32c : &helper_info_crc32;
     TCGv_i64 d = tcg_temp_new_i64();
 
     if (a->castagnoli && tcg_can_emit_crc32c()) {

@@ -8,38 +8,9 @@
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_fp.h"
 
-#include "fp.dec.c"
+#include "target-arm/helper_info.h"
 
-/* The helpers read FPCR and accumulate FPSR, so none of them is PURE. */
-/*
- * FP helpers read FPCR and update FPSR and V registers in the CPU state,
- * none of which are IR globals: guest X registers and NZCV stay in host
- * registers across the calls (TCG_CALL_PURE).
- */
-static const TCGHelper helper_fp_binop_info = {
-    "fp_binop", (void *)helper_fp_binop, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_muladd_info = {
-    "fp_muladd", (void *)helper_fp_muladd, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_sqrt_info = {
-    "fp_sqrt", (void *)helper_fp_sqrt, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_round_int_info = {
-    "fp_round_int", (void *)helper_fp_round_int, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_to_fixed_info = {
-    "fp_to_fixed", (void *)helper_fp_to_fixed, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_from_fixed_info = {
-    "fp_from_fixed", (void *)helper_fp_from_fixed, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_convert_info = {
-    "fp_convert", (void *)helper_fp_convert, TCG_CALL_PURE
-};
-static const TCGHelper helper_fp_compare_info = {
-    "fp_compare", (void *)helper_fp_compare, TCG_CALL_PURE
-};
+#include "fp.dec.c"
 
 /* ---- operands ---- */
 
@@ -323,7 +294,7 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
         done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
                                 a->op == FPOP_NMUL);
     }
-    tcg_gen_call4(&helper_fp_binop_info, &d, env_arg(), n, m,
+    tcg_gen_call4(&helper_info_fp_binop, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
     if (fast) {
         tcg_gen_set_label(done);
@@ -386,7 +357,7 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
         done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
                                 false);
     }
-    tcg_gen_call(&helper_fp_muladd_info, &d, 5, args);
+    tcg_gen_call(&helper_info_fp_muladd, &d, 5, args);
     if (inline_op != INDEX_op_nop) {
         tcg_gen_set_label(done);
     }
@@ -423,7 +394,7 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
                                             : INDEX_op_fsqrt_f32,
                                 d, &n, esz, tcg_new_label(), false);
     }
-    tcg_gen_call3(&helper_fp_sqrt_info, &d, env_arg(), n,
+    tcg_gen_call3(&helper_info_fp_sqrt, &d, env_arg(), n,
                   tcg_constant_i64(esz));
     if (fast) {
         tcg_gen_set_label(done);
@@ -472,7 +443,7 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
         gen_frint_fast(d, n, esz, (int)a->rmode, a->exact, slow);
         done = gen_fast_path_end(slow);
     }
-    tcg_gen_call3(&helper_fp_round_int_info, &d, env_arg(), n,
+    tcg_gen_call3(&helper_info_fp_round_int, &d, env_arg(), n,
                   tcg_constant_i64(esz | a->rmode << 8 | a->exact << 16));
     if (fast) {
         tcg_gen_set_label(done);
@@ -522,7 +493,7 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
         gen_fcvt_fast(d, n, from, slow);
         done = gen_fast_path_end(slow);
     }
-    tcg_gen_call3(&helper_fp_convert_info, &d, env_arg(), n,
+    tcg_gen_call3(&helper_info_fp_convert, &d, env_arg(), n,
                   tcg_constant_i64(from | to << 8));
     if (fast) {
         tcg_gen_set_label(done);
@@ -580,7 +551,7 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
         tcg_gen_br(done);
     }
     tcg_gen_set_label(slow);
-    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(), n, m,
+    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
                   tcg_constant_i64(esz | a->e << 8));
     tcg_gen_set_label(done);
     gen_set_nzcv(nzcv);
@@ -602,7 +573,7 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
-    tcg_gen_call4(&helper_fp_compare_info, &nzcv, env_arg(),
+    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(),
                   read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
                   tcg_constant_i64(esz | a->e << 8));
     tcg_gen_set_label(skip);
@@ -653,7 +624,7 @@ static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
         gen_fp_to_fixed_fast(d, n, esz, sf, u, fbits, slow);
         done = gen_fast_path_end(slow);
     }
-    tcg_gen_call3(&helper_fp_to_fixed_info, &d, env_arg(), n,
+    tcg_gen_call3(&helper_info_fp_to_fixed, &d, env_arg(), n,
                   tcg_constant_i64(esz | rmode << 8 | u << 16 |
                                    int_bits << 17 | (int64_t)fbits << 25));
     if (fast) {
@@ -704,7 +675,7 @@ static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
         gen_fixed_to_fp_fast(d, v, esz, sf, u, fbits, slow);
         done = gen_fast_path_end(slow);
     }
-    tcg_gen_call3(&helper_fp_from_fixed_info, &d, env_arg(), v,
+    tcg_gen_call3(&helper_info_fp_from_fixed, &d, env_arg(), v,
                   tcg_constant_i64(esz | u << 16 | int_bits << 17 |
                                    (int64_t)fbits << 25));
     if (fast) {

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "target-arm/helper_fp.h"
+#include "target-arm/helper_info.h"
 
 static uint64_t slow_binop(uint64_t env, uint64_t n, uint64_t m, uint64_t unused,
                            uint64_t desc)
@@ -33,11 +34,15 @@ static uint64_t slow_sqrt(uint64_t env, uint64_t n, uint64_t unused1,
     return helper_fp_sqrt(env, n, esz);
 }
 
-/* Not PURE: they read FPCR and accumulate FPSR in the CPU state. */
+/* The helpers' own flags (TCG_CALL_NO_GLOBALS, which the slow path
+ * assumes: see tcg_gen_fp_guarded). */
 static const TCGHelper slow_helpers[] = {
-    [A64_FP_GUARD_BINOP] = { "fp_binop", (void *)slow_binop, 0 },
-    [A64_FP_GUARD_MULADD] = { "fp_muladd", (void *)slow_muladd, 0 },
-    [A64_FP_GUARD_SQRT] = { "fp_sqrt", (void *)slow_sqrt, 0 },
+    [A64_FP_GUARD_BINOP] = { "fp_binop", (void *)slow_binop,
+                             HELPER_FLAGS_fp_binop },
+    [A64_FP_GUARD_MULADD] = { "fp_muladd", (void *)slow_muladd,
+                              HELPER_FLAGS_fp_muladd },
+    [A64_FP_GUARD_SQRT] = { "fp_sqrt", (void *)slow_sqrt,
+                            HELPER_FLAGS_fp_sqrt },
 };
 
 bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,

@@ -6,6 +6,7 @@
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/a64/ldst_internal.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_mem.h"
 
 #include "ldst.dec.c"
@@ -15,16 +16,6 @@ enum { LDST_OFFSET = 0, LDST_POST = 1, LDST_PRE = 2 };
 
 /* Integer opc (Arm's opc field of the single-register forms). */
 enum { LDST_STORE = 0, LDST_LOAD = 1, LDST_LOAD_S64 = 2, LDST_LOAD_S32 = 3 };
-
-static const TCGHelper helper_atomic_rmw_info = {
-    "atomic_rmw", (void *)helper_atomic_rmw, TCG_CALL_PURE
-};
-static const TCGHelper helper_casp_info = {
-    "casp", (void *)helper_casp, 0 /* reads and writes X registers */
-};
-static const TCGHelper helper_stxp128_info = {
-    "stxp128", (void *)helper_stxp128, 0
-};
 
 /* ---- addressing, shared with trans_ldst_simd.c ---- */
 
@@ -386,7 +377,7 @@ static bool trans_STXP(DisasContext *s, arg_STXP *a)
     }
     /* The helper's locked swap orders it both ways, so release is free. */
     status = tcg_temp_new_i64();
-    tcg_gen_call4(&helper_stxp128_info, &status, tcg_ptr_as_i64(tcg_env),
+    tcg_gen_call4(&helper_info_stxp128, &status, tcg_ptr_as_i64(tcg_env),
                   addr, read_xreg(s, a->rt), read_xreg(s, a->rt2));
     write_xreg(s, a->rs, status, 0);
     return true;
@@ -563,8 +554,8 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 addr = ldst_base(s, rn);
     TCGv_i64 old = tcg_temp_new_i64();
 
-    tcg_gen_call3(&helper_atomic_rmw_info, &old, addr, read_xreg(s, rs),
-                  tcg_constant_i64(size | op << 2));
+    tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env),
+                  addr, read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
 }
 
@@ -604,7 +595,7 @@ static bool trans_CASP(DisasContext *s, arg_CASP *a)
 {
     if ((a->rs & 1) || (a->rt & 1))
         return false;
-    tcg_gen_call4(&helper_casp_info, NULL, tcg_ptr_as_i64(tcg_env),
+    tcg_gen_call4(&helper_info_casp, NULL, tcg_ptr_as_i64(tcg_env),
                   ldst_base(s, a->rn), tcg_constant_i64(a->sz ? 3 : 2),
                   tcg_constant_i64(a->rs | a->rt << 8));
     return true;

@@ -7,41 +7,10 @@
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_fp.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_simd.h"
 
 #include "simd.dec.c"
-
-/* All of them read or write env->v[] and FPSR. */
-static const TCGHelper helper_simd_3same_info = {
-    "simd_3same", (void *)helper_simd_3same, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_3same_fp_info = {
-    "simd_3same_fp", (void *)helper_simd_3same_fp, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_3diff_info = {
-    "simd_3diff", (void *)helper_simd_3diff, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_2misc_info = {
-    "simd_2misc", (void *)helper_simd_2misc, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_across_info = {
-    "simd_across", (void *)helper_simd_across, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_shift_imm_info = {
-    "simd_shift_imm", (void *)helper_simd_shift_imm, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_permute_info = {
-    "simd_permute", (void *)helper_simd_permute, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_ext_info = {
-    "simd_ext", (void *)helper_simd_ext, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_tbl_info = {
-    "simd_tbl", (void *)helper_simd_tbl, TCG_CALL_PURE
-};
-static const TCGHelper helper_simd_by_elem_info = {
-    "simd_by_elem", (void *)helper_simd_by_elem, TCG_CALL_PURE
-};
 
 /* ---- helper calls ---- */
 
@@ -248,7 +217,7 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
                     a->rm)) {
         return true;
     }
-    gen_simd_call3(&helper_simd_3same_info,
+    gen_simd_call3(&helper_info_simd_3same,
                    simd_desc((int)a->op, esz, oprsz, 0, 0), a->rd, a->rn,
                    a->rm);
     return true;
@@ -363,7 +332,7 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
         a64_gen_fabd_scalar(esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
         return true;
     }
-    gen_simd_call3(&helper_simd_3same_fp_info,
+    gen_simd_call3(&helper_info_simd_3same_fp,
                    simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
                              0, 0),
                    a->rd, a->rn, a->rm);
@@ -426,7 +395,7 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
     int flags = (a->q ? SIMD_DESC_PART2 : 0) |
                 (a->u ? SIMD_DESC_UNSIGNED : 0);
     int oprsz = a->scalar ? 1 << a->size : 16;
-    gen_simd_call3(&helper_simd_3diff_info,
+    gen_simd_call3(&helper_info_simd_3diff,
                    simd_desc((int)a->op, (int)a->size, oprsz, flags, 0),
                    a->rd, a->rn, a->rm);
     return true;
@@ -512,7 +481,7 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
     if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
         return true;
     }
-    gen_simd_call2(&helper_simd_2misc_info,
+    gen_simd_call2(&helper_info_simd_2misc,
                    simd_desc(op, esz, oprsz, flags, 0), a->rd, a->rn);
     return true;
 }
@@ -537,7 +506,7 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
     }
     (void)s;
     int oprsz = simd_oprsz(a->q, a->scalar, esz);
-    gen_simd_call2(&helper_simd_2misc_info,
+    gen_simd_call2(&helper_info_simd_2misc,
                    simd_desc(op, esz, oprsz, flags, (int)a->rmode), a->rd,
                    a->rn);
     return true;
@@ -579,7 +548,7 @@ static bool trans_across(DisasContext *s, arg_across *a)
         return true;
     }
     (void)s;
-    gen_simd_call2(&helper_simd_across_info,
+    gen_simd_call2(&helper_info_simd_across,
                    simd_desc((int)a->op, esz, a->q ? 16 : 8, 0, 0), a->rd,
                    a->rn);
     return true;
@@ -594,7 +563,7 @@ static bool trans_ADDP_s(DisasContext *s, arg_ADDP_s *a)
     if (gen_vec_shi(TCG_VEC_REDADD, 3, 16, 16, vofs(a->rd), vofs(a->rn), 0)) {
         return true;
     }
-    gen_simd_call2(&helper_simd_across_info, simd_desc(SA_ADDV, 3, 16, 0, 0),
+    gen_simd_call2(&helper_info_simd_across, simd_desc(SA_ADDV, 3, 16, 0, 0),
                    a->rd, a->rn);
     return true;
 }
@@ -604,7 +573,7 @@ static bool trans_fp_pair_s(DisasContext *s, arg_fp_pair_s *a)
     int esz = simd_fp_esz(a->sz);
 
     (void)s;
-    gen_simd_call2(&helper_simd_across_info,
+    gen_simd_call2(&helper_info_simd_across,
                    simd_desc((int)a->op, esz, 2 << esz, 0, 0), a->rd, a->rn);
     return true;
 }
@@ -883,7 +852,7 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
     if (gen_shift_imm_vec(a, op, esz, oprsz, shift)) {
         return true;
     }
-    gen_simd_call2(&helper_simd_shift_imm_info,
+    gen_simd_call2(&helper_info_simd_shift_imm,
                    simd_desc(op, esz, oprsz, flags, shift), a->rd, a->rn);
     return true;
 }
@@ -905,7 +874,7 @@ static bool trans_permute(DisasContext *s, arg_permute *a)
                     a->rn, a->rm)) {
         return true;
     }
-    gen_simd_call3(&helper_simd_permute_info,
+    gen_simd_call3(&helper_info_simd_permute,
                    simd_desc((int)a->op, (int)a->size, a->q ? 16 : 8, 0, 0),
                    a->rd, a->rn, a->rm);
     return true;
@@ -922,7 +891,7 @@ static bool trans_EXT(DisasContext *s, arg_EXT *a)
                             vofs(a->rm), (unsigned)a->imm4);
         return true;
     }
-    gen_simd_call3(&helper_simd_ext_info,
+    gen_simd_call3(&helper_info_simd_ext,
                    simd_desc(0, 0, a->q ? 16 : 8, 0, (int)a->imm4), a->rd,
                    a->rn, a->rm);
     return true;
@@ -931,7 +900,7 @@ static bool trans_EXT(DisasContext *s, arg_EXT *a)
 static bool trans_tbl(DisasContext *s, arg_tbl *a)
 {
     (void)s;
-    gen_simd_call3(&helper_simd_tbl_info,
+    gen_simd_call3(&helper_info_simd_tbl,
                    simd_desc((int)a->tbx, 0, a->q ? 16 : 8, 0,
                              (int)a->len + 1),
                    a->rd, a->rn, a->rm);
@@ -991,7 +960,7 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         tcg_constant_i64(a->rd), tcg_constant_i64(a->rn),
         tcg_constant_i64(rm), tcg_constant_i64(kind | idx << 8),
     };
-    tcg_gen_call(&helper_simd_by_elem_info, NULL, 6, args);
+    tcg_gen_call(&helper_info_simd_by_elem, NULL, 6, args);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "target-arm/helper_fp.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_simd.h"
 
 static int32_t vreg_index(uint64_t ofs)
@@ -27,7 +28,7 @@ static uint64_t helper_vfp_slow(uint64_t env, uint64_t desc, uint64_t d,
 }
 
 static const TCGHelper helper_vfp_slow_info = {
-    "vfp_slow", (void *)helper_vfp_slow, TCG_CALL_PURE
+    "vfp_slow", (void *)helper_vfp_slow, HELPER_FLAGS_simd_3same_fp
 };
 
 static bool kind_of(int op, TCGVecFpKind *kind)

@@ -182,7 +182,7 @@ static void lower_call(const TCGOp *op)
 
     /* Globals go to memory unless the helper neither reads nor writes
      * them; they leave their registers when it may write them. */
-    if ((h->flags & TCG_CALL_PURE) != TCG_CALL_PURE)
+    if ((h->flags & TCG_CALL_NO_GLOBALS) != TCG_CALL_NO_GLOBALS)
         ra_sync_globals(!(h->flags & TCG_CALL_NO_WRITE_GLOBALS));
     ra_clobber_caller_saved();
     /* Inputs now sit in callee-saved registers, memory or constants. */

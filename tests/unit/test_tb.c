@@ -391,7 +391,7 @@ static uint64_t helper_mix(uint64_t a, uint64_t b, uint64_t c, uint64_t d,
     return a * 1 + b * 10 + c * 100 + d * 1000 + e * 10000 + f * 100000;
 }
 
-static const TCGHelper mix_info = { "mix", (void *)helper_mix, TCG_CALL_PURE };
+static const TCGHelper mix_info = { "mix", (void *)helper_mix, TCG_CALL_NO_GLOBALS };
 
 static void build_call(uint64_t pc)
 {
