@@ -698,7 +698,8 @@ START_TEST(test_bad_input)
     ck_assert_msg(rc == 1, "exit %d for input %d:\n%s", rc, _i, bad->text);
     snprintf(where, sizeof(where), "%s:%d: ", in, bad->line);
     ck_assert_msg(!strncmp(err, where, strlen(where)) &&
-                      strstr(err, bad->what) && !strchr(err, '\n')[1],
+                      strstr(err, bad->what) && strchr(err, '\n') &&
+                      !strchr(err, '\n')[1],
                   "input %d: expected one line '%s...%s', got '%s'", _i,
                   where, bad->what, err);
     /* no output, not even a partial one */
