@@ -1,8 +1,8 @@
 /*
  * Advanced SIMD helpers for the A64 translator: element loops over
- * env->v[] for the operations not yet inlined as IR. Operation numbers
- * below are the {op=N} constants in simd.decode: keep the two in step.
- * Nothing here emits IR.
+ * env->v[] for the operations not yet inlined as IR. simd.decode names
+ * the operation enums below in its constants ({op=SI_SHADD}), which the
+ * generated decoder uses as they are. Nothing here emits IR.
  */
 #ifndef ARX_TARGET_ARM_HELPER_SIMD_H
 #define ARX_TARGET_ARM_HELPER_SIMD_H

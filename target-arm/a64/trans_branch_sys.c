@@ -46,7 +46,7 @@ static bool trans_cbz(DisasContext *s, arg_cbz *a)
 static bool trans_tbz(DisasContext *s, arg_tbz *a)
 {
     /* A bit below 32 is the same in Wt and Xt, so b5 only picks the bit. */
-    unsigned bit = (unsigned)(a->b5 << 5 | a->b40);
+    unsigned bit = (unsigned)a->bit; /* b5:b40 */
     TCGLabel taken = tcg_new_label();
 
     tcg_gen_brcondi_i64(a->nz ? TCG_COND_TSTNE : TCG_COND_TSTEQ,
@@ -304,7 +304,7 @@ static uint32_t sysreg_key_of(int64_t o0, int64_t op1, int64_t crn,
     return (uint32_t)SYSREG_KEY(2 + o0, op1, crn, crm, op2);
 }
 
-static bool trans_MRS(DisasContext *s, arg_MRS *a)
+static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 {
     const SysRegInfo *r = sysreg_lookup(
         sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
@@ -340,7 +340,7 @@ static bool trans_MRS(DisasContext *s, arg_MRS *a)
     return true;
 }
 
-static bool trans_MSR_r(DisasContext *s, arg_MSR_r *a)
+static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
 {
     const SysRegInfo *r = sysreg_lookup(
         sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));

@@ -11,7 +11,7 @@
 
 static bool trans_pcrel(DisasContext *s, arg_pcrel *a)
 {
-    int64_t imm = a->immhi * 4 + a->immlo; /* SInt(immhi:immlo) */
+    int64_t imm = a->imm;
     uint64_t base = s->pc_curr;
 
     if (a->page) {
@@ -135,7 +135,7 @@ static bool movewide_pos(int64_t sf, int64_t hw, unsigned *pos)
     return true;
 }
 
-static bool trans_MOVN(DisasContext *s, arg_MOVN *a)
+static bool trans_MOVN(DisasContext *s, arg_movewide *a)
 {
     unsigned pos;
 
@@ -146,7 +146,7 @@ static bool trans_MOVN(DisasContext *s, arg_MOVN *a)
     return true;
 }
 
-static bool trans_MOVZ(DisasContext *s, arg_MOVZ *a)
+static bool trans_MOVZ(DisasContext *s, arg_movewide *a)
 {
     unsigned pos;
 
@@ -157,7 +157,7 @@ static bool trans_MOVZ(DisasContext *s, arg_MOVZ *a)
     return true;
 }
 
-static bool trans_MOVK(DisasContext *s, arg_MOVK *a)
+static bool trans_MOVK(DisasContext *s, arg_movewide *a)
 {
     unsigned pos;
     TCGv_i64 result;
@@ -184,7 +184,7 @@ static bool bitfield_valid(int64_t sf, int64_t n, int64_t immr, int64_t imms)
     return sf || (immr < 32 && imms < 32);
 }
 
-static bool trans_SBFM(DisasContext *s, arg_SBFM *a)
+static bool trans_SBFM(DisasContext *s, arg_bitfield *a)
 {
     unsigned bits = a->sf ? 64 : 32;
     unsigned immr = (unsigned)a->immr, imms = (unsigned)a->imms;
@@ -206,7 +206,7 @@ static bool trans_SBFM(DisasContext *s, arg_SBFM *a)
     return true;
 }
 
-static bool trans_UBFM(DisasContext *s, arg_UBFM *a)
+static bool trans_UBFM(DisasContext *s, arg_bitfield *a)
 {
     unsigned bits = a->sf ? 64 : 32;
     unsigned immr = (unsigned)a->immr, imms = (unsigned)a->imms;
@@ -228,7 +228,7 @@ static bool trans_UBFM(DisasContext *s, arg_UBFM *a)
     return true;
 }
 
-static bool trans_BFM(DisasContext *s, arg_BFM *a)
+static bool trans_BFM(DisasContext *s, arg_bitfield *a)
 {
     unsigned bits = a->sf ? 64 : 32;
     unsigned immr = (unsigned)a->immr, imms = (unsigned)a->imms;

@@ -732,7 +732,7 @@ static uint64_t simd_expand_imm_half(uint64_t imm8)
 static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
 {
     int cmode = (int)a->cmode, op = (int)a->op;
-    uint64_t imm8 = (uint64_t)(a->abc << 5 | a->defgh);
+    uint64_t imm8 = (uint64_t)a->imm8; /* a:b:c:d:e:f:g:h */
     uint64_t imm;
 
     (void)s;
