@@ -5,7 +5,7 @@
  * result element is a NaN: the helper computes d in the CPU state and the
  * inline code resumes with it.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 #include "tcg/x86_64/backend.h"
 
