@@ -10,6 +10,27 @@
 #include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
+/* The lowering of each op class of ops.def; NONE: ops the driver
+ * handles itself (insn_start, nop). A class without an entry here, or an
+ * op without a class, does not compile. */
+#define LOWER_ALU lower_alu
+#define LOWER_MEM lower_mem
+#define LOWER_CTL lower_ctl
+#define LOWER_VEC lower_vec
+#define LOWER_FP lower_fp
+#define LOWER_VEC_FP lower_vec_fp
+#define LOWER_FP_GUARDED lower_fp_guarded
+#define LOWER_NONE NULL
+
+typedef bool LowerFn(TCGOp *op);
+
+static LowerFn *const lowerings[NB_OPS] = {
+#define DEF(name, oargs, iargs, cargs, flags, op_class)                        \
+    [INDEX_op_##name] = LOWER_##op_class,
+#include "tcg/ops.def"
+#undef DEF
+};
+
 /* Host code offsets of each guest insn, for -d out_asm. */
 #define MAX_INSN_MARKS 512
 static struct {
@@ -50,9 +71,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         }
         be.dead_globals = op->dead_globals;
         vcache_before_op(op);
-        if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
-            !lower_vec(op) && !lower_fp(op) && !lower_vec_fp(op) &&
-            !lower_fp_guarded(op))
+        if (!lowerings[op->opc] || !lowerings[op->opc](op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
         if (be.as.overflow)
