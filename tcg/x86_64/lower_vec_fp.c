@@ -7,8 +7,6 @@
  */
 #include "tcg/x86_64/lower.h"
 
-#include "tcg/x86_64/backend.h"
-
 static X86Asm *as(void) { return &be.as; }
 
 bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz)

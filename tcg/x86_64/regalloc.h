@@ -1,7 +1,7 @@
 /*
- * The register allocator (regalloc.c) the lowerings use: where each temp
- * lives and how to get it into a host register, and the state of the block
- * being generated. Internal to the backend; emits only moves, loads, stores.
+ * The register allocator (regalloc.c) that the lowerings use: where each
+ * temp lives and how to get it into a host register, and the state of the
+ * block being generated. Internal to the backend; lowers no op itself.
  */
 #ifndef ARX_TCG_X86_64_REGALLOC_H
 #define ARX_TCG_X86_64_REGALLOC_H
@@ -34,7 +34,6 @@ typedef struct Backend {
     RegSet owned;            /* registers with an owner */
     int nb_slots;
     bool too_big;
-    const void *epilogue;
     uint64_t dead_globals; /* of the op being lowered */
     /* A block that branches back to its own start loops inside its code:
      * loop_head is where, and the globals it uses most stay pinned to
@@ -45,7 +44,8 @@ typedef struct Backend {
     /* Of those, the ones tcg_pin_globals pinned in all code: the epilogue
      * stores them, exits need not. */
     RegSet global_pin_regs;
-    /* The prologue's (codegen.c) shared code, where exits jump. */
+    /* Code the prologue (codegen.c) lays down once, where exits jump. */
+    const void *epilogue;
     const void *exit_zero;
     const void *lookup_stub; /* see tcg_backend_lookup_stub */
     /* Jumped to on a cold way out with r11 pointing at a LeaveData:

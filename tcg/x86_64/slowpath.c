@@ -8,7 +8,6 @@
  */
 #include "tcg/x86_64/slowpath.h"
 
-#include "tcg/x86_64/backend.h"
 #include "tcg/x86_64/regalloc.h"
 #include "tcg/x86_64/vcache.h"
 
