@@ -13,7 +13,7 @@ TCGContext tcg_ctx;
 TCGv_ptr tcg_env;
 
 const TCGOpDef tcg_op_defs[NB_OPS] = {
-#define DEF(name, oargs, iargs, cargs, flags) \
+#define DEF(name, oargs, iargs, cargs, flags, op_class) \
     { #name, oargs, iargs, cargs, flags },
 #include "tcg/ops.def"
 #undef DEF

@@ -22,7 +22,7 @@ enum {
 };
 
 typedef enum TCGOpcode {
-#define DEF(name, oargs, iargs, cargs, flags) INDEX_op_##name,
+#define DEF(name, oargs, iargs, cargs, flags, op_class) INDEX_op_##name,
 #include "tcg/ops.def"
 #undef DEF
     NB_OPS,

@@ -1,8 +1,8 @@
 /*
- * Host signal contexts for faults in translated code: reads the faulting
- * host pc and copies guest registers held in host registers (general or
- * xmm) back to the CPU state, as a fault site recorded by the allocator
- * says.
+ * Fault sites: recorded for each guest access while a block is generated,
+ * then used on a host fault in translated code to copy guest registers held
+ * in host registers (general or xmm) from the signal context to the CPU
+ * state. Emits no code.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* REG_* indices of ucontext_t */
@@ -10,8 +10,73 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "tcg/x86_64/fault.h"
+
 #include "tcg/x86_64/backend.h"
 #include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/vcache.h"
+
+/* ---- recording, while a block is generated ---- */
+
+#define FAULT_BLOB_SIZE (256u << 10)
+static _Alignas(8) uint8_t fault_blob[FAULT_BLOB_SIZE];
+static size_t fault_blob_used;
+static uint32_t nb_fault_sites;
+static uint64_t current_guest_pc;
+
+static size_t fault_site_size(uint32_t nb_regs)
+{
+    size_t size = sizeof(TCGFaultSite) + nb_regs * sizeof(TCGFaultReg);
+    return (size + 7) & ~(size_t)7;
+}
+
+void fault_sites_reset(void)
+{
+    fault_blob_used = 0;
+    nb_fault_sites = 0;
+}
+
+void fault_sites_at_insn(uint64_t guest_pc)
+{
+    current_guest_pc = guest_pc;
+}
+
+void fault_note_site(void)
+{
+    TCGFaultSite *site;
+    size_t worst = fault_site_size(16 + 16);
+
+    if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
+        be.too_big = true;
+        return;
+    }
+    site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
+    site->host_offset = (uint32_t)x86_asm_size(&be.as);
+    site->guest_pc = current_guest_pc;
+    site->nb_regs = (uint32_t)ra_fault_regs(site->regs);
+    site->nb_regs += (uint32_t)vcache_fault_regs(&site->regs[site->nb_regs]);
+    fault_blob_used += fault_site_size(site->nb_regs);
+    nb_fault_sites++;
+}
+
+uint32_t tcg_fault_sites_size(size_t *bytes)
+{
+    *bytes = fault_blob_used;
+    return nb_fault_sites;
+}
+
+void tcg_copy_fault_sites(void *dst)
+{
+    memcpy(dst, fault_blob, fault_blob_used);
+}
+
+const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
+{
+    return (const TCGFaultSite *)(const void *)((const uint8_t *)site +
+                                                fault_site_size(site->nb_regs));
+}
+
+/* ---- restoring, in a host signal handler ---- */
 
 /* ucontext general-register slots, in X86Reg order (rax, rcx, ...). */
 static const int host_greg_index[16] = {

@@ -3,7 +3,7 @@
  * comparisons to x86-64. i32 values are kept zero-extended in registers.
  * Must not touch guest memory or control flow.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void) { return &be.as; }
 

@@ -3,7 +3,7 @@
  * three ways out of it (chained jump, exit to the dispatcher, jump to a
  * looked-up block). Every basic-block end writes guest registers back.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 #include <stddef.h>
 

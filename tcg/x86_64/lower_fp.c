@@ -7,7 +7,7 @@
  */
 #include <cpuid.h>
 
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 static const FpLowering fp_lowerings[] = {
     { INDEX_op_fadd_f32, FP_ARITH, X86_ADDSS, 32 },

@@ -5,7 +5,7 @@
  * No branch reaches the IR, so the block stays one basic block: guest
  * registers stay in host registers across it, and a loop stays a loop.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void) { return &be.as; }
 

@@ -3,7 +3,7 @@
  * helper calls. A guest access is one x86 instruction addressing
  * [guest_base + addr]; on the TSO host only store->load needs a fence.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void) { return &be.as; }
 
@@ -72,7 +72,7 @@ static void lower_guest_load(const TCGOp *op)
     X86Reg ra = ra_in(arg_temp(op, 1), 0);
     X86Reg rd = ra_alloc(REGSET(ra));
 
-    ra_note_fault_site();
+    fault_note_site();
     x86_load(as(), load_kind(mop), w, rd, guest_addr(op, ra));
     if (w == 32 && (mop & MO_SIGN))
         x86_mov_rr(as(), 32, rd, rd); /* keep i32 zero-extended */
@@ -89,10 +89,10 @@ static void lower_guest_store(const TCGOp *op)
     if (mop & MO_RELEASE) {
         /* xchg orders the store before any later acquire load (RCsc). */
         x86_mov_rr(as(), 64, REG_SCRATCH, rv);
-        ra_note_fault_site();
+        fault_note_site();
         x86_xchg_mr(as(), bits, guest_addr(op, ra), REG_SCRATCH);
     } else {
-        ra_note_fault_site();
+        fault_note_site();
         x86_store(as(), bits, guest_addr(op, ra), rv);
     }
     ra_free_dead(op, 0, 2);
@@ -108,7 +108,7 @@ static void lower_guest_ld_vec(const TCGOp *op)
     X86Xmm x = vcache_prepare_write(d);
     X86Mem m = guest_addr_at(ra, 0);
 
-    ra_note_fault_site();
+    fault_note_site();
     switch (bytes) {
     case 16: x86_movdqu_load(as(), x, m); break;
     case 8: x86_movq_load(as(), x, m); break;
@@ -131,7 +131,7 @@ static void lower_guest_st_vec(const TCGOp *op)
     X86Mem m = guest_addr_at(ra, 0);
 
     vcache_load(X86_XMM0, src, 16);
-    ra_note_fault_site();
+    fault_note_site();
     switch (bytes) {
     case 16: x86_movdqu_store(as(), m, X86_XMM0); break;
     case 8: x86_movq_store(as(), m, X86_XMM0); break;
@@ -155,7 +155,7 @@ static void lower_cmpxchg(const TCGOp *op)
     rnew = ra_in(arg_temp(op, 2), rax);
     raddr = ra_in(arg_temp(op, 3), rax | REGSET(rnew));
     ra_copy_to(X86_RAX, arg_temp(op, 1));
-    ra_note_fault_site();
+    fault_note_site();
     x86_lock_cmpxchg(as(), bits, guest_addr_at(raddr, 0), rnew);
     if (bits == 8)
         x86_movzx8(as(), X86_RAX, X86_RAX);

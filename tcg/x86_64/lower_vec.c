@@ -7,7 +7,7 @@
  */
 #include <cpuid.h>
 
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
 enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_NONE };

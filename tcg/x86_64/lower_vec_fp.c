@@ -5,9 +5,7 @@
  * result element is a NaN: the helper computes d in the CPU state and the
  * inline code resumes with it.
  */
-#include "tcg/x86_64/regalloc.h"
-
-#include "tcg/x86_64/backend.h"
+#include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void) { return &be.as; }
 

@@ -1,16 +1,14 @@
 /*
- * Liveness and local register allocation for one block, and the driver that
- * walks the ops handing each to its lowering. Guest registers (IR globals)
+ * Local register allocation for one block: guest registers (IR globals)
  * stay in host registers within a basic block and are written back at its
- * end; temps live in registers and spill to a fixed stack frame.
+ * end; temps live in registers and spill to a fixed stack frame. Lowers no
+ * op itself: the lowerings call it.
  */
 #include "tcg/x86_64/regalloc.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "tcg/x86_64/backend.h"
-#include "util/log.h"
 
 Backend be;
 
@@ -33,230 +31,6 @@ static const X86Reg global_pin_order[4] = { X86_RBX, X86_RBP, X86_R12,
 static const RegSet caller_saved =
     REGSET(X86_RAX) | REGSET(X86_RCX) | REGSET(X86_RDX) | REGSET(X86_RSI) |
     REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) | REGSET(X86_R10);
-
-/* ---- liveness ---- */
-
-#define LIVE_WORDS (TCG_MAX_TEMPS / 64)
-typedef uint64_t LiveSet[LIVE_WORDS];
-
-static LiveSet live_at_label[TCG_MAX_LABELS];
-/* Words of a LiveSet the current block uses: temps are numbered densely. */
-static int live_words;
-/* Live at every exit from the block: the globals successors may read. */
-static LiveSet live_at_exit;
-/* Every global: what a helper reading globals, or a fault, may see. */
-static LiveSet all_globals;
-
-static bool tracked(const TCGTemp *t)
-{
-    return t->kind == TEMP_NORMAL || t->kind == TEMP_CONST;
-}
-
-static bool live_get(const uint64_t *s, uint64_t i)
-{
-    return (s[i / 64] >> (i % 64)) & 1;
-}
-
-static void live_set(uint64_t *s, uint64_t i, bool v)
-{
-    if (v)
-        s[i / 64] |= 1ull << (i % 64);
-    else
-        s[i / 64] &= ~(1ull << (i % 64));
-}
-
-static void live_copy(uint64_t *to, const uint64_t *from)
-{
-    for (int w = 0; w < live_words; w++)
-        to[w] = from[w];
-}
-
-static void live_union(uint64_t *to, const uint64_t *from)
-{
-    for (int w = 0; w < live_words; w++)
-        to[w] |= from[w];
-}
-
-static void op_arg_counts(const TCGOp *op, int *nout, int *nin)
-{
-    if (op->opc == INDEX_op_call) {
-        *nout = op->call_oargs;
-        *nin = op->call_iargs;
-    } else {
-        *nout = tcg_op_defs[op->opc].nb_oargs;
-        *nin = tcg_op_defs[op->opc].nb_iargs;
-    }
-}
-
-static int label_arg(const TCGOp *op)
-{
-    switch (op->opc) {
-    case INDEX_op_br:
-    case INDEX_op_set_label:
-        return 0;
-    case INDEX_op_brcond_i32:
-    case INDEX_op_brcond_i64:
-        return 3;
-    default:
-        return -1;
-    }
-}
-
-static void liveness_init(void)
-{
-    int globals = tcg_ctx.nb_globals;
-
-    live_words = (tcg_ctx.nb_temps + 63) / 64;
-    /* Globals are temps 0..nb_globals-1: whole words, then a partial one. */
-    for (int w = 0; w < live_words; w++) {
-        int n = globals - w * 64;
-        all_globals[w] = n >= 64 ? ~0ull : n > 0 ? (1ull << n) - 1 : 0;
-        live_at_exit[w] = all_globals[w];
-    }
-    live_at_exit[0] &= ~tcg_ctx.globals_dead_at_exit;
-}
-
-/* Globals that may be dropped and are not live in live. */
-static uint64_t dead_globals_in(const uint64_t *live)
-{
-    uint64_t maybe_dead = tcg_ctx.globals_dead_at_exit;
-
-    if (tcg_ctx.nb_globals < 64)
-        maybe_dead &= (1ull << tcg_ctx.nb_globals) - 1;
-    return maybe_dead & ~live[0];
-}
-
-static bool is_guest_access(const TCGOp *op)
-{
-    switch (op->opc) {
-    case INDEX_op_guest_ld_i32:
-    case INDEX_op_guest_ld_i64:
-    case INDEX_op_guest_st_i32:
-    case INDEX_op_guest_st_i64:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/*
- * Guest access ops[i] whose address t dies there (live says so) and was
- * computed just before by "add t, base, constant": the access addresses
- * base + constant itself (one x86 addressing mode) and the add goes.
- */
-static void fold_address_offset(int i, const uint64_t *live)
-{
-    TCGOp *op = &tcg_ctx.ops[i], *prev = NULL;
-    uint64_t t = op->args[1];
-    int64_t offset;
-
-    if (!is_guest_access(op) || tcg_temp((uint32_t)t)->kind != TEMP_NORMAL ||
-        live_get(live, t) || op->args[0] == t)
-        return;
-    while (--i >= 0 && tcg_ctx.ops[i].opc == INDEX_op_insn_start)
-        ;
-    if (i >= 0)
-        prev = &tcg_ctx.ops[i];
-    if (!prev || prev->opc != INDEX_op_add_i64 || prev->args[0] != t ||
-        tcg_temp((uint32_t)prev->args[2])->kind != TEMP_CONST)
-        return;
-    offset = (int64_t)((uint64_t)tcg_temp((uint32_t)prev->args[2])->val +
-                       op->args[3]);
-    if (offset != (int32_t)offset)
-        return;
-    op->args[1] = prev->args[1];
-    op->args[3] = (uint64_t)offset;
-    prev->opc = INDEX_op_nop;
-    prev->nargs = 0;
-}
-
-/*
- * Backward pass: marks the input args that die at each op and deletes ops
- * whose outputs are all dead. Branches only go forward, so a label's
- * live-in set is known before any branch to it is reached. Globals are
- * tracked only to drop writes nobody reads (globals_dead_at_exit); they
- * never get die marks, the allocator keeps them until the block end.
- */
-static void liveness(void)
-{
-    static LiveSet live;
-
-    liveness_init();
-    live_copy(live, live_at_exit);
-    for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
-        TCGOp *op = &tcg_ctx.ops[i];
-        const TCGOpDef *def = &tcg_op_defs[op->opc];
-        int nout, nin, l = label_arg(op);
-        bool any_live = false;
-
-        if (op->opc == INDEX_op_insn_start)
-            continue; /* a marker: no args, no effect on liveness */
-        op_arg_counts(op, &nout, &nin);
-        if (def->flags & OPF_NO_RETURN)
-            live_copy(live, live_at_exit);
-        /* Globals the target overwrites first are dead on this way out. */
-        if (op->opc == INDEX_op_goto_tb)
-            live[0] &= ~op->args[3];
-        if (op->opc == INDEX_op_exit_check)
-            live_union(live, live_at_exit);
-        if (op->opc == INDEX_op_call &&
-            !(op->helper->flags & TCG_CALL_NO_READ_GLOBALS))
-            live_union(live, all_globals);
-        if (op->opc == INDEX_op_set_label) {
-            live_copy(live_at_label[op->args[0]], live);
-            op->dead_globals = dead_globals_in(live);
-            continue;
-        }
-        if (l > 0 || op->opc == INDEX_op_br)
-            live_union(live, live_at_label[op->args[l]]);
-        for (int o = 0; o < nout; o++) {
-            TCGTemp *t = arg_temp(op, o);
-            if (t->kind == TEMP_FIXED || live_get(live, op->args[o]))
-                any_live = true;
-        }
-        if (nout > 0 && !any_live && !(def->flags & OPF_SIDE_EFFECTS)) {
-            op->opc = INDEX_op_nop;
-            op->nargs = 0;
-            continue;
-        }
-        op->life = 0;
-        /* Globals nobody reads after this block end need no write-back
-         * there (the op itself may still read them from registers). */
-        op->dead_globals = 0;
-        if (def->flags & OPF_BB_END)
-            op->dead_globals = dead_globals_in(live);
-        if (op->opc == INDEX_op_goto_tb)
-            op->dead_globals |= op->args[3] & ~live[0];
-        for (int o = 0; o < nout; o++) {
-            TCGTemp *t = arg_temp(op, o);
-            if (tracked(t) && !live_get(live, op->args[o]))
-                op->life |= 1u << o; /* output dead on arrival */
-            if (tracked(t) || t->kind == TEMP_GLOBAL)
-                live_set(live, op->args[o], false);
-        }
-        /* A guest access may fault: the guest then sees every register
-         * as it was before the access, so no earlier write may go. */
-        if (def->flags & OPF_GUEST_MEM) {
-            live_union(live, all_globals);
-            fold_address_offset(i, live);
-        }
-        for (int k = nout; k < nout + nin; k++) {
-            TCGTemp *t = arg_temp(op, k);
-            if (t->kind == TEMP_GLOBAL)
-                live_set(live, op->args[k], true);
-            if (!tracked(t))
-                continue;
-            if (!live_get(live, op->args[k]))
-                op->life |= 1u << k;
-            live_set(live, op->args[k], true);
-        }
-        /* An input given twice must not die twice: keep the last mark. */
-        for (int k = nout; k < nout + nin; k++)
-            for (int j = k + 1; j < nout + nin; j++)
-                if (op->args[k] == op->args[j])
-                    op->life &= ~(1u << k);
-    }
-}
 
 /* ---- temp locations ---- */
 
@@ -451,7 +225,7 @@ void ra_free_dead(const TCGOp *op, int from, int to)
 {
     for (int i = from; i < to; i++) {
         TCGTemp *t = arg_temp(op, i);
-        if (arg_dies(op, i) && t->val_loc == VAL_REG && tracked(t)) {
+        if (arg_dies(op, i) && t->val_loc == VAL_REG && temp_tracked(t)) {
             ra_disown(t->reg);
             t->val_loc = t->kind == TEMP_CONST ? VAL_CONST : VAL_DEAD;
         } else if (arg_dies(op, i) && t->kind == TEMP_NORMAL) {
@@ -586,12 +360,11 @@ static bool dies_at(const TCGOp *op, const TCGTemp *t)
  * jump; the fall-through way keeps them.) */
 static bool read_at_label(const TCGOp *op, const TCGTemp *t)
 {
-    int l = op ? label_arg(op) : -1;
+    int l = op ? op_label_arg(op) : -1;
 
     if (l <= 0)
         return true;
-    return live_get(live_at_label[op->args[l]],
-                    (uint64_t)(t - tcg_ctx.temps));
+    return liveness_live_at_label(op->args[l], t);
 }
 
 /* Pinned globals stay in their registers across branches and labels. */
@@ -701,7 +474,7 @@ static void pin_globals(void)
     }
 }
 
-static void loop_prepare(void)
+void ra_prepare_loop(void)
 {
     be.loop = block_loops();
     if (!be.loop)
@@ -710,7 +483,7 @@ static void loop_prepare(void)
     be.loop_head = (uint32_t)x86_asm_size(&be.as);
 }
 
-/* ---- per-block driver ---- */
+/* ---- per block ---- */
 
 /* A global's allocator state at block start, for its kind. */
 static uint64_t initial_state(TCGTempKind kind)
@@ -723,7 +496,7 @@ static uint64_t initial_state(TCGTempKind kind)
     return t.alloc_state;
 }
 
-static void reset_temps(void)
+void ra_begin_block(void)
 {
     const uint64_t global = initial_state(TEMP_GLOBAL);
     const uint64_t fixed = initial_state(TEMP_FIXED);
@@ -743,228 +516,39 @@ static void reset_temps(void)
         pin_to(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
 
-/* ---- fault sites: how to rebuild guest state at a faulting access ---- */
 
-#define FAULT_BLOB_SIZE (256u << 10)
-static _Alignas(8) uint8_t fault_blob[FAULT_BLOB_SIZE];
-static size_t fault_blob_used;
-static uint32_t nb_fault_sites;
-static uint64_t current_guest_pc;
+/* ---- global pins in the prologue and epilogue ---- */
 
-static size_t fault_site_size(uint32_t nb_regs)
+void ra_prologue_global_pins(bool enable)
 {
-    size_t size = sizeof(TCGFaultSite) + nb_regs * sizeof(TCGFaultReg);
-    return (size + 7) & ~(size_t)7;
+    be.global_pin_regs = 0;
+    if (!enable)
+        return;
+    for (int i = 0; i < tcg_ctx.nb_pins; i++)
+        be.global_pin_regs |= REGSET(global_pin_order[i]);
+    ra_reload_global_pins();
 }
 
-void ra_note_fault_site(void)
+void ra_epilogue_global_pins(void)
 {
-    TCGFaultSite *site;
-    size_t worst = fault_site_size(16 + 16);
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
+        store_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
+}
 
-    if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
-        be.too_big = true;
-        return;
-    }
-    site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
-    site->host_offset = (uint32_t)x86_asm_size(&be.as);
-    site->guest_pc = current_guest_pc;
-    site->nb_regs = 0;
+/* ---- fault sites ---- */
+
+int ra_fault_regs(TCGFaultReg *regs)
+{
+    int n = 0;
+
     /* The global pins are always where fault.c looks for them. */
     for (RegSet m = be.owned & ~be.global_pin_regs; m;) {
         int r = ra_next_reg(&m);
         const TCGTemp *t = be.reg_owner[r];
         if (t->kind != TEMP_GLOBAL || t->mem_coherent)
             continue;
-        site->regs[site->nb_regs++] = (TCGFaultReg){
-            t->mem_offset, (uint8_t)r, (uint8_t)(temp_width(t) / 8)};
+        regs[n++] = (TCGFaultReg){t->mem_offset, (uint8_t)r,
+                                  (uint8_t)(temp_width(t) / 8)};
     }
-    site->nb_regs += (uint32_t)vcache_fault_regs(&site->regs[site->nb_regs]);
-    fault_blob_used += fault_site_size(site->nb_regs);
-    nb_fault_sites++;
-}
-
-uint32_t tcg_fault_sites_size(size_t *bytes)
-{
-    *bytes = fault_blob_used;
-    return nb_fault_sites;
-}
-
-void tcg_copy_fault_sites(void *dst)
-{
-    memcpy(dst, fault_blob, fault_blob_used);
-}
-
-const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
-{
-    return (const TCGFaultSite *)(const void *)((const uint8_t *)site +
-                                                fault_site_size(site->nb_regs));
-}
-
-/* Host code offsets of each guest insn, for -d out_asm. */
-#define MAX_INSN_MARKS 512
-static struct {
-    uint64_t pc;
-    uint32_t offset;
-} insn_marks[MAX_INSN_MARKS];
-static int nb_insn_marks;
-
-int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
-{
-    liveness();
-    reset_temps();
-    vcache_reset();
-    labels_reset();
-    slowpaths_reset();
-    x86_asm_init(&be.as, buf, size);
-    be.tb = tb;
-    tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;
-    tb->jmp_reset_offset[0] = tb->jmp_reset_offset[1] = TB_NO_JUMP;
-    nb_insn_marks = 0;
-    fault_blob_used = 0;
-    nb_fault_sites = 0;
-    loop_prepare();
-
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
-        TCGOp *op = &tcg_ctx.ops[i];
-
-        if (op->opc == INDEX_op_nop)
-            continue;
-        if (op->opc == INDEX_op_insn_start) {
-            current_guest_pc = op->args[0];
-            if (nb_insn_marks < MAX_INSN_MARKS) {
-                insn_marks[nb_insn_marks].pc = op->args[0];
-                insn_marks[nb_insn_marks].offset =
-                    (uint32_t)x86_asm_size(&be.as);
-                nb_insn_marks++;
-            }
-            continue;
-        }
-        be.dead_globals = op->dead_globals;
-        vcache_before_op(op);
-        if (!lower_alu(op) && !lower_mem(op) && !lower_ctl(op) &&
-            !lower_vec(op) && !lower_fp(op) && !lower_vec_fp(op) &&
-            !lower_fp_guarded(op))
-            arx_fatal("backend: no lowering for op %s",
-                      tcg_op_defs[op->opc].name);
-        if (be.as.overflow)
-            return TCG_GEN_NO_SPACE;
-        if (be.too_big)
-            return TCG_GEN_TOO_BIG;
-    }
-    lower_ctl_finish();
-    slowpaths_finish();
-    if (be.as.overflow)
-        return TCG_GEN_NO_SPACE;
-    return (int)x86_asm_size(&be.as);
-}
-
-void tcg_log_out_asm(const TranslationBlock *tb)
-{
-    int mark = 0;
-
-    arx_log("OUT: [guest 0x%016llx] %u bytes at %p\n",
-            (unsigned long long)tb->pc, tb->code_size, (void *)tb->code);
-    for (uint32_t off = 0; off < tb->code_size;) {
-        uint32_t end = tb->code_size;
-        if (mark < nb_insn_marks && insn_marks[mark].offset <= off) {
-            arx_log("  -- guest 0x%llx\n",
-                    (unsigned long long)insn_marks[mark].pc);
-            mark++;
-        }
-        if (mark < nb_insn_marks && insn_marks[mark].offset < end)
-            end = insn_marks[mark].offset;
-        if (end - off > 16)
-            end = off + 16;
-        if (end == off) {
-            mark++;
-            continue;
-        }
-        arx_log("  %04x:", off);
-        for (uint32_t k = off; k < end; k++)
-            arx_log(" %02x", tb->code[k]);
-        arx_log("\n");
-        off = end;
-    }
-}
-
-/* ---- prologue, epilogue, patching ---- */
-
-static TCGEnterFn enter_fn;
-
-size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
-{
-    static const X86Reg saved[] = {X86_RBP, X86_RBX, X86_R12,
-                                   X86_R13, X86_R14, X86_R15};
-    X86Asm *a = &be.as;
-
-    x86_asm_init(a, buf, size);
-    enter_fn = (TCGEnterFn)(void *)a->p;
-    for (int i = 0; i < 6; i++)
-        x86_push(a, saved[i]);
-    x86_mov_rr(a, 64, REG_ENV, X86_RDI);
-    x86_mov_ri(a, REG_GUEST_BASE, guest_base);
-    be.global_pin_regs = 0;
-    if (!log_enabled(LOG_EXEC | LOG_CPU)) {
-        for (int i = 0; i < tcg_ctx.nb_pins; i++)
-            be.global_pin_regs |= REGSET(global_pin_order[i]);
-        ra_reload_global_pins();
-    }
-    x86_alu_ri(a, 64, X86_SUB, X86_RSP, FRAME_SIZE);
-    x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_CACHE), X86_RDX);
-    x86_jmp_r(a, X86_RSI);
-
-    be.exit_zero = a->p;
-    x86_mov_ri(a, X86_RAX, 0);
-    be.epilogue = a->p;
-    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
-        store_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
-    x86_alu_ri(a, 64, X86_ADD, X86_RSP, FRAME_SIZE);
-    for (int i = 5; i >= 0; i--)
-        x86_pop(a, saved[i]);
-    x86_ret(a);
-
-    be.lookup_stub = a->p;
-    if (tcg_ctx.lookup_helper) {
-        x86_mov_rr(a, 64, X86_RDI, REG_ENV);
-        x86_call_abs(a, tcg_ctx.lookup_helper->func);
-        x86_jmp_r(a, X86_RAX);
-    }
-
-    /* r11 points at the LeaveData; registers other than the pinned ones
-     * are free on a way out. */
-    be.leave_stub = a->p;
-    x86_load(a, X86_LD_64, 64, X86_RAX,
-             x86_mem(REG_SCRATCH, offsetof(LeaveData, pc)));
-    x86_load(a, X86_LD_S32, 64, X86_RCX,
-             x86_mem(REG_SCRATCH, offsetof(LeaveData, pc_offset)));
-    x86_store(a, 64, x86_mem_idx(REG_ENV, X86_RCX, 1, 0), X86_RAX);
-    x86_load(a, X86_LD_64, 64, X86_RAX,
-             x86_mem(REG_SCRATCH, offsetof(LeaveData, exit_value)));
-    x86_jmp_to(a, be.epilogue);
-    return x86_asm_size(a);
-}
-
-TCGEnterFn tcg_backend_enter(void)
-{
-    return enter_fn;
-}
-
-const void *tcg_backend_exit_zero(void)
-{
-    return be.exit_zero;
-}
-
-const void *tcg_backend_lookup_stub(void)
-{
-    return be.lookup_stub;
-}
-
-void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target)
-{
-    uint8_t *field = tb->code + tb->jmp_field_offset[slot];
-    int32_t rel = (int32_t)((const uint8_t *)target - (field + 4));
-
-    /* The field is 4-byte aligned, so this store is atomic on x86-64. */
-    __atomic_store_n((int32_t *)(void *)field, rel, __ATOMIC_RELEASE);
+    return n;
 }

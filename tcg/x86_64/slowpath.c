@@ -6,9 +6,10 @@
  * frontend's helper and rejoins the inline code with the result in an xmm
  * register, so what follows cannot tell which way was taken.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/slowpath.h"
 
-#include "tcg/x86_64/backend.h"
+#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/vcache.h"
 
 #define MAX_SLOW_PATHS 64
 #define MAX_SLOW_ARGS 4

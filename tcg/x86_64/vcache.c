@@ -6,9 +6,10 @@
  * cached copies are written back, and a faulting guest access finds the
  * dirty ones in its fault site. Knows nothing of any guest architecture.
  */
-#include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/vcache.h"
 
 #include "tcg/x86_64/backend.h"
+#include "tcg/x86_64/regalloc.h"
 
 #define VCACHE_FIRST X86_XMM4 /* xmm0-xmm3 are the lowerings' scratch */
 #define VCACHE_SIZE 12

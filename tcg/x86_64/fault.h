@@ -1,0 +1,19 @@
+/*
+ * Recording the fault sites of the block being generated (fault.c): where
+ * each guest access that may fault is, for which guest pc, and which guest
+ * registers live only in host registers there. Emits no code.
+ */
+#ifndef ARX_TCG_X86_64_FAULT_H
+#define ARX_TCG_X86_64_FAULT_H
+
+#include <stdint.h>
+
+/* A new block: no sites yet. */
+void fault_sites_reset(void);
+/* The guest instruction at guest_pc starts: later sites are its. */
+void fault_sites_at_insn(uint64_t guest_pc);
+/* Records that the next instruction emitted is a guest memory access
+ * that may fault (with the current guest pc and register map). */
+void fault_note_site(void);
+
+#endif

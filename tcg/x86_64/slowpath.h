@@ -1,0 +1,30 @@
+/*
+ * Out-of-line slow paths (slowpath.c) for lowerings that usually finish
+ * inline; placed after the block. Knows nothing of the guest.
+ */
+#ifndef ARX_TCG_X86_64_SLOWPATH_H
+#define ARX_TCG_X86_64_SLOWPATH_H
+
+#include <stdint.h>
+
+#include "tcg/x86_64/emit.h"
+
+/*
+ * A slow path is made at a point where the allocator's state stays put
+ * until slowpath_resume_here; it calls func(env, args...) and rejoins with
+ * the result in xmm result (from the helper's return value, or reloaded
+ * from the CPU state).
+ */
+typedef struct SlowPath SlowPath;
+SlowPath *slowpath_new(const void *func, X86Xmm result);
+void slowpath_arg_imm(SlowPath *sp, uint64_t imm);
+/* The low 64 (or 32, zero-extended) bits of x. */
+void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits);
+void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes);
+void slowpath_jump_if(SlowPath *sp, X86Cond cc);
+void slowpath_resume_here(SlowPath *sp);
+/* Per block, from the driver: forget the last block's, emit this one's. */
+void slowpaths_reset(void);
+void slowpaths_finish(void);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * The vector cache (vcache.c): 16-byte vectors of the CPU state kept in
+ * xmm4-xmm15 between the vector ops of a block. Lowerings reach CPU-state
+ * vectors only through it; it knows nothing of any guest architecture.
+ */
+#ifndef ARX_TCG_X86_64_VCACHE_H
+#define ARX_TCG_X86_64_VCACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tcg/ir.h"
+#include "tcg/x86_64/emit.h"
+
+void vcache_reset(void);
+/* Copies bytes (8: upper half zeroed, or 16) at env offset ofs into x. */
+void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes);
+/* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
+void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
+/* A whole new value for the vector at ofs is about to be written into
+ * the returned register (its old value stays the one a fault sees until
+ * vcache_mark_written). */
+X86Xmm vcache_prepare_write(int32_t ofs);
+void vcache_mark_written(int32_t ofs);
+/* Before other code reads (or writes) env bytes [ofs, ofs + len). */
+void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
+/* Writes every cached vector back; forget: and drops them. */
+void vcache_flush(bool forget);
+/* Called before each op is lowered: syncs what op may touch. */
+void vcache_before_op(const TCGOp *op);
+/* The cached vectors (at most 16): which xmm, which env bytes, dirty. */
+typedef struct VCacheSlot {
+    X86Xmm xmm;
+    int32_t ofs;
+    bool dirty;
+} VCacheSlot;
+int vcache_snapshot(VCacheSlot *out);
+/* The dirty cached vectors as fault-site registers; returns the count. */
+struct TCGFaultReg;
+int vcache_fault_regs(struct TCGFaultReg *regs);
+
+#endif
