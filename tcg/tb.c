@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "tcg/ir.h"
+#include "tcg/target_ops.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
@@ -34,6 +35,7 @@ static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
  * that holds it (brk clearing memory under tb_lock_code). */
 static pthread_mutex_t tb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static uintptr_t tb_guest_base;
+static const TCGTargetOps *target_ops;
 
 static uint8_t *code_buf;   /* whole cache, prologue first */
 static uint8_t *code_start; /* first byte after the prologue */
@@ -151,8 +153,9 @@ static void tb_after_fork_child(void)
     tb_lock = fresh;
 }
 
-uint8_t *tb_code_cache_init(uintptr_t guest_base)
+uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
+    target_ops = ops;
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
     tb_map_arena();
@@ -230,14 +233,14 @@ void tb_flush(void)
 }
 
 /* Translates pc into tb; returns false if the code cache is full. */
-static bool tb_translate_code(TranslationBlock *tb, int max_insns)
+static bool tb_translate_code(TranslationBlock *tb, void *env, int max_insns)
 {
     size_t avail = (size_t)(code_buf + CODE_CACHE_SIZE - code_ptr);
     int size;
 
     for (;;) {
         tcg_func_start(tb);
-        gen_intermediate_code(tb, max_insns);
+        target_ops->translate(tb, env, max_insns);
         if (tcg_ctx.overflow && max_insns > 1) {
             max_insns /= 2;
             continue;
@@ -280,15 +283,15 @@ static uint64_t tb_now_ns(void)
 }
 
 /* tb_translate_code, counted for -d stats. */
-static bool tb_translate(TranslationBlock *tb, int max_insns)
+static bool tb_translate(TranslationBlock *tb, void *env, int max_insns)
 {
     uint64_t start;
     bool ok;
 
     if (!log_enabled(LOG_STATS))
-        return tb_translate_code(tb, max_insns);
+        return tb_translate_code(tb, env, max_insns);
     start = tb_now_ns();
-    ok = tb_translate_code(tb, max_insns);
+    ok = tb_translate_code(tb, env, max_insns);
     tb_stats.translate_ns += tb_now_ns() - start;
     if (ok) {
         tb_stats.blocks++;
@@ -321,12 +324,12 @@ static void tb_perfmap(const TranslationBlock *tb)
             tb->code_size, (unsigned long long)tb->pc);
 }
 
-static void tb_log(const TranslationBlock *tb)
+static void tb_log(const TranslationBlock *tb, void *env)
 {
     if (log_enabled(LOG_PERFMAP))
         tb_perfmap(tb);
     if (log_enabled(LOG_IN_ASM))
-        target_log_in_asm(tb);
+        target_ops->log_in_asm(tb, env);
     if (log_enabled(LOG_OP))
         tcg_dump_ops();
     if (log_enabled(LOG_OUT_ASM))
@@ -338,7 +341,7 @@ static void tb_log(const TranslationBlock *tb)
  * (the caller flushes with every thread out of translated code, then asks
  * again).
  */
-TranslationBlock *tb_find_or_translate(uint64_t pc)
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc)
 {
     TranslationBlock *tb = tb_lookup(pc);
     TBPage *page;
@@ -359,7 +362,7 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
         /* Before reading the guest code: a write from now on is seen. */
         page = tb_page_get(pc);
         tb_page_prepare(page);
-        if (!tb_translate(tb, TB_MAX_INSNS)) {
+        if (!tb_translate(tb, env, TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
             pthread_mutex_unlock(&tb_lock);
@@ -369,7 +372,7 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
             tb_request_flush();
             return NULL;
         }
-        tb_log(tb);
+        tb_log(tb, env);
         tb->page_next = page->blocks;
         page->blocks = tb;
         tb_insert(tb);

@@ -2,7 +2,7 @@
  * Translation blocks and the code cache: lookup by guest pc (lock-free for
  * readers), translation under a lock, direct chaining by patching jumps,
  * invalidation per guest page. Knows nothing about the guest ISA nor its
- * memory map: both are reached through hooks.
+ * memory map: the target translates through its TCGTargetOps.
  */
 #ifndef ARX_TCG_TB_H
 #define ARX_TCG_TB_H
@@ -97,18 +97,17 @@ static inline unsigned jmp_cache_index(uint64_t pc)
            (JMP_CACHE_SIZE - 1);
 }
 
-/* The frontend's entry point: fills tcg_ctx with the block's IR. */
-void gen_intermediate_code(TranslationBlock *tb, int max_insns);
-/* For -d in_asm: prints the guest instructions of tb to the log. */
-void target_log_in_asm(const TranslationBlock *tb);
+struct TCGTargetOps;
 
-/* Maps the code cache and writes the backend's prologue (exec.c). */
-uint8_t *tb_code_cache_init(uintptr_t guest_base);
+/* Maps the code cache and writes the backend's prologue (exec.c); blocks
+ * are translated by ops->translate. */
+uint8_t *tb_code_cache_init(const struct TCGTargetOps *ops,
+                            uintptr_t guest_base);
 /* The block for pc, or NULL (never blocks). */
 TranslationBlock *tb_lookup(uint64_t pc);
-/* The block for pc, translating it if needed; NULL when the code cache
- * is full (a flush has been requested: flush, then ask again). */
-TranslationBlock *tb_find_or_translate(uint64_t pc);
+/* The block for pc, translating it for env if needed; NULL when the code
+ * cache is full (a flush has been requested: flush, then ask again). */
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc);
 /* Patches slot n of from so it jumps straight into to. */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
 /* Drops every block (the code cache is full or code changed). The caller

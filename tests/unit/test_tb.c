@@ -26,27 +26,30 @@ static TCGv_i64 g_pc, g_in[8], g_out[4];
 static void (*build_block)(uint64_t pc);
 static TCGEnterFn enter;
 
-void gen_intermediate_code(TranslationBlock *tb, int max_insns)
+static void fake_translate(TranslationBlock *tb, void *env, int max_insns)
 {
+    (void)env;
     (void)max_insns;
     build_block(tb->pc);
     tb->size = 4;
     tb->icount = 1;
 }
 
-void target_log_in_asm(const TranslationBlock *tb)
+static void fake_log_in_asm(const TranslationBlock *tb, void *env)
 {
     (void)tb;
+    (void)env;
 }
 
-static uint64_t fake_get_pc(void *env) { return ((FakeEnv *)env)->pc; }
-static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
-static const TCGTargetHooks fake_hooks = { fake_get_pc, fake_must_stop, NULL,
-                                           NULL };
-
-static void setup_once(void)
+static TCGBlockState fake_block_state(void *env)
 {
-    tcg_context_init();
+    return (TCGBlockState){ .pc = ((FakeEnv *)env)->pc, .flags = 0 };
+}
+static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
+
+/* The fake target's globals: fake_ops.init, called by tcg_exec_init. */
+static void fake_init(void)
+{
     g_pc = tcg_global_mem_new_i64(offsetof(FakeEnv, pc), "pc");
     for (int i = 0; i < 8; i++)
         g_in[i] = tcg_global_mem_new_i64(
@@ -54,14 +57,26 @@ static void setup_once(void)
     for (int i = 0; i < 4; i++)
         g_out[i] = tcg_global_mem_new_i64(
             (int)(offsetof(FakeEnv, out) + 8 * (size_t)i), "out");
-    tcg_exec_init(&fake_hooks, 0);
+}
+
+static const TCGTargetOps fake_ops = {
+    .init = fake_init,
+    .translate = fake_translate,
+    .log_in_asm = fake_log_in_asm,
+    .block_state = fake_block_state,
+    .must_stop = fake_must_stop,
+};
+
+static void setup_once(void)
+{
+    tcg_exec_init(&fake_ops, 0);
     enter = tcg_backend_enter();
 }
 
 /* Runs the block for pc once and returns the exit value. */
 static uintptr_t run_at(FakeEnv *env, uint64_t pc)
 {
-    TranslationBlock *tb = tb_find_or_translate(pc);
+    TranslationBlock *tb = tb_find_or_translate(NULL, pc);
     env->pc = pc;
     static JmpCache jc; /* goto_lookup's cache: empty, so it calls the helper */
     static bool jc_ready;
@@ -487,12 +502,12 @@ START_TEST(test_lookup_finds_each_block)
 
     build_block = build_marker;
     for (uint64_t i = 0; i < 5000; i++)
-        tb_find_or_translate(base + i * 4);
+        tb_find_or_translate(NULL, base + i * 4);
     for (uint64_t i = 0; i < 5000; i++) {
         TranslationBlock *tb = tb_lookup(base + i * 4);
         ck_assert_ptr_nonnull(tb);
         ck_assert_uint_eq(tb->pc, base + i * 4);
-        ck_assert_ptr_eq(tb_find_or_translate(base + i * 4), tb);
+        ck_assert_ptr_eq(tb_find_or_translate(NULL, base + i * 4), tb);
     }
     ck_assert_ptr_null(tb_lookup(base + 5000 * 4));
     tb_flush();
@@ -517,8 +532,8 @@ START_TEST(test_chaining_jumps_directly)
     uintptr_t ret;
 
     build_block = build_chain;
-    a = tb_find_or_translate(0x50000000);
-    b = tb_find_or_translate(0x50000004);
+    a = tb_find_or_translate(NULL, 0x50000000);
+    b = tb_find_or_translate(NULL, 0x50000004);
     ret = run_at(&env, 0x50000000);
     ck_assert_uint_eq(ret, (uintptr_t)a | 0); /* unchained: asks for slot 0 */
     ck_assert_uint_eq(env.pc, 0x50000004);
@@ -544,7 +559,7 @@ START_TEST(test_exit_check_leaves_only_when_flagged)
     FakeEnv env = { 0 };
 
     build_block = build_exit_check;
-    tb_find_or_translate(0x60000000);
+    tb_find_or_translate(NULL, 0x60000000);
     env.stop = 1;
     ck_assert_uint_eq(run_at(&env, 0x60000000), 0);
     ck_assert_uint_eq(env.pc, 0x60000000);
