@@ -64,20 +64,21 @@ static struct {
     _Atomic uint64_t translations; /* of either, not translated yet */
 } exec_stats;
 
-static TranslationBlock *jmp_cache_lookup(uint64_t pc)
+static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
 {
     JmpCache *jc = jmp_cache_get();
-    unsigned i = jmp_cache_index(pc);
+    uint64_t key = jmp_cache_key(state.pc, state.flags);
+    unsigned i = jmp_cache_index(key);
     TranslationBlock *tb = jc->tb[i];
 
-    if (tb && jc->entry[i].pc == pc && !tb->invalid)
+    if (tb && jc->entry[i].key == key && !tb->invalid)
         return tb;
     if (log_enabled(LOG_STATS))
         exec_stats.jc_misses++;
-    tb = tb_lookup(pc);
+    tb = tb_lookup(state.pc, state.flags);
     if (tb) {
         __atomic_store_n(&jc->tb[i], tb, __ATOMIC_RELAXED);
-        jc->entry[i].pc = pc;
+        jc->entry[i].key = key;
         __atomic_store_n(&jc->entry[i].code, tb->code, __ATOMIC_RELAXED);
         /* tb_invalidate may have scanned this cache before our store:
          * it set invalid first, so after a full fence one of us sees it. */
@@ -86,7 +87,7 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
             __atomic_store_n(&jc->tb[i], NULL, __ATOMIC_RELAXED);
             __atomic_store_n(&jc->entry[i].code, tcg_backend_lookup_stub(),
                              __ATOMIC_RELAXED);
-            return tb_lookup(pc);
+            return tb_lookup(state.pc, state.flags);
         }
     }
     return tb;
@@ -227,7 +228,7 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     if (log_enabled(LOG_STATS))
         exec_stats.indirect++;
-    tb = jmp_cache_lookup(target->block_state(e).pc);
+    tb = jmp_cache_lookup(target->block_state(e));
     if (!tb)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     return (uint64_t)(uintptr_t)tb->code;
@@ -252,17 +253,18 @@ void tcg_exec_init(const TCGTargetOps *ops, uintptr_t guest_base)
     enter = tcg_backend_enter();
 }
 
-/* The block to run at pc, flushing first when the cache is full. */
-static TranslationBlock *find_block(ExecThread *self, void *env, uint64_t pc)
+/* The block to run for state, flushing first when the cache is full. */
+static TranslationBlock *find_block(ExecThread *self, void *env,
+                                    TCGBlockState state)
 {
-    TranslationBlock *tb = jmp_cache_lookup(pc);
+    TranslationBlock *tb = jmp_cache_lookup(state);
 
     if (log_enabled(LOG_STATS)) {
         exec_stats.dispatches++;
         exec_stats.translations += tb == NULL;
     }
     while (!tb) {
-        tb = tb_find_or_translate(env, pc);
+        tb = tb_find_or_translate(env, state.pc, state.flags);
         if (!tb)
             exec_flush(self);
     }
@@ -276,15 +278,15 @@ static void run_blocks(ExecThread *self, void *env)
     unsigned last_slot = 0;
 
     for (;;) {
-        uint64_t pc = target->block_state(env).pc;
-        TranslationBlock *tb = find_block(self, env, pc);
+        TCGBlockState state = target->block_state(env);
+        TranslationBlock *tb = find_block(self, env, state);
         uintptr_t ret;
 
         if (last && !log_enabled(LOG_EXEC | LOG_CPU))
             tb_add_jump(last, last_slot, tb);
         if (log_enabled(LOG_EXEC))
             arx_log("Trace: [%p] 0x%016llx\n", (void *)tb->code,
-                    (unsigned long long)pc);
+                    (unsigned long long)state.pc);
         if (log_enabled(LOG_CPU) && target->log_state)
             target->log_state(env);
         ret = enter(env, tb->code, jmp_cache_get());

@@ -167,26 +167,26 @@ uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
     return code_buf;
 }
 
-static uint32_t tb_hash_of(uint64_t pc)
+static uint32_t tb_hash_of(uint64_t pc, uint32_t flags)
 {
-    uint64_t h = (pc >> 2) * 0x9e3779b97f4a7c15ull;
+    uint64_t h = ((pc >> 2) ^ (uint64_t)flags << 32) * 0x9e3779b97f4a7c15ull;
     return (uint32_t)(h >> (64 - TB_HASH_BITS));
 }
 
-TranslationBlock *tb_lookup(uint64_t pc)
+TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
 {
     TranslationBlock *tb =
-        __atomic_load_n(&tb_hash[tb_hash_of(pc)], __ATOMIC_ACQUIRE);
+        __atomic_load_n(&tb_hash[tb_hash_of(pc, flags)], __ATOMIC_ACQUIRE);
 
     /* An invalid block may still be in reach for a moment: skip it. */
-    while (tb && (tb->pc != pc || tb->invalid))
+    while (tb && (tb->pc != pc || tb->flags != flags || tb->invalid))
         tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
     return tb;
 }
 
 static void tb_insert(TranslationBlock *tb)
 {
-    uint32_t h = tb_hash_of(tb->pc);
+    uint32_t h = tb_hash_of(tb->pc, tb->flags);
 
     tb->hash_next = tb_hash[h];
     __atomic_store_n(&tb_hash[h], tb, __ATOMIC_RELEASE);
@@ -337,19 +337,19 @@ static void tb_log(const TranslationBlock *tb, void *env)
 }
 
 /*
- * The block for pc, translated if needed; NULL when the code cache is full
+ * The block for (pc, flags), translated if needed; NULL when the code cache is full
  * (the caller flushes with every thread out of translated code, then asks
  * again).
  */
-TranslationBlock *tb_find_or_translate(void *env, uint64_t pc)
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)
 {
-    TranslationBlock *tb = tb_lookup(pc);
+    TranslationBlock *tb = tb_lookup(pc, flags);
     TBPage *page;
 
     if (tb)
         return tb;
     pthread_mutex_lock(&tb_lock);
-    tb = tb_lookup(pc);
+    tb = tb_lookup(pc, flags);
     if (!tb) {
         tb = tb_arena_alloc(sizeof(*tb));
         if (!tb) {
@@ -359,6 +359,7 @@ TranslationBlock *tb_find_or_translate(void *env, uint64_t pc)
         }
         memset(tb, 0, sizeof(*tb)); /* the arena is reused after a flush */
         tb->pc = pc;
+        tb->flags = flags;
         /* Before reading the guest code: a write from now on is seen. */
         page = tb_page_get(pc);
         tb_page_prepare(page);
@@ -383,7 +384,9 @@ TranslationBlock *tb_find_or_translate(void *env, uint64_t pc)
 
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
 {
-    if (from->jmp_field_offset[slot] == TB_NO_JUMP)
+    /* A direct branch that changes the flags (A32 BLX immediate) is
+     * never chained: it goes through the dispatcher each time. */
+    if (from->jmp_field_offset[slot] == TB_NO_JUMP || from->flags != to->flags)
         return;
     pthread_mutex_lock(&tb_lock);
     /* Another thread may have chained it already, or invalidated either
@@ -483,7 +486,7 @@ void tb_jmp_cache_unregister(JmpCache *jc)
  */
 static void tb_jmp_cache_remove(TranslationBlock *tb)
 {
-    unsigned i = jmp_cache_index(tb->pc);
+    unsigned i = jmp_cache_index(jmp_cache_key(tb->pc, tb->flags));
 
     for (size_t k = 0; k < nb_jmp_caches; k++) {
         JmpCache *jc = jmp_caches[k];
@@ -499,7 +502,7 @@ static void tb_jmp_cache_remove(TranslationBlock *tb)
 
 static void tb_hash_remove(TranslationBlock *tb)
 {
-    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc)];
+    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc, tb->flags)];
 
     for (TranslationBlock *t = *link; t; link = &t->hash_next, t = *link) {
         if (t == tb) {

@@ -12,12 +12,19 @@
 
 #define TB_NO_JUMP 0xffff
 
+/*
+ * A block is keyed by (pc, flags): flags is the target's word for the CPU
+ * state its code was translated for (TCGBlockState). Two blocks at one pc
+ * with different flags are different code; a chained jump only ever
+ * leads to a block with the flags of the block it leaves.
+ */
 typedef struct TranslationBlock {
     uint64_t pc;        /* guest address of the first instruction */
+    uint32_t flags;     /* the target's block state word */
     uint32_t size;      /* guest bytes covered */
-    uint16_t icount;    /* guest instructions */
     uint8_t *code;      /* host code */
     uint32_t code_size;
+    uint16_t icount;    /* guest instructions */
     /* Offset in code of the rel32 field of goto_tb slot n, and of the code
      * the unchained jump falls through to; TB_NO_JUMP when unused. */
     uint16_t jmp_field_offset[2];
@@ -62,9 +69,10 @@ extern TBStats tb_stats;
 /*
  * Per thread, a direct-mapped cache in front of the hash table for
  * indirect branches (returns, calls through pointers): one compare instead
- * of a hash walk. Each entry holds a guest pc and the host code to run
- * for it, which translated code probes inline (goto_lookup: compare pc,
- * jump through code); tb[] holds the entry's block for the C side. An
+ * of a hash walk. Each entry holds a key, the block's pc and flags folded
+ * into one word (jmp_cache_key), and the host code to run for it, which
+ * translated code probes inline (goto_lookup: compare the key, jump
+ * through code); tb[] holds the entry's block for the C side. An
  * entry without a block points at the backend's lookup stub
  * (tcg_backend_lookup_stub), which asks the hash table, so no probe ever
  * tests for empty. A flush makes the cache stale (generation mismatch);
@@ -77,7 +85,7 @@ extern TBStats tb_stats;
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
 typedef struct JmpCacheEntry {
-    uint64_t pc;
+    uint64_t key;     /* jmp_cache_key(pc, flags) */
     const void *code; /* the block's code, or the lookup stub */
 } JmpCacheEntry;
 _Static_assert(sizeof(JmpCacheEntry) == 16, "goto_lookup indexes by << 4");
@@ -91,11 +99,30 @@ typedef struct JmpCache {
 /* Empties every entry of jc. */
 void tb_jmp_cache_clear(JmpCache *jc);
 
-static inline unsigned jmp_cache_index(uint64_t pc)
+/*
+ * The flags are folded into the pc's word so that the probe stays one
+ * compare, and costs nothing when they are a constant 0 (key == pc: A64
+ * user mode). The fold is one-to-one for every target whose pcs fit in
+ * 32 bits (A32/T32: the Thumb bit changes at BX) or whose flags are 0; a
+ * target with wider pcs and non-zero flags (A64 system mode: EL, MMU
+ * index) needs the flags as a word of their own in the entry and a
+ * second compare in the probe.
+ */
+#define JMP_CACHE_FLAGS_SHIFT 32
+
+static inline uint64_t jmp_cache_key(uint64_t pc, uint32_t flags)
 {
-    return (unsigned)((pc >> 2) ^ (pc >> (2 + JMP_CACHE_BITS))) &
+    return pc ^ ((uint64_t)flags << JMP_CACHE_FLAGS_SHIFT);
+}
+
+/* Bits 2-27 of the key only: a key's index is its pc's. */
+static inline unsigned jmp_cache_index(uint64_t key)
+{
+    return (unsigned)((key >> 2) ^ (key >> (2 + JMP_CACHE_BITS))) &
            (JMP_CACHE_SIZE - 1);
 }
+_Static_assert(2 + 2 * JMP_CACHE_BITS <= JMP_CACHE_FLAGS_SHIFT,
+               "the flags must not change a key's jump cache index");
 
 struct TCGTargetOps;
 
@@ -103,12 +130,15 @@ struct TCGTargetOps;
  * are translated by ops->translate. */
 uint8_t *tb_code_cache_init(const struct TCGTargetOps *ops,
                             uintptr_t guest_base);
-/* The block for pc, or NULL (never blocks). */
-TranslationBlock *tb_lookup(uint64_t pc);
-/* The block for pc, translating it for env if needed; NULL when the code
- * cache is full (a flush has been requested: flush, then ask again). */
-TranslationBlock *tb_find_or_translate(void *env, uint64_t pc);
-/* Patches slot n of from so it jumps straight into to. */
+/* The block for (pc, flags), or NULL (never blocks). */
+TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags);
+/* The block for (pc, flags), translating it for env if needed; NULL when
+ * the code cache is full (a flush has been requested: flush, then ask
+ * again). */
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc,
+                                       uint32_t flags);
+/* Patches slot n of from so it jumps straight into to; nothing when
+ * their flags differ (the slot keeps exiting to the dispatcher). */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
 /* Drops every block (the code cache is full or code changed). The caller
  * guarantees no thread runs translated code (tcg_exec_flush). */

@@ -571,7 +571,9 @@ static void gen_block_end(DisasContext *s)
         gen_goto_tb(s, 0, s->pc_next);
         break;
     case DISAS_JUMP:
-        tcg_gen_lookup_and_goto_ptr(cpu_pc);
+        /* BR, BLR, RET keep the block's state. */
+        tcg_gen_lookup_and_goto_ptr(cpu_pc,
+                                    tcg_constant_i32((int32_t)s->tb->flags));
         break;
     case DISAS_EXIT:
         tcg_gen_exit_tb(-1);
