@@ -1,7 +1,7 @@
 /*
  * Guest memory syscalls: brk emulated on guest_image, mmap family passed
  * through with guest<->host address translation, each change recorded in
- * vma.c and told to the code cache (tb_unmap_range, tb_protect_range)
+ * vma.c and told to the code cache (user_pages_unmap, user_pages_protect)
  * under its lock, so no block is made from a range while it changes.
  * Must not look into translated code beyond those calls.
  */
@@ -14,7 +14,7 @@
 
 #include "syscalls/syscalls.h"
 #include "syscalls/vma.h"
-#include "tcg/tb.h"
+#include "tcg/user_pages.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
 enum {
@@ -71,7 +71,7 @@ static int64_t mm_brk_locked(uint64_t want)
                      false, "[heap]");
     }
     if (new_end < old_end) {
-        tb_unmap_range(new_end, old_end - new_end);
+        user_pages_unmap(new_end, old_end - new_end);
         host_syscall3(SYS_munmap, (uint64_t)(uintptr_t)g2h(new_end),
                       old_end - new_end, 0);
         vma_unmap(new_end, old_end - new_end);
@@ -89,11 +89,11 @@ int64_t sys_brk(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     r = mm_brk_locked(a[0]);
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -111,11 +111,11 @@ int64_t sys_mmap(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     /* Whatever code was there goes (before: its protection may be arx's). */
     if ((flags & MAP_FIXED) && !(flags & MAP_FIXED_NOREPLACE))
-        tb_unmap_range(a[0], a[1]);
+        user_pages_unmap(a[0], a[1]);
     r = host_syscall6(SYS_mmap, sys_hp(a[0]), a[1], mm_host_prot(a[2]), flags,
                       a[4], a[5]);
     if (!host_is_error(r)) {
@@ -128,7 +128,7 @@ int64_t sys_mmap(GuestThread *t, const uint64_t *a)
         r = (int64_t)addr;
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -137,14 +137,14 @@ int64_t sys_munmap(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
-    tb_unmap_range(a[0], a[1]);
+    user_pages_unmap(a[0], a[1]);
     r = host_syscall3(SYS_munmap, sys_hp(a[0]), a[1], 0);
     if (r == 0)
         vma_unmap(a[0], a[1]);
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -153,15 +153,15 @@ int64_t sys_mprotect(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     r = host_syscall3(SYS_mprotect, sys_hp(a[0]), a[1], mm_host_prot(a[2]));
     if (r == 0) {
         vma_protect(a[0], a[1], (int)a[2]);
-        tb_protect_range(a[0], a[1], (int)(a[2] & 7));
+        user_pages_protect(a[0], a[1], (int)(a[2] & 7));
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -172,19 +172,19 @@ int64_t sys_mremap(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     /* Before: the pages would carry arx's write protection with them. */
-    tb_unmap_range(a[0], a[1]);
+    user_pages_unmap(a[0], a[1]);
     if (a[3] & MREMAP_FIXED)
-        tb_unmap_range(a[4], a[2]);
+        user_pages_unmap(a[4], a[2]);
     r = host_syscall6(SYS_mremap, sys_hp(a[0]), a[1], a[2], a[3], new_addr, 0);
     if (!host_is_error(r)) {
         r = (int64_t)h2g((void *)(uintptr_t)r);
         vma_remap(a[0], a[1], (uint64_t)r, a[2], keep_old);
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -203,10 +203,10 @@ int64_t sys_madvise(GuestThread *t, const uint64_t *a)
     (void)t;
     if (!madvise_discards(a[2]))
         return host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
-    tb_lock_code();
-    tb_unmap_range(a[0], a[1]);
+    user_pages_lock();
+    user_pages_unmap(a[0], a[1]);
     r = host_syscall3(SYS_madvise, sys_hp(a[0]), a[1], a[2]);
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 

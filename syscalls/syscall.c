@@ -9,7 +9,7 @@
 #include <errno.h>
 
 #include "syscalls/syscalls.h"
-#include "tcg/tb.h"
+#include "tcg/user_pages.h"
 #include "util/log.h"
 
 typedef struct SyscallEntry {
@@ -62,7 +62,7 @@ int64_t do_syscall(GuestThread *thread)
     if (handler) {
         ret = handler(thread, args);
         /* The kernel may have tried to write a code page arx protects. */
-        if (ret == -EFAULT && tb_unprotect_all())
+        if (ret == -EFAULT && user_pages_unprotect_all())
             ret = handler(thread, args);
     } else
         ret = syscall_unimplemented(nr);

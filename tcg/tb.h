@@ -165,58 +165,41 @@ void tb_jmp_cache_unregister(JmpCache *jc);
 
 /* ---- code that changes (design decision 8) ---- */
 
-/* Guest protection bits, as mmap's (the host's have the same values). */
-enum {
-    TB_PROT_READ = 1,
-    TB_PROT_WRITE = 2,
-    TB_PROT_EXEC = 4,
-};
-
 /*
- * Answers the guest's protection of the page at addr (TB_PROT_* bits, -1
- * when unmapped). Without it (unit tests) no page is write-protected.
- * Called with the translation lock held.
- */
-typedef int TBGuestProtFn(uint64_t addr);
-void tb_set_guest_prot_fn(TBGuestProtFn *fn);
-
-/*
- * The translation lock, for the memory-map syscalls: held around a host
- * mmap/munmap/mprotect and the tb_*_range call after it, so no block is
- * translated from the range in between. Recursive. Lock order: this lock,
- * then the guest region table's (the translator asks it for protections).
+ * The translation lock, recursive: held while a block is made, chained or
+ * dropped. An execution mode holds it around a change of the guest's
+ * memory map and the tb_drop_* call after it (user mode: user_pages_lock),
+ * so no block is translated from the range in between.
  */
 void tb_lock_code(void);
 void tb_unlock_code(void);
 
 /*
  * The guest changed code at addr (IC IVAU): drops the blocks of its page.
- * The page is remembered as one the guest maintains: it is no longer
- * write-protected when blocks are made from it.
+ * The page is remembered as one the guest maintains (TBPageWatch): user
+ * mode no longer write-protects it when blocks are made from it.
  */
 void tb_invalidate_page(uint64_t addr);
+/* Drops the blocks made from the page at addr. Takes the translation
+ * lock, never allocates nor frees (a SIGSEGV handler calls it). */
+void tb_drop_page_blocks(uint64_t addr);
+/* Drops the blocks made from [start, start + len) and what tb.c knew of
+ * those pages (unmapped, remapped or made writable). */
+void tb_drop_range_blocks(uint64_t start, uint64_t len);
+
 /*
- * [start, start + len) was unmapped or mapped anew: its blocks are
- * dropped and whatever arx knew of its pages forgotten (the new mapping's
- * protection is the host's already).
+ * How an execution mode watches the pages code is translated from: user
+ * mode write-protects them to see writes (tcg/user_pages.c); a system
+ * mode would track them in its TLB. Called with the translation lock
+ * held, page aligned. Without a watch (unit tests), pages go unwatched.
  */
-void tb_unmap_range(uint64_t start, uint64_t len);
-/* The guest changed the protection of [start, start + len) to prot (host
- * mprotect done): blocks of pages it makes writable are dropped. */
-void tb_protect_range(uint64_t start, uint64_t len, int prot);
-/*
- * A host write fault at guest address addr: true when it hit a page arx
- * write-protected because code was translated from it (its blocks are now
- * dropped and the guest's protection is back: re-run the access), false
- * when the fault is the guest's. Called from the SIGSEGV handler of the
- * faulting thread; takes the translation lock, never allocates.
- */
-bool tb_page_write_fault(uint64_t addr);
-/*
- * The kernel cannot write a page arx write-protected (a syscall gets
- * EFAULT where the guest expects success): gives every such page back its
- * guest protection, dropping its blocks. True if there was any.
- */
-bool tb_unprotect_all(void);
+typedef struct TBPageWatch {
+    /* Blocks are about to be made from page: a write from now on must
+     * reach tb_drop_page_blocks. */
+    void (*translating)(uint64_t page);
+    /* The guest invalidates page itself (IC IVAU): writes need no watch. */
+    void (*maintained)(uint64_t page);
+} TBPageWatch;
+void tb_set_page_watch(const TBPageWatch *watch);
 
 #endif
