@@ -18,7 +18,6 @@
 #include "linux-user/thread.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
-#include "target-arm/a64/translate.h"
 #include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
@@ -186,39 +185,6 @@ void guest_exit(int status)
     _exit(status & 0xff);
 }
 
-static uint64_t arm_get_pc(void *env)
-{
-    return ((CPUARMState *)env)->pc;
-}
-
-static bool arm_must_stop(void *opaque)
-{
-    const CPUARMState *env = opaque;
-
-    return env->exception != EXCP_NONE || env->exit_request;
-}
-
-static void arm_log_state(void *opaque)
-{
-    const CPUARMState *env = opaque;
-
-    for (int i = 0; i < 32; i++)
-        arx_log("%s%-3s=%016llx%s", i % 4 ? " " : "",
-                i == 31 ? "sp" : (char[4]){ 'x', (char)('0' + i / 10),
-                                            (char)('0' + i % 10), 0 },
-                (unsigned long long)env->x[i], i % 4 == 3 ? "\n" : "");
-    arx_log("pc =%016llx nzcv=%x\n", (unsigned long long)env->pc,
-            cpu_get_nzcv(env) >> 28);
-}
-
-static void arm_kick(void *opaque)
-{
-    ((CPUARMState *)opaque)->exit_request = 1;
-}
-
-static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop,
-                                          arm_log_state, arm_kick };
-
 void cpu_loop(GuestThread *thread)
 {
     CPUARMState *env = &thread->env;
@@ -309,9 +275,7 @@ int main(int argc, char **argv, char **envp)
 
     /* ps, top and /proc/self/comm name the guest program, not arx. */
     prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-    tcg_context_init();
-    a64_translate_init();
-    tcg_exec_init(&arm_hooks, guest_base);
+    tcg_exec_init(&arm_a64_tcg_ops, guest_base);
     signal_init();
 
     main_thread.env.pc = guest_image.entry;

@@ -1,8 +1,8 @@
 /*
  * The guest address space: brk emulated on guest_image, the mmap family
  * passed through with guest<->host address translation, each change
- * recorded in vma.c and told to the code cache (tb_unmap_range,
- * tb_protect_range) under its lock, so no block is made from a range while
+ * recorded in vma.c and told to the code cache (user_pages_unmap,
+ * user_pages_protect) under its lock, so no block is made from a range while
  * it changes. Must not decode syscall arguments (syscalls/mm.c does) nor
  * look into translated code beyond those calls.
  */
@@ -17,7 +17,7 @@
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
-#include "tcg/tb.h"
+#include "tcg/user_pages.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
 enum {
@@ -68,7 +68,7 @@ static int64_t mm_brk_locked(uint64_t want)
                      false, "[heap]");
     }
     if (new_end < old_end) {
-        tb_unmap_range(new_end, old_end - new_end);
+        user_pages_unmap(new_end, old_end - new_end);
         host_syscall3(SYS_munmap, (uint64_t)(uintptr_t)g2h(new_end),
                       old_end - new_end, 0);
         vma_unmap(new_end, old_end - new_end);
@@ -85,11 +85,11 @@ int64_t mmap_brk(uint64_t want)
 {
     int64_t r;
 
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     r = mm_brk_locked(want);
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -105,11 +105,11 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
     uint64_t start;
     int64_t r;
 
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     /* Whatever code was there goes (before: its protection may be arx's). */
     if ((flags & MAP_FIXED) && !(flags & MAP_FIXED_NOREPLACE))
-        tb_unmap_range(addr, len);
+        user_pages_unmap(addr, len);
     r = host_syscall6(SYS_mmap, sys_hp(addr), len, mm_host_prot(prot), flags,
                       fd, offset);
     if (!host_is_error(r)) {
@@ -122,7 +122,7 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
         r = (int64_t)start;
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -130,14 +130,14 @@ int64_t mmap_unmap(uint64_t addr, uint64_t len)
 {
     int64_t r;
 
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
-    tb_unmap_range(addr, len);
+    user_pages_unmap(addr, len);
     r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
     if (r == 0)
         vma_unmap(addr, len);
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -145,15 +145,15 @@ int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
 {
     int64_t r;
 
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     r = host_syscall3(SYS_mprotect, sys_hp(addr), len, mm_host_prot(prot));
     if (r == 0) {
         vma_protect(addr, len, (int)prot);
-        tb_protect_range(addr, len, (int)(prot & 7));
+        user_pages_protect(addr, len, (int)(prot & 7));
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -164,12 +164,12 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
     bool keep_old = (flags & MREMAP_DONTUNMAP) || old_len == 0;
     int64_t r;
 
-    tb_lock_code();
+    user_pages_lock();
     vma_hold();
     /* Before: the pages would carry arx's write protection with them. */
-    tb_unmap_range(old_addr, old_len);
+    user_pages_unmap(old_addr, old_len);
     if (flags & MREMAP_FIXED)
-        tb_unmap_range(new_addr, new_len);
+        user_pages_unmap(new_addr, new_len);
     r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
                       host_new, 0);
     if (!host_is_error(r)) {
@@ -177,7 +177,7 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
         vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
     }
     vma_release();
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
@@ -195,14 +195,14 @@ int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
 
     if (!madvise_discards(advice))
         return host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
-    tb_lock_code();
-    tb_unmap_range(addr, len);
+    user_pages_lock();
+    user_pages_unmap(addr, len);
     r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
-    tb_unlock_code();
+    user_pages_unlock();
     return r;
 }
 
 bool mmap_unprotect_code_pages(void)
 {
-    return tb_unprotect_all();
+    return user_pages_unprotect_all();
 }

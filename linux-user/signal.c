@@ -25,6 +25,7 @@
 #include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
+#include "tcg/user_pages.h"
 #include "util/log.h"
 
 #define SIGNAL_MAX 64
@@ -755,7 +756,7 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
      * the next block boundary sees the new code. */
     if (sig == SIGSEGV && info->si_code == SEGV_ACCERR &&
         signal_fault_is_write(host_uc) &&
-        tb_page_write_fault(h2g(info->si_addr)))
+        user_pages_write_fault(h2g(info->si_addr)))
         return;
     if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
@@ -806,7 +807,7 @@ static void signal_install_fault_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
-    tb_set_guest_prot_fn(signal_guest_prot);
+    user_pages_init(signal_guest_prot, guest_base);
 }
 
 void signal_init(void)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "target-arm/cpu.h"
+#include "tcg/guest_mem.h" /* GUEST_PAGE_SIZE */
 
 /*
  * host address = guest address + guest_base (design decision 1).
@@ -27,8 +28,6 @@ static inline uint64_t h2g(const void *host_ptr)
 {
     return (uint64_t)(uintptr_t)host_ptr - guest_base;
 }
-
-#define GUEST_PAGE_SIZE 4096ul
 
 /* What the loader learned about the program; used by auxv, brk, /proc. */
 typedef struct ImageInfo {

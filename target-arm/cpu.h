@@ -87,4 +87,9 @@ static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)
     env->vf = (nzcv & (1u << 28)) ? -1 : 0;
 }
 
+/* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
+ * it to tcg_exec_init. */
+struct TCGTargetOps;
+extern const struct TCGTargetOps arm_a64_tcg_ops;
+
 #endif

@@ -17,7 +17,7 @@
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
-static const TCGTargetHooks *hooks;
+static const TCGTargetOps *target;
 static TCGEnterFn enter;
 
 static __thread JmpCache *jmp_cache;
@@ -64,20 +64,21 @@ static struct {
     _Atomic uint64_t translations; /* of either, not translated yet */
 } exec_stats;
 
-static TranslationBlock *jmp_cache_lookup(uint64_t pc)
+static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
 {
     JmpCache *jc = jmp_cache_get();
-    unsigned i = jmp_cache_index(pc);
+    uint64_t key = jmp_cache_key(state.pc, state.flags);
+    unsigned i = jmp_cache_index(key);
     TranslationBlock *tb = jc->tb[i];
 
-    if (tb && jc->entry[i].pc == pc && !tb->invalid)
+    if (tb && jc->entry[i].key == key && !tb->invalid)
         return tb;
     if (log_enabled(LOG_STATS))
         exec_stats.jc_misses++;
-    tb = tb_lookup(pc);
+    tb = tb_lookup(state.pc, state.flags);
     if (tb) {
         __atomic_store_n(&jc->tb[i], tb, __ATOMIC_RELAXED);
-        jc->entry[i].pc = pc;
+        jc->entry[i].key = key;
         __atomic_store_n(&jc->entry[i].code, tb->code, __ATOMIC_RELAXED);
         /* tb_invalidate may have scanned this cache before our store:
          * it set invalid first, so after a full fence one of us sees it. */
@@ -86,7 +87,7 @@ static TranslationBlock *jmp_cache_lookup(uint64_t pc)
             __atomic_store_n(&jc->tb[i], NULL, __ATOMIC_RELAXED);
             __atomic_store_n(&jc->entry[i].code, tcg_backend_lookup_stub(),
                              __ATOMIC_RELAXED);
-            return tb_lookup(pc);
+            return tb_lookup(state.pc, state.flags);
         }
     }
     return tb;
@@ -170,8 +171,8 @@ static void exec_flush(ExecThread *self)
     }
     exclusive = true;
     for (ExecThread *t = running; t; t = t->next)
-        if (t != self && hooks->kick)
-            hooks->kick(t->env);
+        if (t != self && target->kick)
+            target->kick(t->env);
     while (nb_running > 1)
         pthread_cond_wait(&exec_cond, &exec_lock);
     if (tb_flush_requested())
@@ -227,7 +228,7 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     if (log_enabled(LOG_STATS))
         exec_stats.indirect++;
-    tb = jmp_cache_lookup(hooks->get_pc(e));
+    tb = jmp_cache_lookup(target->block_state(e));
     if (!tb)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     return (uint64_t)(uintptr_t)tb->code;
@@ -237,11 +238,14 @@ static const TCGHelper lookup_helper = {
     "lookup_tb_ptr", (void *)helper_lookup_tb_ptr, TCG_CALL_NO_WRITE_GLOBALS
 };
 
-void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
+void tcg_exec_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
-    hooks = target_hooks;
+    target = ops;
+    tcg_context_init();
+    if (ops->init)
+        ops->init();
     tcg_ctx.lookup_helper = &lookup_helper; /* the backend's stub calls it */
-    tb_code_cache_init(guest_base);
+    tb_code_cache_init(ops, guest_base);
     /* Registered after the code cache's: prepare handlers run in reverse
      * order, so exec_lock is taken before tb_lock, as exec_flush does. */
     pthread_atfork(exec_before_fork, exec_after_fork_parent,
@@ -249,17 +253,18 @@ void tcg_exec_init(const TCGTargetHooks *target_hooks, uintptr_t guest_base)
     enter = tcg_backend_enter();
 }
 
-/* The block to run at pc, flushing first when the cache is full. */
-static TranslationBlock *find_block(ExecThread *self, uint64_t pc)
+/* The block to run for state, flushing first when the cache is full. */
+static TranslationBlock *find_block(ExecThread *self, void *env,
+                                    TCGBlockState state)
 {
-    TranslationBlock *tb = jmp_cache_lookup(pc);
+    TranslationBlock *tb = jmp_cache_lookup(state);
 
     if (log_enabled(LOG_STATS)) {
         exec_stats.dispatches++;
         exec_stats.translations += tb == NULL;
     }
     while (!tb) {
-        tb = tb_find_or_translate(pc);
+        tb = tb_find_or_translate(env, state.pc, state.flags);
         if (!tb)
             exec_flush(self);
     }
@@ -273,17 +278,17 @@ static void run_blocks(ExecThread *self, void *env)
     unsigned last_slot = 0;
 
     for (;;) {
-        uint64_t pc = hooks->get_pc(env);
-        TranslationBlock *tb = find_block(self, pc);
+        TCGBlockState state = target->block_state(env);
+        TranslationBlock *tb = find_block(self, env, state);
         uintptr_t ret;
 
         if (last && !log_enabled(LOG_EXEC | LOG_CPU))
             tb_add_jump(last, last_slot, tb);
         if (log_enabled(LOG_EXEC))
             arx_log("Trace: [%p] 0x%016llx\n", (void *)tb->code,
-                    (unsigned long long)pc);
-        if (log_enabled(LOG_CPU) && hooks->log_state)
-            hooks->log_state(env);
+                    (unsigned long long)state.pc);
+        if (log_enabled(LOG_CPU) && target->log_state)
+            target->log_state(env);
         ret = enter(env, tb->code, jmp_cache_get());
         if (tb_flush_requested()) {
             exec_flush(self);
@@ -291,13 +296,13 @@ static void run_blocks(ExecThread *self, void *env)
         }
         if (ret == 0) {
             last = NULL;
-            if (hooks->must_stop(env))
+            if (target->must_stop(env))
                 return;
             continue;
         }
         last = (TranslationBlock *)(ret & ~(uintptr_t)3);
         last_slot = (unsigned)(ret & 3);
-        if (hooks->must_stop(env))
+        if (target->must_stop(env))
             return;
     }
 }

@@ -9,6 +9,10 @@
 
 #include <stdint.h>
 
+/* The granule of guest_host_ptr ranges, of blocks (none crosses a page
+ * end, the next page may be unmapped) and of write protection. */
+#define GUEST_PAGE_SIZE 4096ul
+
 /* What an access does: a SoftMMU checks permissions and reports faults by
  * kind. Read-modify-write accesses are GUEST_WRITE. */
 typedef enum GuestAccess {

@@ -1049,7 +1049,23 @@ void tcg_gen_exit_tb(int slot)
     emit1(INDEX_op_exit_tb, (uint64_t)(int64_t)slot);
 }
 
-void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc)
+/* goto_lookup probes with jmp_cache_key(pc, flags): pc itself when the
+ * flags are a constant 0. */
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags)
 {
-    emit1(INDEX_op_goto_lookup, pc.idx);
+    const TCGTemp *f = tcg_temp(flags.idx);
+    TCGv_i64 key = pc;
+
+    if (f->kind == TEMP_CONST && f->val != 0) {
+        key = tcg_temp_new_i64();
+        tcg_gen_xori_i64(key, pc,
+                         (int64_t)jmp_cache_key(0, (uint32_t)f->val));
+    } else if (f->kind != TEMP_CONST) {
+        TCGv_i64 shifted = tcg_temp_new_i64();
+        key = tcg_temp_new_i64();
+        tcg_gen_extu_i32_i64(shifted, flags);
+        tcg_gen_shli_i64(shifted, shifted, JMP_CACHE_FLAGS_SHIFT);
+        tcg_gen_xor_i64(key, pc, shifted);
+    }
+    emit1(INDEX_op_goto_lookup, key.idx);
 }

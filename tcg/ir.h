@@ -364,7 +364,9 @@ void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
 void tcg_gen_insn_start(uint64_t guest_pc);
 /* Leaves the block for guest pc dest: a patchable direct jump through
  * chaining slot 0 or 1; until chained, stores dest in pc (the global) and
- * returns to the dispatcher, which then chains the slot. dead_globals:
+ * returns to the dispatcher, which then chains the slot to the block for
+ * dest only if it has this block's flags (a branch that changes them
+ * stores the new state in the CPU state first). dead_globals:
  * globals (bit = temp index < 64) the code at dest overwrites before
  * reading them, which this way out need not write back. */
 void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
@@ -374,9 +376,14 @@ void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value);
 /* Returns to the dispatcher; slot >= 0 asks it to chain that slot. */
 void tcg_gen_exit_tb(int slot);
-/* Jumps to the block for guest pc, which the frontend has just stored as
- * the CPU state's pc: the jump cache inline, else lookup_helper. */
-void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc);
+/*
+ * Jumps to the block for (pc, flags), which the frontend has just stored
+ * in the CPU state (the target's block_state reads them back there): the
+ * jump cache inline, else lookup_helper. flags is a constant when the
+ * branch keeps the block's own (A64: BR, RET), a value when it computes
+ * them (T32 BX: the Thumb bit from the address); constant 0 costs nothing.
+ */
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags);
 
 /* ---- vectors in the CPU state ---- */
 

@@ -1,11 +1,12 @@
 /*
- * The code cache: translation blocks found by guest pc through a hash table
- * whose readers never take a lock (blocks are published with a release
- * store; an invalidated block is unlinked but its memory stays until the
- * next full flush, so a reader holding it never sees freed memory),
- * translation, chaining and invalidation under one lock. The second half
- * keeps, per guest page, its blocks and whether arx write-protected it.
- * Nothing here knows the guest ISA or its memory map (hooks give both).
+ * The code cache: translation blocks found by (pc, flags) through a hash
+ * table whose readers never take a lock (blocks are published with a
+ * release store; an invalidated block is unlinked but its memory stays
+ * until the next full flush, so a reader holding it never sees freed
+ * memory), translation, chaining and invalidation under one lock, and per
+ * guest page the list of its blocks. Nothing here knows the guest ISA
+ * (TCGTargetOps) nor how pages are watched for writes (TBPageWatch: user
+ * mode's is tcg/user_pages.c).
  */
 #include "tcg/tb.h"
 
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "tcg/ir.h"
+#include "tcg/target_ops.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
@@ -33,7 +35,7 @@ static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
 /* Recursive: a write fault on a protected code page may hit arx code
  * that holds it (brk clearing memory under tb_lock_code). */
 static pthread_mutex_t tb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-static uintptr_t tb_guest_base;
+static const TCGTargetOps *target_ops;
 
 static uint8_t *code_buf;   /* whole cache, prologue first */
 static uint8_t *code_start; /* first byte after the prologue */
@@ -45,23 +47,16 @@ static size_t nb_tbs, cap_tbs;
 
 #define HUGE_PAGE_SIZE (2u << 20)
 
-/*
- * A guest page blocks were translated from since it was last mapped.
- * Only a page with a record is ever write-protected by arx, so a write
- * fault elsewhere is the guest's.
- */
+/* A guest page blocks were translated from, and those blocks. */
 typedef struct TBPage TBPage;
 struct TBPage {
     uint64_t addr;
     TBPage *next;               /* hash chain */
     TranslationBlock *blocks;   /* through page_next */
-    int guest_prot;             /* TB_PROT_*, or TB_PROT_UNKNOWN */
-    bool write_protected;       /* host page lacks the guest's write right */
-    bool maintained;            /* the guest issues IC IVAU for it */
 };
 static TBPage *tb_page_get(uint64_t addr);
-static void tb_page_prepare(TBPage *page);
 static void tb_pages_forget_blocks(void);
+static const TBPageWatch *page_watch;
 
 /*
  * The cache starts on a huge-page boundary and asks for huge pages past
@@ -151,12 +146,12 @@ static void tb_after_fork_child(void)
     tb_lock = fresh;
 }
 
-uint8_t *tb_code_cache_init(uintptr_t guest_base)
+uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
+    target_ops = ops;
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
     tb_map_arena();
-    tb_guest_base = guest_base;
     code_buf = tb_map_code_cache();
     code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
     code_start = (uint8_t *)(((uintptr_t)code_start + 63) & ~(uintptr_t)63);
@@ -164,26 +159,26 @@ uint8_t *tb_code_cache_init(uintptr_t guest_base)
     return code_buf;
 }
 
-static uint32_t tb_hash_of(uint64_t pc)
+static uint32_t tb_hash_of(uint64_t pc, uint32_t flags)
 {
-    uint64_t h = (pc >> 2) * 0x9e3779b97f4a7c15ull;
+    uint64_t h = ((pc >> 2) ^ (uint64_t)flags << 32) * 0x9e3779b97f4a7c15ull;
     return (uint32_t)(h >> (64 - TB_HASH_BITS));
 }
 
-TranslationBlock *tb_lookup(uint64_t pc)
+TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
 {
     TranslationBlock *tb =
-        __atomic_load_n(&tb_hash[tb_hash_of(pc)], __ATOMIC_ACQUIRE);
+        __atomic_load_n(&tb_hash[tb_hash_of(pc, flags)], __ATOMIC_ACQUIRE);
 
     /* An invalid block may still be in reach for a moment: skip it. */
-    while (tb && (tb->pc != pc || tb->invalid))
+    while (tb && (tb->pc != pc || tb->flags != flags || tb->invalid))
         tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
     return tb;
 }
 
 static void tb_insert(TranslationBlock *tb)
 {
-    uint32_t h = tb_hash_of(tb->pc);
+    uint32_t h = tb_hash_of(tb->pc, tb->flags);
 
     tb->hash_next = tb_hash[h];
     __atomic_store_n(&tb_hash[h], tb, __ATOMIC_RELEASE);
@@ -230,14 +225,14 @@ void tb_flush(void)
 }
 
 /* Translates pc into tb; returns false if the code cache is full. */
-static bool tb_translate_code(TranslationBlock *tb, int max_insns)
+static bool tb_translate_code(TranslationBlock *tb, void *env, int max_insns)
 {
     size_t avail = (size_t)(code_buf + CODE_CACHE_SIZE - code_ptr);
     int size;
 
     for (;;) {
         tcg_func_start(tb);
-        gen_intermediate_code(tb, max_insns);
+        target_ops->translate(tb, env, max_insns);
         if (tcg_ctx.overflow && max_insns > 1) {
             max_insns /= 2;
             continue;
@@ -280,15 +275,15 @@ static uint64_t tb_now_ns(void)
 }
 
 /* tb_translate_code, counted for -d stats. */
-static bool tb_translate(TranslationBlock *tb, int max_insns)
+static bool tb_translate(TranslationBlock *tb, void *env, int max_insns)
 {
     uint64_t start;
     bool ok;
 
     if (!log_enabled(LOG_STATS))
-        return tb_translate_code(tb, max_insns);
+        return tb_translate_code(tb, env, max_insns);
     start = tb_now_ns();
-    ok = tb_translate_code(tb, max_insns);
+    ok = tb_translate_code(tb, env, max_insns);
     tb_stats.translate_ns += tb_now_ns() - start;
     if (ok) {
         tb_stats.blocks++;
@@ -321,12 +316,12 @@ static void tb_perfmap(const TranslationBlock *tb)
             tb->code_size, (unsigned long long)tb->pc);
 }
 
-static void tb_log(const TranslationBlock *tb)
+static void tb_log(const TranslationBlock *tb, void *env)
 {
     if (log_enabled(LOG_PERFMAP))
         tb_perfmap(tb);
     if (log_enabled(LOG_IN_ASM))
-        target_log_in_asm(tb);
+        target_ops->log_in_asm(tb, env);
     if (log_enabled(LOG_OP))
         tcg_dump_ops();
     if (log_enabled(LOG_OUT_ASM))
@@ -334,19 +329,19 @@ static void tb_log(const TranslationBlock *tb)
 }
 
 /*
- * The block for pc, translated if needed; NULL when the code cache is full
+ * The block for (pc, flags), translated if needed; NULL when the code cache is full
  * (the caller flushes with every thread out of translated code, then asks
  * again).
  */
-TranslationBlock *tb_find_or_translate(uint64_t pc)
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)
 {
-    TranslationBlock *tb = tb_lookup(pc);
+    TranslationBlock *tb = tb_lookup(pc, flags);
     TBPage *page;
 
     if (tb)
         return tb;
     pthread_mutex_lock(&tb_lock);
-    tb = tb_lookup(pc);
+    tb = tb_lookup(pc, flags);
     if (!tb) {
         tb = tb_arena_alloc(sizeof(*tb));
         if (!tb) {
@@ -356,10 +351,12 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
         }
         memset(tb, 0, sizeof(*tb)); /* the arena is reused after a flush */
         tb->pc = pc;
+        tb->flags = flags;
         /* Before reading the guest code: a write from now on is seen. */
         page = tb_page_get(pc);
-        tb_page_prepare(page);
-        if (!tb_translate(tb, TB_MAX_INSNS)) {
+        if (page_watch)
+            page_watch->translating(page->addr);
+        if (!tb_translate(tb, env, TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
             pthread_mutex_unlock(&tb_lock);
@@ -369,7 +366,7 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
             tb_request_flush();
             return NULL;
         }
-        tb_log(tb);
+        tb_log(tb, env);
         tb->page_next = page->blocks;
         page->blocks = tb;
         tb_insert(tb);
@@ -380,7 +377,9 @@ TranslationBlock *tb_find_or_translate(uint64_t pc)
 
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
 {
-    if (from->jmp_field_offset[slot] == TB_NO_JUMP)
+    /* A direct branch that changes the flags (A32 BLX immediate) is
+     * never chained: it goes through the dispatcher each time. */
+    if (from->jmp_field_offset[slot] == TB_NO_JUMP || from->flags != to->flags)
         return;
     pthread_mutex_lock(&tb_lock);
     /* Another thread may have chained it already, or invalidated either
@@ -480,7 +479,7 @@ void tb_jmp_cache_unregister(JmpCache *jc)
  */
 static void tb_jmp_cache_remove(TranslationBlock *tb)
 {
-    unsigned i = jmp_cache_index(tb->pc);
+    unsigned i = jmp_cache_index(jmp_cache_key(tb->pc, tb->flags));
 
     for (size_t k = 0; k < nb_jmp_caches; k++) {
         JmpCache *jc = jmp_caches[k];
@@ -496,7 +495,7 @@ static void tb_jmp_cache_remove(TranslationBlock *tb)
 
 static void tb_hash_remove(TranslationBlock *tb)
 {
-    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc)];
+    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc, tb->flags)];
 
     for (TranslationBlock *t = *link; t; link = &t->hash_next, t = *link) {
         if (t == tb) {
@@ -546,20 +545,13 @@ static void tb_invalidate(TranslationBlock *tb)
 #define TB_PAGE_SIZE 4096u
 #define TB_PAGE_HASH_BITS 12
 #define TB_PAGE_HASH_SIZE (1u << TB_PAGE_HASH_BITS)
-#define TB_PROT_UNKNOWN (-2)
-
 
 static TBPage *tb_pages[TB_PAGE_HASH_SIZE];
 static size_t nb_pages;
-static TBGuestProtFn *guest_prot_fn;
 
-/* The last fault let through as already handled, per thread: see
- * tb_page_write_fault. */
-static __thread uint64_t last_spurious_fault = 1;
-
-void tb_set_guest_prot_fn(TBGuestProtFn *fn)
+void tb_set_page_watch(const TBPageWatch *watch)
 {
-    guest_prot_fn = fn;
+    page_watch = watch;
 }
 
 void tb_lock_code(void)
@@ -598,34 +590,11 @@ static TBPage *tb_page_get(uint64_t addr)
     if (!p)
         arx_fatal("out of memory for a code page record");
     p->addr = addr & ~(uint64_t)(TB_PAGE_SIZE - 1);
-    p->guest_prot = TB_PROT_UNKNOWN;
     h = tb_page_hash(p->addr);
     p->next = tb_pages[h];
     tb_pages[h] = p;
     nb_pages++;
     return p;
-}
-
-static int tb_page_mprotect(const TBPage *p, int prot)
-{
-    return mprotect((void *)(tb_guest_base + (uintptr_t)p->addr), TB_PAGE_SIZE,
-                    prot & (TB_PROT_READ | TB_PROT_WRITE | TB_PROT_EXEC));
-}
-
-/*
- * Blocks are about to be made from p: unless the guest maintains it, a
- * writable page loses its host write right so a write shows as a fault.
- */
-static void tb_page_prepare(TBPage *p)
-{
-    if (p->write_protected || p->maintained || !guest_prot_fn)
-        return;
-    if (p->guest_prot == TB_PROT_UNKNOWN)
-        p->guest_prot = guest_prot_fn(p->addr);
-    if (p->guest_prot < 0 || !(p->guest_prot & TB_PROT_WRITE))
-        return;
-    if (tb_page_mprotect(p, p->guest_prot & ~TB_PROT_WRITE) == 0)
-        p->write_protected = true;
 }
 
 static void tb_page_drop_blocks(TBPage *p)
@@ -639,17 +608,7 @@ static void tb_page_drop_blocks(TBPage *p)
         tb_stats.page_flushes++;
 }
 
-/* The guest's own protection is back on p. */
-static void tb_page_unprotect(TBPage *p)
-{
-    if (!p->write_protected)
-        return;
-    tb_page_mprotect(p, p->guest_prot);
-    p->write_protected = false;
-}
-
-/* A full flush freed every block; the records stay (and so does any
- * write protection: the next write just finds no block to drop). */
+/* A full flush freed every block; the page records stay. */
 static void tb_pages_forget_blocks(void)
 {
     for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++)
@@ -662,127 +621,70 @@ void tb_invalidate_page(uint64_t addr)
     TBPage *p;
 
     pthread_mutex_lock(&tb_lock);
-    p = tb_page_get(addr);
-    tb_page_drop_blocks(p);
+    p = tb_page_find(addr);
+    if (p)
+        tb_page_drop_blocks(p);
     /* From now on the guest's IC IVAU is trusted for this page. */
-    p->maintained = true;
-    tb_page_unprotect(p);
+    if (page_watch)
+        page_watch->maintained(addr & ~(uint64_t)(TB_PAGE_SIZE - 1));
     pthread_mutex_unlock(&tb_lock);
 }
 
-/* Calls fn on each record in [start, start + len), by page when the range
- * is small, else over the whole table. fn may free the record. */
-static void tb_pages_in_range(uint64_t start, uint64_t len,
-                              void (*fn)(TBPage **link, int prot), int prot)
+void tb_drop_page_blocks(uint64_t addr)
 {
-    uint64_t first = start & ~(uint64_t)(TB_PAGE_SIZE - 1);
-    uint64_t end = start + len;
+    TBPage *p;
 
-    if (len == 0 || end < start || nb_pages == 0)
-        return;
-    if (len / TB_PAGE_SIZE <= nb_pages) {
+    pthread_mutex_lock(&tb_lock);
+    p = tb_page_find(addr);
+    if (p)
+        tb_page_drop_blocks(p);
+    pthread_mutex_unlock(&tb_lock);
+}
+
+/* Drops the blocks of the record at *link and frees it. */
+static void tb_page_forget(TBPage **link)
+{
+    TBPage *p = *link;
+
+    tb_page_drop_blocks(p);
+    *link = p->next;
+    nb_pages--;
+    free(p);
+}
+
+/* Forgets each record in [first, end): by page when the range is small,
+ * else over the whole table. */
+static void tb_pages_forget_range(uint64_t first, uint64_t end)
+{
+    if (end - first <= (uint64_t)nb_pages * TB_PAGE_SIZE) {
         for (uint64_t a = first; a < end; a += TB_PAGE_SIZE) {
             TBPage **link = &tb_pages[tb_page_hash(a)];
             while (*link && (*link)->addr != a)
                 link = &(*link)->next;
             if (*link)
-                fn(link, prot);
+                tb_page_forget(link);
         }
         return;
     }
     for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++) {
         TBPage **link = &tb_pages[h];
         while (*link) {
-            TBPage *p = *link;
-            if (p->addr >= first && p->addr < end)
-                fn(link, prot);
-            if (*link == p)
-                link = &p->next;
+            if ((*link)->addr >= first && (*link)->addr < end)
+                tb_page_forget(link);
+            else
+                link = &(*link)->next;
         }
     }
 }
 
-static void tb_page_forget(TBPage **link, int prot)
+void tb_drop_range_blocks(uint64_t start, uint64_t len)
 {
-    TBPage *p = *link;
+    uint64_t end = start + len;
 
-    (void)prot;
-    tb_page_drop_blocks(p);
-    /* mremap would carry the reduced protection to the new address. */
-    tb_page_unprotect(p);
-    *link = p->next;
-    nb_pages--;
-    free(p);
-}
-
-void tb_unmap_range(uint64_t start, uint64_t len)
-{
+    if (len == 0 || end < start)
+        return;
     pthread_mutex_lock(&tb_lock);
-    tb_pages_in_range(start, len, tb_page_forget, 0);
+    if (nb_pages)
+        tb_pages_forget_range(start & ~(uint64_t)(TB_PAGE_SIZE - 1), end);
     pthread_mutex_unlock(&tb_lock);
-}
-
-/*
- * The host page has the guest's new protection already. A page that
- * became writable may have been written before we got here: its blocks
- * go (the next translation protects it again).
- */
-static void tb_page_reprotect(TBPage **link, int prot)
-{
-    TBPage *p = *link;
-
-    if (prot & TB_PROT_WRITE)
-        tb_page_drop_blocks(p);
-    p->guest_prot = prot;
-    p->write_protected = false;
-}
-
-void tb_protect_range(uint64_t start, uint64_t len, int prot)
-{
-    pthread_mutex_lock(&tb_lock);
-    tb_pages_in_range(start, len, tb_page_reprotect, prot);
-    pthread_mutex_unlock(&tb_lock);
-}
-
-bool tb_unprotect_all(void)
-{
-    bool any = false;
-
-    pthread_mutex_lock(&tb_lock);
-    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++) {
-        for (TBPage *p = tb_pages[h]; p; p = p->next) {
-            if (!p->write_protected)
-                continue;
-            tb_page_drop_blocks(p);
-            tb_page_unprotect(p);
-            any = true;
-        }
-    }
-    pthread_mutex_unlock(&tb_lock);
-    return any;
-}
-
-bool tb_page_write_fault(uint64_t addr)
-{
-    bool ours = false;
-    TBPage *p;
-
-    pthread_mutex_lock(&tb_lock);
-    p = tb_page_find(addr);
-    if (p && p->write_protected) {
-        tb_page_drop_blocks(p);
-        tb_page_unprotect(p);
-        last_spurious_fault = 1;
-        if (log_enabled(LOG_STATS))
-            tb_stats.write_faults++;
-        ours = true;
-    } else if (p && p->guest_prot > 0 && (p->guest_prot & TB_PROT_WRITE) &&
-               last_spurious_fault != addr) {
-        /* Another thread unprotected the page after this write faulted:
-         * re-run it once; a second fault at the same place is real. */
-        last_spurious_fault = addr;
-        ours = true;
-    }
-    pthread_mutex_unlock(&tb_lock);
-    return ours;
 }

@@ -2,7 +2,7 @@
  * Translation blocks and the code cache: lookup by guest pc (lock-free for
  * readers), translation under a lock, direct chaining by patching jumps,
  * invalidation per guest page. Knows nothing about the guest ISA nor its
- * memory map: both are reached through hooks.
+ * memory map: the target translates through its TCGTargetOps.
  */
 #ifndef ARX_TCG_TB_H
 #define ARX_TCG_TB_H
@@ -12,12 +12,19 @@
 
 #define TB_NO_JUMP 0xffff
 
+/*
+ * A block is keyed by (pc, flags): flags is the target's word for the CPU
+ * state its code was translated for (TCGBlockState). Two blocks at one pc
+ * with different flags are different code; a chained jump only ever
+ * leads to a block with the flags of the block it leaves.
+ */
 typedef struct TranslationBlock {
     uint64_t pc;        /* guest address of the first instruction */
+    uint32_t flags;     /* the target's block state word */
     uint32_t size;      /* guest bytes covered */
-    uint16_t icount;    /* guest instructions */
     uint8_t *code;      /* host code */
     uint32_t code_size;
+    uint16_t icount;    /* guest instructions */
     /* Offset in code of the rel32 field of goto_tb slot n, and of the code
      * the unchained jump falls through to; TB_NO_JUMP when unused. */
     uint16_t jmp_field_offset[2];
@@ -62,9 +69,10 @@ extern TBStats tb_stats;
 /*
  * Per thread, a direct-mapped cache in front of the hash table for
  * indirect branches (returns, calls through pointers): one compare instead
- * of a hash walk. Each entry holds a guest pc and the host code to run
- * for it, which translated code probes inline (goto_lookup: compare pc,
- * jump through code); tb[] holds the entry's block for the C side. An
+ * of a hash walk. Each entry holds a key, the block's pc and flags folded
+ * into one word (jmp_cache_key), and the host code to run for it, which
+ * translated code probes inline (goto_lookup: compare the key, jump
+ * through code); tb[] holds the entry's block for the C side. An
  * entry without a block points at the backend's lookup stub
  * (tcg_backend_lookup_stub), which asks the hash table, so no probe ever
  * tests for empty. A flush makes the cache stale (generation mismatch);
@@ -77,7 +85,7 @@ extern TBStats tb_stats;
 #define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
 
 typedef struct JmpCacheEntry {
-    uint64_t pc;
+    uint64_t key;     /* jmp_cache_key(pc, flags) */
     const void *code; /* the block's code, or the lookup stub */
 } JmpCacheEntry;
 _Static_assert(sizeof(JmpCacheEntry) == 16, "goto_lookup indexes by << 4");
@@ -91,25 +99,46 @@ typedef struct JmpCache {
 /* Empties every entry of jc. */
 void tb_jmp_cache_clear(JmpCache *jc);
 
-static inline unsigned jmp_cache_index(uint64_t pc)
+/*
+ * The flags are folded into the pc's word so that the probe stays one
+ * compare, and costs nothing when they are a constant 0 (key == pc: A64
+ * user mode). The fold is one-to-one for every target whose pcs fit in
+ * 32 bits (A32/T32: the Thumb bit changes at BX) or whose flags are 0; a
+ * target with wider pcs and non-zero flags (A64 system mode: EL, MMU
+ * index) needs the flags as a word of their own in the entry and a
+ * second compare in the probe.
+ */
+#define JMP_CACHE_FLAGS_SHIFT 32
+
+static inline uint64_t jmp_cache_key(uint64_t pc, uint32_t flags)
 {
-    return (unsigned)((pc >> 2) ^ (pc >> (2 + JMP_CACHE_BITS))) &
-           (JMP_CACHE_SIZE - 1);
+    return pc ^ ((uint64_t)flags << JMP_CACHE_FLAGS_SHIFT);
 }
 
-/* The frontend's entry point: fills tcg_ctx with the block's IR. */
-void gen_intermediate_code(TranslationBlock *tb, int max_insns);
-/* For -d in_asm: prints the guest instructions of tb to the log. */
-void target_log_in_asm(const TranslationBlock *tb);
+/* Bits 2-27 of the key only: a key's index is its pc's. */
+static inline unsigned jmp_cache_index(uint64_t key)
+{
+    return (unsigned)((key >> 2) ^ (key >> (2 + JMP_CACHE_BITS))) &
+           (JMP_CACHE_SIZE - 1);
+}
+_Static_assert(2 + 2 * JMP_CACHE_BITS <= JMP_CACHE_FLAGS_SHIFT,
+               "the flags must not change a key's jump cache index");
 
-/* Maps the code cache and writes the backend's prologue (exec.c). */
-uint8_t *tb_code_cache_init(uintptr_t guest_base);
-/* The block for pc, or NULL (never blocks). */
-TranslationBlock *tb_lookup(uint64_t pc);
-/* The block for pc, translating it if needed; NULL when the code cache
- * is full (a flush has been requested: flush, then ask again). */
-TranslationBlock *tb_find_or_translate(uint64_t pc);
-/* Patches slot n of from so it jumps straight into to. */
+struct TCGTargetOps;
+
+/* Maps the code cache and writes the backend's prologue (exec.c); blocks
+ * are translated by ops->translate. */
+uint8_t *tb_code_cache_init(const struct TCGTargetOps *ops,
+                            uintptr_t guest_base);
+/* The block for (pc, flags), or NULL (never blocks). */
+TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags);
+/* The block for (pc, flags), translating it for env if needed; NULL when
+ * the code cache is full (a flush has been requested: flush, then ask
+ * again). */
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc,
+                                       uint32_t flags);
+/* Patches slot n of from so it jumps straight into to; nothing when
+ * their flags differ (the slot keeps exiting to the dispatcher). */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
 /* Drops every block (the code cache is full or code changed). The caller
  * guarantees no thread runs translated code (tcg_exec_flush). */
@@ -136,58 +165,41 @@ void tb_jmp_cache_unregister(JmpCache *jc);
 
 /* ---- code that changes (design decision 8) ---- */
 
-/* Guest protection bits, as mmap's (the host's have the same values). */
-enum {
-    TB_PROT_READ = 1,
-    TB_PROT_WRITE = 2,
-    TB_PROT_EXEC = 4,
-};
-
 /*
- * Answers the guest's protection of the page at addr (TB_PROT_* bits, -1
- * when unmapped). Without it (unit tests) no page is write-protected.
- * Called with the translation lock held.
- */
-typedef int TBGuestProtFn(uint64_t addr);
-void tb_set_guest_prot_fn(TBGuestProtFn *fn);
-
-/*
- * The translation lock, for the memory-map syscalls: held around a host
- * mmap/munmap/mprotect and the tb_*_range call after it, so no block is
- * translated from the range in between. Recursive. Lock order: this lock,
- * then the guest region table's (the translator asks it for protections).
+ * The translation lock, recursive: held while a block is made, chained or
+ * dropped. An execution mode holds it around a change of the guest's
+ * memory map and the tb_drop_* call after it (user mode: user_pages_lock),
+ * so no block is translated from the range in between.
  */
 void tb_lock_code(void);
 void tb_unlock_code(void);
 
 /*
  * The guest changed code at addr (IC IVAU): drops the blocks of its page.
- * The page is remembered as one the guest maintains: it is no longer
- * write-protected when blocks are made from it.
+ * The page is remembered as one the guest maintains (TBPageWatch): user
+ * mode no longer write-protects it when blocks are made from it.
  */
 void tb_invalidate_page(uint64_t addr);
+/* Drops the blocks made from the page at addr. Takes the translation
+ * lock, never allocates nor frees (a SIGSEGV handler calls it). */
+void tb_drop_page_blocks(uint64_t addr);
+/* Drops the blocks made from [start, start + len) and what tb.c knew of
+ * those pages (unmapped, remapped or made writable). */
+void tb_drop_range_blocks(uint64_t start, uint64_t len);
+
 /*
- * [start, start + len) was unmapped or mapped anew: its blocks are
- * dropped and whatever arx knew of its pages forgotten (the new mapping's
- * protection is the host's already).
+ * How an execution mode watches the pages code is translated from: user
+ * mode write-protects them to see writes (tcg/user_pages.c); a system
+ * mode would track them in its TLB. Called with the translation lock
+ * held, page aligned. Without a watch (unit tests), pages go unwatched.
  */
-void tb_unmap_range(uint64_t start, uint64_t len);
-/* The guest changed the protection of [start, start + len) to prot (host
- * mprotect done): blocks of pages it makes writable are dropped. */
-void tb_protect_range(uint64_t start, uint64_t len, int prot);
-/*
- * A host write fault at guest address addr: true when it hit a page arx
- * write-protected because code was translated from it (its blocks are now
- * dropped and the guest's protection is back: re-run the access), false
- * when the fault is the guest's. Called from the SIGSEGV handler of the
- * faulting thread; takes the translation lock, never allocates.
- */
-bool tb_page_write_fault(uint64_t addr);
-/*
- * The kernel cannot write a page arx write-protected (a syscall gets
- * EFAULT where the guest expects success): gives every such page back its
- * guest protection, dropping its blocks. True if there was any.
- */
-bool tb_unprotect_all(void);
+typedef struct TBPageWatch {
+    /* Blocks are about to be made from page: a write from now on must
+     * reach tb_drop_page_blocks. */
+    void (*translating)(uint64_t page);
+    /* The guest invalidates page itself (IC IVAU): writes need no watch. */
+    void (*maintained)(uint64_t page);
+} TBPageWatch;
+void tb_set_page_watch(const TBPageWatch *watch);
 
 #endif

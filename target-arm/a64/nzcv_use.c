@@ -6,7 +6,7 @@
  */
 #include "target-arm/a64/translate.h"
 
-#include "linux-user/user.h"
+#include "tcg/guest_mem.h"
 
 typedef enum NZCVUse { NZCV_NONE, NZCV_WRITE, NZCV_READ, NZCV_STOP } NZCVUse;
 
@@ -55,12 +55,12 @@ static NZCVUse nzcv_use(uint32_t insn)
  * faults on the way to the overwrite are not considered: a handler would
  * see stale flags in its frame, but the interrupted code never reads them.
  */
-bool a64_nzcv_dead_at(uint64_t pc, uint64_t page)
+bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page)
 {
     for (int i = 0; i < 64; i++, pc += 4) {
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
             return false;
-        switch (nzcv_use(*(const uint32_t *)g2h(pc))) {
+        switch (nzcv_use(guest_fetch32(env, pc))) {
         case NZCV_WRITE:
             return true;
         case NZCV_READ:

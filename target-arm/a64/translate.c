@@ -2,12 +2,13 @@
  * The A64 translator core: TCG globals for the guest registers, register
  * accessors, NZCV production and condition tests, block exits, and the
  * per-block loop that hands each instruction to its encoding group.
+ * Guest code is read only through tcg/guest_mem.h.
  */
 #include "target-arm/a64/translate.h"
 
 #include <stdio.h>
 
-#include "linux-user/user.h"
+#include "tcg/guest_mem.h"
 #include "tcg/tb.h"
 #include "util/log.h"
 
@@ -450,7 +451,7 @@ static uint64_t nzcv_globals(void)
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
 {
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-    bool dead = a64_nzcv_dead_at(dest, page);
+    bool dead = a64_nzcv_dead_at(s->env, dest, page);
 
     if (s->nb_exits < 2) {
         s->exit_flags_dead[s->nb_exits] = dead;
@@ -551,7 +552,7 @@ static void log_unimp(const DisasContext *s)
 
 static void translate_one(DisasContext *s)
 {
-    uint32_t insn = *(const uint32_t *)g2h(s->pc_curr);
+    uint32_t insn = guest_fetch32(s->env, s->pc_curr);
 
     s->insn = insn;
     s->pc_next = s->pc_curr + 4;
@@ -570,7 +571,9 @@ static void gen_block_end(DisasContext *s)
         gen_goto_tb(s, 0, s->pc_next);
         break;
     case DISAS_JUMP:
-        tcg_gen_lookup_and_goto_ptr(cpu_pc);
+        /* BR, BLR, RET keep the block's state. */
+        tcg_gen_lookup_and_goto_ptr(cpu_pc,
+                                    tcg_constant_i32((int32_t)s->tb->flags));
         break;
     case DISAS_EXIT:
         tcg_gen_exit_tb(-1);
@@ -591,9 +594,11 @@ static bool flags_dead_at_exits(const DisasContext *s)
     return true;
 }
 
-void gen_intermediate_code(TranslationBlock *tb, int max_insns)
+void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 {
-    DisasContext s = { .tb = tb, .pc_first = tb->pc, .pc_curr = tb->pc };
+    DisasContext s = {
+        .tb = tb, .env = env, .pc_first = tb->pc, .pc_curr = tb->pc
+    };
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     /*
@@ -645,14 +650,14 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
     }
 }
 
-void target_log_in_asm(const TranslationBlock *tb)
+void a64_log_in_asm(const TranslationBlock *tb, void *env)
 {
     char buf[160];
 
     arx_log("IN: [guest 0x%016llx] %u insns\n", (unsigned long long)tb->pc,
             tb->icount);
     for (uint64_t pc = tb->pc; pc < tb->pc + tb->size; pc += 4) {
-        uint32_t insn = *(const uint32_t *)g2h(pc);
+        uint32_t insn = guest_fetch32(env, pc);
         const char *d = describe(insn, buf, sizeof(buf));
         arx_log("0x%016llx:  %08x  %s\n", (unsigned long long)pc, insn,
                 d ? d : "(unallocated)");

@@ -25,6 +25,7 @@ typedef enum DisasJumpType {
 
 typedef struct DisasContext {
     struct TranslationBlock *tb;
+    void *env; /* the thread translating: for guest_fetch32 */
     uint64_t pc_first; /* first guest insn of the block */
     uint64_t pc_curr;  /* the insn being translated */
     uint64_t pc_next;  /* the insn after it */
@@ -43,7 +44,12 @@ extern TCGv_i64 cpu_X[32]; /* cpu_X[31] is SP */
 extern TCGv_i64 cpu_pc;
 extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
 
+/* The A64 target's TCGTargetOps entries (target-arm/cpu.c holds the
+ * structure): init, translate and log_in_asm. */
 void a64_translate_init(void);
+void a64_translate_block(struct TranslationBlock *tb, void *env,
+                         int max_insns);
+void a64_log_in_asm(const struct TranslationBlock *tb, void *env);
 
 /* ---- general registers: reg 31 is XZR or SP as each accessor says ---- */
 
@@ -133,8 +139,9 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
 bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
                             A64FpGuard slow, uint64_t desc);
 
-/* True when code at pc (in the block's page) sets NZCV before reading it. */
-bool a64_nzcv_dead_at(uint64_t pc, uint64_t page);
+/* True when code at pc (in the block's page) sets NZCV before reading it;
+ * env is the translating thread's, to fetch guest code. */
+bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);
 
 /* ---- helpers and vector registers ---- */
 

@@ -237,16 +237,17 @@ static void lower_exit_tb(const TCGOp *op)
 }
 
 /*
- * The jump cache probed inline: index from the pc as jmp_cache_index()
- * computes it, compare the entry's pc, jump through its code pointer
- * (the lookup stub when the entry is empty). A pc mismatch (or -d
- * exec/cpu, which must see every block) goes to the lookup stub.
+ * The jump cache probed inline with the operand, the key (the pc when the
+ * flags are 0, see jmp_cache_key): index as jmp_cache_index() computes
+ * it, compare the entry's key, jump through its code pointer (the lookup
+ * stub when the entry is empty). A mismatch (or -d exec/cpu, which must
+ * see every block) goes to the lookup stub.
  */
 static void lower_goto_lookup(const TCGOp *op)
 {
     X86Reg rp = ra_in(arg_temp(op, 0), 0);
     const int32_t entries = (int32_t)offsetof(JmpCache, entry);
-    const int32_t pc_at = entries + (int32_t)offsetof(JmpCacheEntry, pc);
+    const int32_t key_at = entries + (int32_t)offsetof(JmpCacheEntry, key);
     const int32_t code_at = entries + (int32_t)offsetof(JmpCacheEntry, code);
 
     ra_sync_for_exit();
@@ -261,7 +262,7 @@ static void lower_goto_lookup(const TCGOp *op)
         x86_alu_ri(as(), 32, X86_AND, rt, JMP_CACHE_SIZE - 1);
         x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
-        x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, pc_at));
+        x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, key_at));
         x86_jcc_to(as(), X86_CC_NE, be.lookup_stub);
         x86_jmp_m(as(), x86_mem(rt, code_at));
         return;

@@ -672,16 +672,21 @@ int main(void)
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-/* The code cache (tcg/tb.c): no code is translated in these tests. */
-void tb_lock_code(void) {}
-void tb_unlock_code(void) {}
-void tb_unmap_range(uint64_t start, uint64_t len) { (void)start; (void)len; }
-void tb_protect_range(uint64_t start, uint64_t len, int prot)
+/* User mode's code pages (tcg/user_pages.c): no code is translated in
+ * these tests. */
+void user_pages_lock(void) {}
+void user_pages_unlock(void) {}
+void user_pages_unmap(uint64_t start, uint64_t len) { (void)start; (void)len; }
+void user_pages_protect(uint64_t start, uint64_t len, int prot)
 {
     (void)start;
     (void)len;
     (void)prot;
 }
-bool tb_page_write_fault(uint64_t addr) { (void)addr; return false; }
-void tb_set_guest_prot_fn(int (*fn)(uint64_t addr)) { (void)fn; }
-bool tb_unprotect_all(void) { return false; }
+bool user_pages_write_fault(uint64_t addr) { (void)addr; return false; }
+void user_pages_init(int (*fn)(uint64_t addr), uintptr_t guest_base)
+{
+    (void)fn;
+    (void)guest_base;
+}
+bool user_pages_unprotect_all(void) { return false; }

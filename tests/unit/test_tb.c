@@ -24,29 +24,34 @@ typedef struct FakeEnv {
 
 static TCGv_i64 g_pc, g_in[8], g_out[4];
 static void (*build_block)(uint64_t pc);
+static uint32_t build_flags; /* the flags of the block being built */
 static TCGEnterFn enter;
 
-void gen_intermediate_code(TranslationBlock *tb, int max_insns)
+static void fake_translate(TranslationBlock *tb, void *env, int max_insns)
 {
+    (void)env;
     (void)max_insns;
+    build_flags = tb->flags;
     build_block(tb->pc);
     tb->size = 4;
     tb->icount = 1;
 }
 
-void target_log_in_asm(const TranslationBlock *tb)
+static void fake_log_in_asm(const TranslationBlock *tb, void *env)
 {
     (void)tb;
+    (void)env;
 }
 
-static uint64_t fake_get_pc(void *env) { return ((FakeEnv *)env)->pc; }
-static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
-static const TCGTargetHooks fake_hooks = { fake_get_pc, fake_must_stop, NULL,
-                                           NULL };
-
-static void setup_once(void)
+static TCGBlockState fake_block_state(void *env)
 {
-    tcg_context_init();
+    return (TCGBlockState){ .pc = ((FakeEnv *)env)->pc, .flags = 0 };
+}
+static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
+
+/* The fake target's globals: fake_ops.init, called by tcg_exec_init. */
+static void fake_init(void)
+{
     g_pc = tcg_global_mem_new_i64(offsetof(FakeEnv, pc), "pc");
     for (int i = 0; i < 8; i++)
         g_in[i] = tcg_global_mem_new_i64(
@@ -54,14 +59,26 @@ static void setup_once(void)
     for (int i = 0; i < 4; i++)
         g_out[i] = tcg_global_mem_new_i64(
             (int)(offsetof(FakeEnv, out) + 8 * (size_t)i), "out");
-    tcg_exec_init(&fake_hooks, 0);
+}
+
+static const TCGTargetOps fake_ops = {
+    .init = fake_init,
+    .translate = fake_translate,
+    .log_in_asm = fake_log_in_asm,
+    .block_state = fake_block_state,
+    .must_stop = fake_must_stop,
+};
+
+static void setup_once(void)
+{
+    tcg_exec_init(&fake_ops, 0);
     enter = tcg_backend_enter();
 }
 
 /* Runs the block for pc once and returns the exit value. */
 static uintptr_t run_at(FakeEnv *env, uint64_t pc)
 {
-    TranslationBlock *tb = tb_find_or_translate(pc);
+    TranslationBlock *tb = tb_find_or_translate(NULL, pc, 0);
     env->pc = pc;
     static JmpCache jc; /* goto_lookup's cache: empty, so it calls the helper */
     static bool jc_ready;
@@ -487,16 +504,16 @@ START_TEST(test_lookup_finds_each_block)
 
     build_block = build_marker;
     for (uint64_t i = 0; i < 5000; i++)
-        tb_find_or_translate(base + i * 4);
+        tb_find_or_translate(NULL, base + i * 4, 0);
     for (uint64_t i = 0; i < 5000; i++) {
-        TranslationBlock *tb = tb_lookup(base + i * 4);
+        TranslationBlock *tb = tb_lookup(base + i * 4, 0);
         ck_assert_ptr_nonnull(tb);
         ck_assert_uint_eq(tb->pc, base + i * 4);
-        ck_assert_ptr_eq(tb_find_or_translate(base + i * 4), tb);
+        ck_assert_ptr_eq(tb_find_or_translate(NULL, base + i * 4, 0), tb);
     }
-    ck_assert_ptr_null(tb_lookup(base + 5000 * 4));
+    ck_assert_ptr_null(tb_lookup(base + 5000 * 4, 0));
     tb_flush();
-    ck_assert_ptr_null(tb_lookup(base));
+    ck_assert_ptr_null(tb_lookup(base, 0));
 }
 END_TEST
 
@@ -517,8 +534,8 @@ START_TEST(test_chaining_jumps_directly)
     uintptr_t ret;
 
     build_block = build_chain;
-    a = tb_find_or_translate(0x50000000);
-    b = tb_find_or_translate(0x50000004);
+    a = tb_find_or_translate(NULL, 0x50000000, 0);
+    b = tb_find_or_translate(NULL, 0x50000004, 0);
     ret = run_at(&env, 0x50000000);
     ck_assert_uint_eq(ret, (uintptr_t)a | 0); /* unchained: asks for slot 0 */
     ck_assert_uint_eq(env.pc, 0x50000004);
@@ -527,6 +544,66 @@ START_TEST(test_chaining_jumps_directly)
     ret = run_at(&env, 0x50000000);
     ck_assert_uint_eq(ret, 0); /* went through b */
     ck_assert_uint_eq(env.out[0], 0xbeef);
+}
+END_TEST
+
+/* Writes the block's flags to out[0]; at 0x58000000, jumps on. */
+static void build_flagged(uint64_t pc)
+{
+    if (pc == 0x58000000) {
+        tcg_gen_goto_tb(0, g_pc, 0x58000004, 0);
+        return;
+    }
+    tcg_gen_movi_i64(g_out[0], (int64_t)build_flags);
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_flags_key_blocks)
+{
+    TranslationBlock *from, *same, *other;
+
+    build_block = build_flagged;
+    from = tb_find_or_translate(NULL, 0x58000000, 1);
+    same = tb_find_or_translate(NULL, 0x58000004, 1);
+    other = tb_find_or_translate(NULL, 0x58000004, 2);
+    ck_assert_ptr_ne(same, other);
+    ck_assert_uint_eq(other->flags, 2);
+    ck_assert_ptr_eq(tb_lookup(0x58000004, 1), same);
+    ck_assert_ptr_eq(tb_lookup(0x58000004, 2), other);
+    ck_assert_ptr_null(tb_lookup(0x58000004, 0));
+    /* A goto_tb chains only to a block with its own block's flags. */
+    tb_add_jump(from, 0, other);
+    ck_assert_ptr_null(from->jmp_dest[0]);
+    tb_add_jump(from, 0, same);
+    ck_assert_ptr_eq(from->jmp_dest[0], same);
+}
+END_TEST
+
+/* At 0x5a000000, an indirect jump to 0x5a000004 with the flags as a
+ * value (in[0]); there, writes 0x5a to out[0]. */
+static void build_indirect_flags(uint64_t pc)
+{
+    TCGv_i32 flags = tcg_temp_new_i32();
+
+    if (pc != 0x5a000000) {
+        tcg_gen_movi_i64(g_out[0], 0x5a);
+        tcg_gen_exit_tb(-1);
+        return;
+    }
+    tcg_gen_movi_i64(g_pc, 0x5a000004);
+    tcg_gen_extrl_i64_i32(flags, g_in[0]);
+    tcg_gen_lookup_and_goto_ptr(g_pc, flags);
+}
+
+START_TEST(test_lookup_with_flags_value)
+{
+    FakeEnv env = { 0 };
+
+    build_block = build_indirect_flags;
+    tb_find_or_translate(NULL, 0x5a000004, 0);
+    run_at(&env, 0x5a000000);
+    ck_assert_uint_eq(env.pc, 0x5a000004);
+    ck_assert_uint_eq(env.out[0], 0x5a);
 }
 END_TEST
 
@@ -544,7 +621,7 @@ START_TEST(test_exit_check_leaves_only_when_flagged)
     FakeEnv env = { 0 };
 
     build_block = build_exit_check;
-    tb_find_or_translate(0x60000000);
+    tb_find_or_translate(NULL, 0x60000000, 0);
     env.stop = 1;
     ck_assert_uint_eq(run_at(&env, 0x60000000), 0);
     ck_assert_uint_eq(env.pc, 0x60000000);
@@ -987,6 +1064,8 @@ int main(void)
     tcase_add_test(tc, test_address_offsets_fold_into_accesses);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
+    tcase_add_test(tc, test_flags_key_blocks);
+    tcase_add_test(tc, test_lookup_with_flags_value);
     tcase_add_test(tc, test_exit_check_leaves_only_when_flagged);
     tcase_add_loop_test(tc, test_vector_ops_match_c, 0, 2);
     tcase_add_test(tc, test_vector_select_and_dup);

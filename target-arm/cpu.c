@@ -1,0 +1,55 @@
+/*
+ * The A64 target as the accelerator sees it: its TCGTargetOps (translate,
+ * -d in_asm and cpu logs, block state, exit test, kick). Exceptions are
+ * not dispatched here but by the execution mode's CPU loop.
+ */
+#include "target-arm/cpu.h"
+
+#include "target-arm/a64/translate.h"
+#include "tcg/target_ops.h"
+#include "util/log.h"
+
+/* A64 user mode has one translation regime and no instruction-set
+ * switch: every block's flags are 0. */
+static TCGBlockState arm_block_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    return (TCGBlockState){.pc = env->pc, .flags = 0};
+}
+
+static bool arm_must_stop(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    return env->exception != EXCP_NONE || env->exit_request;
+}
+
+static void arm_log_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    for (int i = 0; i < 32; i++)
+        arx_log("%s%-3s=%016llx%s", i % 4 ? " " : "",
+                i == 31 ? "sp"
+                        : (char[4]){'x', (char)('0' + i / 10),
+                                    (char)('0' + i % 10), 0},
+                (unsigned long long)env->x[i], i % 4 == 3 ? "\n" : "");
+    arx_log("pc =%016llx nzcv=%x\n", (unsigned long long)env->pc,
+            cpu_get_nzcv(env) >> 28);
+}
+
+static void arm_kick(void *opaque)
+{
+    ((CPUARMState *)opaque)->exit_request = 1;
+}
+
+const TCGTargetOps arm_a64_tcg_ops = {
+    .init = a64_translate_init,
+    .translate = a64_translate_block,
+    .log_in_asm = a64_log_in_asm,
+    .log_state = arm_log_state,
+    .block_state = arm_block_state,
+    .must_stop = arm_must_stop,
+    .kick = arm_kick,
+};

@@ -1,0 +1,56 @@
+/*
+ * The seam between the accelerator (tcg/) and a guest target: everything
+ * tcg/ calls in the target goes through one TCGTargetOps, which the target
+ * defines (A64: target-arm/cpu.c) and the execution mode hands to
+ * tcg_exec_init. tcg/ links against no target symbol.
+ *
+ * Exception dispatch is not here: tcg_cpu_exec returns once must_stop
+ * says so, and the mode's CPU loop (user mode: linux-user/, the caller of
+ * tcg_cpu_exec) turns the target's exception into a syscall or a signal.
+ */
+#ifndef ARX_TCG_TARGET_OPS_H
+#define ARX_TCG_TARGET_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct TranslationBlock;
+
+/*
+ * What a block is keyed by besides its pc: a word the target defines from
+ * the CPU state the translated code depends on (A32/T32: the Thumb bit;
+ * later EL, MMU index). A64 user mode: always 0.
+ */
+typedef struct TCGBlockState {
+    uint64_t pc;
+    uint32_t flags;
+} TCGBlockState;
+
+typedef struct TCGTargetOps {
+    /*
+     * Creates the target's TCG globals, once: tcg_exec_init calls it
+     * after tcg_context_init and before setting up the backend (which
+     * may give pinned globals host registers). May be NULL.
+     */
+    void (*init)(void);
+    /*
+     * Fills tcg_ctx with the IR of the block at tb->pc, tb->flags, at
+     * most max_insns guest instructions, and sets tb->size and
+     * tb->icount. Guest code is read through tcg/guest_mem.h for env (the
+     * thread that asked; a system mode needs its MMU state).
+     */
+    void (*translate)(struct TranslationBlock *tb, void *env, int max_insns);
+    /* -d in_asm: prints the guest instructions of tb to the log. */
+    void (*log_in_asm)(const struct TranslationBlock *tb, void *env);
+    /* -d cpu: prints the guest registers to the log. May be NULL. */
+    void (*log_state)(void *env);
+    /* The block env runs next: its pc and flags. */
+    TCGBlockState (*block_state)(void *env);
+    /* True when the last exit needs the target's attention. */
+    bool (*must_stop)(void *env);
+    /* Makes the thread running env leave translated code soon. May be
+     * NULL (a single-threaded user of tcg/). */
+    void (*kick)(void *env);
+} TCGTargetOps;
+
+#endif
