@@ -1,6 +1,6 @@
 /*
- * arx's entry point: command line, loading the guest, and the CPU loop that
- * turns exits from translated code into syscalls and signals.
+ * arx's entry point: command line, loading the guest, then the CPU loop
+ * (linux-user/<arch>/cpu_loop.c) on the main thread.
  * arx's own messages go to stderr or the -D log, never to the guest's stdout.
  */
 #include <errno.h>
@@ -218,46 +218,6 @@ static void arm_kick(void *opaque)
 
 static const TCGTargetHooks arm_hooks = { arm_get_pc, arm_must_stop,
                                           arm_log_state, arm_kick };
-
-void cpu_loop(GuestThread *thread)
-{
-    CPUARMState *env = &thread->env;
-
-    for (;;) {
-        tcg_cpu_exec(env);
-        uint32_t excp = env->exception;
-        env->exception = EXCP_NONE;
-        switch (excp) {
-        case EXCP_NONE: /* exit_request, once translated code polls it */
-            signal_deliver_pending(thread);
-            break;
-        case EXCP_SVC:
-            env->x[0] = (uint64_t)do_syscall(thread);
-            signal_deliver_pending(thread);
-            break;
-        case EXCP_UDEF:
-            if (log_enabled(LOG_UNIMP))
-                arx_log("arx: SIGILL: undefined instruction 0x%08x at pc "
-                        "0x%llx\n", env->excp_syndrome,
-                        (unsigned long long)env->pc);
-            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
-            break;
-        case EXCP_FAULT:
-            signal_raise_sync(thread, env->fault_signal, env->fault_code,
-                              env->fault_addr);
-            break;
-        case EXCP_BRK:
-            signal_raise_sync(thread, SIGTRAP, TRAP_BRKPT, env->pc);
-            break;
-        case EXCP_HLT: /* HLT is UNDEFINED at EL0 */
-            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
-            break;
-        default: /* EXCP_ALIGN */
-            signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
-            break;
-        }
-    }
-}
 
 int main(int argc, char **argv, char **envp)
 {

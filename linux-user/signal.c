@@ -19,6 +19,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "linux-user/arch.h"
 #include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 #include "syscalls/vma.h"
@@ -540,24 +541,6 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 
 /* ---- syscalls interrupted by a signal ---- */
 
-/* A64 SVC #imm16. */
-static bool signal_is_svc(uint32_t insn)
-{
-    return (insn & 0xffe0001fu) == 0xd4000001u;
-}
-
-/*
- * Whether t is inside a guest syscall: its pc follows an SVC. Only read
- * when pc is not the first word of a page, so the read cannot fault.
- */
-static bool signal_in_guest_syscall(const GuestThread *t)
-{
-    uint64_t pc = t->env.pc;
-
-    return (pc & (GUEST_PAGE_SIZE - 1)) != 0 &&
-           signal_is_svc(*(const uint32_t *)g2h(pc - 4));
-}
-
 /*
  * Host handlers have SA_RESTART, so the host kernel tells which syscalls
  * Linux restarts (-ERESTARTSYS): those come back to the handler rewound
@@ -578,10 +561,8 @@ static void signal_interrupt_syscall(GuestThread *self, void *host_uc)
     if (ip[0] != 0x0f || ip[1] != 0x05 || regs[REG_RCX] != regs[REG_RIP] + 2)
         return;
     if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork ||
-        nr == SYS_clone3 || !signal_in_guest_syscall(self))
+        nr == SYS_clone3 || !arch_syscall_note_restart(self))
         return;
-    self->signals.restart_pc = self->env.pc;
-    self->signals.restart_x0 = self->env.x[0];
     self->signals.restart_valid = true;
     regs[REG_RAX] = -EINTR;
     regs[REG_RIP] += 2;
@@ -593,15 +574,7 @@ static bool signal_take_restart(GuestThread *t)
     bool valid = t->signals.restart_valid;
 
     t->signals.restart_valid = false;
-    return valid && t->signals.restart_pc == t->env.pc &&
-           t->env.x[0] == (uint64_t)-EINTR;
-}
-
-/* The kernel's -ERESTARTSYS: run the svc again with its arguments. */
-static void signal_restart_syscall(GuestThread *t)
-{
-    t->env.pc -= 4;
-    t->env.x[0] = t->signals.restart_x0;
+    return valid && arch_syscall_at_restart(t);
 }
 
 /* ---- host handlers ---- */
@@ -1079,13 +1052,13 @@ void signal_deliver_pending(GuestThread *t)
         }
         /* The first handler decides, as the kernel's syscall restart. */
         if (restart && (act.flags & GUEST_SA_RESTART))
-            signal_restart_syscall(t);
+            arch_syscall_restart(t);
         restart = false;
         blocked = signal_setup_frame(t, sig, &act, &info, blocked, NULL);
     }
     /* No handler ran: Linux re-runs the syscall. */
     if (restart)
-        signal_restart_syscall(t);
+        arch_syscall_restart(t);
     signal_rt_lift_throttle(t);
 }
 

@@ -22,6 +22,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
@@ -282,10 +283,7 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
             *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
         if (c->flags & CLONE_CHILD_CLEARTID)
             t->clear_child_tid = c->ctid;
-        if (c->flags & CLONE_SETTLS)
-            t->env.tpidr_el0 = c->tls;
-        if (c->sp)
-            t->env.x[31] = c->sp;
+        arch_clone_regs(t, c->sp, c->flags & CLONE_SETTLS, c->tls);
         return 0;
     }
     if (c->flags & CLONE_PARENT_SETTID)

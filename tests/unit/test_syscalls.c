@@ -34,10 +34,10 @@ void guest_exit(int status)
     exit(status);
 }
 
-/* Guest threads (linux-user/thread.c) would run the CPU loop. */
-void cpu_loop(GuestThread *t)
+/* Guest threads (linux-user/thread.c) would run translated code. */
+void tcg_cpu_exec(void *env)
 {
-    (void)t;
+    (void)env;
     abort();
 }
 
@@ -70,14 +70,9 @@ static GuestThread test_thread;
 static int64_t call(int nr, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
                     uint64_t a4, uint64_t a5)
 {
-    test_thread.env.x[8] = (uint64_t)nr;
-    test_thread.env.x[0] = a0;
-    test_thread.env.x[1] = a1;
-    test_thread.env.x[2] = a2;
-    test_thread.env.x[3] = a3;
-    test_thread.env.x[4] = a4;
-    test_thread.env.x[5] = a5;
-    return do_syscall(&test_thread);
+    const uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+
+    return do_syscall(&test_thread, (uint64_t)nr, args);
 }
 
 static uint64_t gp(const void *p)
