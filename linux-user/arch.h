@@ -1,8 +1,8 @@
 /*
  * The per-architecture interface of linux-user/: what a guest
  * architecture's folder (aarch64/ today, arm/ for armhf later) gives the
- * generic process model. Generic code names no guest register; it goes
- * through these. One architecture is linked into a binary.
+ * generic process model, so that generic code needs no guest register
+ * names. One architecture is linked into a binary.
  */
 #ifndef ARX_LINUX_USER_ARCH_H
 #define ARX_LINUX_USER_ARCH_H
@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "linux-user/aarch64/target_signal.h"
+#include "linux-user/signal.h"
 #include "linux-user/user.h"
 
 /* ---- registers and the syscall ABI (<arch>/cpu_loop.c) ---- */
@@ -44,5 +46,42 @@ uint64_t arch_syscall_result_now(const GuestThread *t);
 bool arch_syscall_note_restart(GuestThread *t);
 bool arch_syscall_at_restart(const GuestThread *t);
 void arch_syscall_restart(GuestThread *t);
+
+/* ---- signal frames (<arch>/signal.c; constants in <arch>/target_signal.h,
+ * among them ARCH_MINSIGSTKSZ, the smallest sigaltstack and the auxv's
+ * AT_MINSIGSTKSZ) ---- */
+
+/* A frame to build: what the handler gets and what sigreturn restores. */
+typedef struct SignalFrame {
+    int sig;
+    const GuestSigaction *act; /* handler, flags, restorer */
+    const GuestSiginfo *info;
+    uint64_t stack_top;     /* the frame goes below: sp or the altstack's top */
+    GuestStack altstack;    /* saved as the frame's uc_stack */
+    uint64_t saved_mask;    /* what sigreturn restores */
+    uint64_t fault_address; /* for faults, else 0 */
+    uint64_t fault_syndrome; /* for faults (arm64: the ESR), else 0 */
+    uint64_t trampoline;     /* return address without SA_RESTORER */
+} SignalFrame;
+
+/* Writes f's frame to guest memory and points t's registers at the
+ * handler. */
+void arch_signal_setup_frame(GuestThread *t, const SignalFrame *f);
+
+/*
+ * rt_sigreturn from the frame at t's stack pointer: restores t's registers
+ * and gives the mask and altstack the frame holds. False (t unchanged)
+ * when the frame is corrupt.
+ */
+bool arch_signal_restore_frame(GuestThread *t, uint64_t *mask,
+                               GuestStack *altstack);
+
+/* The syndrome a frame reports for a host fault: a data abort, which
+ * wrote when is_write, of guest signal sig with si_code. */
+uint64_t arch_signal_fault_syndrome(int sig, int si_code, bool is_write);
+
+/* Writes the sigreturn trampoline at the start of page (the host address
+ * of a guest page); returns the offset of its entry point. */
+uint64_t arch_signal_write_trampoline(void *page);
 
 #endif

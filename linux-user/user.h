@@ -67,9 +67,10 @@ typedef struct GuestThread {
      * data), whose exit must end only itself. */
     bool vfork_child;
     /*
-     * Guest signal state of this thread, owned by linux-user/signal.c and
-     * syscalls/signal.c. Not TLS: host handlers on other threads read the
-     * masks to route process-wide signals, and a vfork child shares TLS.
+     * Guest signal state of this thread, owned by linux-user/signal.c
+     * (restart_pc/x0 by the architecture's syscall restart). Not TLS:
+     * host handlers on other threads read the masks to route
+     * process-wide signals, and a vfork child shares TLS.
      */
     struct GuestThreadSignals {
         bool ready;              /* mask set (inherited or loaded) */

@@ -488,6 +488,56 @@ START_TEST(test_rt_sigprocmask)
 }
 END_TEST
 
+START_TEST(test_sigaltstack)
+{
+    static uint8_t stack[16384];
+    GuestStack st = { .sp = gp(stack), .flags = 0, .size = sizeof(stack) };
+    GuestStack old;
+
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0), 0);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_uint_eq(old.sp, gp(stack));
+    ck_assert_uint_eq(old.size, sizeof(stack));
+    ck_assert_int_eq(old.flags, 0);
+    st.size = 4096; /* below arm64's MINSIGSTKSZ */
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0),
+                     -ENOMEM);
+    st.flags = 5;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0),
+                     -EINVAL);
+    /* Running on it: it may not change, and reads as SS_ONSTACK. */
+    test_thread.env.x[31] = gp(stack) + 1024;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), gp(&old), 0, 0, 0, 0),
+                     -EPERM);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_int_eq(old.flags, SS_ONSTACK);
+    test_thread.env.x[31] = 0;
+    st.flags = SS_DISABLE;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0), 0);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_int_eq(old.flags, SS_DISABLE);
+    ck_assert_uint_eq(old.size, 0);
+}
+END_TEST
+
+START_TEST(test_rt_sigpending)
+{
+    uint64_t set = 1ull << (SIGUSR2 - 1), pending = 0;
+
+    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0,
+                          0),
+                     0);
+    raise(SIGUSR2);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigpending, gp(&pending), 8, 0, 0, 0, 0),
+                     0);
+    ck_assert_uint_eq(pending & set, set);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigtimedwait, gp(&set), 0, 0, 8, 0, 0),
+                     SIGUSR2);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigpending, gp(&pending), 16, 0, 0, 0, 0),
+                     -EINVAL);
+}
+END_TEST
+
 START_TEST(test_set_tid_address)
 {
     uint32_t tid_word;
@@ -647,6 +697,8 @@ static Suite *syscalls_suite(void)
 
     tcase_add_test(task, test_rt_sigaction);
     tcase_add_test(task, test_rt_sigprocmask);
+    tcase_add_test(task, test_sigaltstack);
+    tcase_add_test(task, test_rt_sigpending);
     tcase_add_test(task, test_set_tid_address);
     tcase_add_exit_test(task, test_exit_group, 3);
     tcase_add_test(task, test_fork_and_wait);
