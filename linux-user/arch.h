@@ -16,6 +16,10 @@
 
 /* ---- registers and the syscall ABI (<arch>/cpu_loop.c) ---- */
 
+/* The main thread's registers at the program's entry point, with sp at
+ * argc, as the kernel's start_thread() leaves them. */
+void arch_start_thread(GuestThread *t, uint64_t entry, uint64_t sp);
+
 /* The guest stack pointer. */
 uint64_t arch_stack_pointer(const GuestThread *t);
 
@@ -76,9 +80,14 @@ void arch_signal_setup_frame(GuestThread *t, const SignalFrame *f);
 bool arch_signal_restore_frame(GuestThread *t, uint64_t *mask,
                                GuestStack *altstack);
 
-/* The syndrome a frame reports for a host fault: a data abort, which
- * wrote when is_write, of guest signal sig with si_code. */
-uint64_t arch_signal_fault_syndrome(int sig, int si_code, bool is_write);
+/*
+ * A host fault at a guest access in translated code, whose guest state
+ * tb_restore_fault_state rebuilt in cpu at guest pc: records the
+ * exception (guest signal sig, si_code, address, and whether the access
+ * wrote) so that the CPU loop raises it and the frame reports it.
+ */
+void arch_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
+                    bool is_write);
 
 /* Writes the sigreturn trampoline at the start of page (the host address
  * of a guest page); returns the offset of its entry point. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
@@ -274,13 +275,10 @@ int main(int argc, char **argv, char **envp)
     tcg_exec_init(&arm_hooks, guest_base);
     signal_init();
 
-    main_thread.env.pc = guest_image.entry;
-    main_thread.env.x[31] = guest_image.initial_sp;
-    main_thread.env.exclusive_addr = UINT64_MAX;
+    arch_start_thread(&main_thread, guest_image.entry,
+                      guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
-    /* FPSR starts clear: no host flag arx's start-up raised is pending. */
-    fp_fpsr_write(&main_thread.env, 0);
     cpu_loop(&main_thread);
     return 0;
 }

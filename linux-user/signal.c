@@ -835,9 +835,7 @@ static bool signal_fault_is_write(void *host_uc)
  */
 static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
 {
-    CPUARMState *env;
-    GuestThread *t;
-    void *opaque;
+    void *cpu;
     uint64_t pc;
 
     if (info->si_code <= 0) {
@@ -850,20 +848,12 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
         signal_fault_is_write(host_uc) &&
         tb_page_write_fault(h2g(info->si_addr)))
         return;
-    if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
+    if (!tb_restore_fault_state(host_uc, &cpu, &pc)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
         return;
     }
-    env = opaque;
-    t = env->thread;
-    env->pc = pc;
-    env->exception = EXCP_FAULT;
-    env->fault_signal = sig;
-    env->fault_code = info->si_code;
-    env->fault_addr = h2g(info->si_addr);
-    if (t)
-        t->signals.fault_esr = arch_signal_fault_syndrome(
-            sig, info->si_code, signal_fault_is_write(host_uc));
+    arch_cpu_fault(cpu, pc, sig, info->si_code, h2g(info->si_addr),
+                   signal_fault_is_write(host_uc));
     tcg_exec_fault_return();
 }
 

@@ -13,8 +13,18 @@
 #include "linux-user/arch.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
+#include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "util/log.h"
+
+void arch_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
+{
+    t->env.pc = entry;
+    t->env.x[31] = sp;
+    t->env.exclusive_addr = UINT64_MAX;
+    /* FPSR starts clear: no host flag arx's start-up raised is pending. */
+    fp_fpsr_write(&t->env, 0);
+}
 
 uint64_t arch_stack_pointer(const GuestThread *t)
 {

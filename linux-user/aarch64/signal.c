@@ -216,7 +216,7 @@ bool arch_signal_restore_frame(GuestThread *t, uint64_t *mask,
 /* ---- faults and the trampoline ---- */
 
 /* The ESR arm64 Linux reports for a data abort from EL0 (esr_context). */
-uint64_t arch_signal_fault_syndrome(int sig, int si_code, bool is_write)
+static uint64_t aarch64_data_abort_esr(int sig, int si_code, bool is_write)
 {
     const uint64_t ec_dabt_lower = 0x24, il = 1u << 25, wnr = 1u << 6;
     uint64_t esr = ec_dabt_lower << 26 | il;
@@ -226,6 +226,21 @@ uint64_t arch_signal_fault_syndrome(int sig, int si_code, bool is_write)
     /* DFSC: permission fault or translation fault, level 3. */
     esr |= si_code == SEGV_ACCERR && sig == SIGSEGV ? 0x0f : 0x07;
     return esr;
+}
+
+void arch_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
+                    bool is_write)
+{
+    CPUARMState *env = cpu;
+    GuestThread *t = env->thread;
+
+    env->pc = pc;
+    env->exception = EXCP_FAULT;
+    env->fault_signal = sig;
+    env->fault_code = si_code;
+    env->fault_addr = addr;
+    if (t)
+        t->signals.fault_esr = aarch64_data_abort_esr(sig, si_code, is_write);
 }
 
 /* nop first, as in the vDSO, so an unwinder looking at pc-4 stays in. */
