@@ -538,6 +538,38 @@ START_TEST(test_rt_sigpending)
 }
 END_TEST
 
+/* A frame built for a handler and undone by rt_sigreturn (aarch64/). */
+START_TEST(test_sigframe_roundtrip)
+{
+    static uint8_t stack[32768] __attribute__((aligned(16)));
+    GuestSigaction act = { .handler = 0x400800, .flags = SA_SIGINFO };
+    CPUARMState *env = &test_thread.env;
+    uint64_t sp = gp(stack + sizeof(stack));
+
+    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), 0, 8, 0,
+                          0),
+                     0);
+    for (int i = 0; i < 31; i++)
+        env->x[i] = 0x1000 + (uint64_t)i;
+    env->x[31] = sp;
+    env->pc = 0x400100;
+    signal_raise_sync(&test_thread, SIGUSR1, SI_USER, 0);
+    ck_assert_uint_eq(env->pc, act.handler);
+    ck_assert_uint_eq(env->x[0], SIGUSR1);
+    ck_assert_uint_lt(env->x[31], sp);
+    ck_assert_uint_eq(env->x[31] % 16, 0);
+    ck_assert_int_eq(((const GuestSiginfo *)g2h(env->x[1]))->signo, SIGUSR1);
+    ck_assert_uint_ne(signal_guest_mask() & signal_bit(SIGUSR1), 0);
+    env->x[5] = 99; /* what the handler leaves in registers is undone */
+    ck_assert_int_eq(call(GUEST_NR_rt_sigreturn, 0, 0, 0, 0, 0, 0), 0x1000);
+    ck_assert_uint_eq(env->pc, 0x400100);
+    ck_assert_uint_eq(env->x[31], sp);
+    for (int i = 0; i < 31; i++)
+        ck_assert_uint_eq(env->x[i], 0x1000 + (uint64_t)i);
+    ck_assert_uint_eq(signal_guest_mask() & signal_bit(SIGUSR1), 0);
+}
+END_TEST
+
 START_TEST(test_set_tid_address)
 {
     uint32_t tid_word;
@@ -699,6 +731,7 @@ static Suite *syscalls_suite(void)
     tcase_add_test(task, test_rt_sigprocmask);
     tcase_add_test(task, test_sigaltstack);
     tcase_add_test(task, test_rt_sigpending);
+    tcase_add_test(task, test_sigframe_roundtrip);
     tcase_add_test(task, test_set_tid_address);
     tcase_add_exit_test(task, test_exit_group, 3);
     tcase_add_test(task, test_fork_and_wait);
