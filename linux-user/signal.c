@@ -585,7 +585,7 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
         signal_install_host_handler(sig, act);
         return;
     }
-    /* Below 32 syscalls/signal.c already gave the host SIG_DFL/SIG_IGN,
+    /* Below 32 signal_record already gave the host SIG_DFL/SIG_IGN,
      * except for faults, which the host must never ignore. */
     if (sig < 32 && !signal_is_sync(sig))
         return;
