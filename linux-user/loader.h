@@ -29,10 +29,9 @@ enum {
     LOADER_HWCAP_SHA512 = 1u << 21,
 };
 
-/* Stack the kernel gives an arm64 process; also the AT_MINSIGSTKSZ value. */
+/* Stack the kernel gives an arm64 process. */
 #define LOADER_STACK_SIZE (8ul << 20)
 #define LOADER_STACK_TOP 0x7ff000000000ull
-#define LOADER_MINSIGSTKSZ 5120u
 #define LOADER_MAX_PHNUM 64u
 #define LOADER_MAX_AUXV 24u
 

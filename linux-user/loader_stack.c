@@ -3,6 +3,7 @@
  * create_elf_tables() does: strings at the top, then auxv/envp/argv/argc.
  * It must not parse ELF; loader.c hands it the few values auxv needs.
  */
+#include "linux-user/aarch64/target_signal.h"
 #include "linux-user/loader.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/vma.h"
@@ -113,7 +114,7 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
                                uint64_t *auxv)
 {
     const uint64_t pairs[][2] = {
-        { AT_MINSIGSTKSZ, LOADER_MINSIGSTKSZ },
+        { AT_MINSIGSTKSZ, ARCH_MINSIGSTKSZ },
         { AT_HWCAP, loader_hwcap() },
         { AT_PAGESZ, GUEST_PAGE_SIZE },
         { AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK) },

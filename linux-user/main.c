@@ -1,6 +1,6 @@
 /*
- * arx's entry point: command line, loading the guest, and the CPU loop that
- * turns exits from translated code into syscalls and signals.
+ * arx's entry point: command line, loading the guest, then the CPU loop
+ * (linux-user/<arch>/cpu_loop.c) on the main thread.
  * arx's own messages go to stderr or the -D log, never to the guest's stdout.
  */
 #include <errno.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
@@ -185,46 +186,6 @@ void guest_exit(int status)
     _exit(status & 0xff);
 }
 
-void cpu_loop(GuestThread *thread)
-{
-    CPUARMState *env = &thread->env;
-
-    for (;;) {
-        tcg_cpu_exec(env);
-        uint32_t excp = env->exception;
-        env->exception = EXCP_NONE;
-        switch (excp) {
-        case EXCP_NONE: /* exit_request, once translated code polls it */
-            signal_deliver_pending(thread);
-            break;
-        case EXCP_SVC:
-            env->x[0] = (uint64_t)do_syscall(thread);
-            signal_deliver_pending(thread);
-            break;
-        case EXCP_UDEF:
-            if (log_enabled(LOG_UNIMP))
-                arx_log("arx: SIGILL: undefined instruction 0x%08x at pc "
-                        "0x%llx\n", env->excp_syndrome,
-                        (unsigned long long)env->pc);
-            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
-            break;
-        case EXCP_FAULT:
-            signal_raise_sync(thread, env->fault_signal, env->fault_code,
-                              env->fault_addr);
-            break;
-        case EXCP_BRK:
-            signal_raise_sync(thread, SIGTRAP, TRAP_BRKPT, env->pc);
-            break;
-        case EXCP_HLT: /* HLT is UNDEFINED at EL0 */
-            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
-            break;
-        default: /* EXCP_ALIGN */
-            signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
-            break;
-        }
-    }
-}
-
 int main(int argc, char **argv, char **envp)
 {
     static GuestThread main_thread;
@@ -278,13 +239,10 @@ int main(int argc, char **argv, char **envp)
     tcg_exec_init(&arm_a64_tcg_ops, guest_base);
     signal_init();
 
-    main_thread.env.pc = guest_image.entry;
-    main_thread.env.x[31] = guest_image.initial_sp;
-    main_thread.env.exclusive_addr = UINT64_MAX;
+    arch_start_thread(&main_thread, guest_image.entry,
+                      guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
-    /* FPSR starts clear: no host flag arx's start-up raised is pending. */
-    fp_fpsr_write(&main_thread.env, 0);
     cpu_loop(&main_thread);
     return 0;
 }

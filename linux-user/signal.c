@@ -1,9 +1,10 @@
 /*
- * Guest signal delivery: host handlers queue asynchronous signals per guest
- * thread (or process-wide), CPU exceptions raise synchronous ones, and both
- * enter guest handlers through an arm64 Linux rt_sigframe that
- * rt_sigreturn undoes. Must not record dispositions or masks itself
- * (syscalls/signal.c does) nor touch the JIT beyond its exit flag.
+ * Guest signals, the generic part: the recorded dispositions, masks and
+ * altstacks; host handlers queue asynchronous signals per guest thread
+ * (or process-wide) and route them; CPU exceptions raise synchronous
+ * ones; the delivery decision enters guest handlers through the
+ * architecture's frame (linux-user/arch.h). Must not lay out frames nor
+ * name guest registers, nor touch the JIT beyond its exit flag.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -19,106 +20,20 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "linux-user/arch.h"
 #include "linux-user/signal.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
-#include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
 #include "tcg/user_pages.h"
 #include "util/log.h"
 
-#define SIGNAL_MAX 64
-
-/* sa_flags bits: the asm-generic values, shared by aarch64 and x86-64. */
-#define GUEST_SA_NOCLDSTOP 0x00000001u
-#define GUEST_SA_NOCLDWAIT 0x00000002u
-#define GUEST_SA_RESTORER 0x04000000u
-#define GUEST_SA_ONSTACK 0x08000000u
-#define GUEST_SA_RESTART 0x10000000u
-#define GUEST_SA_NODEFER 0x40000000u
-#define GUEST_SA_RESETHAND 0x80000000u
-
-#define GUEST_SS_ONSTACK 1
-#define GUEST_SS_DISABLE 2
-#define GUEST_SS_AUTODISARM INT32_MIN /* bit 31 */
-
-#define GUEST_MINSIGSTKSZ 5120
-#define GUEST_FPSIMD_MAGIC 0x46508001u
-#define GUEST_ESR_MAGIC 0x45535201u
-#define GUEST_NZCV_MASK 0xf0000000u
-
-/* ---- arm64 Linux signal frame (uapi asm/sigcontext.h, asm/ucontext.h) ---- */
-
-typedef struct GuestSigcontext {
-    uint64_t fault_address;
-    uint64_t regs[31];
-    uint64_t sp;
-    uint64_t pc;
-    uint64_t pstate;
-    uint8_t reserved[4096] __attribute__((aligned(16)));
-} GuestSigcontext;
-
-typedef struct GuestUcontext {
-    uint64_t flags;
-    uint64_t link;
-    GuestStack stack;
-    uint64_t sigmask;
-    uint8_t unused[1024 / 8 - 8]; /* room for glibc's 1024-bit sigset_t */
-    GuestSigcontext mcontext;
-} GuestUcontext;
-
-typedef struct GuestRtSigframe {
-    GuestSiginfo info;
-    GuestUcontext uc;
-} GuestRtSigframe;
-
-/* What x29 points at in the handler, so backtraces cross the frame. */
-typedef struct GuestFrameRecord {
-    uint64_t fp;
-    uint64_t lr;
-} GuestFrameRecord;
-
-/* Records in sigcontext.reserved: a header, then the body; {0, 0} ends. */
-typedef struct GuestContextHeader {
-    uint32_t magic;
-    uint32_t size;
-} GuestContextHeader;
-
-typedef struct GuestFpsimdContext {
-    GuestContextHeader head;
-    uint32_t fpsr;
-    uint32_t fpcr;
-    uint8_t vregs[32][16] __attribute__((aligned(16)));
-} GuestFpsimdContext;
-
-typedef struct GuestEsrContext {
-    GuestContextHeader head;
-    uint64_t esr;
-} GuestEsrContext;
-
-/* Offsets checked against the aarch64 uapi headers (struct rt_sigframe). */
-_Static_assert(sizeof(GuestSiginfo) == 128, "siginfo_t");
-_Static_assert(offsetof(GuestUcontext, stack) == 16, "uc_stack");
-_Static_assert(offsetof(GuestUcontext, sigmask) == 40, "uc_sigmask");
-_Static_assert(offsetof(GuestUcontext, mcontext) == 176, "uc_mcontext");
-_Static_assert(sizeof(GuestUcontext) == 4560, "struct ucontext");
-_Static_assert(offsetof(GuestSigcontext, regs) == 8, "sigcontext.regs");
-_Static_assert(offsetof(GuestSigcontext, sp) == 256, "sigcontext.sp");
-_Static_assert(offsetof(GuestSigcontext, pc) == 264, "sigcontext.pc");
-_Static_assert(offsetof(GuestSigcontext, pstate) == 272, "sigcontext.pstate");
-_Static_assert(offsetof(GuestSigcontext, reserved) == 288,
-               "sigcontext.__reserved");
-_Static_assert(sizeof(GuestSigcontext) == 4384, "struct sigcontext");
-_Static_assert(offsetof(GuestRtSigframe, uc) == 128, "rt_sigframe.uc");
-_Static_assert(sizeof(GuestRtSigframe) == 4688, "struct rt_sigframe");
-_Static_assert(sizeof(GuestRtSigframe) % 16 == 0, "frame keeps sp aligned");
-_Static_assert(offsetof(GuestFpsimdContext, fpsr) == 8, "fpsimd.fpsr");
-_Static_assert(offsetof(GuestFpsimdContext, vregs) == 16, "fpsimd.vregs");
-_Static_assert(sizeof(GuestFpsimdContext) == 528, "struct fpsimd_context");
-_Static_assert(sizeof(GuestEsrContext) == 16, "struct esr_context");
 _Static_assert(sizeof(siginfo_t) == sizeof(GuestSiginfo),
                "host siginfo is copied to the guest as is");
+_Static_assert(sizeof(((GuestThread *)0)->signals.pending_info) ==
+                   SIGNAL_MAX * sizeof(GuestSiginfo),
+               "one siginfo per signal");
 
 /* ---- queued asynchronous signals ---- */
 
@@ -168,12 +83,7 @@ static bool signal_rt_dropped; /* an instance was lost: log it once */
 /* This host thread's handler blocked a real-time signal on the host. */
 static __thread bool signal_rt_throttled;
 
-static uint64_t signal_trampoline; /* guest address of mov x8, #139; svc */
-
-static uint64_t signal_bit(int sig)
-{
-    return 1ull << (sig - 1);
-}
+static uint64_t signal_trampoline; /* guest address of the sigreturn code */
 
 static void signal_list_lock(void)
 {
@@ -541,24 +451,6 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 
 /* ---- syscalls interrupted by a signal ---- */
 
-/* A64 SVC #imm16. */
-static bool signal_is_svc(uint32_t insn)
-{
-    return (insn & 0xffe0001fu) == 0xd4000001u;
-}
-
-/*
- * Whether t is inside a guest syscall: its pc follows an SVC. Only read
- * when pc is not the first word of a page, so the read cannot fault.
- */
-static bool signal_in_guest_syscall(const GuestThread *t)
-{
-    uint64_t pc = t->env.pc;
-
-    return (pc & (GUEST_PAGE_SIZE - 1)) != 0 &&
-           signal_is_svc(*(const uint32_t *)g2h(pc - 4));
-}
-
 /*
  * Host handlers have SA_RESTART, so the host kernel tells which syscalls
  * Linux restarts (-ERESTARTSYS): those come back to the handler rewound
@@ -579,10 +471,8 @@ static void signal_interrupt_syscall(GuestThread *self, void *host_uc)
     if (ip[0] != 0x0f || ip[1] != 0x05 || regs[REG_RCX] != regs[REG_RIP] + 2)
         return;
     if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork ||
-        nr == SYS_clone3 || !signal_in_guest_syscall(self))
+        nr == SYS_clone3 || !arch_syscall_note_restart(self))
         return;
-    self->signals.restart_pc = self->env.pc;
-    self->signals.restart_x0 = self->env.x[0];
     self->signals.restart_valid = true;
     regs[REG_RAX] = -EINTR;
     regs[REG_RIP] += 2;
@@ -594,23 +484,21 @@ static bool signal_take_restart(GuestThread *t)
     bool valid = t->signals.restart_valid;
 
     t->signals.restart_valid = false;
-    return valid && t->signals.restart_pc == t->env.pc &&
-           t->env.x[0] == (uint64_t)-EINTR;
-}
-
-/* The kernel's -ERESTARTSYS: run the svc again with its arguments. */
-static void signal_restart_syscall(GuestThread *t)
-{
-    t->env.pc -= 4;
-    t->env.x[0] = t->signals.restart_x0;
+    return valid && arch_syscall_at_restart(t);
 }
 
 /* ---- host handlers ---- */
 
+/* Faults arx must always see, whatever the guest thinks it blocked. */
+static uint64_t signal_sync_bits(void)
+{
+    return signal_bit(SIGSEGV) | signal_bit(SIGBUS) | signal_bit(SIGILL) |
+           signal_bit(SIGFPE) | signal_bit(SIGTRAP);
+}
+
 static bool signal_is_sync(int sig)
 {
-    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGTRAP ||
-           sig == SIGFPE;
+    return (signal_bit(sig) & signal_sync_bits()) != 0;
 }
 
 /*
@@ -687,7 +575,7 @@ static void signal_install_host_handler(int sig, const GuestSigaction *act)
     sigaction(sig, &host, NULL);
 }
 
-/* Hook run by syscalls/signal.c (under its lock) after each change. */
+/* After each change of sig's action, under signal_action_lock. */
 static void signal_action_changed(int sig, const GuestSigaction *act)
 {
     struct sigaction host;
@@ -698,7 +586,7 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
         signal_install_host_handler(sig, act);
         return;
     }
-    /* Below 32 syscalls/signal.c already gave the host SIG_DFL/SIG_IGN,
+    /* Below 32 signal_record already gave the host SIG_DFL/SIG_IGN,
      * except for faults, which the host must never ignore. */
     if (sig < 32 && !signal_is_sync(sig))
         return;
@@ -709,6 +597,225 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
     sigaction(sig, &host, NULL);
 }
 
+/* ---- dispositions ---- */
+
+static GuestSigaction signal_actions[SIGNAL_MAX + 1];
+static bool signal_action_known[SIGNAL_MAX + 1];
+static pthread_mutex_t signal_action_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* x86-64 kernel struct sigaction, the same shape as the guest's. */
+typedef GuestSigaction HostKernelSigaction;
+
+/*
+ * A signal never touched by the guest reports what the host has: SIG_IGN
+ * survives execve, so "nohup prog" must look ignored to prog.
+ */
+static void signal_action_load(int sig)
+{
+    HostKernelSigaction host;
+
+    if (signal_action_known[sig])
+        return;
+    memset(&signal_actions[sig], 0, sizeof(signal_actions[sig]));
+    if (host_syscall6(SYS_rt_sigaction, (uint64_t)sig, 0,
+                      (uint64_t)(uintptr_t)&host, SIGNAL_SET_SIZE, 0, 0) == 0 &&
+        host.handler == (uint64_t)(uintptr_t)SIG_IGN)
+        signal_actions[sig].handler = (uint64_t)(uintptr_t)SIG_IGN;
+    signal_action_known[sig] = true;
+}
+
+/* Only plain, asynchronous, non-libc-reserved signals go to the host. */
+static bool signal_host_may_follow(int sig)
+{
+    return sig < 32 && !(signal_bit(sig) & signal_sync_bits());
+}
+
+static void signal_apply_to_host(int sig, const GuestSigaction *act)
+{
+    HostKernelSigaction host = {
+        .handler = act->handler,
+        .flags = act->flags & ~(uint64_t)GUEST_SA_RESTORER,
+        .restorer = 0,
+        .mask = act->mask,
+    };
+
+    host_syscall6(SYS_rt_sigaction, (uint64_t)sig, (uint64_t)(uintptr_t)&host,
+                  0, SIGNAL_SET_SIZE, 0, 0);
+}
+
+/* Under signal_action_lock. */
+static void signal_record(int sig, const GuestSigaction *act)
+{
+    bool is_default = act->handler == (uint64_t)(uintptr_t)SIG_DFL;
+    bool is_ignore = act->handler == (uint64_t)(uintptr_t)SIG_IGN;
+
+    if ((is_default || is_ignore) && signal_host_may_follow(sig))
+        signal_apply_to_host(sig, act);
+    signal_actions[sig] = *act;
+    signal_action_changed(sig, act);
+}
+
+void signal_guest_set_action(int sig, const GuestSigaction *act)
+{
+    if (sig < 1 || sig > SIGNAL_MAX)
+        return;
+    pthread_mutex_lock(&signal_action_lock);
+    signal_action_load(sig);
+    signal_record(sig, act);
+    pthread_mutex_unlock(&signal_action_lock);
+}
+
+void signal_exchange_action(int sig, const GuestSigaction *act,
+                            GuestSigaction *old)
+{
+    pthread_mutex_lock(&signal_action_lock);
+    signal_action_load(sig);
+    *old = signal_actions[sig];
+    if (act)
+        signal_record(sig, act);
+    pthread_mutex_unlock(&signal_action_lock);
+}
+
+const GuestSigaction *signal_guest_action(int sig)
+{
+    if (sig < 1 || sig > SIGNAL_MAX)
+        return NULL;
+    pthread_mutex_lock(&signal_action_lock);
+    signal_action_load(sig);
+    pthread_mutex_unlock(&signal_action_lock);
+    return &signal_actions[sig];
+}
+
+/* ---- masks: per thread, in GuestThread (host handlers route by them) ---- */
+
+static uint64_t signal_unblockable(void)
+{
+    return signal_bit(SIGKILL) | signal_bit(SIGSTOP);
+}
+
+uint64_t signal_host_mask_for(uint64_t guest_mask)
+{
+    return guest_mask & ~signal_sync_bits();
+}
+
+/* The raw syscall: glibc's sigprocmask would keep its own signals out. */
+static void signal_host_set_mask(uint64_t host_set)
+{
+    host_syscall6(SYS_rt_sigprocmask, SIG_SETMASK,
+                  (uint64_t)(uintptr_t)&host_set, 0, SIGNAL_SET_SIZE, 0, 0);
+}
+
+static uint64_t signal_host_block(uint64_t set)
+{
+    uint64_t old = 0;
+
+    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, (uint64_t)(uintptr_t)&set,
+                  (uint64_t)(uintptr_t)&old, SIGNAL_SET_SIZE, 0, 0);
+    return old;
+}
+
+/*
+ * The guest mask first: a host handler that runs in between sees a mask
+ * at least as strict as the host's and routes by it.
+ */
+void signal_thread_set_mask(GuestThread *t, uint64_t mask)
+{
+    mask &= ~signal_unblockable();
+    if (t)
+        t->signals.mask = mask;
+    signal_host_set_mask(signal_host_mask_for(mask));
+}
+
+uint64_t signal_guest_mask(void)
+{
+    GuestThread *t = signal_current_thread();
+
+    return t ? t->signals.mask : 0;
+}
+
+void signal_guest_set_mask(uint64_t mask)
+{
+    signal_thread_set_mask(signal_current_thread(), mask);
+}
+
+/* ---- waiting for signals ---- */
+
+/* Blocked and pending: in the host kernel, or already queued by arx. */
+int64_t signal_pending_blocked(GuestThread *t, uint64_t *set)
+{
+    uint64_t host = 0;
+    int64_t r;
+
+    signal_thread_enter(t);
+    r = host_syscall3(SYS_rt_sigpending, (uint64_t)(uintptr_t)&host,
+                      SIGNAL_SET_SIZE, 0);
+    if (r < 0)
+        return r;
+    *set = (host | signal_queued(t)) & t->signals.mask;
+    return 0;
+}
+
+bool signal_guest_take_suspend_mask(uint64_t *mask)
+{
+    GuestThread *t = signal_current_thread();
+    bool valid = t && t->signals.waiting;
+
+    *mask = valid ? t->signals.wait_mask : 0;
+    if (t)
+        __atomic_store_n(&t->signals.waiting, false, __ATOMIC_RELEASE);
+    return valid;
+}
+
+/*
+ * The kernel delivers what wakes rt_sigsuspend under the temporary mask;
+ * arx delivers after the syscall, so the mask stays in force (waiting)
+ * until signal_deliver_pending takes it. Host signals are held while arx
+ * looks at its queues, so none is queued between the look and the sleep.
+ */
+int64_t signal_suspend(GuestThread *t, uint64_t wait_mask)
+{
+    uint64_t old, host_set;
+
+    signal_thread_enter(t);
+    wait_mask &= ~signal_unblockable();
+    old = signal_host_block(~0ull);
+    t->signals.wait_mask = wait_mask;
+    __atomic_store_n(&t->signals.waiting, true, __ATOMIC_RELEASE);
+    /* A wake-up for a signal routed elsewhere is not one for this wait. */
+    while (!(signal_queued(t) & ~wait_mask)) {
+        host_set = signal_host_mask_for(wait_mask);
+        host_syscall3(SYS_rt_sigsuspend, (uint64_t)(uintptr_t)&host_set,
+                      SIGNAL_SET_SIZE, 0);
+    }
+    signal_host_set_mask(old);
+    return -EINTR;
+}
+
+/*
+ * What arx queued already is taken first; otherwise the host waits with
+ * the wanted signals blocked on this thread, so the host kernel hands
+ * them to the wait rather than to a handler, while others interrupt it.
+ */
+int64_t signal_timed_wait(GuestThread *t, uint64_t wanted,
+                          GuestSiginfo *info, uint64_t host_timeout)
+{
+    uint64_t old;
+    int64_t r;
+
+    signal_thread_enter(t);
+    wanted &= ~signal_unblockable();
+    old = signal_host_block(wanted);
+    r = signal_dequeue(t, wanted, info);
+    if (r == 0)
+        r = host_syscall6(SYS_rt_sigtimedwait, (uint64_t)(uintptr_t)&wanted,
+                          (uint64_t)(uintptr_t)info, host_timeout,
+                          SIGNAL_SET_SIZE, 0, 0);
+    signal_host_set_mask(old);
+    return r;
+}
+
+/* ---- faults ---- */
+
 /* x86 page-fault error code bit 1: the access was a write. */
 static bool signal_fault_is_write(void *host_uc)
 {
@@ -716,20 +823,6 @@ static bool signal_fault_is_write(void *host_uc)
 
     return uc->uc_mcontext.gregs[REG_TRAPNO] == 14 &&
            (uc->uc_mcontext.gregs[REG_ERR] & 2);
-}
-
-/* The ESR arm64 Linux reports for a data abort from EL0 (esr_context). */
-static uint64_t signal_data_abort_esr(const siginfo_t *info, void *host_uc)
-{
-    const uint64_t ec_dabt_lower = 0x24, il = 1u << 25, wnr = 1u << 6;
-    uint64_t esr = ec_dabt_lower << 26 | il;
-
-    if (signal_fault_is_write(host_uc))
-        esr |= wnr;
-    /* DFSC: permission fault or translation fault, level 3. */
-    esr |=
-        info->si_code == SEGV_ACCERR && info->si_signo == SIGSEGV ? 0x0f : 0x07;
-    return esr;
 }
 
 /*
@@ -743,9 +836,7 @@ static uint64_t signal_data_abort_esr(const siginfo_t *info, void *host_uc)
  */
 static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
 {
-    CPUARMState *env;
-    GuestThread *t;
-    void *opaque;
+    void *cpu;
     uint64_t pc;
 
     if (info->si_code <= 0) {
@@ -758,19 +849,12 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
         signal_fault_is_write(host_uc) &&
         user_pages_write_fault(h2g(info->si_addr)))
         return;
-    if (!tb_restore_fault_state(host_uc, &opaque, &pc)) {
+    if (!tb_restore_fault_state(host_uc, &cpu, &pc)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
         return;
     }
-    env = opaque;
-    t = env->thread;
-    env->pc = pc;
-    env->exception = EXCP_FAULT;
-    env->fault_signal = sig;
-    env->fault_code = info->si_code;
-    env->fault_addr = h2g(info->si_addr);
-    if (t)
-        t->signals.fault_esr = signal_data_abort_esr(info, host_uc);
+    arch_cpu_fault(cpu, pc, sig, info->si_code, h2g(info->si_addr),
+                   signal_fault_is_write(host_uc));
     tcg_exec_fault_return();
 }
 
@@ -812,23 +896,15 @@ static void signal_install_fault_handlers(void)
 
 void signal_init(void)
 {
-    /* nop first, as in the vDSO, so an unwinder looking at pc-4 stays in. */
-    static const uint32_t code[3] = {
-        0xd503201f, /* nop */
-        0xd2801168, /* mov x8, #139 (rt_sigreturn) */
-        0xd4000001, /* svc #0 */
-    };
     void *page = mmap(NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
     if (page == MAP_FAILED)
         arx_fatal("cannot map the signal trampoline page");
-    memcpy(page, code, sizeof(code));
+    signal_trampoline = h2g(page) + arch_signal_write_trampoline(page);
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
                  "[vdso]");
-    signal_trampoline = h2g(page) + 4;
-    signal_set_action_hook(signal_action_changed);
     signal_install_fault_handlers();
 }
 
@@ -873,7 +949,21 @@ static void signal_default_action(int sig)
     signal_die(sig);
 }
 
-/* ---- building and undoing frames ---- */
+/* ---- sigaltstack ---- */
+
+/* Per host thread, as the kernel keeps it per task; stack_t's layout is
+ * the same on every ABI arx serves. */
+static __thread GuestStack signal_altstack = {0, GUEST_SS_DISABLE, 0, 0};
+
+GuestStack signal_guest_altstack(void)
+{
+    return signal_altstack;
+}
+
+void signal_guest_set_altstack(const GuestStack *stack)
+{
+    signal_altstack = *stack;
+}
 
 /* The kernel's on_sig_stack(): never "on" an SS_AUTODISARM stack. */
 static bool signal_on_altstack(const GuestStack *st, uint64_t sp)
@@ -891,6 +981,56 @@ static int signal_altstack_state(const GuestStack *st, uint64_t sp)
     return signal_on_altstack(st, sp) ? GUEST_SS_ONSTACK : 0;
 }
 
+/* The kernel's checks of a new altstack: installs it, or returns -errno. */
+static int64_t signal_altstack_install(const GuestStack *new_stack)
+{
+    GuestStack st = *new_stack;
+    int mode = st.flags & ~GUEST_SS_AUTODISARM;
+
+    if (mode != 0 && mode != GUEST_SS_DISABLE && mode != GUEST_SS_ONSTACK)
+        return -EINVAL;
+    if (mode == GUEST_SS_DISABLE) {
+        st.sp = 0;
+        st.size = 0;
+    } else if (st.size < ARCH_MINSIGSTKSZ) {
+        return -ENOMEM;
+    }
+    st.flags &= ~GUEST_SS_ONSTACK;
+    st.pad = 0;
+    signal_altstack = st;
+    return 0;
+}
+
+int64_t signal_altstack_exchange(GuestThread *t, const GuestStack *new_stack,
+                                 GuestStack *old)
+{
+    uint64_t sp = arch_stack_pointer(t);
+    GuestStack now = signal_altstack;
+    int64_t r;
+
+    if (new_stack) {
+        if (signal_on_altstack(&now, sp))
+            return -EPERM;
+        r = signal_altstack_install(new_stack);
+        if (r < 0)
+            return r;
+    }
+    *old = now;
+    old->flags = signal_altstack_state(&now, sp) |
+                 (now.flags & GUEST_SS_AUTODISARM);
+    return 0;
+}
+
+/* The kernel's restore_altstack(): refused (silently) while on the stack. */
+static void signal_restore_altstack(const GuestStack *saved, uint64_t sp)
+{
+    if (signal_on_altstack(&signal_altstack, sp))
+        return;
+    signal_altstack_install(saved);
+}
+
+/* ---- building frames ---- */
+
 static uint64_t signal_frame_top(const GuestStack *st, uint64_t sp,
                                  const GuestSigaction *act)
 {
@@ -899,48 +1039,10 @@ static uint64_t signal_frame_top(const GuestStack *st, uint64_t sp,
     return sp;
 }
 
-/* The records of sigcontext.__reserved: fpsimd, esr (faults), end. */
-static void signal_save_records(const CPUARMState *env, uint8_t *reserved,
-                                uint64_t esr)
-{
-    GuestFpsimdContext *fp = (GuestFpsimdContext *)reserved;
-    GuestContextHeader *end;
-    size_t used = sizeof(*fp);
-
-    fp->head.magic = GUEST_FPSIMD_MAGIC;
-    fp->head.size = sizeof(*fp);
-    fp->fpsr = fp_fpsr_read(env);
-    fp->fpcr = env->fpcr;
-    for (int i = 0; i < 32; i++)
-        memcpy(fp->vregs[i], env->v[i].b, 16);
-    if (esr) {
-        GuestEsrContext *e = (GuestEsrContext *)(reserved + used);
-
-        e->head.magic = GUEST_ESR_MAGIC;
-        e->head.size = sizeof(*e);
-        e->esr = esr;
-        used += sizeof(*e);
-    }
-    end = (GuestContextHeader *)(reserved + used);
-    end->magic = 0;
-    end->size = 0;
-}
-
-static void signal_save_context(const CPUARMState *env, GuestSigcontext *sc,
-                                uint64_t fault_address, uint64_t esr)
-{
-    sc->fault_address = fault_address;
-    memcpy(sc->regs, env->x, sizeof(sc->regs));
-    sc->sp = env->x[31];
-    sc->pc = env->pc;
-    sc->pstate = cpu_get_nzcv(env);
-    signal_save_records(env, sc->reserved, esr);
-}
-
-/* What a fault frame reports: its address and, for aborts, the ESR. */
+/* What a fault frame reports: its address and, for aborts, the syndrome. */
 typedef struct SignalFault {
     uint64_t address;
-    uint64_t esr;
+    uint64_t syndrome;
 } SignalFault;
 
 /*
@@ -955,41 +1057,25 @@ static uint64_t signal_setup_frame(GuestThread *t, int sig,
                                    uint64_t handler_base,
                                    const SignalFault *fault)
 {
-    CPUARMState *env = &t->env;
-    GuestStack st = signal_guest_altstack();
-    uint64_t record_addr, frame_addr, mask;
-    GuestRtSigframe *frame;
-    GuestFrameRecord *record;
+    GuestStack st = signal_altstack;
+    SignalFrame frame = {
+        .sig = sig,
+        .act = act,
+        .info = info,
+        .stack_top = signal_frame_top(&st, arch_stack_pointer(t), act),
+        .altstack = st,
+        .saved_mask = t->signals.mask,
+        .fault_address = fault ? fault->address : 0,
+        .fault_syndrome = fault ? fault->syndrome : 0,
+        .trampoline = signal_trampoline,
+    };
+    uint64_t mask;
 
-    record_addr =
-        (signal_frame_top(&st, env->x[31], act) - sizeof(GuestFrameRecord)) &
-        ~(uint64_t)15;
-    frame_addr = record_addr - sizeof(GuestRtSigframe);
-    frame = g2h(frame_addr);
-    record = g2h(record_addr);
-
-    memset(frame, 0, sizeof(*frame));
-    frame->info = *info;
-    frame->uc.stack = st;
-    frame->uc.sigmask = t->signals.mask;
-    signal_save_context(env, &frame->uc.mcontext, fault ? fault->address : 0,
-                        fault ? fault->esr : 0);
-    record->fp = env->x[29];
-    record->lr = env->x[30];
+    arch_signal_setup_frame(t, &frame);
     if (st.flags & GUEST_SS_AUTODISARM) {
         GuestStack off = {0, GUEST_SS_DISABLE, 0, 0};
-        signal_guest_set_altstack(&off);
+        signal_altstack = off;
     }
-
-    env->x[0] = (uint64_t)sig;
-    env->x[1] = frame_addr + offsetof(GuestRtSigframe, info);
-    env->x[2] = frame_addr + offsetof(GuestRtSigframe, uc);
-    env->x[29] = record_addr;
-    env->x[30] =
-        (act->flags & GUEST_SA_RESTORER) ? act->restorer : signal_trampoline;
-    env->x[31] = frame_addr;
-    env->pc = act->handler;
-    env->exclusive_addr = UINT64_MAX;
 
     mask = handler_base | act->mask;
     if (!(act->flags & GUEST_SA_NODEFER))
@@ -1021,7 +1107,7 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     info.addr = fault_addr;
     if (sig == SIGSEGV || sig == SIGBUS) {
         fault.address = fault_addr;
-        fault.esr = t->signals.fault_esr;
+        fault.syndrome = t->signals.fault_esr;
     }
     t->signals.fault_esr = 0;
     signal_setup_frame(t, sig, &act, &info, t->signals.mask, &fault);
@@ -1080,83 +1166,30 @@ void signal_deliver_pending(GuestThread *t)
         }
         /* The first handler decides, as the kernel's syscall restart. */
         if (restart && (act.flags & GUEST_SA_RESTART))
-            signal_restart_syscall(t);
+            arch_syscall_restart(t);
         restart = false;
         blocked = signal_setup_frame(t, sig, &act, &info, blocked, NULL);
     }
     /* No handler ran: Linux re-runs the syscall. */
     if (restart)
-        signal_restart_syscall(t);
+        arch_syscall_restart(t);
     signal_rt_lift_throttle(t);
 }
 
-static const GuestFpsimdContext *signal_find_fpsimd(const GuestSigcontext *sc)
+/* ---- rt_sigreturn ---- */
+
+int64_t signal_return(GuestThread *t)
 {
-    size_t off = 0;
+    uint64_t mask;
+    GuestStack stack;
 
-    while (off + sizeof(GuestContextHeader) <= sizeof(sc->reserved)) {
-        const GuestContextHeader *h =
-            (const GuestContextHeader *)(sc->reserved + off);
-
-        if (h->magic == 0 || h->size < sizeof(*h) || h->size % 16 != 0 ||
-            h->size > sizeof(sc->reserved) - off)
-            return NULL;
-        if (h->magic == GUEST_FPSIMD_MAGIC)
-            return h->size == sizeof(GuestFpsimdContext)
-                       ? (const GuestFpsimdContext *)h
-                       : NULL;
-        off += h->size;
-    }
-    return NULL;
-}
-
-/* The kernel's restore_altstack(): refused (silently) while on the stack. */
-static void signal_restore_altstack(const GuestStack *saved, uint64_t sp)
-{
-    GuestStack now = signal_guest_altstack();
-    GuestStack st = *saved;
-    int mode = st.flags & ~GUEST_SS_AUTODISARM;
-
-    if (signal_on_altstack(&now, sp))
-        return;
-    if (mode == GUEST_SS_DISABLE) {
-        st.sp = 0;
-        st.size = 0;
-    } else if ((mode != 0 && mode != GUEST_SS_ONSTACK) ||
-               st.size < GUEST_MINSIGSTKSZ) {
-        return;
-    }
-    st.flags &= ~GUEST_SS_ONSTACK;
-    st.pad = 0;
-    signal_guest_set_altstack(&st);
-}
-
-int64_t sys_rt_sigreturn(GuestThread *t, const uint64_t *args)
-{
-    CPUARMState *env = &t->env;
-    uint64_t frame_addr = env->x[31];
-    const GuestRtSigframe *frame = g2h(frame_addr);
-    const GuestSigcontext *sc = &frame->uc.mcontext;
-    const GuestFpsimdContext *fp;
-
-    (void)args;
     signal_thread_enter(t);
-    fp = (frame_addr & 15) ? NULL : signal_find_fpsimd(sc);
-    if (!fp) {
+    if (!arch_signal_restore_frame(t, &mask, &stack)) {
         /* The kernel's answer to a corrupt frame: SIGSEGV at sp. */
-        signal_raise_sync(t, SIGSEGV, SEGV_MAPERR, frame_addr);
-        return (int64_t)env->x[0];
+        signal_raise_sync(t, SIGSEGV, SEGV_MAPERR, arch_stack_pointer(t));
+        return (int64_t)arch_syscall_result_now(t);
     }
-    memcpy(env->x, sc->regs, sizeof(sc->regs));
-    env->x[31] = sc->sp;
-    env->pc = sc->pc;
-    cpu_set_nzcv(env, (uint32_t)sc->pstate & GUEST_NZCV_MASK);
-    fp_fpsr_write(env, fp->fpsr);
-    env->fpcr = fp->fpcr & ARM_FPCR_WRITABLE; /* as MSR FPCR would */
-    for (int i = 0; i < 32; i++)
-        memcpy(env->v[i].b, fp->vregs[i], 16);
-    env->exclusive_addr = UINT64_MAX; /* exception return clears it */
-    signal_thread_set_mask(t, frame->uc.sigmask);
-    signal_restore_altstack(&frame->uc.stack, env->x[31]);
-    return (int64_t)env->x[0];
+    signal_thread_set_mask(t, mask);
+    signal_restore_altstack(&stack, arch_stack_pointer(t));
+    return (int64_t)arch_syscall_result_now(t);
 }

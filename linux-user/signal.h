@@ -1,7 +1,9 @@
 /*
- * Guest signal delivery: arm64 rt_sigframes for CPU exceptions and for host
- * signals queued by arx's host handlers, and rt_sigreturn to undo them.
- * Must not decide dispositions: syscalls/signal.c owns the recorded state.
+ * Guest signals, the generic part: dispositions, masks, per-thread and
+ * process-wide queues, routing, the delivery decision and sigaltstack,
+ * for the CPU loop and for the signal syscalls (syscalls/signal.c).
+ * The frame layout is the architecture's (linux-user/arch.h); nothing
+ * here calls into syscalls/.
  */
 #ifndef ARX_LINUX_USER_SIGNAL_H
 #define ARX_LINUX_USER_SIGNAL_H
@@ -11,27 +13,80 @@
 
 #include "linux-user/user.h"
 
-struct GuestSigaction;
+/* Guest signals are 1..SIGNAL_MAX; a set is one bit each, bit 0 signal 1. */
+#define SIGNAL_MAX 64
+
+static inline uint64_t signal_bit(int sig)
+{
+    return 1ull << (sig - 1);
+}
+
+/* Bytes of a kernel sigset_t: the guests' and x86-64's alike. */
+#define SIGNAL_SET_SIZE 8
+
+/* sa_flags bits: the asm-generic values, shared by the guests and x86-64. */
+#define GUEST_SA_NOCLDSTOP 0x00000001u
+#define GUEST_SA_NOCLDWAIT 0x00000002u
+#define GUEST_SA_RESTORER 0x04000000u
+#define GUEST_SA_ONSTACK 0x08000000u
+#define GUEST_SA_RESTART 0x10000000u
+#define GUEST_SA_NODEFER 0x40000000u
+#define GUEST_SA_RESETHAND 0x80000000u
+
+/* sigaltstack ss_flags. */
+#define GUEST_SS_ONSTACK 1
+#define GUEST_SS_DISABLE 2
+#define GUEST_SS_AUTODISARM INT32_MIN /* bit 31 */
+
+/* Kernel struct sigaction as the aarch64 guest passes it (8-byte mask). */
+typedef struct GuestSigaction {
+    uint64_t handler;
+    uint64_t flags;
+    uint64_t restorer;
+    uint64_t mask;
+} GuestSigaction;
+
+/* siginfo_t: 128 bytes, the same layout on aarch64 and x86-64. */
+typedef struct GuestSiginfo {
+    int32_t signo;
+    int32_t errno_value;
+    int32_t code;
+    int32_t pad;
+    uint64_t addr; /* si_addr for faults; si_pid/si_uid for kill */
+    uint8_t rest[104];
+} GuestSiginfo;
+
+/* stack_t: { sp, flags, size }, the same layout on aarch64 and x86-64. */
+typedef struct GuestStack {
+    uint64_t sp;
+    int32_t flags;
+    int32_t pad;
+    uint64_t size;
+} GuestStack;
+
+/* ---- for the CPU loop and the process model ---- */
 
 /*
  * Maps the guest page holding the sigreturn trampoline (what the arm64
- * vDSO's __kernel_rt_sigreturn is) and hooks guest sigaction changes so
- * host handlers follow them. Call once, before the first guest instruction.
+ * vDSO's __kernel_rt_sigreturn is) and installs the fault handlers. Call
+ * once, before the first guest instruction.
  */
 void signal_init(void);
 
 /*
- * A CPU exception of the instruction at env->pc (registers exact): enters
- * the guest handler, or ends the process as the kernel's forced delivery
- * does when there is none, or it is blocked or ignored.
+ * A CPU exception of the instruction at the guest pc (registers exact):
+ * enters the guest handler, or ends the process as the kernel's forced
+ * delivery does when there is none, or it is blocked or ignored.
  */
 void signal_raise_sync(GuestThread *t, int sig, int si_code,
                        uint64_t fault_addr);
 
 /*
  * Enters the guest handlers of queued asynchronous signals the guest mask
- * allows (stacking frames as the kernel does). Call with the guest state
- * exact: after a syscall has written x0, or when translated code exits.
+ * allows (stacking frames as the kernel does), restarting the syscall a
+ * signal interrupted when that is what Linux would do. Call with the
+ * guest state exact: after a syscall has written its result, or when
+ * translated code exits.
  */
 void signal_deliver_pending(GuestThread *t);
 
@@ -50,24 +105,54 @@ void signal_thread_exit(GuestThread *t);
  */
 void signal_after_fork(GuestThread *t);
 
-/* rt_sigreturn (nr 139) is declared by syscalls/syscalls.h from nr.def. */
-
-/* siginfo_t: 128 bytes, the same layout on aarch64 and x86-64. */
-typedef struct GuestSiginfo {
-    int32_t signo;
-    int32_t errno_value;
-    int32_t code;
-    int32_t pad;
-    uint64_t addr; /* si_addr for faults; si_pid/si_uid for kill */
-    uint8_t rest[104];
-} GuestSiginfo;
-
-/* ---- provided by this module for syscalls/signal.c ---- */
+/* ---- for the signal syscalls ---- */
 
 /* The calling host thread runs t: loads t's mask if nobody set it. */
 void signal_thread_enter(GuestThread *t);
 /* The GuestThread of the calling host thread (NULL before any enter). */
 GuestThread *signal_current_thread(void);
+
+/* The recorded action of sig (1..SIGNAL_MAX), NULL for others. */
+const GuestSigaction *signal_guest_action(int sig);
+/*
+ * rt_sigaction: *old gets sig's action, then act (when not NULL) replaces
+ * it, atomically. Host handlers follow (SA_RESETHAND, forced kill as the
+ * guest expects); the host's synchronous signals are never reset.
+ */
+void signal_exchange_action(int sig, const GuestSigaction *act,
+                            GuestSigaction *old);
+/* Records a new action as rt_sigaction would. */
+void signal_guest_set_action(int sig, const GuestSigaction *act);
+
+/* The host mask that stands for a guest one (arx's faults never blocked). */
+uint64_t signal_host_mask_for(uint64_t guest_mask);
+/* Sets t's guest mask and the calling host thread's mask to match; t must
+ * be the calling thread. The _guest_ ones act on the caller's. */
+void signal_thread_set_mask(GuestThread *t, uint64_t mask);
+uint64_t signal_guest_mask(void);
+void signal_guest_set_mask(uint64_t mask);
+
+/* rt_sigpending: what t blocks and has pending, queued by arx or not. */
+int64_t signal_pending_blocked(GuestThread *t, uint64_t *set);
+/*
+ * rt_sigsuspend: waits under wait_mask until a signal it allows is
+ * queued; the mask stays in force until signal_deliver_pending has
+ * delivered with it. Returns -EINTR.
+ */
+int64_t signal_suspend(GuestThread *t, uint64_t wait_mask);
+/*
+ * rt_sigtimedwait: takes one of wanted, queued or arriving before
+ * host_timeout (a host struct timespec *, NULL for none) into *info.
+ * Returns the signal or -errno.
+ */
+int64_t signal_timed_wait(GuestThread *t, uint64_t wanted,
+                          GuestSiginfo *info, uint64_t host_timeout);
+/*
+ * After rt_sigsuspend: its temporary mask, which decides what is delivered
+ * now (the frames save the restored mask). False when there was none.
+ * Clears the record (of the calling thread).
+ */
+bool signal_guest_take_suspend_mask(uint64_t *mask);
 /* Signals queued for t by arx: its own and the process-wide ones. */
 uint64_t signal_queued(const GuestThread *t);
 /* Removes one instance of the lowest queued signal in wanted (t's first,
@@ -78,39 +163,22 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info);
  * fail with EAGAIN, as past RLIMIT_SIGPENDING. */
 bool signal_rt_queue_full(void);
 
-/* ---- provided by syscalls/signal.c for this module ---- */
-
-/* stack_t: { sp, flags, size }, the same layout on aarch64 and x86-64. */
-typedef struct GuestStack {
-    uint64_t sp;
-    int32_t flags;
-    int32_t pad;
-    uint64_t size;
-} GuestStack;
-
-/* Called after every guest sigaction change, with the new action. */
-typedef void (*SignalActionHook)(int sig, const struct GuestSigaction *act);
-void signal_set_action_hook(SignalActionHook hook);
-
-/* Records a new action as rt_sigaction would (SA_RESETHAND, forced kill). */
-void signal_guest_set_action(int sig, const struct GuestSigaction *act);
-
-/* The host mask that stands for a guest one (arx's faults never blocked). */
-uint64_t signal_host_mask_for(uint64_t guest_mask);
-
-/* Sets t's guest mask and the calling host thread's mask to match; t must
- * be the calling thread. signal_guest_set_mask does it for the caller. */
-void signal_thread_set_mask(GuestThread *t, uint64_t mask);
-void signal_guest_set_mask(uint64_t mask);
-
 /*
- * After rt_sigsuspend: its temporary mask, which decides what is delivered
- * now (the frames save the restored mask). False when there was none.
- * Clears the record (of the calling thread).
+ * sigaltstack of the calling thread: signal_altstack_exchange does what
+ * the syscall does for t (old gets the stack with the flags the kernel
+ * reports, new_stack when not NULL replaces it; 0 or -errno). The raw
+ * record is for saving and restoring around a vfork child.
  */
-bool signal_guest_take_suspend_mask(uint64_t *mask);
-
+int64_t signal_altstack_exchange(GuestThread *t, const GuestStack *new_stack,
+                                 GuestStack *old);
 GuestStack signal_guest_altstack(void);
 void signal_guest_set_altstack(const GuestStack *stack);
+
+/*
+ * rt_sigreturn: restores the state a guest handler's frame holds (the
+ * registers, the mask, the altstack); a corrupt frame raises SIGSEGV.
+ * Returns what the syscall returns: the restored result register.
+ */
+int64_t signal_return(GuestThread *t);
 
 #endif

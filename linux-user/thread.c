@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "linux-user/arch.h"
 #include "linux-user/signal.h"
 #include "tcg/exec.h"
 
@@ -38,12 +39,8 @@ static void thread_init_child(GuestThread *t, const GuestThread *parent,
                               uint64_t flags, uint64_t newsp, uint64_t tls)
 {
     *t = (GuestThread){ 0 };
-    t->env = parent->env; /* pc is already past the SVC */
-    t->env.x[0] = 0;      /* clone returns 0 in the child */
-    if (newsp)
-        t->env.x[31] = newsp;
-    if (flags & CLONE_SETTLS)
-        t->env.tpidr_el0 = tls;
+    t->env = parent->env; /* pc is already past the syscall */
+    arch_clone_regs(t, newsp, flags & CLONE_SETTLS, tls);
     t->env.exception = EXCP_NONE;
     t->env.exit_request = 0;
     t->env.exclusive_addr = UINT64_MAX;

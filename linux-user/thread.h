@@ -24,7 +24,8 @@ void thread_after_fork(GuestThread *t);
 /* exit(2) of one guest thread; the last one ends the process. */
 void thread_exit(GuestThread *t, int status) __attribute__((noreturn));
 
-/* The CPU loop (main.c): runs t until the process ends. */
+/* The CPU loop (linux-user/<arch>/cpu_loop.c): runs t until the process
+ * ends. */
 void cpu_loop(GuestThread *t) __attribute__((noreturn));
 
 #endif

@@ -66,9 +66,10 @@ typedef struct GuestThread {
      * data), whose exit must end only itself. */
     bool vfork_child;
     /*
-     * Guest signal state of this thread, owned by linux-user/signal.c and
-     * syscalls/signal.c. Not TLS: host handlers on other threads read the
-     * masks to route process-wide signals, and a vfork child shares TLS.
+     * Guest signal state of this thread, owned by linux-user/signal.c
+     * (restart_pc/x0 by the architecture's syscall restart). Not TLS:
+     * host handlers on other threads read the masks to route
+     * process-wide signals, and a vfork child shares TLS.
      */
     struct GuestThreadSignals {
         bool ready;              /* mask set (inherited or loaded) */
@@ -87,11 +88,12 @@ typedef struct GuestThread {
 } GuestThread;
 
 /*
- * Runs guest syscall number env->x[8] with arguments x0..x5 and returns the
- * value for x0 (negative errno on failure, as the kernel does).
+ * Runs guest syscall nr with its six arguments (as the architecture's
+ * syscall ABI passes them: linux-user/<arch>/cpu_loop.c reads them) and
+ * returns the result (negative errno on failure, as the kernel does).
  * May not return (exit, exit_group, execve success).
  */
-int64_t do_syscall(GuestThread *thread);
+int64_t do_syscall(GuestThread *thread, uint64_t nr, const uint64_t *args);
 
 /* Ends the whole guest process with status (exit_group). */
 void guest_exit(int status) __attribute__((noreturn));

@@ -47,10 +47,8 @@ static bool syscall_may_not_return(uint64_t nr)
            nr == GUEST_NR_execve || nr == GUEST_NR_execveat;
 }
 
-int64_t do_syscall(GuestThread *thread)
+int64_t do_syscall(GuestThread *thread, uint64_t nr, const uint64_t *args)
 {
-    uint64_t nr = thread->env.x[8];
-    const uint64_t *args = thread->env.x;
     SyscallHandler handler = NULL;
     bool trace = log_enabled(LOG_STRACE);
     int64_t ret;

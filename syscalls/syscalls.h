@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
+#include "linux-user/signal.h"
 #include "linux-user/user.h"
 
 /* Defined by linux-user/main.c; execve of an AArch64 ELF re-enters arx. */
@@ -126,14 +127,6 @@ typedef struct GuestEpollEvent {
     uint64_t data;
 } GuestEpollEvent;
 
-/* Kernel struct sigaction as the aarch64 guest passes it (8-byte mask). */
-typedef struct GuestSigaction {
-    uint64_t handler;
-    uint64_t flags;
-    uint64_t restorer;
-    uint64_t mask;
-} GuestSigaction;
-
 /* struct iovec and struct msghdr hold guest pointers. */
 typedef struct GuestIovec {
     uint64_t base;
@@ -200,9 +193,6 @@ const char *sys_exe_path(void);
 /* Substitutes the guest program for "/proc/self/exe" and /proc/<pid>/exe. */
 const char *sys_fix_path(const char *path);
 
-/* Guest's recorded signal state (signal.c), for the future delivery code. */
-const GuestSigaction *signal_guest_action(int sig);
-uint64_t signal_guest_mask(void);
 
 /* Name of a known ioctl request, or NULL (ioctl.c). */
 const char *ioctl_name(uint32_t request);

@@ -22,6 +22,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
@@ -282,10 +283,7 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
             *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
         if (c->flags & CLONE_CHILD_CLEARTID)
             t->clear_child_tid = c->ctid;
-        if (c->flags & CLONE_SETTLS)
-            t->env.tpidr_el0 = c->tls;
-        if (c->sp)
-            t->env.x[31] = c->sp;
+        arch_clone_regs(t, c->sp, c->flags & CLONE_SETTLS, c->tls);
         return 0;
     }
     if (c->flags & CLONE_PARENT_SETTID)
@@ -298,10 +296,8 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
  * the same arx data and host TLS (the dispositions table, the mask, the
  * altstack, the robust list), whereas on Linux it has copies of its own.
  */
-#define TASK_SIGNAL_MAX 64
-
 typedef struct TaskVforkSaved {
-    GuestSigaction actions[TASK_SIGNAL_MAX + 1];
+    GuestSigaction actions[SIGNAL_MAX + 1];
     uint64_t mask;
     GuestStack altstack;
     uint64_t robust_head, robust_len;
@@ -309,7 +305,7 @@ typedef struct TaskVforkSaved {
 
 static void task_vfork_save(TaskVforkSaved *s)
 {
-    for (int sig = 1; sig <= TASK_SIGNAL_MAX; sig++)
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
         s->actions[sig] = *signal_guest_action(sig);
     s->mask = signal_guest_mask();
     s->altstack = signal_guest_altstack();
@@ -321,7 +317,7 @@ static void task_vfork_restore(const TaskVforkSaved *s)
 {
     uint64_t suspend_mask;
 
-    for (int sig = 1; sig <= TASK_SIGNAL_MAX; sig++)
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
         if (memcmp(signal_guest_action(sig), &s->actions[sig],
                    sizeof(s->actions[sig])) != 0)
             signal_guest_set_action(sig, &s->actions[sig]);

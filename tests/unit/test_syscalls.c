@@ -34,10 +34,10 @@ void guest_exit(int status)
     exit(status);
 }
 
-/* Guest threads (linux-user/thread.c) would run the CPU loop. */
-void cpu_loop(GuestThread *t)
+/* Guest threads (linux-user/thread.c) would run translated code. */
+void tcg_cpu_exec(void *env)
 {
-    (void)t;
+    (void)env;
     abort();
 }
 
@@ -70,14 +70,9 @@ static GuestThread test_thread;
 static int64_t call(int nr, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
                     uint64_t a4, uint64_t a5)
 {
-    test_thread.env.x[8] = (uint64_t)nr;
-    test_thread.env.x[0] = a0;
-    test_thread.env.x[1] = a1;
-    test_thread.env.x[2] = a2;
-    test_thread.env.x[3] = a3;
-    test_thread.env.x[4] = a4;
-    test_thread.env.x[5] = a5;
-    return do_syscall(&test_thread);
+    const uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+
+    return do_syscall(&test_thread, (uint64_t)nr, args);
 }
 
 static uint64_t gp(const void *p)
@@ -493,6 +488,88 @@ START_TEST(test_rt_sigprocmask)
 }
 END_TEST
 
+START_TEST(test_sigaltstack)
+{
+    static uint8_t stack[16384];
+    GuestStack st = { .sp = gp(stack), .flags = 0, .size = sizeof(stack) };
+    GuestStack old;
+
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0), 0);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_uint_eq(old.sp, gp(stack));
+    ck_assert_uint_eq(old.size, sizeof(stack));
+    ck_assert_int_eq(old.flags, 0);
+    st.size = 4096; /* below arm64's MINSIGSTKSZ */
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0),
+                     -ENOMEM);
+    st.flags = 5;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0),
+                     -EINVAL);
+    /* Running on it: it may not change, and reads as SS_ONSTACK. */
+    test_thread.env.x[31] = gp(stack) + 1024;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), gp(&old), 0, 0, 0, 0),
+                     -EPERM);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_int_eq(old.flags, SS_ONSTACK);
+    test_thread.env.x[31] = 0;
+    st.flags = SS_DISABLE;
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0), 0);
+    ck_assert_int_eq(call(GUEST_NR_sigaltstack, 0, gp(&old), 0, 0, 0, 0), 0);
+    ck_assert_int_eq(old.flags, SS_DISABLE);
+    ck_assert_uint_eq(old.size, 0);
+}
+END_TEST
+
+START_TEST(test_rt_sigpending)
+{
+    uint64_t set = 1ull << (SIGUSR2 - 1), pending = 0;
+
+    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0,
+                          0),
+                     0);
+    raise(SIGUSR2);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigpending, gp(&pending), 8, 0, 0, 0, 0),
+                     0);
+    ck_assert_uint_eq(pending & set, set);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigtimedwait, gp(&set), 0, 0, 8, 0, 0),
+                     SIGUSR2);
+    ck_assert_int_eq(call(GUEST_NR_rt_sigpending, gp(&pending), 16, 0, 0, 0, 0),
+                     -EINVAL);
+}
+END_TEST
+
+/* A frame built for a handler and undone by rt_sigreturn (aarch64/). */
+START_TEST(test_sigframe_roundtrip)
+{
+    static uint8_t stack[32768] __attribute__((aligned(16)));
+    GuestSigaction act = { .handler = 0x400800, .flags = SA_SIGINFO };
+    CPUARMState *env = &test_thread.env;
+    uint64_t sp = gp(stack + sizeof(stack));
+
+    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), 0, 8, 0,
+                          0),
+                     0);
+    for (int i = 0; i < 31; i++)
+        env->x[i] = 0x1000 + (uint64_t)i;
+    env->x[31] = sp;
+    env->pc = 0x400100;
+    signal_raise_sync(&test_thread, SIGUSR1, SI_USER, 0);
+    ck_assert_uint_eq(env->pc, act.handler);
+    ck_assert_uint_eq(env->x[0], SIGUSR1);
+    ck_assert_uint_lt(env->x[31], sp);
+    ck_assert_uint_eq(env->x[31] % 16, 0);
+    ck_assert_int_eq(((const GuestSiginfo *)g2h(env->x[1]))->signo, SIGUSR1);
+    ck_assert_uint_ne(signal_guest_mask() & signal_bit(SIGUSR1), 0);
+    env->x[5] = 99; /* what the handler leaves in registers is undone */
+    ck_assert_int_eq(call(GUEST_NR_rt_sigreturn, 0, 0, 0, 0, 0, 0), 0x1000);
+    ck_assert_uint_eq(env->pc, 0x400100);
+    ck_assert_uint_eq(env->x[31], sp);
+    for (int i = 0; i < 31; i++)
+        ck_assert_uint_eq(env->x[i], 0x1000 + (uint64_t)i);
+    ck_assert_uint_eq(signal_guest_mask() & signal_bit(SIGUSR1), 0);
+}
+END_TEST
+
 START_TEST(test_set_tid_address)
 {
     uint32_t tid_word;
@@ -652,6 +729,9 @@ static Suite *syscalls_suite(void)
 
     tcase_add_test(task, test_rt_sigaction);
     tcase_add_test(task, test_rt_sigprocmask);
+    tcase_add_test(task, test_sigaltstack);
+    tcase_add_test(task, test_rt_sigpending);
+    tcase_add_test(task, test_sigframe_roundtrip);
     tcase_add_test(task, test_set_tid_address);
     tcase_add_exit_test(task, test_exit_group, 3);
     tcase_add_test(task, test_fork_and_wait);
