@@ -32,14 +32,17 @@ static void add_llsc(void)
                      "add %0, %0, #1\n\t"
                      "stxr %w1, %0, [%2]\n\t"
                      "cbnz %w1, 1b"
-                     : "=&r"(v), "=&r"(fail) : "r"(&counter) : "memory");
+                     : "=&r"(v), "=&r"(fail)
+                     : "r"(&counter)
+                     : "memory");
 }
 
 static void add_lse(void)
 {
     __asm__ volatile(".arch_extension lse\n\t"
-                     "stadd %0, [%1]"
-                     :: "r"(1ul), "r"(&counter) : "memory");
+                     "stadd %0, [%1]" ::"r"(1ul),
+                     "r"(&counter)
+                     : "memory");
 }
 
 static void add_cas(void)
@@ -55,7 +58,8 @@ static void add_cas(void)
                      "mov %0, %1\n\t"
                      "b.ne 1b"
                      : "=&r"(old), "=&r"(seen), "=&r"(next)
-                     : "r"(&counter) : "memory", "cc");
+                     : "r"(&counter)
+                     : "memory", "cc");
 }
 
 #else

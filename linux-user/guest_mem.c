@@ -9,8 +9,7 @@
 
 #include "linux-user/user.h"
 
-void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
-                     GuestAccess access)
+void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
 {
     (void)env;
     (void)len;

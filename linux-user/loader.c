@@ -57,9 +57,10 @@ uint64_t loader_interp_base(void)
 uint64_t loader_hwcap(void)
 {
     return LOADER_HWCAP_FP | LOADER_HWCAP_ASIMD | LOADER_HWCAP_FPHP |
-           LOADER_HWCAP_ASIMDHP | LOADER_HWCAP_CRC32 | LOADER_HWCAP_ATOMICS | LOADER_HWCAP_CPUID | LOADER_HWCAP_AES |
-           LOADER_HWCAP_PMULL | LOADER_HWCAP_SHA1 | LOADER_HWCAP_SHA2 |
-           LOADER_HWCAP_SHA3 | LOADER_HWCAP_SHA512;
+           LOADER_HWCAP_ASIMDHP | LOADER_HWCAP_CRC32 | LOADER_HWCAP_ATOMICS |
+           LOADER_HWCAP_CPUID | LOADER_HWCAP_AES | LOADER_HWCAP_PMULL |
+           LOADER_HWCAP_SHA1 | LOADER_HWCAP_SHA2 | LOADER_HWCAP_SHA3 |
+           LOADER_HWCAP_SHA512;
 }
 
 uint64_t loader_hwcap2(void)
@@ -92,17 +93,15 @@ loader_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
     return false;
 }
 
-static const char *loader_machine_name(unsigned machine, char *buf,
-                                       size_t len)
+static const char *loader_machine_name(unsigned machine, char *buf, size_t len)
 {
     static const struct {
         unsigned machine;
         const char *name;
     } names[] = {
-        { EM_X86_64, "x86-64" }, { EM_386, "i386" },
-        { EM_ARM, "ARM" },       { EM_RISCV, "RISC-V" },
-        { EM_PPC64, "PowerPC64" }, { EM_S390, "s390" },
-        { EM_MIPS, "MIPS" },
+        {EM_X86_64, "x86-64"}, {EM_386, "i386"},        {EM_ARM, "ARM"},
+        {EM_RISCV, "RISC-V"},  {EM_PPC64, "PowerPC64"}, {EM_S390, "s390"},
+        {EM_MIPS, "MIPS"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].machine == machine) {
@@ -116,14 +115,10 @@ static const char *loader_machine_name(unsigned machine, char *buf,
 static const char *loader_type_name(unsigned type, char *buf, size_t len)
 {
     switch (type) {
-    case ET_REL:
-        return "REL";
-    case ET_EXEC:
-        return "EXEC";
-    case ET_DYN:
-        return "DYN";
-    case ET_CORE:
-        return "CORE";
+    case ET_REL: return "REL";
+    case ET_EXEC: return "EXEC";
+    case ET_DYN: return "DYN";
+    case ET_CORE: return "CORE";
     }
     snprintf(buf, len, "%u", type);
     return buf;
@@ -176,7 +171,7 @@ static bool loader_open_file(LoaderElf *f, char *err, size_t errlen)
  */
 static bool loader_check_ident(LoaderElf *f, char *err, size_t errlen)
 {
-    unsigned char ident[EI_NIDENT] = { 0 };
+    unsigned char ident[EI_NIDENT] = {0};
     ssize_t n = pread(f->fd, ident, sizeof(ident), 0);
 
     if (n < SELFMAG || memcmp(ident, ELFMAG, SELFMAG) != 0) {
@@ -282,7 +277,8 @@ static bool loader_check_load(const LoaderElf *f, size_t i, char *err,
         return loader_fail(
             err, errlen, f->path,
             "truncated or corrupt ELF (PT_LOAD %zu file size exceeds memory "
-            "size)", i);
+            "size)",
+            i);
     }
     if (ph->p_offset > f->file_size ||
         ph->p_filesz > f->file_size - ph->p_offset) {
@@ -294,7 +290,8 @@ static bool loader_check_load(const LoaderElf *f, size_t i, char *err,
         return loader_fail(
             err, errlen, f->path,
             "truncated or corrupt ELF (PT_LOAD %zu offset and address not "
-            "congruent modulo the page size)", i);
+            "congruent modulo the page size)",
+            i);
     }
     if (ph->p_vaddr >= GUEST_ADDR_LIMIT ||
         ph->p_memsz > GUEST_ADDR_LIMIT - ph->p_vaddr) {
@@ -322,7 +319,8 @@ static bool loader_check_loads(const LoaderElf *f, char *err, size_t errlen)
             return loader_fail(
                 err, errlen, f->path,
                 "truncated or corrupt ELF (PT_LOAD %zu overlaps or is out of "
-                "order)", i);
+                "order)",
+                i);
         }
         prev = ph;
     }
@@ -369,8 +367,8 @@ static void loader_close(LoaderElf *f)
 }
 
 /* Opens and validates path in the order the error messages promise. */
-static bool loader_open(LoaderElf *f, const char *path, bool interp,
-                        char *err, size_t errlen)
+static bool loader_open(LoaderElf *f, const char *path, bool interp, char *err,
+                        size_t errlen)
 {
     memset(f, 0, sizeof(*f));
     f->path = path;
@@ -378,7 +376,8 @@ static bool loader_open(LoaderElf *f, const char *path, bool interp,
     if (elf_version(EV_CURRENT) == EV_NONE) {
         return loader_fail(err, errlen, path, "libelf: %s", elf_errmsg(-1));
     }
-    if (loader_open_file(f, err, errlen) && loader_check_ident(f, err, errlen) &&
+    if (loader_open_file(f, err, errlen) &&
+        loader_check_ident(f, err, errlen) &&
         loader_check_ehdr(f, interp, err, errlen) &&
         loader_read_phdrs(f, err, errlen) &&
         loader_check_loads(f, err, errlen) &&
@@ -449,9 +448,10 @@ static bool loader_reserve_pie(uint64_t lo, uint64_t span, uint64_t align,
                                uint64_t *bias)
 {
     uint64_t spot = LOADER_PIE_BASE + (lo & (align - 1));
-    void *got = mmap(g2h(spot), span, PROT_NONE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-                         MAP_FIXED_NOREPLACE, -1, 0);
+    void *got =
+        mmap(g2h(spot), span, PROT_NONE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+             -1, 0);
 
     if (got == MAP_FAILED)
         return false;
@@ -469,8 +469,8 @@ static bool loader_reserve_pie(uint64_t lo, uint64_t span, uint64_t align,
  * (and for the interpreter) the host picks a free, suitably aligned spot.
  * The span stays reserved (PROT_NONE) until the segments replace it.
  */
-static bool loader_reserve_dyn(const LoaderElf *f, bool is_main,
-                               uint64_t *bias, char *err, size_t errlen)
+static bool loader_reserve_dyn(const LoaderElf *f, bool is_main, uint64_t *bias,
+                               char *err, size_t errlen)
 {
     uint64_t lo, hi;
     loader_load_span(f, &lo, &hi);
@@ -505,7 +505,8 @@ static bool loader_reserve_dyn(const LoaderElf *f, bool is_main,
     return true;
 }
 
-/* Reserves [lo, hi) at exactly that guest address, failing if anything is there. */
+/* Reserves [lo, hi) at exactly that guest address, failing if anything is
+ * there. */
 static bool loader_reserve_fixed(const LoaderElf *f, uint64_t lo, uint64_t hi,
                                  char *err, size_t errlen)
 {
@@ -521,8 +522,7 @@ static bool loader_reserve_fixed(const LoaderElf *f, uint64_t lo, uint64_t hi,
         munmap(got, hi - lo);
         e = EEXIST;
     }
-    return loader_fail(err, errlen, f->path,
-                       "cannot map segment at %#llx: %s",
+    return loader_fail(err, errlen, f->path, "cannot map segment at %#llx: %s",
                        (unsigned long long)lo, strerror(e));
 }
 
@@ -575,9 +575,8 @@ static bool loader_map_body(const LoaderElf *f, const GElf_Phdr *ph,
          */
         bool pad = mem_end > file_end || (prot & PROT_WRITE);
         int map_prot = pad ? prot | PROT_WRITE : prot;
-        void *p = mmap(g2h(lo), file_hi - lo, map_prot,
-                       MAP_PRIVATE | MAP_FIXED, f->fd,
-                       (off_t)(ph->p_offset + (lo - start)));
+        void *p = mmap(g2h(lo), file_hi - lo, map_prot, MAP_PRIVATE | MAP_FIXED,
+                       f->fd, (off_t)(ph->p_offset + (lo - start)));
         if (p == MAP_FAILED) {
             return false;
         }
@@ -606,7 +605,7 @@ static bool loader_map_body(const LoaderElf *f, const GElf_Phdr *ph,
 /* Where the mapping loop is, so segments can share a page and gaps free up. */
 typedef struct LoaderMapState {
     uint64_t bias;
-    uint64_t prev_hi;  /* end of the previous segment's pages; 0 at first */
+    uint64_t prev_hi; /* end of the previous segment's pages; 0 at first */
     int prev_prot;
 } LoaderMapState;
 
@@ -676,8 +675,7 @@ static uint64_t loader_phdr_addr(const LoaderElf *f, uint64_t bias)
     return 0;
 }
 
-static void loader_fill_info(const LoaderElf *f, uint64_t bias,
-                             ImageInfo *info)
+static void loader_fill_info(const LoaderElf *f, uint64_t bias, ImageInfo *info)
 {
     uint64_t start_code = UINT64_MAX, end_code = 0;
     uint64_t start_data = UINT64_MAX, end_data = 0, end_mem = 0;
@@ -738,7 +736,7 @@ static void loader_unmap_loads(const LoaderElf *f, uint64_t bias, size_t end)
 static bool loader_map(const LoaderElf *f, bool is_main, ImageInfo *info,
                        char *err, size_t errlen)
 {
-    LoaderMapState st = { 0 };
+    LoaderMapState st = {0};
     uint64_t lo, hi;
 
     loader_load_span(f, &lo, &hi);
@@ -784,12 +782,13 @@ static bool loader_load_interp(const LoaderElf *prog, uint64_t *entry,
     static LoaderElf interp;
     ImageInfo interp_info;
 
-    const char *path = loader_resolve_interp(prog->interp, resolved,
-                                             sizeof(resolved));
+    const char *path =
+        loader_resolve_interp(prog->interp, resolved, sizeof(resolved));
     if (!path) {
         return loader_fail(err, errlen, prog->path,
                            "interpreter %s not found (use -L SYSROOT to point "
-                           "at an arm64 sysroot)", prog->interp);
+                           "at an arm64 sysroot)",
+                           prog->interp);
     }
     if (!loader_open(&interp, path, true, err, errlen)) {
         return false;
@@ -848,7 +847,8 @@ bool loader_exec(const char *path, int argc, char **argv, char **envp,
     loader_close(&prog);
     if (ok) {
         *info = image;
-        /* brk and /proc emulation read guest_image whatever the caller passed. */
+        /* brk and /proc emulation read guest_image whatever the caller passed.
+         */
         guest_image = image;
     }
     return ok;

@@ -15,8 +15,8 @@
 enum {
     LOADER_HWCAP_FP = 1u << 0,
     LOADER_HWCAP_ASIMD = 1u << 1,
-    LOADER_HWCAP_ATOMICS = 1u << 8, /* FEAT_LSE */
-    LOADER_HWCAP_FPHP = 1u << 9,    /* FEAT_FP16, scalar */
+    LOADER_HWCAP_ATOMICS = 1u << 8,  /* FEAT_LSE */
+    LOADER_HWCAP_FPHP = 1u << 9,     /* FEAT_FP16, scalar */
     LOADER_HWCAP_ASIMDHP = 1u << 10, /* FEAT_FP16, Advanced SIMD */
     LOADER_HWCAP_CRC32 = 1u << 7,
     LOADER_HWCAP_CPUID = 1u << 11,
@@ -52,13 +52,13 @@ const uint64_t *loader_auxv(size_t *pairs);
 
 /* What loader_stack.c needs from the ELF step. */
 typedef struct LoaderStackInput {
-    const char *path;   /* for error messages and AT_EXECFN */
+    const char *path; /* for error messages and AT_EXECFN */
     int argc;
     char **argv;
-    char **envp;        /* NULL-terminated; may be NULL */
-    uint64_t phdr;      /* AT_PHDR */
-    uint64_t phnum;     /* AT_PHNUM */
-    uint64_t entry;     /* AT_ENTRY: the program's, never the interpreter's */
+    char **envp;          /* NULL-terminated; may be NULL */
+    uint64_t phdr;        /* AT_PHDR */
+    uint64_t phnum;       /* AT_PHNUM */
+    uint64_t entry;       /* AT_ENTRY: the program's, never the interpreter's */
     uint64_t interp_base; /* AT_BASE */
 } LoaderStackInput;
 
@@ -66,7 +66,7 @@ typedef struct LoaderStackInput {
  * Maps the guest stack and lays out strings, AT_RANDOM, auxv, envp, argv
  * and argc as arm64 Linux does. Sets info->stack_top and info->initial_sp.
  */
-bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
-                        char *err, size_t errlen);
+bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
+                        size_t errlen);
 
 #endif

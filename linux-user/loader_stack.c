@@ -114,26 +114,26 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
                                uint64_t *auxv)
 {
     const uint64_t pairs[][2] = {
-        { AT_MINSIGSTKSZ, ARCH_MINSIGSTKSZ },
-        { AT_HWCAP, loader_hwcap() },
-        { AT_PAGESZ, GUEST_PAGE_SIZE },
-        { AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK) },
-        { AT_PHDR, in->phdr },
-        { AT_PHENT, sizeof(Elf64_Phdr) },
-        { AT_PHNUM, in->phnum },
-        { AT_BASE, in->interp_base },
-        { AT_FLAGS, 0 },
-        { AT_ENTRY, in->entry },
-        { AT_UID, getuid() },
-        { AT_EUID, geteuid() },
-        { AT_GID, getgid() },
-        { AT_EGID, getegid() },
-        { AT_SECURE, binfmt_secure_mode() },
-        { AT_RANDOM, random },
-        { AT_HWCAP2, loader_hwcap2() },
-        { AT_EXECFN, execfn },
-        { AT_PLATFORM, platform },
-        { AT_NULL, 0 },
+        {AT_MINSIGSTKSZ, ARCH_MINSIGSTKSZ},
+        {AT_HWCAP, loader_hwcap()},
+        {AT_PAGESZ, GUEST_PAGE_SIZE},
+        {AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK)},
+        {AT_PHDR, in->phdr},
+        {AT_PHENT, sizeof(Elf64_Phdr)},
+        {AT_PHNUM, in->phnum},
+        {AT_BASE, in->interp_base},
+        {AT_FLAGS, 0},
+        {AT_ENTRY, in->entry},
+        {AT_UID, getuid()},
+        {AT_EUID, geteuid()},
+        {AT_GID, getgid()},
+        {AT_EGID, getegid()},
+        {AT_SECURE, binfmt_secure_mode()},
+        {AT_RANDOM, random},
+        {AT_HWCAP2, loader_hwcap2()},
+        {AT_EXECFN, execfn},
+        {AT_PLATFORM, platform},
+        {AT_NULL, 0},
     };
     size_t n = sizeof(pairs) / sizeof(pairs[0]);
     _Static_assert(sizeof(pairs) / sizeof(pairs[0]) <= LOADER_MAX_AUXV,
@@ -181,7 +181,7 @@ static void loader_record_layout(const LoaderStackInput *in, size_t envc,
                                  uint64_t strings, uint64_t execfn,
                                  const uint64_t *addrs)
 {
-    VmaExecLayout layout = { 0 };
+    VmaExecLayout layout = {0};
 
     layout.arg_start = strings;
     layout.arg_end = envc > 0 ? addrs[in->argc] : execfn;
@@ -194,8 +194,8 @@ static void loader_record_layout(const LoaderStackInput *in, size_t envc,
     vma_set_exec_layout(&layout);
 }
 
-bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
-                        char *err, size_t errlen)
+bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
+                        size_t errlen)
 {
     size_t envc = loader_count(in->envp);
 
@@ -228,8 +228,8 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info,
     loader_random_bytes(random_bytes, sizeof(random_bytes));
     uint64_t random = loader_push(platform, random_bytes, sizeof(random_bytes));
 
-    size_t pairs = loader_fill_auxv(in, execfn, platform, random,
-                                    loader_saved_auxv);
+    size_t pairs =
+        loader_fill_auxv(in, execfn, platform, random, loader_saved_auxv);
     loader_saved_pairs = pairs;
     loader_record_layout(in, envc, strings, execfn, addrs);
     size_t words = 1 + (size_t)in->argc + 1 + envc + 1 + 2 * pairs;

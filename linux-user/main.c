@@ -19,9 +19,7 @@
 #include "linux-user/thread.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
-#include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
-#include "tcg/tb.h"
 #include "util/log.h"
 
 const char *arx_self_path;
@@ -161,8 +159,8 @@ static void find_self_path(const char *argv0)
  * one and it exists (whatever the interpreter's name). On failure the
  * caller reports the first attempt's reason, which suggests -L.
  */
-static bool load_with_default_sysroot(Options *opt, const char *path,
-                                      int argc, char **argv, char **envp)
+static bool load_with_default_sysroot(Options *opt, const char *path, int argc,
+                                      char **argv, char **envp)
 {
     char err[512];
 
@@ -189,8 +187,8 @@ void guest_exit(int status)
 int main(int argc, char **argv, char **envp)
 {
     static GuestThread main_thread;
-    Options opt = { 0 };
-    BinfmtArgs kernel_args = { .exec_fd = -1 };
+    Options opt = {0};
+    BinfmtArgs kernel_args = {.exec_fd = -1};
     char err[512], **guest_argv;
     const char *path;
     int prog, guest_argc;
@@ -217,8 +215,7 @@ int main(int argc, char **argv, char **envp)
     if (opt.sysroot && opt.sysroot[0] == '\0')
         opt.sysroot = NULL;
     if (opt.log_file && !log_open(opt.log_file))
-        arx_fatal("cannot open log file %s: %s", opt.log_file,
-                  strerror(errno));
+        arx_fatal("cannot open log file %s: %s", opt.log_file, strerror(errno));
     find_self_path(argv[0]);
     set_reexec_args(&opt);
     if (opt.sysroot) {
@@ -227,8 +224,7 @@ int main(int argc, char **argv, char **envp)
     }
     if (!loader_exec(path, guest_argc, guest_argv, envp, &guest_image, err,
                      sizeof(err)) &&
-        !load_with_default_sysroot(&opt, path, guest_argc, guest_argv,
-                                   envp)) {
+        !load_with_default_sysroot(&opt, path, guest_argc, guest_argv, envp)) {
         fprintf(stderr, "arx: %s\n", err);
         return 1;
     }
@@ -239,8 +235,7 @@ int main(int argc, char **argv, char **envp)
     tcg_exec_init(&arm_a64_tcg_ops, guest_base);
     signal_init();
 
-    arch_start_thread(&main_thread, guest_image.entry,
-                      guest_image.initial_sp);
+    arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
     cpu_loop(&main_thread);

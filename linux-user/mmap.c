@@ -64,8 +64,8 @@ static int64_t mm_brk_locked(uint64_t want)
     if (new_end > old_end) {
         if (!mm_brk_grow(old_end, new_end))
             return (int64_t)guest_image.brk;
-        vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE,
-                     false, "[heap]");
+        vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE, false,
+                     "[heap]");
     }
     if (new_end < old_end) {
         user_pages_unmap(new_end, old_end - new_end);

@@ -39,9 +39,8 @@ static bool under(const char *path, const char *dir)
 
 static bool never_redirected(const char *path)
 {
-    return under(path, "/proc") || under(path, "/dev") ||
-           under(path, "/sys") || strcmp(path, "/") == 0 ||
-           strncmp(path, sysroot, sysroot_len) == 0;
+    return under(path, "/proc") || under(path, "/dev") || under(path, "/sys") ||
+           strcmp(path, "/") == 0 || strncmp(path, sysroot, sysroot_len) == 0;
 }
 
 const char *path_redirect(const char *path)

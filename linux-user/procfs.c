@@ -82,8 +82,8 @@ static bool procfs_parse_header(const char *line, HostMap *h)
     char perms[8];
     int name_at = 0;
 
-    if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64
-                     " %n",
+    if (sscanf(line,
+               "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n",
                &h->start, &h->end, perms, &h->offset, &h->major, &h->minor,
                &h->inode, &name_at) < 7 ||
         name_at == 0)
@@ -152,8 +152,11 @@ static bool procfs_is_anon_name(const char *name)
 static MapsLine procfs_piece(const GuestVma *v, const HostMap *h, size_t hi,
                              uint64_t start, uint64_t end)
 {
-    MapsLine l = { .start = start, .end = end, .path = "",
-                   .host_first = hi, .host_last = hi };
+    MapsLine l = {.start = start,
+                  .end = end,
+                  .path = "",
+                  .host_first = hi,
+                  .host_last = hi};
 
     snprintf(l.perms, sizeof(l.perms), "%c%c%c%c",
              v->prot & PROT_READ ? 'r' : '-', v->prot & PROT_WRITE ? 'w' : '-',
@@ -220,14 +223,15 @@ static MapsLine *procfs_cut(const GuestVma *v, size_t nv, const HostMap *h,
 
 static void procfs_print_header(FILE *f, const MapsLine *l)
 {
-    int n = fprintf(f, "%08" PRIx64 "-%08" PRIx64 " %s %08" PRIx64
-                       " %02x:%02x %" PRIu64 " ",
-                    l->start, l->end, l->perms, l->offset, l->major, l->minor,
-                    l->inode);
+    int n = fprintf(
+        f,
+        "%08" PRIx64 "-%08" PRIx64 " %s %08" PRIx64 " %02x:%02x %" PRIu64 " ",
+        l->start, l->end, l->perms, l->offset, l->major, l->minor, l->inode);
 
     if (l->path[0])
-        fprintf(f, "%*s%s", n < PROCFS_MAPS_NAME_COLUMN
-                                ? PROCFS_MAPS_NAME_COLUMN - n + 1 : 1,
+        fprintf(f, "%*s%s",
+                n < PROCFS_MAPS_NAME_COLUMN ? PROCFS_MAPS_NAME_COLUMN - n + 1
+                                            : 1,
                 " ", l->path);
     fputc('\n', f);
 }
@@ -237,10 +241,10 @@ static void procfs_print_header(FILE *f, const MapsLine *l)
 #define PROCFS_MAX_FIELDS 48
 
 typedef struct SmapsField {
-    char key[40];      /* "Rss:" and the padding before the number */
-    int width;         /* columns taken by key and number together */
+    char key[40]; /* "Rss:" and the padding before the number */
+    int width;    /* columns taken by key and number together */
     uint64_t kb;
-    bool sized;        /* a "N kB" line; else text is printed as is */
+    bool sized; /* a "N kB" line; else text is printed as is */
     const char *text;
 } SmapsField;
 
@@ -343,8 +347,8 @@ static void procfs_print_smaps_fields(FILE *f, const MapsLine *l,
 static bool procfs_gen_maps(FILE *f, bool smaps)
 {
     size_t len, nh, nv, nl;
-    char *buf = procfs_read_host(smaps ? "/proc/self/smaps" : "/proc/self/maps",
-                                 &len);
+    char *buf =
+        procfs_read_host(smaps ? "/proc/self/smaps" : "/proc/self/maps", &len);
     HostMap *h = buf ? procfs_parse_host(buf, &nh) : NULL;
     GuestVma *v = NULL;
     MapsLine *lines = NULL;
@@ -399,20 +403,22 @@ static bool procfs_gen_strings(FILE *f, bool env)
 
 /* arm64 hwcap names in the kernel's order: AT_HWCAP bits, then AT_HWCAP2. */
 static const char *const procfs_hwcap_names[] = {
-    "fp", "asimd", "evtstrm", "aes", "pmull", "sha1", "sha2", "crc32",
-    "atomics", "fphp", "asimdhp", "cpuid", "asimdrdm", "jscvt", "fcma",
-    "lrcpc", "dcpop", "sha3", "sm3", "sm4", "asimddp", "sha512", "sve",
-    "asimdfhm", "dit", "uscat", "ilrcpc", "flagm", "ssbs", "sb", "paca",
-    "pacg",
+    "fp",     "asimd",   "evtstrm",  "aes",     "pmull", "sha1",     "sha2",
+    "crc32",  "atomics", "fphp",     "asimdhp", "cpuid", "asimdrdm", "jscvt",
+    "fcma",   "lrcpc",   "dcpop",    "sha3",    "sm3",   "sm4",      "asimddp",
+    "sha512", "sve",     "asimdfhm", "dit",     "uscat", "ilrcpc",   "flagm",
+    "ssbs",   "sb",      "paca",     "pacg",
 };
 static const char *const procfs_hwcap2_names[] = {
-    "dcpodp", "sve2", "sveaes", "svepmull", "svebitperm", "svesha3",
-    "svesm4", "flagm2", "frint", "svei8mm", "svef32mm", "svef64mm",
-    "svebf16", "i8mm", "bf16", "dgh", "rng", "bti", "mte", "ecv", "afp",
-    "rpres", "mte3", "sme", "smei16i64", "smef64f64", "smei8i32",
-    "smef16f32", "smeb16f32", "smef32f32", "smefa64", "wfxt", "ebf16",
-    "sveebf16", "cssc", "rprfm", "sve2p1", "sme2", "sme2p1", "smei16i32",
-    "smebi32i32", "smeb16b16", "smef16f16", "mops", "hbc",
+    "dcpodp",     "sve2",      "sveaes",    "svepmull",  "svebitperm",
+    "svesha3",    "svesm4",    "flagm2",    "frint",     "svei8mm",
+    "svef32mm",   "svef64mm",  "svebf16",   "i8mm",      "bf16",
+    "dgh",        "rng",       "bti",       "mte",       "ecv",
+    "afp",        "rpres",     "mte3",      "sme",       "smei16i64",
+    "smef64f64",  "smei8i32",  "smef16f32", "smeb16f32", "smef32f32",
+    "smefa64",    "wfxt",      "ebf16",     "sveebf16",  "cssc",
+    "rprfm",      "sve2p1",    "sme2",      "sme2p1",    "smei16i32",
+    "smebi32i32", "smeb16b16", "smef16f16", "mops",      "hbc",
 };
 
 static uint64_t procfs_auxv_value(const VmaExecLayout *l, uint64_t type)

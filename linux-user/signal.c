@@ -548,10 +548,8 @@ static bool signal_host_catchable(int sig)
     case SIGSEGV:
     case SIGBUS:
     case 32:
-    case 33:
-        return false;
-    default:
-        return sig >= 1 && sig <= SIGNAL_MAX;
+    case 33: return false;
+    default: return sig >= 1 && sig <= SIGNAL_MAX;
     }
 }
 
@@ -796,8 +794,8 @@ int64_t signal_suspend(GuestThread *t, uint64_t wait_mask)
  * the wanted signals blocked on this thread, so the host kernel hands
  * them to the wait rather than to a handler, while others interrupt it.
  */
-int64_t signal_timed_wait(GuestThread *t, uint64_t wanted,
-                          GuestSiginfo *info, uint64_t host_timeout)
+int64_t signal_timed_wait(GuestThread *t, uint64_t wanted, GuestSiginfo *info,
+                          uint64_t host_timeout)
 {
     uint64_t old;
     int64_t r;
@@ -1016,8 +1014,8 @@ int64_t signal_altstack_exchange(GuestThread *t, const GuestStack *new_stack,
             return r;
     }
     *old = now;
-    old->flags = signal_altstack_state(&now, sp) |
-                 (now.flags & GUEST_SS_AUTODISARM);
+    old->flags =
+        signal_altstack_state(&now, sp) | (now.flags & GUEST_SS_AUTODISARM);
     return 0;
 }
 

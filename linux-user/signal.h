@@ -145,8 +145,8 @@ int64_t signal_suspend(GuestThread *t, uint64_t wait_mask);
  * host_timeout (a host struct timespec *, NULL for none) into *info.
  * Returns the signal or -errno.
  */
-int64_t signal_timed_wait(GuestThread *t, uint64_t wanted,
-                          GuestSiginfo *info, uint64_t host_timeout);
+int64_t signal_timed_wait(GuestThread *t, uint64_t wanted, GuestSiginfo *info,
+                          uint64_t host_timeout);
 /*
  * After rt_sigsuspend: its temporary mask, which decides what is delivered
  * now (the frames save the restored mask). False when there was none.

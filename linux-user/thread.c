@@ -38,7 +38,7 @@ typedef struct ThreadStart {
 static void thread_init_child(GuestThread *t, const GuestThread *parent,
                               uint64_t flags, uint64_t newsp, uint64_t tls)
 {
-    *t = (GuestThread){ 0 };
+    *t = (GuestThread){0};
     t->env = parent->env; /* pc is already past the syscall */
     arch_clone_regs(t, newsp, flags & CLONE_SETTLS, tls);
     t->env.exception = EXCP_NONE;
@@ -72,7 +72,7 @@ static void *thread_main(void *opaque)
 int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
                      uint64_t ptid, uint64_t tls, uint64_t ctid)
 {
-    ThreadStart start = { .flags = flags, .ptid = ptid, .ctid = ctid };
+    ThreadStart start = {.flags = flags, .ptid = ptid, .ctid = ctid};
     pthread_attr_t attr;
     pthread_t handle;
     GuestThread *t;
@@ -145,9 +145,9 @@ int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
         if (!parent->vfork_child)
             vfork_child_slot = t;
     }
-    stack = mmap(NULL, VFORK_STACK_SIZE, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
-                 0);
+    stack =
+        mmap(NULL, VFORK_STACK_SIZE, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (stack == MAP_FAILED)
         return -ENOMEM;
     thread_init_child(t, parent, flags, newsp, tls);

@@ -31,17 +31,17 @@ static inline uint64_t h2g(const void *host_ptr)
 
 /* What the loader learned about the program; used by auxv, brk, /proc. */
 typedef struct ImageInfo {
-    uint64_t load_bias;   /* added to the ELF's p_vaddr (ET_DYN) */
-    uint64_t entry;       /* guest entry point (interpreter's, if any) */
-    uint64_t phdr;        /* guest address of the program headers */
+    uint64_t load_bias; /* added to the ELF's p_vaddr (ET_DYN) */
+    uint64_t entry;     /* guest entry point (interpreter's, if any) */
+    uint64_t phdr;      /* guest address of the program headers */
     uint64_t phnum;
     uint64_t start_code, end_code;
     uint64_t start_data, end_data;
-    uint64_t start_brk;   /* first byte after the last segment, page aligned */
-    uint64_t brk;         /* current program break */
-    uint64_t stack_top;   /* highest address of the guest stack mapping */
-    uint64_t initial_sp;  /* guest SP at entry: points at argc */
-    const char *path;     /* program path as given */
+    uint64_t start_brk;  /* first byte after the last segment, page aligned */
+    uint64_t brk;        /* current program break */
+    uint64_t stack_top;  /* highest address of the guest stack mapping */
+    uint64_t initial_sp; /* guest SP at entry: points at argc */
+    const char *path;    /* program path as given */
 } ImageInfo;
 
 extern ImageInfo guest_image;
@@ -72,16 +72,16 @@ typedef struct GuestThread {
      * process-wide signals, and a vfork child shares TLS.
      */
     struct GuestThreadSignals {
-        bool ready;              /* mask set (inherited or loaded) */
-        bool registered;         /* on linux-user/signal.c's thread list */
-        bool waiting;            /* rt_sigsuspend: wait_mask is in force */
-        bool restart_valid;      /* restart_* describe an interrupted svc */
-        uint64_t mask;           /* blocked set, as rt_sigprocmask left it */
-        uint64_t wait_mask;      /* blocked set while waiting */
-        uint64_t pending;        /* thread-directed, queued, not delivered */
-        uint64_t restart_pc;     /* guest pc after the interrupted svc */
-        uint64_t restart_x0;     /* its first argument, for the re-run */
-        uint64_t fault_esr;      /* ESR of the last data abort, or 0 */
+        bool ready;               /* mask set (inherited or loaded) */
+        bool registered;          /* on linux-user/signal.c's thread list */
+        bool waiting;             /* rt_sigsuspend: wait_mask is in force */
+        bool restart_valid;       /* restart_* describe an interrupted svc */
+        uint64_t mask;            /* blocked set, as rt_sigprocmask left it */
+        uint64_t wait_mask;       /* blocked set while waiting */
+        uint64_t pending;         /* thread-directed, queued, not delivered */
+        uint64_t restart_pc;      /* guest pc after the interrupted svc */
+        uint64_t restart_x0;      /* its first argument, for the re-run */
+        uint64_t fault_esr;       /* ESR of the last data abort, or 0 */
         struct GuestThread *next; /* thread list */
         uint8_t pending_info[64][128]; /* siginfo of each queued signal */
     } signals;

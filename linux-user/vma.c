@@ -32,8 +32,14 @@ static size_t vma_count, vma_capacity;
 static VmaName *vma_names;
 static VmaExecLayout vma_layout;
 
-static void vma_atfork_prepare(void) { pthread_mutex_lock(&vma_mutex); }
-static void vma_atfork_parent(void) { pthread_mutex_unlock(&vma_mutex); }
+static void vma_atfork_prepare(void)
+{
+    pthread_mutex_lock(&vma_mutex);
+}
+static void vma_atfork_parent(void)
+{
+    pthread_mutex_unlock(&vma_mutex);
+}
 
 /* The child has a new tid, which a recursive mutex's owner check refuses. */
 static void vma_atfork_child(void)
@@ -55,7 +61,10 @@ static void vma_lock(void)
     pthread_mutex_lock(&vma_mutex);
 }
 
-static void vma_unlock(void) { pthread_mutex_unlock(&vma_mutex); }
+static void vma_unlock(void)
+{
+    pthread_mutex_unlock(&vma_mutex);
+}
 
 void vma_hold(void)
 {
@@ -117,8 +126,7 @@ static bool vma_insert_at(size_t i, const GuestVma *v)
 
 static void vma_remove_range(size_t i, size_t j)
 {
-    memmove(&vma_table[i], &vma_table[j],
-            (vma_count - j) * sizeof(*vma_table));
+    memmove(&vma_table[i], &vma_table[j], (vma_count - j) * sizeof(*vma_table));
     vma_count -= j - i;
 }
 
@@ -201,8 +209,11 @@ static void vma_insert_locked(GuestVma v)
 void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
                   const char *name)
 {
-    GuestVma v = { .start = start, .end = start + vma_page_up(len),
-                   .prot = prot & 7, .shared = shared, .name = name };
+    GuestVma v = {.start = start,
+                  .end = start + vma_page_up(len),
+                  .prot = prot & 7,
+                  .shared = shared,
+                  .name = name};
 
     vma_lock();
     vma_insert_locked(v);
@@ -212,8 +223,10 @@ void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
 void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
                   uint64_t offset)
 {
-    GuestVma v = { .start = start, .end = start + vma_page_up(len),
-                   .prot = prot & 7, .shared = shared };
+    GuestVma v = {.start = start,
+                  .end = start + vma_page_up(len),
+                  .prot = prot & 7,
+                  .shared = shared};
     char link[64], path[PATH_MAX];
     struct stat st;
     ssize_t n;
@@ -246,8 +259,8 @@ void vma_protect(uint64_t start, uint64_t len, int prot)
     vma_lock();
     vma_split_at(start);
     vma_split_at(end);
-    for (size_t i = vma_find(start);
-         i < vma_count && vma_table[i].start < end; i++)
+    for (size_t i = vma_find(start); i < vma_count && vma_table[i].start < end;
+         i++)
         vma_table[i].prot = prot & 7;
     vma_merge_all();
     vma_unlock();
@@ -285,8 +298,8 @@ void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
     new_len = vma_page_up(new_len);
     vma_lock();
     /* old_len 0 duplicates a shared mapping: its first region grows. */
-    moved = vma_collect(old_addr, old_addr + (keep ? vma_page_up(keep)
-                                                   : VMA_PAGE), &n);
+    moved = vma_collect(old_addr,
+                        old_addr + (keep ? vma_page_up(keep) : VMA_PAGE), &n);
     if (!keep_old)
         vma_cut(old_addr, old_addr + old_len);
     vma_cut(new_addr, new_addr + new_len);

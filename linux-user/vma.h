@@ -13,13 +13,13 @@
 /* One region [start, end), page aligned, with uniform attributes. */
 typedef struct GuestVma {
     uint64_t start, end;
-    int prot;          /* PROT_READ | PROT_WRITE | PROT_EXEC as the guest sees */
-    bool shared;       /* MAP_SHARED: 's' rather than 'p' */
-    uint64_t offset;   /* file offset of start; 0 when anonymous */
-    uint64_t dev;      /* st_dev of the file, 0 when anonymous */
-    uint64_t inode;    /* 0 when anonymous */
-    const char *name;  /* file path, "[heap]", "[stack]", "[vdso]" or NULL;
-                          interned, valid for the life of the process */
+    int prot;         /* PROT_READ | PROT_WRITE | PROT_EXEC as the guest sees */
+    bool shared;      /* MAP_SHARED: 's' rather than 'p' */
+    uint64_t offset;  /* file offset of start; 0 when anonymous */
+    uint64_t dev;     /* st_dev of the file, 0 when anonymous */
+    uint64_t inode;   /* 0 when anonymous */
+    const char *name; /* file path, "[heap]", "[stack]", "[vdso]" or NULL;
+                         interned, valid for the life of the process */
 } GuestVma;
 
 /* Where exec laid out the strings, and the auxv it gave (like the kernel,
@@ -29,7 +29,7 @@ typedef struct VmaExecLayout {
     uint64_t arg_start, arg_end; /* argv strings, NUL separated */
     uint64_t env_start, env_end; /* envp strings */
     uint64_t auxv[2 * VMA_MAX_AUXV];
-    size_t auxv_pairs;           /* including AT_NULL */
+    size_t auxv_pairs; /* including AT_NULL */
 } VmaExecLayout;
 
 /* Records an anonymous region, replacing whatever was recorded there. */

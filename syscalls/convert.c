@@ -24,7 +24,8 @@ _Static_assert(sizeof(GuestMsghdr) == sizeof(struct msghdr), "msghdr");
 _Static_assert(sizeof(GuestMmsghdr) == sizeof(struct mmsghdr), "mmsghdr");
 _Static_assert(sizeof(GuestSemidDs) == 88, "aarch64 semid64_ds");
 _Static_assert(sizeof(struct semid_ds) == 104, "x86-64 semid64_ds");
-_Static_assert(offsetof(GuestMsghdr, flags) == offsetof(struct msghdr, msg_flags),
+_Static_assert(offsetof(GuestMsghdr, flags) ==
+                   offsetof(struct msghdr, msg_flags),
                "msghdr flags");
 
 void convert_stat_to_guest(const struct stat *host, GuestStat *guest)
@@ -86,10 +87,10 @@ static const struct {
     uint64_t guest;
     int host;
 } open_flag_map[] = {
-    { GUEST_O_DIRECTORY, HOST_O_DIRECTORY },
-    { GUEST_O_NOFOLLOW, HOST_O_NOFOLLOW },
-    { GUEST_O_DIRECT, HOST_O_DIRECT },
-    { GUEST_O_LARGEFILE, HOST_O_LARGEFILE },
+    {GUEST_O_DIRECTORY, HOST_O_DIRECTORY},
+    {GUEST_O_NOFOLLOW, HOST_O_NOFOLLOW},
+    {GUEST_O_DIRECT, HOST_O_DIRECT},
+    {GUEST_O_LARGEFILE, HOST_O_LARGEFILE},
 };
 
 #define OPEN_FLAG_MAP_COUNT (sizeof(open_flag_map) / sizeof(open_flag_map[0]))
@@ -108,8 +109,8 @@ int convert_open_flags_to_host(uint64_t guest_flags)
 
 uint64_t convert_open_flags_to_guest(int host_flags)
 {
-    int moved = HOST_O_DIRECTORY | HOST_O_NOFOLLOW | HOST_O_DIRECT |
-                HOST_O_LARGEFILE;
+    int moved =
+        HOST_O_DIRECTORY | HOST_O_NOFOLLOW | HOST_O_DIRECT | HOST_O_LARGEFILE;
     uint64_t guest = (uint32_t)(host_flags & ~moved);
 
     for (size_t i = 0; i < OPEN_FLAG_MAP_COUNT; i++)

@@ -70,8 +70,8 @@ int64_t sys_openat(GuestThread *t, const uint64_t *a)
     /* maps, auxv, cmdline...: the guest's, not arx's. */
     if (procfs_open(sys_ptr(a[1]), flags, &fd))
         return fd;
-    return host_syscall6(SYS_openat, a[0], fs_path(a[1]), (uint64_t)flags,
-                         a[3], 0, 0);
+    return host_syscall6(SYS_openat, a[0], fs_path(a[1]), (uint64_t)flags, a[3],
+                         0, 0);
 }
 
 int64_t sys_getcwd(GuestThread *t, const uint64_t *a)

@@ -129,10 +129,8 @@ static bool io_fcntl_takes_pointer(int cmd)
     case F_GET_RW_HINT:
     case F_SET_RW_HINT:
     case F_GET_FILE_RW_HINT:
-    case F_SET_FILE_RW_HINT:
-        return true;
-    default:
-        return false;
+    case F_SET_FILE_RW_HINT: return true;
+    default: return false;
     }
 }
 

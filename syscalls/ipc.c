@@ -65,8 +65,8 @@ int64_t sys_semop(GuestThread *t, const uint64_t *a)
 int64_t sys_semtimedop(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_semtimedop, a[0], sys_hp(a[1]), a[2],
-                         sys_hp(a[3]), 0, 0);
+    return host_syscall6(SYS_semtimedop, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
+                         0, 0);
 }
 
 /* The semun argument of the *STAT and IPC_SET commands: semid64_ds. */
@@ -80,8 +80,8 @@ static int64_t ipc_semctl_semid(const uint64_t *a, int cmd)
         return -EFAULT;
     if (cmd == IPC_SET)
         convert_semid_to_host(guest, &host);
-    r = host_syscall6(SYS_semctl, a[0], a[1], a[2],
-                      (uint64_t)(uintptr_t)&host, 0, 0);
+    r = host_syscall6(SYS_semctl, a[0], a[1], a[2], (uint64_t)(uintptr_t)&host,
+                      0, 0);
     if (!host_is_error(r) && cmd != IPC_SET)
         convert_semid_to_guest(&host, guest);
     return r;
@@ -97,15 +97,13 @@ int64_t sys_semctl(GuestThread *t, const uint64_t *a)
     case IPC_STAT:
     case SEM_STAT:
     case SEM_STAT_ANY:
-    case IPC_SET:
-        return ipc_semctl_semid(a, cmd);
+    case IPC_SET: return ipc_semctl_semid(a, cmd);
     case GETALL:
     case SETALL:
     case IPC_INFO:
     case SEM_INFO:
         return host_syscall6(SYS_semctl, a[0], a[1], a[2], sys_hp(a[3]), 0, 0);
-    default:
-        return host_syscall6(SYS_semctl, a[0], a[1], a[2], a[3], 0, 0);
+    default: return host_syscall6(SYS_semctl, a[0], a[1], a[2], a[3], 0, 0);
     }
 }
 

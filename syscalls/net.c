@@ -50,8 +50,8 @@ int64_t sys_accept(GuestThread *t, const uint64_t *a)
 int64_t sys_accept4(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_accept4, a[0], sys_hp(a[1]), sys_hp(a[2]), a[3],
-                         0, 0);
+    return host_syscall6(SYS_accept4, a[0], sys_hp(a[1]), sys_hp(a[2]), a[3], 0,
+                         0);
 }
 
 int64_t sys_getsockname(GuestThread *t, const uint64_t *a)
@@ -192,13 +192,13 @@ static int64_t net_mmsg(long host_nr, const uint64_t *a, uint64_t timeout)
     int64_t count, r;
 
     if (a[2] == 0 || !guest)
-        return host_syscall6(host_nr, a[0], sys_hp(a[1]), a[2], a[3],
-                             timeout, 0);
+        return host_syscall6(host_nr, a[0], sys_hp(a[1]), a[2], a[3], timeout,
+                             0);
     count = net_mmsg_to_host(guest, a[2], host, iov);
     if (count < 0)
         return count;
-    r = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host,
-                      (uint64_t)count, a[3], timeout, 0);
+    r = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host, (uint64_t)count,
+                      a[3], timeout, 0);
     if (!host_is_error(r))
         net_mmsg_result_to_guest(host, r, guest);
     return r;

@@ -291,9 +291,7 @@ static bool proc_prctl_is_safe(int option, bool *pointer_arg)
     switch (option) {
     case PR_SET_NAME:
     case PR_GET_NAME:
-    case PR_GET_PDEATHSIG:
-        *pointer_arg = true;
-        return true;
+    case PR_GET_PDEATHSIG: *pointer_arg = true; return true;
     case PR_SET_PDEATHSIG:
     case PR_GET_DUMPABLE:
     case PR_SET_DUMPABLE:
@@ -302,10 +300,8 @@ static bool proc_prctl_is_safe(int option, bool *pointer_arg)
     case PR_SET_NO_NEW_PRIVS:
     case PR_GET_KEEPCAPS:
     case PR_SET_KEEPCAPS:
-    case PR_CAPBSET_READ:
-        return true;
-    default:
-        return false;
+    case PR_CAPBSET_READ: return true;
+    default: return false;
     }
 }
 

@@ -39,17 +39,10 @@ int64_t sys_rt_sigaction(GuestThread *t, const uint64_t *a)
 static bool signal_mask_update(int how, uint64_t *mask, uint64_t set)
 {
     switch (how) {
-    case SIG_BLOCK:
-        *mask |= set;
-        return true;
-    case SIG_UNBLOCK:
-        *mask &= ~set;
-        return true;
-    case SIG_SETMASK:
-        *mask = set;
-        return true;
-    default:
-        return false;
+    case SIG_BLOCK: *mask |= set; return true;
+    case SIG_UNBLOCK: *mask &= ~set; return true;
+    case SIG_SETMASK: *mask = set; return true;
+    default: return false;
     }
 }
 

@@ -18,7 +18,7 @@ typedef struct SyscallEntry {
 } SyscallEntry;
 
 static const SyscallEntry syscall_table[GUEST_NR_COUNT] = {
-#define SYSCALL(nr, name, handler) [nr] = { #name, handler },
+#define SYSCALL(nr, name, handler) [nr] = {#name, handler},
 #include "syscalls/nr.def"
 #undef SYSCALL
 };

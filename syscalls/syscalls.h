@@ -34,7 +34,7 @@ enum {
 typedef int64_t (*SyscallHandler)(GuestThread *t, const uint64_t *args);
 
 /* Declared for every row; only rows naming a handler in nr.def define it. */
-#define SYSCALL(nr, name, handler) \
+#define SYSCALL(nr, name, handler)                                             \
     int64_t sys_##name(GuestThread *t, const uint64_t *args);
 #include "syscalls/nr.def"
 #undef SYSCALL
@@ -192,7 +192,6 @@ void convert_semid_to_host(const GuestSemidDs *guest, struct semid_ds *host);
 const char *sys_exe_path(void);
 /* Substitutes the guest program for "/proc/self/exe" and /proc/<pid>/exe. */
 const char *sys_fix_path(const char *path);
-
 
 /* Name of a known ioctl request, or NULL (ioctl.c). */
 const char *ioctl_name(uint32_t request);

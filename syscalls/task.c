@@ -79,16 +79,15 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
  */
 static bool task_read_guest(uint64_t addr, void *out, size_t len)
 {
-    struct iovec local = { out, len };
-    struct iovec remote = { sys_ptr(addr), len };
+    struct iovec local = {out, len};
+    struct iovec remote = {sys_ptr(addr), len};
     int64_t r;
 
     if (addr == 0)
         return false;
-    r = host_syscall6(SYS_process_vm_readv,
-                      (uint64_t)host_syscall3(SYS_getpid, 0, 0, 0),
-                      (uint64_t)(uintptr_t)&local, 1,
-                      (uint64_t)(uintptr_t)&remote, 1, 0);
+    r = host_syscall6(
+        SYS_process_vm_readv, (uint64_t)host_syscall3(SYS_getpid, 0, 0, 0),
+        (uint64_t)(uintptr_t)&local, 1, (uint64_t)(uintptr_t)&remote, 1, 0);
     if (r == -ENOSYS || r == -EPERM) {
         memcpy(out, sys_ptr(addr), len);
         return true;
@@ -115,8 +114,8 @@ static bool task_futex_owner_died(uint64_t addr, uint32_t tid, bool pi,
         return false;
     for (;;) {
         if (pending && !pi && (old & FUTEX_TID_MASK) == 0) {
-            host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE,
-                          1, 0, 0, 0);
+            host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE, 1,
+                          0, 0, 0);
             return true;
         }
         if ((old & FUTEX_TID_MASK) != tid)
@@ -127,8 +126,8 @@ static bool task_futex_owner_died(uint64_t addr, uint32_t tid, bool pi,
             break;
     }
     if (!pi && (old & FUTEX_WAITERS))
-        host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE, 1, 0,
-                      0, 0);
+        host_syscall6(SYS_futex, (uint64_t)(uintptr_t)word, FUTEX_WAKE, 1, 0, 0,
+                      0);
     return true;
 }
 
@@ -221,8 +220,8 @@ enum {
  */
 static bool task_clone_is_thread(uint64_t flags)
 {
-    const uint64_t need = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
-                          CLONE_THREAD;
+    const uint64_t need =
+        CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD;
     const uint64_t allowed = need | CLONE_SYSVSEM | CLONE_SETTLS |
                              CLONE_PARENT_SETTID | CLONE_CHILD_SETTID |
                              CLONE_CHILD_CLEARTID | CLONE_DETACHED;
@@ -382,7 +381,7 @@ static int64_t task_clone(GuestThread *t, const TaskClone *c)
 /* aarch64 clone argument order: flags, stack, parent_tid, tls, child_tid. */
 int64_t sys_clone(GuestThread *t, const uint64_t *a)
 {
-    TaskClone c = { a[0], a[1], a[2], a[3], a[4], a[2] };
+    TaskClone c = {a[0], a[1], a[2], a[3], a[4], a[2]};
 
     /* Legacy clone returns the pidfd through parent_tid. */
     if ((c.flags & CLONE_PIDFD) &&
@@ -432,8 +431,8 @@ static int64_t task_check_clone_args(const GuestCloneArgs *ca)
 {
     const uint64_t legacy = 0xffffffffull & ~(uint64_t)CSIGNAL;
 
-    if (ca->flags & ~(legacy | TASK_CLONE_CLEAR_SIGHAND |
-                      TASK_CLONE_INTO_CGROUP))
+    if (ca->flags &
+        ~(legacy | TASK_CLONE_CLEAR_SIGHAND | TASK_CLONE_INTO_CGROUP))
         return -EINVAL;
     if (ca->exit_signal & ~(uint64_t)CSIGNAL)
         return -EINVAL;
@@ -463,8 +462,8 @@ int64_t sys_clone3(GuestThread *t, const uint64_t *a)
         r = task_check_clone_args(&ca);
     if (r != 0)
         return r;
-    if (ca.set_tid_size || (ca.flags & (TASK_CLONE_CLEAR_SIGHAND |
-                                        TASK_CLONE_INTO_CGROUP))) {
+    if (ca.set_tid_size ||
+        (ca.flags & (TASK_CLONE_CLEAR_SIGHAND | TASK_CLONE_INTO_CGROUP))) {
         if (log_enabled(LOG_UNIMP))
             arx_log_once(SYS_LOG_KEY_CLONE | 0xffffffffu,
                          "arx: unsupported clone3 request (flags 0x%llx, "
@@ -506,9 +505,8 @@ int64_t sys_waitid(GuestThread *t, const uint64_t *a)
  */
 static bool task_futex_has_timeout(int cmd)
 {
-    return cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI ||
-           cmd == FUTEX_LOCK_PI2 || cmd == FUTEX_WAIT_BITSET ||
-           cmd == FUTEX_WAIT_REQUEUE_PI;
+    return cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI || cmd == FUTEX_LOCK_PI2 ||
+           cmd == FUTEX_WAIT_BITSET || cmd == FUTEX_WAIT_REQUEUE_PI;
 }
 
 /*
@@ -595,9 +593,9 @@ static bool task_is_aarch64_elf(const uint8_t *head, size_t n)
 /* The first bytes of the file; 0 when it cannot be read (a directory). */
 static size_t task_read_head(const char *path, char *buf, size_t len)
 {
-    int64_t fd = host_syscall6(SYS_openat, (uint64_t)AT_FDCWD,
-                               (uint64_t)(uintptr_t)path, O_RDONLY | O_CLOEXEC,
-                               0, 0, 0);
+    int64_t fd =
+        host_syscall6(SYS_openat, (uint64_t)AT_FDCWD, (uint64_t)(uintptr_t)path,
+                      O_RDONLY | O_CLOEXEC, 0, 0, 0);
     int64_t n;
 
     if (host_is_error(fd))
@@ -611,8 +609,8 @@ static bool task_file_is_aarch64_elf(const char *path)
 {
     uint8_t head[sizeof(Elf64_Ehdr)];
 
-    return task_is_aarch64_elf(head, task_read_head(path, (char *)head,
-                                                    sizeof(head)));
+    return task_is_aarch64_elf(
+        head, task_read_head(path, (char *)head, sizeof(head)));
 }
 
 /*
@@ -637,15 +635,15 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
     for (size_t k = 1; k < ex->argc; k++)
         v[i++] = ex->argv[k];
     v[i] = NULL;
-    int64_t r = host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
-                              (uint64_t)(uintptr_t)v,
-                              (uint64_t)(uintptr_t)ex->envp);
+    int64_t r =
+        host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
+                      (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)ex->envp);
 
     /* arx's path may not resolve any more (a chroot): the descriptor
      * opened at start-up does, unless the guest closed it. */
     if (r == -ENOENT && binfmt_self_fd() >= 0)
         r = host_syscall6(SYS_execveat, (uint64_t)binfmt_self_fd(),
-                          (uint64_t)(uintptr_t)"", (uint64_t)(uintptr_t)v,
+                          (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)v,
                           (uint64_t)(uintptr_t)ex->envp, AT_EMPTY_PATH, 0);
     return r;
 }
@@ -655,8 +653,7 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
  * the end of the buffer; the interpreter is its first word and the rest,
  * trimmed, is one optional argument. Edits line in place.
  */
-static bool task_parse_shebang(char *line, size_t n, char **interp,
-                               char **arg)
+static bool task_parse_shebang(char *line, size_t n, char **interp, char **arg)
 {
     char *end, *p;
 
@@ -808,10 +805,9 @@ static int64_t task_exec_elf(const TaskExec *ex, const char *name)
 {
     char buf[PATH_MAX + 32];
     int dup_fd = -1;
-    const char *program = task_stable_name(ex, name, buf, sizeof(buf),
-                                           &dup_fd);
-    int64_t r = task_exec_arx(ex, program, ex->argc ? ex->argv[0] : program,
-                              NULL, 0);
+    const char *program = task_stable_name(ex, name, buf, sizeof(buf), &dup_fd);
+    int64_t r =
+        task_exec_arx(ex, program, ex->argc ? ex->argv[0] : program, NULL, 0);
 
     if (dup_fd >= 0)
         close(dup_fd);
@@ -841,14 +837,12 @@ static int64_t task_exec_file(const TaskExec *ex)
     /* Started by binfmt_misc: the kernel starts the next arx with the
      * program's set-id credentials (flag C) and argv[0] (flag P). ENOEXEC:
      * the entry has gone since, so arx re-executes itself. */
-    if (binfmt_active() &&
-        (task_is_aarch64_elf((const uint8_t *)head, n) ||
-         (n >= 2 && head[0] == '#' && head[1] == '!'))) {
-        r = host_syscall6(SYS_execveat, (uint64_t)ex->dirfd,
-                          (uint64_t)(uintptr_t)ex->path,
-                          (uint64_t)(uintptr_t)ex->argv,
-                          (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags,
-                          0);
+    if (binfmt_active() && (task_is_aarch64_elf((const uint8_t *)head, n) ||
+                            (n >= 2 && head[0] == '#' && head[1] == '!'))) {
+        r = host_syscall6(
+            SYS_execveat, (uint64_t)ex->dirfd, (uint64_t)(uintptr_t)ex->path,
+            (uint64_t)(uintptr_t)ex->argv, (uint64_t)(uintptr_t)ex->envp,
+            (uint64_t)ex->flags, 0);
         if (r != -ENOEXEC)
             return r;
     }
@@ -859,8 +853,7 @@ static int64_t task_exec_file(const TaskExec *ex)
     return host_syscall6(SYS_execveat, (uint64_t)ex->dirfd,
                          (uint64_t)(uintptr_t)ex->path,
                          (uint64_t)(uintptr_t)ex->argv,
-                         (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags,
-                         0);
+                         (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags, 0);
 }
 
 static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
@@ -868,11 +861,11 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
 {
     size_t argc = task_count_vector(argv);
     size_t envc = task_count_vector(envp);
-    size_t slots = 2 * argc + envc + 2 + task_reexec_option_count() +
-                   TASK_ARX_FIXED_SLOTS;
+    size_t slots =
+        2 * argc + envc + 2 + task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
     char *local[TASK_EXEC_STACK_SLOTS];
-    char **vec = slots <= TASK_EXEC_STACK_SLOTS ? local
-                                                : calloc(slots, sizeof(*vec));
+    char **vec =
+        slots <= TASK_EXEC_STACK_SLOTS ? local : calloc(slots, sizeof(*vec));
     TaskExec ex;
     int64_t r;
 

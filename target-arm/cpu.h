@@ -58,7 +58,7 @@ typedef struct CPUARMState {
     uint64_t exclusive_high;
     uint32_t exclusive_size;
 
-    uint32_t exception;  /* EXCP_* when leaving translated code */
+    uint32_t exception;     /* EXCP_* when leaving translated code */
     uint32_t excp_syndrome; /* BRK/HLT immediate, or the UDEF encoding */
     int32_t fault_signal;   /* EXCP_FAULT: SIGSEGV or SIGBUS */
     int32_t fault_code;     /* its si_code (SEGV_MAPERR, SEGV_ACCERR...) */

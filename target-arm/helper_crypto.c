@@ -82,8 +82,8 @@ static void aes_build_tables(void)
                 break;
             }
         }
-        uint8_t s = (uint8_t)(inv ^ rol8(inv, 1) ^ rol8(inv, 2) ^
-                              rol8(inv, 3) ^ rol8(inv, 4) ^ 0x63);
+        uint8_t s = (uint8_t)(inv ^ rol8(inv, 1) ^ rol8(inv, 2) ^ rol8(inv, 3) ^
+                              rol8(inv, 4) ^ 0x63);
         aes_sbox[x] = s;
         aes_inv_sbox[s] = (uint8_t)x;
     }
@@ -110,8 +110,8 @@ static void aes_sub_bytes(ARMVReg *st, const uint8_t *box)
 /* AESMixColumns / AESInvMixColumns: a circulant matrix per column. */
 static void aes_mix_columns(ARMVReg *st, bool inverse)
 {
-    static const uint8_t fwd[4] = { 2, 3, 1, 1 };
-    static const uint8_t inv[4] = { 0x0e, 0x0b, 0x0d, 0x09 };
+    static const uint8_t fwd[4] = {2, 3, 1, 1};
+    static const uint8_t inv[4] = {0x0e, 0x0b, 0x0d, 0x09};
     const uint8_t *coef = inverse ? inv : fwd;
     ARMVReg in = *st;
 
@@ -139,15 +139,15 @@ static uint64_t crypto_aes_round(uint64_t env, uint64_t rd, uint64_t rn,
     return 0;
 }
 
-static uint64_t crypto_aese(uint64_t env, uint64_t rd, uint64_t rn,
-                            uint64_t rm, uint64_t extra)
+static uint64_t crypto_aese(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                            uint64_t extra)
 {
     (void)rm, (void)extra;
     return crypto_aes_round(env, rd, rn, false);
 }
 
-static uint64_t crypto_aesd(uint64_t env, uint64_t rd, uint64_t rn,
-                            uint64_t rm, uint64_t extra)
+static uint64_t crypto_aesd(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                            uint64_t extra)
 {
     (void)rm, (void)extra;
     return crypto_aes_round(env, rd, rn, true);
@@ -256,7 +256,7 @@ static uint64_t crypto_sha1su0(uint64_t env, uint64_t rd, uint64_t rn,
 static uint64_t crypto_sha1h(uint64_t env, uint64_t rd, uint64_t rn,
                              uint64_t rm, uint64_t extra)
 {
-    ARMVReg r = { .d = { 0, 0 } };
+    ARMVReg r = {.d = {0, 0}};
 
     (void)rm, (void)extra;
     r.s[0] = rol32(crypto_vreg(env, rn).s[0], 30);
@@ -293,8 +293,7 @@ static uint32_t sha256_sigma1_big(uint32_t x)
 }
 
 /* SHA256hash(): four rounds; X holds ABCD and Y holds EFGH. */
-static ARMVReg sha256_hash(ARMVReg x, ARMVReg y, const ARMVReg *w,
-                           bool part1)
+static ARMVReg sha256_hash(ARMVReg x, ARMVReg y, const ARMVReg *w, bool part1)
 {
     for (int e = 0; e < 4; e++) {
         uint32_t chs = sha_choose(y.s[0], y.s[1], y.s[2]);
@@ -319,8 +318,8 @@ static uint64_t crypto_sha256h(uint64_t env, uint64_t rd, uint64_t rn,
                                uint64_t rm, uint64_t extra)
 {
     ARMVReg w = crypto_vreg(env, rm);
-    ARMVReg r = sha256_hash(crypto_vreg(env, rd), crypto_vreg(env, rn), &w,
-                            true);
+    ARMVReg r =
+        sha256_hash(crypto_vreg(env, rd), crypto_vreg(env, rn), &w, true);
 
     (void)extra;
     crypto_set_vreg(env, rd, &r);
@@ -331,8 +330,8 @@ static uint64_t crypto_sha256h2(uint64_t env, uint64_t rd, uint64_t rn,
                                 uint64_t rm, uint64_t extra)
 {
     ARMVReg w = crypto_vreg(env, rm);
-    ARMVReg r = sha256_hash(crypto_vreg(env, rn), crypto_vreg(env, rd), &w,
-                            false);
+    ARMVReg r =
+        sha256_hash(crypto_vreg(env, rn), crypto_vreg(env, rd), &w, false);
 
     (void)extra;
     crypto_set_vreg(env, rd, &r);
@@ -365,7 +364,7 @@ static uint64_t crypto_sha256su1(uint64_t env, uint64_t rd, uint64_t rn,
 {
     ARMVReg d = crypto_vreg(env, rd), n = crypto_vreg(env, rn);
     ARMVReg m = crypto_vreg(env, rm), r;
-    uint32_t t0[4] = { n.s[1], n.s[2], n.s[3], m.s[0] };
+    uint32_t t0[4] = {n.s[1], n.s[2], n.s[3], m.s[0]};
 
     (void)extra;
     /* Elements 2 and 3 depend on the freshly computed 0 and 1. */
@@ -458,8 +457,8 @@ static uint64_t crypto_sha512su1(uint64_t env, uint64_t rd, uint64_t rn,
 
 /* ---- SHA-3 ---- */
 
-static uint64_t crypto_rax1(uint64_t env, uint64_t rd, uint64_t rn,
-                            uint64_t rm, uint64_t extra)
+static uint64_t crypto_rax1(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                            uint64_t extra)
 {
     ARMVReg n = crypto_vreg(env, rn), m = crypto_vreg(env, rm), r;
 
@@ -470,8 +469,8 @@ static uint64_t crypto_rax1(uint64_t env, uint64_t rd, uint64_t rn,
     return 0;
 }
 
-static uint64_t crypto_eor3(uint64_t env, uint64_t rd, uint64_t rn,
-                            uint64_t rm, uint64_t ra)
+static uint64_t crypto_eor3(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                            uint64_t ra)
 {
     ARMVReg n = crypto_vreg(env, rn), m = crypto_vreg(env, rm);
     ARMVReg a = crypto_vreg(env, ra), r;
@@ -482,8 +481,8 @@ static uint64_t crypto_eor3(uint64_t env, uint64_t rd, uint64_t rn,
     return 0;
 }
 
-static uint64_t crypto_bcax(uint64_t env, uint64_t rd, uint64_t rn,
-                            uint64_t rm, uint64_t ra)
+static uint64_t crypto_bcax(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                            uint64_t ra)
 {
     ARMVReg n = crypto_vreg(env, rn), m = crypto_vreg(env, rm);
     ARMVReg a = crypto_vreg(env, ra), r;
@@ -494,8 +493,8 @@ static uint64_t crypto_bcax(uint64_t env, uint64_t rd, uint64_t rn,
     return 0;
 }
 
-static uint64_t crypto_xar(uint64_t env, uint64_t rd, uint64_t rn,
-                           uint64_t rm, uint64_t rotate)
+static uint64_t crypto_xar(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm,
+                           uint64_t rotate)
 {
     ARMVReg n = crypto_vreg(env, rn), m = crypto_vreg(env, rm), r;
 
@@ -572,9 +571,8 @@ CRYPTO_X86_TARGET static void x86_set_vreg(uint64_t env, uint64_t reg,
 }
 
 /* AESENCLAST with a zero key is exactly SubBytes(ShiftRows(x)). */
-CRYPTO_X86_TARGET static uint64_t x86_aese(uint64_t env, uint64_t rd,
-                                           uint64_t rn, uint64_t rm,
-                                           uint64_t extra)
+CRYPTO_X86_TARGET static uint64_t
+x86_aese(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t extra)
 {
     __m128i x = _mm_xor_si128(x86_vreg(env, rd), x86_vreg(env, rn));
 
@@ -583,9 +581,8 @@ CRYPTO_X86_TARGET static uint64_t x86_aese(uint64_t env, uint64_t rd,
     return 0;
 }
 
-CRYPTO_X86_TARGET static uint64_t x86_aesd(uint64_t env, uint64_t rd,
-                                           uint64_t rn, uint64_t rm,
-                                           uint64_t extra)
+CRYPTO_X86_TARGET static uint64_t
+x86_aesd(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t extra)
 {
     __m128i x = _mm_xor_si128(x86_vreg(env, rd), x86_vreg(env, rn));
 
@@ -598,9 +595,8 @@ CRYPTO_X86_TARGET static uint64_t x86_aesd(uint64_t env, uint64_t rd,
  * MixColumns alone: AESDECLAST undoes the SubBytes/ShiftRows that AESENC
  * applies before its MixColumns (the two byte steps commute).
  */
-CRYPTO_X86_TARGET static uint64_t x86_aesmc(uint64_t env, uint64_t rd,
-                                            uint64_t rn, uint64_t rm,
-                                            uint64_t extra)
+CRYPTO_X86_TARGET static uint64_t
+x86_aesmc(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t extra)
 {
     __m128i zero = _mm_setzero_si128();
     __m128i x = _mm_aesdeclast_si128(x86_vreg(env, rn), zero);
@@ -610,18 +606,16 @@ CRYPTO_X86_TARGET static uint64_t x86_aesmc(uint64_t env, uint64_t rd,
     return 0;
 }
 
-CRYPTO_X86_TARGET static uint64_t x86_aesimc(uint64_t env, uint64_t rd,
-                                             uint64_t rn, uint64_t rm,
-                                             uint64_t extra)
+CRYPTO_X86_TARGET static uint64_t
+x86_aesimc(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t extra)
 {
     (void)rm, (void)extra;
     x86_set_vreg(env, rd, _mm_aesimc_si128(x86_vreg(env, rn)));
     return 0;
 }
 
-CRYPTO_X86_TARGET static uint64_t x86_pmull64(uint64_t env, uint64_t rd,
-                                              uint64_t rn, uint64_t rm,
-                                              uint64_t part2)
+CRYPTO_X86_TARGET static uint64_t
+x86_pmull64(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t part2)
 {
     __m128i n = x86_vreg(env, rn), m = x86_vreg(env, rm);
 
@@ -648,18 +642,30 @@ static bool host_has_pclmul(void)
 /* ---- selection ---- */
 
 static CryptoHelperFn *const crypto_portable[CRYPTO_NB_OPS] = {
-    [CRYPTO_AESE] = crypto_aese,         [CRYPTO_AESD] = crypto_aesd,
-    [CRYPTO_AESMC] = crypto_aesmc,       [CRYPTO_AESIMC] = crypto_aesimc,
-    [CRYPTO_SHA1C] = crypto_sha1c,       [CRYPTO_SHA1P] = crypto_sha1p,
-    [CRYPTO_SHA1M] = crypto_sha1m,       [CRYPTO_SHA1SU0] = crypto_sha1su0,
-    [CRYPTO_SHA256H] = crypto_sha256h,   [CRYPTO_SHA256H2] = crypto_sha256h2,
-    [CRYPTO_SHA256SU1] = crypto_sha256su1, [CRYPTO_SHA1H] = crypto_sha1h,
-    [CRYPTO_SHA1SU1] = crypto_sha1su1,   [CRYPTO_SHA256SU0] = crypto_sha256su0,
-    [CRYPTO_SHA512H] = crypto_sha512h,   [CRYPTO_SHA512H2] = crypto_sha512h2,
-    [CRYPTO_SHA512SU1] = crypto_sha512su1, [CRYPTO_RAX1] = crypto_rax1,
-    [CRYPTO_SHA512SU0] = crypto_sha512su0, [CRYPTO_EOR3] = crypto_eor3,
-    [CRYPTO_BCAX] = crypto_bcax,         [CRYPTO_XAR] = crypto_xar,
-    [CRYPTO_PMULL8] = crypto_pmull8,     [CRYPTO_PMULL64] = crypto_pmull64,
+    [CRYPTO_AESE] = crypto_aese,
+    [CRYPTO_AESD] = crypto_aesd,
+    [CRYPTO_AESMC] = crypto_aesmc,
+    [CRYPTO_AESIMC] = crypto_aesimc,
+    [CRYPTO_SHA1C] = crypto_sha1c,
+    [CRYPTO_SHA1P] = crypto_sha1p,
+    [CRYPTO_SHA1M] = crypto_sha1m,
+    [CRYPTO_SHA1SU0] = crypto_sha1su0,
+    [CRYPTO_SHA256H] = crypto_sha256h,
+    [CRYPTO_SHA256H2] = crypto_sha256h2,
+    [CRYPTO_SHA256SU1] = crypto_sha256su1,
+    [CRYPTO_SHA1H] = crypto_sha1h,
+    [CRYPTO_SHA1SU1] = crypto_sha1su1,
+    [CRYPTO_SHA256SU0] = crypto_sha256su0,
+    [CRYPTO_SHA512H] = crypto_sha512h,
+    [CRYPTO_SHA512H2] = crypto_sha512h2,
+    [CRYPTO_SHA512SU1] = crypto_sha512su1,
+    [CRYPTO_RAX1] = crypto_rax1,
+    [CRYPTO_SHA512SU0] = crypto_sha512su0,
+    [CRYPTO_EOR3] = crypto_eor3,
+    [CRYPTO_BCAX] = crypto_bcax,
+    [CRYPTO_XAR] = crypto_xar,
+    [CRYPTO_PMULL8] = crypto_pmull8,
+    [CRYPTO_PMULL64] = crypto_pmull64,
 };
 
 CryptoHelperFn *helper_crypto_fn(int op, int force_portable)

@@ -9,12 +9,14 @@
 #include <stdint.h>
 
 /* Every crypto instruction arx implements, in crypto.decode's op order. */
+/* clang-format off */
 #define CRYPTO_OPS(X)                                                       \
     X(AESE) X(AESD) X(AESMC) X(AESIMC)                                      \
     X(SHA1C) X(SHA1P) X(SHA1M) X(SHA1SU0) X(SHA256H) X(SHA256H2)            \
     X(SHA256SU1) X(SHA1H) X(SHA1SU1) X(SHA256SU0)                           \
     X(SHA512H) X(SHA512H2) X(SHA512SU1) X(RAX1) X(SHA512SU0)                \
     X(EOR3) X(BCAX) X(XAR) X(PMULL8) X(PMULL64)
+/* clang-format on */
 
 #define CRYPTO_ENUM_ENTRY(name) CRYPTO_##name,
 enum { CRYPTO_OPS(CRYPTO_ENUM_ENTRY) CRYPTO_NB_OPS };

@@ -26,12 +26,9 @@ typedef struct FPFormat {
 static FPFormat fp_format(int esz)
 {
     switch (esz) {
-    case FP_H:
-        return (FPFormat){ 10, 5 };
-    case FP_S:
-        return (FPFormat){ 23, 8 };
-    default:
-        return (FPFormat){ 52, 11 };
+    case FP_H: return (FPFormat){10, 5};
+    case FP_S: return (FPFormat){23, 8};
+    default: return (FPFormat){52, 11};
     }
 }
 
@@ -142,14 +139,10 @@ static bool fp_process_nans(CPUARMState *env, int esz, const uint64_t *ops,
 static int fp_host_round(int rmode)
 {
     switch (rmode) {
-    case FPR_P:
-        return FE_UPWARD;
-    case FPR_M:
-        return FE_DOWNWARD;
-    case FPR_Z:
-        return FE_TOWARDZERO;
-    default:
-        return FE_TONEAREST;
+    case FPR_P: return FE_UPWARD;
+    case FPR_M: return FE_DOWNWARD;
+    case FPR_Z: return FE_TOWARDZERO;
+    default: return FE_TONEAREST;
     }
 }
 
@@ -167,8 +160,11 @@ static int fp_fpcr_rmode(const CPUARMState *env)
  * arx itself must therefore leave MXCSR's flags alone.
  */
 enum {
-    MXCSR_IE = 1 << 0, MXCSR_ZE = 1 << 2, MXCSR_OE = 1 << 3,
-    MXCSR_UE = 1 << 4, MXCSR_PE = 1 << 5,
+    MXCSR_IE = 1 << 0,
+    MXCSR_ZE = 1 << 2,
+    MXCSR_OE = 1 << 3,
+    MXCSR_UE = 1 << 4,
+    MXCSR_PE = 1 << 5,
     MXCSR_FLAGS = 0x3f,
 };
 
@@ -296,14 +292,9 @@ static double fp_round_scaled(double x, int rmode, bool negative)
             ip += 1;
         }
         break;
-    case FPR_P:
-        ip += negative ? 0 : 1;
-        break;
-    case FPR_M:
-        ip += negative ? 1 : 0;
-        break;
-    default:
-        break;
+    case FPR_P: ip += negative ? 0 : 1; break;
+    case FPR_M: ip += negative ? 1 : 0; break;
+    default: break;
     }
     return ip;
 }
@@ -312,8 +303,7 @@ static double fp_round_scaled(double x, int rmode, bool negative)
 static uint64_t fp_overflow_value(int esz, bool negative, int rmode)
 {
     bool to_inf = rmode == FPR_N || rmode == FPR_A ||
-                  (rmode == FPR_P && !negative) ||
-                  (rmode == FPR_M && negative);
+                  (rmode == FPR_P && !negative) || (rmode == FPR_M && negative);
     /* The largest finite value is the infinity encoding minus one. */
     uint64_t mag = to_inf ? fp_exp_mask(esz) : fp_exp_mask(esz) - 1;
     return (negative ? fp_sign_bit(esz) : 0) | mag;
@@ -389,8 +379,7 @@ static uint64_t fp_pack(CPUARMState *env, int esz, double v, int rmode)
 }
 
 /* Packs an operation's result; a host NaN there is Arm's default NaN. */
-static uint64_t fp_pack_result(CPUARMState *env, int esz, double v,
-                               int rmode)
+static uint64_t fp_pack_result(CPUARMState *env, int esz, double v, int rmode)
 {
     if (isnan(v)) {
         return fp_default_nan(esz);
@@ -403,8 +392,7 @@ static uint64_t fp_pack_result(CPUARMState *env, int esz, double v,
 static double fp_minmax(double x, double y, bool is_max)
 {
     if (x == 0 && y == 0) {
-        bool neg = is_max ? signbit(x) && signbit(y)
-                          : signbit(x) || signbit(y);
+        bool neg = is_max ? signbit(x) && signbit(y) : signbit(x) || signbit(y);
         return neg ? -0.0 : 0.0;
     }
     if (is_max) {
@@ -419,25 +407,13 @@ static double fp_host_binop(int op, double x, double y)
     volatile double r;
 
     switch (op) {
-    case FPOP_ADD:
-        r = vx + vy;
-        break;
-    case FPOP_SUB:
-        r = vx - vy;
-        break;
-    case FPOP_MUL:
-        r = vx * vy;
-        break;
-    case FPOP_DIV:
-        r = vx / vy;
-        break;
+    case FPOP_ADD: r = vx + vy; break;
+    case FPOP_SUB: r = vx - vy; break;
+    case FPOP_MUL: r = vx * vy; break;
+    case FPOP_DIV: r = vx / vy; break;
     case FPOP_MAX:
-    case FPOP_MAXNM:
-        r = fp_minmax(x, y, true);
-        break;
-    default:
-        r = fp_minmax(x, y, false);
-        break;
+    case FPOP_MAXNM: r = fp_minmax(x, y, true); break;
+    default: r = fp_minmax(x, y, false); break;
     }
     return r;
 }
@@ -467,16 +443,13 @@ typedef struct FPCalc {
 static double fp_calc_run(int esz, const FPCalc *c)
 {
     switch (c->kind) {
-    case CALC_BINOP:
-        return fp_host_binop(c->op, c->x, c->y);
-    case CALC_FMA:
-        return fp_host_fma(esz, c->x, c->y, c->z);
+    case CALC_BINOP: return fp_host_binop(c->op, c->x, c->y);
+    case CALC_FMA: return fp_host_fma(esz, c->x, c->y, c->z);
     case CALC_SQRT: {
         volatile double x = c->x;
         return sqrt(x);
     }
-    default:
-        return c->x;
+    default: return c->x;
     }
 }
 
@@ -569,8 +542,8 @@ static uint64_t fp_half_calc(CPUARMState *env, const FPCalc *c)
     }
     fesetround(FE_TONEAREST);
     fp_clear_host_flags();
-    env->fpsr |= (csr & MXCSR_IE ? FPSR_IOC : 0) |
-                 (csr & MXCSR_ZE ? FPSR_DZC : 0);
+    env->fpsr |=
+        (csr & MXCSR_IE ? FPSR_IOC : 0) | (csr & MXCSR_ZE ? FPSR_DZC : 0);
     if (isnan(r)) {
         return fp_default_nan(FP_H);
     }
@@ -636,7 +609,7 @@ uint64_t fp_binop(CPUARMState *env, int op, int esz, uint64_t a, uint64_t b)
         return result;
     }
     /* S and H in double: products are exact, quotients round innocuously. */
-    FPCalc c = { CALC_BINOP, op, fp_unpack(esz, a), fp_unpack(esz, b), 0 };
+    FPCalc c = {CALC_BINOP, op, fp_unpack(esz, a), fp_unpack(esz, b), 0};
     return fp_calc_result(env, esz, &c);
 }
 
@@ -684,9 +657,8 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
     ops[0] = addend = fp_flush_input(env, esz, addend);
     ops[1] = n = fp_flush_input(env, esz, n);
     ops[2] = m = fp_flush_input(env, esz, m);
-    bool inf_times_zero =
-        (fp_is_inf_bits(esz, n) && fp_is_zero_bits(esz, m)) ||
-        (fp_is_zero_bits(esz, n) && fp_is_inf_bits(esz, m));
+    bool inf_times_zero = (fp_is_inf_bits(esz, n) && fp_is_zero_bits(esz, m)) ||
+                          (fp_is_zero_bits(esz, n) && fp_is_inf_bits(esz, m));
     if (fp_is_qnan(esz, addend) && inf_times_zero) {
         env->fpsr |= FPSR_IOC;
         return fp_default_nan(esz);
@@ -694,8 +666,8 @@ uint64_t fp_muladd(CPUARMState *env, int esz, uint64_t addend, uint64_t n,
     if (fp_process_nans(env, esz, ops, 3, &result)) {
         return result;
     }
-    FPCalc c = { CALC_FMA, 0, fp_unpack(esz, n), fp_unpack(esz, m),
-                 fp_unpack(esz, addend) };
+    FPCalc c = {CALC_FMA, 0, fp_unpack(esz, n), fp_unpack(esz, m),
+                fp_unpack(esz, addend)};
     return fp_calc_result(env, esz, &c);
 }
 
@@ -705,7 +677,7 @@ uint64_t fp_sqrt(CPUARMState *env, int esz, uint64_t a)
     if (fp_is_nan(esz, a)) {
         return fp_process_nan(env, esz, a);
     }
-    FPCalc c = { CALC_SQRT, 0, fp_unpack(esz, a), 0, 0 };
+    FPCalc c = {CALC_SQRT, 0, fp_unpack(esz, a), 0, 0};
     return fp_calc_result(env, esz, &c);
 }
 
@@ -829,8 +801,8 @@ uint64_t fp_rsqrt_estimate(CPUARMState *env, int esz, uint64_t a)
     int result_exp = ((int)(3 * fp_bias(esz) - 1) - exp) / 2;
     unsigned est = fp_rsqrt_estimate_int(scaled);
     FPFormat f = fp_format(esz);
-    return (uint64_t)result_exp << f.frac_bits |
-           (uint64_t)(est & 0xff) << (f.frac_bits - 8);
+    return (uint64_t)result_exp << f.frac_bits | (uint64_t)(est & 0xff)
+                                                     << (f.frac_bits - 8);
 }
 
 /* FPRecpX(): the exponent inverted, fraction zero. */
@@ -901,7 +873,7 @@ uint64_t fp_recip_step(CPUARMState *env, int esz, uint64_t n, uint64_t m,
             addend = 1.5;
         }
     }
-    FPCalc c = { CALC_FMA, 0, x, y, addend };
+    FPCalc c = {CALC_FMA, 0, x, y, addend};
     return fp_calc_result(env, esz, &c);
 }
 
@@ -950,8 +922,7 @@ uint64_t fp_to_fixed(CPUARMState *env, int esz, uint64_t a, int fbits,
     rmode = fp_resolve_rmode(env, rmode);
     double x = ldexp(fp_unpack(esz, a), fbits);
     double r = fp_round_double(x, rmode);
-    double hi = is_unsigned ? ldexp(1.0, int_bits)
-                            : ldexp(1.0, int_bits - 1);
+    double hi = is_unsigned ? ldexp(1.0, int_bits) : ldexp(1.0, int_bits - 1);
     double lo = is_unsigned ? 0.0 : -hi;
     uint64_t mask = int_bits == 64 ? ~0ull : (1ull << int_bits) - 1;
     uint64_t smin = 1ull << (int_bits - 1);
@@ -1025,8 +996,7 @@ uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
 }
 
 /* FPConvertNaN(): keep the sign and the top fraction bits, quieted. */
-static uint64_t fp_convert_nan(CPUARMState *env, int from, int to,
-                               uint64_t a)
+static uint64_t fp_convert_nan(CPUARMState *env, int from, int to, uint64_t a)
 {
     if (fp_is_snan(from, a)) {
         env->fpsr |= FPSR_IOC;
@@ -1076,7 +1046,7 @@ uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
     if (to_esz == FP_H) {
         return fp_double_to_half(env, v, rmode, alt_to);
     }
-    FPCalc c = { CALC_VALUE, 0, v, 0, 0 };
+    FPCalc c = {CALC_VALUE, 0, v, 0, 0};
     return fp_calc_result(env, to_esz, &c);
 }
 
@@ -1091,7 +1061,7 @@ uint64_t fp_convert_odd(CPUARMState *env, uint64_t a)
     if (fp_is_inf_bits(FP_D, a)) {
         return sign | 0x7f800000;
     }
-    FPCalc c = { CALC_VALUE, 0, fp_unpack(FP_D, a), 0, 0 };
+    FPCalc c = {CALC_VALUE, 0, fp_unpack(FP_D, a), 0, 0};
     uint64_t result;
     if (fp_flush_output(env, FP_S, &c, &result)) {
         return result;
@@ -1128,8 +1098,7 @@ uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
     return (x < y ? 0x8ull : 0x2ull) << 28;
 }
 
-bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
-                     uint64_t b)
+bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a, uint64_t b)
 {
     a = fp_flush_input(env, esz, a);
     b = fp_flush_input(env, esz, b);
@@ -1142,16 +1111,11 @@ bool fp_compare_mask(CPUARMState *env, int cmp, int esz, uint64_t a,
     }
     double x = fp_unpack(esz, a), y = fp_unpack(esz, b);
     switch (cmp) {
-    case FPCMP_EQ:
-        return x == y;
-    case FPCMP_GE:
-        return x >= y;
-    case FPCMP_GT:
-        return x > y;
-    case FPCMP_ACGE:
-        return fabs(x) >= fabs(y);
-    default:
-        return fabs(x) > fabs(y);
+    case FPCMP_EQ: return x == y;
+    case FPCMP_GE: return x >= y;
+    case FPCMP_GT: return x > y;
+    case FPCMP_ACGE: return fabs(x) >= fabs(y);
+    default: return fabs(x) > fabs(y);
     }
 }
 
@@ -1168,15 +1132,15 @@ uint64_t helper_fp_binop(uint64_t env, uint64_t a, uint64_t b, uint64_t desc)
     return r;
 }
 
-uint64_t helper_fp_muladd(uint64_t env, uint64_t addend, uint64_t n,
-                          uint64_t m, uint64_t desc)
+uint64_t helper_fp_muladd(uint64_t env, uint64_t addend, uint64_t n, uint64_t m,
+                          uint64_t desc)
 {
     CPUARMState *e = (CPUARMState *)env;
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_muladd(e, (int)(desc & 0xff), addend, n, m,
-                  (desc >> 8) & 1, (desc >> 9) & 1);
+    r = fp_muladd(e, (int)(desc & 0xff), addend, n, m, (desc >> 8) & 1,
+                  (desc >> 9) & 1);
     fp_helper_leave(csr);
     return r;
 }
@@ -1198,8 +1162,8 @@ uint64_t helper_fp_round_int(uint64_t env, uint64_t a, uint64_t desc)
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_round_int(e, (int)(desc & 0xff), a,
-                     (int)((desc >> 8) & 0xff), (desc >> 16) & 1);
+    r = fp_round_int(e, (int)(desc & 0xff), a, (int)((desc >> 8) & 0xff),
+                     (desc >> 16) & 1);
     fp_helper_leave(csr);
     return r;
 }
@@ -1210,9 +1174,9 @@ uint64_t helper_fp_to_fixed(uint64_t env, uint64_t a, uint64_t desc)
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_to_fixed(e, (int)(desc & 0xff), a,
-                    (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
-                    (int)((desc >> 17) & 0xff), (int)((desc >> 8) & 0xff));
+    r = fp_to_fixed(e, (int)(desc & 0xff), a, (int)((desc >> 25) & 0x7f),
+                    (desc >> 16) & 1, (int)((desc >> 17) & 0xff),
+                    (int)((desc >> 8) & 0xff));
     fp_helper_leave(csr);
     return r;
 }
@@ -1223,9 +1187,8 @@ uint64_t helper_fp_from_fixed(uint64_t env, uint64_t val, uint64_t desc)
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_from_fixed(e, (int)(desc & 0xff), val,
-                      (int)((desc >> 25) & 0x7f), (desc >> 16) & 1,
-                      (int)((desc >> 17) & 0xff));
+    r = fp_from_fixed(e, (int)(desc & 0xff), val, (int)((desc >> 25) & 0x7f),
+                      (desc >> 16) & 1, (int)((desc >> 17) & 0xff));
     fp_helper_leave(csr);
     return r;
 }
@@ -1236,21 +1199,18 @@ uint64_t helper_fp_convert(uint64_t env, uint64_t a, uint64_t desc)
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_convert(e, (int)(desc & 0xff),
-                   (int)((desc >> 8) & 0xff), a);
+    r = fp_convert(e, (int)(desc & 0xff), (int)((desc >> 8) & 0xff), a);
     fp_helper_leave(csr);
     return r;
 }
 
-uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b,
-                           uint64_t desc)
+uint64_t helper_fp_compare(uint64_t env, uint64_t a, uint64_t b, uint64_t desc)
 {
     CPUARMState *e = (CPUARMState *)env;
     unsigned csr = fp_helper_enter(e);
     uint64_t r;
 
-    r = fp_compare(e, (int)(desc & 0xff), a, b,
-                   (desc >> 8) & 1);
+    r = fp_compare(e, (int)(desc & 0xff), a, b, (desc >> 8) & 1);
     fp_helper_leave(csr);
     return r;
 }

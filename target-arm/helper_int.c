@@ -36,17 +36,16 @@ __attribute__((constructor)) static void crc_tables_init(void)
     crc_tables_fill(crc32c_tables, CRC32C_POLY);
 }
 
-static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc,
-                           uint64_t val, uint64_t bytes)
+static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc, uint64_t val,
+                           uint64_t bytes)
 {
     uint32_t crc = (uint32_t)acc;
 
     if (bytes == 8) {
         uint64_t x = val ^ crc;
-        return t[7][x & 0xff] ^ t[6][(x >> 8) & 0xff] ^
-               t[5][(x >> 16) & 0xff] ^ t[4][(x >> 24) & 0xff] ^
-               t[3][(x >> 32) & 0xff] ^ t[2][(x >> 40) & 0xff] ^
-               t[1][(x >> 48) & 0xff] ^ t[0][x >> 56];
+        return t[7][x & 0xff] ^ t[6][(x >> 8) & 0xff] ^ t[5][(x >> 16) & 0xff] ^
+               t[4][(x >> 24) & 0xff] ^ t[3][(x >> 32) & 0xff] ^
+               t[2][(x >> 40) & 0xff] ^ t[1][(x >> 48) & 0xff] ^ t[0][x >> 56];
     }
     for (uint64_t i = 0; i < bytes; i++)
         crc = (crc >> 8) ^ t[0][(crc ^ (uint32_t)(val >> (8 * i))) & 0xff];

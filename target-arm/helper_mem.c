@@ -59,8 +59,8 @@ uint64_t helper_stxp128(uint64_t env_arg, uint64_t addr, uint64_t lo,
     if (env->exclusive_addr == addr) {
         if ((addr & 15) == 0)
             ok = helper_mem_cmpxchg16b(
-                guest_host_ptr(env, addr, 16, GUEST_WRITE),
-                env->exclusive_val, env->exclusive_high, lo, hi);
+                guest_host_ptr(env, addr, 16, GUEST_WRITE), env->exclusive_val,
+                env->exclusive_high, lo, hi);
         else
             ok = helper_mem_cmpxchg_unaligned(env, addr, env->exclusive_val,
                                               env->exclusive_high, lo, hi);
@@ -127,11 +127,10 @@ static uint64_t atomic_rmw_direct(void *env, uint64_t addr, uint64_t value,
                    : __atomic_exchange_n((uint32_t *)host, (uint32_t)value,
                                          __ATOMIC_SEQ_CST);
     default:
-        return op == ATOMIC_ADD
-                   ? __atomic_fetch_add((uint64_t *)host, value,
-                                        __ATOMIC_SEQ_CST)
-                   : __atomic_exchange_n((uint64_t *)host, value,
-                                         __ATOMIC_SEQ_CST);
+        return op == ATOMIC_ADD ? __atomic_fetch_add((uint64_t *)host, value,
+                                                     __ATOMIC_SEQ_CST)
+                                : __atomic_exchange_n((uint64_t *)host, value,
+                                                      __ATOMIC_SEQ_CST);
     }
 }
 

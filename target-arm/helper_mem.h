@@ -8,8 +8,15 @@
 
 /* LSE atomic read-modify-write operations (LDADD family, SWP). */
 enum {
-    ATOMIC_ADD, ATOMIC_CLR, ATOMIC_EOR, ATOMIC_SET,
-    ATOMIC_SMAX, ATOMIC_SMIN, ATOMIC_UMAX, ATOMIC_UMIN, ATOMIC_SWP,
+    ATOMIC_ADD,
+    ATOMIC_CLR,
+    ATOMIC_EOR,
+    ATOMIC_SET,
+    ATOMIC_SMAX,
+    ATOMIC_SMIN,
+    ATOMIC_UMAX,
+    ATOMIC_UMIN,
+    ATOMIC_SWP,
 };
 
 /* STXP, LSE atomics and CASP: helpers.def, section guest memory. */

@@ -42,14 +42,10 @@ static uint64_t esz_mask(int esz)
 static uint64_t vget(const ARMVReg *v, int i, int esz)
 {
     switch (esz) {
-    case 0:
-        return v->b[i];
-    case 1:
-        return v->h[i];
-    case 2:
-        return v->s[i];
-    default:
-        return v->d[i];
+    case 0: return v->b[i];
+    case 1: return v->h[i];
+    case 2: return v->s[i];
+    default: return v->d[i];
     }
 }
 
@@ -73,18 +69,10 @@ static int64_t vxget(const ARMVReg *v, int i, int esz, bool is_unsigned)
 static void vset(ARMVReg *v, int i, int esz, uint64_t x)
 {
     switch (esz) {
-    case 0:
-        v->b[i] = (uint8_t)x;
-        break;
-    case 1:
-        v->h[i] = (uint16_t)x;
-        break;
-    case 2:
-        v->s[i] = (uint32_t)x;
-        break;
-    default:
-        v->d[i] = x;
-        break;
+    case 0: v->b[i] = (uint8_t)x; break;
+    case 1: v->h[i] = (uint16_t)x; break;
+    case 2: v->s[i] = (uint32_t)x; break;
+    default: v->d[i] = x; break;
     }
 }
 
@@ -213,13 +201,11 @@ static uint64_t simd_int_op(CPUARMState *env, int op, int esz, uint64_t a,
     case SI_SRSHL: r = (uint64_t)shift_by_reg(sa, b, bits, true); break;
     case SI_UQSHL:
     case SI_UQRSHL:
-        r = sat_unsigned(env, shift_by_reg(a, b, bits, op == SI_UQRSHL),
-                         esz);
+        r = sat_unsigned(env, shift_by_reg(a, b, bits, op == SI_UQRSHL), esz);
         break;
     case SI_SQSHL:
     case SI_SQRSHL:
-        r = sat_signed(env, shift_by_reg(sa, b, bits, op == SI_SQRSHL),
-                       esz);
+        r = sat_signed(env, shift_by_reg(sa, b, bits, op == SI_SQRSHL), esz);
         break;
     case SI_UHADD: r = (uint64_t)(((i128)a + b) >> 1); break;
     case SI_SHADD: r = (uint64_t)(((i128)sa + sb) >> 1); break;
@@ -239,9 +225,8 @@ static uint64_t simd_int_op(CPUARMState *env, int op, int esz, uint64_t a,
         r = sat_signed(env, ((i128)sa * sb * 2) >> bits, esz);
         break;
     case SI_SQRDMULH:
-        r = sat_signed(env,
-                       ((i128)sa * sb * 2 + ((i128)1 << (bits - 1))) >> bits,
-                       esz);
+        r = sat_signed(
+            env, ((i128)sa * sb * 2 + ((i128)1 << (bits - 1))) >> bits, esz);
         break;
     case SI_PMUL: r = pmul8(a, b); break;
     default: r = 0; break;
@@ -323,10 +308,8 @@ static uint64_t simd_fp_op(CPUARMState *env, int op, int esz, uint64_t a,
     case SF_CMEQ: return fp_compare_mask(env, FPCMP_EQ, esz, a, b) ? ones : 0;
     case SF_CMGE: return fp_compare_mask(env, FPCMP_GE, esz, a, b) ? ones : 0;
     case SF_CMGT: return fp_compare_mask(env, FPCMP_GT, esz, a, b) ? ones : 0;
-    case SF_ACGE:
-        return fp_compare_mask(env, FPCMP_ACGE, esz, a, b) ? ones : 0;
-    case SF_ACGT:
-        return fp_compare_mask(env, FPCMP_ACGT, esz, a, b) ? ones : 0;
+    case SF_ACGE: return fp_compare_mask(env, FPCMP_ACGE, esz, a, b) ? ones : 0;
+    case SF_ACGT: return fp_compare_mask(env, FPCMP_ACGT, esz, a, b) ? ones : 0;
     case SF_MULX: return fp_mulx(env, esz, a, b);
     case SF_RECPS: return fp_recip_step(env, esz, a, b, false);
     case SF_RSQRTS: return fp_recip_step(env, esz, a, b, true);
@@ -334,9 +317,8 @@ static uint64_t simd_fp_op(CPUARMState *env, int op, int esz, uint64_t a,
     }
 }
 
-static int simd_3same_fp_core(CPUARMState *env, SimdDesc d,
-                              const ARMVReg *vd, const ARMVReg *vn,
-                              const ARMVReg *vm, ARMVReg *r)
+static int simd_3same_fp_core(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
+                              const ARMVReg *vn, const ARMVReg *vm, ARMVReg *r)
 {
     int elems = d.oprsz >> d.esz;
     int base = simd_fp_pairwise_base(d.op);
@@ -422,15 +404,17 @@ static int simd_3diff_core(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
         uint64_t acc = vget(vd, i, wide);
         uint64_t res;
         switch (d.op) {
-        case SD_ADDL: case SD_ADDW: res = (uint64_t)a + (uint64_t)b; break;
-        case SD_SUBL: case SD_SUBW: res = (uint64_t)a - (uint64_t)b; break;
+        case SD_ADDL:
+        case SD_ADDW: res = (uint64_t)a + (uint64_t)b; break;
+        case SD_SUBL:
+        case SD_SUBW: res = (uint64_t)a - (uint64_t)b; break;
         case SD_MULL: res = (uint64_t)(a * b); break;
         case SD_MLAL: res = acc + (uint64_t)(a * b); break;
         case SD_MLSL: res = acc - (uint64_t)(a * b); break;
         case SD_ABDL: res = abs_diff(a, b); break;
-        case SD_SQDMULL: case SD_SQDMLAL: case SD_SQDMLSL:
-            res = simd_sqdml(env, d.op, wide, a, b, acc);
-            break;
+        case SD_SQDMULL:
+        case SD_SQDMLAL:
+        case SD_SQDMLSL: res = simd_sqdml(env, d.op, wide, a, b, acc); break;
         default: res = acc + abs_diff(a, b); break; /* SD_ABAL */
         }
         vset(r, i, wide, res);
@@ -521,8 +505,8 @@ static int simd_long_misc(CPUARMState *env, SimdDesc d, const ARMVReg *vn,
 }
 
 /* SADDLP, UADDLP, SADALP, UADALP: esz is the source size. */
-static int simd_pairwise_long(SimdDesc d, const ARMVReg *vd,
-                              const ARMVReg *vn, ARMVReg *r)
+static int simd_pairwise_long(SimdDesc d, const ARMVReg *vd, const ARMVReg *vn,
+                              ARMVReg *r)
 {
     int wide = d.esz + 1;
     int elems = d.oprsz >> wide;
@@ -538,18 +522,19 @@ static int simd_pairwise_long(SimdDesc d, const ARMVReg *vd,
 }
 
 /* SUQADD (signed Vd + unsigned Vn) and USQADD (unsigned Vd + signed Vn). */
-static int simd_sat_accumulate(CPUARMState *env, SimdDesc d,
-                               const ARMVReg *vd, const ARMVReg *vn,
-                               ARMVReg *r)
+static int simd_sat_accumulate(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
+                               const ARMVReg *vn, ARMVReg *r)
 {
     for (int i = 0; i < d.oprsz >> d.esz; i++) {
         uint64_t res;
         if (d.op == SM_SUQADD) {
-            res = sat_signed(env, (i128)vsget(vd, i, d.esz) +
-                                      (i128)vget(vn, i, d.esz), d.esz);
+            res = sat_signed(
+                env, (i128)vsget(vd, i, d.esz) + (i128)vget(vn, i, d.esz),
+                d.esz);
         } else {
-            res = sat_unsigned(env, (i128)vget(vd, i, d.esz) +
-                                        (i128)vsget(vn, i, d.esz), d.esz);
+            res = sat_unsigned(
+                env, (i128)vget(vd, i, d.esz) + (i128)vsget(vn, i, d.esz),
+                d.esz);
         }
         vset(r, i, d.esz, res);
     }
@@ -563,8 +548,8 @@ static uint64_t simd_unsigned_estimate(bool rsqrt, uint64_t a)
         return 0xffffffffu;
     }
     unsigned top = (unsigned)(a >> 23) & 0x1ff;
-    unsigned est = rsqrt ? fp_rsqrt_estimate_int(top)
-                         : fp_recip_estimate_int(top);
+    unsigned est =
+        rsqrt ? fp_rsqrt_estimate_int(top) : fp_recip_estimate_int(top);
     return (uint64_t)(est & 0x1ff) << 23;
 }
 
@@ -638,22 +623,23 @@ uint64_t helper_simd_2misc(uint64_t env, uint64_t desc, uint64_t rd,
 
     memset(&r, 0, sizeof(r));
     switch (d.op) {
-    case SM_REV16: case SM_REV32: case SM_REV64:
-        bytes = simd_rev(d, &vn, &r);
-        break;
-    case SM_XTN: case SM_SQXTN: case SM_UQXTN: case SM_SQXTUN:
-    case SM_FCVTN: case SM_FCVTXN:
-        bytes = simd_narrow_misc(e, d, &vd, &vn, &r);
-        break;
-    case SM_SHLL: case SM_FCVTL:
-        bytes = simd_long_misc(e, d, &vn, &r);
-        break;
-    case SM_SADDLP: case SM_UADDLP: case SM_SADALP: case SM_UADALP:
-        bytes = simd_pairwise_long(d, &vd, &vn, &r);
-        break;
-    case SM_SUQADD: case SM_USQADD:
-        bytes = simd_sat_accumulate(e, d, &vd, &vn, &r);
-        break;
+    case SM_REV16:
+    case SM_REV32:
+    case SM_REV64: bytes = simd_rev(d, &vn, &r); break;
+    case SM_XTN:
+    case SM_SQXTN:
+    case SM_UQXTN:
+    case SM_SQXTUN:
+    case SM_FCVTN:
+    case SM_FCVTXN: bytes = simd_narrow_misc(e, d, &vd, &vn, &r); break;
+    case SM_SHLL:
+    case SM_FCVTL: bytes = simd_long_misc(e, d, &vn, &r); break;
+    case SM_SADDLP:
+    case SM_UADDLP:
+    case SM_SADALP:
+    case SM_UADALP: bytes = simd_pairwise_long(d, &vd, &vn, &r); break;
+    case SM_SUQADD:
+    case SM_USQADD: bytes = simd_sat_accumulate(e, d, &vd, &vn, &r); break;
     default:
         for (int i = 0; i < d.oprsz >> d.esz; i++) {
             vset(&r, i, d.esz, simd_misc_elem(e, d, vget(&vn, i, d.esz)));
@@ -780,8 +766,8 @@ static int simd_shift_narrow(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
     int elems = scalar ? 1 : 8 >> d.esz;
     int off = d.part2 ? elems : 0;
     int wide = d.esz + 1;
-    bool round = d.op == SS_RSHRN || d.op == SS_SQRSHRN ||
-                 d.op == SS_UQRSHRN || d.op == SS_SQRSHRUN;
+    bool round = d.op == SS_RSHRN || d.op == SS_SQRSHRN || d.op == SS_UQRSHRN ||
+                 d.op == SS_SQRSHRUN;
     bool src_signed = d.op == SS_SQSHRN || d.op == SS_SQRSHRN ||
                       d.op == SS_SQSHRUN || d.op == SS_SQRSHRUN;
 
@@ -789,12 +775,15 @@ static int simd_shift_narrow(CPUARMState *env, SimdDesc d, const ARMVReg *vd,
         *r = *vd;
     }
     for (int i = 0; i < elems; i++) {
-        i128 v = src_signed ? (i128)vsget(vn, i, wide) : (i128)vget(vn, i, wide);
+        i128 v =
+            src_signed ? (i128)vsget(vn, i, wide) : (i128)vget(vn, i, wide);
         v = shift_right(v, d.imm, round);
         uint64_t res;
         switch (d.op) {
-        case SS_SQSHRN: case SS_SQRSHRN: res = sat_signed(env, v, d.esz); break;
-        case SS_SHRN: case SS_RSHRN: res = (uint64_t)v; break;
+        case SS_SQSHRN:
+        case SS_SQRSHRN: res = sat_signed(env, v, d.esz); break;
+        case SS_SHRN:
+        case SS_RSHRN: res = (uint64_t)v; break;
         default: res = sat_unsigned(env, v, d.esz); break;
         }
         vset(r, off + i, d.esz, res);
@@ -825,7 +814,8 @@ uint64_t helper_simd_shift_imm(uint64_t env, uint64_t desc, uint64_t rd,
     } else {
         for (int i = 0; i < d.oprsz >> d.esz; i++) {
             vset(&r, i, d.esz,
-                 simd_shift_elem(e, d, vget(&vn, i, d.esz), vget(&vd, i, d.esz)));
+                 simd_shift_elem(e, d, vget(&vn, i, d.esz),
+                                 vget(&vd, i, d.esz)));
         }
     }
     simd_store(e, rd, &r, bytes);
@@ -848,12 +838,14 @@ uint64_t helper_simd_permute(uint64_t env, uint64_t desc, uint64_t rd,
         const ARMVReg *src;
         int j;
         switch (d.op) {
-        case SP_UZP1: case SP_UZP2:
+        case SP_UZP1:
+        case SP_UZP2:
             j = 2 * i + (d.op == SP_UZP2);
             src = j < elems ? &vn : &vm;
             j %= elems;
             break;
-        case SP_ZIP1: case SP_ZIP2:
+        case SP_ZIP1:
+        case SP_ZIP2:
             src = (i & 1) ? &vm : &vn;
             j = i / 2 + (d.op == SP_ZIP2 ? half : 0);
             break;
@@ -868,8 +860,8 @@ uint64_t helper_simd_permute(uint64_t env, uint64_t desc, uint64_t rd,
     return 0;
 }
 
-uint64_t helper_simd_ext(uint64_t env, uint64_t desc, uint64_t rd,
-                         uint64_t rn, uint64_t rm)
+uint64_t helper_simd_ext(uint64_t env, uint64_t desc, uint64_t rd, uint64_t rn,
+                         uint64_t rm)
 {
     CPUARMState *e = env_of(env);
     SimdDesc d = simd_unpack(desc);
@@ -884,8 +876,8 @@ uint64_t helper_simd_ext(uint64_t env, uint64_t desc, uint64_t rd,
     return 0;
 }
 
-uint64_t helper_simd_tbl(uint64_t env, uint64_t desc, uint64_t rd,
-                         uint64_t rn, uint64_t rm)
+uint64_t helper_simd_tbl(uint64_t env, uint64_t desc, uint64_t rd, uint64_t rn,
+                         uint64_t rm)
 {
     CPUARMState *e = env_of(env);
     SimdDesc d = simd_unpack(desc);

@@ -13,8 +13,7 @@ static const char *temp_name(uint64_t idx, char *buf, size_t len)
 
     switch (t->kind) {
     case TEMP_GLOBAL:
-    case TEMP_FIXED:
-        return t->name;
+    case TEMP_FIXED: return t->name;
     case TEMP_CONST:
         snprintf(buf, len, "$0x%" PRIx64, (uint64_t)t->val);
         return buf;
@@ -92,7 +91,8 @@ bool tcg_validate(char *err, size_t errlen)
         if (op->opc == INDEX_op_set_label)
             label_set[op->args[0]] = true;
         if ((op->opc == INDEX_op_br && label_set[op->args[0]]) ||
-            ((op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) &&
+            ((op->opc == INDEX_op_brcond_i32 ||
+              op->opc == INDEX_op_brcond_i64) &&
              label_set[op->args[3]])) {
             snprintf(err, errlen, "op %d (%s): backward branch", i, def->name);
             return false;

@@ -58,9 +58,9 @@ static JmpCache *jmp_cache_get(void)
 
 /* -d stats: how blocks were found (see also tb_stats). */
 static struct {
-    _Atomic uint64_t dispatches;   /* blocks entered from the dispatcher */
-    _Atomic uint64_t indirect;     /* BR/BLR/RET lookups the inline probe missed */
-    _Atomic uint64_t jc_misses;    /* of either, not in the jump cache */
+    _Atomic uint64_t dispatches; /* blocks entered from the dispatcher */
+    _Atomic uint64_t indirect;  /* BR/BLR/RET lookups the inline probe missed */
+    _Atomic uint64_t jc_misses; /* of either, not in the jump cache */
     _Atomic uint64_t translations; /* of either, not translated yet */
 } exec_stats;
 
@@ -235,8 +235,7 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
 }
 
 static const TCGHelper lookup_helper = {
-    "lookup_tb_ptr", (void *)helper_lookup_tb_ptr, TCG_CALL_NO_WRITE_GLOBALS
-};
+    "lookup_tb_ptr", (void *)helper_lookup_tb_ptr, TCG_CALL_NO_WRITE_GLOBALS};
 
 void tcg_exec_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
@@ -309,7 +308,7 @@ static void run_blocks(ExecThread *self, void *env)
 
 void tcg_cpu_exec(void *env)
 {
-    ExecThread self = { env, NULL };
+    ExecThread self = {env, NULL};
     sigjmp_buf jmp;
 
     exec_enter(&self);

@@ -13,8 +13,8 @@ TCGContext tcg_ctx;
 TCGv_ptr tcg_env;
 
 const TCGOpDef tcg_op_defs[NB_OPS] = {
-#define DEF(name, oargs, iargs, cargs, flags, op_class) \
-    { #name, oargs, iargs, cargs, flags },
+#define DEF(name, oargs, iargs, cargs, flags, op_class)                        \
+    {#name, oargs, iargs, cargs, flags},
 #include "tcg/ops.def"
 #undef DEF
 };
@@ -30,7 +30,6 @@ static uint16_t const_table[CONST_TABLE_SIZE];
 /* The slots this block filled, so the next block clears only those. */
 static uint16_t const_used[CONST_TABLE_SIZE];
 static unsigned nb_const_used;
-
 
 static uint32_t temp_alloc(TCGType type, TCGTempKind kind)
 {
@@ -63,7 +62,7 @@ void tcg_context_init(void)
     env = temp_alloc(TCG_TYPE_I64, TEMP_FIXED);
     tcg_ctx.temps[env].name = "env";
     tcg_ctx.temps[env].fixed_reg = 0; /* the backend maps it */
-    tcg_env = (TCGv_ptr){ env };
+    tcg_env = (TCGv_ptr){env};
     tcg_ctx.nb_globals = tcg_ctx.nb_temps;
 }
 
@@ -79,12 +78,12 @@ static uint32_t global_new(TCGType type, int ofs, const char *name)
 
 TCGv_i32 tcg_global_mem_new_i32(int ofs, const char *name)
 {
-    return (TCGv_i32){ global_new(TCG_TYPE_I32, ofs, name) };
+    return (TCGv_i32){global_new(TCG_TYPE_I32, ofs, name)};
 }
 
 TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
 {
-    return (TCGv_i64){ global_new(TCG_TYPE_I64, ofs, name) };
+    return (TCGv_i64){global_new(TCG_TYPE_I64, ofs, name)};
 }
 
 void tcg_pin_globals(const TCGv_i64 *g, int n)
@@ -111,12 +110,12 @@ void tcg_func_start(struct TranslationBlock *tb)
 
 TCGv_i32 tcg_temp_new_i32(void)
 {
-    return (TCGv_i32){ temp_alloc(TCG_TYPE_I32, TEMP_NORMAL) };
+    return (TCGv_i32){temp_alloc(TCG_TYPE_I32, TEMP_NORMAL)};
 }
 
 TCGv_i64 tcg_temp_new_i64(void)
 {
-    return (TCGv_i64){ temp_alloc(TCG_TYPE_I64, TEMP_NORMAL) };
+    return (TCGv_i64){temp_alloc(TCG_TYPE_I64, TEMP_NORMAL)};
 }
 
 static unsigned const_hash(TCGType type, int64_t val)
@@ -151,21 +150,21 @@ static uint32_t constant_new(TCGType type, int64_t val)
 
 TCGv_i32 tcg_constant_i32(int32_t val)
 {
-    return (TCGv_i32){ constant_new(TCG_TYPE_I32, (int64_t)(uint32_t)val) };
+    return (TCGv_i32){constant_new(TCG_TYPE_I32, (int64_t)(uint32_t)val)};
 }
 
 TCGv_i64 tcg_constant_i64(int64_t val)
 {
-    return (TCGv_i64){ constant_new(TCG_TYPE_I64, val) };
+    return (TCGv_i64){constant_new(TCG_TYPE_I64, val)};
 }
 
 TCGLabel tcg_new_label(void)
 {
     if (tcg_ctx.nb_labels >= TCG_MAX_LABELS) {
         tcg_ctx.overflow = true;
-        return (TCGLabel){ TCG_MAX_LABELS - 1 };
+        return (TCGLabel){TCG_MAX_LABELS - 1};
     }
-    return (TCGLabel){ (uint32_t)tcg_ctx.nb_labels++ };
+    return (TCGLabel){(uint32_t)tcg_ctx.nb_labels++};
 }
 
 /* ---- conditions ---- */
@@ -174,12 +173,12 @@ TCGCond tcg_invert_cond(TCGCond c)
 {
     static const TCGCond inverse[] = {
         [TCG_COND_NEVER] = TCG_COND_ALWAYS, [TCG_COND_ALWAYS] = TCG_COND_NEVER,
-        [TCG_COND_EQ] = TCG_COND_NE,   [TCG_COND_NE] = TCG_COND_EQ,
-        [TCG_COND_LT] = TCG_COND_GE,   [TCG_COND_GE] = TCG_COND_LT,
-        [TCG_COND_LE] = TCG_COND_GT,   [TCG_COND_GT] = TCG_COND_LE,
-        [TCG_COND_LTU] = TCG_COND_GEU, [TCG_COND_GEU] = TCG_COND_LTU,
-        [TCG_COND_LEU] = TCG_COND_GTU, [TCG_COND_GTU] = TCG_COND_LEU,
-        [TCG_COND_TSTEQ] = TCG_COND_TSTNE, [TCG_COND_TSTNE] = TCG_COND_TSTEQ,
+        [TCG_COND_EQ] = TCG_COND_NE,        [TCG_COND_NE] = TCG_COND_EQ,
+        [TCG_COND_LT] = TCG_COND_GE,        [TCG_COND_GE] = TCG_COND_LT,
+        [TCG_COND_LE] = TCG_COND_GT,        [TCG_COND_GT] = TCG_COND_LE,
+        [TCG_COND_LTU] = TCG_COND_GEU,      [TCG_COND_GEU] = TCG_COND_LTU,
+        [TCG_COND_LEU] = TCG_COND_GTU,      [TCG_COND_GTU] = TCG_COND_LEU,
+        [TCG_COND_TSTEQ] = TCG_COND_TSTNE,  [TCG_COND_TSTNE] = TCG_COND_TSTEQ,
     };
     return inverse[c];
 }
@@ -188,11 +187,11 @@ TCGCond tcg_swap_cond(TCGCond c)
 {
     static const TCGCond swapped[] = {
         [TCG_COND_NEVER] = TCG_COND_NEVER, [TCG_COND_ALWAYS] = TCG_COND_ALWAYS,
-        [TCG_COND_EQ] = TCG_COND_EQ,   [TCG_COND_NE] = TCG_COND_NE,
-        [TCG_COND_LT] = TCG_COND_GT,   [TCG_COND_GE] = TCG_COND_LE,
-        [TCG_COND_LE] = TCG_COND_GE,   [TCG_COND_GT] = TCG_COND_LT,
-        [TCG_COND_LTU] = TCG_COND_GTU, [TCG_COND_GEU] = TCG_COND_LEU,
-        [TCG_COND_LEU] = TCG_COND_GEU, [TCG_COND_GTU] = TCG_COND_LTU,
+        [TCG_COND_EQ] = TCG_COND_EQ,       [TCG_COND_NE] = TCG_COND_NE,
+        [TCG_COND_LT] = TCG_COND_GT,       [TCG_COND_GE] = TCG_COND_LE,
+        [TCG_COND_LE] = TCG_COND_GE,       [TCG_COND_GT] = TCG_COND_LT,
+        [TCG_COND_LTU] = TCG_COND_GTU,     [TCG_COND_GEU] = TCG_COND_LEU,
+        [TCG_COND_LEU] = TCG_COND_GEU,     [TCG_COND_GTU] = TCG_COND_LTU,
         [TCG_COND_TSTEQ] = TCG_COND_TSTEQ, [TCG_COND_TSTNE] = TCG_COND_TSTNE,
     };
     return swapped[c];
@@ -222,8 +221,8 @@ bool tcg_cond_holds_i64(TCGCond c, uint64_t a, uint64_t b)
 const char *tcg_cond_name(TCGCond c)
 {
     static const char *names[] = {
-        "never", "always", "eq", "ne", "lt", "ge", "le", "gt",
-        "ltu", "geu", "leu", "gtu", "tsteq", "tstne",
+        "never", "always", "eq",  "ne",  "lt",  "ge",    "le",
+        "gt",    "ltu",    "geu", "leu", "gtu", "tsteq", "tstne",
     };
     return names[c];
 }
@@ -253,23 +252,23 @@ TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args)
 
 static void emit1(TCGOpcode opc, uint64_t a0)
 {
-    tcg_emit_op(opc, 1, (uint64_t[]){ a0 });
+    tcg_emit_op(opc, 1, (uint64_t[]){a0});
 }
 
 static void emit2(TCGOpcode opc, uint64_t a0, uint64_t a1)
 {
-    tcg_emit_op(opc, 2, (uint64_t[]){ a0, a1 });
+    tcg_emit_op(opc, 2, (uint64_t[]){a0, a1});
 }
 
 static void emit3(TCGOpcode opc, uint64_t a0, uint64_t a1, uint64_t a2)
 {
-    tcg_emit_op(opc, 3, (uint64_t[]){ a0, a1, a2 });
+    tcg_emit_op(opc, 3, (uint64_t[]){a0, a1, a2});
 }
 
 static void emit4(TCGOpcode opc, uint64_t a0, uint64_t a1, uint64_t a2,
                   uint64_t a3)
 {
-    tcg_emit_op(opc, 4, (uint64_t[]){ a0, a1, a2, a3 });
+    tcg_emit_op(opc, 4, (uint64_t[]){a0, a1, a2, a3});
 }
 
 /* ---- moves ---- */
@@ -298,14 +297,14 @@ void tcg_gen_movi_i64(TCGv_i64 ret, int64_t val)
 
 /* ---- binary ops: register forms, then immediate forms ---- */
 
-#define BINARY_REG(op)                                                 \
-    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)      \
-    {                                                                  \
-        emit3(INDEX_op_##op##_i32, ret.idx, a.idx, b.idx);             \
-    }                                                                  \
-    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)      \
-    {                                                                  \
-        emit3(INDEX_op_##op##_i64, ret.idx, a.idx, b.idx);             \
+#define BINARY_REG(op)                                                         \
+    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b)              \
+    {                                                                          \
+        emit3(INDEX_op_##op##_i32, ret.idx, a.idx, b.idx);                     \
+    }                                                                          \
+    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)              \
+    {                                                                          \
+        emit3(INDEX_op_##op##_i64, ret.idx, a.idx, b.idx);                     \
     }
 BINARY_REG(add)
 BINARY_REG(sub)
@@ -454,20 +453,20 @@ void tcg_gen_andci_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)
 }
 
 /* Shift immediates are taken modulo the width, matching the ops. */
-#define SHIFT_IMM(op)                                                  \
-    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)      \
-    {                                                                  \
-        if ((b & 31) == 0)                                             \
-            tcg_gen_mov_i32(ret, a);                                   \
-        else                                                           \
-            tcg_gen_##op##_i32(ret, a, tcg_constant_i32(b & 31));      \
-    }                                                                  \
-    void tcg_gen_##op##i_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)      \
-    {                                                                  \
-        if ((b & 63) == 0)                                             \
-            tcg_gen_mov_i64(ret, a);                                   \
-        else                                                           \
-            tcg_gen_##op##_i64(ret, a, tcg_constant_i64(b & 63));      \
+#define SHIFT_IMM(op)                                                          \
+    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b)              \
+    {                                                                          \
+        if ((b & 31) == 0)                                                     \
+            tcg_gen_mov_i32(ret, a);                                           \
+        else                                                                   \
+            tcg_gen_##op##_i32(ret, a, tcg_constant_i32(b & 31));              \
+    }                                                                          \
+    void tcg_gen_##op##i_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b)              \
+    {                                                                          \
+        if ((b & 63) == 0)                                                     \
+            tcg_gen_mov_i64(ret, a);                                           \
+        else                                                                   \
+            tcg_gen_##op##_i64(ret, a, tcg_constant_i64(b & 63));              \
     }
 SHIFT_IMM(shl)
 SHIFT_IMM(shr)
@@ -535,10 +534,10 @@ void tcg_gen_eqv_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b)
 
 /* ---- unary ops ---- */
 
-#define UNARY(op, t)                                       \
-    void tcg_gen_##op(TCGv_##t ret, TCGv_##t a)            \
-    {                                                      \
-        emit2(INDEX_op_##op, ret.idx, a.idx);              \
+#define UNARY(op, t)                                                           \
+    void tcg_gen_##op(TCGv_##t ret, TCGv_##t a)                                \
+    {                                                                          \
+        emit2(INDEX_op_##op, ret.idx, a.idx);                                  \
     }
 UNARY(neg_i32, i32)
 UNARY(neg_i64, i64)
@@ -615,8 +614,7 @@ void tcg_gen_fp_unary(TCGOpcode opc, TCGv_i64 ret, TCGv_i64 a)
     emit2(opc, ret.idx, a.idx);
 }
 
-void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val,
-                        unsigned size)
+void tcg_gen_crc32c_i64(TCGv_i64 ret, TCGv_i64 acc, TCGv_i64 val, unsigned size)
 {
     emit4(INDEX_op_crc32c_i64, ret.idx, acc.idx, val.idx, size);
 }
@@ -710,7 +708,7 @@ void tcg_gen_deposit_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b, unsigned pos,
         tcg_gen_mov_i32(ret, b);
     else
         tcg_emit_op(INDEX_op_deposit_i32, 5,
-                    (uint64_t[]){ ret.idx, a.idx, b.idx, pos, len });
+                    (uint64_t[]){ret.idx, a.idx, b.idx, pos, len});
 }
 
 void tcg_gen_deposit_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b, unsigned pos,
@@ -720,7 +718,7 @@ void tcg_gen_deposit_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b, unsigned pos,
         tcg_gen_mov_i64(ret, b);
     else
         tcg_emit_op(INDEX_op_deposit_i64, 5,
-                    (uint64_t[]){ ret.idx, a.idx, b.idx, pos, len });
+                    (uint64_t[]){ret.idx, a.idx, b.idx, pos, len});
 }
 
 /* ---- comparisons ---- */
@@ -760,7 +758,7 @@ void tcg_gen_movcond_i32(TCGCond c, TCGv_i32 ret, TCGv_i32 c1, TCGv_i32 c2,
         tcg_gen_mov_i32(ret, v2);
     else
         tcg_emit_op(INDEX_op_movcond_i32, 6,
-                    (uint64_t[]){ ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c });
+                    (uint64_t[]){ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c});
 }
 
 void tcg_gen_movcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 c1, TCGv_i64 c2,
@@ -772,7 +770,7 @@ void tcg_gen_movcond_i64(TCGCond c, TCGv_i64 ret, TCGv_i64 c1, TCGv_i64 c2,
         tcg_gen_mov_i64(ret, v2);
     else
         tcg_emit_op(INDEX_op_movcond_i64, 6,
-                    (uint64_t[]){ ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c });
+                    (uint64_t[]){ret.idx, c1.idx, c2.idx, v1.idx, v2.idx, c});
 }
 
 void tcg_gen_brcond_i32(TCGCond c, TCGv_i32 a, TCGv_i32 b, TCGLabel l)
@@ -813,10 +811,10 @@ void tcg_gen_set_label(TCGLabel l)
 
 /* ---- CPU state and guest memory ---- */
 
-#define LDST_ENV(op, t)                                                \
-    void tcg_gen_##op(TCGv_##t val, TCGv_ptr base, int32_t ofs)        \
-    {                                                                  \
-        emit3(INDEX_op_##op, val.idx, base.idx, (uint64_t)(int64_t)ofs); \
+#define LDST_ENV(op, t)                                                        \
+    void tcg_gen_##op(TCGv_##t val, TCGv_ptr base, int32_t ofs)                \
+    {                                                                          \
+        emit3(INDEX_op_##op, val.idx, base.idx, (uint64_t)(int64_t)ofs);       \
     }
 LDST_ENV(ld8u_i64, i64)
 LDST_ENV(ld32u_i64, i64)
@@ -869,7 +867,7 @@ void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop)
 {
     tcg_emit_op(INDEX_op_guest_cmpxchg_i64, 5,
-                (uint64_t[]){ ret.idx, cmp.idx, newv.idx, addr.idx, mop });
+                (uint64_t[]){ret.idx, cmp.idx, newv.idx, addr.idx, mop});
 }
 
 void tcg_gen_mb(TCGBar bar)
@@ -879,12 +877,12 @@ void tcg_gen_mb(TCGBar bar)
 
 /* ---- vectors in the CPU state ---- */
 
-void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
-                     unsigned maxsz, int32_t d, int32_t a, int32_t b)
+void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                     int32_t d, int32_t a, int32_t b)
 {
     tcg_emit_op(INDEX_op_vec_bin, 8,
-                (uint64_t[]){ op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
-                              vec_ofs(b), 0 });
+                (uint64_t[]){op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
+                             vec_ofs(b), 0});
 }
 
 /* The FP mode word of a guarded op: env offset << 32 | mask. */
@@ -895,16 +893,16 @@ static uint64_t mode_word(int32_t mode_ofs, uint32_t mode_mask)
 
 void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
                     unsigned maxsz, int32_t d, int32_t a, int32_t b,
-                    int32_t mode_ofs, uint32_t mode_mask,
-                    const TCGHelper *slow, uint64_t slow_arg)
+                    int32_t mode_ofs, uint32_t mode_mask, const TCGHelper *slow,
+                    uint64_t slow_arg)
 {
     uint64_t packed = (uint64_t)kind | (uint64_t)vece << 8 |
                       (uint64_t)oprsz << 16 | (uint64_t)maxsz << 24;
     uint64_t mode = mode_word(mode_ofs, mode_mask);
 
     tcg_emit_op(INDEX_op_vec_fp, 7,
-                (uint64_t[]){ packed, vec_ofs(d), vec_ofs(a), vec_ofs(b), mode,
-                              (uint64_t)(uintptr_t)slow, slow_arg });
+                (uint64_t[]){packed, vec_ofs(d), vec_ofs(a), vec_ofs(b), mode,
+                             (uint64_t)(uintptr_t)slow, slow_arg});
 }
 
 void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
@@ -912,7 +910,7 @@ void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
                         const TCGHelper *slow, uint64_t slow_arg)
 {
     int nin = tcg_op_defs[inner].nb_iargs;
-    uint64_t args[8] = { ret.idx };
+    uint64_t args[8] = {ret.idx};
 
     for (int i = 0; i < 3; i++)
         args[1 + i] = i < nin ? in[i].idx : tcg_constant_i64(0).idx;
@@ -928,7 +926,7 @@ void tcg_gen_fp_guarded_env(TCGOpcode inner, int32_t d, const int32_t *in,
                             const TCGHelper *slow, uint64_t slow_arg)
 {
     int nin = tcg_op_defs[inner].nb_iargs;
-    uint64_t args[8] = { inner, vec_ofs(d) };
+    uint64_t args[8] = {inner, vec_ofs(d)};
 
     for (int i = 0; i < 3; i++)
         args[2 + i] = i < nin ? vec_ofs(in[i]) : vec_ofs(-1);
@@ -942,37 +940,37 @@ void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                          int32_t b, unsigned pos)
 {
     tcg_emit_op(INDEX_op_vec_bin, 8,
-                (uint64_t[]){ TCG_VEC_EXTRACT, 0, oprsz, maxsz, vec_ofs(d),
-                              vec_ofs(a), vec_ofs(b), pos });
+                (uint64_t[]){TCG_VEC_EXTRACT, 0, oprsz, maxsz, vec_ofs(d),
+                             vec_ofs(a), vec_ofs(b), pos});
 }
 
-void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz,
-                    unsigned maxsz, int32_t d, int32_t a)
+void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                    int32_t d, int32_t a)
 {
     tcg_gen_vec_shi(op, vece, oprsz, maxsz, d, a, 0);
 }
 
-void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz,
-                     unsigned maxsz, int32_t d, int32_t a, unsigned imm)
+void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                     int32_t d, int32_t a, unsigned imm)
 {
-    tcg_emit_op(INDEX_op_vec_un, 7,
-                (uint64_t[]){ op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a),
-                              imm });
+    tcg_emit_op(
+        INDEX_op_vec_un, 7,
+        (uint64_t[]){op, vece, oprsz, maxsz, vec_ofs(d), vec_ofs(a), imm});
 }
 
-void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d,
-                        int32_t sel, int32_t t, int32_t f)
+void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d, int32_t sel,
+                        int32_t t, int32_t f)
 {
     tcg_emit_op(INDEX_op_vec_bitsel, 6,
-                (uint64_t[]){ oprsz, maxsz, vec_ofs(d), vec_ofs(sel),
-                              vec_ofs(t), vec_ofs(f) });
+                (uint64_t[]){oprsz, maxsz, vec_ofs(d), vec_ofs(sel), vec_ofs(t),
+                             vec_ofs(f)});
 }
 
 void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
                          int32_t d, TCGv_i64 val)
 {
     tcg_emit_op(INDEX_op_vec_dup, 5,
-                (uint64_t[]){ val.idx, vece, oprsz, maxsz, vec_ofs(d) });
+                (uint64_t[]){val.idx, vece, oprsz, maxsz, vec_ofs(d)});
 }
 
 /* ---- calls ---- */
@@ -1002,25 +1000,25 @@ void tcg_gen_call0(const TCGHelper *h, const TCGv_i64 *ret)
 
 void tcg_gen_call1(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a)
 {
-    tcg_gen_call(h, ret, 1, (TCGv_i64[]){ a });
+    tcg_gen_call(h, ret, 1, (TCGv_i64[]){a});
 }
 
 void tcg_gen_call2(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b)
 {
-    tcg_gen_call(h, ret, 2, (TCGv_i64[]){ a, b });
+    tcg_gen_call(h, ret, 2, (TCGv_i64[]){a, b});
 }
 
 void tcg_gen_call3(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b, TCGv_i64 c)
 {
-    tcg_gen_call(h, ret, 3, (TCGv_i64[]){ a, b, c });
+    tcg_gen_call(h, ret, 3, (TCGv_i64[]){a, b, c});
 }
 
 void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b, TCGv_i64 c, TCGv_i64 d)
 {
-    tcg_gen_call(h, ret, 4, (TCGv_i64[]){ a, b, c, d });
+    tcg_gen_call(h, ret, 4, (TCGv_i64[]){a, b, c, d});
 }
 
 /* ---- block structure ---- */
@@ -1058,8 +1056,7 @@ void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags)
 
     if (f->kind == TEMP_CONST && f->val != 0) {
         key = tcg_temp_new_i64();
-        tcg_gen_xori_i64(key, pc,
-                         (int64_t)jmp_cache_key(0, (uint32_t)f->val));
+        tcg_gen_xori_i64(key, pc, (int64_t)jmp_cache_key(0, (uint32_t)f->val));
     } else if (f->kind != TEMP_CONST) {
         TCGv_i64 shifted = tcg_temp_new_i64();
         key = tcg_temp_new_i64();

@@ -17,8 +17,8 @@ enum {
     OPF_BB_END = 1 << 0,       /* ends a basic block: globals synced */
     OPF_SIDE_EFFECTS = 1 << 1, /* never removed even if outputs are dead */
     OPF_CALL = 1 << 2,
-    OPF_GUEST_MEM = 1 << 3,    /* guest memory access: never reordered */
-    OPF_NO_RETURN = 1 << 4,    /* control does not reach the next op */
+    OPF_GUEST_MEM = 1 << 3, /* guest memory access: never reordered */
+    OPF_NO_RETURN = 1 << 4, /* control does not reach the next op */
 };
 
 typedef enum TCGOpcode {
@@ -39,11 +39,20 @@ extern const TCGOpDef tcg_op_defs[NB_OPS];
 /* ---- conditions, memory ops, barriers ---- */
 
 typedef enum TCGCond {
-    TCG_COND_NEVER, TCG_COND_ALWAYS,
-    TCG_COND_EQ, TCG_COND_NE,
-    TCG_COND_LT, TCG_COND_GE, TCG_COND_LE, TCG_COND_GT,     /* signed */
-    TCG_COND_LTU, TCG_COND_GEU, TCG_COND_LEU, TCG_COND_GTU, /* unsigned */
-    TCG_COND_TSTEQ, TCG_COND_TSTNE, /* (a & b) == 0, (a & b) != 0 */
+    TCG_COND_NEVER,
+    TCG_COND_ALWAYS,
+    TCG_COND_EQ,
+    TCG_COND_NE,
+    TCG_COND_LT,
+    TCG_COND_GE,
+    TCG_COND_LE,
+    TCG_COND_GT, /* signed */
+    TCG_COND_LTU,
+    TCG_COND_GEU,
+    TCG_COND_LEU,
+    TCG_COND_GTU, /* unsigned */
+    TCG_COND_TSTEQ,
+    TCG_COND_TSTNE, /* (a & b) == 0, (a & b) != 0 */
 } TCGCond;
 
 TCGCond tcg_invert_cond(TCGCond c);
@@ -52,14 +61,22 @@ bool tcg_cond_holds_i64(TCGCond c, uint64_t a, uint64_t b);
 const char *tcg_cond_name(TCGCond c);
 
 typedef enum MemOp {
-    MO_8 = 0, MO_16 = 1, MO_32 = 2, MO_64 = 3,
+    MO_8 = 0,
+    MO_16 = 1,
+    MO_32 = 2,
+    MO_64 = 3,
     MO_SIZE = 3,
-    MO_SIGN = 1 << 2,     /* sign-extend the loaded value */
-    MO_ACQUIRE = 1 << 3,  /* load-acquire: later accesses stay after it */
-    MO_RELEASE = 1 << 4,  /* store-release: ordered after earlier accesses
-                             and before any later acquire (RCsc) */
-    MO_UB = MO_8, MO_UW = MO_16, MO_UL = MO_32, MO_UQ = MO_64,
-    MO_SB = MO_8 | MO_SIGN, MO_SW = MO_16 | MO_SIGN, MO_SL = MO_32 | MO_SIGN,
+    MO_SIGN = 1 << 2,    /* sign-extend the loaded value */
+    MO_ACQUIRE = 1 << 3, /* load-acquire: later accesses stay after it */
+    MO_RELEASE = 1 << 4, /* store-release: ordered after earlier accesses
+                            and before any later acquire (RCsc) */
+    MO_UB = MO_8,
+    MO_UW = MO_16,
+    MO_UL = MO_32,
+    MO_UQ = MO_64,
+    MO_SB = MO_8 | MO_SIGN,
+    MO_SW = MO_16 | MO_SIGN,
+    MO_SL = MO_32 | MO_SIGN,
 } MemOp;
 
 /* Which earlier/later access pairs a barrier orders. */
@@ -88,17 +105,17 @@ enum { VAL_DEAD, VAL_REG, VAL_MEM, VAL_CONST };
 typedef struct TCGTemp {
     TCGType type;
     TCGTempKind kind;
-    int64_t val;       /* TEMP_CONST */
+    int64_t val;        /* TEMP_CONST */
     int32_t mem_offset; /* TEMP_GLOBAL: byte offset in the CPU state */
-    int8_t fixed_reg;  /* TEMP_FIXED: backend register number */
-    const char *name;  /* globals and fixed temps */
+    int8_t fixed_reg;   /* TEMP_FIXED: backend register number */
+    const char *name;   /* globals and fixed temps */
 
     /* Register allocator state (tcg/x86_64/regalloc): set for a new temp
      * when it is made, reset for globals at each block (all eight bytes
      * at once, through alloc_state). */
     union {
         struct {
-            uint8_t val_loc;   /* where the value is: VAL_DEAD, VAL_REG, ... */
+            uint8_t val_loc; /* where the value is: VAL_DEAD, VAL_REG, ... */
             int8_t reg;
             bool mem_coherent; /* memory copy up to date */
             bool pinned;       /* a global held in one register the block */
@@ -109,10 +126,18 @@ typedef struct TCGTemp {
 } TCGTemp;
 
 /* Distinct struct types so mixing widths fails to compile. */
-typedef struct { uint32_t idx; } TCGv_i32;
-typedef struct { uint32_t idx; } TCGv_i64;
-typedef struct { uint32_t idx; } TCGv_ptr; /* a host pointer (64-bit) */
-typedef struct { uint32_t id; } TCGLabel;
+typedef struct {
+    uint32_t idx;
+} TCGv_i32;
+typedef struct {
+    uint32_t idx;
+} TCGv_i64;
+typedef struct {
+    uint32_t idx;
+} TCGv_ptr; /* a host pointer (64-bit) */
+typedef struct {
+    uint32_t id;
+} TCGLabel;
 
 #define TCG_MAX_OP_ARGS 8
 #define TCG_MAX_CALL_ARGS 6
@@ -150,8 +175,8 @@ enum {
 
 typedef struct TCGOp {
     uint16_t opc;
-    uint8_t nargs;       /* number of used args */
-    uint8_t life;        /* liveness: bit i set = arg i dies at this op */
+    uint8_t nargs;         /* number of used args */
+    uint8_t life;          /* liveness: bit i set = arg i dies at this op */
     uint64_t dead_globals; /* block ends: globals (bit = index) not read
                               after this op, so not written back here */
     uint64_t args[TCG_MAX_OP_ARGS]; /* temp indices, then constant args */
@@ -180,8 +205,8 @@ typedef struct TCGContext {
      * loads them on entry and stores them on every way out). */
     int nb_pins;
     uint32_t pins[4];
-    int nb_calls;    /* call ops emitted */
-    bool goto_self;  /* a goto_tb leads back to the block's own start */
+    int nb_calls;   /* call ops emitted */
+    bool goto_self; /* a goto_tb leads back to the block's own start */
     struct TranslationBlock *tb; /* block being translated */
     /* Returns host code for the guest state's pc, or the dispatcher exit. */
     const TCGHelper *lookup_helper;
@@ -190,8 +215,14 @@ typedef struct TCGContext {
 extern TCGContext tcg_ctx;
 extern TCGv_ptr tcg_env; /* the CPU state pointer, in a fixed host register */
 
-static inline TCGTemp *tcg_temp(uint32_t idx) { return &tcg_ctx.temps[idx]; }
-static inline TCGv_i64 tcg_ptr_as_i64(TCGv_ptr p) { return (TCGv_i64){ p.idx }; }
+static inline TCGTemp *tcg_temp(uint32_t idx)
+{
+    return &tcg_ctx.temps[idx];
+}
+static inline TCGv_i64 tcg_ptr_as_i64(TCGv_ptr p)
+{
+    return (TCGv_i64){p.idx};
+}
 
 /* ---- context setup (once) and per block ---- */
 
@@ -220,10 +251,10 @@ void tcg_gen_mov_i64(TCGv_i64 ret, TCGv_i64 a);
 void tcg_gen_movi_i32(TCGv_i32 ret, int32_t val);
 void tcg_gen_movi_i64(TCGv_i64 ret, int64_t val);
 
-#define TCG_BINARY(op)                                                   \
-    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b);       \
-    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);       \
-    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b);       \
+#define TCG_BINARY(op)                                                         \
+    void tcg_gen_##op##_i32(TCGv_i32 ret, TCGv_i32 a, TCGv_i32 b);             \
+    void tcg_gen_##op##_i64(TCGv_i64 ret, TCGv_i64 a, TCGv_i64 b);             \
+    void tcg_gen_##op##i_i32(TCGv_i32 ret, TCGv_i32 a, int32_t b);             \
     void tcg_gen_##op##i_i64(TCGv_i64 ret, TCGv_i64 a, int64_t b);
 TCG_BINARY(add)
 TCG_BINARY(sub)
@@ -394,55 +425,97 @@ void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags);
  */
 typedef enum TCGVecOp {
     /* tcg_gen_vec_bin: d = a op b */
-    TCG_VEC_ADD, TCG_VEC_SUB, TCG_VEC_MUL,
-    TCG_VEC_AND, TCG_VEC_OR, TCG_VEC_XOR,
-    TCG_VEC_ANDC, TCG_VEC_ORC,          /* a & ~b, a | ~b */
-    TCG_VEC_CMPEQ, TCG_VEC_CMPGT, TCG_VEC_CMPGE,  /* signed */
-    TCG_VEC_CMPGTU, TCG_VEC_CMPGEU,
-    TCG_VEC_CMPTST,                     /* (a & b) != 0 */
-    TCG_VEC_SMIN, TCG_VEC_SMAX, TCG_VEC_UMIN, TCG_VEC_UMAX,
-    TCG_VEC_ABDU, TCG_VEC_ABDS, /* absolute difference |a - b| */
+    TCG_VEC_ADD,
+    TCG_VEC_SUB,
+    TCG_VEC_MUL,
+    TCG_VEC_AND,
+    TCG_VEC_OR,
+    TCG_VEC_XOR,
+    TCG_VEC_ANDC,
+    TCG_VEC_ORC, /* a & ~b, a | ~b */
+    TCG_VEC_CMPEQ,
+    TCG_VEC_CMPGT,
+    TCG_VEC_CMPGE, /* signed */
+    TCG_VEC_CMPGTU,
+    TCG_VEC_CMPGEU,
+    TCG_VEC_CMPTST, /* (a & b) != 0 */
+    TCG_VEC_SMIN,
+    TCG_VEC_SMAX,
+    TCG_VEC_UMIN,
+    TCG_VEC_UMAX,
+    TCG_VEC_ABDU,
+    TCG_VEC_ABDS, /* absolute difference |a - b| */
     /* Pairwise: the elements of a then b (oprsz each) taken two by two. */
-    TCG_VEC_ADDP, TCG_VEC_SMINP, TCG_VEC_SMAXP, TCG_VEC_UMINP, TCG_VEC_UMAXP,
-    TCG_VEC_ZIPLO, TCG_VEC_ZIPHI, /* interleave the low / high halves */
-    TCG_VEC_UZPEVEN, TCG_VEC_UZPODD, /* even / odd elements of a then b */
-    TCG_VEC_TRNEVEN, TCG_VEC_TRNODD, /* even (odd) elements of a and b,
-                                        alternating */
+    TCG_VEC_ADDP,
+    TCG_VEC_SMINP,
+    TCG_VEC_SMAXP,
+    TCG_VEC_UMINP,
+    TCG_VEC_UMAXP,
+    TCG_VEC_ZIPLO,
+    TCG_VEC_ZIPHI, /* interleave the low / high halves */
+    TCG_VEC_UZPEVEN,
+    TCG_VEC_UZPODD, /* even / odd elements of a then b */
+    TCG_VEC_TRNEVEN,
+    TCG_VEC_TRNODD, /* even (odd) elements of a and b,
+                       alternating */
     /* Widening: the elements in the low 8 bytes of a and b, zero/sign-
      * extended to twice their size, then multiplied, |a - b|, added or
      * subtracted (oprsz 16). */
-    TCG_VEC_MULLU, TCG_VEC_MULLS,
-    TCG_VEC_ABDLU, TCG_VEC_ABDLS,
-    TCG_VEC_ADDLU, TCG_VEC_ADDLS, TCG_VEC_SUBLU, TCG_VEC_SUBLS,
+    TCG_VEC_MULLU,
+    TCG_VEC_MULLS,
+    TCG_VEC_ABDLU,
+    TCG_VEC_ABDLS,
+    TCG_VEC_ADDLU,
+    TCG_VEC_ADDLS,
+    TCG_VEC_SUBLU,
+    TCG_VEC_SUBLS,
     /* Wide: a holds elements of twice vece (16 bytes); the elements in the
      * low 8 bytes of b are extended to that size and added or subtracted. */
-    TCG_VEC_ADDWU, TCG_VEC_ADDWS, TCG_VEC_SUBWU, TCG_VEC_SUBWS,
+    TCG_VEC_ADDWU,
+    TCG_VEC_ADDWS,
+    TCG_VEC_SUBWU,
+    TCG_VEC_SUBWS,
     TCG_VEC_EXTRACT, /* bytes imm.. of the oprsz-byte pair b:a (vece 0) */
 
     /* tcg_gen_vec_un: d = op a */
-    TCG_VEC_NOT, TCG_VEC_NEG, TCG_VEC_ABS,
-    TCG_VEC_CMPEQZ, TCG_VEC_CMPGTZ, TCG_VEC_CMPGEZ, /* against zero, signed */
-    TCG_VEC_CMPLEZ, TCG_VEC_CMPLTZ,
+    TCG_VEC_NOT,
+    TCG_VEC_NEG,
+    TCG_VEC_ABS,
+    TCG_VEC_CMPEQZ,
+    TCG_VEC_CMPGTZ,
+    TCG_VEC_CMPGEZ, /* against zero, signed */
+    TCG_VEC_CMPLEZ,
+    TCG_VEC_CMPLTZ,
     /* Reverse the order of elements within each 16/32/64-bit container. */
-    TCG_VEC_REV16, TCG_VEC_REV32, TCG_VEC_REV64,
+    TCG_VEC_REV16,
+    TCG_VEC_REV32,
+    TCG_VEC_REV64,
     /* Reductions of the oprsz bytes of a into element 0 of d; the rest of
      * d up to maxsz is zeroed. */
-    TCG_VEC_REDADD, TCG_VEC_REDSMIN, TCG_VEC_REDSMAX, TCG_VEC_REDUMIN,
+    TCG_VEC_REDADD,
+    TCG_VEC_REDSMIN,
+    TCG_VEC_REDSMAX,
+    TCG_VEC_REDUMIN,
     TCG_VEC_REDUMAX,
     /* Sums of all elements, each zero/sign-extended, as one of twice vece. */
-    TCG_VEC_REDADDLU, TCG_VEC_REDADDLS,
+    TCG_VEC_REDADDLU,
+    TCG_VEC_REDADDLS,
     /* Pairwise add long: each pair of adjacent elements of a, extended,
      * summed into one element of twice vece (oprsz bytes in and out). */
-    TCG_VEC_ADDLPU, TCG_VEC_ADDLPS,
+    TCG_VEC_ADDLPU,
+    TCG_VEC_ADDLPS,
     /* tcg_gen_vec_shi: by the immediate (0 < imm <= element bits for
      * right shifts, < element bits for left) */
-    TCG_VEC_SHLI, TCG_VEC_SHRI, TCG_VEC_SARI,
+    TCG_VEC_SHLI,
+    TCG_VEC_SHRI,
+    TCG_VEC_SARI,
     /* The 16 bytes of a as elements of twice vece, shifted right by imm
      * (0 allowed) and truncated to vece: oprsz (8) bytes of result. */
     TCG_VEC_SHRI_NARROW,
     /* The low 8 bytes of a zero/sign-extended to twice vece, then shifted
      * left by imm (0 <= imm <= vece bits): 16 bytes of result. */
-    TCG_VEC_ZEXT_SHLI, TCG_VEC_SEXT_SHLI,
+    TCG_VEC_ZEXT_SHLI,
+    TCG_VEC_SEXT_SHLI,
     /* Element imm of a (16 bytes), zero-extended to the whole of d. */
     TCG_VEC_GETEL,
     TCG_VEC_NB_OPS,
@@ -455,17 +528,17 @@ typedef enum TCGVecOp {
 } TCGVecOp;
 
 /* d, a, b, sel, t, f: byte offsets in the CPU state (from tcg_env). */
-void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz,
-                     unsigned maxsz, int32_t d, int32_t a, int32_t b);
+void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                     int32_t d, int32_t a, int32_t b);
 void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                          int32_t b, unsigned pos);
-void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz,
-                    unsigned maxsz, int32_t d, int32_t a);
-void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz,
-                     unsigned maxsz, int32_t d, int32_t a, unsigned imm);
+void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                    int32_t d, int32_t a);
+void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                     int32_t d, int32_t a, unsigned imm);
 /* d = (t & sel) | (f & ~sel), bitwise. */
-void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d,
-                        int32_t sel, int32_t t, int32_t f);
+void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d, int32_t sel,
+                        int32_t t, int32_t f);
 /* Every element of d = the low element-sized bits of val. */
 void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
                          int32_t d, TCGv_i64 val);
@@ -484,15 +557,18 @@ void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
  * and reloads no global around them, whatever their flags say.
  */
 typedef enum TCGVecFpKind {
-    TCG_VEC_FADD, TCG_VEC_FSUB, TCG_VEC_FMUL, TCG_VEC_FDIV,
+    TCG_VEC_FADD,
+    TCG_VEC_FSUB,
+    TCG_VEC_FMUL,
+    TCG_VEC_FDIV,
     TCG_VEC_FMLA, /* d += a * b, fused */
     TCG_VEC_FMLS, /* d -= a * b, fused */
 } TCGVecFpKind;
 
 void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
                     unsigned maxsz, int32_t d, int32_t a, int32_t b,
-                    int32_t mode_ofs, uint32_t mode_mask,
-                    const TCGHelper *slow, uint64_t slow_arg);
+                    int32_t mode_ofs, uint32_t mode_mask, const TCGHelper *slow,
+                    uint64_t slow_arg);
 bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz);
 
 /*
@@ -534,11 +610,11 @@ void tcg_vec_baseline_only(bool on);
 /* ---- passes and debugging ---- */
 
 bool tcg_validate(char *err, size_t errlen); /* checks the op list */
-void tcg_optimize(void);                    /* constant folding/propagation */
+void tcg_optimize(void);                     /* constant folding/propagation */
 /* Moves pure ops only one way out of a final two-way branch needs into
  * that way (tcg/sink.c). */
 void tcg_sink_to_exits(void);
-void tcg_dump_ops(void);                    /* -d op, to the log */
+void tcg_dump_ops(void); /* -d op, to the log */
 
 /* Low-level: appends an op; used by the builder and by tests. */
 TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args);

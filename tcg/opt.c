@@ -13,8 +13,8 @@
  */
 static bool known[TCG_MAX_TEMPS];
 static uint64_t known_val[TCG_MAX_TEMPS];
-static int32_t copy_of[TCG_MAX_TEMPS];      /* -1: not a copy */
-static uint64_t maybe_one[TCG_MAX_TEMPS];   /* bits that may be set */
+static int32_t copy_of[TCG_MAX_TEMPS];    /* -1: not a copy */
+static uint64_t maybe_one[TCG_MAX_TEMPS]; /* bits that may be set */
 /* A copy holds while its source keeps the version it had when copied:
  * changing a temp bumps its version instead of visiting its copies. */
 static uint32_t version[TCG_MAX_TEMPS];
@@ -70,8 +70,8 @@ static uint64_t bits_of(uint64_t t)
 static void forget_temp(uint64_t t)
 {
     known[t] = false;
-    maybe_one[t] = tcg_temp((uint32_t)t)->type == TCG_TYPE_I32 ? 0xffffffffu
-                                                               : ~0ull;
+    maybe_one[t] =
+        tcg_temp((uint32_t)t)->type == TCG_TYPE_I32 ? 0xffffffffu : ~0ull;
     copy_of[t] = -1;
     version[t]++;
 }
@@ -197,17 +197,14 @@ static bool fold_bitfield(TCGOp *op, uint64_t a, uint64_t *r)
 
     switch (op->opc) {
     case INDEX_op_extract_i32:
-    case INDEX_op_extract_i64:
-        *r = field;
-        return true;
+    case INDEX_op_extract_i64: *r = field; return true;
     case INDEX_op_sextract_i64:
         *r = (uint64_t)((int64_t)(field << (64 - len)) >> (64 - len));
         return true;
     case INDEX_op_sextract_i32:
         *r = (uint32_t)((int32_t)((uint32_t)field << (32 - len)) >> (32 - len));
         return true;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -261,7 +258,7 @@ static int propagate_inputs(TCGOp *op, uint64_t *vals, bool *all_const)
 static void forget_outputs(TCGOp *op)
 {
     int n = op->opc == INDEX_op_call ? op->call_oargs
-                                      : tcg_op_defs[op->opc].nb_oargs;
+                                     : tcg_op_defs[op->opc].nb_oargs;
 
     for (int i = 0; i < n; i++)
         forget_temp(op->args[i]);
@@ -276,25 +273,41 @@ static uint64_t output_bits(const TCGOp *op)
     TCGTemp *bt = nin > 1 ? tcg_temp((uint32_t)op->args[2]) : NULL;
 
     switch (op->opc) {
-    case INDEX_op_and_i64: case INDEX_op_and_i32: return a & b;
-    case INDEX_op_or_i64: case INDEX_op_or_i32:
-    case INDEX_op_xor_i64: case INDEX_op_xor_i32: return a | b;
-    case INDEX_op_ext8u_i64: case INDEX_op_ext8u_i32: return a & 0xff;
-    case INDEX_op_ext16u_i64: case INDEX_op_ext16u_i32: return a & 0xffff;
-    case INDEX_op_ext32u_i64: case INDEX_op_extu_i32_i64:
+    case INDEX_op_and_i64:
+    case INDEX_op_and_i32: return a & b;
+    case INDEX_op_or_i64:
+    case INDEX_op_or_i32:
+    case INDEX_op_xor_i64:
+    case INDEX_op_xor_i32: return a | b;
+    case INDEX_op_ext8u_i64:
+    case INDEX_op_ext8u_i32: return a & 0xff;
+    case INDEX_op_ext16u_i64:
+    case INDEX_op_ext16u_i32: return a & 0xffff;
+    case INDEX_op_ext32u_i64:
+    case INDEX_op_extu_i32_i64:
     case INDEX_op_extrl_i64_i32: return a & 0xffffffffu;
-    case INDEX_op_setcond_i64: case INDEX_op_setcond_i32: return 1;
-    case INDEX_op_fadd_f32: case INDEX_op_fsub_f32: case INDEX_op_fmul_f32:
-    case INDEX_op_fdiv_f32: case INDEX_op_fsqrt_f32:
-    case INDEX_op_fmuladd_f32: case INDEX_op_fmulsub_f32:
-    case INDEX_op_fnmuladd_f32: case INDEX_op_fnmulsub_f32: return 0xffffffffu;
-    case INDEX_op_fcmp_f32: case INDEX_op_fcmp_f64:
-    case INDEX_op_fcmpe_f32: case INDEX_op_fcmpe_f64: return 3;
-    case INDEX_op_extract_i64: case INDEX_op_extract_i32:
+    case INDEX_op_setcond_i64:
+    case INDEX_op_setcond_i32: return 1;
+    case INDEX_op_fadd_f32:
+    case INDEX_op_fsub_f32:
+    case INDEX_op_fmul_f32:
+    case INDEX_op_fdiv_f32:
+    case INDEX_op_fsqrt_f32:
+    case INDEX_op_fmuladd_f32:
+    case INDEX_op_fmulsub_f32:
+    case INDEX_op_fnmuladd_f32:
+    case INDEX_op_fnmulsub_f32: return 0xffffffffu;
+    case INDEX_op_fcmp_f32:
+    case INDEX_op_fcmp_f64:
+    case INDEX_op_fcmpe_f32:
+    case INDEX_op_fcmpe_f64: return 3;
+    case INDEX_op_extract_i64:
+    case INDEX_op_extract_i32:
         return op->args[3] >= 64 ? ~0ull : (1ull << op->args[3]) - 1;
     case INDEX_op_shr_i64:
         return bt->kind == TEMP_CONST ? a >> (bt->val & 63) : ~0ull;
-    case INDEX_op_guest_ld_i64: case INDEX_op_guest_ld_i32: {
+    case INDEX_op_guest_ld_i64:
+    case INDEX_op_guest_ld_i32: {
         MemOp mop = (MemOp)op->args[2];
         unsigned bits = 8u << (mop & MO_SIZE);
         if ((mop & MO_SIGN) || bits == 64)
@@ -303,7 +316,8 @@ static uint64_t output_bits(const TCGOp *op)
     }
     default:
         return tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32
-                   ? 0xffffffffu : ~0ull;
+                   ? 0xffffffffu
+                   : ~0ull;
     }
 }
 
@@ -391,24 +405,42 @@ static void become_copy(TCGOp *op, uint64_t src)
 
 /* The binary ops the identities below know, as one kind per pair. */
 typedef enum AlgKind {
-    ALG_NONE, ALG_ADD, ALG_SUB, ALG_AND, ALG_OR, ALG_XOR, ALG_ANDC,
-    ALG_SHIFT, ALG_MUL,
+    ALG_NONE,
+    ALG_ADD,
+    ALG_SUB,
+    ALG_AND,
+    ALG_OR,
+    ALG_XOR,
+    ALG_ANDC,
+    ALG_SHIFT,
+    ALG_MUL,
 } AlgKind;
 
 static AlgKind alg_kind(TCGOpcode opc)
 {
     switch (opc) {
-    case INDEX_op_add_i32: case INDEX_op_add_i64: return ALG_ADD;
-    case INDEX_op_sub_i32: case INDEX_op_sub_i64: return ALG_SUB;
-    case INDEX_op_and_i32: case INDEX_op_and_i64: return ALG_AND;
-    case INDEX_op_or_i32: case INDEX_op_or_i64: return ALG_OR;
-    case INDEX_op_xor_i32: case INDEX_op_xor_i64: return ALG_XOR;
-    case INDEX_op_andc_i32: case INDEX_op_andc_i64: return ALG_ANDC;
-    case INDEX_op_shl_i32: case INDEX_op_shl_i64:
-    case INDEX_op_shr_i32: case INDEX_op_shr_i64:
-    case INDEX_op_sar_i32: case INDEX_op_sar_i64:
-    case INDEX_op_rotr_i32: case INDEX_op_rotr_i64: return ALG_SHIFT;
-    case INDEX_op_mul_i32: case INDEX_op_mul_i64: return ALG_MUL;
+    case INDEX_op_add_i32:
+    case INDEX_op_add_i64: return ALG_ADD;
+    case INDEX_op_sub_i32:
+    case INDEX_op_sub_i64: return ALG_SUB;
+    case INDEX_op_and_i32:
+    case INDEX_op_and_i64: return ALG_AND;
+    case INDEX_op_or_i32:
+    case INDEX_op_or_i64: return ALG_OR;
+    case INDEX_op_xor_i32:
+    case INDEX_op_xor_i64: return ALG_XOR;
+    case INDEX_op_andc_i32:
+    case INDEX_op_andc_i64: return ALG_ANDC;
+    case INDEX_op_shl_i32:
+    case INDEX_op_shl_i64:
+    case INDEX_op_shr_i32:
+    case INDEX_op_shr_i64:
+    case INDEX_op_sar_i32:
+    case INDEX_op_sar_i64:
+    case INDEX_op_rotr_i32:
+    case INDEX_op_rotr_i64: return ALG_SHIFT;
+    case INDEX_op_mul_i32:
+    case INDEX_op_mul_i64: return ALG_MUL;
     default: return ALG_NONE;
     }
 }
@@ -428,8 +460,8 @@ static bool simplify_binary(TCGOp *op)
 
     if (k == ALG_NONE)
         return false;
-    ones = tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32
-               ? 0xffffffffu : ~0ull;
+    ones = tcg_temp((uint32_t)op->args[0])->type == TCG_TYPE_I32 ? 0xffffffffu
+                                                                 : ~0ull;
     ca = temp_is_const(a, &va);
     cb = temp_is_const(b, &vb);
     if (cb && vb == 0) {
@@ -520,7 +552,7 @@ void tcg_optimize(void)
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
         const TCGOpDef *def = &tcg_op_defs[op->opc];
-        uint64_t vals[2] = { 0, 0 };
+        uint64_t vals[2] = {0, 0};
         bool all_const;
 
         if (op->opc == INDEX_op_insn_start) {

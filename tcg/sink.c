@@ -52,8 +52,7 @@ static bool find_tails(Tails *t)
     const TCGOp *ops = tcg_ctx.ops;
 
     if (br < 0 || ops[gb].opc != INDEX_op_goto_tb ||
-        ops[lab].opc != INDEX_op_set_label ||
-        ops[ga].opc != INDEX_op_goto_tb)
+        ops[lab].opc != INDEX_op_set_label || ops[ga].opc != INDEX_op_goto_tb)
         return false;
     if (ops[br].opc != INDEX_op_brcond_i64 &&
         ops[br].opc != INDEX_op_brcond_i32)
@@ -81,8 +80,7 @@ static bool is_pure(const TCGOp *op)
     case INDEX_op_ld_i32:
     case INDEX_op_ld_i64:
         return false; /* reads the CPU state, which later stores change */
-    default:
-        return true;
+    default: return true;
     }
 }
 

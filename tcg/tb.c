@@ -51,8 +51,8 @@ static size_t nb_tbs, cap_tbs;
 typedef struct TBPage TBPage;
 struct TBPage {
     uint64_t addr;
-    TBPage *next;               /* hash chain */
-    TranslationBlock *blocks;   /* through page_next */
+    TBPage *next;             /* hash chain */
+    TranslationBlock *blocks; /* through page_next */
 };
 static TBPage *tb_page_get(uint64_t addr);
 static void tb_pages_forget_blocks(void);
@@ -80,8 +80,8 @@ static uint8_t *tb_map_code_cache(void)
         munmap(raw, aligned - (uintptr_t)raw);
     munmap((uint8_t *)aligned + CODE_CACHE_SIZE,
            (uintptr_t)raw + len - aligned - CODE_CACHE_SIZE);
-    madvise((void *)(aligned + HUGE_PAGE_SIZE), CODE_CACHE_SIZE - HUGE_PAGE_SIZE,
-            MADV_HUGEPAGE);
+    madvise((void *)(aligned + HUGE_PAGE_SIZE),
+            CODE_CACHE_SIZE - HUGE_PAGE_SIZE, MADV_HUGEPAGE);
     return (uint8_t *)aligned;
 }
 
@@ -329,8 +329,8 @@ static void tb_log(const TranslationBlock *tb, void *env)
 }
 
 /*
- * The block for (pc, flags), translated if needed; NULL when the code cache is full
- * (the caller flushes with every thread out of translated code, then asks
+ * The block for (pc, flags), translated if needed; NULL when the code cache is
+ * full (the caller flushes with every thread out of translated code, then asks
  * again).
  */
 TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)

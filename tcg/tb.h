@@ -19,12 +19,12 @@
  * leads to a block with the flags of the block it leaves.
  */
 typedef struct TranslationBlock {
-    uint64_t pc;        /* guest address of the first instruction */
-    uint32_t flags;     /* the target's block state word */
-    uint32_t size;      /* guest bytes covered */
-    uint8_t *code;      /* host code */
+    uint64_t pc;    /* guest address of the first instruction */
+    uint32_t flags; /* the target's block state word */
+    uint32_t size;  /* guest bytes covered */
+    uint8_t *code;  /* host code */
     uint32_t code_size;
-    uint16_t icount;    /* guest instructions */
+    uint16_t icount; /* guest instructions */
     /* Offset in code of the rel32 field of goto_tb slot n, and of the code
      * the unchained jump falls through to; TB_NO_JUMP when unused. */
     uint16_t jmp_field_offset[2];
@@ -57,12 +57,12 @@ typedef struct TBStats {
     _Atomic uint64_t guest_insns; /* in those blocks */
     _Atomic uint64_t code_bytes;  /* host code written */
     _Atomic uint64_t translate_ns;
-    _Atomic uint64_t retries;     /* block too big: translated again, shorter */
-    _Atomic uint64_t flushes;     /* whole code cache */
-    _Atomic uint64_t page_flushes;  /* guest pages whose blocks were dropped */
-    _Atomic uint64_t invalidated;   /* blocks dropped by those */
-    _Atomic uint64_t write_faults;  /* writes caught on write-protected code */
-    _Atomic uint64_t chains;      /* direct jumps patched between blocks */
+    _Atomic uint64_t retries; /* block too big: translated again, shorter */
+    _Atomic uint64_t flushes; /* whole code cache */
+    _Atomic uint64_t page_flushes; /* guest pages whose blocks were dropped */
+    _Atomic uint64_t invalidated;  /* blocks dropped by those */
+    _Atomic uint64_t write_faults; /* writes caught on write-protected code */
+    _Atomic uint64_t chains;       /* direct jumps patched between blocks */
 } TBStats;
 extern TBStats tb_stats;
 
@@ -135,8 +135,7 @@ TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags);
 /* The block for (pc, flags), translating it for env if needed; NULL when
  * the code cache is full (a flush has been requested: flush, then ask
  * again). */
-TranslationBlock *tb_find_or_translate(void *env, uint64_t pc,
-                                       uint32_t flags);
+TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags);
 /* Patches slot n of from so it jumps straight into to; nothing when
  * their flags differ (the slot keeps exiting to the dispatcher). */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);

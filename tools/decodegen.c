@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #define DG_NAME_LEN 64
-#define DG_MEMBERS_MAX 48   /* 32 one-bit fields plus constants */
-#define DG_PARTS_MAX 8      /* bit ranges in one join */
+#define DG_MEMBERS_MAX 48    /* 32 one-bit fields plus constants */
+#define DG_PARTS_MAX 8       /* bit ranges in one join */
 #define DG_MAX_BUCKET_BITS 8 /* widest first-level switch */
 
 typedef enum { DG_FIELD, DG_JOIN, DG_CONST } DecodeKind;
@@ -30,13 +30,13 @@ typedef struct {
 typedef struct {
     char name[DG_NAME_LEN];
     DecodeKind kind;
-    bool is_signed;     /* fields and joins */
-    bool is_part;       /* a field a join on its line consumes: no member */
-    DecodeRange range;  /* fields */
-    int join;           /* joins: index in dg_joins */
-    int n_parts;        /* joins: resolved ranges, most significant first */
+    bool is_signed;    /* fields and joins */
+    bool is_part;      /* a field a join on its line consumes: no member */
+    DecodeRange range; /* fields */
+    int join;          /* joins: index in dg_joins */
+    int n_parts;       /* joins: resolved ranges, most significant first */
     DecodeRange parts[DG_PARTS_MAX];
-    int64_t value;      /* constants without a symbol */
+    int64_t value;            /* constants without a symbol */
     char symbol[DG_NAME_LEN]; /* constants: C identifier, emitted verbatim */
 } DecodeMember;
 
@@ -66,10 +66,10 @@ typedef struct {
     char handler[DG_NAME_LEN];
     int line;
     bool is_format;
-    bool used;          /* formats: some pattern refers to it */
-    int format;         /* patterns: index in dg_formats or -1 */
-    int argset;         /* index in dg_argsets or -1 until bound */
-    int bits;           /* bits consumed so far; must end at dg_width */
+    bool used;  /* formats: some pattern refers to it */
+    int format; /* patterns: index in dg_formats or -1 */
+    int argset; /* index in dg_argsets or -1 until bound */
+    int bits;   /* bits consumed so far; must end at dg_width */
     uint32_t mask, value;
     uint32_t field_mask; /* bits its own fields cover */
     bool has_consts;
@@ -79,13 +79,13 @@ typedef struct {
 
 typedef struct {
     char name[DG_NAME_LEN];
-    int line;           /* first pattern using it, for error messages */
+    int line; /* first pattern using it, for error messages */
     int argset;
 } DecodeHandler;
 
 static const char *dg_input;
 static int dg_width = 32;
-static bool dg_seen_line;  /* "%width" must come before any other line */
+static bool dg_seen_line; /* "%width" must come before any other line */
 static DecodeLine *dg_patterns;
 static int dg_n_patterns;
 static DecodeLine *dg_formats;
@@ -119,7 +119,8 @@ static bool dg_is_ident(const char *s)
     return true;
 }
 
-static void dg_copy_ident(char *dst, const char *src, int line, const char *what)
+static void dg_copy_ident(char *dst, const char *src, int line,
+                          const char *what)
 {
     if (!dg_is_ident(src))
         dg_fail(line, "bad %s '%s' (expected an identifier)", what, src);
@@ -215,9 +216,10 @@ static void dg_add_field(DecodeLine *p, char *tok)
     len = strtol(width, &end, 10);
     if (!isdigit((unsigned char)*width) || *end || errno || len < 1 ||
         len > dg_width)
-        dg_fail(p->line, "%s %s: bad width '%s' for field %s (1..%d, "
-                "optionally prefixed with s)", dg_kind_word(p), p->name,
-                colon + 1, tok, dg_width);
+        dg_fail(p->line,
+                "%s %s: bad width '%s' for field %s (1..%d, "
+                "optionally prefixed with s)",
+                dg_kind_word(p), p->name, colon + 1, tok, dg_width);
     m = dg_add_member(p, tok);
     m->kind = DG_FIELD;
     m->is_signed = is_signed;
@@ -249,8 +251,10 @@ static void dg_add_const(DecodeLine *p, char *item)
     errno = 0;
     m->value = strtoll(eq + 1, &end, 0);
     if (*end || errno)
-        dg_fail(p->line, "%s %s: bad value '%s' for %s (a number or a C "
-                "identifier)", dg_kind_word(p), p->name, eq + 1, item);
+        dg_fail(p->line,
+                "%s %s: bad value '%s' for %s (a number or a C "
+                "identifier)",
+                dg_kind_word(p), p->name, eq + 1, item);
 }
 
 /* "{name=V, name2=V2}": *cur points at '{'; on return, just past '}'. */
@@ -295,8 +299,10 @@ static void dg_add_join_ref(DecodeLine *p, const char *name)
     DecodeMember *m;
 
     if (j < 0)
-        dg_fail(p->line, "%s %s: unknown join %%%s (declare it above with "
-                "'%%%s part:part...')", dg_kind_word(p), p->name, name, name);
+        dg_fail(p->line,
+                "%s %s: unknown join %%%s (declare it above with "
+                "'%%%s part:part...')",
+                dg_kind_word(p), p->name, name, name);
     m = dg_add_member(p, name);
     m->kind = DG_JOIN;
     m->join = j;
@@ -374,10 +380,13 @@ static void dg_parse_tokens(DecodeLine *p, char *cur)
         } else if (strspn(tok, "01.") == strlen(tok)) {
             dg_add_bits(p, tok);
         } else if (strchr(tok, '=')) {
-            dg_fail(p->line, "%s %s: constant '%s' must go inside {...} at "
-                    "the end of the line", dg_kind_word(p), p->name, tok);
+            dg_fail(p->line,
+                    "%s %s: constant '%s' must go inside {...} at "
+                    "the end of the line",
+                    dg_kind_word(p), p->name, tok);
         } else {
-            dg_fail(p->line, "%s %s: unknown token '%s' (expected 0/1/. "
+            dg_fail(p->line,
+                    "%s %s: unknown token '%s' (expected 0/1/. "
                     "bits, name:N, name:sN, %%join, &args or @format)",
                     dg_kind_word(p), p->name, tok);
         }
@@ -407,14 +416,16 @@ static void dg_resolve_joins(DecodeLine *p)
             DecodeMember *part = dg_find_member(p, j->parts[k]);
 
             if (!part || part->kind != DG_FIELD)
-                dg_fail(p->line, "%s %s: join %%%s needs a field '%s' on "
-                        "this line", dg_kind_word(p), p->name, j->name,
-                        j->parts[k]);
+                dg_fail(p->line,
+                        "%s %s: join %%%s needs a field '%s' on "
+                        "this line",
+                        dg_kind_word(p), p->name, j->name, j->parts[k]);
             if (part->is_signed)
-                dg_fail(p->line, "%s %s: field %s is part of join %%%s and "
+                dg_fail(p->line,
+                        "%s %s: field %s is part of join %%%s and "
                         "must be unsigned (declare the join as %%%s:s to "
-                        "sign-extend it)", dg_kind_word(p), p->name,
-                        part->name, j->name, j->name);
+                        "sign-extend it)",
+                        dg_kind_word(p), p->name, part->name, j->name, j->name);
             part->is_part = true;
             m->parts[k] = part->range;
         }
@@ -452,17 +463,20 @@ static void dg_merge_format(DecodeLine *p)
 
     f->used = true;
     if ((p->value ^ f->value) & both)
-        dg_fail(p->line, "pattern %s: fixed bits differ from those of format "
-                "%s (mask 0x%" PRIx32 ")", p->name, f->name,
-                (p->value ^ f->value) & both);
+        dg_fail(p->line,
+                "pattern %s: fixed bits differ from those of format "
+                "%s (mask 0x%" PRIx32 ")",
+                p->name, f->name, (p->value ^ f->value) & both);
     if (p->mask & f->field_mask)
-        dg_fail(p->line, "pattern %s fixes bits (mask 0x%" PRIx32 ") that "
-                "format %s uses for fields; write them as '.'", p->name,
-                p->mask & f->field_mask, f->name);
+        dg_fail(p->line,
+                "pattern %s fixes bits (mask 0x%" PRIx32 ") that "
+                "format %s uses for fields; write them as '.'",
+                p->name, p->mask & f->field_mask, f->name);
     if (p->field_mask & (f->field_mask | f->mask))
-        dg_fail(p->line, "pattern %s: its fields overlap bits of format %s "
-                "(mask 0x%" PRIx32 ")", p->name, f->name,
-                p->field_mask & (f->field_mask | f->mask));
+        dg_fail(p->line,
+                "pattern %s: its fields overlap bits of format %s "
+                "(mask 0x%" PRIx32 ")",
+                p->name, f->name, p->field_mask & (f->field_mask | f->mask));
     p->mask |= f->mask;
     p->value |= f->value;
 }
@@ -484,7 +498,7 @@ static bool dg_argset_has(const DecodeArgSet *a, const char *name)
 static int dg_imply_argset(const DecodeLine *p, const DecodeMember **list,
                            int n)
 {
-    DecodeArgSet a = { .line = p->line, .n_members = n };
+    DecodeArgSet a = {.line = p->line, .n_members = n};
 
     strcpy(a.name, p->handler);
     for (int i = 0; i < n; i++)
@@ -502,11 +516,15 @@ static void dg_check_members(const DecodeLine *p, const DecodeArgSet *a,
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < i; k++)
             if (!strcmp(list[k]->name, list[i]->name))
-                dg_fail(p->line, "pattern %s: '%s' set by both the pattern "
-                        "and its format", p->name, list[i]->name);
+                dg_fail(p->line,
+                        "pattern %s: '%s' set by both the pattern "
+                        "and its format",
+                        p->name, list[i]->name);
         if (!dg_argset_has(a, list[i]->name))
-            dg_fail(p->line, "pattern %s: '%s' is not a member of arg_%s "
-                    "(line %d)", p->name, list[i]->name, a->name, a->line);
+            dg_fail(p->line,
+                    "pattern %s: '%s' is not a member of arg_%s "
+                    "(line %d)",
+                    p->name, list[i]->name, a->name, a->line);
     }
     for (int i = 0; i < a->n_members; i++) {
         bool found = false;
@@ -514,8 +532,10 @@ static void dg_check_members(const DecodeLine *p, const DecodeArgSet *a,
         for (int k = 0; k < n && !found; k++)
             found = !strcmp(list[k]->name, a->members[i]);
         if (!found)
-            dg_fail(p->line, "pattern %s leaves member '%s' of arg_%s (line "
-                    "%d) unset", p->name, a->members[i], a->name, a->line);
+            dg_fail(p->line,
+                    "pattern %s leaves member '%s' of arg_%s (line "
+                    "%d) unset",
+                    p->name, a->members[i], a->name, a->line);
     }
 }
 
@@ -528,8 +548,8 @@ static void dg_bind(DecodeLine *p)
 
     if (f && p->argset >= 0 && p->argset != f->argset)
         dg_fail(p->line, "pattern %s: &%s differs from &%s of format %s",
-                p->name, dg_argsets[p->argset].name,
-                dg_argsets[f->argset].name, f->name);
+                p->name, dg_argsets[p->argset].name, dg_argsets[f->argset].name,
+                f->name);
     if (f)
         p->argset = f->argset;
     if (p->argset < 0)
@@ -544,15 +564,17 @@ static void dg_bind(DecodeLine *p)
         if (strcmp(h->name, p->handler))
             continue;
         if (h->argset != p->argset)
-            dg_fail(p->line, "pattern %s: handler %s takes arg_%s (line %d), "
-                    "not arg_%s", p->name, h->name, dg_argsets[h->argset].name,
-                    h->line, dg_argsets[p->argset].name);
+            dg_fail(p->line,
+                    "pattern %s: handler %s takes arg_%s (line %d), "
+                    "not arg_%s",
+                    p->name, h->name, dg_argsets[h->argset].name, h->line,
+                    dg_argsets[p->argset].name);
         return;
     }
-    dg_handlers = dg_grow(dg_handlers, dg_n_handlers, sizeof(DecodeHandler),
-                          p->line);
-    dg_handlers[dg_n_handlers] = (DecodeHandler){ .line = p->line,
-                                                  .argset = p->argset };
+    dg_handlers =
+        dg_grow(dg_handlers, dg_n_handlers, sizeof(DecodeHandler), p->line);
+    dg_handlers[dg_n_handlers] =
+        (DecodeHandler){.line = p->line, .argset = p->argset};
     strcpy(dg_handlers[dg_n_handlers++].name, p->handler);
 }
 
@@ -565,14 +587,15 @@ static void dg_check_format_members(const DecodeLine *f)
     a = &dg_argsets[f->argset];
     for (int i = 0; i < f->n_members; i++)
         if (!f->members[i].is_part && !dg_argset_has(a, f->members[i].name))
-            dg_fail(f->line, "format %s: '%s' is not a member of arg_%s "
-                    "(line %d)", f->name, f->members[i].name, a->name,
-                    a->line);
+            dg_fail(f->line,
+                    "format %s: '%s' is not a member of arg_%s "
+                    "(line %d)",
+                    f->name, f->members[i].name, a->name, a->line);
 }
 
 static void dg_parse_rule(char *cur, int line, const char *name, bool format)
 {
-    DecodeLine p = { .line = line, .format = -1, .argset = -1 };
+    DecodeLine p = {.line = line, .format = -1, .argset = -1};
 
     p.is_format = format;
     dg_copy_ident(p.name, name, line, format ? "format name" : "pattern name");
@@ -637,14 +660,16 @@ static void dg_parse_parts(DecodeJoin *j, char *text, int line)
 /* "%name[:s] part:part... [fn=FUNCTION]" */
 static void dg_parse_join(char *cur, int line, char *name)
 {
-    DecodeJoin j = { .line = line };
+    DecodeJoin j = {.line = line};
     char *colon = strchr(name, ':');
     char tok[256];
 
     if (colon) {
         if (strcmp(colon, ":s"))
-            dg_fail(line, "join %%%s: only ':s' (sign-extend) may follow the "
-                    "name", name);
+            dg_fail(line,
+                    "join %%%s: only ':s' (sign-extend) may follow the "
+                    "name",
+                    name);
         *colon = '\0';
         j.is_signed = true;
     }
@@ -658,8 +683,10 @@ static void dg_parse_join(char *cur, int line, char *name)
     dg_parse_parts(&j, tok, line);
     while (dg_next_word(&cur, tok, sizeof(tok), line)) {
         if (strncmp(tok, "fn=", 3) || j.function[0])
-            dg_fail(line, "join %%%s: unexpected '%s' (expected one "
-                    "fn=FUNCTION)", j.name, tok);
+            dg_fail(line,
+                    "join %%%s: unexpected '%s' (expected one "
+                    "fn=FUNCTION)",
+                    j.name, tok);
         dg_copy_ident(j.function, tok + 3, line, "function name");
     }
     dg_joins = dg_grow(dg_joins, dg_n_joins, sizeof(j), line);
@@ -669,7 +696,7 @@ static void dg_parse_join(char *cur, int line, char *name)
 /* "&name member member ..." */
 static void dg_parse_argset(char *cur, int line, const char *name)
 {
-    DecodeArgSet a = { .line = line, .is_declared = true };
+    DecodeArgSet a = {.line = line, .is_declared = true};
     char tok[256];
     int old;
 
@@ -767,27 +794,35 @@ static void dg_emit_prologue(FILE *f, const char *prefix)
     fprintf(f, "/* generated by tools/decodegen from %s; do not edit */\n\n",
             dg_input);
     fputs("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n"
-          "#include <stdio.h>\n\n", f);
-    fprintf(f, "static inline __attribute__((unused)) int64_t\n"
+          "#include <stdio.h>\n\n",
+          f);
+    fprintf(f,
+            "static inline __attribute__((unused)) int64_t\n"
             "%s_field(uint32_t insn, int pos, int len)\n{\n"
             "    return (insn >> pos) & (0xffffffffu >> (32 - len));\n}\n\n",
             prefix);
     /* Shift the field to the top, then arithmetic-shift it back down. */
-    fprintf(f, "static inline __attribute__((unused)) int64_t\n"
+    fprintf(f,
+            "static inline __attribute__((unused)) int64_t\n"
             "%s_sfield(uint32_t insn, int pos, int len)\n{\n"
             "    return (int32_t)(insn << (32 - pos - len)) >> (32 - len);\n"
-            "}\n\n", prefix);
+            "}\n\n",
+            prefix);
     if (!dg_n_joins)
         return;
-    fprintf(f, "/* Appends a field below the bits joined so far. */\n"
+    fprintf(f,
+            "/* Appends a field below the bits joined so far. */\n"
             "static inline __attribute__((unused)) int64_t\n"
             "%s_join(int64_t high, uint32_t insn, int pos, int len)\n{\n"
             "    return (int64_t)((uint64_t)high << len) | "
-            "%s_field(insn, pos, len);\n}\n\n", prefix, prefix);
-    fprintf(f, "static inline __attribute__((unused)) int64_t\n"
+            "%s_field(insn, pos, len);\n}\n\n",
+            prefix, prefix);
+    fprintf(f,
+            "static inline __attribute__((unused)) int64_t\n"
             "%s_sext(int64_t value, int len)\n{\n"
             "    return (int64_t)((uint64_t)value << (64 - len)) >> "
-            "(64 - len);\n}\n\n", prefix);
+            "(64 - len);\n}\n\n",
+            prefix);
 }
 
 static void dg_emit_argset(FILE *f, DecodeArgSet *a)
@@ -855,8 +890,7 @@ static void dg_emit_value(FILE *f, const char *prefix, const DecodeMember *m)
         dg_emit_join(f, prefix, m);
     else
         fprintf(f, "%s_%s(insn, %d, %d)", prefix,
-                m->is_signed ? "sfield" : "field", m->range.pos,
-                m->range.len);
+                m->is_signed ? "sfield" : "field", m->range.pos, m->range.len);
 }
 
 /* "    a.x = ...;" for each member the line itself sets. */
@@ -895,8 +929,8 @@ static void dg_emit_try(FILE *f, const char *prefix, const DecodeLine *p)
 {
     const DecodeArgSet *a = &dg_argsets[p->argset];
 
-    fprintf(f, "static bool %s_try_%s(DisasContext *s, %s insn)\n{\n",
-            prefix, p->name, dg_insn_type());
+    fprintf(f, "static bool %s_try_%s(DisasContext *s, %s insn)\n{\n", prefix,
+            p->name, dg_insn_type());
     fprintf(f, "    arg_%s a;\n\n", a->name);
     dg_emit_mask_test(f, p, "!=");
     fputs("\n        return false;\n", f);
@@ -988,9 +1022,10 @@ static void dg_emit_decode(FILE *f, const char *prefix)
     const uint32_t n_keys = 1u << dg_bucket_bits;
 
     fputs("/* Tries patterns in file order; false means UNDEF. */\n", f);
-    fprintf(f, "static __attribute__((unused)) bool\n"
-            "%s_decode(DisasContext *s, %s insn)\n{\n", prefix,
-            dg_insn_type());
+    fprintf(f,
+            "static __attribute__((unused)) bool\n"
+            "%s_decode(DisasContext *s, %s insn)\n{\n",
+            prefix, dg_insn_type());
     if (lo < 0) {
         if (!dg_n_patterns)
             fputs("    (void)s;\n    (void)insn;\n", f);
@@ -1044,10 +1079,12 @@ static void dg_emit_describe_one(FILE *f, const char *prefix,
 static void dg_emit_describe(FILE *f, const char *prefix)
 {
     fputs("/* \"NAME field=value ...\" (decimal) of the first match, for "
-          "-d in_asm. */\n", f);
-    fprintf(f, "static __attribute__((unused)) const char *\n"
-            "%s_describe(%s insn, char *buf, size_t len)\n{\n", prefix,
-            dg_insn_type());
+          "-d in_asm. */\n",
+          f);
+    fprintf(f,
+            "static __attribute__((unused)) const char *\n"
+            "%s_describe(%s insn, char *buf, size_t len)\n{\n",
+            prefix, dg_insn_type());
     if (!dg_n_patterns)
         fputs("    (void)insn;\n    (void)buf;\n    (void)len;\n", f);
     for (int i = 0; i < dg_n_patterns; i++)

@@ -19,15 +19,16 @@ static const struct {
     unsigned mask;
     const char *help;
 } log_items[] = {
-    { "in_asm", LOG_IN_ASM, "guest instructions of each translated block" },
-    { "op", LOG_OP, "IR of each translated block, after optimisation" },
-    { "out_asm", LOG_OUT_ASM, "host code generated for each block" },
-    { "exec", LOG_EXEC, "each block as the dispatcher enters it" },
-    { "unimp", LOG_UNIMP, "unimplemented instructions, syscalls and ioctls" },
-    { "strace", LOG_STRACE, "every guest syscall, its arguments and result" },
-    { "cpu", LOG_CPU, "guest registers as each block is entered (no chaining)" },
-    { "stats", LOG_STATS, "translation and dispatch counters, printed at exit" },
-    { "perfmap", LOG_PERFMAP, "name each block by guest pc in /tmp/perf-PID.map" },
+    {"in_asm", LOG_IN_ASM, "guest instructions of each translated block"},
+    {"op", LOG_OP, "IR of each translated block, after optimisation"},
+    {"out_asm", LOG_OUT_ASM, "host code generated for each block"},
+    {"exec", LOG_EXEC, "each block as the dispatcher enters it"},
+    {"unimp", LOG_UNIMP, "unimplemented instructions, syscalls and ioctls"},
+    {"strace", LOG_STRACE, "every guest syscall, its arguments and result"},
+    {"cpu", LOG_CPU, "guest registers as each block is entered (no chaining)"},
+    {"stats", LOG_STATS, "translation and dispatch counters, printed at exit"},
+    {"perfmap", LOG_PERFMAP,
+     "name each block by guest pc in /tmp/perf-PID.map"},
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

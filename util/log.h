@@ -40,6 +40,7 @@ void arx_log_once(unsigned long key, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Fatal error in arx itself: "arx: message" on stderr, exit status 1. */
-void arx_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void arx_fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

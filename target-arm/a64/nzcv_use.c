@@ -17,23 +17,23 @@ typedef struct NZCVRule {
 
 /* First match wins. Checked against GNU as output for each class. */
 static const NZCVRule nzcv_rules[] = {
-    { 0x7f800000, 0x72000000, NZCV_WRITE }, /* ANDS (immediate) */
-    { 0x7f000000, 0x6a000000, NZCV_WRITE }, /* ANDS/BICS (shifted) */
-    { 0xff20fc07, 0x1e202000, NZCV_WRITE }, /* FCMP/FCMPE */
-    { 0xff000010, 0x54000000, NZCV_READ },  /* B.cond */
-    { 0x3fe00000, 0x1a800000, NZCV_READ },  /* CSEL, CSINC, CSINV, CSNEG */
-    { 0x3fe00000, 0x3a400000, NZCV_READ },  /* CCMP/CCMN */
-    { 0x1fe00000, 0x1a000000, NZCV_READ },  /* ADC/SBC(S) */
-    { 0xfffff000, 0xd53b4000, NZCV_READ },  /* MRS NZCV */
-    { 0xff200c00, 0x1e200c00, NZCV_READ },  /* FCSEL */
-    { 0xff200c00, 0x1e200400, NZCV_READ },  /* FCCMP/FCCMPE */
-    { 0x7c000000, 0x14000000, NZCV_STOP },  /* B, BL */
-    { 0x7e000000, 0x34000000, NZCV_STOP },  /* CBZ/CBNZ */
-    { 0x7e000000, 0x36000000, NZCV_STOP },  /* TBZ/TBNZ */
-    { 0xfe000000, 0xd6000000, NZCV_STOP },  /* BR, BLR, RET, ERET */
-    { 0xff000000, 0xd4000000, NZCV_STOP },  /* SVC, BRK, HLT */
-    { 0xffffffff, 0xd503201f, NZCV_NONE },  /* NOP */
-    { 0xff000000, 0xd5000000, NZCV_STOP },  /* system: MSR NZCV, CFINV... */
+    {0x7f800000, 0x72000000, NZCV_WRITE}, /* ANDS (immediate) */
+    {0x7f000000, 0x6a000000, NZCV_WRITE}, /* ANDS/BICS (shifted) */
+    {0xff20fc07, 0x1e202000, NZCV_WRITE}, /* FCMP/FCMPE */
+    {0xff000010, 0x54000000, NZCV_READ},  /* B.cond */
+    {0x3fe00000, 0x1a800000, NZCV_READ},  /* CSEL, CSINC, CSINV, CSNEG */
+    {0x3fe00000, 0x3a400000, NZCV_READ},  /* CCMP/CCMN */
+    {0x1fe00000, 0x1a000000, NZCV_READ},  /* ADC/SBC(S) */
+    {0xfffff000, 0xd53b4000, NZCV_READ},  /* MRS NZCV */
+    {0xff200c00, 0x1e200c00, NZCV_READ},  /* FCSEL */
+    {0xff200c00, 0x1e200400, NZCV_READ},  /* FCCMP/FCCMPE */
+    {0x7c000000, 0x14000000, NZCV_STOP},  /* B, BL */
+    {0x7e000000, 0x34000000, NZCV_STOP},  /* CBZ/CBNZ */
+    {0x7e000000, 0x36000000, NZCV_STOP},  /* TBZ/TBNZ */
+    {0xfe000000, 0xd6000000, NZCV_STOP},  /* BR, BLR, RET, ERET */
+    {0xff000000, 0xd4000000, NZCV_STOP},  /* SVC, BRK, HLT */
+    {0xffffffff, 0xd503201f, NZCV_NONE},  /* NOP */
+    {0xff000000, 0xd5000000, NZCV_STOP},  /* system: MSR NZCV, CFINV... */
 };
 
 static NZCVUse nzcv_use(uint32_t insn)
@@ -61,13 +61,10 @@ bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page)
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
             return false;
         switch (nzcv_use(guest_fetch32(env, pc))) {
-        case NZCV_WRITE:
-            return true;
+        case NZCV_WRITE: return true;
         case NZCV_READ:
-        case NZCV_STOP:
-            return false;
-        case NZCV_NONE:
-            break;
+        case NZCV_STOP: return false;
+        case NZCV_NONE: break;
         }
     }
     return false;

@@ -147,15 +147,9 @@ static bool trans_barrier(DisasContext *s, arg_barrier *a)
 {
     (void)s;
     switch (a->crm & 3) {
-    case 1:
-        tcg_gen_mb(TCG_BAR_LDLD | TCG_BAR_LDST);
-        break;
-    case 2:
-        tcg_gen_mb(TCG_BAR_STST);
-        break;
-    default:
-        tcg_gen_mb(TCG_BAR_ALL);
-        break;
+    case 1: tcg_gen_mb(TCG_BAR_LDLD | TCG_BAR_LDST); break;
+    case 2: tcg_gen_mb(TCG_BAR_STST); break;
+    default: tcg_gen_mb(TCG_BAR_ALL); break;
     }
     return true;
 }
@@ -232,15 +226,15 @@ static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
 /* ---- MRS / MSR (register) ---- */
 
 /* The Arm ARM's (op0, op1, CRn, CRm, op2) as one number, as Linux does. */
-#define SYSREG_KEY(op0, op1, crn, crm, op2) \
+#define SYSREG_KEY(op0, op1, crn, crm, op2)                                    \
     ((op0) << 14 | (op1) << 11 | (crn) << 7 | (crm) << 3 | (op2))
 
 typedef enum SysRegKind {
-    SYSREG_CONST,  /* read-only constant */
-    SYSREG_ENV64,  /* 64-bit field of CPUARMState */
-    SYSREG_ENV32,  /* 32-bit field of CPUARMState, written through a mask */
+    SYSREG_CONST, /* read-only constant */
+    SYSREG_ENV64, /* 64-bit field of CPUARMState */
+    SYSREG_ENV32, /* 32-bit field of CPUARMState, written through a mask */
     SYSREG_NZCV,
-    SYSREG_FPSR,   /* env->fpsr plus the host's pending flags */
+    SYSREG_FPSR, /* env->fpsr plus the host's pending flags */
     SYSREG_CNTVCT,
 } SysRegKind;
 
@@ -248,35 +242,35 @@ typedef struct SysRegInfo {
     uint32_t key;
     SysRegKind kind;
     bool writable;
-    uint32_t offset;     /* SYSREG_ENV* */
-    uint64_t value;      /* SYSREG_CONST: the value; SYSREG_ENV32: write mask */
+    uint32_t offset; /* SYSREG_ENV* */
+    uint64_t value;  /* SYSREG_CONST: the value; SYSREG_ENV32: write mask */
 } SysRegInfo;
 
 /* FPSR: QC and the cumulative exception flags IDC, IXC, UFC, OFC, DZC, IOC. */
 #define FPSR_WRITABLE 0x0800009fu
 
 static const SysRegInfo sysreg_table[] = {
-    { SYSREG_KEY(3, 3, 4, 2, 0), SYSREG_NZCV, true, 0, 0 },
-    { SYSREG_KEY(3, 3, 4, 4, 0), SYSREG_ENV32, true,
-      offsetof(CPUARMState, fpcr), ARM_FPCR_WRITABLE },
-    { SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_FPSR, true, 0, FPSR_WRITABLE },
-    { SYSREG_KEY(3, 3, 13, 0, 2), SYSREG_ENV64, true,
-      offsetof(CPUARMState, tpidr_el0), 0 },
-    { SYSREG_KEY(3, 3, 13, 0, 3), SYSREG_ENV64, false,
-      offsetof(CPUARMState, tpidrro_el0), 0 },
-    { SYSREG_KEY(3, 3, 14, 0, 0), SYSREG_CONST, false, 0, ARX_CNTFRQ_HZ },
-    { SYSREG_KEY(3, 3, 14, 0, 2), SYSREG_CNTVCT, false, 0, 0 }, /* CNTVCT */
-    { SYSREG_KEY(3, 3, 14, 0, 6), SYSREG_CNTVCT, false, 0, 0 }, /* ..SS */
-    { SYSREG_KEY(3, 3, 0, 0, 7), SYSREG_CONST, false, 0, ARX_DCZID_EL0 },
-    { SYSREG_KEY(3, 3, 0, 0, 1), SYSREG_CONST, false, 0, ARX_CTR_EL0 },
+    {SYSREG_KEY(3, 3, 4, 2, 0), SYSREG_NZCV, true, 0, 0},
+    {SYSREG_KEY(3, 3, 4, 4, 0), SYSREG_ENV32, true, offsetof(CPUARMState, fpcr),
+     ARM_FPCR_WRITABLE},
+    {SYSREG_KEY(3, 3, 4, 4, 1), SYSREG_FPSR, true, 0, FPSR_WRITABLE},
+    {SYSREG_KEY(3, 3, 13, 0, 2), SYSREG_ENV64, true,
+     offsetof(CPUARMState, tpidr_el0), 0},
+    {SYSREG_KEY(3, 3, 13, 0, 3), SYSREG_ENV64, false,
+     offsetof(CPUARMState, tpidrro_el0), 0},
+    {SYSREG_KEY(3, 3, 14, 0, 0), SYSREG_CONST, false, 0, ARX_CNTFRQ_HZ},
+    {SYSREG_KEY(3, 3, 14, 0, 2), SYSREG_CNTVCT, false, 0, 0}, /* CNTVCT */
+    {SYSREG_KEY(3, 3, 14, 0, 6), SYSREG_CNTVCT, false, 0, 0}, /* ..SS */
+    {SYSREG_KEY(3, 3, 0, 0, 7), SYSREG_CONST, false, 0, ARX_DCZID_EL0},
+    {SYSREG_KEY(3, 3, 0, 0, 1), SYSREG_CONST, false, 0, ARX_CTR_EL0},
     /* What Linux's MRS emulation answers for op0=3 op1=0 CRn=0 CRm=0. */
-    { SYSREG_KEY(3, 0, 0, 0, 0), SYSREG_CONST, false, 0, ARX_MIDR_EL1 },
-    { SYSREG_KEY(3, 0, 0, 0, 5), SYSREG_CONST, false, 0, ARX_MPIDR_EL1 },
-    { SYSREG_KEY(3, 0, 0, 0, 6), SYSREG_CONST, false, 0, ARX_REVIDR_EL1 },
+    {SYSREG_KEY(3, 0, 0, 0, 0), SYSREG_CONST, false, 0, ARX_MIDR_EL1},
+    {SYSREG_KEY(3, 0, 0, 0, 5), SYSREG_CONST, false, 0, ARX_MPIDR_EL1},
+    {SYSREG_KEY(3, 0, 0, 0, 6), SYSREG_CONST, false, 0, ARX_REVIDR_EL1},
     /* ID registers in CRm 2..7 that are not zero; the rest read 0. */
-    { SYSREG_KEY(3, 0, 0, 4, 0), SYSREG_CONST, false, 0, ARX_ID_AA64PFR0_EL1 },
-    { SYSREG_KEY(3, 0, 0, 5, 0), SYSREG_CONST, false, 0, ARX_ID_AA64DFR0_EL1 },
-    { SYSREG_KEY(3, 0, 0, 6, 0), SYSREG_CONST, false, 0, ARX_ID_AA64ISAR0_EL1 },
+    {SYSREG_KEY(3, 0, 0, 4, 0), SYSREG_CONST, false, 0, ARX_ID_AA64PFR0_EL1},
+    {SYSREG_KEY(3, 0, 0, 5, 0), SYSREG_CONST, false, 0, ARX_ID_AA64DFR0_EL1},
+    {SYSREG_KEY(3, 0, 0, 6, 0), SYSREG_CONST, false, 0, ARX_ID_AA64ISAR0_EL1},
 };
 
 /*
@@ -285,11 +279,10 @@ static const SysRegInfo sysreg_table[] = {
  */
 static const SysRegInfo *sysreg_lookup(uint32_t key)
 {
-    static const SysRegInfo id_raz = { 0, SYSREG_CONST, false, 0, 0 };
+    static const SysRegInfo id_raz = {0, SYSREG_CONST, false, 0, 0};
     unsigned crm = (key >> 3) & 0xf;
 
-    for (size_t i = 0; i < sizeof(sysreg_table) / sizeof(sysreg_table[0]);
-         i++)
+    for (size_t i = 0; i < sizeof(sysreg_table) / sizeof(sysreg_table[0]); i++)
         if (sysreg_table[i].key == key)
             return &sysreg_table[i];
     if ((key & ~(uint32_t)0x7f) == SYSREG_KEY(3, 0, 0, 0, 0) && crm >= 2)
@@ -298,24 +291,22 @@ static const SysRegInfo *sysreg_lookup(uint32_t key)
 }
 
 /* op0 is 1:o0 in MRS/MSR, so 2 or 3. */
-static uint32_t sysreg_key_of(int64_t o0, int64_t op1, int64_t crn,
-                              int64_t crm, int64_t op2)
+static uint32_t sysreg_key_of(int64_t o0, int64_t op1, int64_t crn, int64_t crm,
+                              int64_t op2)
 {
     return (uint32_t)SYSREG_KEY(2 + o0, op1, crn, crm, op2);
 }
 
 static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 {
-    const SysRegInfo *r = sysreg_lookup(
-        sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    const SysRegInfo *r =
+        sysreg_lookup(sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
     TCGv_i64 val;
 
     if (!r)
         return false;
     switch (r->kind) {
-    case SYSREG_CONST:
-        val = tcg_constant_i64((int64_t)r->value);
-        break;
+    case SYSREG_CONST: val = tcg_constant_i64((int64_t)r->value); break;
     case SYSREG_ENV64:
         val = tcg_temp_new_i64();
         tcg_gen_ld_i64(val, tcg_env, (int32_t)r->offset);
@@ -324,9 +315,7 @@ static bool trans_MRS(DisasContext *s, arg_sysreg *a)
         val = tcg_temp_new_i64();
         tcg_gen_ld32u_i64(val, tcg_env, (int32_t)r->offset);
         break;
-    case SYSREG_NZCV:
-        val = gen_get_nzcv();
-        break;
+    case SYSREG_NZCV: val = gen_get_nzcv(); break;
     case SYSREG_FPSR:
         val = tcg_temp_new_i64();
         tcg_gen_call1(&helper_info_get_fpsr, &val, tcg_ptr_as_i64(tcg_env));
@@ -342,8 +331,8 @@ static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 
 static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
 {
-    const SysRegInfo *r = sysreg_lookup(
-        sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    const SysRegInfo *r =
+        sysreg_lookup(sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
     TCGv_i64 val;
 
     if (!r || !r->writable)
@@ -366,9 +355,7 @@ static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
         tcg_gen_call2(&helper_info_set_fpsr, NULL, tcg_ptr_as_i64(tcg_env),
                       val);
         break;
-    default: /* SYSREG_NZCV */
-        gen_set_nzcv(read_xreg(s, a->rt));
-        break;
+    default: /* SYSREG_NZCV */ gen_set_nzcv(read_xreg(s, a->rt)); break;
     }
     return true;
 }

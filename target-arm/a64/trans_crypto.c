@@ -11,8 +11,7 @@
 
 #define CRYPTO_NAME_ENTRY(name) "crypto_" #name,
 static const char *const crypto_helper_names[CRYPTO_NB_OPS] = {
-    CRYPTO_OPS(CRYPTO_NAME_ENTRY)
-};
+    CRYPTO_OPS(CRYPTO_NAME_ENTRY)};
 #undef CRYPTO_NAME_ENTRY
 
 /*
@@ -38,8 +37,8 @@ static void gen_crypto_call(int op, int64_t rd, int64_t rn, int64_t rm,
                             int64_t extra)
 {
     TCGv_i64 args[5] = {
-        tcg_ptr_as_i64(tcg_env), tcg_constant_i64(rd), tcg_constant_i64(rn),
-        tcg_constant_i64(rm), tcg_constant_i64(extra),
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64(rd),    tcg_constant_i64(rn),
+        tcg_constant_i64(rm),    tcg_constant_i64(extra),
     };
     tcg_gen_call(crypto_helper(op), NULL, 5, args);
 }

@@ -105,15 +105,9 @@ static bool trans_logic_i(DisasContext *s, arg_logic_i *a)
     result = tcg_temp_new_i64();
     switch (a->opc) {
     case 0:
-    case 3:
-        tcg_gen_andi_i64(result, src, (int64_t)imm);
-        break;
-    case 1:
-        tcg_gen_ori_i64(result, src, (int64_t)imm);
-        break;
-    default:
-        tcg_gen_xori_i64(result, src, (int64_t)imm);
-        break;
+    case 3: tcg_gen_andi_i64(result, src, (int64_t)imm); break;
+    case 1: tcg_gen_ori_i64(result, src, (int64_t)imm); break;
+    default: tcg_gen_xori_i64(result, src, (int64_t)imm); break;
     }
     if (a->opc == 3) {
         gen_logic_cc(a->sf, result);

@@ -44,9 +44,7 @@ static TCGv_i64 gen_shift_imm(TCGv_i64 src, int sf, int type, int amount)
         if (!sf)
             tcg_gen_ext32u_i64(ret, ret);
         break;
-    case SHIFT_TYPE_LSR:
-        tcg_gen_shri_i64(ret, src, amount);
-        break;
+    case SHIFT_TYPE_LSR: tcg_gen_shri_i64(ret, src, amount); break;
     case SHIFT_TYPE_ASR:
         if (sf) {
             tcg_gen_sari_i64(ret, src, amount);
@@ -72,12 +70,8 @@ static void gen_shift_var(TCGv_i64 ret, TCGv_i64 src, int sf, int type,
                           TCGv_i64 count)
 {
     switch (type) {
-    case SHIFT_TYPE_LSL:
-        tcg_gen_shl_i64(ret, src, count);
-        break;
-    case SHIFT_TYPE_LSR:
-        tcg_gen_shr_i64(ret, src, count);
-        break;
+    case SHIFT_TYPE_LSL: tcg_gen_shl_i64(ret, src, count); break;
+    case SHIFT_TYPE_LSR: tcg_gen_shr_i64(ret, src, count); break;
     case SHIFT_TYPE_ASR:
         if (sf) {
             tcg_gen_sar_i64(ret, src, count);
@@ -120,12 +114,8 @@ static void gen_logic_op(int opc, bool invert, TCGv_i64 d, TCGv_i64 n,
                          TCGv_i64 m)
 {
     switch (opc) {
-    case 1:
-        (invert ? tcg_gen_orc_i64 : tcg_gen_or_i64)(d, n, m);
-        break;
-    case 2:
-        (invert ? tcg_gen_eqv_i64 : tcg_gen_xor_i64)(d, n, m);
-        break;
+    case 1: (invert ? tcg_gen_orc_i64 : tcg_gen_or_i64)(d, n, m); break;
+    case 2: (invert ? tcg_gen_eqv_i64 : tcg_gen_xor_i64)(d, n, m); break;
     default: /* AND, ANDS */
         (invert ? tcg_gen_andc_i64 : tcg_gen_and_i64)(d, n, m);
         break;
@@ -143,8 +133,7 @@ static bool trans_logic_r(DisasContext *s, arg_logic_r *a)
         write_xreg(s, a->rd, read_xreg(s, a->rm), a->sf);
         return true;
     }
-    m = gen_shift_imm(read_cpu_reg(s, a->rm, a->sf), a->sf, a->shift,
-                      a->imm6);
+    m = gen_shift_imm(read_cpu_reg(s, a->rm, a->sf), a->sf, a->shift, a->imm6);
     n = read_cpu_reg(s, a->rn, a->sf);
     d = tcg_temp_new_i64();
     gen_logic_op(a->opc, a->invert, d, n, m);
@@ -158,8 +147,8 @@ static bool trans_logic_r(DisasContext *s, arg_logic_r *a)
 }
 
 /* d = n +/- m; operands zero-extended when !sf (what gen_*_cc expect). */
-static void gen_addsub(int sf, bool sub, bool setflags, TCGv_i64 d,
-                       TCGv_i64 n, TCGv_i64 m)
+static void gen_addsub(int sf, bool sub, bool setflags, TCGv_i64 d, TCGv_i64 n,
+                       TCGv_i64 m)
 {
     if (setflags)
         (sub ? gen_sub_cc : gen_add_cc)(sf, d, n, m);
@@ -174,8 +163,7 @@ static bool trans_addsub_r(DisasContext *s, arg_addsub_r *a)
     if (a->shift == SHIFT_TYPE_ROR || (!a->sf && a->imm6 >= 32))
         return false;
     n = read_cpu_reg(s, a->rn, a->sf);
-    m = gen_shift_imm(read_cpu_reg(s, a->rm, a->sf), a->sf, a->shift,
-                      a->imm6);
+    m = gen_shift_imm(read_cpu_reg(s, a->rm, a->sf), a->sf, a->shift, a->imm6);
     d = tcg_temp_new_i64();
     gen_addsub(a->sf, a->sub, a->setflags, d, n, m);
     write_xreg(s, a->rd, d, a->sf);
@@ -262,8 +250,8 @@ static void gen_ccmp(DisasContext *s, int sf, bool sub, int cond, int rn,
 
 static bool trans_ccmp_r(DisasContext *s, arg_ccmp_r *a)
 {
-    gen_ccmp(s, a->sf, a->sub, a->cond, a->rn,
-             read_cpu_reg(s, a->rm, a->sf), a->nzcv);
+    gen_ccmp(s, a->sf, a->sub, a->cond, a->rn, read_cpu_reg(s, a->rm, a->sf),
+             a->nzcv);
     return true;
 }
 
@@ -324,8 +312,7 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
 /* ---- multiply and divide ---- */
 
 /* d = acc +/- product */
-static void gen_accumulate(bool sub, TCGv_i64 d, TCGv_i64 acc,
-                           TCGv_i64 product)
+static void gen_accumulate(bool sub, TCGv_i64 d, TCGv_i64 acc, TCGv_i64 product)
 {
     (sub ? tcg_gen_sub_i64 : tcg_gen_add_i64)(d, acc, product);
 }
@@ -350,10 +337,10 @@ static bool trans_maddl(DisasContext *s, arg_maddl *a)
     TCGv_i64 m = tcg_temp_new_i64();
     TCGv_i64 d = tcg_temp_new_i64();
 
-    (a->is_signed ? tcg_gen_ext32s_i64 : tcg_gen_ext32u_i64)(
-        n, read_xreg(s, a->rn));
-    (a->is_signed ? tcg_gen_ext32s_i64 : tcg_gen_ext32u_i64)(
-        m, read_xreg(s, a->rm));
+    (a->is_signed ? tcg_gen_ext32s_i64
+                  : tcg_gen_ext32u_i64)(n, read_xreg(s, a->rn));
+    (a->is_signed ? tcg_gen_ext32s_i64
+                  : tcg_gen_ext32u_i64)(m, read_xreg(s, a->rm));
     tcg_gen_mul_i64(d, n, m);
     if (a->ra != 31 || a->sub)
         gen_accumulate(a->sub, d, read_xreg(s, a->ra), d);

@@ -21,7 +21,7 @@
  */
 static int fp_esz_of(int64_t ftype)
 {
-    static const int esz[4] = { FP_S, FP_D, -1, FP_H };
+    static const int esz[4] = {FP_S, FP_D, -1, FP_H};
     return esz[ftype & 3];
 }
 
@@ -171,7 +171,8 @@ static bool trans_FMOV_i(DisasContext *s, arg_FMOV_i *a)
         return false;
     }
     (void)s;
-    write_fp_reg(a->rd, tcg_constant_i64((int64_t)fp_expand_imm(esz, (unsigned)a->imm8)));
+    write_fp_reg(a->rd, tcg_constant_i64(
+                            (int64_t)fp_expand_imm(esz, (unsigned)a->imm8)));
     return true;
 }
 
@@ -220,21 +221,14 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
  * host raised on the way are the ones the helper raises too. Returns the
  * label that follows the helper call.
  */
-static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
-                                 const TCGv_i64 *in, int esz, TCGLabel slow,
-                                 bool negate)
+static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d, const TCGv_i64 *in,
+                                 int esz, TCGLabel slow, bool negate)
 {
     gen_fpcr_check(FPCR_NOT_INLINE, slow);
     switch (tcg_op_defs[opc].nb_iargs) {
-    case 1:
-        tcg_gen_fp_unary(opc, d, in[0]);
-        break;
-    case 2:
-        tcg_gen_fp_binary(opc, d, in[0], in[1]);
-        break;
-    default:
-        tcg_gen_fp_ternary(opc, d, in[0], in[1], in[2]);
-        break;
+    case 1: tcg_gen_fp_unary(opc, d, in[0]); break;
+    case 2: tcg_gen_fp_binary(opc, d, in[0], in[1]); break;
+    default: tcg_gen_fp_ternary(opc, d, in[0], in[1], in[2]); break;
     }
     tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(d, esz),
                         (int64_t)fp_inf_bits(esz), slow);
@@ -248,10 +242,10 @@ static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d,
 static TCGOpcode fp_inline_binop(int op, int esz)
 {
     static const TCGOpcode ops[2][4] = {
-        { INDEX_op_fadd_f32, INDEX_op_fsub_f32, INDEX_op_fmul_f32,
-          INDEX_op_fdiv_f32 },
-        { INDEX_op_fadd_f64, INDEX_op_fsub_f64, INDEX_op_fmul_f64,
-          INDEX_op_fdiv_f64 },
+        {INDEX_op_fadd_f32, INDEX_op_fsub_f32, INDEX_op_fmul_f32,
+         INDEX_op_fdiv_f32},
+        {INDEX_op_fadd_f64, INDEX_op_fsub_f64, INDEX_op_fmul_f64,
+         INDEX_op_fdiv_f64},
     };
 
     if (op == FPOP_NMUL) {
@@ -267,7 +261,7 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
 {
     int esz = fp_esz_of(a->ftype);
     TCGOpcode inline_op = fp_inline_binop((int)a->op, esz);
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
     bool fast = inline_op != INDEX_op_nop;
 
     if (esz < 0) {
@@ -275,15 +269,14 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     }
     (void)s;
     if (fast && a->op != FPOP_NMUL &&
-        a64_gen_fp_guarded_env(inline_op, (int)a->rd,
-                               (int[]){ (int)a->rn, (int)a->rm },
-                               A64_FP_GUARD_BINOP,
-                               (uint64_t)(esz | a->op << 8))) {
+        a64_gen_fp_guarded_env(
+            inline_op, (int)a->rd, (int[]){(int)a->rn, (int)a->rm},
+            A64_FP_GUARD_BINOP, (uint64_t)(esz | a->op << 8))) {
         return true;
     }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
-    TCGv_i64 in[2] = { n, m };
+    TCGv_i64 in[2] = {n, m};
     if (fast && a->op != FPOP_NMUL &&
         a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
                            (uint64_t)(esz | a->op << 8))) {
@@ -310,10 +303,10 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
 static TCGOpcode fp_inline_fma(int esz, bool neg_n, bool neg_a)
 {
     static const TCGOpcode ops[2][2][2] = {
-        { { INDEX_op_fmuladd_f32, INDEX_op_fmulsub_f32 },
-          { INDEX_op_fnmuladd_f32, INDEX_op_fnmulsub_f32 } },
-        { { INDEX_op_fmuladd_f64, INDEX_op_fmulsub_f64 },
-          { INDEX_op_fnmuladd_f64, INDEX_op_fnmulsub_f64 } },
+        {{INDEX_op_fmuladd_f32, INDEX_op_fmulsub_f32},
+         {INDEX_op_fnmuladd_f32, INDEX_op_fnmulsub_f32}},
+        {{INDEX_op_fmuladd_f64, INDEX_op_fmulsub_f64},
+         {INDEX_op_fnmuladd_f64, INDEX_op_fnmulsub_f64}},
     };
 
     if ((esz != FP_S && esz != FP_D) || !tcg_can_emit_fma()) {
@@ -325,7 +318,7 @@ static TCGOpcode fp_inline_fma(int esz, bool neg_n, bool neg_a)
 static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
 {
     int esz = fp_esz_of(a->ftype);
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (esz < 0) {
         return false;
@@ -333,20 +326,21 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
     (void)s;
     TCGOpcode inline_op = fp_inline_fma(esz, a->neg_n, a->neg_a);
     if (inline_op != INDEX_op_nop &&
-        a64_gen_fp_guarded_env(inline_op, (int)a->rd,
-                               (int[]){ (int)a->rn, (int)a->rm, (int)a->ra },
-                               A64_FP_GUARD_MULADD,
-                               (uint64_t)(esz | a->neg_n << 8 |
-                                          a->neg_a << 9))) {
+        a64_gen_fp_guarded_env(
+            inline_op, (int)a->rd, (int[]){(int)a->rn, (int)a->rm, (int)a->ra},
+            A64_FP_GUARD_MULADD,
+            (uint64_t)(esz | a->neg_n << 8 | a->neg_a << 9))) {
         return true;
     }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 args[5] = {
-        env_arg(), read_fp_reg(a->ra, esz), read_fp_reg(a->rn, esz),
+        env_arg(),
+        read_fp_reg(a->ra, esz),
+        read_fp_reg(a->rn, esz),
         read_fp_reg(a->rm, esz),
         tcg_constant_i64(esz | a->neg_n << 8 | a->neg_a << 9),
     };
-    TCGv_i64 in[3] = { args[2], args[3], args[1] }; /* n, m, a */
+    TCGv_i64 in[3] = {args[2], args[3], args[1]}; /* n, m, a */
     if (inline_op != INDEX_op_nop &&
         a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_MULADD,
                            (uint64_t)(esz | a->neg_n << 8 | a->neg_a << 9))) {
@@ -354,8 +348,7 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
         return true;
     }
     if (inline_op != INDEX_op_nop) {
-        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
-                                false);
+        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(), false);
     }
     tcg_gen_call(&helper_info_fp_muladd, &d, 5, args);
     if (inline_op != INDEX_op_nop) {
@@ -369,7 +362,7 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
 {
     int esz = fp_esz_of(a->ftype);
     bool fast = esz == FP_S || esz == FP_D;
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (esz < 0) {
         return false;
@@ -377,7 +370,7 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
     (void)s;
     if (fast && a64_gen_fp_guarded_env(esz == FP_D ? INDEX_op_fsqrt_f64
                                                    : INDEX_op_fsqrt_f32,
-                                       (int)a->rd, (int[]){ (int)a->rn },
+                                       (int)a->rd, (int[]){(int)a->rn},
                                        A64_FP_GUARD_SQRT, (uint64_t)esz)) {
         return true;
     }
@@ -421,8 +414,8 @@ static void gen_frint_fast(TCGv_i64 d, TCGv_i64 n, int esz, int rmode,
     gen_fpcr_check(fpcr_mask, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(n, esz),
                         (int64_t)fp_inf_bits(esz), slow);
-    tcg_gen_fround(esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32,
-                   d, n, (unsigned)rmode | (exact ? 4u : 0u));
+    tcg_gen_fround(esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32, d,
+                   n, (unsigned)rmode | (exact ? 4u : 0u));
 }
 
 static bool trans_frint(DisasContext *s, arg_frint *a)
@@ -430,7 +423,7 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
     int esz = fp_esz_of(a->ftype);
     bool fast = (esz == FP_S || esz == FP_D) && a->rmode != FPR_A &&
                 tcg_can_emit_fround();
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (esz < 0) {
         return false;
@@ -472,15 +465,15 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
         tcg_gen_brcondi_i64(TCG_COND_LTU, below,
                             (int64_t)fp_pow2_bits(FP_D, -126) - 1, slow);
     }
-    tcg_gen_fp_unary(from == FP_S ? INDEX_op_fcvt_f32_f64
-                                  : INDEX_op_fcvt_f64_f32, d, n);
+    tcg_gen_fp_unary(
+        from == FP_S ? INDEX_op_fcvt_f32_f64 : INDEX_op_fcvt_f64_f32, d, n);
 }
 
 static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 {
     int from = fp_esz_of(a->ftype), to = fp_esz_of(a->opc);
     bool fast = (from == FP_S && to == FP_D) || (from == FP_D && to == FP_S);
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (from < 0 || to < 0 || from == to) {
         return false;
@@ -527,8 +520,8 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
 {
     static const TCGOpcode ops[2][2] = {
-        { INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32 },
-        { INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64 },
+        {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
+        {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
     };
     int esz = fp_esz_of(a->ftype);
 
@@ -606,8 +599,8 @@ static void gen_fp_to_fixed_fast(TCGv_i64 d, TCGv_i64 n, int esz, int sf,
                           x, n,
                           tcg_constant_i64((int64_t)fp_pow2_bits(esz, fbits)));
     }
-    tcg_gen_fp_unary(esz == FP_D ? INDEX_op_fcvtz_f64_s64
-                                 : INDEX_op_fcvtz_f32_s64, d, x);
+    tcg_gen_fp_unary(
+        esz == FP_D ? INDEX_op_fcvtz_f64_s64 : INDEX_op_fcvtz_f32_s64, d, x);
 }
 
 static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
@@ -617,7 +610,7 @@ static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
     TCGv_i64 n = read_fp_reg(rn, esz);
     int int_bits = sf ? 64 : 32;
     bool fast = rmode == FPR_Z && (esz == FP_S || esz == FP_D);
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (fast) {
         TCGLabel slow = tcg_new_label();
@@ -625,8 +618,8 @@ static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
         done = gen_fast_path_end(slow);
     }
     tcg_gen_call3(&helper_info_fp_to_fixed, &d, env_arg(), n,
-                  tcg_constant_i64(esz | rmode << 8 | u << 16 |
-                                   int_bits << 17 | (int64_t)fbits << 25));
+                  tcg_constant_i64(esz | rmode << 8 | u << 16 | int_bits << 17 |
+                                   (int64_t)fbits << 25));
     if (fast) {
         tcg_gen_set_label(done);
     }
@@ -652,8 +645,8 @@ static void gen_fixed_to_fp_fast(TCGv_i64 d, TCGv_i64 v, int esz, int sf,
     } else if (sf && u) {
         tcg_gen_brcondi_i64(TCG_COND_LT, v, 0, slow);
     }
-    tcg_gen_fp_unary(esz == FP_D ? INDEX_op_fcvt_s64_f64
-                                 : INDEX_op_fcvt_s64_f32, d, x);
+    tcg_gen_fp_unary(
+        esz == FP_D ? INDEX_op_fcvt_s64_f64 : INDEX_op_fcvt_s64_f32, d, x);
     if (fbits) {
         tcg_gen_fp_binary(esz == FP_D ? INDEX_op_fmul_f64 : INDEX_op_fmul_f32,
                           d, d,
@@ -668,7 +661,7 @@ static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
     TCGv_i64 v = read_cpu_reg(s, rn, sf);
     int int_bits = sf ? 64 : 32;
     bool fast = esz == FP_S || esz == FP_D;
-    TCGLabel done = { 0 };
+    TCGLabel done = {0};
 
     if (fast) {
         TCGLabel slow = tcg_new_label();
@@ -691,8 +684,8 @@ static bool trans_fcvt_int(DisasContext *s, arg_fcvt_int *a)
     if (esz < 0) {
         return false;
     }
-    gen_fp_to_fixed(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, a->rmode,
-                    a->u, 0);
+    gen_fp_to_fixed(s, (int)a->sf, (int)a->rd, (int)a->rn, esz, a->rmode, a->u,
+                    0);
     return true;
 }
 

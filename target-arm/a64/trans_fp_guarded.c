@@ -12,8 +12,8 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 
-static uint64_t slow_binop(uint64_t env, uint64_t n, uint64_t m, uint64_t unused,
-                           uint64_t desc)
+static uint64_t slow_binop(uint64_t env, uint64_t n, uint64_t m,
+                           uint64_t unused, uint64_t desc)
 {
     (void)unused;
     return helper_fp_binop(env, n, m, desc);
@@ -37,12 +37,11 @@ static uint64_t slow_sqrt(uint64_t env, uint64_t n, uint64_t unused1,
 /* The helpers' own flags (TCG_CALL_NO_GLOBALS, which the slow path
  * assumes: see tcg_gen_fp_guarded). */
 static const TCGHelper slow_helpers[] = {
-    [A64_FP_GUARD_BINOP] = { "fp_binop", (void *)slow_binop,
-                             HELPER_FLAGS_fp_binop },
-    [A64_FP_GUARD_MULADD] = { "fp_muladd", (void *)slow_muladd,
-                              HELPER_FLAGS_fp_muladd },
-    [A64_FP_GUARD_SQRT] = { "fp_sqrt", (void *)slow_sqrt,
-                            HELPER_FLAGS_fp_sqrt },
+    [A64_FP_GUARD_BINOP] = {"fp_binop", (void *)slow_binop,
+                            HELPER_FLAGS_fp_binop},
+    [A64_FP_GUARD_MULADD] = {"fp_muladd", (void *)slow_muladd,
+                             HELPER_FLAGS_fp_muladd},
+    [A64_FP_GUARD_SQRT] = {"fp_sqrt", (void *)slow_sqrt, HELPER_FLAGS_fp_sqrt},
 };
 
 bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
@@ -58,7 +57,7 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
 bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
                             A64FpGuard slow, uint64_t desc)
 {
-    int32_t in[3] = { 0, 0, 0 };
+    int32_t in[3] = {0, 0, 0};
 
     if (!tcg_can_emit_fp_guarded(inner))
         return false;

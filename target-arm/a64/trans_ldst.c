@@ -60,15 +60,9 @@ static TCGv_i64 ldst_reg_address(DisasContext *s, int rn, int rm, int opt,
     TCGv_i64 m = read_xreg(s, rm);
 
     switch (opt) {
-    case 2: /* UXTW */
-        tcg_gen_ext32u_i64(offset, m);
-        break;
-    case 6: /* SXTW */
-        tcg_gen_ext32s_i64(offset, m);
-        break;
-    default: /* 3: LSL (UXTX), 7: SXTX */
-        tcg_gen_mov_i64(offset, m);
-        break;
+    case 2: /* UXTW */ tcg_gen_ext32u_i64(offset, m); break;
+    case 6: /* SXTW */ tcg_gen_ext32s_i64(offset, m); break;
+    default: /* 3: LSL (UXTX), 7: SXTX */ tcg_gen_mov_i64(offset, m); break;
     }
     if (shift)
         tcg_gen_shli_i64(offset, offset, shift);
@@ -114,9 +108,8 @@ static void gen_int_access(DisasContext *s, int opc, int size, int rt,
         return;
     }
     val = tcg_temp_new_i64();
-    tcg_gen_guest_ld_i64(val, addr,
-                         (MemOp)(size | order |
-                                 (opc == LDST_LOAD ? 0 : MO_SIGN)));
+    tcg_gen_guest_ld_i64(
+        val, addr, (MemOp)(size | order | (opc == LDST_LOAD ? 0 : MO_SIGN)));
     if (wback)
         write_xreg_sp(s, rn, wb_addr, 1);
     write_xreg(s, rt, val, opc != LDST_LOAD_S32);
@@ -153,8 +146,8 @@ static bool trans_ldr_lit(DisasContext *s, arg_ldr_lit *a)
 {
     TCGv_i64 addr = tcg_constant_i64((int64_t)(s->pc_curr + a->imm * 4));
 
-    gen_int_access(s, a->sign ? LDST_LOAD_S64 : LDST_LOAD, a->size, a->rt,
-                   addr, 0, false, 0, addr);
+    gen_int_access(s, a->sign ? LDST_LOAD_S64 : LDST_LOAD, a->size, a->rt, addr,
+                   0, false, 0, addr);
     return true;
 }
 
@@ -199,20 +192,15 @@ static bool trans_ldstp(DisasContext *s, arg_ldstp *a)
     int size;
 
     switch (a->opc) {
-    case 0:
-        size = 2;
-        break;
+    case 0: size = 2; break;
     case 1: /* LDPSW; STGP (FEAT_MTE) and a no-allocate LDPSW do not exist */
         if (!a->ld || a->nt)
             return false;
         size = 2;
         sign = true;
         break;
-    case 2:
-        size = 3;
-        break;
-    default:
-        return false;
+    case 2: size = 3; break;
+    default: return false;
     }
     addr = ldst_imm_address(s, a->rn, a->imm << size, a->idx, &wb_addr);
     lo = tcg_temp_new_i64();
@@ -347,15 +335,9 @@ static bool trans_STXR(DisasContext *s, arg_STXR *a)
     TCGv_i64 val = read_cpu_reg(s, a->rt, 1);
 
     switch (a->size) {
-    case 0:
-        tcg_gen_ext8u_i64(val, val);
-        break;
-    case 1:
-        tcg_gen_ext16u_i64(val, val);
-        break;
-    case 2:
-        tcg_gen_ext32u_i64(val, val);
-        break;
+    case 0: tcg_gen_ext8u_i64(val, val); break;
+    case 1: tcg_gen_ext16u_i64(val, val); break;
+    case 2: tcg_gen_ext32u_i64(val, val); break;
     }
     gen_store_exclusive(s, a->rs, addr, val, a->size, a->o0);
     return true;
@@ -370,15 +352,15 @@ static bool trans_STXP(DisasContext *s, arg_STXP *a)
     if (!a->sz) {
         TCGv_i64 val = tcg_temp_new_i64();
 
-        tcg_gen_deposit_i64(val, read_xreg(s, a->rt), read_xreg(s, a->rt2),
-                            32, 32);
+        tcg_gen_deposit_i64(val, read_xreg(s, a->rt), read_xreg(s, a->rt2), 32,
+                            32);
         gen_store_exclusive(s, a->rs, addr, val, MO_64, a->o0);
         return true;
     }
     /* The helper's locked swap orders it both ways, so release is free. */
     status = tcg_temp_new_i64();
-    tcg_gen_call4(&helper_info_stxp128, &status, tcg_ptr_as_i64(tcg_env),
-                  addr, read_xreg(s, a->rt), read_xreg(s, a->rt2));
+    tcg_gen_call4(&helper_info_stxp128, &status, tcg_ptr_as_i64(tcg_env), addr,
+                  read_xreg(s, a->rt), read_xreg(s, a->rt2));
     write_xreg(s, a->rs, status, 0);
     return true;
 }
@@ -409,7 +391,7 @@ static bool trans_LDAR(DisasContext *s, arg_LDAR *a)
 /* LDAPR (FEAT_LRCPC): RCpc is weaker than RCsc, so LDAR's code serves. */
 static bool trans_LDAPR(DisasContext *s, arg_LDAPR *a)
 {
-    arg_LDAR ldar = { .o0 = 1, .rn = a->rn, .rt = a->rt, .size = a->size };
+    arg_LDAR ldar = {.o0 = 1, .rn = a->rn, .rt = a->rt, .size = a->size};
 
     return trans_LDAR(s, &ldar);
 }
@@ -424,8 +406,8 @@ static bool trans_ldapur(DisasContext *s, arg_ldapur *a)
         return false;
     addr = ldst_imm_address(s, a->rn, a->imm, LDST_OFFSET, &wb_addr);
     gen_int_access(s, a->opc, a->size, a->rt, addr,
-                   a->opc == LDST_STORE ? MO_RELEASE : MO_ACQUIRE, false,
-                   a->rn, wb_addr);
+                   a->opc == LDST_STORE ? MO_RELEASE : MO_ACQUIRE, false, a->rn,
+                   wb_addr);
     return true;
 }
 
@@ -472,8 +454,7 @@ static bool trans_ldst_reg_v(DisasContext *s, arg_ldst_reg_v *a)
     if (size < 0 || !ldst_reg_option_ok(a->opt))
         return false;
     gen_vec_access(s, a->ld, a->rt, size,
-                   ldst_reg_address(s, a->rn, a->rm, a->opt,
-                                    a->s ? size : 0));
+                   ldst_reg_address(s, a->rn, a->rm, a->opt, a->s ? size : 0));
     return true;
 }
 
@@ -510,8 +491,14 @@ static bool trans_ldstp_v(DisasContext *s, arg_ldstp_v *a)
 static bool trans_ldst_mult(DisasContext *s, arg_ldst_mult *a)
 {
     LdstStructArgs st = {
-        .q = a->q, .ld = a->ld, .post = a->post, .rm = a->rm,
-        .opcode = a->opcode, .size = a->size, .rn = a->rn, .rt = a->rt,
+        .q = a->q,
+        .ld = a->ld,
+        .post = a->post,
+        .rm = a->rm,
+        .opcode = a->opcode,
+        .size = a->size,
+        .rn = a->rn,
+        .rt = a->rt,
     };
 
     return ldst_simd_multiple(s, &st);
@@ -520,9 +507,16 @@ static bool trans_ldst_mult(DisasContext *s, arg_ldst_mult *a)
 static bool trans_ldst_single(DisasContext *s, arg_ldst_single *a)
 {
     LdstStructArgs st = {
-        .q = a->q, .ld = a->ld, .post = a->post, .rm = a->rm,
-        .opcode = a->opcode, .r = a->r, .s = a->s, .size = a->size,
-        .rn = a->rn, .rt = a->rt,
+        .q = a->q,
+        .ld = a->ld,
+        .post = a->post,
+        .rm = a->rm,
+        .opcode = a->opcode,
+        .r = a->r,
+        .s = a->s,
+        .size = a->size,
+        .rn = a->rn,
+        .rt = a->rt,
     };
 
     return ldst_simd_single(s, &st);
@@ -531,8 +525,14 @@ static bool trans_ldst_single(DisasContext *s, arg_ldst_single *a)
 static bool trans_ld_rep(DisasContext *s, arg_ld_rep *a)
 {
     LdstStructArgs st = {
-        .q = a->q, .ld = 1, .post = a->post, .rm = a->rm,
-        .opcode = 6 | a->o, .r = a->r, .size = a->size, .rn = a->rn,
+        .q = a->q,
+        .ld = 1,
+        .post = a->post,
+        .rm = a->rm,
+        .opcode = 6 | a->o,
+        .r = a->r,
+        .size = a->size,
+        .rn = a->rn,
         .rt = a->rt,
     };
 
@@ -554,8 +554,8 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 addr = ldst_base(s, rn);
     TCGv_i64 old = tcg_temp_new_i64();
 
-    tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env),
-                  addr, read_xreg(s, rs), tcg_constant_i64(size | op << 2));
+    tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env), addr,
+                  read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
 }
 

@@ -39,15 +39,9 @@ static void vec_write_lane(int reg, int idx, int size, TCGv_i64 val)
     TCGv_i64 word;
 
     switch (size) {
-    case 0:
-        tcg_gen_st8_i64(val, tcg_env, ofs);
-        break;
-    case 2:
-        tcg_gen_st32_i64(val, tcg_env, ofs);
-        break;
-    case 3:
-        tcg_gen_st_i64(val, tcg_env, ofs);
-        break;
+    case 0: tcg_gen_st8_i64(val, tcg_env, ofs); break;
+    case 2: tcg_gen_st32_i64(val, tcg_env, ofs); break;
+    case 3: tcg_gen_st_i64(val, tcg_env, ofs); break;
     default: /* no 16-bit store to env: merge into the 64-bit word */
         word = vec_read_d(reg, idx / 4);
         tcg_gen_deposit_i64(word, word, val, idx % 4 * 16, 16);
@@ -78,9 +72,8 @@ void ldst_vec_store(DisasContext *s, int rt, int size, TCGv_i64 addr)
 static bool mult_layout(int opcode, int *rpt, int *selem)
 {
     static const signed char table[16][2] = {
-        [0x0] = { 1, 4 }, [0x2] = { 4, 1 }, [0x4] = { 1, 3 },
-        [0x6] = { 3, 1 }, [0x7] = { 1, 1 }, [0x8] = { 1, 2 },
-        [0xa] = { 2, 1 },
+        [0x0] = {1, 4}, [0x2] = {4, 1}, [0x4] = {1, 3}, [0x6] = {3, 1},
+        [0x7] = {1, 1}, [0x8] = {1, 2}, [0xa] = {2, 1},
     };
 
     *rpt = table[opcode][0];
@@ -217,9 +210,7 @@ static bool single_lane(const LdstStructArgs *a, int *scale, int *index)
 {
     *scale = a->opcode >> 1;
     switch (*scale) {
-    case 0:
-        *index = a->q << 3 | a->s << 2 | a->size;
-        return true;
+    case 0: *index = a->q << 3 | a->s << 2 | a->size; return true;
     case 1:
         *index = a->q << 2 | a->s << 1 | a->size >> 1;
         return (a->size & 1) == 0;
@@ -270,8 +261,10 @@ bool ldst_simd_single(DisasContext *s, const LdstStructArgs *a)
 static int64_t replicate_multiplier(int size)
 {
     static const uint64_t mul[4] = {
-        0x0101010101010101ull, 0x0001000100010001ull,
-        0x0000000100000001ull, 1,
+        0x0101010101010101ull,
+        0x0001000100010001ull,
+        0x0000000100000001ull,
+        1,
     };
 
     return (int64_t)mul[size];

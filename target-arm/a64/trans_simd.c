@@ -19,7 +19,8 @@ static void gen_simd_call3(const TCGHelper *h, uint64_t desc, int64_t rd,
 {
     TCGv_i64 args[5] = {
         tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
-        tcg_constant_i64(rd), tcg_constant_i64(rn), tcg_constant_i64(rm),
+        tcg_constant_i64(rd),    tcg_constant_i64(rn),
+        tcg_constant_i64(rm),
     };
     tcg_gen_call(h, NULL, 5, args);
 }
@@ -28,8 +29,10 @@ static void gen_simd_call2(const TCGHelper *h, uint64_t desc, int64_t rd,
                            int64_t rn)
 {
     TCGv_i64 args[4] = {
-        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
-        tcg_constant_i64(rd), tcg_constant_i64(rn),
+        tcg_ptr_as_i64(tcg_env),
+        tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd),
+        tcg_constant_i64(rn),
     };
     tcg_gen_call(h, NULL, 4, args);
 }
@@ -54,12 +57,12 @@ static int32_t vofs(int64_t reg)
 static bool gen_vec_bin(int op, int esz, int oprsz, int64_t rd, int64_t rn,
                         int64_t rm)
 {
-    if (op < 0 || !tcg_can_emit_vec((unsigned)op, (unsigned)esz,
-                                    (unsigned)oprsz)) {
+    if (op < 0 ||
+        !tcg_can_emit_vec((unsigned)op, (unsigned)esz, (unsigned)oprsz)) {
         return false;
     }
-    tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz, 16,
-                    vofs(rd), vofs(rn), vofs(rm));
+    tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz, 16, vofs(rd),
+                    vofs(rn), vofs(rm));
     return true;
 }
 
@@ -67,8 +70,8 @@ static bool gen_vec_bin(int op, int esz, int oprsz, int64_t rd, int64_t rn,
 static bool gen_vec_shi(int op, int esz, int oprsz, int maxsz, int32_t dofs,
                         int32_t aofs, int shift)
 {
-    if (op < 0 || !tcg_can_emit_vec((unsigned)op, (unsigned)esz,
-                                    (unsigned)oprsz)) {
+    if (op < 0 ||
+        !tcg_can_emit_vec((unsigned)op, (unsigned)esz, (unsigned)oprsz)) {
         return false;
     }
     tcg_gen_vec_shi((unsigned)op, (unsigned)esz, (unsigned)oprsz,
@@ -141,18 +144,31 @@ static void write_vec_pair(int reg, int64_t q, TCGv_i64 lo, TCGv_i64 hi)
 static unsigned int_3same_sizes(int op)
 {
     switch (op) {
-    case SI_MUL: case SI_MLA: case SI_MLS: case SI_UMAX: case SI_UMIN:
-    case SI_SMAX: case SI_SMIN: case SI_UHADD: case SI_SHADD:
-    case SI_URHADD: case SI_SRHADD: case SI_UHSUB: case SI_SHSUB:
-    case SI_UABD: case SI_SABD: case SI_UABA: case SI_SABA:
-    case SI_UMAXP: case SI_UMINP: case SI_SMAXP: case SI_SMINP:
-        return 0x7;
-    case SI_SQDMULH: case SI_SQRDMULH:
-        return 0x6;
-    case SI_PMUL:
-        return 0x1;
-    default:
-        return 0xf;
+    case SI_MUL:
+    case SI_MLA:
+    case SI_MLS:
+    case SI_UMAX:
+    case SI_UMIN:
+    case SI_SMAX:
+    case SI_SMIN:
+    case SI_UHADD:
+    case SI_SHADD:
+    case SI_URHADD:
+    case SI_SRHADD:
+    case SI_UHSUB:
+    case SI_SHSUB:
+    case SI_UABD:
+    case SI_SABD:
+    case SI_UABA:
+    case SI_SABA:
+    case SI_UMAXP:
+    case SI_UMINP:
+    case SI_SMAXP:
+    case SI_SMINP: return 0x7;
+    case SI_SQDMULH:
+    case SI_SQRDMULH: return 0x6;
+    case SI_PMUL: return 0x1;
+    default: return 0xf;
     }
 }
 
@@ -160,13 +176,17 @@ static unsigned int_3same_sizes(int op)
 static unsigned int_3same_scalar_sizes(int op)
 {
     switch (op) {
-    case SI_UQADD: case SI_SQADD: case SI_UQSUB: case SI_SQSUB:
-    case SI_UQSHL: case SI_SQSHL: case SI_UQRSHL: case SI_SQRSHL:
-        return 0xf;
-    case SI_SQDMULH: case SI_SQRDMULH:
-        return 0x6;
-    default:
-        return 0x8;
+    case SI_UQADD:
+    case SI_SQADD:
+    case SI_UQSUB:
+    case SI_SQSUB:
+    case SI_UQSHL:
+    case SI_SQSHL:
+    case SI_UQRSHL:
+    case SI_SQRSHL: return 0xf;
+    case SI_SQDMULH:
+    case SI_SQRDMULH: return 0x6;
+    default: return 0x8;
     }
 }
 
@@ -255,8 +275,8 @@ static void gen_logic_half(int opc, TCGv_i64 d, TCGv_i64 n, TCGv_i64 m)
 /* AND, BIC, ORR, ORN, EOR as vector ops; BSL, BIT, BIF as selects. */
 static bool gen_vlogic_vec(arg_vlogic *a)
 {
-    static const int ops[5] = { TCG_VEC_AND, TCG_VEC_ANDC, TCG_VEC_OR,
-                                TCG_VEC_ORC, TCG_VEC_XOR };
+    static const int ops[5] = {TCG_VEC_AND, TCG_VEC_ANDC, TCG_VEC_OR,
+                               TCG_VEC_ORC, TCG_VEC_XOR};
     unsigned oprsz = a->q ? 16 : 8;
     int32_t d = vofs(a->rd), n = vofs(a->rn), m = vofs(a->rm);
 
@@ -267,8 +287,8 @@ static bool gen_vlogic_vec(arg_vlogic *a)
         return false; /* the select lowers wherever AND does */
     }
     switch (a->opc) {
-    case 5: tcg_gen_vec_bitsel(oprsz, 16, d, d, n, m); break; /* BSL */
-    case 6: tcg_gen_vec_bitsel(oprsz, 16, d, m, n, d); break; /* BIT */
+    case 5: tcg_gen_vec_bitsel(oprsz, 16, d, d, n, m); break;  /* BSL */
+    case 6: tcg_gen_vec_bitsel(oprsz, 16, d, m, n, d); break;  /* BIT */
     default: tcg_gen_vec_bitsel(oprsz, 16, d, m, d, n); break; /* BIF */
     }
     return true;
@@ -294,8 +314,8 @@ static bool trans_vlogic(DisasContext *s, arg_vlogic *a)
 
 static bool trans_NOT_v(DisasContext *s, arg_NOT_v *a)
 {
-    if (gen_vec_shi(TCG_VEC_NOT, 0, a->q ? 16 : 8, 16, vofs(a->rd),
-                    vofs(a->rn), 0)) {
+    if (gen_vec_shi(TCG_VEC_NOT, 0, a->q ? 16 : 8, 16, vofs(a->rd), vofs(a->rn),
+                    0)) {
         return true;
     }
     TCGv_i64 lo = read_vec_half((int)a->rn, 0);
@@ -311,7 +331,7 @@ static bool trans_NOT_v(DisasContext *s, arg_NOT_v *a)
 /* The sz of the FP patterns: 0 single, 1 double, 2 the FEAT_FP16 forms. */
 static int simd_fp_esz(int64_t sz)
 {
-    static const int esz[3] = { FP_S, FP_D, FP_H };
+    static const int esz[3] = {FP_S, FP_D, FP_H};
     return esz[sz];
 }
 
@@ -324,18 +344,18 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
     }
     (void)s;
     if (esz != FP_H && !a->scalar &&
-        a64_gen_vfp_3same_inline((int)a->op, esz, a->q, (int)a->rd,
-                                 (int)a->rn, (int)a->rm)) {
+        a64_gen_vfp_3same_inline((int)a->op, esz, a->q, (int)a->rd, (int)a->rn,
+                                 (int)a->rm)) {
         return true;
     }
     if (esz != FP_H && a->scalar && a->op == FPOP_ABD &&
         a64_gen_fabd_scalar(esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
         return true;
     }
-    gen_simd_call3(&helper_info_simd_3same_fp,
-                   simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz),
-                             0, 0),
-                   a->rd, a->rn, a->rm);
+    gen_simd_call3(
+        &helper_info_simd_3same_fp,
+        simd_desc((int)a->op, esz, simd_oprsz(a->q, a->scalar, esz), 0, 0),
+        a->rd, a->rn, a->rm);
     return true;
 }
 
@@ -381,8 +401,8 @@ static bool gen_diff_3_vec(arg_diff_3 *a)
 
 static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 {
-    bool sqdm = a->op == SD_SQDMLAL || a->op == SD_SQDMLSL ||
-                a->op == SD_SQDMULL;
+    bool sqdm =
+        a->op == SD_SQDMLAL || a->op == SD_SQDMLSL || a->op == SD_SQDMULL;
 
     /* The saturating doubling forms take H and S only. */
     if (a->size == 3 || (sqdm && a->size == 0)) {
@@ -392,12 +412,11 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
     if (!a->scalar && gen_diff_3_vec(a)) {
         return true;
     }
-    int flags = (a->q ? SIMD_DESC_PART2 : 0) |
-                (a->u ? SIMD_DESC_UNSIGNED : 0);
+    int flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
     int oprsz = a->scalar ? 1 << a->size : 16;
     gen_simd_call3(&helper_info_simd_3diff,
-                   simd_desc((int)a->op, (int)a->size, oprsz, flags, 0),
-                   a->rd, a->rn, a->rm);
+                   simd_desc((int)a->op, (int)a->size, oprsz, flags, 0), a->rd,
+                   a->rn, a->rm);
     return true;
 }
 
@@ -406,16 +425,26 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 static bool int_2misc_size_ok(int op, int esz, int64_t q, int64_t scalar)
 {
     switch (op) {
-    case SM_REV16: case SM_CNT: case SM_RBIT:
-        return esz == 0;
-    case SM_REV32:
-        return esz < 2;
-    case SM_REV64: case SM_CLS: case SM_CLZ: case SM_SADDLP:
-    case SM_UADDLP: case SM_SADALP: case SM_UADALP: case SM_XTN:
-    case SM_SHLL: case SM_SQXTN: case SM_UQXTN: case SM_SQXTUN:
-        return esz < 3;
-    case SM_SQABS: case SM_SQNEG: case SM_SUQADD: case SM_USQADD:
-        return scalar || esz < 3 || q;
+    case SM_REV16:
+    case SM_CNT:
+    case SM_RBIT: return esz == 0;
+    case SM_REV32: return esz < 2;
+    case SM_REV64:
+    case SM_CLS:
+    case SM_CLZ:
+    case SM_SADDLP:
+    case SM_UADDLP:
+    case SM_SADALP:
+    case SM_UADALP:
+    case SM_XTN:
+    case SM_SHLL:
+    case SM_SQXTN:
+    case SM_UQXTN:
+    case SM_SQXTUN: return esz < 3;
+    case SM_SQABS:
+    case SM_SQNEG:
+    case SM_SUQADD:
+    case SM_USQADD: return scalar || esz < 3 || q;
     default: /* ABS, NEG, CMxx #0: scalars are D only */
         return scalar ? esz == 3 : (esz < 3 || q);
     }
@@ -442,8 +471,8 @@ static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
         return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
                            a->q ? d + 8 : d, n, 0);
     case SM_SHLL:
-        return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d,
-                           a->q ? n + 8 : n, 8 << esz);
+        return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d, a->q ? n + 8 : n,
+                           8 << esz);
     case SM_UADDLP: return gen_vec_shi(TCG_VEC_ADDLPU, esz, oprsz, 16, d, n, 0);
     case SM_SADDLP: return gen_vec_shi(TCG_VEC_ADDLPS, esz, oprsz, 16, d, n, 0);
     case SM_UADALP:
@@ -452,8 +481,7 @@ static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
     case SM_SADALP:
         return gen_vec_shi(TCG_VEC_ADDLPS | TCG_VEC_ACC, esz, oprsz, 16, d, n,
                            0);
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -473,16 +501,16 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
     if (!int_2misc_size_ok(op, esz, a->q, a->scalar)) {
         return false;
     }
-    if (op == SM_XTN || op == SM_SQXTN || op == SM_UQXTN ||
-        op == SM_SQXTUN || op == SM_SHLL) {
+    if (op == SM_XTN || op == SM_SQXTN || op == SM_UQXTN || op == SM_SQXTUN ||
+        op == SM_SHLL) {
         flags = a->q ? SIMD_DESC_PART2 : 0;
     }
     (void)s;
     if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
         return true;
     }
-    gen_simd_call2(&helper_info_simd_2misc,
-                   simd_desc(op, esz, oprsz, flags, 0), a->rd, a->rn);
+    gen_simd_call2(&helper_info_simd_2misc, simd_desc(op, esz, oprsz, flags, 0),
+                   a->rd, a->rn);
     return true;
 }
 
@@ -597,8 +625,8 @@ static bool trans_DUP_elem(DisasContext *s, arg_DUP_elem *a)
         return false;
     }
     (void)s;
-    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
-                               false);
+    TCGv_i64 e =
+        read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz, false);
     tcg_gen_vec_dup_i64((unsigned)esz, a->q ? 16 : 8, 16, vofs(a->rd), e);
     return true;
 }
@@ -627,8 +655,8 @@ static bool trans_DUP_s(DisasContext *s, arg_DUP_s *a)
                     (int)(a->imm5 >> (esz + 1)))) {
         return true;
     }
-    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
-                               false);
+    TCGv_i64 e =
+        read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz, false);
     write_vec_half((int)a->rd, 0, e);
     clear_vreg_high((int)a->rd);
     return true;
@@ -642,11 +670,12 @@ static bool trans_mov_to_gen(DisasContext *s, arg_mov_to_gen *a)
     if (esz < 0) {
         return false;
     }
-    if (a->u ? (a->q ? esz != 3 : esz == 3) : (esz == 3 || (esz == 2 && !a->q))) {
+    if (a->u ? (a->q ? esz != 3 : esz == 3)
+             : (esz == 3 || (esz == 2 && !a->q))) {
         return false;
     }
-    TCGv_i64 e = read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz,
-                               !a->u);
+    TCGv_i64 e =
+        read_vec_elem((int)a->rn, (int)(a->imm5 >> (esz + 1)), esz, !a->u);
     write_xreg(s, (int)a->rd, e, (int)a->q);
     return true;
 }
@@ -695,8 +724,7 @@ static uint64_t simd_expand_imm(int op, int cmode, uint64_t imm8)
             return (imm8 << 16 | 0xffff) * 0x0000000100000001ull;
         }
         return (imm8 << 8 | 0xff) * 0x0000000100000001ull;
-    default:
-        break;
+    default: break;
     }
     if (!(cmode & 1) && !op) {
         return imm8 * 0x0101010101010101ull;
@@ -743,8 +771,7 @@ static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
     if (cmode == 0xf && op && !a->q) {
         return false;
     }
-    imm = a->o2 ? simd_expand_imm_half(imm8)
-                : simd_expand_imm(op, cmode, imm8);
+    imm = a->o2 ? simd_expand_imm_half(imm8) : simd_expand_imm(op, cmode, imm8);
     bool is_orr_bic = (cmode & 1) && (cmode >> 2) != 3 && cmode < 0xc;
     if (is_orr_bic) {
         int halves = a->q ? 2 : 1;
@@ -775,12 +802,14 @@ static bool trans_MOVI_group(DisasContext *s, arg_MOVI_group *a)
 static bool shift_scalar_size_ok(int op, int esz, int shape)
 {
     switch (op) {
-    case SS_SQSHL: case SS_UQSHL: case SS_SQSHLU:
-        return true;
-    case SS_SCVTF: case SS_UCVTF: case SS_FCVTZS: case SS_FCVTZU:
-        return esz >= 1;
-    default:
-        return shape == 1 ? esz < 3 : esz == 3;
+    case SS_SQSHL:
+    case SS_UQSHL:
+    case SS_SQSHLU: return true;
+    case SS_SCVTF:
+    case SS_UCVTF:
+    case SS_FCVTZS:
+    case SS_FCVTZU: return esz >= 1;
+    default: return shape == 1 ? esz < 3 : esz == 3;
     }
 }
 
@@ -803,12 +832,12 @@ static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
         }
         return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
                            a->q ? d + 8 : d, n, shift);
-    case SS_USHLL: case SS_SSHLL:
+    case SS_USHLL:
+    case SS_SSHLL:
         return gen_vec_shi(op == SS_USHLL ? TCG_VEC_ZEXT_SHLI
                                           : TCG_VEC_SEXT_SHLI,
                            esz, 16, 16, d, a->q ? n + 8 : n, shift);
-    default:
-        return false;
+    default: return false;
     }
     return gen_vec_shi(vop, esz, oprsz, 16, d, n, shift);
 }
@@ -824,8 +853,8 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
     int esz = 31 - __builtin_clz((unsigned)immh);
     int val = immh << 3 | (int)a->immb;
     int shift = a->left ? val - (8 << esz) : (16 << esz) - val;
-    bool fixed = op == SS_SCVTF || op == SS_UCVTF || op == SS_FCVTZS ||
-                 op == SS_FCVTZU;
+    bool fixed =
+        op == SS_SCVTF || op == SS_UCVTF || op == SS_FCVTZS || op == SS_FCVTZU;
     int oprsz, flags = 0;
 
     if (shape != 0 && esz == 3) {
@@ -870,8 +899,8 @@ static bool trans_permute(DisasContext *s, arg_permute *a)
         [SP_ZIP1] = TCG_VEC_ZIPLO,   [SP_ZIP2] = TCG_VEC_ZIPHI,
         [SP_TRN1] = TCG_VEC_TRNEVEN, [SP_TRN2] = TCG_VEC_TRNODD,
     };
-    if (gen_vec_bin(vec_ops[a->op], (int)a->size, a->q ? 16 : 8, a->rd,
-                    a->rn, a->rm)) {
+    if (gen_vec_bin(vec_ops[a->op], (int)a->size, a->q ? 16 : 8, a->rd, a->rn,
+                    a->rm)) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_permute,
@@ -901,8 +930,7 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
 {
     (void)s;
     gen_simd_call3(&helper_info_simd_tbl,
-                   simd_desc((int)a->tbx, 0, a->q ? 16 : 8, 0,
-                             (int)a->len + 1),
+                   simd_desc((int)a->tbx, 0, a->q ? 16 : 8, 0, (int)a->len + 1),
                    a->rd, a->rn, a->rm);
     return true;
 }
@@ -948,8 +976,7 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         oprsz = 1 << esz; /* SQDMLAL Sd, Hn, Vm.H[i] and friends */
     } else if (kind == SE_LONG) {
         oprsz = 16;
-        flags = (a->q ? SIMD_DESC_PART2 : 0) |
-                (a->u ? SIMD_DESC_UNSIGNED : 0);
+        flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
     } else {
         oprsz = simd_oprsz(a->q, a->scalar, esz);
     }
@@ -957,8 +984,10 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
     TCGv_i64 args[6] = {
         tcg_ptr_as_i64(tcg_env),
         tcg_constant_i64((int64_t)simd_desc((int)a->op, esz, oprsz, flags, 0)),
-        tcg_constant_i64(a->rd), tcg_constant_i64(a->rn),
-        tcg_constant_i64(rm), tcg_constant_i64(kind | idx << 8),
+        tcg_constant_i64(a->rd),
+        tcg_constant_i64(a->rn),
+        tcg_constant_i64(rm),
+        tcg_constant_i64(kind | idx << 8),
     };
     tcg_gen_call(&helper_info_simd_by_elem, NULL, 6, args);
     return true;

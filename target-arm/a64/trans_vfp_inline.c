@@ -28,8 +28,7 @@ static uint64_t helper_vfp_slow(uint64_t env, uint64_t desc, uint64_t d,
 }
 
 static const TCGHelper helper_vfp_slow_info = {
-    "vfp_slow", (void *)helper_vfp_slow, HELPER_FLAGS_simd_3same_fp
-};
+    "vfp_slow", (void *)helper_vfp_slow, HELPER_FLAGS_simd_3same_fp};
 
 static bool kind_of(int op, TCGVecFpKind *kind)
 {
@@ -64,9 +63,9 @@ bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm)
 {
     TCGOpcode sub = esz == FP_D ? INDEX_op_fsub_f64 : INDEX_op_fsub_f32;
     uint64_t sign = esz == FP_D ? 1ull << 63 : 1ull << 31;
-    TCGv_i64 in[2] = { tcg_temp_new_i64(), tcg_temp_new_i64() };
+    TCGv_i64 in[2] = {tcg_temp_new_i64(), tcg_temp_new_i64()};
     TCGv_i64 d = tcg_temp_new_i64();
-    int regs[2] = { rn, rm };
+    int regs[2] = {rn, rm};
 
     if (!tcg_can_emit_fp_guarded(sub))
         return false;

@@ -35,8 +35,7 @@ void a64_translate_init(void)
     cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
     /* The stack pointer, the first two argument/result registers and the
      * link register: in nearly every function's blocks. */
-    tcg_pin_globals((TCGv_i64[]){ cpu_X[31], cpu_X[0], cpu_X[1], cpu_X[30] },
-                    4);
+    tcg_pin_globals((TCGv_i64[]){cpu_X[31], cpu_X[0], cpu_X[1], cpu_X[30]}, 4);
 }
 
 /* ---- general registers ---- */
@@ -258,7 +257,7 @@ void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
 static bool writes_flags(const TCGOp *op)
 {
     int nout = op->opc == INDEX_op_call ? op->call_oargs
-                                         : tcg_op_defs[op->opc].nb_oargs;
+                                        : tcg_op_defs[op->opc].nb_oargs;
 
     if (op->opc == INDEX_op_call &&
         !(op->helper->flags & TCG_CALL_NO_WRITE_GLOBALS))
@@ -358,13 +357,13 @@ void gen_set_nzcv(TCGv_i64 val)
 {
     TCGv_i64 t = tcg_temp_new_i64();
 
-    tcg_gen_shli_i64(t, val, 32);          /* bit 31 -> 63 */
+    tcg_gen_shli_i64(t, val, 32); /* bit 31 -> 63 */
     tcg_gen_sari_i64(cpu_NF, t, 63);
     tcg_gen_extract_i64(t, val, 30, 1);
-    tcg_gen_xori_i64(cpu_ZF, t, 1);        /* Z set -> zf == 0 */
+    tcg_gen_xori_i64(cpu_ZF, t, 1); /* Z set -> zf == 0 */
     tcg_gen_extract_i64(cpu_CF, val, 29, 1);
     t = tcg_temp_new_i64();
-    tcg_gen_shli_i64(t, val, 35);          /* bit 28 -> 63 */
+    tcg_gen_shli_i64(t, val, 35); /* bit 28 -> 63 */
     tcg_gen_sari_i64(cpu_VF, t, 63);
 }
 
@@ -503,8 +502,7 @@ void gen_exit_after_insn(DisasContext *s)
 
 void clear_vreg_high(int reg)
 {
-    tcg_gen_st_i64(tcg_constant_i64(0), tcg_env,
-                   vreg_offset(reg) + 8);
+    tcg_gen_st_i64(tcg_constant_i64(0), tcg_env, vreg_offset(reg) + 8);
 }
 
 /* ---- the block loop ---- */
@@ -515,18 +513,19 @@ typedef bool DecodeFn(DisasContext *s, uint32_t insn);
 static DecodeFn *group_for(uint32_t insn)
 {
     switch ((insn >> 25) & 0xf) {
-    case 0x8: case 0x9:
-        return a64_decode_dp_imm;
-    case 0xa: case 0xb:
-        return a64_decode_branch_sys;
-    case 0x4: case 0x6: case 0xc: case 0xe:
-        return a64_decode_ldst;
-    case 0x5: case 0xd:
-        return a64_decode_dp_reg;
-    case 0x7: case 0xf:
-        return NULL; /* FP and SIMD: tried in turn below */
-    default:
-        return NULL;
+    case 0x8:
+    case 0x9: return a64_decode_dp_imm;
+    case 0xa:
+    case 0xb: return a64_decode_branch_sys;
+    case 0x4:
+    case 0x6:
+    case 0xc:
+    case 0xe: return a64_decode_ldst;
+    case 0x5:
+    case 0xd: return a64_decode_dp_reg;
+    case 0x7:
+    case 0xf: return NULL; /* FP and SIMD: tried in turn below */
+    default: return NULL;
     }
 }
 
@@ -546,8 +545,8 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
 static void log_unimp(const DisasContext *s)
 {
     if (log_enabled(LOG_UNIMP))
-        arx_log("arx: unimplemented instruction 0x%08x at pc 0x%llx\n",
-                s->insn, (unsigned long long)s->pc_curr);
+        arx_log("arx: unimplemented instruction 0x%08x at pc 0x%llx\n", s->insn,
+                (unsigned long long)s->pc_curr);
 }
 
 static void translate_one(DisasContext *s)
@@ -567,19 +566,14 @@ static void gen_block_end(DisasContext *s)
 {
     switch (s->is_jmp) {
     case DISAS_NEXT:
-    case DISAS_TOO_MANY:
-        gen_goto_tb(s, 0, s->pc_next);
-        break;
+    case DISAS_TOO_MANY: gen_goto_tb(s, 0, s->pc_next); break;
     case DISAS_JUMP:
         /* BR, BLR, RET keep the block's state. */
         tcg_gen_lookup_and_goto_ptr(cpu_pc,
                                     tcg_constant_i32((int32_t)s->tb->flags));
         break;
-    case DISAS_EXIT:
-        tcg_gen_exit_tb(-1);
-        break;
-    case DISAS_NORETURN:
-        break;
+    case DISAS_EXIT: tcg_gen_exit_tb(-1); break;
+    case DISAS_NORETURN: break;
     }
 }
 
@@ -597,8 +591,7 @@ static bool flags_dead_at_exits(const DisasContext *s)
 void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 {
     DisasContext s = {
-        .tb = tb, .env = env, .pc_first = tb->pc, .pc_curr = tb->pc
-    };
+        .tb = tb, .env = env, .pc_first = tb->pc, .pc_curr = tb->pc};
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     /*
@@ -637,12 +630,18 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
     const char *d;
 
     switch ((insn >> 25) & 0xf) {
-    case 0x8: case 0x9: return a64_describe_dp_imm(insn, buf, len);
-    case 0xa: case 0xb: return a64_describe_branch_sys(insn, buf, len);
-    case 0x4: case 0x6: case 0xc: case 0xe:
-        return a64_describe_ldst(insn, buf, len);
-    case 0x5: case 0xd: return a64_describe_dp_reg(insn, buf, len);
-    case 0x7: case 0xf:
+    case 0x8:
+    case 0x9: return a64_describe_dp_imm(insn, buf, len);
+    case 0xa:
+    case 0xb: return a64_describe_branch_sys(insn, buf, len);
+    case 0x4:
+    case 0x6:
+    case 0xc:
+    case 0xe: return a64_describe_ldst(insn, buf, len);
+    case 0x5:
+    case 0xd: return a64_describe_dp_reg(insn, buf, len);
+    case 0x7:
+    case 0xf:
         d = a64_describe_fp(insn, buf, len);
         d = d ? d : a64_describe_simd(insn, buf, len);
         return d ? d : a64_describe_crypto(insn, buf, len);

@@ -16,16 +16,16 @@
 struct TranslationBlock;
 
 typedef enum DisasJumpType {
-    DISAS_NEXT,      /* keep translating */
-    DISAS_TOO_MANY,  /* block full: chain to pc_next */
-    DISAS_JUMP,      /* pc stored in env by the insn: look the target up */
-    DISAS_EXIT,      /* pc stored in env: return to the dispatcher */
-    DISAS_NORETURN,  /* the insn emitted its own exit */
+    DISAS_NEXT,     /* keep translating */
+    DISAS_TOO_MANY, /* block full: chain to pc_next */
+    DISAS_JUMP,     /* pc stored in env by the insn: look the target up */
+    DISAS_EXIT,     /* pc stored in env: return to the dispatcher */
+    DISAS_NORETURN, /* the insn emitted its own exit */
 } DisasJumpType;
 
 typedef struct DisasContext {
     struct TranslationBlock *tb;
-    void *env; /* the thread translating: for guest_fetch32 */
+    void *env;         /* the thread translating: for guest_fetch32 */
     uint64_t pc_first; /* first guest insn of the block */
     uint64_t pc_curr;  /* the insn being translated */
     uint64_t pc_next;  /* the insn after it */
@@ -47,8 +47,7 @@ extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
 /* The A64 target's TCGTargetOps entries (target-arm/cpu.c holds the
  * structure): init, translate and log_in_asm. */
 void a64_translate_init(void);
-void a64_translate_block(struct TranslationBlock *tb, void *env,
-                         int max_insns);
+void a64_translate_block(struct TranslationBlock *tb, void *env, int max_insns);
 void a64_log_in_asm(const struct TranslationBlock *tb, void *env);
 
 /* ---- general registers: reg 31 is XZR or SP as each accessor says ---- */
@@ -159,7 +158,10 @@ static inline int vreg_elem_offset(int reg, int idx, int esize_log2)
 void clear_vreg_high(int reg);
 
 /* Address of a guest register or constant as a call argument. */
-static inline TCGv_i64 const_arg(int64_t v) { return tcg_constant_i64(v); }
+static inline TCGv_i64 const_arg(int64_t v)
+{
+    return tcg_constant_i64(v);
+}
 
 /* ---- group decoders: each returns false for "not mine / UNDEF" ---- */
 

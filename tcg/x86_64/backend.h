@@ -25,8 +25,8 @@ const void *tcg_backend_exit_zero(void);
 const void *tcg_backend_lookup_stub(void);
 
 enum {
-    TCG_GEN_NO_SPACE = -1,  /* code buffer full: flush and retry */
-    TCG_GEN_TOO_BIG = -2,   /* frame or labels exhausted: fewer insns */
+    TCG_GEN_NO_SPACE = -1, /* code buffer full: flush and retry */
+    TCG_GEN_TOO_BIG = -2,  /* frame or labels exhausted: fewer insns */
 };
 /* Generates host code for tcg_ctx's ops into buf; returns bytes or < 0. */
 int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size);

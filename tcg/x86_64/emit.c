@@ -108,14 +108,10 @@ static unsigned sz_flags(int sz)
 static unsigned bits_flags(int bits)
 {
     switch (bits) {
-    case 8:
-        return ENC_BYTE_REG;
-    case 16:
-        return ENC_66;
-    case 32:
-        return 0;
-    case 64:
-        return ENC_W;
+    case 8: return ENC_BYTE_REG;
+    case 16: return ENC_66;
+    case 32: return 0;
+    case 64: return ENC_W;
     }
     assert(0 && "access size must be 8, 16, 32 or 64");
     return 0;
@@ -129,14 +125,10 @@ static unsigned bits_opcode(int bits, unsigned opcode)
 static int scale_bits(int scale)
 {
     switch (scale) {
-    case 1:
-        return 0;
-    case 2:
-        return 1;
-    case 4:
-        return 2;
-    case 8:
-        return 3;
+    case 1: return 0;
+    case 2: return 1;
+    case 4: return 2;
+    case 8: return 3;
     }
     assert(0 && "scale must be 1, 2, 4 or 8");
     return 0;
@@ -306,7 +298,7 @@ static void emit_alu_imm(X86Asm *a, unsigned flags, X86AluOp op, X86Rm rm,
         emit_op_imm(a, flags, 0x83, op, rm, imm, 1);
     } else if (!rm.is_mem && rm.reg == X86_RAX) {
         X86Insn in;
-    insn_begin(a, &in);
+        insn_begin(a, &in);
         insn_prefixes(&in, flags);
         insn_rex(&in, flags & ENC_W, 0, 0, 0, false);
         insn_byte(&in, op * 8u + 5);
@@ -502,21 +494,11 @@ void x86_load(X86Asm *a, X86LoadKind kind, int sz, X86Reg dst, X86Mem m)
 {
     X86Rm rm = rm_mem(m);
     switch (kind) {
-    case X86_LD_U8:
-        emit_op(a, ENC_0F, 0xb6, dst, rm);
-        return;
-    case X86_LD_S8:
-        emit_op(a, sz_flags(sz) | ENC_0F, 0xbe, dst, rm);
-        return;
-    case X86_LD_U16:
-        emit_op(a, ENC_0F, 0xb7, dst, rm);
-        return;
-    case X86_LD_S16:
-        emit_op(a, sz_flags(sz) | ENC_0F, 0xbf, dst, rm);
-        return;
-    case X86_LD_U32:
-        emit_op(a, 0, 0x8b, dst, rm);
-        return;
+    case X86_LD_U8: emit_op(a, ENC_0F, 0xb6, dst, rm); return;
+    case X86_LD_S8: emit_op(a, sz_flags(sz) | ENC_0F, 0xbe, dst, rm); return;
+    case X86_LD_U16: emit_op(a, ENC_0F, 0xb7, dst, rm); return;
+    case X86_LD_S16: emit_op(a, sz_flags(sz) | ENC_0F, 0xbf, dst, rm); return;
+    case X86_LD_U32: emit_op(a, 0, 0x8b, dst, rm); return;
     case X86_LD_S32:
         /* A 32-bit destination needs no extension: a plain mov is shorter. */
         if (sz_flags(sz))
@@ -524,9 +506,7 @@ void x86_load(X86Asm *a, X86LoadKind kind, int sz, X86Reg dst, X86Mem m)
         else
             emit_op(a, 0, 0x8b, dst, rm);
         return;
-    case X86_LD_64:
-        emit_op(a, ENC_W, 0x8b, dst, rm);
-        return;
+    case X86_LD_64: emit_op(a, ENC_W, 0x8b, dst, rm); return;
     }
     assert(0 && "bad load kind");
 }
@@ -689,7 +669,7 @@ void x86_call_abs(X86Asm *a, const void *fn)
     int64_t rel = rel_from(a, 5, fn);
     if (x86_fits_i32(rel)) {
         X86Insn in;
-    insn_begin(a, &in);
+        insn_begin(a, &in);
         insn_byte(&in, 0xe8);
         insn_le(&in, (uint64_t)rel, 4);
         insn_commit(a, &in);
@@ -856,8 +836,10 @@ static void emit_vfma231(X86Asm *a, uint8_t opcode, int bits, X86Xmm dst,
 
 /* The packed opcodes are the scalar ones minus one. */
 static const uint8_t vfma231_scalar_opcode[] = {
-    [X86_VFMADD231] = 0xb9, [X86_VFMSUB231] = 0xbb,
-    [X86_VFNMADD231] = 0xbd, [X86_VFNMSUB231] = 0xbf,
+    [X86_VFMADD231] = 0xb9,
+    [X86_VFMSUB231] = 0xbb,
+    [X86_VFNMADD231] = 0xbd,
+    [X86_VFNMSUB231] = 0xbf,
 };
 
 void x86_vfma231(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst, X86Xmm src1,
@@ -872,7 +854,6 @@ void x86_vfma231_packed(X86Asm *a, X86FmaOp op, int bits, X86Xmm dst,
     emit_vfma231(a, (uint8_t)(vfma231_scalar_opcode[op] - 1), bits, dst, src1,
                  src2);
 }
-
 
 void x86_packed_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
                    X86Xmm src)
@@ -951,8 +932,7 @@ void x86_cvttss2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src)
     emit_op(a, ENC_F3 | sz_flags(sz) | ENC_0F, 0x2c, dst, rm_reg(src));
 }
 
-void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src,
-                      uint8_t imm)
+void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src, uint8_t imm)
 {
     emit_op_imm(a, ENC_66 | ENC_0F3A, bits == 64 ? 0x0b : 0x0a, dst,
                 rm_reg(src), imm, 1);
@@ -981,39 +961,39 @@ typedef struct X86PackedInfo {
 } X86PackedInfo;
 
 static const X86PackedInfo packed_table[] = {
-    [X86_PADDB] = {ENC_0F, 0xfc},      [X86_PADDW] = {ENC_0F, 0xfd},
-    [X86_PADDD] = {ENC_0F, 0xfe},      [X86_PADDQ] = {ENC_0F, 0xd4},
-    [X86_PSUBB] = {ENC_0F, 0xf8},      [X86_PSUBW] = {ENC_0F, 0xf9},
-    [X86_PSUBD] = {ENC_0F, 0xfa},      [X86_PSUBQ] = {ENC_0F, 0xfb},
-    [X86_PMULLW] = {ENC_0F, 0xd5},     [X86_PMULHW] = {ENC_0F, 0xe5},
-    [X86_PMULHUW] = {ENC_0F, 0xe4},    [X86_PMULUDQ] = {ENC_0F, 0xf4},
-    [X86_PAND] = {ENC_0F, 0xdb},       [X86_PANDN] = {ENC_0F, 0xdf},
-    [X86_POR] = {ENC_0F, 0xeb},        [X86_PXOR] = {ENC_0F, 0xef},
-    [X86_PCMPEQB] = {ENC_0F, 0x74},    [X86_PCMPEQW] = {ENC_0F, 0x75},
-    [X86_PCMPEQD] = {ENC_0F, 0x76},    [X86_PCMPGTB] = {ENC_0F, 0x64},
-    [X86_PCMPGTW] = {ENC_0F, 0x65},    [X86_PCMPGTD] = {ENC_0F, 0x66},
-    [X86_PMINUB] = {ENC_0F, 0xda},     [X86_PMAXUB] = {ENC_0F, 0xde},
-    [X86_PMINSW] = {ENC_0F, 0xea},     [X86_PMAXSW] = {ENC_0F, 0xee},
-    [X86_PUNPCKLBW] = {ENC_0F, 0x60},  [X86_PUNPCKLWD] = {ENC_0F, 0x61},
-    [X86_PUNPCKLDQ] = {ENC_0F, 0x62},  [X86_PUNPCKLQDQ] = {ENC_0F, 0x6c},
-    [X86_PUNPCKHBW] = {ENC_0F, 0x68},  [X86_PUNPCKHWD] = {ENC_0F, 0x69},
-    [X86_PUNPCKHDQ] = {ENC_0F, 0x6a},  [X86_PUNPCKHQDQ] = {ENC_0F, 0x6d},
-    [X86_PACKSSWB] = {ENC_0F, 0x63},   [X86_PACKUSWB] = {ENC_0F, 0x67},
-    [X86_PACKSSDW] = {ENC_0F, 0x6b},   [X86_PSHUFB] = {ENC_0F38, 0x00},
-    [X86_PABSB] = {ENC_0F38, 0x1c},    [X86_PABSW] = {ENC_0F38, 0x1d},
-    [X86_PABSD] = {ENC_0F38, 0x1e},    [X86_PMULLD] = {ENC_0F38, 0x40},
-    [X86_PMULDQ] = {ENC_0F38, 0x28},   [X86_PMINSB] = {ENC_0F38, 0x38},
-    [X86_PMINSD] = {ENC_0F38, 0x39},   [X86_PMINUW] = {ENC_0F38, 0x3a},
-    [X86_PMINUD] = {ENC_0F38, 0x3b},   [X86_PMAXSB] = {ENC_0F38, 0x3c},
-    [X86_PMAXSD] = {ENC_0F38, 0x3d},   [X86_PMAXUW] = {ENC_0F38, 0x3e},
-    [X86_PMAXUD] = {ENC_0F38, 0x3f},   [X86_PCMPEQQ] = {ENC_0F38, 0x29},
-    [X86_PACKUSDW] = {ENC_0F38, 0x2b}, [X86_PCMPGTQ] = {ENC_0F38, 0x37},
-    [X86_PSUBUSB] = {ENC_0F, 0xd8},    [X86_PSUBUSW] = {ENC_0F, 0xd9},
-    [X86_PMADDWD] = {ENC_0F, 0xf5},    [X86_PSADBW] = {ENC_0F, 0xf6},
-    [X86_PMADDUBSW] = {ENC_0F38, 0x04},
-    [X86_PMOVSXBW] = {ENC_0F38, 0x20}, [X86_PMOVSXWD] = {ENC_0F38, 0x23},
-    [X86_PMOVSXDQ] = {ENC_0F38, 0x25}, [X86_PMOVZXBW] = {ENC_0F38, 0x30},
-    [X86_PMOVZXWD] = {ENC_0F38, 0x33}, [X86_PMOVZXDQ] = {ENC_0F38, 0x35},
+    [X86_PADDB] = {ENC_0F, 0xfc},       [X86_PADDW] = {ENC_0F, 0xfd},
+    [X86_PADDD] = {ENC_0F, 0xfe},       [X86_PADDQ] = {ENC_0F, 0xd4},
+    [X86_PSUBB] = {ENC_0F, 0xf8},       [X86_PSUBW] = {ENC_0F, 0xf9},
+    [X86_PSUBD] = {ENC_0F, 0xfa},       [X86_PSUBQ] = {ENC_0F, 0xfb},
+    [X86_PMULLW] = {ENC_0F, 0xd5},      [X86_PMULHW] = {ENC_0F, 0xe5},
+    [X86_PMULHUW] = {ENC_0F, 0xe4},     [X86_PMULUDQ] = {ENC_0F, 0xf4},
+    [X86_PAND] = {ENC_0F, 0xdb},        [X86_PANDN] = {ENC_0F, 0xdf},
+    [X86_POR] = {ENC_0F, 0xeb},         [X86_PXOR] = {ENC_0F, 0xef},
+    [X86_PCMPEQB] = {ENC_0F, 0x74},     [X86_PCMPEQW] = {ENC_0F, 0x75},
+    [X86_PCMPEQD] = {ENC_0F, 0x76},     [X86_PCMPGTB] = {ENC_0F, 0x64},
+    [X86_PCMPGTW] = {ENC_0F, 0x65},     [X86_PCMPGTD] = {ENC_0F, 0x66},
+    [X86_PMINUB] = {ENC_0F, 0xda},      [X86_PMAXUB] = {ENC_0F, 0xde},
+    [X86_PMINSW] = {ENC_0F, 0xea},      [X86_PMAXSW] = {ENC_0F, 0xee},
+    [X86_PUNPCKLBW] = {ENC_0F, 0x60},   [X86_PUNPCKLWD] = {ENC_0F, 0x61},
+    [X86_PUNPCKLDQ] = {ENC_0F, 0x62},   [X86_PUNPCKLQDQ] = {ENC_0F, 0x6c},
+    [X86_PUNPCKHBW] = {ENC_0F, 0x68},   [X86_PUNPCKHWD] = {ENC_0F, 0x69},
+    [X86_PUNPCKHDQ] = {ENC_0F, 0x6a},   [X86_PUNPCKHQDQ] = {ENC_0F, 0x6d},
+    [X86_PACKSSWB] = {ENC_0F, 0x63},    [X86_PACKUSWB] = {ENC_0F, 0x67},
+    [X86_PACKSSDW] = {ENC_0F, 0x6b},    [X86_PSHUFB] = {ENC_0F38, 0x00},
+    [X86_PABSB] = {ENC_0F38, 0x1c},     [X86_PABSW] = {ENC_0F38, 0x1d},
+    [X86_PABSD] = {ENC_0F38, 0x1e},     [X86_PMULLD] = {ENC_0F38, 0x40},
+    [X86_PMULDQ] = {ENC_0F38, 0x28},    [X86_PMINSB] = {ENC_0F38, 0x38},
+    [X86_PMINSD] = {ENC_0F38, 0x39},    [X86_PMINUW] = {ENC_0F38, 0x3a},
+    [X86_PMINUD] = {ENC_0F38, 0x3b},    [X86_PMAXSB] = {ENC_0F38, 0x3c},
+    [X86_PMAXSD] = {ENC_0F38, 0x3d},    [X86_PMAXUW] = {ENC_0F38, 0x3e},
+    [X86_PMAXUD] = {ENC_0F38, 0x3f},    [X86_PCMPEQQ] = {ENC_0F38, 0x29},
+    [X86_PACKUSDW] = {ENC_0F38, 0x2b},  [X86_PCMPGTQ] = {ENC_0F38, 0x37},
+    [X86_PSUBUSB] = {ENC_0F, 0xd8},     [X86_PSUBUSW] = {ENC_0F, 0xd9},
+    [X86_PMADDWD] = {ENC_0F, 0xf5},     [X86_PSADBW] = {ENC_0F, 0xf6},
+    [X86_PMADDUBSW] = {ENC_0F38, 0x04}, [X86_PMOVSXBW] = {ENC_0F38, 0x20},
+    [X86_PMOVSXWD] = {ENC_0F38, 0x23},  [X86_PMOVSXDQ] = {ENC_0F38, 0x25},
+    [X86_PMOVZXBW] = {ENC_0F38, 0x30},  [X86_PMOVZXWD] = {ENC_0F38, 0x33},
+    [X86_PMOVZXDQ] = {ENC_0F38, 0x35},
 };
 
 void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)

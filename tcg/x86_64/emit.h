@@ -116,7 +116,8 @@ typedef enum {
     X86_MAXSS,
     X86_UCOMISD,
     X86_UCOMISS,
-    X86_COMISD, /* comis*: invalid for quiet NaNs too; ucomis*: signalling only */
+    X86_COMISD, /* comis*: invalid for quiet NaNs too; ucomis*: signalling only
+                 */
     X86_COMISS,
     X86_CVTSD2SS,
     X86_CVTSS2SD
@@ -124,33 +125,85 @@ typedef enum {
 
 /* Packed integer SSE: SSE2 unless marked; the caller checks the host. */
 typedef enum {
-    X86_PADDB, X86_PADDW, X86_PADDD, X86_PADDQ,
-    X86_PSUBB, X86_PSUBW, X86_PSUBD, X86_PSUBQ,
-    X86_PMULLW, X86_PMULHW, X86_PMULHUW, X86_PMULUDQ,
-    X86_PAND, X86_PANDN, X86_POR, X86_PXOR, /* pandn: dst = ~dst & src */
-    X86_PCMPEQB, X86_PCMPEQW, X86_PCMPEQD,
-    X86_PCMPGTB, X86_PCMPGTW, X86_PCMPGTD,
-    X86_PMINUB, X86_PMAXUB, X86_PMINSW, X86_PMAXSW,
-    X86_PUNPCKLBW, X86_PUNPCKLWD, X86_PUNPCKLDQ, X86_PUNPCKLQDQ,
-    X86_PUNPCKHBW, X86_PUNPCKHWD, X86_PUNPCKHDQ, X86_PUNPCKHQDQ,
-    X86_PACKSSWB, X86_PACKUSWB, X86_PACKSSDW,
-    X86_PSHUFB, X86_PABSB, X86_PABSW, X86_PABSD, /* SSSE3 */
-    X86_PMULLD, X86_PMULDQ, X86_PMINSB, X86_PMINSD, X86_PMINUW, /* SSE4.1 */
-    X86_PMINUD, X86_PMAXSB, X86_PMAXSD, X86_PMAXUW, X86_PMAXUD,
-    X86_PCMPEQQ, X86_PACKUSDW,
+    X86_PADDB,
+    X86_PADDW,
+    X86_PADDD,
+    X86_PADDQ,
+    X86_PSUBB,
+    X86_PSUBW,
+    X86_PSUBD,
+    X86_PSUBQ,
+    X86_PMULLW,
+    X86_PMULHW,
+    X86_PMULHUW,
+    X86_PMULUDQ,
+    X86_PAND,
+    X86_PANDN,
+    X86_POR,
+    X86_PXOR, /* pandn: dst = ~dst & src */
+    X86_PCMPEQB,
+    X86_PCMPEQW,
+    X86_PCMPEQD,
+    X86_PCMPGTB,
+    X86_PCMPGTW,
+    X86_PCMPGTD,
+    X86_PMINUB,
+    X86_PMAXUB,
+    X86_PMINSW,
+    X86_PMAXSW,
+    X86_PUNPCKLBW,
+    X86_PUNPCKLWD,
+    X86_PUNPCKLDQ,
+    X86_PUNPCKLQDQ,
+    X86_PUNPCKHBW,
+    X86_PUNPCKHWD,
+    X86_PUNPCKHDQ,
+    X86_PUNPCKHQDQ,
+    X86_PACKSSWB,
+    X86_PACKUSWB,
+    X86_PACKSSDW,
+    X86_PSHUFB,
+    X86_PABSB,
+    X86_PABSW,
+    X86_PABSD, /* SSSE3 */
+    X86_PMULLD,
+    X86_PMULDQ,
+    X86_PMINSB,
+    X86_PMINSD,
+    X86_PMINUW, /* SSE4.1 */
+    X86_PMINUD,
+    X86_PMAXSB,
+    X86_PMAXSD,
+    X86_PMAXUW,
+    X86_PMAXUD,
+    X86_PCMPEQQ,
+    X86_PACKUSDW,
     X86_PCMPGTQ, /* SSE4.2 */
-    X86_PSUBUSB, X86_PSUBUSW, X86_PMADDWD, X86_PSADBW,
+    X86_PSUBUSB,
+    X86_PSUBUSW,
+    X86_PMADDWD,
+    X86_PSADBW,
     X86_PMADDUBSW, /* SSSE3 */
-    X86_PMOVSXBW, X86_PMOVSXWD, X86_PMOVSXDQ, /* SSE4.1 */
-    X86_PMOVZXBW, X86_PMOVZXWD, X86_PMOVZXDQ,
+    X86_PMOVSXBW,
+    X86_PMOVSXWD,
+    X86_PMOVSXDQ, /* SSE4.1 */
+    X86_PMOVZXBW,
+    X86_PMOVZXWD,
+    X86_PMOVZXDQ,
 } X86PackedOp;
 
 /* Packed shifts by immediate: opcode << 8 | ModRM /digit. */
 typedef enum {
-    X86_PSRLW = 0x7102, X86_PSRAW = 0x7104, X86_PSLLW = 0x7106,
-    X86_PSRLD = 0x7202, X86_PSRAD = 0x7204, X86_PSLLD = 0x7206,
-    X86_PSRLQ = 0x7302, X86_PSLLQ = 0x7306,
-    X86_PSRLDQ = 0x7303, X86_PSLLDQ = 0x7307, /* whole register, in bytes */
+    X86_PSRLW = 0x7102,
+    X86_PSRAW = 0x7104,
+    X86_PSLLW = 0x7106,
+    X86_PSRLD = 0x7202,
+    X86_PSRAD = 0x7204,
+    X86_PSLLD = 0x7206,
+    X86_PSRLQ = 0x7302,
+    X86_PSLLQ = 0x7306,
+    X86_PSRLDQ = 0x7303,
+    X86_PSLLDQ = 0x7307, /* whole register, in bytes */
 } X86PShiftOp;
 
 /* Emitting past end sets overflow and writes nothing, then or afterwards:
@@ -354,8 +407,7 @@ void x86_cvttsd2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);
 void x86_cvttss2si(X86Asm *a, int sz, X86Reg dst, X86Xmm src);
 /* roundss/roundsd (SSE4.1), bits 32 or 64; imm: rounding control in 1:0,
  * bit 2 takes MXCSR's instead, bit 3 suppresses the inexact flag. */
-void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src,
-                      uint8_t imm);
+void x86_round_scalar(X86Asm *a, int bits, X86Xmm dst, X86Xmm src, uint8_t imm);
 /* crc32 (SSE4.2): dst's low 32 bits updated with the low `bits` (8, 16,
  * 32, 64) of src; the result is zero-extended. */
 void x86_crc32(X86Asm *a, int bits, X86Reg dst, X86Reg src);
@@ -366,7 +418,7 @@ void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src);
 void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m);
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src);
-void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* upper zeroed */
+void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src);  /* upper zeroed */
 void x86_movss_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* low 4 bytes */
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src);

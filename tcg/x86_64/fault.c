@@ -93,7 +93,8 @@ uintptr_t tcg_fault_host_pc(void *host_ucontext)
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
 {
     ucontext_t *uc = host_ucontext;
-    uint8_t *env = (uint8_t *)(uintptr_t)uc->uc_mcontext.gregs[host_greg_index[REG_ENV]];
+    uint8_t *env =
+        (uint8_t *)(uintptr_t)uc->uc_mcontext.gregs[host_greg_index[REG_ENV]];
 
     for (uint32_t i = 0; i < site->nb_regs; i++) {
         if (site->regs[i].bytes == 16) {
@@ -101,7 +102,9 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
                    &uc->uc_mcontext.fpregs->_xmm[site->regs[i].host_reg], 16);
             continue;
         }
-        uint64_t v = (uint64_t)uc->uc_mcontext.gregs[host_greg_index[site->regs[i].host_reg]];
+        uint64_t v =
+            (uint64_t)
+                uc->uc_mcontext.gregs[host_greg_index[site->regs[i].host_reg]];
         if (site->regs[i].bytes == 8)
             memcpy(env + site->regs[i].env_offset, &v, 8);
         else
@@ -117,4 +120,3 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
     }
     return env;
 }
-

@@ -71,10 +71,8 @@ static bool is_guest_access(const TCGOp *op)
     case INDEX_op_guest_ld_i32:
     case INDEX_op_guest_ld_i64:
     case INDEX_op_guest_st_i32:
-    case INDEX_op_guest_st_i64:
-        return true;
-    default:
-        return false;
+    case INDEX_op_guest_st_i64: return true;
+    default: return false;
     }
 }
 

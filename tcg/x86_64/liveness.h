@@ -51,13 +51,10 @@ static inline int op_label_arg(const TCGOp *op)
 {
     switch (op->opc) {
     case INDEX_op_br:
-    case INDEX_op_set_label:
-        return 0;
+    case INDEX_op_set_label: return 0;
     case INDEX_op_brcond_i32:
-    case INDEX_op_brcond_i64:
-        return 3;
-    default:
-        return -1;
+    case INDEX_op_brcond_i64: return 3;
+    default: return -1;
     }
 }
 

@@ -5,7 +5,10 @@
  */
 #include "tcg/x86_64/lower.h"
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 static int op_width(const TCGOp *op)
 {
@@ -56,7 +59,9 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
     X86Reg rb = X86_NOREG, rd;
 
     if (commutes && a->kind == TEMP_CONST && b->kind != TEMP_CONST) {
-        TCGTemp *t = a; a = b; b = t; /* keep the constant second */
+        TCGTemp *t = a;
+        a = b;
+        b = t; /* keep the constant second */
         TCGOp swapped = *op;
         swapped.args[1] = op->args[2];
         swapped.args[2] = op->args[1];
@@ -170,7 +175,7 @@ static void lower_div(const TCGOp *op, bool is_signed)
 {
     TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
     RegSet fixed = REGSET(X86_RAX) | REGSET(X86_RDX);
-    uint8_t *to_zero, *to_neg = NULL, *done[2] = { NULL, NULL };
+    uint8_t *to_zero, *to_neg = NULL, *done[2] = {NULL, NULL};
     X86Reg rb;
 
     ra_evict(X86_RAX, fixed);
@@ -235,12 +240,8 @@ static void lower_bswap(const TCGOp *op)
         x86_movzx16(as(), rd, rd);
         break;
     case INDEX_op_bswap32_i32:
-    case INDEX_op_bswap32_i64:
-        x86_bswap(as(), 32, rd);
-        break;
-    default:
-        x86_bswap(as(), 64, rd);
-        break;
+    case INDEX_op_bswap32_i64: x86_bswap(as(), 32, rd); break;
+    default: x86_bswap(as(), 64, rd); break;
     }
     finish(op, 1, rd);
 }
@@ -375,11 +376,11 @@ static void lower_mov(const TCGOp *op)
 X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid)
 {
     static const X86Cond map[] = {
-        [TCG_COND_EQ] = X86_CC_E,   [TCG_COND_NE] = X86_CC_NE,
-        [TCG_COND_LT] = X86_CC_L,   [TCG_COND_GE] = X86_CC_GE,
-        [TCG_COND_LE] = X86_CC_LE,  [TCG_COND_GT] = X86_CC_G,
-        [TCG_COND_LTU] = X86_CC_B,  [TCG_COND_GEU] = X86_CC_AE,
-        [TCG_COND_LEU] = X86_CC_BE, [TCG_COND_GTU] = X86_CC_A,
+        [TCG_COND_EQ] = X86_CC_E,    [TCG_COND_NE] = X86_CC_NE,
+        [TCG_COND_LT] = X86_CC_L,    [TCG_COND_GE] = X86_CC_GE,
+        [TCG_COND_LE] = X86_CC_LE,   [TCG_COND_GT] = X86_CC_G,
+        [TCG_COND_LTU] = X86_CC_B,   [TCG_COND_GEU] = X86_CC_AE,
+        [TCG_COND_LEU] = X86_CC_BE,  [TCG_COND_GTU] = X86_CC_A,
         [TCG_COND_TSTEQ] = X86_CC_E, [TCG_COND_TSTNE] = X86_CC_NE,
     };
     bool test = cond == TCG_COND_TSTEQ || cond == TCG_COND_TSTNE;
@@ -414,8 +415,8 @@ static void lower_setcond(const TCGOp *op)
     ra_in(a, 0);
     if (b->kind != TEMP_CONST)
         ra_in(b, REGSET(a->reg));
-    rd = ra_alloc(REGSET(a->reg) |
-                  (b->val_loc == VAL_REG ? REGSET(b->reg) : 0));
+    rd =
+        ra_alloc(REGSET(a->reg) | (b->val_loc == VAL_REG ? REGSET(b->reg) : 0));
     cc = lower_compare(w, (TCGCond)op->args[3], a, b, REGSET(rd));
     x86_setcc(as(), cc, rd);
     x86_movzx8(as(), rd, rd);
@@ -495,20 +496,24 @@ bool lower_alu(TCGOp *op)
     case INDEX_op_sextract_i64: lower_extract(op, true); return true;
     case INDEX_op_deposit_i32:
     case INDEX_op_deposit_i64: lower_deposit(op); return true;
-    case INDEX_op_ext8s_i64: case INDEX_op_ext8u_i64:
-    case INDEX_op_ext16s_i64: case INDEX_op_ext16u_i64:
-    case INDEX_op_ext32s_i64: case INDEX_op_ext32u_i64:
-    case INDEX_op_ext8s_i32: case INDEX_op_ext8u_i32:
-    case INDEX_op_ext16s_i32: case INDEX_op_ext16u_i32:
-    case INDEX_op_extu_i32_i64: case INDEX_op_exts_i32_i64:
-    case INDEX_op_extrl_i64_i32: case INDEX_op_extrh_i64_i32:
-        lower_ext(op);
-        return true;
+    case INDEX_op_ext8s_i64:
+    case INDEX_op_ext8u_i64:
+    case INDEX_op_ext16s_i64:
+    case INDEX_op_ext16u_i64:
+    case INDEX_op_ext32s_i64:
+    case INDEX_op_ext32u_i64:
+    case INDEX_op_ext8s_i32:
+    case INDEX_op_ext8u_i32:
+    case INDEX_op_ext16s_i32:
+    case INDEX_op_ext16u_i32:
+    case INDEX_op_extu_i32_i64:
+    case INDEX_op_exts_i32_i64:
+    case INDEX_op_extrl_i64_i32:
+    case INDEX_op_extrh_i64_i32: lower_ext(op); return true;
     case INDEX_op_setcond_i32:
     case INDEX_op_setcond_i64: lower_setcond(op); return true;
     case INDEX_op_movcond_i32:
     case INDEX_op_movcond_i64: lower_movcond(op); return true;
-    default:
-        return false;
+    default: return false;
     }
 }

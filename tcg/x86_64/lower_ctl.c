@@ -10,8 +10,10 @@
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
-static X86Asm *as(void) { return &be.as; }
-
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 #define MAX_LABEL_REFS 8
 
@@ -77,8 +79,9 @@ static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
             continue;
         for (op++; op < end; op++)
             if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
-                return op->opc == INDEX_op_goto_tb &&
-                               op->args[2] == be.tb->pc ? op : NULL;
+                return op->opc == INDEX_op_goto_tb && op->args[2] == be.tb->pc
+                           ? op
+                           : NULL;
         return NULL;
     }
     return NULL;
@@ -150,7 +153,7 @@ static void leave_block(uintptr_t val)
  */
 static void leave_with_pc(X86Mem pc_home, uint64_t pc, uintptr_t val)
 {
-    LeaveData d = { pc, val, pc_home.disp };
+    LeaveData d = {pc, val, pc_home.disp};
     const int lea_len = 7, jmp_len = 5;
     uint8_t *field;
 
@@ -290,7 +293,6 @@ bool lower_ctl(TCGOp *op)
     case INDEX_op_exit_check: lower_exit_check(op); return true;
     case INDEX_op_goto_ptr: lower_goto_ptr(op); return true;
     case INDEX_op_goto_lookup: lower_goto_lookup(op); return true;
-    default:
-        return false;
+    default: return false;
     }
 }

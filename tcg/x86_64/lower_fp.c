@@ -10,31 +10,34 @@
 #include "tcg/x86_64/lower.h"
 
 static const FpLowering fp_lowerings[] = {
-    { INDEX_op_fadd_f32, FP_ARITH, X86_ADDSS, 32 },
-    { INDEX_op_fsub_f32, FP_ARITH, X86_SUBSS, 32 },
-    { INDEX_op_fmul_f32, FP_ARITH, X86_MULSS, 32 },
-    { INDEX_op_fdiv_f32, FP_ARITH, X86_DIVSS, 32 },
-    { INDEX_op_fsqrt_f32, FP_ARITH, X86_SQRTSS, 32 },
-    { INDEX_op_fadd_f64, FP_ARITH, X86_ADDSD, 64 },
-    { INDEX_op_fsub_f64, FP_ARITH, X86_SUBSD, 64 },
-    { INDEX_op_fmul_f64, FP_ARITH, X86_MULSD, 64 },
-    { INDEX_op_fdiv_f64, FP_ARITH, X86_DIVSD, 64 },
-    { INDEX_op_fsqrt_f64, FP_ARITH, X86_SQRTSD, 64 },
-    { INDEX_op_fmuladd_f32, FP_FMA, X86_VFMADD231, 32 },
-    { INDEX_op_fmulsub_f32, FP_FMA, X86_VFMSUB231, 32 },
-    { INDEX_op_fnmuladd_f32, FP_FMA, X86_VFNMADD231, 32 },
-    { INDEX_op_fnmulsub_f32, FP_FMA, X86_VFNMSUB231, 32 },
-    { INDEX_op_fmuladd_f64, FP_FMA, X86_VFMADD231, 64 },
-    { INDEX_op_fmulsub_f64, FP_FMA, X86_VFMSUB231, 64 },
-    { INDEX_op_fnmuladd_f64, FP_FMA, X86_VFNMADD231, 64 },
-    { INDEX_op_fnmulsub_f64, FP_FMA, X86_VFNMSUB231, 64 },
-    { INDEX_op_fcmp_f32, FP_CMP, X86_UCOMISS, 32 },
-    { INDEX_op_fcmp_f64, FP_CMP, X86_UCOMISD, 64 },
-    { INDEX_op_fcmpe_f32, FP_CMP, X86_COMISS, 32 },
-    { INDEX_op_fcmpe_f64, FP_CMP, X86_COMISD, 64 },
+    {INDEX_op_fadd_f32, FP_ARITH, X86_ADDSS, 32},
+    {INDEX_op_fsub_f32, FP_ARITH, X86_SUBSS, 32},
+    {INDEX_op_fmul_f32, FP_ARITH, X86_MULSS, 32},
+    {INDEX_op_fdiv_f32, FP_ARITH, X86_DIVSS, 32},
+    {INDEX_op_fsqrt_f32, FP_ARITH, X86_SQRTSS, 32},
+    {INDEX_op_fadd_f64, FP_ARITH, X86_ADDSD, 64},
+    {INDEX_op_fsub_f64, FP_ARITH, X86_SUBSD, 64},
+    {INDEX_op_fmul_f64, FP_ARITH, X86_MULSD, 64},
+    {INDEX_op_fdiv_f64, FP_ARITH, X86_DIVSD, 64},
+    {INDEX_op_fsqrt_f64, FP_ARITH, X86_SQRTSD, 64},
+    {INDEX_op_fmuladd_f32, FP_FMA, X86_VFMADD231, 32},
+    {INDEX_op_fmulsub_f32, FP_FMA, X86_VFMSUB231, 32},
+    {INDEX_op_fnmuladd_f32, FP_FMA, X86_VFNMADD231, 32},
+    {INDEX_op_fnmulsub_f32, FP_FMA, X86_VFNMSUB231, 32},
+    {INDEX_op_fmuladd_f64, FP_FMA, X86_VFMADD231, 64},
+    {INDEX_op_fmulsub_f64, FP_FMA, X86_VFMSUB231, 64},
+    {INDEX_op_fnmuladd_f64, FP_FMA, X86_VFNMADD231, 64},
+    {INDEX_op_fnmulsub_f64, FP_FMA, X86_VFNMSUB231, 64},
+    {INDEX_op_fcmp_f32, FP_CMP, X86_UCOMISS, 32},
+    {INDEX_op_fcmp_f64, FP_CMP, X86_UCOMISD, 64},
+    {INDEX_op_fcmpe_f32, FP_CMP, X86_COMISS, 32},
+    {INDEX_op_fcmpe_f64, FP_CMP, X86_COMISD, 64},
 };
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 const FpLowering *fp_lowering(TCGOpcode opc)
 {
@@ -130,18 +133,18 @@ typedef struct FpConversion {
 } FpConversion;
 
 static const FpConversion fp_conversions[] = {
-    { INDEX_op_fcvt_f32_f64, CVT_WIDEN, 32 },
-    { INDEX_op_fcvt_f64_f32, CVT_NARROW, 64 },
-    { INDEX_op_fcvt_s64_f32, CVT_FROM_S64, 32 },
-    { INDEX_op_fcvt_s64_f64, CVT_FROM_S64, 64 },
-    { INDEX_op_fcvtz_f32_s64, CVT_TRUNC_TO_S64, 32 },
-    { INDEX_op_fcvtz_f64_s64, CVT_TRUNC_TO_S64, 64 },
+    {INDEX_op_fcvt_f32_f64, CVT_WIDEN, 32},
+    {INDEX_op_fcvt_f64_f32, CVT_NARROW, 64},
+    {INDEX_op_fcvt_s64_f32, CVT_FROM_S64, 32},
+    {INDEX_op_fcvt_s64_f64, CVT_FROM_S64, 64},
+    {INDEX_op_fcvtz_f32_s64, CVT_TRUNC_TO_S64, 32},
+    {INDEX_op_fcvtz_f64_s64, CVT_TRUNC_TO_S64, 64},
 };
 
 static const FpConversion *fp_conversion(TCGOpcode opc)
 {
-    for (size_t i = 0;
-         i < sizeof(fp_conversions) / sizeof(fp_conversions[0]); i++)
+    for (size_t i = 0; i < sizeof(fp_conversions) / sizeof(fp_conversions[0]);
+         i++)
         if (fp_conversions[i].opc == opc)
             return &fp_conversions[i];
     return NULL;
@@ -190,7 +193,7 @@ static void lower_fp_convert(const TCGOp *op, const FpConversion *c)
  * control; without the inexact request, bit 3 suppresses the flag. */
 static void lower_fp_round(const TCGOp *op)
 {
-    static const uint8_t x86_rc[4] = { 0, 2, 1, 3 };
+    static const uint8_t x86_rc[4] = {0, 2, 1, 3};
     int bits = op->opc == INDEX_op_fround_f64 ? 64 : 32;
     unsigned mode = (unsigned)op->args[2];
     X86Reg rd;

@@ -7,7 +7,10 @@
  */
 #include "tcg/x86_64/lower.h"
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 /* The inner ops fp_guarded takes: lower_fp's arithmetic and FMA ones. */
 static const FpLowering *guarded_op(uint64_t opc)
@@ -36,8 +39,7 @@ static void emit_inner(const FpLowering *g, int nin)
     }
     x86_movaps_rr(as(), X86_XMM0, X86_XMM1);
     /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
-    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0,
-               nin == 2 ? X86_XMM2 : X86_XMM0);
+    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0, nin == 2 ? X86_XMM2 : X86_XMM0);
 }
 
 /*
@@ -60,7 +62,7 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
     slowpath_jump_if(sp, X86_CC_E);
 }
 
-static const X86Xmm in_xmm[3] = { X86_XMM1, X86_XMM2, X86_XMM3 };
+static const X86Xmm in_xmm[3] = {X86_XMM1, X86_XMM2, X86_XMM3};
 
 /*
  * With the inputs in xmm1..: xmm0 = the inner op, jumping to a slow path

@@ -5,14 +5,17 @@
  */
 #include "tcg/x86_64/lower.h"
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 static X86LoadKind load_kind(MemOp mop)
 {
-    static const X86LoadKind unsigned_kinds[] = { X86_LD_U8, X86_LD_U16,
-                                                  X86_LD_U32, X86_LD_64 };
-    static const X86LoadKind signed_kinds[] = { X86_LD_S8, X86_LD_S16,
-                                                X86_LD_S32, X86_LD_64 };
+    static const X86LoadKind unsigned_kinds[] = {X86_LD_U8, X86_LD_U16,
+                                                 X86_LD_U32, X86_LD_64};
+    static const X86LoadKind signed_kinds[] = {X86_LD_S8, X86_LD_S16,
+                                               X86_LD_S32, X86_LD_64};
     unsigned size = mop & MO_SIZE;
 
     return (mop & MO_SIGN) ? signed_kinds[size] : unsigned_kinds[size];
@@ -114,8 +117,7 @@ static void lower_guest_ld_vec(const TCGOp *op)
     case 8: x86_movq_load(as(), x, m); break;
     case 4: x86_movd_load(as(), x, m); break;
     default:
-        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, REG_SCRATCH,
-                 m);
+        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, REG_SCRATCH, m);
         x86_movq_xr(as(), 32, x, REG_SCRATCH);
         break;
     }
@@ -175,8 +177,8 @@ static void lower_mb(const TCGOp *op)
 
 static void lower_call(const TCGOp *op)
 {
-    static const X86Reg arg_regs[] = { X86_RDI, X86_RSI, X86_RDX,
-                                       X86_RCX, X86_R8,  X86_R9 };
+    static const X86Reg arg_regs[] = {X86_RDI, X86_RSI, X86_RDX,
+                                      X86_RCX, X86_R8,  X86_R9};
     const TCGHelper *h = op->helper;
     int nout = op->call_oargs, nin = op->call_iargs;
 
@@ -220,7 +222,6 @@ bool lower_mem(TCGOp *op)
     case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;
     case INDEX_op_mb: lower_mb(op); return true;
     case INDEX_op_call: lower_call(op); return true;
-    default:
-        return false;
+    default: return false;
     }
 }

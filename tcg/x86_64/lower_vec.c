@@ -15,7 +15,10 @@ enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_NONE };
 static int detected_isa = -1;
 static bool baseline_only;
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 /* ---- host features ---- */
 
@@ -67,76 +70,98 @@ static bool has_pairs(unsigned vece, unsigned oprsz)
 static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
 {
     switch (kind) {
-    case TCG_VEC_ADD: case TCG_VEC_SUB: case TCG_VEC_AND: case TCG_VEC_OR:
-    case TCG_VEC_XOR: case TCG_VEC_ANDC: case TCG_VEC_ORC:
-    case TCG_VEC_CMPEQ: case TCG_VEC_CMPTST:
-        return ISA_SSE2;
+    case TCG_VEC_ADD:
+    case TCG_VEC_SUB:
+    case TCG_VEC_AND:
+    case TCG_VEC_OR:
+    case TCG_VEC_XOR:
+    case TCG_VEC_ANDC:
+    case TCG_VEC_ORC:
+    case TCG_VEC_CMPEQ:
+    case TCG_VEC_CMPTST: return ISA_SSE2;
     case TCG_VEC_MUL:
         return vece < 2 ? ISA_SSE2 : vece == 2 ? ISA_SSE41 : ISA_NONE;
-    case TCG_VEC_CMPGT: case TCG_VEC_CMPGE:
-    case TCG_VEC_CMPGTU: case TCG_VEC_CMPGEU:
-        return vece == 3 ? ISA_SSE42 : ISA_SSE2;
-    case TCG_VEC_SMIN: case TCG_VEC_SMAX:
-        return need_minmax(true, vece);
-    case TCG_VEC_UMIN: case TCG_VEC_UMAX:
-        return need_minmax(false, vece);
-    case TCG_VEC_ABDU: case TCG_VEC_ABDS:
-        return vece < 3 ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_ADDP: case TCG_VEC_ZIPLO: case TCG_VEC_ZIPHI:
-    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
-    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
-        return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
+    case TCG_VEC_CMPGT:
+    case TCG_VEC_CMPGE:
+    case TCG_VEC_CMPGTU:
+    case TCG_VEC_CMPGEU: return vece == 3 ? ISA_SSE42 : ISA_SSE2;
+    case TCG_VEC_SMIN:
+    case TCG_VEC_SMAX: return need_minmax(true, vece);
+    case TCG_VEC_UMIN:
+    case TCG_VEC_UMAX: return need_minmax(false, vece);
+    case TCG_VEC_ABDU:
+    case TCG_VEC_ABDS: return vece < 3 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_ADDP:
+    case TCG_VEC_ZIPLO:
+    case TCG_VEC_ZIPHI:
+    case TCG_VEC_UZPEVEN:
+    case TCG_VEC_UZPODD:
+    case TCG_VEC_TRNEVEN:
+    case TCG_VEC_TRNODD: return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SMINP:
+    case TCG_VEC_SMAXP:
         return has_pairs(vece, oprsz) ? need_minmax(true, vece) : ISA_NONE;
-    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+    case TCG_VEC_UMINP:
+    case TCG_VEC_UMAXP:
         return has_pairs(vece, oprsz) ? need_minmax(false, vece) : ISA_NONE;
-    case TCG_VEC_MULLU:
-        return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_MULLU: return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_MULLS:
         return vece > 2 || oprsz != 16 ? ISA_NONE
                : vece == 2             ? ISA_SSE41
                                        : ISA_SSE2;
-    case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
-    case TCG_VEC_ADDLU: case TCG_VEC_ADDLS: case TCG_VEC_SUBLU:
-    case TCG_VEC_SUBLS: case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
-    case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
-        return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_EXTRACT:
-        return ISA_SSE2;
-    default:
-        return ISA_NONE;
+    case TCG_VEC_ABDLU:
+    case TCG_VEC_ABDLS:
+    case TCG_VEC_ADDLU:
+    case TCG_VEC_ADDLS:
+    case TCG_VEC_SUBLU:
+    case TCG_VEC_SUBLS:
+    case TCG_VEC_ADDWU:
+    case TCG_VEC_ADDWS:
+    case TCG_VEC_SUBWU:
+    case TCG_VEC_SUBWS: return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_EXTRACT: return ISA_SSE2;
+    default: return ISA_NONE;
     }
 }
 
 static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
 {
     switch (kind) {
-    case TCG_VEC_NOT: case TCG_VEC_NEG: case TCG_VEC_ABS:
-    case TCG_VEC_CMPEQZ: case TCG_VEC_CMPGEZ: case TCG_VEC_CMPLTZ:
-    case TCG_VEC_SHLI: case TCG_VEC_SHRI: case TCG_VEC_SARI:
-        return ISA_SSE2;
-    case TCG_VEC_CMPGTZ: case TCG_VEC_CMPLEZ:
-        return vece == 3 ? ISA_SSE42 : ISA_SSE2;
-    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64:
+    case TCG_VEC_NOT:
+    case TCG_VEC_NEG:
+    case TCG_VEC_ABS:
+    case TCG_VEC_CMPEQZ:
+    case TCG_VEC_CMPGEZ:
+    case TCG_VEC_CMPLTZ:
+    case TCG_VEC_SHLI:
+    case TCG_VEC_SHRI:
+    case TCG_VEC_SARI: return ISA_SSE2;
+    case TCG_VEC_CMPGTZ:
+    case TCG_VEC_CMPLEZ: return vece == 3 ? ISA_SSE42 : ISA_SSE2;
+    case TCG_VEC_REV16:
+    case TCG_VEC_REV32:
+    case TCG_VEC_REV64:
         return (8u << vece) < (16u << (kind - TCG_VEC_REV16)) ? ISA_SSE2
                                                               : ISA_NONE;
-    case TCG_VEC_REDADD:
-        return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_REDSMIN: case TCG_VEC_REDSMAX:
+    case TCG_VEC_REDADD: return has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_REDSMIN:
+    case TCG_VEC_REDSMAX:
         return has_pairs(vece, oprsz) ? need_minmax(true, vece) : ISA_NONE;
-    case TCG_VEC_REDUMIN: case TCG_VEC_REDUMAX:
+    case TCG_VEC_REDUMIN:
+    case TCG_VEC_REDUMAX:
         return has_pairs(vece, oprsz) ? need_minmax(false, vece) : ISA_NONE;
-    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS:
-    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
+    case TCG_VEC_REDADDLU:
+    case TCG_VEC_REDADDLS:
+    case TCG_VEC_ADDLPU:
+    case TCG_VEC_ADDLPS:
         return vece < 3 && has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_SHRI_NARROW:
         return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+    case TCG_VEC_ZEXT_SHLI:
+    case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
-    case TCG_VEC_GETEL:
-        return oprsz == 16 ? ISA_SSE2 : ISA_NONE;
-    default:
-        return ISA_NONE;
+    case TCG_VEC_GETEL: return oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    default: return ISA_NONE;
     }
 }
 
@@ -169,39 +194,41 @@ bool tcg_can_emit_vec(unsigned op, unsigned vece, unsigned oprsz)
 
 /* ---- building blocks ---- */
 
-static const X86PackedOp op_add[4] = { X86_PADDB, X86_PADDW, X86_PADDD,
-                                       X86_PADDQ };
-static const X86PackedOp op_sub[4] = { X86_PSUBB, X86_PSUBW, X86_PSUBD,
-                                       X86_PSUBQ };
-static const X86PackedOp op_cmpgt[4] = { X86_PCMPGTB, X86_PCMPGTW,
-                                         X86_PCMPGTD, X86_PCMPGTQ };
-static const X86PackedOp op_unpacklo[4] = { X86_PUNPCKLBW, X86_PUNPCKLWD,
-                                            X86_PUNPCKLDQ, X86_PUNPCKLQDQ };
-static const X86PackedOp op_unpackhi[4] = { X86_PUNPCKHBW, X86_PUNPCKHWD,
-                                            X86_PUNPCKHDQ, X86_PUNPCKHQDQ };
+static const X86PackedOp op_add[4] = {X86_PADDB, X86_PADDW, X86_PADDD,
+                                      X86_PADDQ};
+static const X86PackedOp op_sub[4] = {X86_PSUBB, X86_PSUBW, X86_PSUBD,
+                                      X86_PSUBQ};
+static const X86PackedOp op_cmpgt[4] = {X86_PCMPGTB, X86_PCMPGTW, X86_PCMPGTD,
+                                        X86_PCMPGTQ};
+static const X86PackedOp op_unpacklo[4] = {X86_PUNPCKLBW, X86_PUNPCKLWD,
+                                           X86_PUNPCKLDQ, X86_PUNPCKLQDQ};
+static const X86PackedOp op_unpackhi[4] = {X86_PUNPCKHBW, X86_PUNPCKHWD,
+                                           X86_PUNPCKHDQ, X86_PUNPCKHQDQ};
 /* Shifts of 16..64-bit elements, indexed by vece (byte shifts have none). */
-static const X86PShiftOp op_shl[4] = { X86_PSLLW, X86_PSLLW, X86_PSLLD,
-                                       X86_PSLLQ };
-static const X86PShiftOp op_shr[4] = { X86_PSRLW, X86_PSRLW, X86_PSRLD,
-                                       X86_PSRLQ };
-static const X86PShiftOp op_sar[3] = { X86_PSRAW, X86_PSRAW, X86_PSRAD };
+static const X86PShiftOp op_shl[4] = {X86_PSLLW, X86_PSLLW, X86_PSLLD,
+                                      X86_PSLLQ};
+static const X86PShiftOp op_shr[4] = {X86_PSRLW, X86_PSRLW, X86_PSRLD,
+                                      X86_PSRLQ};
+static const X86PShiftOp op_sar[3] = {X86_PSRAW, X86_PSRAW, X86_PSRAD};
 
 static X86PackedOp op_minmax(unsigned kind, unsigned vece)
 {
-    static const X86PackedOp smin[3] = { X86_PMINSB, X86_PMINSW, X86_PMINSD };
-    static const X86PackedOp smax[3] = { X86_PMAXSB, X86_PMAXSW, X86_PMAXSD };
-    static const X86PackedOp umin[3] = { X86_PMINUB, X86_PMINUW, X86_PMINUD };
-    static const X86PackedOp umax[3] = { X86_PMAXUB, X86_PMAXUW, X86_PMAXUD };
+    static const X86PackedOp smin[3] = {X86_PMINSB, X86_PMINSW, X86_PMINSD};
+    static const X86PackedOp smax[3] = {X86_PMAXSB, X86_PMAXSW, X86_PMAXSD};
+    static const X86PackedOp umin[3] = {X86_PMINUB, X86_PMINUW, X86_PMINUD};
+    static const X86PackedOp umax[3] = {X86_PMAXUB, X86_PMAXUW, X86_PMAXUD};
 
     switch (kind) {
-    case TCG_VEC_SMIN: case TCG_VEC_SMINP: case TCG_VEC_REDSMIN:
-        return smin[vece];
-    case TCG_VEC_SMAX: case TCG_VEC_SMAXP: case TCG_VEC_REDSMAX:
-        return smax[vece];
-    case TCG_VEC_UMIN: case TCG_VEC_UMINP: case TCG_VEC_REDUMIN:
-        return umin[vece];
-    default:
-        return umax[vece];
+    case TCG_VEC_SMIN:
+    case TCG_VEC_SMINP:
+    case TCG_VEC_REDSMIN: return smin[vece];
+    case TCG_VEC_SMAX:
+    case TCG_VEC_SMAXP:
+    case TCG_VEC_REDSMAX: return smax[vece];
+    case TCG_VEC_UMIN:
+    case TCG_VEC_UMINP:
+    case TCG_VEC_REDUMIN: return umin[vece];
+    default: return umax[vece];
     }
 }
 
@@ -250,9 +277,8 @@ static void vnot(X86Xmm x, X86Xmm tmp)
 /* x = the element-sized constant v (low bits) in every element. */
 static void vsplat(X86Xmm x, unsigned vece, uint64_t v)
 {
-    static const uint64_t rep[4] = { 0x0101010101010101ull,
-                                     0x0001000100010001ull,
-                                     0x0000000100000001ull, 1 };
+    static const uint64_t rep[4] = {
+        0x0101010101010101ull, 0x0001000100010001ull, 0x0000000100000001ull, 1};
     unsigned bits = 8u << vece;
 
     if (bits < 64)
@@ -332,8 +358,7 @@ static void vsignmask(X86Xmm dst, X86Xmm src, unsigned vece)
 /* a = (a == b); tmp clobbered. */
 static void vcmpeq(X86Xmm a, X86Xmm b, unsigned vece, X86Xmm tmp)
 {
-    static const X86PackedOp eq[3] = { X86_PCMPEQB, X86_PCMPEQW,
-                                       X86_PCMPEQD };
+    static const X86PackedOp eq[3] = {X86_PCMPEQB, X86_PCMPEQW, X86_PCMPEQD};
 
     if (vece < 3) {
         x86_packed_rr(as(), eq[vece], a, b);
@@ -430,10 +455,8 @@ static void vtrn(X86Xmm a, X86Xmm b, unsigned vece, bool odd)
 /* x = the low 8 bytes of x, each element extended to twice its size. */
 static void vwiden(X86Xmm x, unsigned vece, bool is_signed, X86Xmm tmp)
 {
-    static const X86PackedOp zx[3] = { X86_PMOVZXBW, X86_PMOVZXWD,
-                                       X86_PMOVZXDQ };
-    static const X86PackedOp sx[3] = { X86_PMOVSXBW, X86_PMOVSXWD,
-                                       X86_PMOVSXDQ };
+    static const X86PackedOp zx[3] = {X86_PMOVZXBW, X86_PMOVZXWD, X86_PMOVZXDQ};
+    static const X86PackedOp sx[3] = {X86_PMOVSXBW, X86_PMOVSXWD, X86_PMOVSXDQ};
 
     if (host_isa() >= ISA_SSE41) {
         x86_packed_rr(as(), is_signed ? sx[vece] : zx[vece], x, x);
@@ -451,8 +474,7 @@ static void vwiden(X86Xmm x, unsigned vece, bool is_signed, X86Xmm tmp)
 }
 
 /* a = the widening product of the low 8 bytes of a and b. */
-static void vmull(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed,
-                  X86Xmm tmp)
+static void vmull(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed, X86Xmm tmp)
 {
     switch (vece) {
     case 0:
@@ -495,8 +517,8 @@ static void vmul_bytes(X86Xmm a, X86Xmm b, X86Xmm t1, X86Xmm t2)
  * whether a and b are signed or not; b, t1 and t2 clobbered. max - min
  * where the host has the min/max, else the difference negated where b > a.
  */
-static void vabd(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed,
-                 X86Xmm t1, X86Xmm t2)
+static void vabd(X86Xmm a, X86Xmm b, unsigned vece, bool is_signed, X86Xmm t1,
+                 X86Xmm t2)
 {
     if (need_minmax(is_signed, vece) <= host_isa()) {
         unsigned kmax = is_signed ? TCG_VEC_SMAX : TCG_VEC_UMAX;
@@ -594,8 +616,8 @@ static void vaddlp(X86Xmm x, unsigned vece, bool is_signed, X86Xmm t1,
 }
 
 /* Stores x (result elements of size vece) to d, or accumulates into d. */
-static void vfinish(unsigned op, unsigned vece, unsigned oprsz,
-                    unsigned maxsz, uint64_t d, X86Xmm x)
+static void vfinish(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
+                    uint64_t d, X86Xmm x)
 {
     if (op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) {
         vload(X86_XMM3, d, oprsz);
@@ -652,7 +674,8 @@ static void lower_elementwise(unsigned kind, unsigned vece)
         vcmpeq(a, b, vece, t);
         vnot(a, t);
         break;
-    case TCG_VEC_ABDU: case TCG_VEC_ABDS:
+    case TCG_VEC_ABDU:
+    case TCG_VEC_ABDS:
         vabd(a, b, vece, kind == TCG_VEC_ABDS, t, X86_XMM3);
         break;
     default: /* min and max */
@@ -677,19 +700,20 @@ static void lower_vec_bin(const TCGOp *op)
     vload(a, op->args[5], a_size);
     vload(b, op->args[6], b_size);
     switch (kind) {
-    case TCG_VEC_ADDP: case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
-    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+    case TCG_VEC_ADDP:
+    case TCG_VEC_SMINP:
+    case TCG_VEC_SMAXP:
+    case TCG_VEC_UMINP:
+    case TCG_VEC_UMAXP:
         vmov(X86_XMM2, a);
         vmov(X86_XMM3, b);
         vuzp(a, b, vece, oprsz, false);
         vuzp(X86_XMM2, X86_XMM3, vece, oprsz, true);
-        x86_packed_rr(as(), kind == TCG_VEC_ADDP ? op_add[vece]
-                                                 : op_minmax(kind, vece),
-                      a, X86_XMM2);
+        x86_packed_rr(
+            as(), kind == TCG_VEC_ADDP ? op_add[vece] : op_minmax(kind, vece),
+            a, X86_XMM2);
         break;
-    case TCG_VEC_ZIPLO:
-        x86_packed_rr(as(), op_unpacklo[vece], a, b);
-        break;
+    case TCG_VEC_ZIPLO: x86_packed_rr(as(), op_unpacklo[vece], a, b); break;
     case TCG_VEC_ZIPHI:
         if (oprsz == 16) {
             x86_packed_rr(as(), op_unpackhi[vece], a, b);
@@ -698,35 +722,37 @@ static void lower_vec_bin(const TCGOp *op)
             x86_pshift_ri(as(), X86_PSRLDQ, a, 8);
         }
         break;
-    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
-        vuzp(a, b, vece, oprsz, kind == TCG_VEC_UZPODD);
-        break;
-    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
-        vtrn(a, b, vece, kind == TCG_VEC_TRNODD);
-        break;
-    case TCG_VEC_MULLU: case TCG_VEC_MULLS:
-        vmull(a, b, vece, kind == TCG_VEC_MULLS, t);
-        break;
-    case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
+    case TCG_VEC_UZPEVEN:
+    case TCG_VEC_UZPODD: vuzp(a, b, vece, oprsz, kind == TCG_VEC_UZPODD); break;
+    case TCG_VEC_TRNEVEN:
+    case TCG_VEC_TRNODD: vtrn(a, b, vece, kind == TCG_VEC_TRNODD); break;
+    case TCG_VEC_MULLU:
+    case TCG_VEC_MULLS: vmull(a, b, vece, kind == TCG_VEC_MULLS, t); break;
+    case TCG_VEC_ABDLU:
+    case TCG_VEC_ABDLS:
         vabd(a, b, vece, kind == TCG_VEC_ABDLS, t, X86_XMM3);
         vwiden(a, vece, false, t);
         break;
-    case TCG_VEC_ADDLU: case TCG_VEC_ADDLS:
-    case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: {
+    case TCG_VEC_ADDLU:
+    case TCG_VEC_ADDLS:
+    case TCG_VEC_SUBLU:
+    case TCG_VEC_SUBLS: {
         bool is_signed = kind == TCG_VEC_ADDLS || kind == TCG_VEC_SUBLS;
         vwiden(a, vece, is_signed, t);
         vwiden(b, vece, is_signed, t);
-        x86_packed_rr(as(), kind <= TCG_VEC_ADDLS ? op_add[vece + 1]
-                                                  : op_sub[vece + 1],
-                      a, b);
+        x86_packed_rr(
+            as(), kind <= TCG_VEC_ADDLS ? op_add[vece + 1] : op_sub[vece + 1],
+            a, b);
         break;
     }
-    case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
-    case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
+    case TCG_VEC_ADDWU:
+    case TCG_VEC_ADDWS:
+    case TCG_VEC_SUBWU:
+    case TCG_VEC_SUBWS:
         vwiden(b, vece, kind == TCG_VEC_ADDWS || kind == TCG_VEC_SUBWS, t);
-        x86_packed_rr(as(), kind <= TCG_VEC_ADDWS ? op_add[vece + 1]
-                                                  : op_sub[vece + 1],
-                      a, b);
+        x86_packed_rr(
+            as(), kind <= TCG_VEC_ADDWS ? op_add[vece + 1] : op_sub[vece + 1],
+            a, b);
         break;
     case TCG_VEC_EXTRACT:
         if (oprsz == 8) {
@@ -738,9 +764,7 @@ static void lower_vec_bin(const TCGOp *op)
             x86_packed_rr(as(), X86_POR, a, b);
         }
         break;
-    default:
-        lower_elementwise(kind, vece);
-        break;
+    default: lower_elementwise(kind, vece); break;
     }
     vfinish(opf, out_vece, oprsz, maxsz, op->args[4], a);
 }
@@ -810,8 +834,7 @@ static void vreduce_long(X86Xmm x, unsigned vece, unsigned oprsz,
 }
 
 /* Writes element 0 of x, zero-extended, as d's low 8 bytes. */
-static void store_element0(uint64_t d, X86Xmm x, unsigned vece,
-                           unsigned maxsz)
+static void store_element0(uint64_t d, X86Xmm x, unsigned vece, unsigned maxsz)
 {
     x86_movq_rx(as(), 64, REG_SCRATCH, x);
     if (vece == 0)
@@ -850,8 +873,7 @@ static void lower_vec_un(const TCGOp *op)
         break;
     case TCG_VEC_ABS:
         if (vece < 3 && host_isa() >= ISA_SSSE3) {
-            static const X86PackedOp abs[3] = { X86_PABSB, X86_PABSW,
-                                                X86_PABSD };
+            static const X86PackedOp abs[3] = {X86_PABSB, X86_PABSW, X86_PABSD};
             x86_packed_rr(as(), abs[vece], x, x);
         } else {
             vsignmask(t, x, vece);
@@ -863,21 +885,23 @@ static void lower_vec_un(const TCGOp *op)
         vzero(t);
         vcmpeq(x, t, vece, t2);
         break;
-    case TCG_VEC_CMPGTZ: case TCG_VEC_CMPLEZ:
+    case TCG_VEC_CMPGTZ:
+    case TCG_VEC_CMPLEZ:
         vzero(t);
         x86_packed_rr(as(), op_cmpgt[vece], x, t);
         if (kind == TCG_VEC_CMPLEZ)
             vnot(x, t);
         break;
-    case TCG_VEC_CMPLTZ: case TCG_VEC_CMPGEZ:
+    case TCG_VEC_CMPLTZ:
+    case TCG_VEC_CMPGEZ:
         vsignmask(t, x, vece);
         vmov(x, t);
         if (kind == TCG_VEC_CMPGEZ)
             vnot(x, t);
         break;
-    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64:
-        vrev(x, vece, kind - TCG_VEC_REV16, t);
-        break;
+    case TCG_VEC_REV16:
+    case TCG_VEC_REV32:
+    case TCG_VEC_REV64: vrev(x, vece, kind - TCG_VEC_REV16, t); break;
     case TCG_VEC_SHLI: vshl(x, vece, imm, t); break;
     case TCG_VEC_SHRI: vshr(x, vece, imm, t); break;
     case TCG_VEC_SARI: vsar(x, vece, imm, t); break;
@@ -891,13 +915,13 @@ static void lower_vec_un(const TCGOp *op)
             vuzp(x, t, vece, 16, false);
         }
         break;
-    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+    case TCG_VEC_ZEXT_SHLI:
+    case TCG_VEC_SEXT_SHLI:
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);
         vshl(x, vece + 1, imm, t);
         break;
-    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
-        vaddlp(x, vece, kind == TCG_VEC_ADDLPS, t, t2);
-        break;
+    case TCG_VEC_ADDLPU:
+    case TCG_VEC_ADDLPS: vaddlp(x, vece, kind == TCG_VEC_ADDLPS, t, t2); break;
     case TCG_VEC_GETEL: {
         /* Down to byte 0, then clear everything above the element. */
         unsigned drop = 16 - (1u << vece);
@@ -907,7 +931,8 @@ static void lower_vec_un(const TCGOp *op)
         x86_pshift_ri(as(), X86_PSRLDQ, x, (uint8_t)drop);
         break;
     }
-    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS:
+    case TCG_VEC_REDADDLU:
+    case TCG_VEC_REDADDLS:
         vreduce_long(x, vece, oprsz, kind == TCG_VEC_REDADDLS, t, t2);
         store_element0(op->args[4], x, vece + 1, maxsz);
         return;
@@ -972,7 +997,6 @@ bool lower_vec(TCGOp *op)
         return true;
     case INDEX_op_vec_bitsel: lower_vec_bitsel(op); return true;
     case INDEX_op_vec_dup: lower_vec_dup(op); return true;
-    default:
-        return false;
+    default: return false;
     }
 }

@@ -7,7 +7,10 @@
  */
 #include "tcg/x86_64/lower.h"
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz)
 {
@@ -28,8 +31,10 @@ static void emit_arith(TCGVecFpKind kind, int bits, X86Xmm acc, X86Xmm a,
                        X86Xmm b)
 {
     static const X86PackedFpOp plain[] = {
-        [TCG_VEC_FADD] = X86_FP_ADD, [TCG_VEC_FSUB] = X86_FP_SUB,
-        [TCG_VEC_FMUL] = X86_FP_MUL, [TCG_VEC_FDIV] = X86_FP_DIV,
+        [TCG_VEC_FADD] = X86_FP_ADD,
+        [TCG_VEC_FSUB] = X86_FP_SUB,
+        [TCG_VEC_FMUL] = X86_FP_MUL,
+        [TCG_VEC_FDIV] = X86_FP_DIV,
     };
 
     if (kind == TCG_VEC_FMLA)
@@ -56,9 +61,8 @@ static void jump_if_nan(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
  * been rounded up from below, where Arm (tininess before rounding) raises
  * underflow and x86 does not. t1..t3 are free.
  */
-static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits,
-                               unsigned oprsz, X86Xmm t1, X86Xmm t2,
-                               X86Xmm t3)
+static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
+                               X86Xmm t1, X86Xmm t2, X86Xmm t3)
 {
     bool dbl = bits == 64;
 

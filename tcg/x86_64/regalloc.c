@@ -25,8 +25,7 @@ static const X86Reg alloc_order[] = {
  * the epilogue (every way out to the dispatcher) stores them, and helper
  * calls keep them. Disabled under -d cpu/exec, whose dumps read env.
  */
-static const X86Reg global_pin_order[4] = { X86_RBX, X86_RBP, X86_R12,
-                                            X86_R13 };
+static const X86Reg global_pin_order[4] = {X86_RBX, X86_RBP, X86_R12, X86_R13};
 
 static const RegSet caller_saved =
     REGSET(X86_RAX) | REGSET(X86_RCX) | REGSET(X86_RDX) | REGSET(X86_RSI) |
@@ -162,9 +161,7 @@ void ra_copy_to(X86Reg r, TCGTemp *t)
                    t->type == TCG_TYPE_I32 ? (uint32_t)t->val
                                            : (uint64_t)t->val);
         break;
-    case VAL_MEM:
-        load_temp(t, r);
-        break;
+    case VAL_MEM: load_temp(t, r); break;
     default:
         /* Read of a never-written temp: the frontend's bug; give zero. */
         x86_mov_ri(&be.as, r, 0);
@@ -421,8 +418,8 @@ static void pin_to(TCGTemp *t, X86Reg r)
 /* Registers never named by a lowering (rax, rcx, rdx are: division,
  * shifts, cmpxchg, calls), at most this many, leaving the rest for temps;
  * those the globally pinned globals hold are skipped. */
-static const X86Reg pin_order[] = { X86_RBX, X86_RBP, X86_R12,
-                                    X86_R13, X86_RSI, X86_RDI };
+static const X86Reg pin_order[] = {X86_RBX, X86_RBP, X86_R12,
+                                   X86_R13, X86_RSI, X86_RDI};
 #define NB_PIN_REGS (int)(sizeof(pin_order) / sizeof(pin_order[0]))
 
 /* Does the block jump back to its own start, and make no calls? */
@@ -451,7 +448,7 @@ static void count_global_uses(uint32_t *uses)
 /* The most used globals go to pin_order's registers, loaded once here. */
 static void pin_globals(void)
 {
-    uint32_t uses[64] = { 0 };
+    uint32_t uses[64] = {0};
     int nb_globals = tcg_ctx.nb_globals < 64 ? tcg_ctx.nb_globals : 64;
 
     count_global_uses(uses);
@@ -488,7 +485,7 @@ void ra_prepare_loop(void)
 /* A global's allocator state at block start, for its kind. */
 static uint64_t initial_state(TCGTempKind kind)
 {
-    TCGTemp t = { .slot = -1 };
+    TCGTemp t = {.slot = -1};
 
     t.val_loc = kind == TEMP_FIXED ? VAL_REG : VAL_MEM;
     t.mem_coherent = kind == TEMP_GLOBAL;
@@ -515,7 +512,6 @@ void ra_begin_block(void)
     for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
         pin_to(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
-
 
 /* ---- global pins in the prologue and epilogue ---- */
 

@@ -31,7 +31,7 @@ typedef struct Backend {
     X86Asm as;
     TranslationBlock *tb;
     TCGTemp *reg_owner[16]; /* change through ra_own / ra_disown */
-    RegSet owned;            /* registers with an owner */
+    RegSet owned;           /* registers with an owner */
     int nb_slots;
     bool too_big;
     uint64_t dead_globals; /* of the op being lowered */

@@ -15,19 +15,19 @@
 #define MAX_SLOW_ARGS 4
 
 typedef struct SlowArg {
-    bool from_xmm;  /* the low bytes of xmm, else the constant imm */
-    int bits;       /* from xmm: 64, or 32 (zero-extended) */
+    bool from_xmm; /* the low bytes of xmm, else the constant imm */
+    int bits;      /* from xmm: 64, or 32 (zero-extended) */
     X86Xmm xmm;
     uint64_t imm;
 } SlowArg;
 
 struct SlowPath {
-    uint8_t *jumps[4];     /* rel32 fields of the jumps here */
+    uint8_t *jumps[4]; /* rel32 fields of the jumps here */
     int nb_jumps;
-    uint32_t resume;       /* code offset to rejoin */
-    VCacheSlot cache[16];  /* the vector cache when jumping here */
+    uint32_t resume;      /* code offset to rejoin */
+    VCacheSlot cache[16]; /* the vector cache when jumping here */
     int nb_cache;
-    RegSet live;           /* caller-saved registers holding values */
+    RegSet live; /* caller-saved registers holding values */
     const void *func;
     SlowArg args[MAX_SLOW_ARGS];
     int nb_args;
@@ -39,7 +39,10 @@ struct SlowPath {
 static SlowPath paths[MAX_SLOW_PATHS];
 static int nb_paths;
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 static X86Mem env_at(int32_t ofs)
 {
@@ -61,7 +64,7 @@ SlowPath *slowpath_new(const void *func, X86Xmm result)
     } else {
         sp = &paths[nb_paths++];
     }
-    *sp = (SlowPath){ .func = func, .result = result, .result_ofs = -1 };
+    *sp = (SlowPath){.func = func, .result = result, .result_ofs = -1};
     sp->nb_cache = vcache_snapshot(sp->cache);
     sp->live = ra_live_caller_saved();
     return sp;
@@ -70,14 +73,14 @@ SlowPath *slowpath_new(const void *func, X86Xmm result)
 void slowpath_arg_imm(SlowPath *sp, uint64_t imm)
 {
     if (sp->nb_args < MAX_SLOW_ARGS)
-        sp->args[sp->nb_args++] = (SlowArg){ .imm = imm };
+        sp->args[sp->nb_args++] = (SlowArg){.imm = imm};
 }
 
 void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits)
 {
     if (sp->nb_args < MAX_SLOW_ARGS)
         sp->args[sp->nb_args++] =
-            (SlowArg){ .from_xmm = true, .bits = bits, .xmm = x };
+            (SlowArg){.from_xmm = true, .bits = bits, .xmm = x};
 }
 
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes)
@@ -128,8 +131,8 @@ static void pop_live(const X86Reg *saved, int n)
 
 static void emit_path(const SlowPath *sp)
 {
-    static const X86Reg arg_regs[MAX_SLOW_ARGS] = { X86_RSI, X86_RDX,
-                                                    X86_RCX, X86_R8 };
+    static const X86Reg arg_regs[MAX_SLOW_ARGS] = {X86_RSI, X86_RDX, X86_RCX,
+                                                   X86_R8};
     X86Reg saved[16];
     int nb_saved;
 
@@ -143,8 +146,7 @@ static void emit_path(const SlowPath *sp)
     x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
     for (int i = 0; i < sp->nb_args; i++) {
         if (sp->args[i].from_xmm)
-            x86_movq_rx(as(), sp->args[i].bits, arg_regs[i],
-                        sp->args[i].xmm);
+            x86_movq_rx(as(), sp->args[i].bits, arg_regs[i], sp->args[i].xmm);
         else
             x86_mov_ri(as(), arg_regs[i], sp->args[i].imm);
     }

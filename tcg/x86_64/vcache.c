@@ -26,7 +26,10 @@ static VCacheEntry entries[VCACHE_SIZE];
 static uint32_t valid_mask, dirty_mask;
 static uint32_t use_clock;
 
-static X86Asm *as(void) { return &be.as; }
+static X86Asm *as(void)
+{
+    return &be.as;
+}
 
 static int entry_index(const VCacheEntry *e)
 {
@@ -199,8 +202,8 @@ int vcache_snapshot(VCacheSlot *out)
 
     for (int i = 0; valid_mask >> i && i < VCACHE_SIZE; i++)
         if (is_valid(&entries[i]))
-            out[n++] = (VCacheSlot){ entry_xmm(&entries[i]), entries[i].ofs,
-                                     (dirty_mask >> i) & 1 };
+            out[n++] = (VCacheSlot){entry_xmm(&entries[i]), entries[i].ofs,
+                                    (dirty_mask >> i) & 1};
     return n;
 }
 
@@ -210,9 +213,8 @@ int vcache_fault_regs(TCGFaultReg *regs)
 
     for (int i = 0; dirty_mask >> i && i < VCACHE_SIZE; i++)
         if ((dirty_mask >> i) & 1)
-            regs[n++] = (TCGFaultReg){ entries[i].ofs,
-                                       (uint8_t)entry_xmm(&entries[i]),
-                                       VEC_BYTES };
+            regs[n++] = (TCGFaultReg){
+                entries[i].ofs, (uint8_t)entry_xmm(&entries[i]), VEC_BYTES};
     return n;
 }
 
@@ -229,21 +231,29 @@ void vcache_before_op(const TCGOp *op)
     if (!valid_mask)
         return; /* nothing cached, nothing to keep in step */
     switch (op->opc) {
-    case INDEX_op_vec_bin: case INDEX_op_vec_un:
-    case INDEX_op_vec_bitsel: case INDEX_op_vec_dup: case INDEX_op_vec_fp:
-    case INDEX_op_fp_guarded_env: case INDEX_op_guest_ld_vec:
-    case INDEX_op_guest_st_vec:
-        return;
-    case INDEX_op_ld8u_i64: case INDEX_op_ld32u_i64: case INDEX_op_ld32s_i64:
-    case INDEX_op_ld_i32: case INDEX_op_ld_i64:
+    case INDEX_op_vec_bin:
+    case INDEX_op_vec_un:
+    case INDEX_op_vec_bitsel:
+    case INDEX_op_vec_dup:
+    case INDEX_op_vec_fp:
+    case INDEX_op_fp_guarded_env:
+    case INDEX_op_guest_ld_vec:
+    case INDEX_op_guest_st_vec: return;
+    case INDEX_op_ld8u_i64:
+    case INDEX_op_ld32u_i64:
+    case INDEX_op_ld32s_i64:
+    case INDEX_op_ld_i32:
+    case INDEX_op_ld_i64:
         base = arg_temp(op, 1);
         if (is_env(base))
             vcache_sync_range((int32_t)op->args[2], 8, false);
         else
             vcache_flush(false);
         return;
-    case INDEX_op_st8_i64: case INDEX_op_st32_i64:
-    case INDEX_op_st_i32: case INDEX_op_st_i64:
+    case INDEX_op_st8_i64:
+    case INDEX_op_st32_i64:
+    case INDEX_op_st_i32:
+    case INDEX_op_st_i64:
         base = arg_temp(op, 1);
         if (is_env(base))
             vcache_sync_range((int32_t)op->args[2], 8, true);

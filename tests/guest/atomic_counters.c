@@ -38,7 +38,9 @@ static void inc_ldxr64(void)
                      "add %0, %0, #1\n\t"
                      "stxr %w1, %0, [%2]\n\t"
                      "cbnz %w1, 1b"
-                     : "=&r"(v), "=&r"(fail) : "r"(&counter64) : "memory");
+                     : "=&r"(v), "=&r"(fail)
+                     : "r"(&counter64)
+                     : "memory");
 }
 
 static void inc_ldxr32(void)
@@ -49,7 +51,9 @@ static void inc_ldxr32(void)
                      "add %w0, %w0, #1\n\t"
                      "stxr %w1, %w0, [%2]\n\t"
                      "cbnz %w1, 1b"
-                     : "=&r"(v), "=&r"(fail) : "r"(&counter32) : "memory");
+                     : "=&r"(v), "=&r"(fail)
+                     : "r"(&counter32)
+                     : "memory");
 }
 
 static void inc_ldaxr(void)
@@ -61,7 +65,9 @@ static void inc_ldaxr(void)
                      "add %0, %0, #1\n\t"
                      "stlxr %w1, %0, [%2]\n\t"
                      "cbnz %w1, 1b"
-                     : "=&r"(v), "=&r"(fail) : "r"(&counter64) : "memory");
+                     : "=&r"(v), "=&r"(fail)
+                     : "r"(&counter64)
+                     : "memory");
 }
 
 /* 128-bit increment: low half with carry into the high half. */
@@ -75,7 +81,8 @@ static void inc_ldxp(void)
                      "adc %1, %1, xzr\n\t"
                      "stlxp %w2, %0, %1, [%3]\n\t"
                      "cbnz %w2, 1b"
-                     : "=&r"(lo), "=&r"(hi), "=&r"(fail) : "r"(&pair)
+                     : "=&r"(lo), "=&r"(hi), "=&r"(fail)
+                     : "r"(&pair)
                      : "memory", "cc");
 }
 
@@ -89,7 +96,8 @@ static void inc_ldxp_w(void)
                      "adc %w1, %w1, wzr\n\t"
                      "stxp %w2, %w0, %w1, [%3]\n\t"
                      "cbnz %w2, 1b"
-                     : "=&r"(lo), "=&r"(hi), "=&r"(fail) : "r"(&pair32)
+                     : "=&r"(lo), "=&r"(hi), "=&r"(fail)
+                     : "r"(&pair32)
                      : "memory", "cc");
 }
 
@@ -106,7 +114,8 @@ static void inc_cas(void)
                      "mov %0, %1\n\t"
                      "b.ne 1b"
                      : "=&r"(old), "=&r"(seen), "=&r"(next)
-                     : "r"(&counter64) : "memory", "cc");
+                     : "r"(&counter64)
+                     : "memory", "cc");
 }
 
 static void inc_ldadd(void)
@@ -115,7 +124,9 @@ static void inc_ldadd(void)
 
     __asm__ volatile(".arch_extension lse\n\t"
                      "ldadd %1, %0, [%2]"
-                     : "=&r"(old) : "r"(1ul), "r"(&counter64) : "memory");
+                     : "=&r"(old)
+                     : "r"(1ul), "r"(&counter64)
+                     : "memory");
 }
 
 #else /* the host build: the same results through __atomic builtins */
@@ -257,10 +268,10 @@ typedef struct Method {
 } Method;
 
 static const Method methods[] = {
-    { "ldxr/stxr x", inc_ldxr64 }, { "ldxr/stxr w", inc_ldxr32 },
-    { "ldaxr/stlxr", inc_ldaxr },  { "ldaxp/stlxp x", inc_ldxp },
-    { "ldxp/stxp w", inc_ldxp_w }, { "cas loop", inc_cas },
-    { "ldadd", inc_ldadd },        { "c11 fetch_add", inc_c11 },
+    {"ldxr/stxr x", inc_ldxr64}, {"ldxr/stxr w", inc_ldxr32},
+    {"ldaxr/stlxr", inc_ldaxr},  {"ldaxp/stlxp x", inc_ldxp},
+    {"ldxp/stxp w", inc_ldxp_w}, {"cas loop", inc_cas},
+    {"ldadd", inc_ldadd},        {"c11 fetch_add", inc_c11},
 };
 
 static void *worker(void *arg)
@@ -342,7 +353,7 @@ static int run(const Method *m, int nthreads)
 
 int main(void)
 {
-    static const int counts[] = { 2, 4, 8, 16 };
+    static const int counts[] = {2, 4, 8, 16};
     int failed = 0;
 
     for (size_t m = 0; m < sizeof(methods) / sizeof(*methods); m++)

@@ -4,7 +4,7 @@
 
 int main(void)
 {
-	for (int i = 0; i < 50; i++)
-		printf("buffered line %d\n", i);
-	return 3;
+    for (int i = 0; i < 50; i++)
+        printf("buffered line %d\n", i);
+    return 3;
 }

@@ -66,7 +66,7 @@ static long gettid_now(void)
 
 static void sleep_ms(long ms)
 {
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
 
     nanosleep(&ts, NULL);
 }
@@ -83,7 +83,7 @@ static struct timespec deadline(clockid_t clock, long ms)
 {
     int64_t t = now_ns(clock) + ms * 1000000;
 
-    return (struct timespec){ t / 1000000000, t % 1000000000 };
+    return (struct timespec){t / 1000000000, t % 1000000000};
 }
 
 /* ---- waiter threads ---- */
@@ -116,8 +116,8 @@ static void *waiter_main(void *arg)
 static void waiter_start(Waiter *w, uint32_t *word, int op, uint32_t val,
                          uint32_t bitset)
 {
-    *w = (Waiter){ .word = word, .op = op, .val = val, .bitset = bitset,
-                   .result = 999 };
+    *w = (Waiter){
+        .word = word, .op = op, .val = val, .bitset = bitset, .result = 999};
     pthread_create(&w->thread, NULL, waiter_main, w);
 }
 
@@ -158,7 +158,7 @@ static void test_errors(void)
 {
     uint32_t w = 1;
     uint32_t *odd = (uint32_t *)((char *)&scratch + 1);
-    struct timespec bad = { 0, 1000000000 };
+    struct timespec bad = {0, 1000000000};
 
     printf("errors:\n");
     printf("  WAIT value mismatch: %s\n",
@@ -180,8 +180,8 @@ static void test_errors(void)
     printf("  CMP_REQUEUE nobody: %s\n",
            res(futex(&w, FUTEX_CMP_REQUEUE | PRIV, 1, 1, &scratch, 1)));
     printf("  CMP_REQUEUE negative count: %s\n",
-           res(futex(&w, FUTEX_CMP_REQUEUE | PRIV, 1, (uintptr_t)-1,
-                     &scratch, 1)));
+           res(futex(&w, FUTEX_CMP_REQUEUE | PRIV, 1, (uintptr_t)-1, &scratch,
+                     1)));
 }
 
 /* ---- timeouts ---- */
@@ -196,7 +196,7 @@ static void print_timeout(const char *what, long r, int64_t waited_ns,
 static void test_timeouts(void)
 {
     uint32_t w = 7;
-    struct timespec rel = { 0, 30000000 }, zero = { 0, 0 }, abs;
+    struct timespec rel = {0, 30000000}, zero = {0, 0}, abs;
     int64_t start;
     long r;
 
@@ -211,8 +211,7 @@ static void test_timeouts(void)
     abs = deadline(CLOCK_MONOTONIC, 30);
     r = futex(&w, FUTEX_WAIT_BITSET | PRIV, 7, ts_arg(&abs), NULL,
               FUTEX_BITSET_MATCH_ANY);
-    print_timeout("WAIT_BITSET monotonic deadline", r,
-                  now_ns(CLOCK_MONOTONIC),
+    print_timeout("WAIT_BITSET monotonic deadline", r, now_ns(CLOCK_MONOTONIC),
                   (int64_t)abs.tv_sec * 1000000000 + abs.tv_nsec);
 
     abs = deadline(CLOCK_REALTIME, 30);
@@ -319,12 +318,12 @@ static void test_wake_op(void)
         const char *name;
         int op, oparg, cmp, cmparg;
     } steps[] = {
-        { "OR 1<<4, old == 8", FUTEX_OP_OR | FUTEX_OP_OPARG_SHIFT, 4,
-          FUTEX_OP_CMP_EQ, 8 },
-        { "ANDN 8, old < 10", FUTEX_OP_ANDN, 8, FUTEX_OP_CMP_LT, 10 },
-        { "XOR 0x7ff, old >= 16", FUTEX_OP_XOR, 0x7ff, FUTEX_OP_CMP_GE, 16 },
-        { "SET -2, old != 0", FUTEX_OP_SET, -2, FUTEX_OP_CMP_NE, 0 },
-        { "ADD 5, old <= 0xfff", FUTEX_OP_ADD, 5, FUTEX_OP_CMP_LE, 0xfff },
+        {"OR 1<<4, old == 8", FUTEX_OP_OR | FUTEX_OP_OPARG_SHIFT, 4,
+         FUTEX_OP_CMP_EQ, 8},
+        {"ANDN 8, old < 10", FUTEX_OP_ANDN, 8, FUTEX_OP_CMP_LT, 10},
+        {"XOR 0x7ff, old >= 16", FUTEX_OP_XOR, 0x7ff, FUTEX_OP_CMP_GE, 16},
+        {"SET -2, old != 0", FUTEX_OP_SET, -2, FUTEX_OP_CMP_NE, 0},
+        {"ADD 5, old <= 0xfff", FUTEX_OP_ADD, 5, FUTEX_OP_CMP_LE, 0xfff},
     };
     Waiter w1, w2[2];
     uint32_t a = 1, b = 5;
@@ -351,16 +350,13 @@ static void test_wake_op(void)
     /* The comparison decides whether waiters on the second word wake. */
     waiter_start(&w2[0], &b, FUTEX_WAIT | PRIV, b, 0);
     await_waiters(&b, PRIV, 1);
-    printf("  false comparison: %s", res(futex(&a, FUTEX_WAKE_OP | PRIV, 1,
-                                               1, &b,
-                                               wake_op(FUTEX_OP_ADD, 0,
-                                                       FUTEX_OP_CMP_EQ,
-                                                       1))));
+    printf("  false comparison: %s",
+           res(futex(&a, FUTEX_WAKE_OP | PRIV, 1, 1, &b,
+                     wake_op(FUTEX_OP_ADD, 0, FUTEX_OP_CMP_EQ, 1))));
     printf(", still waiting: %ld\n", count_waiters(&b, PRIV));
-    printf("  true comparison: %s", res(futex(&a, FUTEX_WAKE_OP | PRIV, 1,
-                                              1, &b,
-                                              wake_op(FUTEX_OP_ADD, 0,
-                                                      FUTEX_OP_CMP_NE, 1))));
+    printf("  true comparison: %s",
+           res(futex(&a, FUTEX_WAKE_OP | PRIV, 1, 1, &b,
+                     wake_op(FUTEX_OP_ADD, 0, FUTEX_OP_CMP_NE, 1))));
     printf(", waiter %s\n", res(waiter_join(&w2[0])));
 }
 
@@ -380,11 +376,10 @@ static void *pi_contender(void *arg)
     p->trylock = futex(p->word, FUTEX_TRYLOCK_PI | PRIV, 0, 0, NULL, 0);
     p->unlock = futex(p->word, FUTEX_UNLOCK_PI | PRIV, 0, 0, NULL, 0);
     abs = deadline(CLOCK_REALTIME, 20);
-    p->lock_rt = futex(p->word, FUTEX_LOCK_PI | PRIV, 0, ts_arg(&abs), NULL,
-                       0);
+    p->lock_rt = futex(p->word, FUTEX_LOCK_PI | PRIV, 0, ts_arg(&abs), NULL, 0);
     abs = deadline(CLOCK_MONOTONIC, 20);
-    p->lock_pi2 = futex(p->word, FUTEX_LOCK_PI2 | PRIV, 0, ts_arg(&abs),
-                        NULL, 0);
+    p->lock_pi2 =
+        futex(p->word, FUTEX_LOCK_PI2 | PRIV, 0, ts_arg(&abs), NULL, 0);
     return NULL;
 }
 
@@ -399,8 +394,8 @@ static void *pi_blocker(void *arg)
     PiBlocked *p = arg;
 
     p->lock = futex(p->word, FUTEX_LOCK_PI | PRIV, 0, 0, NULL, 0);
-    p->owned = (__atomic_load_n(p->word, __ATOMIC_SEQ_CST) &
-                FUTEX_TID_MASK) == (uint32_t)gettid_now();
+    p->owned = (__atomic_load_n(p->word, __ATOMIC_SEQ_CST) & FUTEX_TID_MASK) ==
+               (uint32_t)gettid_now();
     p->unlock = futex(p->word, FUTEX_UNLOCK_PI | PRIV, 0, 0, NULL, 0);
     return NULL;
 }
@@ -418,13 +413,13 @@ static void await_bits(uint32_t *word, uint32_t bits)
 static void test_pi(void)
 {
     uint32_t word = 0, word2 = 0;
-    PiTry t = { .word = &word };
-    PiBlocked b = { .word = &word2 };
+    PiTry t = {.word = &word};
+    PiBlocked b = {.word = &word2};
     pthread_t th;
 
     printf("pi:\n");
-    printf("  LOCK_PI free: %s", res(futex(&word, FUTEX_LOCK_PI | PRIV, 0, 0,
-                                           NULL, 0)));
+    printf("  LOCK_PI free: %s",
+           res(futex(&word, FUTEX_LOCK_PI | PRIV, 0, 0, NULL, 0)));
     printf(", owner is me: %d\n",
            (word & FUTEX_TID_MASK) == (uint32_t)gettid_now());
     printf("  LOCK_PI again: %s\n",
@@ -441,8 +436,8 @@ static void test_pi(void)
     printf(", word %#x\n", word);
     printf("  UNLOCK_PI unowned: %s\n",
            res(futex(&word, FUTEX_UNLOCK_PI | PRIV, 0, 0, NULL, 0)));
-    printf("  TRYLOCK_PI free: %s", res(futex(&word, FUTEX_TRYLOCK_PI | PRIV,
-                                              0, 0, NULL, 0)));
+    printf("  TRYLOCK_PI free: %s",
+           res(futex(&word, FUTEX_TRYLOCK_PI | PRIV, 0, 0, NULL, 0)));
     printf(", UNLOCK_PI: %s\n",
            res(futex(&word, FUTEX_UNLOCK_PI | PRIV, 0, 0, NULL, 0)));
 
@@ -453,8 +448,8 @@ static void test_pi(void)
     printf("  contended UNLOCK_PI: %s",
            res(futex(&word2, FUTEX_UNLOCK_PI | PRIV, 0, 0, NULL, 0)));
     pthread_join(th, NULL);
-    printf(", waiter LOCK_PI %s owned %d UNLOCK_PI %s, word %#x\n",
-           res(b.lock), b.owned, res(b.unlock), word2);
+    printf(", waiter LOCK_PI %s owned %d UNLOCK_PI %s, word %#x\n", res(b.lock),
+           b.owned, res(b.unlock), word2);
 }
 
 /* ---- FUTEX_WAIT_REQUEUE_PI / FUTEX_CMP_REQUEUE_PI ---- */
@@ -487,17 +482,18 @@ static void test_requeue_pi(void)
            res(futex(&cond, FUTEX_WAIT_REQUEUE_PI | PRIV, 0, 0, &cond, 0)));
     abs = deadline(CLOCK_MONOTONIC, 20);
     printf("  WAIT_REQUEUE_PI monotonic deadline: %s\n",
-           res(futex(&cond, FUTEX_WAIT_REQUEUE_PI | PRIV, 0, ts_arg(&abs),
-                     &pi, 0)));
+           res(futex(&cond, FUTEX_WAIT_REQUEUE_PI | PRIV, 0, ts_arg(&abs), &pi,
+                     0)));
     abs = deadline(CLOCK_REALTIME, 20);
     printf("  WAIT_REQUEUE_PI realtime deadline: %s\n",
-           res(futex(&cond,
-                     FUTEX_WAIT_REQUEUE_PI | PRIV | FUTEX_CLOCK_REALTIME, 0,
-                     ts_arg(&abs), &pi, 0)));
+           res(futex(&cond, FUTEX_WAIT_REQUEUE_PI | PRIV | FUTEX_CLOCK_REALTIME,
+                     0, ts_arg(&abs), &pi, 0)));
 
     /* PI word free: the kernel takes it for the waiter and wakes it. */
-    w = (Waiter){ .word = &cond, .op = FUTEX_WAIT_REQUEUE_PI | PRIV,
-                  .word2 = &pi, .result = 999 };
+    w = (Waiter){.word = &cond,
+                 .op = FUTEX_WAIT_REQUEUE_PI | PRIV,
+                 .word2 = &pi,
+                 .result = 999};
     pthread_create(&w.thread, NULL, waiter_main, &w);
     printf("  requeue to a free PI word: %s", res(requeue_pi(&cond, &pi)));
     printf(", waiter %s", res(waiter_join(&w)));
@@ -505,8 +501,10 @@ static void test_requeue_pi(void)
 
     /* PI word held: the waiter queues on it until the owner unlocks. */
     futex(&pi, FUTEX_LOCK_PI | PRIV, 0, 0, NULL, 0);
-    w = (Waiter){ .word = &cond, .op = FUTEX_WAIT_REQUEUE_PI | PRIV,
-                  .word2 = &pi, .result = 999 };
+    w = (Waiter){.word = &cond,
+                 .op = FUTEX_WAIT_REQUEUE_PI | PRIV,
+                 .word2 = &pi,
+                 .result = 999};
     pthread_create(&w.thread, NULL, waiter_main, &w);
     printf("  requeue to a held PI word: %s", res(requeue_pi(&cond, &pi)));
     printf(", waiters bit %d", (pi & FUTEX_WAITERS) != 0);

@@ -12,11 +12,11 @@
 #ifdef __aarch64__
 /* arm64 Linux's names for the low AT_HWCAP bits (arch/arm64 cpuinfo). */
 static const char *const hwcap_names[] = {
-    "fp",    "asimd", "evtstrm", "aes",     "pmull", "sha1",    "sha2",
-    "crc32", "atomics", "fphp",  "asimdhp", "cpuid", "asimdrdm", "jscvt",
-    "fcma",  "lrcpc", "dcpop",   "sha3",    "sm3",   "sm4",     "asimddp",
-    "sha512", "sve",  "asimdfhm", "dit",    "uscat", "ilrcpc",  "flagm",
-    "ssbs",  "sb",    "paca",    "pacg",
+    "fp",     "asimd",   "evtstrm",  "aes",     "pmull", "sha1",     "sha2",
+    "crc32",  "atomics", "fphp",     "asimdhp", "cpuid", "asimdrdm", "jscvt",
+    "fcma",   "lrcpc",   "dcpop",    "sha3",    "sm3",   "sm4",      "asimddp",
+    "sha512", "sve",     "asimdfhm", "dit",     "uscat", "ilrcpc",   "flagm",
+    "ssbs",   "sb",      "paca",     "pacg",
 };
 
 static int features_match(const char *line)

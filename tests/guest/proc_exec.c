@@ -87,8 +87,8 @@ static void run(const char *what, ExecFn fn, void *arg)
 
 static int exec_self_new_env(void *arg)
 {
-    char *argv[] = { "renamed-argv0", "--exec-child", "with space", "", NULL };
-    char *envp[] = { "PE_VAR=hello", "OTHER=1", NULL };
+    char *argv[] = {"renamed-argv0", "--exec-child", "with space", "", NULL};
+    char *envp[] = {"PE_VAR=hello", "OTHER=1", NULL};
 
     (void)arg;
     return execve(self, argv, envp);
@@ -96,7 +96,7 @@ static int exec_self_new_env(void *arg)
 
 static int exec_path(void *arg)
 {
-    char *argv[] = { arg, "arg1", "arg 2", NULL };
+    char *argv[] = {arg, "arg1", "arg 2", NULL};
 
     return execve(arg, argv, environ);
 }
@@ -139,7 +139,7 @@ static void test_errors(void)
 
 static int exec_at_dirfd(void *arg)
 {
-    char *argv[] = { "via-dirfd", "--exec-child", "dirfd", NULL };
+    char *argv[] = {"via-dirfd", "--exec-child", "dirfd", NULL};
     const char *base = strrchr(self, '/');
     char dir[4096];
     int fd;
@@ -152,7 +152,7 @@ static int exec_at_dirfd(void *arg)
 
 static int exec_at_empty_path(void *arg)
 {
-    char *argv[] = { "via-fd", "--exec-child", "empty path", NULL };
+    char *argv[] = {"via-fd", "--exec-child", "empty path", NULL};
     int fd = open(self, O_RDONLY | (arg ? O_CLOEXEC : 0));
 
     return (int)syscall(SYS_execveat, fd, "", argv, environ, AT_EMPTY_PATH);
@@ -160,7 +160,7 @@ static int exec_at_empty_path(void *arg)
 
 static int exec_at_empty_no_flag(void *arg)
 {
-    char *argv[] = { "x", NULL };
+    char *argv[] = {"x", NULL};
     int fd = open(self, O_RDONLY);
 
     (void)arg;
@@ -169,7 +169,7 @@ static int exec_at_empty_no_flag(void *arg)
 
 static int exec_at_nofollow(void *arg)
 {
-    char *argv[] = { "x", "--exec-child", NULL };
+    char *argv[] = {"x", "--exec-child", NULL};
 
     (void)arg;
     symlink(self, "self-link");
@@ -179,7 +179,7 @@ static int exec_at_nofollow(void *arg)
 
 static int exec_via_symlink(void *arg)
 {
-    char *argv[] = { "link", "--exec-child", "through a symlink", NULL };
+    char *argv[] = {"link", "--exec-child", "through a symlink", NULL};
 
     (void)arg;
     symlink(self, "self-link");
@@ -188,7 +188,7 @@ static int exec_via_symlink(void *arg)
 
 static int exec_fexecve(void *arg)
 {
-    char *argv[] = { "via-fexecve", "--exec-child", "fexecve", NULL };
+    char *argv[] = {"via-fexecve", "--exec-child", "fexecve", NULL};
     int fd = open(self, O_RDONLY | O_CLOEXEC);
 
     (void)arg;
@@ -197,7 +197,7 @@ static int exec_fexecve(void *arg)
 
 static int exec_at_script_fd(void *arg)
 {
-    char *argv[] = { "script", "from-fd", NULL };
+    char *argv[] = {"script", "from-fd", NULL};
     int fd = open("script.sh", O_RDONLY);
 
     (void)arg;

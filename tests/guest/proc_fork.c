@@ -42,7 +42,7 @@ static void print_status(const char *what, int status)
 
 static void no_core(void)
 {
-    struct rlimit rl = { 0, 0 };
+    struct rlimit rl = {0, 0};
     setrlimit(RLIMIT_CORE, &rl);
 }
 
@@ -111,7 +111,6 @@ static void test_signal_deaths(void)
     }
     waitpid(pid, &status, 0);
     print_status("NULL store", status);
-
 }
 
 static void test_kill_zero(void)
@@ -204,8 +203,8 @@ static void test_process_groups(void)
         _exit(group_leader(parent));
     waitpid(pid, &status, 0);
     print_status("process group checks (0 = all good)", status);
-    printf("parent group unchanged: %d\n", getpgid(0) == getpgrp() &&
-                                               getpgid(0) != pid);
+    printf("parent group unchanged: %d\n",
+           getpgid(0) == getpgrp() && getpgid(0) != pid);
 }
 
 /* Each link forks the next and exits with the next one's status + 1. */
@@ -272,8 +271,7 @@ static void test_clone_vfork_stack(void)
     pid = clone(vm_child, stack + sizeof(stack),
                 CLONE_VM | CLONE_VFORK | SIGCHLD, &value);
     /* CLONE_VFORK: the child has finished when clone returns. */
-    printf("clone(VM|VFORK) child wrote %d before clone returned\n",
-           vm_shared);
+    printf("clone(VM|VFORK) child wrote %d before clone returned\n", vm_shared);
     waitpid(pid, &status, 0);
     print_status("clone(VM|VFORK) child", status);
 }
@@ -380,8 +378,7 @@ static void test_clone3_vfork(int with_stack)
         args.stack = (uintptr_t)stack;
         args.stack_size = sizeof(stack);
     }
-    pid = clone3_store_exit(&args, &vm_shared, SYS_exit_group,
-                            23 + with_stack);
+    pid = clone3_store_exit(&args, &vm_shared, SYS_exit_group, 23 + with_stack);
     if (pid < 0) {
         printf("clone3 vfork failed: %ld\n", pid);
         return;

@@ -70,8 +70,8 @@ static void *forker(void *arg)
                      i % 2 ? "odd" : "even");
             _exit(strlen(buf) > 8 ? 0 : 1);
         }
-        if (pid < 0 || waitpid(pid, &status, 0) != pid ||
-            !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+            WEXITSTATUS(status) != 0) {
             printf("fork %d of thread %ld failed\n", i, id);
             exit(1);
         }

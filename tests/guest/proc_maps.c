@@ -111,9 +111,8 @@ static const char *base(const char *p)
 /* Lines that are neither the program, a library, a kernel label nor anon. */
 static int count_strangers(const char *exe)
 {
-    static const char *const labels[] = { "[heap]", "[stack]", "[vdso]",
-                                          "[vvar]", "[vsyscall]",
-                                          "[vvar_vclock]" };
+    static const char *const labels[] = {
+        "[heap]", "[stack]", "[vdso]", "[vvar]", "[vsyscall]", "[vvar_vclock]"};
     int n = 0;
 
     for (int i = 0; i < nlines; i++) {
@@ -184,7 +183,8 @@ static void check_anon(void)
     printf("mprotect rwx: %s\n", ok(anon_line(exactly(a, a + PG), "rwxp")));
     munmap(r, 5 * PG);
     parse_maps("/proc/self/maps");
-    printf("munmap all: %s\n", ok(covering(a) == NULL && covering(a - PG) == NULL));
+    printf("munmap all: %s\n",
+           ok(covering(a) == NULL && covering(a - PG) == NULL));
 }
 
 /* Page 1 of a 3-page file: offset, device, inode and path all exact. */
@@ -231,8 +231,8 @@ static void check_mremap(void)
     char *got;
 
     src[0] = 42;
-    got = mremap(src, 2 * PG, 2 * PG, MREMAP_MAYMOVE | MREMAP_FIXED,
-                 (void *)dst);
+    got =
+        mremap(src, 2 * PG, 2 * PG, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)dst);
     parse_maps("/proc/self/maps");
     printf("mremap move: %s %s\n",
            ok(got == (char *)dst && got[0] == 42 &&
@@ -243,7 +243,8 @@ static void check_mremap(void)
     got = mremap(got, 2 * PG, 4 * PG, 0);
     parse_maps("/proc/self/maps");
     printf("mremap grow: %s\n",
-           ok(got == (char *)dst && anon_line(exactly(dst, dst + 4 * PG), "rw-p")));
+           ok(got == (char *)dst &&
+              anon_line(exactly(dst, dst + 4 * PG), "rw-p")));
     munmap(r, 8 * PG);
 }
 
@@ -277,9 +278,9 @@ static void check_other_names(void)
     int count;
     char *m = mmap(NULL, 3 * PG, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     unsigned long a = (unsigned long)m;
-    const char *const fmt[] = { "/proc/%d/maps", "/proc/thread-self/maps",
-                                "/proc/self/task/%d/maps",
-                                "/proc/%d/task/%d/maps" };
+    const char *const fmt[] = {"/proc/%d/maps", "/proc/thread-self/maps",
+                               "/proc/self/task/%d/maps",
+                               "/proc/%d/task/%d/maps"};
 
     for (int i = 0; i < 4; i++) {
         snprintf(path, sizeof(path), fmt[i], getpid(), getpid());

@@ -88,9 +88,9 @@ static void check_auxv(void)
 
 static void check_exe(const char *argv0)
 {
-    static const char *const fmt[] = { "/proc/self/exe", "/proc/%d/exe",
-                                       "/proc/thread-self/exe",
-                                       "/proc/self/task/%d/exe" };
+    static const char *const fmt[] = {"/proc/self/exe", "/proc/%d/exe",
+                                      "/proc/thread-self/exe",
+                                      "/proc/self/task/%d/exe"};
     char real[PATH_MAX], path[64], link[PATH_MAX];
 
     if (!realpath(argv0, real))
@@ -109,7 +109,8 @@ static void check_cpuinfo(void)
     long len = read_file("/proc/cpuinfo");
     int cpus = 0;
 
-    for (char *p = buf; len > 0 && p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p)
+    for (char *p = buf; len > 0 && p && *p;
+         p = strchr(p, '\n'), p = p ? p + 1 : p)
         if (strncmp(p, "processor", 9) == 0)
             cpus++;
     printf("cpuinfo: processor lines %s\n",

@@ -87,10 +87,9 @@ static int spawn_wait(const char *what, pid_t pid)
 
 static void test_missing(void)
 {
-    char *argv[] = { "nonexistent", NULL };
+    char *argv[] = {"nonexistent", NULL};
     pid_t pid = -1;
-    int r = posix_spawn(&pid, "/nonexistent/prog", NULL, NULL, argv,
-                        environ);
+    int r = posix_spawn(&pid, "/nonexistent/prog", NULL, NULL, argv, environ);
 
     printf("spawn missing: %s\n", err_name(r));
     if (r == 0)
@@ -103,7 +102,7 @@ static void test_missing(void)
 
 static void test_not_executable(void)
 {
-    char *argv[] = { "noexec", NULL };
+    char *argv[] = {"noexec", NULL};
     pid_t pid = -1;
     int fd = open("noexec.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int r;
@@ -134,8 +133,8 @@ static void read_all(int fd, char *buf, size_t len)
 
 static void test_file_actions(void)
 {
-    char *argv[] = { (char *)self, "--spawn-child", "echo", "through",
-                     "a pipe", NULL };
+    char *argv[] = {(char *)self, "--spawn-child", "echo",
+                    "through",    "a pipe",        NULL};
     posix_spawn_file_actions_t fa;
     char buf[256];
     int p[2];
@@ -159,8 +158,8 @@ static void test_file_actions(void)
 
     /* A failing file action is an error of posix_spawn too. */
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 5, "/nonexistent/dir/file",
-                                     O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 5, "/nonexistent/dir/file", O_RDONLY,
+                                     0);
     r = posix_spawn(&pid, self, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     printf("spawn with failing open action: %s\n", err_name(r));
@@ -172,8 +171,7 @@ static void test_spawnp(void)
 {
     char dir[4096], path[8192];
     const char *base = strrchr(self, '/');
-    char *argv[] = { NULL, "--spawn-child", "echo", "found", "on", "PATH",
-                     NULL };
+    char *argv[] = {NULL, "--spawn-child", "echo", "found", "on", "PATH", NULL};
     const char *old = getenv("PATH");
     pid_t pid;
     int r, status = 0;
@@ -202,8 +200,8 @@ static void test_spawnp(void)
 
 static void test_statuses(void)
 {
-    char *exit3[] = { (char *)self, "--spawn-child", "exit", "3", NULL };
-    char *term[] = { (char *)self, "--spawn-child", "term", NULL };
+    char *exit3[] = {(char *)self, "--spawn-child", "exit", "3", NULL};
+    char *term[] = {(char *)self, "--spawn-child", "term", NULL};
     pid_t pid;
 
     if (posix_spawn(&pid, self, NULL, NULL, exit3, environ) == 0)
@@ -224,7 +222,7 @@ static void on_usr1(int sig)
  * its mask; none of that may leak into the parent. */
 static void test_parent_signal_state(void)
 {
-    char *argv[] = { (char *)self, "--spawn-child", "sigusr1", NULL };
+    char *argv[] = {(char *)self, "--spawn-child", "sigusr1", NULL};
     posix_spawnattr_t attr;
     sigset_t usr2, empty, cur;
     struct sigaction sa;
@@ -255,8 +253,8 @@ static void test_parent_signal_state(void)
 static void test_vfork(void)
 {
     static volatile int shared;
-    char *argv[] = { (char *)self, "--spawn-child", "echo", "vfork", "exec",
-                     NULL };
+    char *argv[] = {(char *)self, "--spawn-child", "echo",
+                    "vfork",      "exec",          NULL};
     pid_t pid;
     int status;
 

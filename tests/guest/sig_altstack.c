@@ -90,10 +90,10 @@ int main(void)
     pthread_create(&t2, NULL, run_on_altstack, r2);
     pthread_join(t1, NULL);
     pthread_join(t2, NULL);
-    printf("thread 1: on its altstack %d, SS_ONSTACK %d, off after %d\n",
-           r1[0], r1[1], r1[2]);
-    printf("thread 2: on its altstack %d, SS_ONSTACK %d, off after %d\n",
-           r2[0], r2[1], r2[2]);
+    printf("thread 1: on its altstack %d, SS_ONSTACK %d, off after %d\n", r1[0],
+           r1[1], r1[2]);
+    printf("thread 2: on its altstack %d, SS_ONSTACK %d, off after %d\n", r2[0],
+           r2[1], r2[2]);
     pthread_create(&t3, NULL, no_altstack, &fresh);
     pthread_join(t3, NULL);
     printf("a new thread has no altstack: %d\n", fresh);

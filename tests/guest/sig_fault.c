@@ -92,8 +92,8 @@ static __attribute__((noinline)) char load_byte(volatile char *at)
 
 static void test_maperr(void)
 {
-    page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                -1, 0);
     munmap((void *)page, PAGE);
     repair = 1;
     store_byte(page + 100, 42); /* faults; the handler maps the page back */
@@ -114,8 +114,8 @@ static void test_accerr(void)
     store_byte(page + 8, 7);
     printf("ACCERR: sig SEGV %d, code ACCERR %d, addr ok %d, write %d, "
            "retried value %d\n",
-           seen_sig == SIGSEGV, seen_code == SEGV_ACCERR,
-           seen_addr == page + 8, seen_write, page[8]);
+           seen_sig == SIGSEGV, seen_code == SEGV_ACCERR, seen_addr == page + 8,
+           seen_write, page[8]);
     munmap((void *)page, PAGE);
 }
 

@@ -34,8 +34,8 @@ int main(void)
     sa.sa_sigaction = on_segv;
     sa.sa_flags = SA_SIGINFO;
     sigaction(SIGSEGV, &sa, NULL);
-    page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                -1, 0);
     munmap((void *)page, 4096);
     page[100] = 42;
     printf("value %d after %d fault(s)\n", page[100], faults);

@@ -92,7 +92,7 @@ static void test_read(int flags, int feeds, const char *name)
 
 static void test_nanosleep(int flags, const char *name)
 {
-    struct timespec req = { 3, 0 }, rem = { 0, 0 };
+    struct timespec req = {3, 0}, rem = {0, 0};
     pthread_t t;
     int r, err;
 
@@ -147,9 +147,10 @@ static void test_wait4(int flags, const char *name)
     if (r < 0)
         waitpid(child, &status, 0);
     printf("wait4, %s: %s %s, status %d, handled %d\n", name,
-           r == child ? "child" : r < 0 ? "-1" : "?",
-           r < 0 && err == EINTR ? "EINTR" : "", WEXITSTATUS(status),
-           handled);
+           r == child ? "child"
+           : r < 0    ? "-1"
+                      : "?",
+           r < 0 && err == EINTR ? "EINTR" : "", WEXITSTATUS(status), handled);
 }
 
 static volatile int alarms;
@@ -162,7 +163,7 @@ static void on_alarm(int sig)
 
 static void test_itimer(void)
 {
-    struct itimerval it = { { 0, 0 }, { 0, 200000 } };
+    struct itimerval it = {{0, 0}, {0, 200000}};
     struct sigaction sa;
     char c;
     ssize_t r;

@@ -52,7 +52,7 @@ static sigset_t only(int sig)
 
 int main(void)
 {
-    struct timespec ts = { 0, 50000000 };
+    struct timespec ts = {0, 50000000};
     struct sigaction sa;
     sigset_t set, pending, empty, cur;
     siginfo_t si;
@@ -99,8 +99,8 @@ int main(void)
     sigprocmask(SIG_SETMASK, NULL, &cur);
     printf("sigsuspend: %d %s, handler ran %d, blocked in handler %d, "
            "mask restored %d\n",
-           r, errno == EINTR ? "EINTR" : "?", usr1_count,
-           handler_blocked_usr1, sigismember(&cur, SIGUSR1));
+           r, errno == EINTR ? "EINTR" : "?", usr1_count, handler_blocked_usr1,
+           sigismember(&cur, SIGUSR1));
 
     sa.sa_sigaction = on_rt;
     sa.sa_flags = SA_SIGINFO;

@@ -17,7 +17,7 @@ typedef uint32_t (*ret_fn)(uint32_t);
 /* movz w1, #v; add w0, w0, w1; ret */
 static void emit_add_imm(uint8_t *p, uint32_t v)
 {
-    uint32_t insn[3] = { 0x52800001u | (v << 5), 0x0b010000u, 0xd65f03c0u };
+    uint32_t insn[3] = {0x52800001u | (v << 5), 0x0b010000u, 0xd65f03c0u};
     memcpy(p, insn, sizeof(insn));
 }
 #else

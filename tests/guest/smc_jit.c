@@ -18,15 +18,21 @@ typedef void (*store_fn)(void *addr, uint32_t word);
 /* movz w0, #v; ret (v < 65536: one instruction holds it) */
 static void emit_ret_imm(uint8_t *p, uint32_t v)
 {
-    uint32_t insn[2] = { 0x52800000u | (v << 5), 0xd65f03c0u };
+    uint32_t insn[2] = {0x52800000u | (v << 5), 0xd65f03c0u};
     memcpy(p, insn, sizeof(insn));
 }
-static uint8_t *imm_field(uint8_t *p) { return p; }
-static uint32_t imm_word(uint32_t v) { return 0x52800000u | (v << 5); }
+static uint8_t *imm_field(uint8_t *p)
+{
+    return p;
+}
+static uint32_t imm_word(uint32_t v)
+{
+    return 0x52800000u | (v << 5);
+}
 /* str w1, [x0]; ret */
 static void emit_store(uint8_t *p)
 {
-    uint32_t insn[2] = { 0xb9000001u, 0xd65f03c0u };
+    uint32_t insn[2] = {0xb9000001u, 0xd65f03c0u};
     memcpy(p, insn, sizeof(insn));
 }
 #else
@@ -37,12 +43,18 @@ static void emit_ret_imm(uint8_t *p, uint32_t v)
     memcpy(p + 1, &v, 4);
     p[5] = 0xc3;
 }
-static uint8_t *imm_field(uint8_t *p) { return p + 1; }
-static uint32_t imm_word(uint32_t v) { return v; }
+static uint8_t *imm_field(uint8_t *p)
+{
+    return p + 1;
+}
+static uint32_t imm_word(uint32_t v)
+{
+    return v;
+}
 /* mov [rdi], esi; ret */
 static void emit_store(uint8_t *p)
 {
-    static const uint8_t insn[3] = { 0x89, 0x37, 0xc3 };
+    static const uint8_t insn[3] = {0x89, 0x37, 0xc3};
     memcpy(p, insn, sizeof(insn));
 }
 #endif

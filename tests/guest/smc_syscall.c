@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #ifdef __aarch64__
-static const uint32_t return_42[] = { 0x52800540u, 0xd65f03c0u }; /* mov w0, #42; ret */
+static const uint32_t return_42[] = {0x52800540u,
+                                     0xd65f03c0u}; /* mov w0, #42; ret */
 #else
-static const uint8_t return_42[] = { 0xb8, 42, 0, 0, 0, 0xc3 }; /* mov eax, 42; ret */
+static const uint8_t return_42[] = {0xb8, 42, 0,
+                                    0,    0,  0xc3}; /* mov eax, 42; ret */
 #endif
 
 int main(void)

@@ -20,7 +20,7 @@ typedef uint32_t (*ret_fn)(void);
 /* movz w0, #v; ret: the value is one 4-byte store away */
 static void emit_ret_imm(uint8_t *p, uint32_t v)
 {
-    uint32_t insn[2] = { 0x52800000u | (v << 5), 0xd65f03c0u };
+    uint32_t insn[2] = {0x52800000u | (v << 5), 0xd65f03c0u};
     memcpy(p, insn, sizeof(insn));
 }
 static void patch_imm(uint8_t *p, uint32_t v)

@@ -33,13 +33,13 @@ static void test_eventfd(void)
     uint64_t v = 0;
 
     check(fd >= 0, "eventfd");
-    check(write(fd, &(uint64_t){ 4 }, 8) == 8, "eventfd write");
+    check(write(fd, &(uint64_t){4}, 8) == 8, "eventfd write");
     check(read(fd, &v, 8) == 8 && v == 7, "eventfd read sum");
     check(read(fd, &v, 8) < 0 && errno == EAGAIN, "eventfd empty EAGAIN");
     check((fcntl(fd, F_GETFL) & O_NONBLOCK) != 0, "eventfd nonblock flag");
     close(fd);
     fd = eventfd(0, EFD_SEMAPHORE);
-    write(fd, &(uint64_t){ 2 }, 8);
+    write(fd, &(uint64_t){2}, 8);
     check(read(fd, &v, 8) == 8 && v == 1, "eventfd semaphore");
     close(fd);
 }
@@ -47,7 +47,7 @@ static void test_eventfd(void)
 static void test_timerfd(void)
 {
     int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-    struct itimerspec its = { { 0, 2000000 }, { 0, 5000000 } }, cur;
+    struct itimerspec its = {{0, 2000000}, {0, 5000000}}, cur;
     uint64_t ticks = 0;
 
     check(fd >= 0, "timerfd_create");
@@ -89,14 +89,14 @@ static void test_poll_family(void)
 {
     int p[2];
     struct pollfd pfd[2];
-    struct timespec ts = { 0, 1000000 };
+    struct timespec ts = {0, 1000000};
     fd_set rfds;
-    struct timeval tv = { 0, 1000 };
+    struct timeval tv = {0, 1000};
     sigset_t mask;
 
     pipe(p);
-    pfd[0] = (struct pollfd){ p[0], POLLIN, 0 };
-    pfd[1] = (struct pollfd){ p[1], POLLOUT, 0 };
+    pfd[0] = (struct pollfd){p[0], POLLIN, 0};
+    pfd[1] = (struct pollfd){p[1], POLLOUT, 0};
     check(poll(pfd, 2, 0) == 1 && pfd[1].revents == POLLOUT, "poll empty");
     write(p[1], "x", 1);
     sigemptyset(&mask);
@@ -110,7 +110,7 @@ static void test_poll_family(void)
     FD_ZERO(&rfds);
     FD_SET(p[0], &rfds);
     check(pselect(p[0] + 1, &rfds, NULL, NULL, &ts, &mask) == 1, "pselect");
-    read(p[0], &(char){ 0 }, 1);
+    read(p[0], &(char){0}, 1);
     FD_ZERO(&rfds);
     FD_SET(p[0], &rfds);
     check(pselect(p[0] + 1, &rfds, NULL, NULL, &ts, NULL) == 0,
@@ -123,7 +123,7 @@ static void test_poll_family(void)
 static void test_epoll(void)
 {
     int p[2], ep = epoll_create1(EPOLL_CLOEXEC), n;
-    struct epoll_event ev = { 0 }, out[4];
+    struct epoll_event ev = {0}, out[4];
     sigset_t mask;
 
     pipe2(p, O_NONBLOCK);
@@ -158,7 +158,7 @@ static void test_dup_and_locks(const char *dir)
 {
     char path[256];
     int fd, d, status;
-    struct flock fl = { 0 };
+    struct flock fl = {0};
     pid_t child;
 
     snprintf(path, sizeof(path), "%s/lockfile", dir);
@@ -176,7 +176,7 @@ static void test_dup_and_locks(const char *dir)
     fflush(stdout);
     child = fork();
     if (child == 0) {
-        struct flock q = { 0 };
+        struct flock q = {0};
         q.l_type = F_WRLCK;
         q.l_whence = SEEK_SET;
         q.l_start = 0;

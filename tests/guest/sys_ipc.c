@@ -74,10 +74,10 @@ static void test_sem(void)
 {
     int id = semget(IPC_PRIVATE, 3, IPC_CREAT | 0600);
     union semun arg;
-    unsigned short vals[3] = { 4, 5, 6 }, back[3] = { 0 };
-    struct sembuf ops[2] = { { 0, -1, IPC_NOWAIT }, { 1, 2, 0 } };
+    unsigned short vals[3] = {4, 5, 6}, back[3] = {0};
+    struct sembuf ops[2] = {{0, -1, IPC_NOWAIT}, {1, 2, 0}};
     struct semid_ds ds;
-    struct timespec ts = { 0, 1000000 };
+    struct timespec ts = {0, 1000000};
 
     check(id >= 0, "semget");
     if (id < 0)
@@ -123,7 +123,7 @@ struct message {
 static void test_msg(void)
 {
     int id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
-    struct message m = { 2, "second type" }, r;
+    struct message m = {2, "second type"}, r;
     struct msqid_ds ds;
 
     check(id >= 0, "msgget");
@@ -143,8 +143,7 @@ static void test_msg(void)
           "msgrcv by type");
     check(msgrcv(id, &r, sizeof(r.mtext), 0, 0) == 12 && r.mtype == 2,
           "msgrcv any");
-    check(msgrcv(id, &r, sizeof(r.mtext), 0, IPC_NOWAIT) < 0 &&
-              errno == ENOMSG,
+    check(msgrcv(id, &r, sizeof(r.mtext), 0, IPC_NOWAIT) < 0 && errno == ENOMSG,
           "msgrcv empty ENOMSG");
     check(msgctl(id, IPC_RMID, NULL) == 0, "msgctl IPC_RMID");
 }
@@ -152,7 +151,7 @@ static void test_msg(void)
 static void test_mq(void)
 {
     char name[64], buf[128];
-    struct mq_attr attr = { 0, 4, 64, 0 }, got;
+    struct mq_attr attr = {0, 4, 64, 0}, got;
     unsigned prio = 0;
     mqd_t q;
     struct timespec ts;

@@ -55,8 +55,7 @@ static void test_statx(const char *dir)
           "statx mtime");
     check(makedev(sx.stx_dev_major, sx.stx_dev_minor) == st.st_dev,
           "statx dev");
-    check((sx.stx_mask & STATX_BASIC_STATS) == STATX_BASIC_STATS,
-          "statx mask");
+    check((sx.stx_mask & STATX_BASIC_STATS) == STATX_BASIC_STATS, "statx mask");
     check(statx(AT_FDCWD, dir, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) == 0 &&
               S_ISDIR(sx.stx_mode),
           "statx dir");
@@ -150,7 +149,7 @@ static void test_timers(void)
 {
     struct sigaction sa;
     struct sigevent sev;
-    struct itimerspec its = { { 0, 0 }, { 0, 2000000 } }, cur;
+    struct itimerspec its = {{0, 0}, {0, 2000000}}, cur;
     timer_t timer;
 
     memset(&sa, 0, sizeof(sa));
@@ -180,7 +179,7 @@ static void test_timers(void)
 static void test_misc(void)
 {
     struct utsname u;
-    struct sched_param sp = { 0 };
+    struct sched_param sp = {0};
     struct timespec rr;
     int p = personality(0xffffffff);
 

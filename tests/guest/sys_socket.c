@@ -27,12 +27,12 @@ static void check(int ok, const char *what)
 static int send_fd(int sock, int fd)
 {
     char byte = 'F';
-    struct iovec iov = { &byte, 1 };
+    struct iovec iov = {&byte, 1};
     union {
         struct cmsghdr align;
         char buf[CMSG_SPACE(sizeof(int))];
     } control;
-    struct msghdr msg = { 0 };
+    struct msghdr msg = {0};
     struct cmsghdr *cmsg;
 
     memset(&control, 0, sizeof(control));
@@ -51,12 +51,12 @@ static int send_fd(int sock, int fd)
 static int recv_fd(int sock)
 {
     char byte = 0;
-    struct iovec iov = { &byte, 1 };
+    struct iovec iov = {&byte, 1};
     union {
         struct cmsghdr align;
         char buf[CMSG_SPACE(sizeof(int))];
     } control;
-    struct msghdr msg = { 0 };
+    struct msghdr msg = {0};
     struct cmsghdr *cmsg;
     int fd = -1;
 
@@ -79,7 +79,7 @@ static int recv_fd(int sock)
 static void test_scm_rights(void)
 {
     int sv[2], pfd[2], got;
-    char buf[16] = { 0 };
+    char buf[16] = {0};
 
     check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0,
           "socketpair");
@@ -100,14 +100,14 @@ static void test_scm_rights(void)
 static void test_scm_credentials(void)
 {
     int sv[2], on = 1;
-    struct ucred cred = { getpid(), getuid(), getgid() }, got;
+    struct ucred cred = {getpid(), getuid(), getgid()}, got;
     char byte = 'C';
-    struct iovec iov = { &byte, 1 };
+    struct iovec iov = {&byte, 1};
     union {
         struct cmsghdr align;
         char buf[CMSG_SPACE(sizeof(struct ucred))];
     } control;
-    struct msghdr msg = { 0 };
+    struct msghdr msg = {0};
     struct cmsghdr *cmsg;
     socklen_t len = sizeof(got);
 
@@ -133,8 +133,7 @@ static void test_scm_credentials(void)
     check(cmsg && cmsg->cmsg_type == SCM_CREDENTIALS, "cmsg type");
     if (cmsg) {
         memcpy(&got, CMSG_DATA(cmsg), sizeof(got));
-        check(got.pid == getpid() && got.uid == getuid() &&
-                  got.gid == getgid(),
+        check(got.pid == getpid() && got.uid == getuid() && got.gid == getgid(),
               "credentials match");
     }
     check(getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &got, &len) == 0 &&
@@ -160,7 +159,7 @@ static void test_unix_stream(void)
     socklen_t len = abstract_addr(&sun, "stream"), plen = sizeof(peer);
     int srv = socket(AF_UNIX, SOCK_STREAM, 0);
     int cli = socket(AF_UNIX, SOCK_STREAM, 0), conn;
-    char buf[32] = { 0 };
+    char buf[32] = {0};
 
     check(bind(srv, (struct sockaddr *)&sun, len) == 0, "unix bind abstract");
     check(listen(srv, 4) == 0, "unix listen");
@@ -187,7 +186,7 @@ static void test_unix_dgram(void)
     struct sockaddr_un sun, from;
     socklen_t len = abstract_addr(&sun, "dgram"), flen = sizeof(from);
     int a = socket(AF_UNIX, SOCK_DGRAM, 0), b = socket(AF_UNIX, SOCK_DGRAM, 0);
-    char buf[32] = { 0 };
+    char buf[32] = {0};
 
     check(bind(a, (struct sockaddr *)&sun, len) == 0, "dgram bind");
     check(sendto(b, "dgram!", 6, 0, (struct sockaddr *)&sun, len) == 6,
@@ -206,8 +205,8 @@ static void test_tcp(int family)
     struct sockaddr_storage addr;
     socklen_t len;
     int srv = socket(family, SOCK_STREAM, 0), cli, conn, one = 1, val = 0;
-    char buf[64] = { 0 };
-    struct timeval tv = { 2, 500000 }, tv2;
+    char buf[64] = {0};
+    struct timeval tv = {2, 500000}, tv2;
     socklen_t vlen;
     const char *tag = family == AF_INET ? "tcp4" : "tcp6";
     in_port_t port;
@@ -272,10 +271,10 @@ static void test_tcp(int family)
 static void test_mmsg(void)
 {
     int sv[2];
-    char out[3][8] = { "one", "two!", "three" }, in[4][8];
+    char out[3][8] = {"one", "two!", "three"}, in[4][8];
     struct iovec oiov[3], iiov[4];
     struct mmsghdr omsg[3], imsg[4];
-    struct timespec ts = { 1, 0 };
+    struct timespec ts = {1, 0};
     int n;
 
     socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);

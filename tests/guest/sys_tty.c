@@ -22,7 +22,7 @@ int main(void)
 {
     int master, slave, n = -1, ptn = -1, nb = 1, pipefd[2];
     struct termios tio, back;
-    struct winsize ws = { 33, 101, 640, 480 }, got;
+    struct winsize ws = {33, 101, 640, 480}, got;
     char *name, buf[64];
 
     setvbuf(stdout, NULL, _IONBF, 0);

@@ -50,8 +50,8 @@ int main(void)
         int started[GROUP];
 
         for (intptr_t i = 0; i < GROUP; i++)
-            started[i] = !pthread_create(&t[i], NULL, count_and_return,
-                                         (void *)i);
+            started[i] =
+                !pthread_create(&t[i], NULL, count_and_return, (void *)i);
         for (intptr_t i = 0; i < GROUP; i++, cycles++) {
             void *ret;
 

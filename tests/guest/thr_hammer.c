@@ -19,43 +19,49 @@ enum { THREADS = 16, FUNCS = 256, ROUNDS = 200, FLUSHES = 50 };
  * One generated function per n: a short loop (unrolled differently per n),
  * a data-dependent branch and a per-n tail, so that no two share code.
  */
-#define HAMMER_FN(h, l)                                                      \
-    static __attribute__((noinline)) uint64_t hammer_fn_##h##l(uint64_t x)  \
-    {                                                                        \
-        const uint64_t n = 0x##h##l;                                         \
-        uint64_t acc = 0x9e3779b97f4a7c15ull * (n + 1);                      \
-        for (uint64_t k = 0; k < 2 + n % 5; k++) {                           \
-            if ((x >> (n % 13)) & 1)                                         \
-                acc += x * (0x100000001b3ull + 2 * n);                       \
-            else                                                             \
-                acc ^= x >> (n % 7 + 1);                                     \
-            x = (x << (n % 11 + 1)) | (x >> (63 - n % 11));                  \
-        }                                                                    \
-        switch (n % 4) {                                                     \
-        case 0: return acc ^ x;                                              \
-        case 1: return acc + (x | n);                                        \
-        case 2: return acc - (x & (n << 8));                                 \
-        default: return (acc * 31) ^ (x >> 3) ^ n;                           \
-        }                                                                    \
+#define HAMMER_FN(h, l)                                                        \
+    static __attribute__((noinline)) uint64_t hammer_fn_##h##l(uint64_t x)     \
+    {                                                                          \
+        const uint64_t n = 0x##h##l;                                           \
+        uint64_t acc = 0x9e3779b97f4a7c15ull * (n + 1);                        \
+        for (uint64_t k = 0; k < 2 + n % 5; k++) {                             \
+            if ((x >> (n % 13)) & 1)                                           \
+                acc += x * (0x100000001b3ull + 2 * n);                         \
+            else                                                               \
+                acc ^= x >> (n % 7 + 1);                                       \
+            x = (x << (n % 11 + 1)) | (x >> (63 - n % 11));                    \
+        }                                                                      \
+        switch (n % 4) {                                                       \
+        case 0: return acc ^ x;                                                \
+        case 1: return acc + (x | n);                                          \
+        case 2: return acc - (x & (n << 8));                                   \
+        default: return (acc * 31) ^ (x >> 3) ^ n;                             \
+        }                                                                      \
     }
 
 #define HAMMER_REF(h, l) hammer_fn_##h##l,
 
 /* X-macro tables: X(h, l) for every hex digit pair. */
+/* clang-format off */
 #define HAMMER_ROW(X, h)                                                     \
     X(h, 0) X(h, 1) X(h, 2) X(h, 3) X(h, 4) X(h, 5) X(h, 6) X(h, 7)          \
     X(h, 8) X(h, 9) X(h, a) X(h, b) X(h, c) X(h, d) X(h, e) X(h, f)
+/* clang-format on */
+/* clang-format off */
 #define HAMMER_ALL(X)                                                        \
     HAMMER_ROW(X, 0) HAMMER_ROW(X, 1) HAMMER_ROW(X, 2) HAMMER_ROW(X, 3)      \
     HAMMER_ROW(X, 4) HAMMER_ROW(X, 5) HAMMER_ROW(X, 6) HAMMER_ROW(X, 7)      \
     HAMMER_ROW(X, 8) HAMMER_ROW(X, 9) HAMMER_ROW(X, a) HAMMER_ROW(X, b)      \
     HAMMER_ROW(X, c) HAMMER_ROW(X, d) HAMMER_ROW(X, e) HAMMER_ROW(X, f)
+/* clang-format on */
 
+/* clang-format off */
 HAMMER_ALL(HAMMER_FN)
+/* clang-format on */
 
 typedef uint64_t (*HammerFn)(uint64_t);
 
-static HammerFn const hammer_table[FUNCS] = { HAMMER_ALL(HAMMER_REF) };
+static HammerFn const hammer_table[FUNCS] = {HAMMER_ALL(HAMMER_REF)};
 
 /* Thread t's order: an odd multiplier makes j -> index a permutation. */
 static unsigned hammer_index(int t, unsigned j)
@@ -95,10 +101,10 @@ static void *hammer_worker(void *arg)
 static size_t jit_write(uint8_t *code, uint16_t imm)
 {
 #if defined(__aarch64__)
-    uint32_t insn[2] = { 0x52800000u | ((uint32_t)imm << 5), /* movz w0 */
-                         0xd65f03c0u };                        /* ret */
+    uint32_t insn[2] = {0x52800000u | ((uint32_t)imm << 5), /* movz w0 */
+                        0xd65f03c0u};                       /* ret */
 #elif defined(__x86_64__)
-    uint8_t insn[6] = { 0xb8, (uint8_t)imm, (uint8_t)(imm >> 8), 0, 0, 0xc3 };
+    uint8_t insn[6] = {0xb8, (uint8_t)imm, (uint8_t)(imm >> 8), 0, 0, 0xc3};
 #else
 #error "no JIT encoding for this architecture"
 #endif
@@ -115,15 +121,15 @@ static void *hammer_flusher(void *arg)
     FlushResult *res = arg;
     uint8_t *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    struct timespec gap = { 0, 500000 };
+    struct timespec gap = {0, 500000};
 
     pthread_barrier_wait(&start_line);
     if (page == MAP_FAILED)
         return NULL;
     /* At least FLUSHES, and on until the workers are done, so flushes
      * land in the middle of their translating whatever the timing. */
-    for (int i = 0; i < FLUSHES ||
-                    __atomic_load_n(&workers_running, __ATOMIC_SEQ_CST) > 0;
+    for (int i = 0;
+         i < FLUSHES || __atomic_load_n(&workers_running, __ATOMIC_SEQ_CST) > 0;
          i++) {
         uint16_t imm = (uint16_t)(i * 977 + 13);
         size_t len = jit_write(page, imm);
@@ -145,7 +151,7 @@ static void *hammer_flusher(void *arg)
 int main(void)
 {
     pthread_t workers[THREADS], flusher;
-    FlushResult flush = { 0 };
+    FlushResult flush = {0};
     uint64_t total = 0;
     int mismatches = 0;
 

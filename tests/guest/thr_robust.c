@@ -42,7 +42,7 @@ static void robust_init(pthread_mutex_t *m, int protocol)
 
 static void sleep_ms(long ms)
 {
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
 
     nanosleep(&ts, NULL);
 }
@@ -129,7 +129,7 @@ static void *blocked_waiter(void *arg)
 static void test_blocked_waiter(const char *title, int protocol)
 {
     pthread_t owner, waiter;
-    int result[3] = { -1, -1, -1 };
+    int result[3] = {-1, -1, -1};
 
     robust_init(&contended, protocol);
     pthread_barrier_init(&owner_has_it, NULL, 2);
@@ -137,8 +137,8 @@ static void test_blocked_waiter(const char *title, int protocol)
     pthread_create(&waiter, NULL, blocked_waiter, result);
     pthread_join(owner, NULL);
     pthread_join(waiter, NULL);
-    printf("%s: lock %s, consistent %s, unlock %s", title,
-           err_name(result[0]), err_name(result[1]), err_name(result[2]));
+    printf("%s: lock %s, consistent %s, unlock %s", title, err_name(result[0]),
+           err_name(result[1]), err_name(result[2]));
     printf(", relock %s", err_name(pthread_mutex_lock(&contended)));
     printf(", unlock %s\n", err_name(pthread_mutex_unlock(&contended)));
     pthread_barrier_destroy(&owner_has_it);
@@ -191,8 +191,8 @@ static void test_get_robust_list(void)
     size_t len = 0;
     long r = syscall(SYS_get_robust_list, 0, &head, &len);
 
-    printf("get_robust_list: %ld, head %s, len %zu\n", r,
-           head ? "set" : "null", len);
+    printf("get_robust_list: %ld, head %s, len %zu\n", r, head ? "set" : "null",
+           len);
     r = syscall(SYS_set_robust_list, head, len + 1);
     printf("set_robust_list bad len: %s\n", r < 0 ? err_name(errno) : "0");
 }
@@ -208,8 +208,7 @@ static void *outlive_main(void *arg)
     (void)arg;
     r = pthread_mutex_lock(&main_held);
     printf("after main's pthread_exit: lock %s", err_name(r));
-    printf(", consistent %s",
-           err_name(pthread_mutex_consistent(&main_held)));
+    printf(", consistent %s", err_name(pthread_mutex_consistent(&main_held)));
     printf(", unlock %s\n", err_name(pthread_mutex_unlock(&main_held)));
     fflush(stdout);
     exit(0);

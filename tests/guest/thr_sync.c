@@ -20,8 +20,13 @@ static struct {
     pthread_cond_t not_full, not_empty;
     long items[QUEUE];
     int head, count, producers_left;
-} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-            PTHREAD_COND_INITIALIZER, { 0 }, 0, 0, PRODUCERS };
+} queue = {PTHREAD_MUTEX_INITIALIZER,
+           PTHREAD_COND_INITIALIZER,
+           PTHREAD_COND_INITIALIZER,
+           {0},
+           0,
+           0,
+           PRODUCERS};
 
 static void *queue_producer(void *arg)
 {
@@ -70,7 +75,7 @@ static void *queue_consumer(void *arg)
 static void test_condvar_queue(void)
 {
     pthread_t p[PRODUCERS], c[CONSUMERS];
-    Tally tally[CONSUMERS] = { { 0, 0 } };
+    Tally tally[CONSUMERS] = {{0, 0}};
     long sum = 0, count = 0, want = 0;
 
     for (int i = 0; i < CONSUMERS; i++)
@@ -177,7 +182,7 @@ static void *sem_consumer(void *arg)
 static void test_semaphore(void)
 {
     pthread_t p[2], c[2];
-    long sums[2] = { 0, 0 };
+    long sums[2] = {0, 0};
     int free_left, used_left, busy;
 
     sem_init(&sem_free, 0, SEM_SLOTS);
@@ -194,8 +199,7 @@ static void test_semaphore(void)
     sem_getvalue(&sem_free, &free_left);
     sem_getvalue(&sem_used, &used_left);
     printf("semaphore: sum %ld, free %d, used %d, trywait on 0: %s\n",
-           sums[0] + sums[1], free_left, used_left,
-           busy ? "EAGAIN" : "WRONG");
+           sums[0] + sums[1], free_left, used_left, busy ? "EAGAIN" : "WRONG");
     sem_destroy(&sem_free);
     sem_destroy(&sem_used);
 }
@@ -254,8 +258,8 @@ static void test_rwlock(void)
         pthread_join(r[i], NULL);
     for (int i = 0; i < WRITERS; i++)
         pthread_join(w[i], NULL);
-    printf("rwlock: a=%ld b=%ld, %ld reads, %ld torn, tryrdlock %s/%s\n",
-           rw_a, rw_b, atomic_load(&rw_reads), atomic_load(&rw_torn),
+    printf("rwlock: a=%ld b=%ld, %ld reads, %ld torn, tryrdlock %s/%s\n", rw_a,
+           rw_b, atomic_load(&rw_reads), atomic_load(&rw_torn),
            try_busy ? "EBUSY" : "WRONG", try_ok ? "ok" : "WRONG");
 }
 

@@ -148,18 +148,16 @@ static void run_case(const char *what, const uint32_t *slot, uint32_t insn,
              "%s %08" PRIx32 " in %" PRIx64 " %" PRIx64 " f=%" PRIx64
              " -> %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64
              " %" PRIx64 " sp=%" PRIx64 " f=%" PRIx64,
-             what, insn, in->x[0], in->x[1], in->nzcv >> 28, out.x[0],
-             out.x[1], out.x[2], out.x[3], out.x[4], out.x[5], out.x[6],
-             out.nzcv >> 28);
+             what, insn, in->x[0], in->x[1], in->nzcv >> 28, out.x[0], out.x[1],
+             out.x[2], out.x[3], out.x[4], out.x[5], out.x[6], out.nzcv >> 28);
     report(line);
 }
 
 static RegFrame frame_with(uint64_t x0, uint64_t x1, uint64_t nzcv)
 {
-    RegFrame f = { { x0, x1, 0x2222222222222222, 0x3333333333333333,
-                     0x4444444444444444, 0x5555555555555555,
-                     0x0000100000000000 },
-                   nzcv << 28 };
+    RegFrame f = {{x0, x1, 0x2222222222222222, 0x3333333333333333,
+                   0x4444444444444444, 0x5555555555555555, 0x0000100000000000},
+                  nzcv << 28};
     return f;
 }
 
@@ -202,8 +200,16 @@ static uint32_t enc_sys(unsigned l, unsigned op0, unsigned op1, unsigned crn,
 /* ---- generated-code sections (also run by a host harness) ---- */
 
 static const uint64_t edge_values[] = {
-    0, 1, 0x80, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000,
-    0x8000000000000000, 0xffffffffffffffff, 0x0123456789abcdef,
+    0,
+    1,
+    0x80,
+    0x7fffffff,
+    0x80000000,
+    0xffffffff,
+    0x100000000,
+    0x8000000000000000,
+    0xffffffffffffffff,
+    0x0123456789abcdef,
 };
 #define N_EDGE (sizeof(edge_values) / sizeof(edge_values[0]))
 
@@ -217,8 +223,14 @@ static void run_branch_shape(const char *what, uint32_t fwd, uint32_t back,
                              const RegFrame *in)
 {
     uint32_t insns[9] = {
-        fwd,       enc_movz(0, 1), enc_b(2), enc_movz(0, 2),
-        enc_b(3),  enc_movz(3, 7), enc_b(3), back,
+        fwd,
+        enc_movz(0, 1),
+        enc_b(2),
+        enc_movz(0, 2),
+        enc_b(3),
+        enc_movz(3, 7),
+        enc_b(3),
+        back,
         enc_movz(3, 9),
     };
     const uint32_t *slot = insn_slot_build(insns, 9);
@@ -263,7 +275,7 @@ static void test_cb_tb_generated(void)
     for (unsigned bit = 0; bit < 64; bit++)
         for (unsigned nz = 0; nz < 2; nz++) {
             uint64_t one = (uint64_t)1 << bit;
-            const uint64_t values[] = { one, ~one, 0, ~(uint64_t)0 };
+            const uint64_t values[] = {one, ~one, 0, ~(uint64_t)0};
 
             for (size_t v = 0; v < 4; v++) {
                 RegFrame in = frame_with(0, values[v], 0);
@@ -332,9 +344,9 @@ static void test_cfinv_nzcv_generated(void)
 
     section_begin("cfinv, mrs/msr nzcv");
     for (unsigned f = 0; f < 16; f++) {
-        const uint64_t writes[] = { (uint64_t)f << 28,
-                                    (uint64_t)f << 28 | 0x0fffffff,
-                                    ~(uint64_t)0 ^ (uint64_t)f << 28 };
+        const uint64_t writes[] = {(uint64_t)f << 28,
+                                   (uint64_t)f << 28 | 0x0fffffff,
+                                   ~(uint64_t)0 ^ (uint64_t)f << 28};
 
         for (size_t w = 0; w < 3; w++) {
             RegFrame in = frame_with(0, writes[w], f);
@@ -509,7 +521,10 @@ static void test_svc(void)
 
     fflush(stdout);
     x0 = 1, x1 = (uint64_t)(uintptr_t)msg0, x2 = sizeof(msg0) - 1, x8 = 64;
-    __asm__ volatile("svc #0" : "+r"(x0) : "r"(x1), "r"(x2), "r"(x8) : "memory");
+    __asm__ volatile("svc #0"
+                     : "+r"(x0)
+                     : "r"(x1), "r"(x2), "r"(x8)
+                     : "memory");
     r0 = x0;
     x0 = 1, x1 = (uint64_t)(uintptr_t)msg1, x2 = sizeof(msg1) - 1, x8 = 64;
     __asm__ volatile("svc #0x1234"
@@ -565,7 +580,8 @@ static void test_clrex(void)
                      : [p] "r"(&word), [n] "r"((uint64_t)6)
                      : "memory");
     printf("clrex: loaded %" PRIu64 ", stxr status %" PRIu64 ", word %" PRIu64
-           "\n", old, status, word);
+           "\n",
+           old, status, word);
 }
 
 static uint64_t read_fpcr(void)
@@ -585,8 +601,8 @@ static void test_sysregs(void)
 {
     uint64_t saved = read_fpcr(), v, tp, tpro, t1, t2, frq, ctr, dczid;
     static const uint64_t fpcr_values[] = {
-        0, 1u << 25, 1u << 24, 1u << 26, 1u << 22, 2u << 22, 3u << 22,
-        0x07c00000,
+        0,        1u << 25, 1u << 24, 1u << 26,
+        1u << 22, 2u << 22, 3u << 22, 0x07c00000,
     };
 
     printf("fpcr:");
@@ -628,7 +644,7 @@ static void test_sysregs(void)
     __asm__ volatile("mrs %0, cntfrq_el0" : "=r"(frq));
     __asm__ volatile("mrs %0, cntvct_el0" : "=r"(t1));
     {
-        struct timespec ts = { 0, 20 * 1000 * 1000 };
+        struct timespec ts = {0, 20 * 1000 * 1000};
 
         nanosleep(&ts, NULL);
     }
@@ -680,8 +696,8 @@ static void test_id_regs(void)
             "info: mmfr0 %" PRIx64 " mmfr1 %" PRIx64 " mmfr2 %" PRIx64
             " dfr0 %" PRIx64 " dfr1 %" PRIx64 " zfr0 %" PRIx64
             " S3_0_C0_C7_7 %" PRIx64 "\n",
-            midr, mpidr, revidr, pfr0, pfr1, isar0, isar1, isar2, mmfr0,
-            mmfr1, mmfr2, dfr0, dfr1, zfr0, raz);
+            midr, mpidr, revidr, pfr0, pfr1, isar0, isar1, isar2, mmfr0, mmfr1,
+            mmfr2, dfr0, dfr1, zfr0, raz);
 }
 
 static void test_dc_ic(void)
@@ -706,7 +722,7 @@ static void test_dc_ic(void)
     printf("dc zva: zeroed one aligned block of dczid size holding the "
            "address: %s\n",
            zeros == block && first == 2048 && last == 2048 + block - 1 ? "yes"
-                                                                   : "NO");
+                                                                       : "NO");
     __asm__ volatile("dc cvau, %0\n"
                      "dc cvac, %0\n"
                      "dc civac, %0\n"
@@ -725,7 +741,7 @@ static void test_self_modifying(void)
 {
     uint32_t *code = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    uint64_t (*fn)(void) = (uint64_t (*)(void))(uintptr_t)code;
+    uint64_t (*fn)(void) = (uint64_t(*)(void))(uintptr_t)code;
     uint64_t r[3];
 
     if (code == MAP_FAILED)
@@ -768,13 +784,14 @@ static void expect_signal(const char *what, uint32_t insn, bool to_stdout)
     last_signal = 0;
     last_pc = 0;
     insn_slot_run(slot, &in, &out);
-    snprintf(line, sizeof(line), "%-26s %08" PRIx32 ": %s at %s\n", what,
-             insn,
+    snprintf(line, sizeof(line), "%-26s %08" PRIx32 ": %s at %s\n", what, insn,
              last_signal == SIGILL    ? "SIGILL"
              : last_signal == SIGTRAP ? "SIGTRAP"
              : last_signal            ? "other signal"
                                       : "no signal",
-             !last_signal ? "-" : last_pc == pc ? "insn" : "WRONG PC");
+             !last_signal    ? "-"
+             : last_pc == pc ? "insn"
+                             : "WRONG PC");
     if (to_stdout)
         fputs(line, stdout);
     else
@@ -784,7 +801,7 @@ static void expect_signal(const char *what, uint32_t insn, bool to_stdout)
 static void test_signals(void)
 {
     static char alt_stack[65536];
-    stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
+    stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof(alt_stack)};
     struct sigaction sa;
 
     /* The slot moves SP away: handlers need their own stack. */

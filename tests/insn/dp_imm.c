@@ -160,12 +160,12 @@ static void run_case(const char *what, const uint32_t *slot, uint32_t insn,
 
     insn_slot_run(slot, in, &out);
     snprintf(line, sizeof(line),
-             "%s %08" PRIx32 " in %" PRIx64 " %" PRIx64 " %" PRIx64 " sp=%"
-             PRIx64 " f=%" PRIx64 " -> %" PRIx64 " %" PRIx64 " %" PRIx64
+             "%s %08" PRIx32 " in %" PRIx64 " %" PRIx64 " %" PRIx64
+             " sp=%" PRIx64 " f=%" PRIx64 " -> %" PRIx64 " %" PRIx64 " %" PRIx64
              " %" PRIx64 " %" PRIx64 " %" PRIx64 " sp=%" PRIx64 " f=%" PRIx64,
-             what, insn, in->x[0], in->x[1], in->x[2], in->x[6],
-             in->nzcv >> 28, out.x[0] - rel, out.x[1], out.x[2], out.x[3],
-             out.x[4], out.x[5], out.x[6], out.nzcv >> 28);
+             what, insn, in->x[0], in->x[1], in->x[2], in->x[6], in->nzcv >> 28,
+             out.x[0] - rel, out.x[1], out.x[2], out.x[3], out.x[4], out.x[5],
+             out.x[6], out.nzcv >> 28);
     report(line);
 }
 
@@ -191,12 +191,11 @@ static const uint64_t edge_values[] = {
 };
 #define N_EDGE (sizeof(edge_values) / sizeof(edge_values[0]))
 
-static RegFrame frame_with(uint64_t x0, uint64_t x1, uint64_t x2,
-                           uint64_t nzcv)
+static RegFrame frame_with(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t nzcv)
 {
-    RegFrame f = { { x0, x1, x2, 0x3333333333333333, 0x4444444444444444,
-                     0x5555555555555555, 0x0000100000000000 },
-                   nzcv << 28 };
+    RegFrame f = {{x0, x1, x2, 0x3333333333333333, 0x4444444444444444,
+                   0x5555555555555555, 0x0000100000000000},
+                  nzcv << 28};
     return f;
 }
 
@@ -223,8 +222,8 @@ static uint32_t enc_nrs(unsigned group, unsigned sf, unsigned opc, unsigned n,
            imms << 10 | rn << 5 | rd;
 }
 
-static uint32_t enc_movw(unsigned sf, unsigned opc, unsigned hw,
-                         unsigned imm16, unsigned rd)
+static uint32_t enc_movw(unsigned sf, unsigned opc, unsigned hw, unsigned imm16,
+                         unsigned rd)
 {
     return sf << 31 | opc << 29 | 0x25u << 23 | hw << 21 | imm16 << 5 | rd;
 }
@@ -232,16 +231,17 @@ static uint32_t enc_movw(unsigned sf, unsigned opc, unsigned hw,
 static uint32_t enc_extr(unsigned sf, unsigned n, unsigned rm, unsigned imms,
                          unsigned rn, unsigned rd)
 {
-    return sf << 31 | 0x27u << 23 | n << 22 | rm << 16 | imms << 10 |
-           rn << 5 | rd;
+    return sf << 31 | 0x27u << 23 | n << 22 | rm << 16 | imms << 10 | rn << 5 |
+           rd;
 }
 
 /* ---- sections ---- */
 
 static void test_pcrel(void)
 {
-    static const int64_t offsets[] = { 0, 1, 2, 3, 4, -1, -4, 0xfff, 0x1000,
-                                       0xfffff, -0x100000, 0x7ffff, -0x80000 };
+    static const int64_t offsets[] = {
+        0,     1,      2,       3,         4,       -1,      -4,
+        0xfff, 0x1000, 0xfffff, -0x100000, 0x7ffff, -0x80000};
 
     section_begin("adr/adrp");
     for (unsigned op = 0; op < 2; op++) {
@@ -268,10 +268,9 @@ static void test_pcrel(void)
 
 static void test_addsub_imm(void)
 {
-    static const unsigned imms[] = { 0, 1, 2, 0x7ff, 0x800, 0xfff, 0x123 };
+    static const unsigned imms[] = {0, 1, 2, 0x7ff, 0x800, 0xfff, 0x123};
     /* (rd, rn): plain, same register, SP as source, SP as destination. */
-    static const unsigned regs[][2] = { { 0, 1 }, { 1, 1 }, { 0, 31 },
-                                        { 31, 1 } };
+    static const unsigned regs[][2] = {{0, 1}, {1, 1}, {0, 31}, {31, 1}};
 
     section_begin("add/sub imm");
     for (unsigned bits = 0; bits < 16; bits++) {
@@ -280,13 +279,13 @@ static void test_addsub_imm(void)
 
         for (size_t k = 0; k < sizeof(imms) / sizeof(imms[0]); k++) {
             for (size_t r = 0; r < 4; r++) {
-                uint32_t insn = enc_addsub_i(sf, op, s, sh, imms[k],
-                                             regs[r][1], regs[r][0]);
+                uint32_t insn = enc_addsub_i(sf, op, s, sh, imms[k], regs[r][1],
+                                             regs[r][0]);
                 const uint32_t *slot = insn_slot_build(&insn, 1);
 
                 for (size_t v = 0; v < N_EDGE; v++) {
-                    RegFrame in = frame_with(0xdeadbeefdeadbeef,
-                                             edge_values[v], 0, v & 0xf);
+                    RegFrame in = frame_with(0xdeadbeefdeadbeef, edge_values[v],
+                                             0, v & 0xf);
 
                     if (regs[r][1] == 31) /* source is SP */
                         in.x[6] = edge_values[v];
@@ -317,8 +316,8 @@ static bool bitmask_valid(unsigned sf, unsigned n, unsigned imms)
 
 static void test_logic_imm(void)
 {
-    static const uint64_t inputs[] = { 0, 0xffffffffffffffff,
-                                       0x0123456789abcdef };
+    static const uint64_t inputs[] = {0, 0xffffffffffffffff,
+                                      0x0123456789abcdef};
     unsigned long valid = 0;
 
     section_begin("logical imm");
@@ -354,7 +353,7 @@ static void test_logic_imm(void)
     for (unsigned sf = 0; sf < 2; sf++) {
         for (unsigned opc = 0; opc < 4; opc++) {
             uint32_t insns[2] = {
-                enc_nrs(0x24, sf, opc, sf, 4, 3, 1, 31),  /* Rd = SP/XZR */
+                enc_nrs(0x24, sf, opc, sf, 4, 3, 1, 31),   /* Rd = SP/XZR */
                 enc_nrs(0x24, sf, opc, 0, 1, 0x3c, 31, 2), /* Rn = XZR */
             };
             const uint32_t *slot = insn_slot_build(insns, 2);
@@ -371,8 +370,8 @@ static void test_logic_imm(void)
 
 static void test_movewide(void)
 {
-    static const unsigned imms[] = { 0, 1, 0x8000, 0xffff, 0x1234, 0x7fff };
-    static const unsigned opcs[] = { 0, 2, 3 };
+    static const unsigned imms[] = {0, 1, 0x8000, 0xffff, 0x1234, 0x7fff};
+    static const unsigned opcs[] = {0, 2, 3};
 
     section_begin("movn/movz/movk");
     for (unsigned sf = 0; sf < 2; sf++) {
@@ -399,8 +398,7 @@ static void test_movewide(void)
 
 static void test_bitfield(void)
 {
-    static const uint64_t inputs[] = { 0x0123456789abcdef,
-                                       0xfedcba9876543210 };
+    static const uint64_t inputs[] = {0x0123456789abcdef, 0xfedcba9876543210};
 
     section_begin("sbfm/bfm/ubfm");
     for (unsigned sf = 0; sf < 2; sf++) {
@@ -416,8 +414,8 @@ static void test_bitfield(void)
                 const uint32_t *slot = insn_slot_build(insns, 3);
 
                 for (size_t v = 0; v < 2; v++) {
-                    RegFrame in = frame_with(0xa5a5a5a5c3c3c3c3, inputs[v],
-                                             0, 0);
+                    RegFrame in =
+                        frame_with(0xa5a5a5a5c3c3c3c3, inputs[v], 0, 0);
 
                     run_case("bfm", slot, insns[0], &in, 0);
                 }
@@ -445,8 +443,8 @@ static void test_extr(void)
     for (unsigned sf = 0; sf < 2; sf++) {
         for (unsigned lsb = 0; lsb < (sf ? 64u : 32u); lsb++) {
             uint32_t insns[3] = {
-                enc_extr(sf, sf, 2, lsb, 1, 0), /* EXTR x0, x1, x2 */
-                enc_extr(sf, sf, 1, lsb, 1, 3), /* ROR x3, x1 */
+                enc_extr(sf, sf, 2, lsb, 1, 0),  /* EXTR x0, x1, x2 */
+                enc_extr(sf, sf, 1, lsb, 1, 3),  /* ROR x3, x1 */
                 enc_extr(sf, sf, 2, lsb, 31, 4), /* Rn = XZR */
             };
             const uint32_t *slot = insn_slot_build(insns, 3);
@@ -491,7 +489,7 @@ static void test_undef(void)
     struct sigaction sa;
 
     static char alt_stack[65536];
-    stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
+    stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof(alt_stack)};
 
     /* The slot points SP elsewhere: the handler needs its own stack. */
     sigaltstack(&ss, NULL);
@@ -502,10 +500,8 @@ static void test_undef(void)
     expect_undef("and w N=1", enc_nrs(0x24, 0, 0, 1, 0, 0, 1, 0));
     expect_undef("orr x imms=111111 N=1", enc_nrs(0x24, 1, 1, 1, 0, 63, 1, 0));
     expect_undef("eor x imms=111101 N=0", enc_nrs(0x24, 1, 2, 0, 0, 61, 1, 0));
-    expect_undef("ands w imms=111101 N=0",
-                 enc_nrs(0x24, 0, 3, 0, 0, 61, 1, 0));
-    expect_undef("and x imms=011111 N=0",
-                 enc_nrs(0x24, 1, 0, 0, 0, 31, 1, 0));
+    expect_undef("ands w imms=111101 N=0", enc_nrs(0x24, 0, 3, 0, 0, 61, 1, 0));
+    expect_undef("and x imms=011111 N=0", enc_nrs(0x24, 1, 0, 0, 0, 31, 1, 0));
     expect_undef("movn w hw=2", enc_movw(0, 0, 2, 1, 0));
     expect_undef("movz w hw=3", enc_movw(0, 2, 3, 1, 0));
     expect_undef("movk w hw=2", enc_movw(0, 3, 2, 1, 0));

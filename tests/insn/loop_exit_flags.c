@@ -21,25 +21,25 @@ static void show(const char *name, uint64_t a, uint64_t b, const Exit *e)
 }
 
 /* The loop body, then the reads after it, in a block of their own. */
-#define LOOP_EXIT(name, body)                                               \
-    static void name(uint64_t a, uint64_t b)                                \
-    {                                                                       \
-        Exit e;                                                             \
-        uint64_t x0 = a;                                                    \
-        __asm__ volatile("1:\n\t" body "\n\t"                               \
-                         "mrs %[nzcv], nzcv\n\t"                            \
-                         "cset %[hi], hi\n\t"                               \
-                         "b.lt 2f\n\t"                                      \
-                         "mov %[lt], #0\n\t"                                \
-                         "b 3f\n"                                           \
-                         "2: mov %[lt], #1\n"                               \
-                         "3:\n"                                             \
-                         : [x0] "+r"(x0), [nzcv] "=&r"(e.nzcv),             \
-                           [hi] "=&r"(e.hi), [lt] "=&r"(e.lt)               \
-                         : [b] "r"(b)                                       \
-                         : "cc");                                           \
-        e.x0 = x0;                                                          \
-        show(#name, a, b, &e);                                              \
+#define LOOP_EXIT(name, body)                                                  \
+    static void name(uint64_t a, uint64_t b)                                   \
+    {                                                                          \
+        Exit e;                                                                \
+        uint64_t x0 = a;                                                       \
+        __asm__ volatile("1:\n\t" body "\n\t"                                  \
+                         "mrs %[nzcv], nzcv\n\t"                               \
+                         "cset %[hi], hi\n\t"                                  \
+                         "b.lt 2f\n\t"                                         \
+                         "mov %[lt], #0\n\t"                                   \
+                         "b 3f\n"                                              \
+                         "2: mov %[lt], #1\n"                                  \
+                         "3:\n"                                                \
+                         : [x0] "+r"(x0), [nzcv] "=&r"(e.nzcv),                \
+                           [hi] "=&r"(e.hi), [lt] "=&r"(e.lt)                  \
+                         : [b] "r"(b)                                          \
+                         : "cc");                                              \
+        e.x0 = x0;                                                             \
+        show(#name, a, b, &e);                                                 \
     }
 
 /* Leaves on signed overflow, on carry, on a negative result. */
@@ -68,11 +68,10 @@ int main(void)
         0x9000000000000000,
     };
     static const uint64_t steps32[] = {
-        0x12345679, 0x70000001, 0xf0000001, 0x80000001, 0x23456789,
-        0x7fffffff,
+        0x12345679, 0x70000001, 0xf0000001, 0x80000001, 0x23456789, 0x7fffffff,
     };
-    static const uint64_t starts[] = { 0, 1, 0x8000000000000000,
-                                       0x7fffffff, 0xfffffffffffffff0 };
+    static const uint64_t starts[] = {0, 1, 0x8000000000000000, 0x7fffffff,
+                                      0xfffffffffffffff0};
 
     for (unsigned i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
         uint64_t a = starts[i];

@@ -39,11 +39,12 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
                (unsigned long long)uc->uc_mcontext.regs[11],
                where((void *)(uintptr_t)uc->uc_mcontext.regs[12]),
                where(si->si_addr), si->si_code);
-        uc->uc_mcontext.pc += 4;     /* skip the faulting load */
+        uc->uc_mcontext.pc += 4;       /* skip the faulting load */
         uc->uc_mcontext.regs[13] = 77; /* as if it had loaded 77 */
         return;
     }
-    printf("signal %d code %d addr %ld\n", sig, si->si_code, where(si->si_addr));
+    printf("signal %d code %d addr %ld\n", sig, si->si_code,
+           where(si->si_addr));
     siglongjmp(recover, 1);
 }
 
@@ -75,7 +76,8 @@ int main(void)
                      "mov x12, %1\n\t"
                      "ldr x13, [x12]\n\t"
                      "mov %0, x13\n\t"
-                     : "=r"(loaded) : "r"(page + 8)
+                     : "=r"(loaded)
+                     : "r"(page + 8)
                      : "x9", "x10", "x11", "x12", "x13", "memory");
     printf("after skipped load: %llu\n", (unsigned long long)loaded);
 

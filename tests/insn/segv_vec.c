@@ -18,7 +18,8 @@ static int nregs_to_show;
 
 static void show_fpsimd(ucontext_t *uc, int nregs)
 {
-    struct _aarch64_ctx *head = (struct _aarch64_ctx *)uc->uc_mcontext.__reserved;
+    struct _aarch64_ctx *head =
+        (struct _aarch64_ctx *)uc->uc_mcontext.__reserved;
 
     while (head->magic) {
         if (head->magic == FPSIMD_MAGIC) {
@@ -44,7 +45,7 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
 
 int main(void)
 {
-    static const uint32_t a[4] = { 1, 2, 3, 4 }, b[4] = { 10, 20, 30, 40 };
+    static const uint32_t a[4] = {1, 2, 3, 4}, b[4] = {10, 20, 30, 40};
     void *bad = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     struct sigaction sa;
 
@@ -54,15 +55,19 @@ int main(void)
     sigaction(SIGSEGV, &sa, NULL);
     nregs_to_show = 4;
     if (!sigsetjmp(env, 1)) {
-        __asm__ volatile("ldr q0, [%0]\n ldr q1, [%1]\n add v2.4s, v0.4s, v1.4s\n"
-                         "mul v3.4s, v2.4s, v1.4s\n ldr q1, [%2]\n"
-                         :: "r"(a), "r"(b), "r"(bad) : "v0", "v1", "v2", "v3", "memory");
+        __asm__ volatile(
+            "ldr q0, [%0]\n ldr q1, [%1]\n add v2.4s, v0.4s, v1.4s\n"
+            "mul v3.4s, v2.4s, v1.4s\n ldr q1, [%2]\n" ::"r"(a),
+            "r"(b), "r"(bad)
+            : "v0", "v1", "v2", "v3", "memory");
     }
     nregs_to_show = 3;
     if (!sigsetjmp(env, 1)) {
-        __asm__ volatile("ldr q0, [%0]\n ldr q1, [%1]\n sub v2.4s, v1.4s, v0.4s\n"
-                         "str q2, [%2]\n"
-                         :: "r"(a), "r"(b), "r"(bad) : "v0", "v1", "v2", "memory");
+        __asm__ volatile(
+            "ldr q0, [%0]\n ldr q1, [%1]\n sub v2.4s, v1.4s, v0.4s\n"
+            "str q2, [%2]\n" ::"r"(a),
+            "r"(b), "r"(bad)
+            : "v0", "v1", "v2", "memory");
     }
     return 0;
 }

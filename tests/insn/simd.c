@@ -8,29 +8,35 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Half-precision forms (FEAT_FP16) without needing -march on the command line. */
+/* Half-precision forms (FEAT_FP16) without needing -march on the command line.
+ */
 asm(".arch armv8.2-a+fp16");
 
-typedef struct { uint64_t lo, hi; } V128;
+typedef struct {
+    uint64_t lo, hi;
+} V128;
 
 /* Inputs: v0 = A, v1 = B, v2 = D (old destination); the insn writes v2. */
 static const V128 vin[] = {
-    { 0x0000000000000000ull, 0xffffffffffffffffull },
-    { 0x8000000000000001ull, 0x7fffffffffffffffull },
-    { 0x0123456789abcdefull, 0xfedcba9876543210ull },
-    { 0x807f01ff7f80fe00ull, 0x00ff7f8080017ffeull },
-    { 0x3ff8000000000000ull, 0xc004000000000000ull }, /* 1.5, -2.5 */
-    { 0x3fc00000c0200000ull, 0x7fc000007f800000ull }, /* s: -2.5 1.5 inf qnan */
-    { 0x7ff4000000000001ull, 0x0000000000000001ull },
-    { 0x4f0000004effffffull, 0xcf000001bf000000ull },
+    {0x0000000000000000ull, 0xffffffffffffffffull},
+    {0x8000000000000001ull, 0x7fffffffffffffffull},
+    {0x0123456789abcdefull, 0xfedcba9876543210ull},
+    {0x807f01ff7f80fe00ull, 0x00ff7f8080017ffeull},
+    {0x3ff8000000000000ull, 0xc004000000000000ull}, /* 1.5, -2.5 */
+    {0x3fc00000c0200000ull, 0x7fc000007f800000ull}, /* s: -2.5 1.5 inf qnan */
+    {0x7ff4000000000001ull, 0x0000000000000001ull},
+    {0x4f0000004effffffull, 0xcf000001bf000000ull},
     /* h: -qNaN inf -1 1; 0.333 65504 -denormal denormal */
-    { 0xfe007c00bc003c00ull, 0x35557bff83ff0001ull },
+    {0xfe007c00bc003c00ull, 0x35557bff83ff0001ull},
     /* h: -0 0 -5 3; -2.5 1.5 2^-14 sNaN */
-    { 0x80000000c5004200ull, 0xc1003e0004007d01ull },
+    {0x80000000c5004200ull, 0xc1003e0004007d01ull},
 };
 #define NV (sizeof(vin) / sizeof(vin[0]))
 
-static void clear_fpsr(void) { asm volatile("msr fpsr, xzr"); }
+static void clear_fpsr(void)
+{
+    asm volatile("msr fpsr, xzr");
+}
 static uint64_t get_fpsr(void)
 {
     uint64_t v;
@@ -38,13 +44,13 @@ static uint64_t get_fpsr(void)
     return v;
 }
 
-#define OP3(name, insn)                                                     \
-    static void name(const V128 *a, const V128 *b, const V128 *d, V128 *r)  \
-    {                                                                       \
-        asm volatile("ldr q0, [%1]\n ldr q1, [%2]\n ldr q2, [%3]\n" insn    \
-                     "\n str q2, [%0]"                                      \
-                     :: "r"(r), "r"(a), "r"(b), "r"(d)                      \
-                     : "v0", "v1", "v2", "v3", "memory");                   \
+#define OP3(name, insn)                                                        \
+    static void name(const V128 *a, const V128 *b, const V128 *d, V128 *r)     \
+    {                                                                          \
+        asm volatile("ldr q0, [%1]\n ldr q1, [%2]\n ldr q2, [%3]\n" insn       \
+                     "\n str q2, [%0]" ::"r"(r),                               \
+                     "r"(a), "r"(b), "r"(d)                                    \
+                     : "v0", "v1", "v2", "v3", "memory");                      \
     }
 
 /* Each entry: the asm text and a function running it. */
@@ -156,8 +162,9 @@ OP3(t_trn2, "trn2 v2.2d, v0.2d, v1.2d")
 OP3(t_tbl1, "tbl v2.16b, {v0.16b}, v1.16b")
 OP3(t_tbl2, "mov v3.16b, v1.16b\n tbl v2.8b, {v0.16b, v1.16b}, v3.8b")
 OP3(t_tbx1, "tbx v2.16b, {v1.16b}, v0.16b")
-OP3(t_tbl4, "mov v3.16b, v0.16b\n movi v4.16b, #0x1f\n and v3.16b, v3.16b, v4.16b\n"
-            "tbl v2.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v3.16b")
+OP3(t_tbl4,
+    "mov v3.16b, v0.16b\n movi v4.16b, #0x1f\n and v3.16b, v3.16b, v4.16b\n"
+    "tbl v2.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v3.16b")
 OP3(t_umull, "umull v2.8h, v0.8b, v1.8b")
 OP3(t_smull2, "smull2 v2.4s, v0.8h, v1.8h")
 OP3(t_umlal, "umlal v2.2d, v0.2s, v1.2s")
@@ -448,140 +455,150 @@ OP3(t_h63, "scvtf h2, h0")
 OP3(t_h64, "fcmeq h2, h0, #0.0")
 OP3(t_h65, "fcvtzs h2, h0")
 
-static const struct { const char *name; void (*fn)(const V128 *, const V128 *, const V128 *, V128 *); } ops[] = {
-#define E(f) { #f, f }
-    E(t_add16b), E(t_add2d), E(t_add4s), E(t_sub8h), E(t_sub2s), E(t_mul8h),
-    E(t_mul4s), E(t_mla4s), E(t_mls8b), E(t_cmeq16b), E(t_cmgt4s), E(t_cmge8h),
-    E(t_cmhi2d), E(t_cmhs16b), E(t_cmtst4s), E(t_cmeq0), E(t_cmge0), E(t_cmgt0),
-    E(t_cmle0), E(t_cmlt0), E(t_cmeqd), E(t_cmged0), E(t_addp16b), E(t_addp2d),
-    E(t_addpd), E(t_umaxp16b), E(t_uminp8h), E(t_smaxp4s), E(t_sminp8b),
-    E(t_umax16b), E(t_smin4s), E(t_urhadd), E(t_uqadd), E(t_sqsub), E(t_uabd),
-    E(t_saba), E(t_ushl), E(t_sshl), E(t_srshl), E(t_sqdmulh), E(t_addv16b),
-    E(t_addv4s), E(t_umaxv), E(t_uminv), E(t_smaxv), E(t_sminv), E(t_uaddlv),
-    E(t_saddlv), E(t_and), E(t_orr8b), E(t_mov), E(t_bic), E(t_orn), E(t_eor),
-    E(t_bsl), E(t_bit), E(t_bif), E(t_not), E(t_not8b), E(t_abs), E(t_neg),
-    E(t_negd), E(t_cnt), E(t_clz), E(t_cls), E(t_rbit), E(t_rev16), E(t_rev32),
-    E(t_rev64), E(t_uaddlp), E(t_sadalp), E(t_xtn), E(t_xtn2), E(t_sqxtn),
-    E(t_uqxtn2), E(t_sqxtun), E(t_shrn), E(t_shrn2), E(t_rshrn), E(t_sqshrn),
-    E(t_uqrshrn), E(t_ushr), E(t_ushrd), E(t_sshr), E(t_ssra), E(t_ursra),
-    E(t_srshr), E(t_shl), E(t_shld), E(t_sli), E(t_sri), E(t_ushll), E(t_uxtl2),
-    E(t_sxtl), E(t_sshll2), E(t_sqshl), E(t_shll), E(t_ext), E(t_ext8),
-    E(t_zip1), E(t_zip2), E(t_uzp1), E(t_uzp2), E(t_trn1), E(t_trn2),
-    E(t_tbl1), E(t_tbl2), E(t_tbx1), E(t_tbl4), E(t_umull), E(t_smull2),
-    E(t_umlal), E(t_smlsl2), E(t_uaddl), E(t_saddw2), E(t_usubw), E(t_sabdl),
-    E(t_addhn), E(t_raddhn2), E(t_mul_e), E(t_mla_e), E(t_umull_e),
-    E(t_smlal2_e), E(t_dup_e), E(t_dup_e2), E(t_dup_e3), E(t_dup_s),
-    E(t_dup_s2), E(t_ins_e), E(t_ins_e2), E(t_ins_e3), E(t_fadd4s),
-    E(t_fsub2d), E(t_fmul2s), E(t_fdiv2d), E(t_fmax4s), E(t_fminnm2d),
-    E(t_fmaxnm4s), E(t_fmla2d), E(t_fmls4s), E(t_fabd2d), E(t_fabdd),
-    E(t_fcmeq), E(t_fcmgt), E(t_fcmge), E(t_facgt), E(t_fcmgt0), E(t_fcmle0),
-    E(t_faddp), E(t_faddps), E(t_fmaxnmp), E(t_fminp), E(t_fmaxnmv),
-    E(t_fminv), E(t_fabs), E(t_fneg), E(t_fsqrt), E(t_frintn), E(t_frinta),
-    E(t_frintm), E(t_frintp), E(t_frintz), E(t_frintx), E(t_frinti),
-    E(t_fcvtzs), E(t_fcvtzu), E(t_fcvtas), E(t_fcvtms), E(t_fcvtnu),
-    E(t_fcvtzsd), E(t_fcvtzs_fix), E(t_scvtf), E(t_ucvtf), E(t_scvtfd),
-    E(t_scvtf_fix), E(t_ucvtf_fix), E(t_fcvtn), E(t_fcvtn2), E(t_fcvtnh),
-    E(t_fcvtl), E(t_fcvtl2), E(t_fmul_e), E(t_fmla_e), E(t_fmul_se),
-    E(t_fmls_se), E(t_movi1), E(t_movi2), E(t_movi3), E(t_movi4), E(t_movi5),
-    E(t_movi6), E(t_mvni1), E(t_mvni2), E(t_mvni3), E(t_orri), E(t_bici),
-    E(t_bici2), E(t_fmovv1), E(t_fmovv2), E(t_fmovv3),
-    E(t_add8b), E(t_addd), E(t_subd), E(t_sub4h), E(t_mul16b), E(t_mul2s),
-    E(t_mla8h), E(t_mls4s), E(t_cmeq2d), E(t_cmgt2d), E(t_cmge2d), E(t_cmhi8b),
-    E(t_cmhi4h), E(t_cmhs4s), E(t_cmhsd), E(t_cmtst2d), E(t_cmgt0_2d),
-    E(t_cmlt0_2d), E(t_cmeq0_2d), E(t_cmle0_4s), E(t_smax8h), E(t_smax16b),
-    E(t_umin4s), E(t_umin4h), E(t_addp4h), E(t_addp2s), E(t_umaxp8b),
-    E(t_uminp4s), E(t_addv4h), E(t_umaxv8b), E(t_smaxv8h), E(t_uminv4s),
-    E(t_abs2d), E(t_abs8b), E(t_absd), E(t_neg16b), E(t_rev32b), E(t_rev64b),
-    E(t_rev64h), E(t_xtn4h), E(t_xtn2s), E(t_xtn2_alias), E(t_shrn4h),
-    E(t_shrn2s), E(t_ushr8b), E(t_ushr16b8), E(t_ushr2d), E(t_sshr2d),
-    E(t_sshr2d5), E(t_sshr8b), E(t_sshr4h), E(t_sshrd), E(t_usra4s),
-    E(t_usra16b), E(t_ssra2d), E(t_ssrad), E(t_shl2s), E(t_shl8h), E(t_shl2d),
-    E(t_shl8b), E(t_ushll2d), E(t_sshll4s), E(t_sxtl2d), E(t_uxtl8h),
-    E(t_shll2_8h), E(t_ext16_0), E(t_ext16_15), E(t_ext8_1), E(t_zip1_8b),
-    E(t_zip2_4h), E(t_zip2_2s), E(t_zip1_2d), E(t_uzp1_16b), E(t_uzp2_4s),
-    E(t_uzp1_2s), E(t_uzp2_2d), E(t_uzp1_4h), E(t_trn1_16b), E(t_trn2_8b),
-    E(t_trn2_4s), E(t_trn1_2s), E(t_smull8h), E(t_umull4s), E(t_umull2_2d),
-    E(t_smull2d), E(t_umlsl2_8h), E(t_smlal4s), E(t_dup_e4), E(t_dup_e5),
-    E(t_dup_e6), E(t_alias_add), E(t_alias_uzp),
-    E(t_frecpe4s),
-    E(t_frecpe2d),
-    E(t_frecpe_s),
-    E(t_frecpe_d),
-    E(t_frsqrte4s),
-    E(t_frsqrte2d),
-    E(t_frsqrte_d),
-    E(t_frecpx_s),
-    E(t_frecpx_d),
-    E(t_frecps4s),
-    E(t_frecps2d),
-    E(t_frecps_s),
-    E(t_frsqrts4s),
-    E(t_frsqrts_d),
-    E(t_urecpe4s),
-    E(t_ursqrte2s),
-    E(t_fcvtxn2s),
-    E(t_fcvtxn2_4s),
-    E(t_fcvtxn_s),
-    E(t_suqadd16b),
-    E(t_usqadd4s),
-    E(t_suqadd_d),
-    E(t_usqadd_b),
-    E(t_sqdmull4s),
-    E(t_sqdmull2_2d),
-    E(t_sqdmlal2d),
-    E(t_sqdmlsl2_4s),
-    E(t_sqdmull_s),
-    E(t_sqdmlal_d),
-    E(t_sqdmlsl_s),
-    E(t_sqdmull_e),
-    E(t_sqdmlal2_e),
-    E(t_sqdmlsl_se),
-    E(t_sqdmull_se),
-    E(t_sqdmulh_se),
-    E(t_sqrdmulh_se),
-    E(t_h00), E(t_h01), E(t_h02), E(t_h03), E(t_h04), E(t_h05), E(t_h06),
-    E(t_h07), E(t_h08), E(t_h09), E(t_h10), E(t_h11), E(t_h12), E(t_h13),
-    E(t_h14), E(t_h15), E(t_h16), E(t_h17), E(t_h18), E(t_h19), E(t_h20),
-    E(t_h21), E(t_h22), E(t_h23), E(t_h24), E(t_h25), E(t_h26), E(t_h27),
-    E(t_h28), E(t_h29), E(t_h30), E(t_h31), E(t_h32), E(t_h33), E(t_h34),
-    E(t_h35), E(t_h36), E(t_h37), E(t_h38), E(t_h39), E(t_h40), E(t_h41),
-    E(t_h42), E(t_h43), E(t_h44), E(t_h45), E(t_h46), E(t_h47), E(t_h48),
-    E(t_h49), E(t_h50), E(t_h51), E(t_h52), E(t_h53), E(t_h54), E(t_h55),
-    E(t_h56), E(t_h57), E(t_h58), E(t_h59), E(t_h60), E(t_h61), E(t_h62),
-    E(t_h63), E(t_h64), E(t_h65),
+static const struct {
+    const char *name;
+    void (*fn)(const V128 *, const V128 *, const V128 *, V128 *);
+} ops[] = {
+#define E(f)                                                                   \
+    {                                                                          \
+#f, f                                                                  \
+    }
+    E(t_add16b),      E(t_add2d),      E(t_add4s),       E(t_sub8h),
+    E(t_sub2s),       E(t_mul8h),      E(t_mul4s),       E(t_mla4s),
+    E(t_mls8b),       E(t_cmeq16b),    E(t_cmgt4s),      E(t_cmge8h),
+    E(t_cmhi2d),      E(t_cmhs16b),    E(t_cmtst4s),     E(t_cmeq0),
+    E(t_cmge0),       E(t_cmgt0),      E(t_cmle0),       E(t_cmlt0),
+    E(t_cmeqd),       E(t_cmged0),     E(t_addp16b),     E(t_addp2d),
+    E(t_addpd),       E(t_umaxp16b),   E(t_uminp8h),     E(t_smaxp4s),
+    E(t_sminp8b),     E(t_umax16b),    E(t_smin4s),      E(t_urhadd),
+    E(t_uqadd),       E(t_sqsub),      E(t_uabd),        E(t_saba),
+    E(t_ushl),        E(t_sshl),       E(t_srshl),       E(t_sqdmulh),
+    E(t_addv16b),     E(t_addv4s),     E(t_umaxv),       E(t_uminv),
+    E(t_smaxv),       E(t_sminv),      E(t_uaddlv),      E(t_saddlv),
+    E(t_and),         E(t_orr8b),      E(t_mov),         E(t_bic),
+    E(t_orn),         E(t_eor),        E(t_bsl),         E(t_bit),
+    E(t_bif),         E(t_not),        E(t_not8b),       E(t_abs),
+    E(t_neg),         E(t_negd),       E(t_cnt),         E(t_clz),
+    E(t_cls),         E(t_rbit),       E(t_rev16),       E(t_rev32),
+    E(t_rev64),       E(t_uaddlp),     E(t_sadalp),      E(t_xtn),
+    E(t_xtn2),        E(t_sqxtn),      E(t_uqxtn2),      E(t_sqxtun),
+    E(t_shrn),        E(t_shrn2),      E(t_rshrn),       E(t_sqshrn),
+    E(t_uqrshrn),     E(t_ushr),       E(t_ushrd),       E(t_sshr),
+    E(t_ssra),        E(t_ursra),      E(t_srshr),       E(t_shl),
+    E(t_shld),        E(t_sli),        E(t_sri),         E(t_ushll),
+    E(t_uxtl2),       E(t_sxtl),       E(t_sshll2),      E(t_sqshl),
+    E(t_shll),        E(t_ext),        E(t_ext8),        E(t_zip1),
+    E(t_zip2),        E(t_uzp1),       E(t_uzp2),        E(t_trn1),
+    E(t_trn2),        E(t_tbl1),       E(t_tbl2),        E(t_tbx1),
+    E(t_tbl4),        E(t_umull),      E(t_smull2),      E(t_umlal),
+    E(t_smlsl2),      E(t_uaddl),      E(t_saddw2),      E(t_usubw),
+    E(t_sabdl),       E(t_addhn),      E(t_raddhn2),     E(t_mul_e),
+    E(t_mla_e),       E(t_umull_e),    E(t_smlal2_e),    E(t_dup_e),
+    E(t_dup_e2),      E(t_dup_e3),     E(t_dup_s),       E(t_dup_s2),
+    E(t_ins_e),       E(t_ins_e2),     E(t_ins_e3),      E(t_fadd4s),
+    E(t_fsub2d),      E(t_fmul2s),     E(t_fdiv2d),      E(t_fmax4s),
+    E(t_fminnm2d),    E(t_fmaxnm4s),   E(t_fmla2d),      E(t_fmls4s),
+    E(t_fabd2d),      E(t_fabdd),      E(t_fcmeq),       E(t_fcmgt),
+    E(t_fcmge),       E(t_facgt),      E(t_fcmgt0),      E(t_fcmle0),
+    E(t_faddp),       E(t_faddps),     E(t_fmaxnmp),     E(t_fminp),
+    E(t_fmaxnmv),     E(t_fminv),      E(t_fabs),        E(t_fneg),
+    E(t_fsqrt),       E(t_frintn),     E(t_frinta),      E(t_frintm),
+    E(t_frintp),      E(t_frintz),     E(t_frintx),      E(t_frinti),
+    E(t_fcvtzs),      E(t_fcvtzu),     E(t_fcvtas),      E(t_fcvtms),
+    E(t_fcvtnu),      E(t_fcvtzsd),    E(t_fcvtzs_fix),  E(t_scvtf),
+    E(t_ucvtf),       E(t_scvtfd),     E(t_scvtf_fix),   E(t_ucvtf_fix),
+    E(t_fcvtn),       E(t_fcvtn2),     E(t_fcvtnh),      E(t_fcvtl),
+    E(t_fcvtl2),      E(t_fmul_e),     E(t_fmla_e),      E(t_fmul_se),
+    E(t_fmls_se),     E(t_movi1),      E(t_movi2),       E(t_movi3),
+    E(t_movi4),       E(t_movi5),      E(t_movi6),       E(t_mvni1),
+    E(t_mvni2),       E(t_mvni3),      E(t_orri),        E(t_bici),
+    E(t_bici2),       E(t_fmovv1),     E(t_fmovv2),      E(t_fmovv3),
+    E(t_add8b),       E(t_addd),       E(t_subd),        E(t_sub4h),
+    E(t_mul16b),      E(t_mul2s),      E(t_mla8h),       E(t_mls4s),
+    E(t_cmeq2d),      E(t_cmgt2d),     E(t_cmge2d),      E(t_cmhi8b),
+    E(t_cmhi4h),      E(t_cmhs4s),     E(t_cmhsd),       E(t_cmtst2d),
+    E(t_cmgt0_2d),    E(t_cmlt0_2d),   E(t_cmeq0_2d),    E(t_cmle0_4s),
+    E(t_smax8h),      E(t_smax16b),    E(t_umin4s),      E(t_umin4h),
+    E(t_addp4h),      E(t_addp2s),     E(t_umaxp8b),     E(t_uminp4s),
+    E(t_addv4h),      E(t_umaxv8b),    E(t_smaxv8h),     E(t_uminv4s),
+    E(t_abs2d),       E(t_abs8b),      E(t_absd),        E(t_neg16b),
+    E(t_rev32b),      E(t_rev64b),     E(t_rev64h),      E(t_xtn4h),
+    E(t_xtn2s),       E(t_xtn2_alias), E(t_shrn4h),      E(t_shrn2s),
+    E(t_ushr8b),      E(t_ushr16b8),   E(t_ushr2d),      E(t_sshr2d),
+    E(t_sshr2d5),     E(t_sshr8b),     E(t_sshr4h),      E(t_sshrd),
+    E(t_usra4s),      E(t_usra16b),    E(t_ssra2d),      E(t_ssrad),
+    E(t_shl2s),       E(t_shl8h),      E(t_shl2d),       E(t_shl8b),
+    E(t_ushll2d),     E(t_sshll4s),    E(t_sxtl2d),      E(t_uxtl8h),
+    E(t_shll2_8h),    E(t_ext16_0),    E(t_ext16_15),    E(t_ext8_1),
+    E(t_zip1_8b),     E(t_zip2_4h),    E(t_zip2_2s),     E(t_zip1_2d),
+    E(t_uzp1_16b),    E(t_uzp2_4s),    E(t_uzp1_2s),     E(t_uzp2_2d),
+    E(t_uzp1_4h),     E(t_trn1_16b),   E(t_trn2_8b),     E(t_trn2_4s),
+    E(t_trn1_2s),     E(t_smull8h),    E(t_umull4s),     E(t_umull2_2d),
+    E(t_smull2d),     E(t_umlsl2_8h),  E(t_smlal4s),     E(t_dup_e4),
+    E(t_dup_e5),      E(t_dup_e6),     E(t_alias_add),   E(t_alias_uzp),
+    E(t_frecpe4s),    E(t_frecpe2d),   E(t_frecpe_s),    E(t_frecpe_d),
+    E(t_frsqrte4s),   E(t_frsqrte2d),  E(t_frsqrte_d),   E(t_frecpx_s),
+    E(t_frecpx_d),    E(t_frecps4s),   E(t_frecps2d),    E(t_frecps_s),
+    E(t_frsqrts4s),   E(t_frsqrts_d),  E(t_urecpe4s),    E(t_ursqrte2s),
+    E(t_fcvtxn2s),    E(t_fcvtxn2_4s), E(t_fcvtxn_s),    E(t_suqadd16b),
+    E(t_usqadd4s),    E(t_suqadd_d),   E(t_usqadd_b),    E(t_sqdmull4s),
+    E(t_sqdmull2_2d), E(t_sqdmlal2d),  E(t_sqdmlsl2_4s), E(t_sqdmull_s),
+    E(t_sqdmlal_d),   E(t_sqdmlsl_s),  E(t_sqdmull_e),   E(t_sqdmlal2_e),
+    E(t_sqdmlsl_se),  E(t_sqdmull_se), E(t_sqdmulh_se),  E(t_sqrdmulh_se),
+    E(t_h00),         E(t_h01),        E(t_h02),         E(t_h03),
+    E(t_h04),         E(t_h05),        E(t_h06),         E(t_h07),
+    E(t_h08),         E(t_h09),        E(t_h10),         E(t_h11),
+    E(t_h12),         E(t_h13),        E(t_h14),         E(t_h15),
+    E(t_h16),         E(t_h17),        E(t_h18),         E(t_h19),
+    E(t_h20),         E(t_h21),        E(t_h22),         E(t_h23),
+    E(t_h24),         E(t_h25),        E(t_h26),         E(t_h27),
+    E(t_h28),         E(t_h29),        E(t_h30),         E(t_h31),
+    E(t_h32),         E(t_h33),        E(t_h34),         E(t_h35),
+    E(t_h36),         E(t_h37),        E(t_h38),         E(t_h39),
+    E(t_h40),         E(t_h41),        E(t_h42),         E(t_h43),
+    E(t_h44),         E(t_h45),        E(t_h46),         E(t_h47),
+    E(t_h48),         E(t_h49),        E(t_h50),         E(t_h51),
+    E(t_h52),         E(t_h53),        E(t_h54),         E(t_h55),
+    E(t_h56),         E(t_h57),        E(t_h58),         E(t_h59),
+    E(t_h60),         E(t_h61),        E(t_h62),         E(t_h63),
+    E(t_h64),         E(t_h65),
 #undef E
 };
 
 /* DUP/INS/UMOV/SMOV with general registers. */
 static void test_general(void)
 {
-    static const uint64_t xs[] = { 0, 0xffffffffffffffffull, 0x8000000080008081ull, 0x0123456789abcdefull };
+    static const uint64_t xs[] = {0, 0xffffffffffffffffull,
+                                  0x8000000080008081ull, 0x0123456789abcdefull};
     for (size_t i = 0; i < 4; i++) {
         uint64_t x = xs[i];
         V128 r[8];
-        asm volatile("dup v2.16b, %w8\n str q2, [%0]\n"
-                     "dup v2.4h, %w8\n str q2, [%1]\n"
-                     "dup v2.4s, %w8\n str q2, [%2]\n"
-                     "dup v2.2d, %8\n str q2, [%3]\n"
-                     "ldr q2, [%9]\n mov v2.b[5], %w8\n str q2, [%4]\n"
-                     "ldr q2, [%9]\n mov v2.h[7], %w8\n str q2, [%5]\n"
-                     "ldr q2, [%9]\n mov v2.s[2], %w8\n str q2, [%6]\n"
-                     "ldr q2, [%9]\n mov v2.d[1], %8\n str q2, [%7]\n"
-                     :: "r"(&r[0]), "r"(&r[1]), "r"(&r[2]), "r"(&r[3]), "r"(&r[4]),
-                        "r"(&r[5]), "r"(&r[6]), "r"(&r[7]), "r"(x), "r"(&vin[2])
-                     : "v2", "memory");
+        asm volatile(
+            "dup v2.16b, %w8\n str q2, [%0]\n"
+            "dup v2.4h, %w8\n str q2, [%1]\n"
+            "dup v2.4s, %w8\n str q2, [%2]\n"
+            "dup v2.2d, %8\n str q2, [%3]\n"
+            "ldr q2, [%9]\n mov v2.b[5], %w8\n str q2, [%4]\n"
+            "ldr q2, [%9]\n mov v2.h[7], %w8\n str q2, [%5]\n"
+            "ldr q2, [%9]\n mov v2.s[2], %w8\n str q2, [%6]\n"
+            "ldr q2, [%9]\n mov v2.d[1], %8\n str q2, [%7]\n" ::"r"(&r[0]),
+            "r"(&r[1]), "r"(&r[2]), "r"(&r[3]), "r"(&r[4]), "r"(&r[5]),
+            "r"(&r[6]), "r"(&r[7]), "r"(x), "r"(&vin[2])
+            : "v2", "memory");
         for (int k = 0; k < 8; k++)
-            printf("gen%zu.%d %016llx %016llx\n", i, k, (unsigned long long)r[k].hi,
-                   (unsigned long long)r[k].lo);
+            printf("gen%zu.%d %016llx %016llx\n", i, k,
+                   (unsigned long long)r[k].hi, (unsigned long long)r[k].lo);
     }
     for (size_t i = 0; i < NV; i++) {
         uint64_t o[9];
-        asm volatile("ldr q0, [%9]\n umov %w0, v0.b[15]\n umov %w1, v0.h[3]\n"
-                     "mov %w2, v0.s[1]\n mov %3, v0.d[1]\n smov %w4, v0.b[8]\n"
-                     "smov %5, v0.b[7]\n smov %w6, v0.h[6]\n smov %7, v0.h[1]\n smov %8, v0.s[3]\n"
-                     : "=&r"(o[0]), "=&r"(o[1]), "=&r"(o[2]), "=&r"(o[3]), "=&r"(o[4]),
-                       "=&r"(o[5]), "=&r"(o[6]), "=&r"(o[7]), "=&r"(o[8])
-                     : "r"(&vin[i]) : "v0");
+        asm volatile(
+            "ldr q0, [%9]\n umov %w0, v0.b[15]\n umov %w1, v0.h[3]\n"
+            "mov %w2, v0.s[1]\n mov %3, v0.d[1]\n smov %w4, v0.b[8]\n"
+            "smov %5, v0.b[7]\n smov %w6, v0.h[6]\n smov %7, v0.h[1]\n smov %8, v0.s[3]\n"
+            : "=&r"(o[0]), "=&r"(o[1]), "=&r"(o[2]), "=&r"(o[3]), "=&r"(o[4]),
+              "=&r"(o[5]), "=&r"(o[6]), "=&r"(o[7]), "=&r"(o[8])
+            : "r"(&vin[i])
+            : "v0");
         printf("umov/smov %zu:", i);
         for (int k = 0; k < 9; k++)
             printf(" %llx", (unsigned long long)o[k]);

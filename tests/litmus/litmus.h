@@ -58,13 +58,13 @@ typedef struct LitmusTest {
  * and [p], which land in litmus_r[t][0] and litmus_r[t][1].
  * `.arch_extension rcpc` lets the text use LDAPR.
  */
-#define LITMUS_ASM(thread, text, addr0, addr1, val0, val1)                  \
-    __asm__ volatile(".arch_extension rcpc\n\t" text                        \
-                     : [o] "=&r"(litmus_r[thread][0].v),                    \
-                       [p] "=&r"(litmus_r[thread][1].v)                     \
-                     : [a] "r"(addr0), [b] "r"(addr1),                      \
-                       [v] "r"((uint64_t)(val0)), [w] "r"((uint64_t)(val1)) \
-                     : "memory")
+#define LITMUS_ASM(thread, text, addr0, addr1, val0, val1)                     \
+    __asm__ volatile(                                                          \
+        ".arch_extension rcpc\n\t" text                                        \
+        : [o] "=&r"(litmus_r[thread][0].v), [p] "=&r"(litmus_r[thread][1].v)   \
+        : [a] "r"(addr0), [b] "r"(addr1), [v] "r"((uint64_t)(val0)),           \
+          [w] "r"((uint64_t)(val1))                                            \
+        : "memory")
 
 static const LitmusTest *litmus_current;
 static atomic_int litmus_start, litmus_done;
@@ -145,8 +145,7 @@ static void litmus_print_outcome(const LitmusShape *shape, unsigned code,
     litmus_unpack(code, values, shape->nvalues);
     for (int i = 0; i < shape->nvalues; i++)
         len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s=%d",
-                                i ? " " : "", shape->labels[i],
-                                (int)values[i]);
+                                i ? " " : "", shape->labels[i], (int)values[i]);
     printf("    %-28s %9ld%s\n", text, count, relaxed ? "  <- relaxed" : "");
 }
 
@@ -154,7 +153,7 @@ static void litmus_print_outcome(const LitmusShape *shape, unsigned code,
 static long litmus_run(const LitmusTest *test, int iterations)
 {
     const LitmusShape *shape = test->shape;
-    long histogram[1 << (2 * LITMUS_MAX_VALUES)] = { 0 };
+    long histogram[1 << (2 * LITMUS_MAX_VALUES)] = {0};
     pthread_t threads[LITMUS_MAX_THREADS];
     uint64_t values[LITMUS_MAX_VALUES];
     unsigned relaxed_code = ~0u;

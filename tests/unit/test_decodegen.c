@@ -59,8 +59,8 @@ enum {
     CALL_SXSHR,
 };
 
-static int n_calls;        /* every trans call, rejected ones included */
-static bool reject_add;    /* makes trans_ADD_i return false (UNDEF) */
+static int n_calls;     /* every trans call, rejected ones included */
+static bool reject_add; /* makes trans_ADD_i return false (UNDEF) */
 static arg_ADD_i got_add;
 static arg_branch got_branch;
 static arg_ldst_ui got_ldst_ui;
@@ -136,7 +136,7 @@ static bool trans_HINT(DisasContext *s, arg_HINT *a)
 /* Returns which trans accepted insn last, or CALL_NONE for UNDEF. */
 static int decode(uint32_t insn)
 {
-    DisasContext ctx = { .last = CALL_NONE };
+    DisasContext ctx = {.last = CALL_NONE};
 
     n_calls = 0;
     if (!sample_decode(&ctx, insn))
@@ -148,12 +148,10 @@ static int decode(uint32_t insn)
 
 /* A 16-bit file decodes 16-bit words: this fails to compile otherwise. */
 _Static_assert(__builtin_types_compatible_p(__typeof__(&t16_decode),
-                                            bool (*)(DisasContext *,
-                                                     uint16_t)),
+                                            bool (*)(DisasContext *, uint16_t)),
                "t16_decode takes a uint16_t");
 _Static_assert(__builtin_types_compatible_p(__typeof__(&sample_decode),
-                                            bool (*)(DisasContext *,
-                                                     uint32_t)),
+                                            bool (*)(DisasContext *, uint32_t)),
                "sample_decode takes a uint32_t");
 
 static arg_MOVS_i got_movs;
@@ -207,7 +205,7 @@ static bool trans_CBZ(DisasContext *s, arg_CBZ *a)
 
 static int decode16(uint16_t insn)
 {
-    DisasContext ctx = { .last = CALL_NONE };
+    DisasContext ctx = {.last = CALL_NONE};
 
     n_calls = 0;
     if (!t16_decode(&ctx, insn))
@@ -255,7 +253,7 @@ static bool trans_SxSHR_v(DisasContext *s, arg_shift *a)
 
 static int decode_formats(uint32_t insn)
 {
-    DisasContext ctx = { .last = CALL_NONE };
+    DisasContext ctx = {.last = CALL_NONE};
 
     n_calls = 0;
     if (!formats_decode(&ctx, insn))
@@ -265,7 +263,7 @@ static int decode_formats(uint32_t insn)
 
 START_TEST(test_add_imm)
 {
-    ck_assert_int_eq(decode(0x91000420), CALL_ADD_I);  /* add x0, x1, #1 */
+    ck_assert_int_eq(decode(0x91000420), CALL_ADD_I); /* add x0, x1, #1 */
     ck_assert_int_eq(got_add.sf, 1);
     ck_assert_int_eq(got_add.sh, 0);
     ck_assert_int_eq(got_add.imm, 1);
@@ -284,17 +282,17 @@ END_TEST
 
 START_TEST(test_branch_signed_and_constants)
 {
-    ck_assert_int_eq(decode(0x17ffffff), CALL_BRANCH);  /* b .-4 */
+    ck_assert_int_eq(decode(0x17ffffff), CALL_BRANCH); /* b .-4 */
     ck_assert_int_eq(got_branch.imm, -1);
     ck_assert_int_eq(got_branch.link, 0);
 
-    ck_assert_int_eq(decode(0x16000000), CALL_BRANCH);  /* b .-0x8000000 */
+    ck_assert_int_eq(decode(0x16000000), CALL_BRANCH); /* b .-0x8000000 */
     ck_assert_int_eq(got_branch.imm, -(1 << 25));
 
-    ck_assert_int_eq(decode(0x15ffffff), CALL_BRANCH);  /* b .+0x7fffffc */
+    ck_assert_int_eq(decode(0x15ffffff), CALL_BRANCH); /* b .+0x7fffffc */
     ck_assert_int_eq(got_branch.imm, (1 << 25) - 1);
 
-    ck_assert_int_eq(decode(0x94000040), CALL_BRANCH);  /* bl .+0x100 */
+    ck_assert_int_eq(decode(0x94000040), CALL_BRANCH); /* bl .+0x100 */
     ck_assert_int_eq(got_branch.imm, 64);
     ck_assert_int_eq(got_branch.link, 1);
 }
@@ -302,7 +300,7 @@ END_TEST
 
 START_TEST(test_shared_handlers)
 {
-    ck_assert_int_eq(decode(0xf9400441), CALL_LDST_UI);  /* ldr x1, [x2, #8] */
+    ck_assert_int_eq(decode(0xf9400441), CALL_LDST_UI); /* ldr x1, [x2, #8] */
     ck_assert_int_eq(got_ldst_ui.size, 3);
     ck_assert_int_eq(got_ldst_ui.imm, 1);
     ck_assert_int_eq(got_ldst_ui.rn, 2);
@@ -331,7 +329,7 @@ END_TEST
 
 START_TEST(test_signed_mid_word)
 {
-    ck_assert_int_eq(decode(0xf85f8020), CALL_LDUR);  /* ldur x0, [x1, #-8] */
+    ck_assert_int_eq(decode(0xf85f8020), CALL_LDUR); /* ldur x0, [x1, #-8] */
     ck_assert_int_eq(got_ldur.size, 3);
     ck_assert_int_eq(got_ldur.imm, -8);
     ck_assert_int_eq(got_ldur.rn, 1);
@@ -341,7 +339,7 @@ END_TEST
 
 START_TEST(test_overlap_fallthrough)
 {
-    ck_assert_int_eq(decode(0xaa0103e0), CALL_MOV_R);  /* mov x0, x1 */
+    ck_assert_int_eq(decode(0xaa0103e0), CALL_MOV_R); /* mov x0, x1 */
     ck_assert_int_eq(n_calls, 1);
     ck_assert_int_eq(got_mov.sf, 1);
     ck_assert_int_eq(got_mov.rm, 1);
@@ -369,14 +367,14 @@ END_TEST
 
 START_TEST(test_dots_and_undef)
 {
-    ck_assert_int_eq(decode(0xd503201f), CALL_NOP);   /* nop */
-    ck_assert_int_eq(decode(0xd503203f), CALL_HINT);  /* yield */
-    ck_assert_int_eq(decode(0xd50320ff), CALL_HINT);  /* hint #7 */
+    ck_assert_int_eq(decode(0xd503201f), CALL_NOP);  /* nop */
+    ck_assert_int_eq(decode(0xd503203f), CALL_HINT); /* yield */
+    ck_assert_int_eq(decode(0xd50320ff), CALL_HINT); /* hint #7 */
 
-    ck_assert_int_eq(decode(0x00000000), CALL_NONE);  /* udf #0 */
+    ck_assert_int_eq(decode(0x00000000), CALL_NONE); /* udf #0 */
     ck_assert_int_eq(n_calls, 0);
 
-    reject_add = true;  /* every matching trans declines: UNDEF */
+    reject_add = true; /* every matching trans declines: UNDEF */
     ck_assert_int_eq(decode(0x91000420), CALL_NONE);
     ck_assert_int_eq(n_calls, 1);
     reject_add = false;
@@ -416,7 +414,7 @@ START_TEST(test_width16)
     /* udf and svc come before B_cond, whose cond 1110/1111 they are */
     ck_assert_int_eq(decode16(0xde07), CALL_UDF); /* udf #7 */
     ck_assert_int_eq(got_udf.imm, 7);
-    ck_assert_int_eq(decode16(0xdf01), CALL_SVC); /* svc #1 */
+    ck_assert_int_eq(decode16(0xdf01), CALL_SVC);    /* svc #1 */
     ck_assert_int_eq(decode16(0xd0fe), CALL_B_COND); /* beq .-0 */
     ck_assert_int_eq(got_b_cond.cond, 0);
     ck_assert_int_eq(got_b_cond.imm, -2);
@@ -538,8 +536,7 @@ START_TEST(test_describe_new_features)
                      "SHADD_v q=1 size=2 rm=3 rn=2 rd=1 op=20");
     ck_assert_str_eq(formats_describe(0x4f3d2441, buf, sizeof(buf)),
                      "SxSHR_v q=1 rn=2 rd=1 shift=61 round=1 scalar=0 op=7");
-    ck_assert_str_eq(t16_describe(0xe7fe, buf, sizeof(buf)),
-                     "B branch_off=-4");
+    ck_assert_str_eq(t16_describe(0xe7fe, buf, sizeof(buf)), "B branch_off=-4");
     ck_assert_str_eq(t16_describe(0x1ad1, buf, sizeof(buf)),
                      "SUBS_r rm=3 rn=2 rd=1 op=101");
 }
@@ -555,72 +552,70 @@ typedef struct {
 
 static const BadInput bad_inputs[] = {
     /* width */
-    { "X 00000000 00000000 00000000 0000000\n", 1,
-      "pattern X has 31 bits, not 32" },
-    { "%width 16\nX 00000000 00000000 0\n", 2,
-      "pattern X has 17 bits, not 16" },
-    { "%width 16\nX 00000000 0000000 \\\n  imm:2\n", 2,
-      "pattern X has 17 bits, not 16" },
-    { "%width 24\n", 1, "%width takes 16 or 32" },
-    { "X 00000000 00000000 00000000 00000000\n%width 16\n", 2,
-      "%width must come before every other line" },
+    {"X 00000000 00000000 00000000 0000000\n", 1,
+     "pattern X has 31 bits, not 32"},
+    {"%width 16\nX 00000000 00000000 0\n", 2, "pattern X has 17 bits, not 16"},
+    {"%width 16\nX 00000000 0000000 \\\n  imm:2\n", 2,
+     "pattern X has 17 bits, not 16"},
+    {"%width 24\n", 1, "%width takes 16 or 32"},
+    {"X 00000000 00000000 00000000 00000000\n%width 16\n", 2,
+     "%width must come before every other line"},
     /* joins */
-    { "X 00000000 00000000 00000000 00000000 %nope\n", 1,
-      "unknown join %nope" },
-    { "%j hi:lo\nX hi:16 00000000 00000000 %j\n", 2,
-      "join %j needs a field 'lo' on this line" },
-    { "%j:s hi:lo\nX hi:s16 lo:16 %j\n", 2,
-      "field hi is part of join %j and must be unsigned" },
-    { "%j:u hi:lo\n", 1, "only ':s' (sign-extend) may follow the name" },
-    { "%j\n", 1, "join %j: expected its parts" },
-    { "%j hi:hi\n", 1, "join %j: part 'hi' appears twice" },
-    { "%j hi:lo fn=f fn=g\n", 1, "join %j: unexpected 'fn=g'" },
-    { "%j hi:lo\n%j a:b\n", 2, "join %j already defined at line 1" },
+    {"X 00000000 00000000 00000000 00000000 %nope\n", 1, "unknown join %nope"},
+    {"%j hi:lo\nX hi:16 00000000 00000000 %j\n", 2,
+     "join %j needs a field 'lo' on this line"},
+    {"%j:s hi:lo\nX hi:s16 lo:16 %j\n", 2,
+     "field hi is part of join %j and must be unsigned"},
+    {"%j:u hi:lo\n", 1, "only ':s' (sign-extend) may follow the name"},
+    {"%j\n", 1, "join %j: expected its parts"},
+    {"%j hi:hi\n", 1, "join %j: part 'hi' appears twice"},
+    {"%j hi:lo fn=f fn=g\n", 1, "join %j: unexpected 'fn=g'"},
+    {"%j hi:lo\n%j a:b\n", 2, "join %j already defined at line 1"},
     /* argument sets */
-    { "&rr rd rd\n", 1, "argument set rr: 'rd' appears twice" },
-    { "&rr rd rn\nX 00000000 00000000 000000 rn:5 00000 &rr\n", 2,
-      "pattern X leaves member 'rd' of arg_rr (line 1) unset" },
-    { "&rr rd rn\nX 00000000 00000000 0 x:1 0000 rn:5 rd:5 &rr\n", 2,
-      "pattern X: 'x' is not a member of arg_rr (line 1)" },
-    { "X 00000000 00000000 00000000 00000000 &nope\n", 1,
-      "unknown argument set &nope" },
-    { "&a rd\n&b rd\nX 00000000 00000000 00000000 000 rd:5 &a -> h\n"
-      "Y 11111111 00000000 00000000 000 rd:5 &b -> h\n", 4,
-      "pattern Y: handler h takes arg_a (line 3), not arg_b" },
-    { "X 00000000 00000000 00000000 000 rd:5 -> h\n&h rd\n", 2,
-      "argument set h already defined at line 1" },
+    {"&rr rd rd\n", 1, "argument set rr: 'rd' appears twice"},
+    {"&rr rd rn\nX 00000000 00000000 000000 rn:5 00000 &rr\n", 2,
+     "pattern X leaves member 'rd' of arg_rr (line 1) unset"},
+    {"&rr rd rn\nX 00000000 00000000 0 x:1 0000 rn:5 rd:5 &rr\n", 2,
+     "pattern X: 'x' is not a member of arg_rr (line 1)"},
+    {"X 00000000 00000000 00000000 00000000 &nope\n", 1,
+     "unknown argument set &nope"},
+    {"&a rd\n&b rd\nX 00000000 00000000 00000000 000 rd:5 &a -> h\n"
+     "Y 11111111 00000000 00000000 000 rd:5 &b -> h\n",
+     4, "pattern Y: handler h takes arg_a (line 3), not arg_b"},
+    {"X 00000000 00000000 00000000 000 rd:5 -> h\n&h rd\n", 2,
+     "argument set h already defined at line 1"},
     /* formats */
-    { "@f 00000000 00000000 00000000 000 rd:5\n", 1,
-      "format f names no argument set (&name)" },
-    { "X 00000000 00000000 00000000 00000000 @nope\n", 1,
-      "pattern X: unknown format @nope" },
-    { "&a rd\n@f 00000000 00000000 000000 rn:5 rd:5 &a\n", 2,
-      "format f: 'rn' is not a member of arg_a (line 1)" },
-    { "&a rd\n@f 00000000 00000000 00000000 000 rd:5 &a -> h\n", 2,
-      "format f: '->' belongs on patterns" },
-    { "&a rd\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
-      "X 00000000 00000000 00000000 00000001 @f\n", 3,
-      "pattern X fixes bits (mask 0x1f) that format f uses for fields" },
-    { "&a rd\n@f 1 0000000 00000000 00000000 000 rd:5 &a\n"
-      "X 0 0000000 00000000 00000000 000 ..... @f\n", 3,
-      "pattern X: fixed bits differ from those of format f" },
-    { "&a rd x\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
-      "X 00000000 00000000 00000000 00 x:2 .... @f\n", 3,
-      "pattern X: its fields overlap bits of format f (mask 0x30)" },
-    { "&a rd\n&b rd\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
-      "X 00000000 00000000 00000000 000 ..... @f &b\n", 4,
-      "pattern X: &b differs from &a of format f" },
-    { "&a rd op\n@f 00000000 00000000 00000000 000 rd:5 &a {op=1}\n"
-      "X 00000000 00000000 00000000 000 ..... @f {op=2}\n", 3,
-      "pattern X: 'op' set by both the pattern and its format" },
+    {"@f 00000000 00000000 00000000 000 rd:5\n", 1,
+     "format f names no argument set (&name)"},
+    {"X 00000000 00000000 00000000 00000000 @nope\n", 1,
+     "pattern X: unknown format @nope"},
+    {"&a rd\n@f 00000000 00000000 000000 rn:5 rd:5 &a\n", 2,
+     "format f: 'rn' is not a member of arg_a (line 1)"},
+    {"&a rd\n@f 00000000 00000000 00000000 000 rd:5 &a -> h\n", 2,
+     "format f: '->' belongs on patterns"},
+    {"&a rd\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
+     "X 00000000 00000000 00000000 00000001 @f\n",
+     3, "pattern X fixes bits (mask 0x1f) that format f uses for fields"},
+    {"&a rd\n@f 1 0000000 00000000 00000000 000 rd:5 &a\n"
+     "X 0 0000000 00000000 00000000 000 ..... @f\n",
+     3, "pattern X: fixed bits differ from those of format f"},
+    {"&a rd x\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
+     "X 00000000 00000000 00000000 00 x:2 .... @f\n",
+     3, "pattern X: its fields overlap bits of format f (mask 0x30)"},
+    {"&a rd\n&b rd\n@f 00000000 00000000 00000000 000 rd:5 &a\n"
+     "X 00000000 00000000 00000000 000 ..... @f &b\n",
+     4, "pattern X: &b differs from &a of format f"},
+    {"&a rd op\n@f 00000000 00000000 00000000 000 rd:5 &a {op=1}\n"
+     "X 00000000 00000000 00000000 000 ..... @f {op=2}\n",
+     3, "pattern X: 'op' set by both the pattern and its format"},
     /* constants */
-    { "X 00000000 00000000 00000000 00000000 {op=SI-ADD}\n", 1,
-      "bad constant value 'SI-ADD' (expected an identifier)" },
-    { "X 00000000 00000000 00000000 00000000 {op=1x}\n", 1,
-      "pattern X: bad value '1x' for op" },
-    { "X 00000000 00000000 00000000 00000000\n"
-      "X 11111111 00000000 00000000 00000000\n", 2,
-      "pattern X already defined at line 1" },
+    {"X 00000000 00000000 00000000 00000000 {op=SI-ADD}\n", 1,
+     "bad constant value 'SI-ADD' (expected an identifier)"},
+    {"X 00000000 00000000 00000000 00000000 {op=1x}\n", 1,
+     "pattern X: bad value '1x' for op"},
+    {"X 00000000 00000000 00000000 00000000\n"
+     "X 11111111 00000000 00000000 00000000\n",
+     2, "pattern X already defined at line 1"},
 };
 
 /* Runs tools/decodegen on text; returns its exit status, stderr in err. */
@@ -641,8 +636,8 @@ static int run_decodegen(const char *text, char *in, char *out, char *err,
     ck_assert_ptr_nonnull(f);
     fputs(text, f);
     fclose(f);
-    snprintf(cmd, sizeof(cmd), "'%s' -p t -o '%s' '%s' 2>'%s'", DECODEGEN,
-             out, in, errpath);
+    snprintf(cmd, sizeof(cmd), "'%s' -p t -o '%s' '%s' 2>'%s'", DECODEGEN, out,
+             in, errpath);
     status = system(cmd);
     f = fopen(errpath, "r");
     ck_assert_ptr_nonnull(f);
@@ -700,8 +695,8 @@ START_TEST(test_bad_input)
     ck_assert_msg(!strncmp(err, where, strlen(where)) &&
                       strstr(err, bad->what) && strchr(err, '\n') &&
                       !strchr(err, '\n')[1],
-                  "input %d: expected one line '%s...%s', got '%s'", _i,
-                  where, bad->what, err);
+                  "input %d: expected one line '%s...%s', got '%s'", _i, where,
+                  bad->what, err);
     /* no output, not even a partial one */
     snprintf(tmp, sizeof(tmp), "%s.tmp", out);
     ck_assert_int_ne(stat(out, &st), 0);

@@ -41,11 +41,11 @@ END_TEST
 
 START_TEST(test_identities_canonicalise)
 {
-    tcg_gen_addi_i64(g0, g0, 0);   /* nothing: g0 = g0 */
+    tcg_gen_addi_i64(g0, g0, 0); /* nothing: g0 = g0 */
     ck_assert_int_eq(tcg_ctx.nb_ops, 0);
-    tcg_gen_addi_i64(g0, g1, 0);   /* a move */
+    tcg_gen_addi_i64(g0, g1, 0); /* a move */
     ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
-    tcg_gen_andi_i64(g0, g1, 0);   /* a constant */
+    tcg_gen_andi_i64(g0, g1, 0); /* a constant */
     ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
     ck_assert_int_eq(tcg_temp((uint32_t)last_op()->args[1])->val, 0);
     tcg_gen_andi_i64(g0, g1, 0xffffffff);
@@ -62,8 +62,8 @@ START_TEST(test_folding_propagates_through_temps)
     TCGv_i64 t = tcg_temp_new_i64(), u = tcg_temp_new_i64();
 
     tcg_gen_movi_i64(t, 6);
-    tcg_gen_muli_i64(u, t, 7);     /* 42 */
-    tcg_gen_shli_i64(u, u, 4);     /* 672 */
+    tcg_gen_muli_i64(u, t, 7);                   /* 42 */
+    tcg_gen_shli_i64(u, u, 4);                   /* 672 */
     tcg_gen_sub_i64(g0, u, tcg_constant_i64(2)); /* 670 */
     tcg_optimize();
     ck_assert_int_eq(last_op()->opc, INDEX_op_mov_i64);
@@ -113,7 +113,7 @@ START_TEST(test_identities_with_zero_fold)
     tcg_gen_mov_i64(g2, v);
     tcg_gen_mov_i64(pc, d);
     tcg_optimize();
-    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_mov_i64);  /* d = g1 */
+    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_mov_i64); /* d = g1 */
     ck_assert_uint_eq(tcg_ctx.ops[0].args[1], g1.idx);
     ck_assert_int_eq(tcg_temp(tcg_ctx.ops[1].args[1])->kind, TEMP_CONST);
     ck_assert_int_eq(tcg_temp(tcg_ctx.ops[1].args[1])->val, 1);
@@ -128,10 +128,10 @@ START_TEST(test_identities_keep_what_they_must)
     TCGv_i64 zero = tcg_constant_i64(0), d = tcg_temp_new_i64();
     TCGv_i32 w = tcg_temp_new_i32(), ones = tcg_constant_i32(-1);
 
-    tcg_gen_sub_i64(d, zero, g1);       /* 0 - x is a negation */
+    tcg_gen_sub_i64(d, zero, g1);                   /* 0 - x is a negation */
     tcg_gen_setcond_i64(TCG_COND_GE, g0, g1, zero); /* signed: unknown */
-    tcg_gen_and_i32(w, w, ones);         /* a copy in 32 bits */
-    tcg_gen_or_i64(g2, g1, g0);          /* nothing known */
+    tcg_gen_and_i32(w, w, ones);                    /* a copy in 32 bits */
+    tcg_gen_or_i64(g2, g1, g0);                     /* nothing known */
     tcg_optimize();
     ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_sub_i64);
     ck_assert_int_eq(tcg_ctx.ops[1].opc, INDEX_op_setcond_i64);
@@ -159,8 +159,8 @@ START_TEST(test_constant_brcond_folds)
 {
     TCGLabel l = tcg_new_label();
 
-    tcg_gen_brcond_i64(TCG_COND_LTU, tcg_constant_i64(1),
-                       tcg_constant_i64(2), l);
+    tcg_gen_brcond_i64(TCG_COND_LTU, tcg_constant_i64(1), tcg_constant_i64(2),
+                       l);
     tcg_gen_set_label(l);
     tcg_optimize();
     ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_br);

@@ -18,8 +18,8 @@
 #include "linux-user/loader.h"
 
 static char test_err[512];
-static char *test_argv[] = { "prog-name", "first arg", "", NULL };
-static char *test_envp[] = { "A=1", "LONGER_VARIABLE=some value", NULL };
+static char *test_argv[] = {"prog-name", "first arg", "", NULL};
+static char *test_envp[] = {"A=1", "LONGER_VARIABLE=some value", NULL};
 
 static const char *static_elf(void)
 {
@@ -132,7 +132,8 @@ START_TEST(test_stack_layout)
     /* The program headers and the entry code are the file's bytes. */
     uint64_t phdr = auxv_get(auxv, AT_PHDR);
     ck_assert_int_eq(memcmp(g2h(phdr), file + ehdr.e_phoff,
-                            ehdr.e_phnum * sizeof(Elf64_Phdr)), 0);
+                            ehdr.e_phnum * sizeof(Elf64_Phdr)),
+                     0);
     ck_assert_uint_eq(info.phdr, phdr);
 
     uint64_t random = auxv_get(auxv, AT_RANDOM);

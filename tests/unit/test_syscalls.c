@@ -41,18 +41,13 @@ void tcg_cpu_exec(void *env)
     abort();
 }
 
-void tcg_exec_thread_exit(void)
-{
-}
+void tcg_exec_thread_exit(void) {}
 
 /* -d stats is not turned on in these tests. */
-void tcg_log_stats(void)
-{
-}
+void tcg_log_stats(void) {}
 
 /* Faults in translated code (tcg/): none happen in these tests. */
-bool tb_restore_fault_state(void *host_ucontext, void **env,
-                            uint64_t *guest_pc)
+bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
 {
     (void)host_ucontext;
     (void)env;
@@ -70,7 +65,7 @@ static GuestThread test_thread;
 static int64_t call(int nr, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
                     uint64_t a4, uint64_t a5)
 {
-    const uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+    const uint64_t args[6] = {a0, a1, a2, a3, a4, a5};
 
     return do_syscall(&test_thread, (uint64_t)nr, args);
 }
@@ -124,8 +119,8 @@ END_TEST
 
 START_TEST(test_convert_epoll)
 {
-    GuestEpollEvent guest = { .events = EPOLLIN | EPOLLET, .pad = 7,
-                              .data = 0x1122334455667788ull };
+    GuestEpollEvent guest = {
+        .events = EPOLLIN | EPOLLET, .pad = 7, .data = 0x1122334455667788ull};
     struct epoll_event host;
     GuestEpollEvent back;
 
@@ -160,7 +155,7 @@ END_TEST
 START_TEST(test_convert_iovec)
 {
     char a[4], b[8];
-    GuestIovec guest[2] = { { gp(a), sizeof(a) }, { gp(b), sizeof(b) } };
+    GuestIovec guest[2] = {{gp(a), sizeof(a)}, {gp(b), sizeof(b)}};
     struct iovec host[2];
 
     ck_assert(convert_iovec_to_host(gp(guest), 2, host));
@@ -248,7 +243,7 @@ END_TEST
 
 START_TEST(test_fstat_and_io)
 {
-    char buf[16] = { 0 };
+    char buf[16] = {0};
     GuestStat g;
     int64_t fd = call(GUEST_NR_openat, (uint64_t)AT_FDCWD, gp(test_file),
                       O_RDWR, 0, 0, 0);
@@ -286,8 +281,8 @@ END_TEST
 START_TEST(test_writev)
 {
     int p[2];
-    char out[16] = { 0 };
-    GuestIovec iov[2] = { { gp("ab"), 2 }, { gp("cde"), 3 } };
+    char out[16] = {0};
+    GuestIovec iov[2] = {{gp("ab"), 2}, {gp("cde"), 3}};
 
     ck_assert_int_eq(call(GUEST_NR_pipe2, gp(p), 0, 0, 0, 0, 0), 0);
     ck_assert_int_eq(call(GUEST_NR_writev, (uint64_t)p[1], gp(iov), 2, 0, 0, 0),
@@ -322,7 +317,7 @@ END_TEST
 START_TEST(test_epoll)
 {
     int p[2];
-    GuestEpollEvent ev = { .events = EPOLLIN, .data = 0xfeedface12345678ull };
+    GuestEpollEvent ev = {.events = EPOLLIN, .data = 0xfeedface12345678ull};
     GuestEpollEvent out[4];
     int64_t ep = call(GUEST_NR_epoll_create1, 0, 0, 0, 0, 0, 0);
 
@@ -333,9 +328,8 @@ START_TEST(test_epoll)
                      0);
     ck_assert_int_eq(write(p[1], "x", 1), 1);
     memset(out, 0, sizeof(out));
-    ck_assert_int_eq(call(GUEST_NR_epoll_pwait, (uint64_t)ep, gp(out), 4, 0, 0,
-                          8),
-                     1);
+    ck_assert_int_eq(
+        call(GUEST_NR_epoll_pwait, (uint64_t)ep, gp(out), 4, 0, 0, 8), 1);
     ck_assert_uint_eq(out[0].events, EPOLLIN);
     ck_assert_uint_eq(out[0].data, 0xfeedface12345678ull);
     close(p[0]);
@@ -355,9 +349,8 @@ START_TEST(test_ioctl)
                           gp(&n), 0, 0, 0),
                      0);
     ck_assert_int_eq(n, 5);
-    ck_assert_int_eq(call(GUEST_NR_ioctl, (uint64_t)p[0], 0x12345678, 0, 0, 0,
-                          0),
-                     -ENOTTY);
+    ck_assert_int_eq(
+        call(GUEST_NR_ioctl, (uint64_t)p[0], 0x12345678, 0, 0, 0, 0), -ENOTTY);
     close(p[0]);
     close(p[1]);
 }
@@ -405,9 +398,9 @@ START_TEST(test_brk)
     ck_assert_ptr_ne(mmap(g2h(blocker), GUEST_PAGE_SIZE, PROT_READ,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
                      MAP_FAILED);
-    ck_assert_uint_eq(call(GUEST_NR_brk, blocker + GUEST_PAGE_SIZE, 0, 0, 0, 0,
-                           0),
-                      start + 10000);
+    ck_assert_uint_eq(
+        call(GUEST_NR_brk, blocker + GUEST_PAGE_SIZE, 0, 0, 0, 0, 0),
+        start + 10000);
     ck_assert_uint_eq(call(GUEST_NR_brk, 0, 0, 0, 0, 0, 0), start + 10000);
 }
 END_TEST
@@ -425,10 +418,10 @@ START_TEST(test_mmap)
     ck_assert_int_eq(call(GUEST_NR_mprotect, (uint64_t)addr, 8192,
                           PROT_READ | 0x10, 0, 0, 0),
                      0);
-    ck_assert_int_eq(call(GUEST_NR_munmap, (uint64_t)addr, 8192, 0, 0, 0, 0), 0);
-    ck_assert_int_eq(call(GUEST_NR_mmap, 0, 4096, PROT_READ, MAP_PRIVATE, 9999,
-                          0),
-                     -EBADF);
+    ck_assert_int_eq(call(GUEST_NR_munmap, (uint64_t)addr, 8192, 0, 0, 0, 0),
+                     0);
+    ck_assert_int_eq(
+        call(GUEST_NR_mmap, 0, 4096, PROT_READ, MAP_PRIVATE, 9999, 0), -EBADF);
 }
 END_TEST
 
@@ -436,7 +429,7 @@ END_TEST
 
 START_TEST(test_rt_sigaction)
 {
-    GuestSigaction act = { .handler = (uint64_t)(uintptr_t)SIG_IGN };
+    GuestSigaction act = {.handler = (uint64_t)(uintptr_t)SIG_IGN};
     GuestSigaction old;
     struct sigaction host;
 
@@ -447,9 +440,8 @@ START_TEST(test_rt_sigaction)
     act.handler = 0x400123;
     act.flags = SA_SIGINFO;
     act.mask = 1u << (SIGUSR2 - 1);
-    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), gp(&old), 8,
-                          0, 0),
-                     0);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), gp(&old), 8, 0, 0), 0);
     ck_assert_uint_eq(old.handler, (uint64_t)(uintptr_t)SIG_IGN);
     ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, 0, gp(&old), 8, 0, 0),
                      0);
@@ -458,8 +450,8 @@ START_TEST(test_rt_sigaction)
     ck_assert_uint_eq(old.mask, 1u << (SIGUSR2 - 1));
     ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGKILL, gp(&act), 0, 8, 0, 0),
                      -EINVAL);
-    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, 0, gp(&old), 16, 0, 0),
-                     -EINVAL);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigaction, SIGUSR1, 0, gp(&old), 16, 0, 0), -EINVAL);
 }
 END_TEST
 
@@ -469,19 +461,17 @@ START_TEST(test_rt_sigprocmask)
     uint64_t old = 0;
     sigset_t host;
 
-    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0,
-                          0),
-                     0);
-    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, 0, gp(&old), 8, 0,
-                          0),
-                     0);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0, 0), 0);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, 0, gp(&old), 8, 0, 0), 0);
     ck_assert_uint_eq(old & set, set);
     sigprocmask(SIG_BLOCK, NULL, &host);
     ck_assert(sigismember(&host, SIGUSR2));
     ck_assert(!sigismember(&host, SIGSEGV));
-    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_UNBLOCK, gp(&set),
-                          gp(&old), 8, 0, 0),
-                     0);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigprocmask, SIG_UNBLOCK, gp(&set), gp(&old), 8, 0, 0),
+        0);
     ck_assert_uint_eq(signal_guest_mask() & set, 0);
     ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, 99, gp(&set), 0, 8, 0, 0),
                      -EINVAL);
@@ -491,7 +481,7 @@ END_TEST
 START_TEST(test_sigaltstack)
 {
     static uint8_t stack[16384];
-    GuestStack st = { .sp = gp(stack), .flags = 0, .size = sizeof(stack) };
+    GuestStack st = {.sp = gp(stack), .flags = 0, .size = sizeof(stack)};
     GuestStack old;
 
     ck_assert_int_eq(call(GUEST_NR_sigaltstack, gp(&st), 0, 0, 0, 0, 0), 0);
@@ -524,9 +514,8 @@ START_TEST(test_rt_sigpending)
 {
     uint64_t set = 1ull << (SIGUSR2 - 1), pending = 0;
 
-    ck_assert_int_eq(call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0,
-                          0),
-                     0);
+    ck_assert_int_eq(
+        call(GUEST_NR_rt_sigprocmask, SIG_BLOCK, gp(&set), 0, 8, 0, 0), 0);
     raise(SIGUSR2);
     ck_assert_int_eq(call(GUEST_NR_rt_sigpending, gp(&pending), 8, 0, 0, 0, 0),
                      0);
@@ -542,12 +531,11 @@ END_TEST
 START_TEST(test_sigframe_roundtrip)
 {
     static uint8_t stack[32768] __attribute__((aligned(16)));
-    GuestSigaction act = { .handler = 0x400800, .flags = SA_SIGINFO };
+    GuestSigaction act = {.handler = 0x400800, .flags = SA_SIGINFO};
     CPUARMState *env = &test_thread.env;
     uint64_t sp = gp(stack + sizeof(stack));
 
-    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), 0, 8, 0,
-                          0),
+    ck_assert_int_eq(call(GUEST_NR_rt_sigaction, SIGUSR1, gp(&act), 0, 8, 0, 0),
                      0);
     for (int i = 0; i < 31; i++)
         env->x[i] = 0x1000 + (uint64_t)i;
@@ -574,9 +562,8 @@ START_TEST(test_set_tid_address)
 {
     uint32_t tid_word;
 
-    ck_assert_int_eq(call(GUEST_NR_set_tid_address, gp(&tid_word), 0, 0, 0, 0,
-                          0),
-                     gettid());
+    ck_assert_int_eq(
+        call(GUEST_NR_set_tid_address, gp(&tid_word), 0, 0, 0, 0, 0), gettid());
     ck_assert_uint_eq(test_thread.clear_child_tid, gp(&tid_word));
 }
 END_TEST
@@ -597,15 +584,14 @@ START_TEST(test_fork_and_wait)
     ck_assert_int_ge(pid, 0);
     if (pid == 0)
         _exit(child_tid == (uint32_t)gettid() ? 7 : 1);
-    ck_assert_int_eq(call(GUEST_NR_wait4, (uint64_t)pid, gp(&status), 0, 0, 0,
-                          0),
-                     pid);
+    ck_assert_int_eq(
+        call(GUEST_NR_wait4, (uint64_t)pid, gp(&status), 0, 0, 0, 0), pid);
     ck_assert(WIFEXITED(status));
     ck_assert_int_eq(WEXITSTATUS(status), 7);
     /* Thread-style clone is not supported yet. */
-    ck_assert_int_eq(call(GUEST_NR_clone, CLONE_VM | CLONE_THREAD |
-                                              CLONE_SIGHAND,
-                          0, 0, 0, 0, 0),
+    ck_assert_int_eq(call(GUEST_NR_clone,
+                          CLONE_VM | CLONE_THREAD | CLONE_SIGHAND, 0, 0, 0, 0,
+                          0),
                      -ENOSYS);
 }
 END_TEST
@@ -613,8 +599,8 @@ END_TEST
 /* Runs do_syscall(execve) in a child and returns its exit status. */
 static int run_execve(const char *path, char **argv)
 {
-    uint64_t guest_argv[8] = { 0 };
-    uint64_t guest_envp[1] = { 0 };
+    uint64_t guest_argv[8] = {0};
+    uint64_t guest_envp[1] = {0};
     int status;
     pid_t pid;
 
@@ -632,7 +618,7 @@ static int run_execve(const char *path, char **argv)
 
 START_TEST(test_execve_host)
 {
-    char *argv[] = { "sh", "-c", "exit 5", NULL };
+    char *argv[] = {"sh", "-c", "exit 5", NULL};
 
     ck_assert_int_eq(run_execve("/bin/sh", argv), 5);
     ck_assert_int_eq(call(GUEST_NR_execve, gp("/nonexistent"), 0, 0, 0, 0, 0),
@@ -645,11 +631,11 @@ START_TEST(test_execve_aarch64)
 {
     char elf[] = "/tmp/arx-test-elf-XXXXXX";
     char log[] = "/tmp/arx-test-log-XXXXXX";
-    unsigned char ehdr[64] = { 0x7f, 'E', 'L', 'F', 2, 1, 1 };
+    unsigned char ehdr[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
     char script[256];
-    char *reexec[] = { "-c", script, NULL };
-    char *argv[] = { "prog", "arg1", NULL };
-    char want[512], got[512] = { 0 };
+    char *reexec[] = {"-c", script, NULL};
+    char *argv[] = {"prog", "arg1", NULL};
+    char want[512], got[512] = {0};
     int fd = mkstemp(elf);
     int log_fd = mkstemp(log);
 
@@ -673,7 +659,7 @@ END_TEST
 START_TEST(test_strace)
 {
     char log[] = "/tmp/arx-test-strace-XXXXXX";
-    char got[1024] = { 0 };
+    char got[1024] = {0};
     int fd = mkstemp(log);
 
     ck_assert(log_open(log));
@@ -683,9 +669,9 @@ START_TEST(test_strace)
     arx_log_mask = 0;
     log_open(NULL);
     ck_assert_int_gt(read(fd, got, sizeof(got) - 1), 0);
-    ck_assert_ptr_nonnull(strstr(got,
-                                 "openat(AT_FDCWD, \"/nonexistent\", O_RDONLY, 0) "
-                                 "= -1 ENOENT (No such file or directory)\n"));
+    ck_assert_ptr_nonnull(
+        strstr(got, "openat(AT_FDCWD, \"/nonexistent\", O_RDONLY, 0) "
+                    "= -1 ENOENT (No such file or directory)\n"));
     ck_assert_ptr_nonnull(strstr(got, "getpid() = "));
     close(fd);
     unlink(log);
@@ -756,17 +742,28 @@ int main(void)
  * these tests. */
 void user_pages_lock(void) {}
 void user_pages_unlock(void) {}
-void user_pages_unmap(uint64_t start, uint64_t len) { (void)start; (void)len; }
+void user_pages_unmap(uint64_t start, uint64_t len)
+{
+    (void)start;
+    (void)len;
+}
 void user_pages_protect(uint64_t start, uint64_t len, int prot)
 {
     (void)start;
     (void)len;
     (void)prot;
 }
-bool user_pages_write_fault(uint64_t addr) { (void)addr; return false; }
+bool user_pages_write_fault(uint64_t addr)
+{
+    (void)addr;
+    return false;
+}
 void user_pages_init(int (*fn)(uint64_t addr), uintptr_t guest_base)
 {
     (void)fn;
     (void)guest_base;
 }
-bool user_pages_unprotect_all(void) { return false; }
+bool user_pages_unprotect_all(void)
+{
+    return false;
+}

@@ -45,9 +45,12 @@ static void fake_log_in_asm(const TranslationBlock *tb, void *env)
 
 static TCGBlockState fake_block_state(void *env)
 {
-    return (TCGBlockState){ .pc = ((FakeEnv *)env)->pc, .flags = 0 };
+    return (TCGBlockState){.pc = ((FakeEnv *)env)->pc, .flags = 0};
 }
-static bool fake_must_stop(void *env) { return ((FakeEnv *)env)->stop != 0; }
+static bool fake_must_stop(void *env)
+{
+    return ((FakeEnv *)env)->stop != 0;
+}
 
 /* The fake target's globals: fake_ops.init, called by tcg_exec_init. */
 static void fake_init(void)
@@ -91,7 +94,11 @@ static uintptr_t run_at(FakeEnv *env, uint64_t pc)
 }
 
 static uint64_t next_pc = 0x10000;
-static uint64_t fresh_pc(void) { next_pc += 4; return next_pc; }
+static uint64_t fresh_pc(void)
+{
+    next_pc += 4;
+    return next_pc;
+}
 
 /* ---- binary ops against C ---- */
 
@@ -108,8 +115,9 @@ static void build_binary(uint64_t pc)
 {
     (void)pc;
     if (cur.gen64) {
-        TCGv_i64 b = cur.use_const_b ? tcg_constant_i64((int64_t)cur.use_const_b)
-                                     : g_in[1];
+        TCGv_i64 b = cur.use_const_b
+                         ? tcg_constant_i64((int64_t)cur.use_const_b)
+                         : g_in[1];
         cur.gen64(g_out[0], g_in[0], b);
     } else {
         TCGv_i32 a = tcg_temp_new_i32(), b = tcg_temp_new_i32();
@@ -136,19 +144,51 @@ static uint64_t rnd(void)
 
 static uint64_t interesting(int i)
 {
-    static const uint64_t v[] = { 0, 1, 2, 31, 32, 63, 64, 0x7fffffff,
-        0x80000000, 0xffffffff, 0x100000000ull, 0x7fffffffffffffffull,
-        0x8000000000000000ull, 0xffffffffffffffffull, 0xfffffffffffffffeull };
+    static const uint64_t v[] = {0,
+                                 1,
+                                 2,
+                                 31,
+                                 32,
+                                 63,
+                                 64,
+                                 0x7fffffff,
+                                 0x80000000,
+                                 0xffffffff,
+                                 0x100000000ull,
+                                 0x7fffffffffffffffull,
+                                 0x8000000000000000ull,
+                                 0xffffffffffffffffull,
+                                 0xfffffffffffffffeull};
     if (i < (int)(sizeof(v) / sizeof(v[0])))
         return v[i];
     return rnd() >> (rnd() % 64);
 }
 
-static uint64_t rotr64(uint64_t x, unsigned n) { n &= 63; return n ? x >> n | x << (64 - n) : x; }
-static uint32_t rotr32(uint32_t x, unsigned n) { n &= 31; return n ? x >> n | x << (32 - n) : x; }
+static uint64_t rotr64(uint64_t x, unsigned n)
+{
+    n &= 63;
+    return n ? x >> n | x << (64 - n) : x;
+}
+static uint32_t rotr32(uint32_t x, unsigned n)
+{
+    n &= 31;
+    return n ? x >> n | x << (32 - n) : x;
+}
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_AND, OP_OR, OP_XOR, OP_ANDC, OP_SHL,
-       OP_SHR, OP_SAR, OP_ROTR, NB_BIN };
+enum {
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_AND,
+    OP_OR,
+    OP_XOR,
+    OP_ANDC,
+    OP_SHL,
+    OP_SHR,
+    OP_SAR,
+    OP_ROTR,
+    NB_BIN
+};
 
 static uint64_t ref64(int op, uint64_t a, uint64_t b)
 {
@@ -184,18 +224,18 @@ static uint32_t ref32(int op, uint32_t a, uint32_t b)
     }
 }
 
-static GenBin64 *const gens64[NB_BIN] = { tcg_gen_add_i64, tcg_gen_sub_i64,
-    tcg_gen_mul_i64, tcg_gen_and_i64, tcg_gen_or_i64, tcg_gen_xor_i64,
-    tcg_gen_andc_i64, tcg_gen_shl_i64, tcg_gen_shr_i64, tcg_gen_sar_i64,
-    tcg_gen_rotr_i64 };
-static GenBin32 *const gens32[NB_BIN] = { tcg_gen_add_i32, tcg_gen_sub_i32,
-    tcg_gen_mul_i32, tcg_gen_and_i32, tcg_gen_or_i32, tcg_gen_xor_i32,
-    tcg_gen_andc_i32, tcg_gen_shl_i32, tcg_gen_shr_i32, tcg_gen_sar_i32,
-    tcg_gen_rotr_i32 };
+static GenBin64 *const gens64[NB_BIN] = {
+    tcg_gen_add_i64, tcg_gen_sub_i64, tcg_gen_mul_i64,  tcg_gen_and_i64,
+    tcg_gen_or_i64,  tcg_gen_xor_i64, tcg_gen_andc_i64, tcg_gen_shl_i64,
+    tcg_gen_shr_i64, tcg_gen_sar_i64, tcg_gen_rotr_i64};
+static GenBin32 *const gens32[NB_BIN] = {
+    tcg_gen_add_i32, tcg_gen_sub_i32, tcg_gen_mul_i32,  tcg_gen_and_i32,
+    tcg_gen_or_i32,  tcg_gen_xor_i32, tcg_gen_andc_i32, tcg_gen_shl_i32,
+    tcg_gen_shr_i32, tcg_gen_sar_i32, tcg_gen_rotr_i32};
 
 START_TEST(test_binary_ops_match_c)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
     int op = _i;
 
     build_block = build_binary;
@@ -209,17 +249,17 @@ START_TEST(test_binary_ops_match_c)
             for (int i = 0; i < 40; i++) {
                 uint64_t a = interesting(i), b = kval ? (uint64_t)(int64_t)kval
                                                       : interesting(39 - i);
-                uint64_t want = width == 64 ? ref64(op, a, b)
-                                            : ref32(op, (uint32_t)a, (uint32_t)b);
+                uint64_t want = width == 64
+                                    ? ref64(op, a, b)
+                                    : ref32(op, (uint32_t)a, (uint32_t)b);
                 env.in[0] = a;
                 env.in[1] = b;
                 run_at(&env, pc);
-                ck_assert_msg(env.out[0] == want,
-                              "op %d width %d a=%llx b=%llx: got %llx want %llx",
-                              op, width, (unsigned long long)a,
-                              (unsigned long long)b,
-                              (unsigned long long)env.out[0],
-                              (unsigned long long)want);
+                ck_assert_msg(
+                    env.out[0] == want,
+                    "op %d width %d a=%llx b=%llx: got %llx want %llx", op,
+                    width, (unsigned long long)a, (unsigned long long)b,
+                    (unsigned long long)env.out[0], (unsigned long long)want);
             }
         }
     }
@@ -235,7 +275,8 @@ static void build_compare(uint64_t pc)
     (void)pc;
     tcg_gen_setcond_i64(cur_cond, g_out[0], g_in[0], g_in[1]);
     tcg_gen_movcond_i64(cur_cond, g_out[1], g_in[0], g_in[1], g_in[2], g_in[3]);
-    TCGv_i32 a = tcg_temp_new_i32(), b = tcg_temp_new_i32(), r = tcg_temp_new_i32();
+    TCGv_i32 a = tcg_temp_new_i32(), b = tcg_temp_new_i32(),
+             r = tcg_temp_new_i32();
     tcg_gen_extrl_i64_i32(a, g_in[0]);
     tcg_gen_extrl_i64_i32(b, g_in[1]);
     tcg_gen_setcond_i32(cur_cond, r, a, b);
@@ -245,7 +286,7 @@ static void build_compare(uint64_t pc)
 
 START_TEST(test_conditions_match_c)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
 
     build_block = build_compare;
     for (int c = TCG_COND_EQ; c <= TCG_COND_TSTNE; c++) {
@@ -255,11 +296,15 @@ START_TEST(test_conditions_match_c)
             uint64_t a = interesting(i), b = interesting((i * 7) % 30);
             int32_t a32 = (int32_t)a, b32 = (int32_t)b;
             bool want32;
-            env.in[0] = a; env.in[1] = b; env.in[2] = 111; env.in[3] = 222;
+            env.in[0] = a;
+            env.in[1] = b;
+            env.in[2] = 111;
+            env.in[3] = 222;
             run_at(&env, pc);
             bool want = tcg_cond_holds_i64(cur_cond, a, b);
             if (c >= TCG_COND_LTU && c <= TCG_COND_GTU)
-                want32 = tcg_cond_holds_i64(cur_cond, (uint32_t)a32, (uint32_t)b32);
+                want32 =
+                    tcg_cond_holds_i64(cur_cond, (uint32_t)a32, (uint32_t)b32);
             else
                 want32 = tcg_cond_holds_i64(cur_cond, (uint64_t)(int64_t)a32,
                                             (uint64_t)(int64_t)b32);
@@ -283,7 +328,7 @@ static void build_bits(uint64_t pc)
 
 START_TEST(test_bit_ops_match_c)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
     uint64_t pc;
 
     build_block = build_bits;
@@ -291,7 +336,8 @@ START_TEST(test_bit_ops_match_c)
     for (int i = 0; i < 40; i++) {
         uint64_t a = interesting(i), b = interesting(39 - i);
         unsigned __int128 p = (unsigned __int128)a * b;
-        env.in[0] = a; env.in[1] = b;
+        env.in[0] = a;
+        env.in[1] = b;
         run_at(&env, pc);
         ck_assert_uint_eq(env.out[0], a ? (uint64_t)__builtin_clzll(a) : 64);
         ck_assert_uint_eq(env.out[1], a ? (uint64_t)__builtin_ctzll(a) : 64);
@@ -315,7 +361,7 @@ static void build_fields(uint64_t pc)
 
 START_TEST(test_bitfields_match_c)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
 
     build_block = build_fields;
     for (cur_pos = 0; cur_pos < 64; cur_pos += 7) {
@@ -325,14 +371,16 @@ START_TEST(test_bitfields_match_c)
             for (int i = 0; i < 10; i++) {
                 uint64_t a = rnd(), b = rnd();
                 uint64_t field = (a >> cur_pos) & mask;
-                uint64_t sfield = (uint64_t)((int64_t)(field << (64 - cur_len)) >>
-                                             (64 - cur_len));
-                env.in[0] = a; env.in[1] = b;
+                uint64_t sfield =
+                    (uint64_t)((int64_t)(field << (64 - cur_len)) >>
+                               (64 - cur_len));
+                env.in[0] = a;
+                env.in[1] = b;
                 run_at(&env, pc);
                 ck_assert_uint_eq(env.out[0], field);
                 ck_assert_uint_eq(env.out[1], sfield);
                 ck_assert_uint_eq(env.out[2], (a & ~(mask << cur_pos)) |
-                                              ((b & mask) << cur_pos));
+                                                  ((b & mask) << cur_pos));
             }
         }
     }
@@ -357,7 +405,7 @@ static void build_pressure(uint64_t pc)
 
 START_TEST(test_spills_keep_values)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
     uint64_t want = 0;
 
     build_block = build_pressure;
@@ -388,7 +436,7 @@ static void build_branch(uint64_t pc)
 
 START_TEST(test_branches_inside_block)
 {
-    FakeEnv env = { .in = { 3, 5, 10 } };
+    FakeEnv env = {.in = {3, 5, 10}};
     uint64_t pc = fresh_pc();
 
     build_block = build_branch;
@@ -408,22 +456,24 @@ static uint64_t helper_mix(uint64_t a, uint64_t b, uint64_t c, uint64_t d,
     return a * 1 + b * 10 + c * 100 + d * 1000 + e * 10000 + f * 100000;
 }
 
-static const TCGHelper mix_info = { "mix", (void *)helper_mix, TCG_CALL_NO_GLOBALS };
+static const TCGHelper mix_info = {"mix", (void *)helper_mix,
+                                   TCG_CALL_NO_GLOBALS};
 
 static void build_call(uint64_t pc)
 {
     TCGv_i64 r = tcg_temp_new_i64(), keep = tcg_temp_new_i64();
     (void)pc;
     tcg_gen_addi_i64(keep, g_in[0], 7); /* live across the call */
-    tcg_gen_call(&mix_info, &r, 6, (TCGv_i64[]){ g_in[0], g_in[1], g_in[2],
-                 tcg_constant_i64(4), g_in[4], keep });
+    tcg_gen_call(&mix_info, &r, 6,
+                 (TCGv_i64[]){g_in[0], g_in[1], g_in[2], tcg_constant_i64(4),
+                              g_in[4], keep});
     tcg_gen_add_i64(g_out[0], r, keep);
     tcg_gen_exit_tb(-1);
 }
 
 START_TEST(test_helper_call_passes_six_args)
 {
-    FakeEnv env = { .in = { 1, 2, 3, 0, 5 } };
+    FakeEnv env = {.in = {1, 2, 3, 0, 5}};
 
     build_block = build_call;
     run_at(&env, fresh_pc());
@@ -437,8 +487,8 @@ static void build_dead_global(uint64_t pc)
 {
     TCGLabel l = tcg_new_label();
     (void)pc;
-    tcg_gen_addi_i64(g_out[0], g_in[0], 5);       /* dead at exit... */
-    tcg_gen_addi_i64(g_out[1], g_out[0], 1);      /* ...but read here */
+    tcg_gen_addi_i64(g_out[0], g_in[0], 5);  /* dead at exit... */
+    tcg_gen_addi_i64(g_out[1], g_out[0], 1); /* ...but read here */
     tcg_gen_brcondi_i64(TCG_COND_EQ, g_out[0], 0, l);
     tcg_gen_movi_i64(g_out[2], 7);
     tcg_gen_set_label(l);
@@ -448,7 +498,7 @@ static void build_dead_global(uint64_t pc)
 
 START_TEST(test_dead_globals_are_not_written_back)
 {
-    FakeEnv env = { .in = { 10 }, .out = { 99, 0, 0 } };
+    FakeEnv env = {.in = {10}, .out = {99, 0, 0}};
 
     build_block = build_dead_global;
     run_at(&env, fresh_pc());
@@ -468,19 +518,19 @@ static void build_offset_accesses(uint64_t pc)
 
     (void)pc;
     tcg_gen_addi_i64(t, g_in[0], 8);
-    tcg_gen_guest_ld_i64(g_out[0], t, MO_UQ);   /* [in0 + 8] */
+    tcg_gen_guest_ld_i64(g_out[0], t, MO_UQ); /* [in0 + 8] */
     tcg_gen_addi_i64(u, g_in[0], -8);
-    tcg_gen_guest_st_i64(g_in[1], u, MO_UL);    /* [in0 - 8] = in1 */
+    tcg_gen_guest_st_i64(g_in[1], u, MO_UL); /* [in0 - 8] = in1 */
     tcg_gen_addi_i64(w, g_in[0], 16);
-    tcg_gen_guest_ld_i64(v, w, MO_SW);          /* [in0 + 16], w reused */
+    tcg_gen_guest_ld_i64(v, w, MO_SW); /* [in0 + 16], w reused */
     tcg_gen_add_i64(g_out[1], v, w);
     tcg_gen_exit_tb(-1);
 }
 
 START_TEST(test_address_offsets_fold_into_accesses)
 {
-    uint64_t mem[5] = { 0x1111, 0x5555555566666666, 0x3333, 0x4444, 0xfffe };
-    FakeEnv env = { .in = { (uint64_t)(uintptr_t)&mem[2], 0xaabbccdd12345678 } };
+    uint64_t mem[5] = {0x1111, 0x5555555566666666, 0x3333, 0x4444, 0xfffe};
+    FakeEnv env = {.in = {(uint64_t)(uintptr_t)&mem[2], 0xaabbccdd12345678}};
 
     build_block = build_offset_accesses;
     run_at(&env, fresh_pc());
@@ -529,7 +579,7 @@ static void build_chain(uint64_t pc)
 
 START_TEST(test_chaining_jumps_directly)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
     TranslationBlock *a, *b;
     uintptr_t ret;
 
@@ -597,7 +647,7 @@ static void build_indirect_flags(uint64_t pc)
 
 START_TEST(test_lookup_with_flags_value)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
 
     build_block = build_indirect_flags;
     tb_find_or_translate(NULL, 0x5a000004, 0);
@@ -618,7 +668,7 @@ static void build_exit_check(uint64_t pc)
 
 START_TEST(test_exit_check_leaves_only_when_flagged)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
 
     build_block = build_exit_check;
     tb_find_or_translate(NULL, 0x60000000, 0);
@@ -668,14 +718,13 @@ static void build_vec(uint64_t pc)
 
     (void)pc;
     if (kind == TCG_VEC_EXTRACT)
-        tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), a, b,
-                            vcur.imm);
+        tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), a, b, vcur.imm);
     else if (kind < TCG_VEC_NOT)
-        tcg_gen_vec_bin(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
-                        vec_reg(0), a, b);
+        tcg_gen_vec_bin(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz, vec_reg(0),
+                        a, b);
     else
-        tcg_gen_vec_shi(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz,
-                        vec_reg(0), a, vcur.imm);
+        tcg_gen_vec_shi(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz, vec_reg(0),
+                        a, vcur.imm);
     tcg_gen_exit_tb(-1);
 }
 
@@ -708,7 +757,8 @@ static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
     int64_t sx = vsext(x, vece), sy = vsext(y, vece);
 
     switch (kind) {
-    case TCG_VEC_ADD: case TCG_VEC_ADDP: return x + y;
+    case TCG_VEC_ADD:
+    case TCG_VEC_ADDP: return x + y;
     case TCG_VEC_SUB: return x - y;
     case TCG_VEC_MUL: return x * y;
     case TCG_VEC_AND: return x & y;
@@ -722,9 +772,12 @@ static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
     case TCG_VEC_CMPGTU: return x > y ? ~0ull : 0;
     case TCG_VEC_CMPGEU: return x >= y ? ~0ull : 0;
     case TCG_VEC_CMPTST: return (x & y) ? ~0ull : 0;
-    case TCG_VEC_SMIN: case TCG_VEC_SMINP: return sx < sy ? x : y;
-    case TCG_VEC_SMAX: case TCG_VEC_SMAXP: return sx > sy ? x : y;
-    case TCG_VEC_UMIN: case TCG_VEC_UMINP: return x < y ? x : y;
+    case TCG_VEC_SMIN:
+    case TCG_VEC_SMINP: return sx < sy ? x : y;
+    case TCG_VEC_SMAX:
+    case TCG_VEC_SMAXP: return sx > sy ? x : y;
+    case TCG_VEC_UMIN:
+    case TCG_VEC_UMINP: return x < y ? x : y;
     case TCG_VEC_ABDU: return x > y ? x - y : y - x;
     case TCG_VEC_ABDS: return (uint64_t)(sx > sy ? sx - sy : sy - sx);
     default: return x > y ? x : y;
@@ -748,8 +801,7 @@ static uint64_t vref_unary(unsigned kind, unsigned vece, uint64_t x,
     case TCG_VEC_CMPLTZ: return sx < 0 ? ~0ull : 0;
     case TCG_VEC_SHLI: return imm >= 64 ? 0 : x << imm;
     case TCG_VEC_SHRI: return imm >= bits ? 0 : x >> imm;
-    default: /* SARI */
-        return (uint64_t)(sx >> (imm >= bits ? bits - 1 : imm));
+    default: /* SARI */ return (uint64_t)(sx >> (imm >= bits ? bits - 1 : imm));
     }
 }
 
@@ -773,18 +825,18 @@ static void vref_long(const VecCase *c, const uint8_t *a, const uint8_t *b,
         uint64_t x = vget_ext(a, i, vece, s), y = vget_ext(b, i, vece, s);
         uint64_t r;
         switch (kind) {
-        case TCG_VEC_MULLU: case TCG_VEC_MULLS: r = x * y; break;
-        case TCG_VEC_ABDLU: case TCG_VEC_ABDLS:
-            r = (int64_t)x > (int64_t)y ? x - y : y - x;
-            break;
-        case TCG_VEC_ADDLU: case TCG_VEC_ADDLS: r = x + y; break;
-        case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: r = x - y; break;
-        case TCG_VEC_ADDWU: case TCG_VEC_ADDWS:
-            r = vget(a, i, vece + 1) + y;
-            break;
-        case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
-            r = vget(a, i, vece + 1) - y;
-            break;
+        case TCG_VEC_MULLU:
+        case TCG_VEC_MULLS: r = x * y; break;
+        case TCG_VEC_ABDLU:
+        case TCG_VEC_ABDLS: r = (int64_t)x > (int64_t)y ? x - y : y - x; break;
+        case TCG_VEC_ADDLU:
+        case TCG_VEC_ADDLS: r = x + y; break;
+        case TCG_VEC_SUBLU:
+        case TCG_VEC_SUBLS: r = x - y; break;
+        case TCG_VEC_ADDWU:
+        case TCG_VEC_ADDWS: r = vget(a, i, vece + 1) + y; break;
+        case TCG_VEC_SUBWU:
+        case TCG_VEC_SUBWS: r = vget(a, i, vece + 1) - y; break;
         default: r = x << c->imm; break; /* [SZ]EXT_SHLI */
         }
         vput(res, i, vece + 1, r);
@@ -797,48 +849,63 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
 {
     unsigned kind = c->op & TCG_VEC_OP_MASK, vece = c->vece;
     unsigned n = c->oprsz >> vece, out_vece = vece;
-    uint8_t res[16] = { 0 }, cat[32];
+    uint8_t res[16] = {0}, cat[32];
 
     memcpy(cat, a, c->oprsz);
     memcpy(cat + c->oprsz, b, c->oprsz);
     switch (kind) {
-    case TCG_VEC_ADDP: case TCG_VEC_SMINP: case TCG_VEC_SMAXP:
-    case TCG_VEC_UMINP: case TCG_VEC_UMAXP:
+    case TCG_VEC_ADDP:
+    case TCG_VEC_SMINP:
+    case TCG_VEC_SMAXP:
+    case TCG_VEC_UMINP:
+    case TCG_VEC_UMAXP:
         for (unsigned i = 0; i < n; i++)
-            vput(res, i, vece, vref_elem(kind, vece, vget(cat, 2 * i, vece),
-                                         vget(cat, 2 * i + 1, vece)));
+            vput(res, i, vece,
+                 vref_elem(kind, vece, vget(cat, 2 * i, vece),
+                           vget(cat, 2 * i + 1, vece)));
         break;
-    case TCG_VEC_ZIPLO: case TCG_VEC_ZIPHI:
+    case TCG_VEC_ZIPLO:
+    case TCG_VEC_ZIPHI:
         for (unsigned i = 0; i < n / 2; i++) {
             unsigned k = kind == TCG_VEC_ZIPHI ? n / 2 + i : i;
             vput(res, 2 * i, vece, vget(a, k, vece));
             vput(res, 2 * i + 1, vece, vget(b, k, vece));
         }
         break;
-    case TCG_VEC_UZPEVEN: case TCG_VEC_UZPODD:
+    case TCG_VEC_UZPEVEN:
+    case TCG_VEC_UZPODD:
         for (unsigned i = 0; i < n; i++)
             vput(res, i, vece,
                  vget(cat, 2 * i + (kind == TCG_VEC_UZPODD), vece));
         break;
-    case TCG_VEC_TRNEVEN: case TCG_VEC_TRNODD:
+    case TCG_VEC_TRNEVEN:
+    case TCG_VEC_TRNODD:
         for (unsigned i = 0; i < n / 2; i++) {
             unsigned k = 2 * i + (kind == TCG_VEC_TRNODD);
             vput(res, 2 * i, vece, vget(a, k, vece));
             vput(res, 2 * i + 1, vece, vget(b, k, vece));
         }
         break;
-    case TCG_VEC_MULLU: case TCG_VEC_MULLS: case TCG_VEC_ABDLU:
-    case TCG_VEC_ABDLS: case TCG_VEC_ADDLU: case TCG_VEC_ADDLS:
-    case TCG_VEC_SUBLU: case TCG_VEC_SUBLS: case TCG_VEC_ADDWU:
-    case TCG_VEC_ADDWS: case TCG_VEC_SUBWU: case TCG_VEC_SUBWS:
-    case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
+    case TCG_VEC_MULLU:
+    case TCG_VEC_MULLS:
+    case TCG_VEC_ABDLU:
+    case TCG_VEC_ABDLS:
+    case TCG_VEC_ADDLU:
+    case TCG_VEC_ADDLS:
+    case TCG_VEC_SUBLU:
+    case TCG_VEC_SUBLS:
+    case TCG_VEC_ADDWU:
+    case TCG_VEC_ADDWS:
+    case TCG_VEC_SUBWU:
+    case TCG_VEC_SUBWS:
+    case TCG_VEC_ZEXT_SHLI:
+    case TCG_VEC_SEXT_SHLI:
         out_vece = vece + 1;
         vref_long(c, a, b, res);
         break;
-    case TCG_VEC_GETEL:
-        vput(res, 0, vece, vget(a, c->imm, vece));
-        break;
-    case TCG_VEC_ADDLPU: case TCG_VEC_ADDLPS:
+    case TCG_VEC_GETEL: vput(res, 0, vece, vget(a, c->imm, vece)); break;
+    case TCG_VEC_ADDLPU:
+    case TCG_VEC_ADDLPS:
         out_vece = vece + 1;
         for (unsigned i = 0; i < n / 2; i++) {
             bool s = kind == TCG_VEC_ADDLPS;
@@ -846,7 +913,8 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
                  vget_ext(a, 2 * i, vece, s) + vget_ext(a, 2 * i + 1, vece, s));
         }
         break;
-    case TCG_VEC_REDADDLU: case TCG_VEC_REDADDLS: {
+    case TCG_VEC_REDADDLU:
+    case TCG_VEC_REDADDLS: {
         uint64_t acc = 0;
         for (unsigned i = 0; i < n; i++)
             acc += vget_ext(a, i, vece, kind == TCG_VEC_REDADDLS);
@@ -855,23 +923,28 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
         vput(out, 0, vece + 1, acc);
         return;
     }
-    case TCG_VEC_EXTRACT:
-        memcpy(res, cat + c->imm, c->oprsz);
-        break;
-    case TCG_VEC_REV16: case TCG_VEC_REV32: case TCG_VEC_REV64: {
+    case TCG_VEC_EXTRACT: memcpy(res, cat + c->imm, c->oprsz); break;
+    case TCG_VEC_REV16:
+    case TCG_VEC_REV32:
+    case TCG_VEC_REV64: {
         unsigned m = (2u << (kind - TCG_VEC_REV16)) >> vece;
         for (unsigned i = 0; i < n; i++)
             vput(res, i, vece, vget(a, i / m * m + (m - 1 - i % m), vece));
         break;
     }
-    case TCG_VEC_REDADD: case TCG_VEC_REDSMIN: case TCG_VEC_REDSMAX:
-    case TCG_VEC_REDUMIN: case TCG_VEC_REDUMAX: {
-        static const unsigned elem_kind[] = { TCG_VEC_ADD, TCG_VEC_SMIN,
-            TCG_VEC_SMAX, TCG_VEC_UMIN, TCG_VEC_UMAX };
+    case TCG_VEC_REDADD:
+    case TCG_VEC_REDSMIN:
+    case TCG_VEC_REDSMAX:
+    case TCG_VEC_REDUMIN:
+    case TCG_VEC_REDUMAX: {
+        static const unsigned elem_kind[] = {TCG_VEC_ADD, TCG_VEC_SMIN,
+                                             TCG_VEC_SMAX, TCG_VEC_UMIN,
+                                             TCG_VEC_UMAX};
         uint64_t acc = vget(a, 0, vece);
         for (unsigned i = 1; i < n; i++)
             acc = vref_elem(elem_kind[kind - TCG_VEC_REDADD], vece, acc,
-                            vget(a, i, vece)) & vmask(vece);
+                            vget(a, i, vece)) &
+                  vmask(vece);
         memcpy(out, d, 16);
         memset(out, 0, c->maxsz);
         vput(out, 0, vece, acc);
@@ -879,8 +952,8 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
     }
     case TCG_VEC_SHRI_NARROW:
         for (unsigned i = 0; i < n; i++)
-            vput(res, i, vece, c->imm >= 64 ? 0
-                                : vget(a, i, vece + 1) >> c->imm);
+            vput(res, i, vece,
+                 c->imm >= 64 ? 0 : vget(a, i, vece + 1) >> c->imm);
         break;
     default:
         for (unsigned i = 0; i < n; i++) {
@@ -906,7 +979,7 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
  * edges come up. */
 static void vfill(uint8_t *v)
 {
-    static const uint8_t edge[] = { 0x00, 0x01, 0x7f, 0x80, 0xff };
+    static const uint8_t edge[] = {0x00, 0x01, 0x7f, 0x80, 0xff};
     for (int i = 0; i < 16; i++) {
         uint64_t r = rnd();
         v[i] = (r & 3) == 0 ? edge[(r >> 8) % 5] : (uint8_t)(r >> 16);
@@ -923,29 +996,42 @@ static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
 
     switch (kind) {
     case TCG_VEC_SHLI:
-        imms[0] = 0; imms[1] = 1; imms[2] = bits / 2 + 1; imms[3] = bits - 1;
+        imms[0] = 0;
+        imms[1] = 1;
+        imms[2] = bits / 2 + 1;
+        imms[3] = bits - 1;
         return 4;
-    case TCG_VEC_SHRI: case TCG_VEC_SARI:
-        imms[0] = 1; imms[1] = bits / 2 - 1; imms[2] = bits - 1; imms[3] = bits;
+    case TCG_VEC_SHRI:
+    case TCG_VEC_SARI:
+        imms[0] = 1;
+        imms[1] = bits / 2 - 1;
+        imms[2] = bits - 1;
+        imms[3] = bits;
         return 4;
-    case TCG_VEC_SHRI_NARROW: case TCG_VEC_ZEXT_SHLI: case TCG_VEC_SEXT_SHLI:
-        imms[0] = 0; imms[1] = 3; imms[2] = bits;
+    case TCG_VEC_SHRI_NARROW:
+    case TCG_VEC_ZEXT_SHLI:
+    case TCG_VEC_SEXT_SHLI:
+        imms[0] = 0;
+        imms[1] = 3;
+        imms[2] = bits;
         return 3;
     case TCG_VEC_GETEL:
-        imms[0] = 0; imms[1] = 1; imms[2] = (16u >> vece) - 1;
+        imms[0] = 0;
+        imms[1] = 1;
+        imms[2] = (16u >> vece) - 1;
         return 3;
     case TCG_VEC_EXTRACT:
-        imms[0] = 0; imms[1] = 3; imms[2] = oprsz - 1;
-        return 3;
-    default:
         imms[0] = 0;
-        return 1;
+        imms[1] = 3;
+        imms[2] = oprsz - 1;
+        return 3;
+    default: imms[0] = 0; return 1;
     }
 }
 
 static int vec_run_case(const VecCase *c)
 {
-    FakeEnv env = { 0 };
+    FakeEnv env = {0};
     uint64_t pc = fresh_pc();
     unsigned kind = c->op & TCG_VEC_OP_MASK;
     uint8_t want[16], d[16], a[16], b[16];
@@ -969,9 +1055,8 @@ static int vec_run_case(const VecCase *c)
             ck_assert_msg(env.vec[0][k] == want[k],
                           "vec op %#x vece %u oprsz %u maxsz %u imm %u "
                           "part %u: byte %d got %02x want %02x",
-                          c->op, c->vece, c->oprsz, c->maxsz, c->imm,
-                          c->part, k,
-                          env.vec[0][k], want[k]);
+                          c->op, c->vece, c->oprsz, c->maxsz, c->imm, c->part,
+                          k, env.vec[0][k], want[k]);
     }
     return 1;
 }
@@ -980,7 +1065,7 @@ static int vec_run_case(const VecCase *c)
  * baseline ISA, where the emulated sequences are used. */
 START_TEST(test_vector_ops_match_c)
 {
-    static const unsigned accs[] = { 0, TCG_VEC_ACC, TCG_VEC_ACC_SUB };
+    static const unsigned accs[] = {0, TCG_VEC_ACC, TCG_VEC_ACC_SUB};
     int tried = 0;
 
     tcg_vec_baseline_only(_i == 1);
@@ -989,7 +1074,7 @@ START_TEST(test_vector_ops_match_c)
             for (unsigned oprsz = 8; oprsz <= 16; oprsz += 8)
                 for (int acc = 0; acc < 3; acc++) {
                     unsigned imms[4];
-                    VecCase c = { kind | accs[acc], vece, oprsz, 16, 0, 0 };
+                    VecCase c = {kind | accs[acc], vece, oprsz, 16, 0, 0};
                     if (!tcg_can_emit_vec(c.op, vece, oprsz))
                         continue;
                     int nimm = vec_imms(kind, vece, oprsz, imms);
@@ -1025,7 +1110,7 @@ static void build_vec_misc(uint64_t pc)
 
 START_TEST(test_vector_select_and_dup)
 {
-    FakeEnv env = { .in = { 0x1122334455667788ull } };
+    FakeEnv env = {.in = {0x1122334455667788ull}};
     uint8_t sel[16], t[16], f[16];
 
     build_block = build_vec_misc;

@@ -565,27 +565,27 @@ START_TEST(test_branch)
 {
     X86Asm *a = golden_begin();
 
-    x86_jcc32(a, X86_CC_NE);                /* {disp32} jne 1f; 1: */
-    x86_jmp32(a);                           /* {disp32} jmp 1f; 1: */
-    x86_jmp_to(a, at(a, 0x12));             /* jmp .+0x12 */
-    x86_jmp_to(a, at(a, 0x81));             /* jmp .+0x81 */
-    x86_jmp_to(a, at(a, 0x82));             /* jmp .+0x82 */
-    x86_jmp_to(a, at(a, -0x7e));            /* jmp .-0x7e */
-    x86_jmp_to(a, at(a, -0x7f));            /* jmp .-0x7f */
-    x86_jmp_to(a, at(a, 0x12345678));       /* jmp .+0x12345678 */
-    x86_jcc_to(a, X86_CC_E, at(a, 0x10));   /* je .+0x10 */
-    x86_jcc_to(a, X86_CC_L, at(a, -0x100)); /* jl .-0x100 */
-    x86_jcc_to(a, X86_CC_BE, at(a, 0));     /* jbe . */
-    x86_jmp_r(a, X86_RAX);                  /* jmp *%rax */
-    x86_jmp_r(a, X86_R11);                  /* jmp *%r11 */
-    x86_jmp_m(a, x86_mem(X86_R8, 8));       /* jmp *0x8(%r8) */
-    x86_jmp_m(a, x86_mem(X86_RAX, 0x208));  /* jmp *0x208(%rax) */
+    x86_jcc32(a, X86_CC_NE);                  /* {disp32} jne 1f; 1: */
+    x86_jmp32(a);                             /* {disp32} jmp 1f; 1: */
+    x86_jmp_to(a, at(a, 0x12));               /* jmp .+0x12 */
+    x86_jmp_to(a, at(a, 0x81));               /* jmp .+0x81 */
+    x86_jmp_to(a, at(a, 0x82));               /* jmp .+0x82 */
+    x86_jmp_to(a, at(a, -0x7e));              /* jmp .-0x7e */
+    x86_jmp_to(a, at(a, -0x7f));              /* jmp .-0x7f */
+    x86_jmp_to(a, at(a, 0x12345678));         /* jmp .+0x12345678 */
+    x86_jcc_to(a, X86_CC_E, at(a, 0x10));     /* je .+0x10 */
+    x86_jcc_to(a, X86_CC_L, at(a, -0x100));   /* jl .-0x100 */
+    x86_jcc_to(a, X86_CC_BE, at(a, 0));       /* jbe . */
+    x86_jmp_r(a, X86_RAX);                    /* jmp *%rax */
+    x86_jmp_r(a, X86_R11);                    /* jmp *%r11 */
+    x86_jmp_m(a, x86_mem(X86_R8, 8));         /* jmp *0x8(%r8) */
+    x86_jmp_m(a, x86_mem(X86_RAX, 0x208));    /* jmp *0x208(%rax) */
     x86_lea_rip(a, X86_R11, at(a, 7 + 0x10)); /* lea 0x10(%rip),%r11 */
     x86_lea_rip(a, X86_RAX, at(a, 7 - 0x20)); /* lea -0x20(%rip),%rax */
-    x86_call_r(a, X86_RBX);                 /* call *%rbx */
-    x86_call_r(a, X86_R11);                 /* call *%r11 */
-    x86_call_abs(a, at(a, 0x1000));         /* call .+0x1000 */
-    x86_call_abs(a, at(a, -0x10000));       /* call .-0x10000 */
+    x86_call_r(a, X86_RBX);                   /* call *%rbx */
+    x86_call_r(a, X86_R11);                   /* call *%r11 */
+    x86_call_abs(a, at(a, 0x1000));           /* call .+0x1000 */
+    x86_call_abs(a, at(a, -0x10000));         /* call .-0x10000 */
     golden_check(a, branch_golden, ARRAY_LEN(branch_golden));
 }
 END_TEST

@@ -65,10 +65,13 @@ static bool immh_nonzero(uint32_t insn)
 static bool across_lanes_ok(uint32_t insn)
 {
     switch (bits(insn, 12, 5)) {
-    case 3: case 10: case 12: case 15: case 26: case 27:
-        return true;
-    default:
-        return false;
+    case 3:
+    case 10:
+    case 12:
+    case 15:
+    case 26:
+    case 27: return true;
+    default: return false;
     }
 }
 
@@ -100,12 +103,12 @@ static uint32_t opcode_set(const int *ops, int n)
  */
 static bool fp16_misc_ok(uint32_t insn, bool scalar)
 {
-    static const int v00[] = { 24, 25, 26, 27, 28, 29 };
-    static const int v01[] = { 12, 13, 14, 15, 24, 25, 26, 27, 29 };
-    static const int v11[] = { 12, 13, 15, 25, 26, 27, 29, 31 };
-    static const int s00[] = { 26, 27, 28, 29 };
-    static const int s01[] = { 12, 13, 14, 26, 27, 29, 31 };
-    static const int s11[] = { 12, 13, 26, 27, 29 };
+    static const int v00[] = {24, 25, 26, 27, 28, 29};
+    static const int v01[] = {12, 13, 14, 15, 24, 25, 26, 27, 29};
+    static const int v11[] = {12, 13, 15, 25, 26, 27, 29, 31};
+    static const int s00[] = {26, 27, 28, 29};
+    static const int s01[] = {12, 13, 14, 26, 27, 29, 31};
+    static const int s11[] = {12, 13, 26, 27, 29};
     unsigned u = bits(insn, 29, 1), a = bits(insn, 23, 1);
     uint32_t set;
 
@@ -131,10 +134,14 @@ static bool scalar_fp16_misc_ok(uint32_t insn)
 static bool ldst_multi_ok(uint32_t insn)
 {
     switch (bits(insn, 12, 4)) {
-    case 0: case 2: case 4: case 6: case 7: case 8: case 10:
-        return true;
-    default:
-        return false;
+    case 0:
+    case 2:
+    case 4:
+    case 6:
+    case 7:
+    case 8:
+    case 10: return true;
+    default: return false;
     }
 }
 
@@ -171,194 +178,258 @@ static bool crc32_ok(uint32_t insn)
 }
 
 static const struct dt_template t_fp_1src[] = {
-    { 0x1e204000, F_SIZE | 0x001f8000 | F_RN | F_RD } };
+    {0x1e204000, F_SIZE | 0x001f8000 | F_RN | F_RD}};
 static const struct dt_template t_fp_2src[] = {
-    { 0x1e200800, F_SIZE | F_RM | 0xf000 | F_RN | F_RD } };
-static const struct dt_template t_fp_3src[] = {
-    { 0x1f000000, 0x00ffffff } };
+    {0x1e200800, F_SIZE | F_RM | 0xf000 | F_RN | F_RD}};
+static const struct dt_template t_fp_3src[] = {{0x1f000000, 0x00ffffff}};
 static const struct dt_template t_fp_cmp[] = {
-    { 0x1e202000, F_SIZE | F_RM | F_RN | 0x18 } };
+    {0x1e202000, F_SIZE | F_RM | F_RN | 0x18}};
 static const struct dt_template t_fp_ccmp[] = {
-    { 0x1e200400, F_SIZE | F_RM | 0xf000 | F_RN | 0x1f } };
+    {0x1e200400, F_SIZE | F_RM | 0xf000 | F_RN | 0x1f}};
 static const struct dt_template t_fp_csel[] = {
-    { 0x1e200c00, F_SIZE | F_RM | 0xf000 | F_RN | F_RD } };
+    {0x1e200c00, F_SIZE | F_RM | 0xf000 | F_RN | F_RD}};
 static const struct dt_template t_fp_imm[] = {
-    { 0x1e201000, F_SIZE | 0x001fe000 | F_RD } };
+    {0x1e201000, F_SIZE | 0x001fe000 | F_RD}};
 static const struct dt_template t_fp_int[] = {
-    { 0x1e200000, F_SF | F_SIZE | 0x001f0000 | F_RN | F_RD } };
+    {0x1e200000, F_SF | F_SIZE | 0x001f0000 | F_RN | F_RD}};
 static const struct dt_template t_fp_fixed[] = {
-    { 0x1e000000, F_SF | F_SIZE | 0x001f0000 | 0xfc00 | F_RN | F_RD } };
+    {0x1e000000, F_SF | F_SIZE | 0x001f0000 | 0xfc00 | F_RN | F_RD}};
 static const struct dt_template t_fp_frint[] = {
-    { 0x1e244000, F_SIZE | 0x38000 | F_RN | F_RD },
-    { 0x1e284000, F_SIZE | 0x18000 | F_RN | F_RD } };
+    {0x1e244000, F_SIZE | 0x38000 | F_RN | F_RD},
+    {0x1e284000, F_SIZE | 0x18000 | F_RN | F_RD}};
 static const struct dt_template t_fp_recip[] = {
-    { 0x5ea1d800, F_U | 0x00400000 | F_RN | F_RD },          /* FRECPE/FRSQRTE */
-    { 0x5ea1f800, 0x00400000 | F_RN | F_RD },                /* FRECPX */
-    { 0x5e20fc00, 0x00c00000 | F_RM | F_RN | F_RD },         /* FRECPS/FRSQRTS */
-    { 0x0ea1d800, F_Q | F_U | 0x00400000 | F_RN | F_RD },    /* vector */
-    { 0x0e20fc00, F_Q | 0x00c00000 | F_RM | F_RN | F_RD },
-    { 0x0ea1c800, F_Q | F_U | F_RN | F_RD },                 /* URECPE/URSQRTE */
-    { 0x5ef9d800, F_U | F_RN | F_RD },                       /* half */
-    { 0x5ef9f800, F_RN | F_RD },
-    { 0x5e403c00, 0x00800000 | F_RM | F_RN | F_RD },
-    { 0x0ef9d800, F_Q | F_U | F_RN | F_RD },
-    { 0x0e403c00, F_Q | 0x00800000 | F_RM | F_RN | F_RD } };
+    {0x5ea1d800, F_U | 0x00400000 | F_RN | F_RD},       /* FRECPE/FRSQRTE */
+    {0x5ea1f800, 0x00400000 | F_RN | F_RD},             /* FRECPX */
+    {0x5e20fc00, 0x00c00000 | F_RM | F_RN | F_RD},      /* FRECPS/FRSQRTS */
+    {0x0ea1d800, F_Q | F_U | 0x00400000 | F_RN | F_RD}, /* vector */
+    {0x0e20fc00, F_Q | 0x00c00000 | F_RM | F_RN | F_RD},
+    {0x0ea1c800, F_Q | F_U | F_RN | F_RD}, /* URECPE/URSQRTE */
+    {0x5ef9d800, F_U | F_RN | F_RD},       /* half */
+    {0x5ef9f800, F_RN | F_RD},
+    {0x5e403c00, 0x00800000 | F_RM | F_RN | F_RD},
+    {0x0ef9d800, F_Q | F_U | F_RN | F_RD},
+    {0x0e403c00, F_Q | 0x00800000 | F_RM | F_RN | F_RD}};
 
 static const struct dt_template t_simd_3same_int[] = {
-    { 0x0e200400, F_Q | F_U | F_SIZE | F_RM | 0x7800 | F_RN | F_RD },
-    { 0x0e208400, F_Q | F_U | F_SIZE | F_RM | 0x3800 | F_RN | F_RD } };
+    {0x0e200400, F_Q | F_U | F_SIZE | F_RM | 0x7800 | F_RN | F_RD},
+    {0x0e208400, F_Q | F_U | F_SIZE | F_RM | 0x3800 | F_RN | F_RD}};
 static const struct dt_template t_simd_3same_fp[] = {
-    { 0x0e20c400, F_Q | F_U | F_SIZE | F_RM | 0x3800 | F_RN | F_RD } };
+    {0x0e20c400, F_Q | F_U | F_SIZE | F_RM | 0x3800 | F_RN | F_RD}};
 static const struct dt_template t_simd_3same_fp16[] = {
-    { 0x0e400400, F_Q | F_U | 0x00800000 | F_RM | 0x3800 | F_RN | F_RD } };
+    {0x0e400400, F_Q | F_U | 0x00800000 | F_RM | 0x3800 | F_RN | F_RD}};
 static const struct dt_template t_simd_3same_extra[] = {
-    { 0x0e008400, F_Q | F_U | F_SIZE | F_RM | 0x7800 | F_RN | F_RD } };
+    {0x0e008400, F_Q | F_U | F_SIZE | F_RM | 0x7800 | F_RN | F_RD}};
 static const struct dt_template t_simd_3diff[] = {
-    { 0x0e200000, F_Q | F_U | F_SIZE | F_RM | 0xf000 | F_RN | F_RD } };
+    {0x0e200000, F_Q | F_U | F_SIZE | F_RM | 0xf000 | F_RN | F_RD}};
 static const struct dt_template t_simd_2misc_lo[] = {
-    { 0x0e200800, F_Q | F_U | F_SIZE | 0xf000 | F_RN | F_RD } };
+    {0x0e200800, F_Q | F_U | F_SIZE | 0xf000 | F_RN | F_RD}};
 static const struct dt_template t_simd_2misc_hi[] = {
-    { 0x0e210800, F_Q | F_U | F_SIZE | 0xf000 | F_RN | F_RD } };
+    {0x0e210800, F_Q | F_U | F_SIZE | 0xf000 | F_RN | F_RD}};
 static const struct dt_template t_simd_2misc_fp16[] = {
-    { 0x0e780800, F_Q | F_U | 0x00800000 | 0x1f000 | F_RN | F_RD } };
+    {0x0e780800, F_Q | F_U | 0x00800000 | 0x1f000 | F_RN | F_RD}};
 static const struct dt_template t_simd_across[] = {
-    { 0x0e300800, F_Q | F_U | F_SIZE | 0x1f000 | F_RN | F_RD } };
+    {0x0e300800, F_Q | F_U | F_SIZE | 0x1f000 | F_RN | F_RD}};
 static const struct dt_template t_simd_copy[] = {
-    { 0x0e000400, F_Q | F_U | 0x1f0000 | 0x7800 | F_RN | F_RD } };
+    {0x0e000400, F_Q | F_U | 0x1f0000 | 0x7800 | F_RN | F_RD}};
 static const struct dt_template t_simd_modimm[] = {
-    { 0x0f000400, F_Q | F_U | 0x70000 | 0xf000 | 0x800 | 0x3e0 | F_RD } };
+    {0x0f000400, F_Q | F_U | 0x70000 | 0xf000 | 0x800 | 0x3e0 | F_RD}};
 static const struct dt_template t_simd_shift[] = {
-    { 0x0f000400, F_Q | F_U | 0x780000 | 0x70000 | 0xf800 | F_RN | F_RD } };
+    {0x0f000400, F_Q | F_U | 0x780000 | 0x70000 | 0xf800 | F_RN | F_RD}};
 static const struct dt_template t_simd_elem[] = {
-    { 0x0f000000,
-      F_Q | F_U | F_SIZE | 0x300000 | 0xf0000 | 0xf000 | 0x800 | F_RN | F_RD } };
+    {0x0f000000,
+     F_Q | F_U | F_SIZE | 0x300000 | 0xf0000 | 0xf000 | 0x800 | F_RN | F_RD}};
 static const struct dt_template t_simd_permute[] = {
-    { 0x0e000800, F_Q | F_SIZE | F_RM | 0x7000 | F_RN | F_RD } };
+    {0x0e000800, F_Q | F_SIZE | F_RM | 0x7000 | F_RN | F_RD}};
 static const struct dt_template t_simd_ext[] = {
-    { 0x2e000000, F_Q | F_RM | 0x7800 | F_RN | F_RD } };
+    {0x2e000000, F_Q | F_RM | 0x7800 | F_RN | F_RD}};
 static const struct dt_template t_simd_tbl[] = {
-    { 0x0e000000, F_Q | F_RM | 0x7000 | F_RN | F_RD } };
+    {0x0e000000, F_Q | F_RM | 0x7000 | F_RN | F_RD}};
 
 static const struct dt_template t_scalar_3same[] = {
-    { 0x5e200400, F_U | F_SIZE | F_RM | 0xf800 | F_RN | F_RD } };
+    {0x5e200400, F_U | F_SIZE | F_RM | 0xf800 | F_RN | F_RD}};
 static const struct dt_template t_scalar_3same_fp16[] = {
-    { 0x5e400400, F_U | 0x00800000 | F_RM | 0x3800 | F_RN | F_RD } };
+    {0x5e400400, F_U | 0x00800000 | F_RM | 0x3800 | F_RN | F_RD}};
 /* Scalar groups with few allocated opcodes: only those, to save draws. */
 static const struct dt_template t_scalar_3same_extra[] = {
-    { 0x7e008400, F_SIZE | F_RM | 0x0800 | F_RN | F_RD } }; /* SQRDMLAH/SH */
+    {0x7e008400, F_SIZE | F_RM | 0x0800 | F_RN | F_RD}}; /* SQRDMLAH/SH */
 static const struct dt_template t_scalar_3diff[] = {
-    { 0x5e209000, F_SIZE | F_RM | F_RN | F_RD },   /* SQDMLAL */
-    { 0x5e20b000, F_SIZE | F_RM | F_RN | F_RD },   /* SQDMLSL */
-    { 0x5e20d000, F_SIZE | F_RM | F_RN | F_RD } }; /* SQDMULL */
+    {0x5e209000, F_SIZE | F_RM | F_RN | F_RD},  /* SQDMLAL */
+    {0x5e20b000, F_SIZE | F_RM | F_RN | F_RD},  /* SQDMLSL */
+    {0x5e20d000, F_SIZE | F_RM | F_RN | F_RD}}; /* SQDMULL */
 static const struct dt_template t_scalar_2misc[] = {
-    { 0x5e200800, F_U | F_SIZE | 0x1f000 | F_RN | F_RD } };
+    {0x5e200800, F_U | F_SIZE | 0x1f000 | F_RN | F_RD}};
 static const struct dt_template t_scalar_2misc_fp16[] = {
-    { 0x5e780800, F_U | 0x00800000 | 0x1f000 | F_RN | F_RD } };
+    {0x5e780800, F_U | 0x00800000 | 0x1f000 | F_RN | F_RD}};
 static const struct dt_template t_scalar_pairwise[] = {
-    { 0x5e31b800, F_SIZE | F_RN | F_RD },                     /* ADDP */
-    { 0x5e30c800, F_U | F_SIZE | 0x3000 | F_RN | F_RD } };    /* FP */
+    {0x5e31b800, F_SIZE | F_RN | F_RD},                 /* ADDP */
+    {0x5e30c800, F_U | F_SIZE | 0x3000 | F_RN | F_RD}}; /* FP */
 static const struct dt_template t_scalar_copy[] = {
-    { 0x5e000400, 0x1f0000 | F_RN | F_RD } };
+    {0x5e000400, 0x1f0000 | F_RN | F_RD}};
 static const struct dt_template t_scalar_shift[] = {
-    { 0x5f000400, F_U | 0x780000 | 0x70000 | 0xf800 | F_RN | F_RD } };
+    {0x5f000400, F_U | 0x780000 | 0x70000 | 0xf800 | F_RN | F_RD}};
 static const struct dt_template t_scalar_elem[] = {
-    { 0x5f000000,
-      F_U | F_SIZE | 0x300000 | 0xf0000 | 0xf000 | 0x800 | F_RN | F_RD } };
+    {0x5f000000,
+     F_U | F_SIZE | 0x300000 | 0xf0000 | 0xf000 | 0x800 | F_RN | F_RD}};
 
 /* Rn (and Rm) of memory classes are rewritten by the generator. */
 static const struct dt_template t_ldst_multi[] = {
-    { 0x0c000000, F_Q | 0x400000 | 0xf000 | 0xc00 | F_RD } };
+    {0x0c000000, F_Q | 0x400000 | 0xf000 | 0xc00 | F_RD}};
 static const struct dt_template t_ldst_multi_post[] = {
-    { 0x0c800000, F_Q | 0x400000 | 0xf000 | 0xc00 | F_RD } };
+    {0x0c800000, F_Q | 0x400000 | 0xf000 | 0xc00 | F_RD}};
 static const struct dt_template t_ldst_single[] = {
-    { 0x0d000000, F_Q | 0x600000 | 0xe000 | 0x1000 | 0xc00 | F_RD } };
+    {0x0d000000, F_Q | 0x600000 | 0xe000 | 0x1000 | 0xc00 | F_RD}};
 static const struct dt_template t_ldst_single_post[] = {
-    { 0x0d800000, F_Q | 0x600000 | 0xe000 | 0x1000 | 0xc00 | F_RD } };
+    {0x0d800000, F_Q | 0x600000 | 0xe000 | 0x1000 | 0xc00 | F_RD}};
 static const struct dt_template t_ldst_uimm[] = {
-    { 0x3d000000, F_LDST_SIZE | 0xc00000 | 0xfc00 | F_RD } };
+    {0x3d000000, F_LDST_SIZE | 0xc00000 | 0xfc00 | F_RD}};
 static const struct dt_template t_ldst_imm9[] = {
-    { 0x3c000000, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD },
-    { 0x3c000400, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD },
-    { 0x3c000c00, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD } };
+    {0x3c000000, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD},
+    {0x3c000400, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD},
+    {0x3c000c00, F_LDST_SIZE | 0xc00000 | 0x1ff000 | F_RD}};
 static const struct dt_template t_ldst_roff[] = {
-    { 0x3c200800, F_LDST_SIZE | 0xc00000 | 0xe000 | 0x1000 | F_RD } };
+    {0x3c200800, F_LDST_SIZE | 0xc00000 | 0xe000 | 0x1000 | F_RD}};
 static const struct dt_template t_ldst_pair[] = {
-    { 0x2c000000, 0xc0000000 | 0x1800000 | 0x400000 | 0x3f8000 | 0x7c00 | F_RD } };
+    {0x2c000000, 0xc0000000 | 0x1800000 | 0x400000 | 0x3f8000 | 0x7c00 | F_RD}};
 
 static const struct dt_template t_crypto_aes[] = {
-    { 0x4e284800, 0x3000 | F_RN | F_RD } };
+    {0x4e284800, 0x3000 | F_RN | F_RD}};
 static const struct dt_template t_crypto_sha[] = {
-    { 0x5e000000, F_RM | 0x7000 | F_RN | F_RD },
-    { 0x5e280800, 0x3000 | F_RN | F_RD } };
+    {0x5e000000, F_RM | 0x7000 | F_RN | F_RD},
+    {0x5e280800, 0x3000 | F_RN | F_RD}};
 static const struct dt_template t_crypto_sha512[] = {
-    { 0xce608000, F_RM | 0x4000 | 0xc00 | F_RN | F_RD },
-    { 0xcec08000, 0xc00 | F_RN | F_RD } };
+    {0xce608000, F_RM | 0x4000 | 0xc00 | F_RN | F_RD},
+    {0xcec08000, 0xc00 | F_RN | F_RD}};
 static const struct dt_template t_crypto_sha3[] = {
-    { 0xce000000, 0x600000 | F_RM | F_RA | F_RN | F_RD }, /* EOR3 BCAX SM3SS1 */
-    { 0xce800000, F_RM | 0xfc00 | F_RN | F_RD },           /* XAR */
-    { 0xce408000, F_RM | 0x3000 | 0xc00 | F_RN | F_RD } }; /* SM3TT* */
+    {0xce000000, 0x600000 | F_RM | F_RA | F_RN | F_RD}, /* EOR3 BCAX SM3SS1 */
+    {0xce800000, F_RM | 0xfc00 | F_RN | F_RD},          /* XAR */
+    {0xce408000, F_RM | 0x3000 | 0xc00 | F_RN | F_RD}}; /* SM3TT* */
 static const struct dt_template t_crypto_pmull[] = {
-    { 0x0e20e000, F_Q | F_RM | F_RN | F_RD },
-    { 0x0ee0e000, F_Q | F_RM | F_RN | F_RD } };
+    {0x0e20e000, F_Q | F_RM | F_RN | F_RD},
+    {0x0ee0e000, F_Q | F_RM | F_RN | F_RD}};
 static const struct dt_template t_crc32[] = {
-    { 0x1ac04000, F_SF | F_RM | 0x1000 | 0xc00 | F_RN | F_RD } };
+    {0x1ac04000, F_SF | F_RM | 0x1000 | 0xc00 | F_RN | F_RD}};
 
-#define DT_CLASS(name, what, flags, filter, templates) \
-    { name, what, flags, filter, templates,                 \
-      sizeof(templates) / sizeof(templates[0]) }
+#define DT_CLASS(name, what, flags, filter, templates)                         \
+    {                                                                          \
+        name, what, flags, filter, templates,                                  \
+            sizeof(templates) / sizeof(templates[0])                           \
+    }
 
 const struct dt_class dt_classes[] = {
-    DT_CLASS("fp_1src", "FP data-processing 1 source (FMOV FABS FNEG FSQRT FCVT FRINT*)", DT_FPTYPE, fp_type_ok, t_fp_1src),
-    DT_CLASS("fp_2src", "FP data-processing 2 source (FMUL FDIV FADD FSUB FMAX FMIN FMAXNM FMINNM FNMUL)", DT_FPTYPE, fp_type_ok, t_fp_2src),
-    DT_CLASS("fp_3src", "FP data-processing 3 source (FMADD FMSUB FNMADD FNMSUB)", DT_FPTYPE, fp_type_ok, t_fp_3src),
-    DT_CLASS("fp_cmp", "FP compare (FCMP FCMPE, with zero)", DT_FPTYPE, fp_type_ok, t_fp_cmp),
-    DT_CLASS("fp_ccmp", "FP conditional compare (FCCMP FCCMPE)", DT_FPTYPE, fp_type_ok, t_fp_ccmp),
-    DT_CLASS("fp_csel", "FP conditional select (FCSEL)", DT_FPTYPE, fp_type_ok, t_fp_csel),
+    DT_CLASS("fp_1src",
+             "FP data-processing 1 source (FMOV FABS FNEG FSQRT FCVT FRINT*)",
+             DT_FPTYPE, fp_type_ok, t_fp_1src),
+    DT_CLASS(
+        "fp_2src",
+        "FP data-processing 2 source (FMUL FDIV FADD FSUB FMAX FMIN FMAXNM FMINNM FNMUL)",
+        DT_FPTYPE, fp_type_ok, t_fp_2src),
+    DT_CLASS("fp_3src",
+             "FP data-processing 3 source (FMADD FMSUB FNMADD FNMSUB)",
+             DT_FPTYPE, fp_type_ok, t_fp_3src),
+    DT_CLASS("fp_cmp", "FP compare (FCMP FCMPE, with zero)", DT_FPTYPE,
+             fp_type_ok, t_fp_cmp),
+    DT_CLASS("fp_ccmp", "FP conditional compare (FCCMP FCCMPE)", DT_FPTYPE,
+             fp_type_ok, t_fp_ccmp),
+    DT_CLASS("fp_csel", "FP conditional select (FCSEL)", DT_FPTYPE, fp_type_ok,
+             t_fp_csel),
     DT_CLASS("fp_imm", "FP immediate (FMOV)", DT_FPTYPE, fp_type_ok, t_fp_imm),
-    DT_CLASS("fp_int", "FP <-> integer (FCVT[NPMZA][SU] SCVTF UCVTF FMOV FJCVTZS)", DT_GPR_RD | DT_FPTYPE, fp_int_ok, t_fp_int),
-    DT_CLASS("fp_fixed", "FP <-> fixed point (SCVTF UCVTF FCVTZS FCVTZU #fbits)", DT_GPR_RD | DT_FPTYPE, fp_fixed_ok, t_fp_fixed),
-    DT_CLASS("fp_frint", "FRINT[NPMZAXI] FRINT32/64[ZX] scalar", DT_FPTYPE, fp_type_ok, t_fp_frint),
-    DT_CLASS("fp_recip", "FRECPE FRSQRTE FRECPS FRSQRTS FRECPX URECPE URSQRTE", 0, NULL, t_fp_recip),
-    DT_CLASS("simd_3same_int", "AdvSIMD three same, integer opcodes", 0, NULL, t_simd_3same_int),
-    DT_CLASS("simd_3same_fp", "AdvSIMD three same, FP opcodes (S/D)", 0, NULL, t_simd_3same_fp),
-    DT_CLASS("simd_3same_fp16", "AdvSIMD three same (FP16)", DT_FP16, NULL, t_simd_3same_fp16),
-    DT_CLASS("simd_3same_extra", "AdvSIMD three same extra (SQRDMLAH SDOT FCMLA FCADD ...)", 0, NULL, t_simd_3same_extra),
-    DT_CLASS("simd_3diff", "AdvSIMD three different (long/wide/narrow, PMULL)", 0, NULL, t_simd_3diff),
-    DT_CLASS("simd_2misc_lo", "AdvSIMD two-register misc, opcodes 0-15 (REV CNT CLS SADDLP ABS NEG CM*0 ...)", 0, NULL, t_simd_2misc_lo),
-    DT_CLASS("simd_2misc_hi", "AdvSIMD two-register misc, opcodes 16-31 (XTN SHLL FCVT* FRINT* SCVTF FRECPE FSQRT ...)", 0, NULL, t_simd_2misc_hi),
-    DT_CLASS("simd_2misc_fp16", "AdvSIMD two-register misc (FP16)", DT_FP16, simd_fp16_misc_ok, t_simd_2misc_fp16),
-    DT_CLASS("simd_across", "AdvSIMD across lanes (ADDV SADDLV SMAXV FMAXNMV ...)", 0, across_lanes_ok, t_simd_across),
-    DT_CLASS("simd_copy", "AdvSIMD copy (DUP INS UMOV SMOV)", DT_GPR_RD, copy_ok, t_simd_copy),
-    DT_CLASS("simd_modimm", "AdvSIMD modified immediate (MOVI MVNI ORR BIC FMOV)", 0, NULL, t_simd_modimm),
-    DT_CLASS("simd_shift", "AdvSIMD shift by immediate", 0, immh_nonzero, t_simd_shift),
-    DT_CLASS("simd_elem", "AdvSIMD vector x indexed element", 0, NULL, t_simd_elem),
-    DT_CLASS("simd_permute", "AdvSIMD permute (ZIP UZP TRN)", 0, permute_ok, t_simd_permute),
+    DT_CLASS("fp_int",
+             "FP <-> integer (FCVT[NPMZA][SU] SCVTF UCVTF FMOV FJCVTZS)",
+             DT_GPR_RD | DT_FPTYPE, fp_int_ok, t_fp_int),
+    DT_CLASS("fp_fixed",
+             "FP <-> fixed point (SCVTF UCVTF FCVTZS FCVTZU #fbits)",
+             DT_GPR_RD | DT_FPTYPE, fp_fixed_ok, t_fp_fixed),
+    DT_CLASS("fp_frint", "FRINT[NPMZAXI] FRINT32/64[ZX] scalar", DT_FPTYPE,
+             fp_type_ok, t_fp_frint),
+    DT_CLASS("fp_recip", "FRECPE FRSQRTE FRECPS FRSQRTS FRECPX URECPE URSQRTE",
+             0, NULL, t_fp_recip),
+    DT_CLASS("simd_3same_int", "AdvSIMD three same, integer opcodes", 0, NULL,
+             t_simd_3same_int),
+    DT_CLASS("simd_3same_fp", "AdvSIMD three same, FP opcodes (S/D)", 0, NULL,
+             t_simd_3same_fp),
+    DT_CLASS("simd_3same_fp16", "AdvSIMD three same (FP16)", DT_FP16, NULL,
+             t_simd_3same_fp16),
+    DT_CLASS("simd_3same_extra",
+             "AdvSIMD three same extra (SQRDMLAH SDOT FCMLA FCADD ...)", 0,
+             NULL, t_simd_3same_extra),
+    DT_CLASS("simd_3diff", "AdvSIMD three different (long/wide/narrow, PMULL)",
+             0, NULL, t_simd_3diff),
+    DT_CLASS(
+        "simd_2misc_lo",
+        "AdvSIMD two-register misc, opcodes 0-15 (REV CNT CLS SADDLP ABS NEG CM*0 ...)",
+        0, NULL, t_simd_2misc_lo),
+    DT_CLASS(
+        "simd_2misc_hi",
+        "AdvSIMD two-register misc, opcodes 16-31 (XTN SHLL FCVT* FRINT* SCVTF FRECPE FSQRT ...)",
+        0, NULL, t_simd_2misc_hi),
+    DT_CLASS("simd_2misc_fp16", "AdvSIMD two-register misc (FP16)", DT_FP16,
+             simd_fp16_misc_ok, t_simd_2misc_fp16),
+    DT_CLASS("simd_across",
+             "AdvSIMD across lanes (ADDV SADDLV SMAXV FMAXNMV ...)", 0,
+             across_lanes_ok, t_simd_across),
+    DT_CLASS("simd_copy", "AdvSIMD copy (DUP INS UMOV SMOV)", DT_GPR_RD,
+             copy_ok, t_simd_copy),
+    DT_CLASS("simd_modimm",
+             "AdvSIMD modified immediate (MOVI MVNI ORR BIC FMOV)", 0, NULL,
+             t_simd_modimm),
+    DT_CLASS("simd_shift", "AdvSIMD shift by immediate", 0, immh_nonzero,
+             t_simd_shift),
+    DT_CLASS("simd_elem", "AdvSIMD vector x indexed element", 0, NULL,
+             t_simd_elem),
+    DT_CLASS("simd_permute", "AdvSIMD permute (ZIP UZP TRN)", 0, permute_ok,
+             t_simd_permute),
     DT_CLASS("simd_ext", "AdvSIMD EXT", 0, NULL, t_simd_ext),
     DT_CLASS("simd_tbl", "AdvSIMD TBL TBX", 0, NULL, t_simd_tbl),
-    DT_CLASS("scalar_3same", "AdvSIMD scalar three same", 0, NULL, t_scalar_3same),
-    DT_CLASS("scalar_3same_fp16", "AdvSIMD scalar three same (FP16)", DT_FP16, NULL, t_scalar_3same_fp16),
-    DT_CLASS("scalar_3same_extra", "AdvSIMD scalar three same extra (SQRDMLAH SQRDMLSH)", 0, NULL, t_scalar_3same_extra),
-    DT_CLASS("scalar_3diff", "AdvSIMD scalar three different (SQDMLAL SQDMLSL SQDMULL)", 0, NULL, t_scalar_3diff),
-    DT_CLASS("scalar_2misc", "AdvSIMD scalar two-register misc", 0, NULL, t_scalar_2misc),
-    DT_CLASS("scalar_2misc_fp16", "AdvSIMD scalar two-register misc (FP16)", DT_FP16, scalar_fp16_misc_ok, t_scalar_2misc_fp16),
-    DT_CLASS("scalar_pairwise", "AdvSIMD scalar pairwise (ADDP FADDP FMAXP ...)", 0, NULL, t_scalar_pairwise),
-    DT_CLASS("scalar_copy", "AdvSIMD scalar copy (DUP/MOV element)", 0, copy_ok, t_scalar_copy),
-    DT_CLASS("scalar_shift", "AdvSIMD scalar shift by immediate", 0, immh_nonzero, t_scalar_shift),
-    DT_CLASS("scalar_elem", "AdvSIMD scalar x indexed element", 0, NULL, t_scalar_elem),
-    DT_CLASS("ldst_multi", "LD1-4/ST1-4 multiple structures", DT_MEM, ldst_multi_ok, t_ldst_multi),
-    DT_CLASS("ldst_multi_post", "LD1-4/ST1-4 multiple structures, post-index", DT_MEM | DT_MEM_RM, ldst_multi_ok, t_ldst_multi_post),
-    DT_CLASS("ldst_single", "LD1-4/ST1-4 single structure, LD1R-LD4R", DT_MEM, NULL, t_ldst_single),
-    DT_CLASS("ldst_single_post", "LD1-4/ST1-4 single structure, LDnR, post-index", DT_MEM | DT_MEM_RM, NULL, t_ldst_single_post),
-    DT_CLASS("ldst_uimm", "LDR/STR B/H/S/D/Q unsigned offset", DT_MEM, NULL, t_ldst_uimm),
-    DT_CLASS("ldst_imm9", "LDUR/STUR and pre/post-index LDR/STR B/H/S/D/Q", DT_MEM, NULL, t_ldst_imm9),
-    DT_CLASS("ldst_roff", "LDR/STR B/H/S/D/Q register offset", DT_MEM | DT_MEM_RM, ldst_roff_ok, t_ldst_roff),
-    DT_CLASS("ldst_pair", "LDP/STP/LDNP/STNP S/D/Q", DT_MEM, ldst_pair_ok, t_ldst_pair),
+    DT_CLASS("scalar_3same", "AdvSIMD scalar three same", 0, NULL,
+             t_scalar_3same),
+    DT_CLASS("scalar_3same_fp16", "AdvSIMD scalar three same (FP16)", DT_FP16,
+             NULL, t_scalar_3same_fp16),
+    DT_CLASS("scalar_3same_extra",
+             "AdvSIMD scalar three same extra (SQRDMLAH SQRDMLSH)", 0, NULL,
+             t_scalar_3same_extra),
+    DT_CLASS("scalar_3diff",
+             "AdvSIMD scalar three different (SQDMLAL SQDMLSL SQDMULL)", 0,
+             NULL, t_scalar_3diff),
+    DT_CLASS("scalar_2misc", "AdvSIMD scalar two-register misc", 0, NULL,
+             t_scalar_2misc),
+    DT_CLASS("scalar_2misc_fp16", "AdvSIMD scalar two-register misc (FP16)",
+             DT_FP16, scalar_fp16_misc_ok, t_scalar_2misc_fp16),
+    DT_CLASS("scalar_pairwise",
+             "AdvSIMD scalar pairwise (ADDP FADDP FMAXP ...)", 0, NULL,
+             t_scalar_pairwise),
+    DT_CLASS("scalar_copy", "AdvSIMD scalar copy (DUP/MOV element)", 0, copy_ok,
+             t_scalar_copy),
+    DT_CLASS("scalar_shift", "AdvSIMD scalar shift by immediate", 0,
+             immh_nonzero, t_scalar_shift),
+    DT_CLASS("scalar_elem", "AdvSIMD scalar x indexed element", 0, NULL,
+             t_scalar_elem),
+    DT_CLASS("ldst_multi", "LD1-4/ST1-4 multiple structures", DT_MEM,
+             ldst_multi_ok, t_ldst_multi),
+    DT_CLASS("ldst_multi_post", "LD1-4/ST1-4 multiple structures, post-index",
+             DT_MEM | DT_MEM_RM, ldst_multi_ok, t_ldst_multi_post),
+    DT_CLASS("ldst_single", "LD1-4/ST1-4 single structure, LD1R-LD4R", DT_MEM,
+             NULL, t_ldst_single),
+    DT_CLASS("ldst_single_post",
+             "LD1-4/ST1-4 single structure, LDnR, post-index",
+             DT_MEM | DT_MEM_RM, NULL, t_ldst_single_post),
+    DT_CLASS("ldst_uimm", "LDR/STR B/H/S/D/Q unsigned offset", DT_MEM, NULL,
+             t_ldst_uimm),
+    DT_CLASS("ldst_imm9", "LDUR/STUR and pre/post-index LDR/STR B/H/S/D/Q",
+             DT_MEM, NULL, t_ldst_imm9),
+    DT_CLASS("ldst_roff", "LDR/STR B/H/S/D/Q register offset",
+             DT_MEM | DT_MEM_RM, ldst_roff_ok, t_ldst_roff),
+    DT_CLASS("ldst_pair", "LDP/STP/LDNP/STNP S/D/Q", DT_MEM, ldst_pair_ok,
+             t_ldst_pair),
     DT_CLASS("crypto_aes", "AESE AESD AESMC AESIMC", 0, NULL, t_crypto_aes),
-    DT_CLASS("crypto_sha", "SHA1 and SHA256 (three- and two-register)", 0, sha_ok, t_crypto_sha),
-    DT_CLASS("crypto_sha512", "SHA512H/H2/SU0/SU1 RAX1 SM3PARTW SM4E SM4EKEY", 0, NULL, t_crypto_sha512),
-    DT_CLASS("crypto_sha3", "EOR3 BCAX XAR SM3SS1 SM3TT*", 0, sha3_ok, t_crypto_sha3),
+    DT_CLASS("crypto_sha", "SHA1 and SHA256 (three- and two-register)", 0,
+             sha_ok, t_crypto_sha),
+    DT_CLASS("crypto_sha512", "SHA512H/H2/SU0/SU1 RAX1 SM3PARTW SM4E SM4EKEY",
+             0, NULL, t_crypto_sha512),
+    DT_CLASS("crypto_sha3", "EOR3 BCAX XAR SM3SS1 SM3TT*", 0, sha3_ok,
+             t_crypto_sha3),
     DT_CLASS("crypto_pmull", "PMULL/PMULL2 8B and 1Q", 0, NULL, t_crypto_pmull),
-    DT_CLASS("crc32", "CRC32B/H/W/X CRC32CB/H/W/X", DT_GPR_RD, crc32_ok, t_crc32),
+    DT_CLASS("crc32", "CRC32B/H/W/X CRC32CB/H/W/X", DT_GPR_RD, crc32_ok,
+             t_crc32),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);

@@ -21,17 +21,17 @@ struct dt_known {
     const char *reason;
 };
 
-#define DT_KNOWN(mask, value, reason) { mask, value, reason },
+#define DT_KNOWN(mask, value, reason) {mask, value, reason},
 static const struct dt_known dt_known_table[] = {
 #include "known-deviations.def"
-    { 0, 1, NULL } /* sentinel: never matches */
+    {0, 1, NULL} /* sentinel: never matches */
 };
 #undef DT_KNOWN
 
-#define DT_OPTIONAL(mask, value, feature) { mask, value, feature },
+#define DT_OPTIONAL(mask, value, feature) {mask, value, feature},
 static const struct dt_known dt_optional_table[] = {
 #include "optional-features.def"
-    { 0, 1, NULL } /* sentinel: never matches */
+    {0, 1, NULL} /* sentinel: never matches */
 };
 #undef DT_OPTIONAL
 
@@ -71,33 +71,50 @@ static uint64_t fp_value(uint64_t *rng, int ebits, int mbits)
     uint64_t emax = (1ull << ebits) - 1, bias = emax >> 1;
     uint64_t mmask = (1ull << mbits) - 1;
     uint64_t sign = r >> 63, exp, mant = m & mmask;
-    static const int int_edges[] = { 7, 8, 15, 16, 31, 32, 63, 64 };
+    static const int int_edges[] = {7, 8, 15, 16, 31, 32, 63, 64};
 
     switch (r % 16) {
-    case 0: exp = 0; mant = 0; break;                              /* zero */
-    case 1: exp = emax; mant = 0; break;                           /* inf */
-    case 2: exp = emax; mant |= 1ull << (mbits - 1); break;        /* qNaN */
-    case 3:                                                        /* sNaN */
+    case 0:
+        exp = 0;
+        mant = 0;
+        break; /* zero */
+    case 1:
+        exp = emax;
+        mant = 0;
+        break; /* inf */
+    case 2:
+        exp = emax;
+        mant |= 1ull << (mbits - 1);
+        break; /* qNaN */
+    case 3:    /* sNaN */
         exp = emax;
         mant &= mmask >> 1;
         mant += mant == 0;
         break;
-    case 4: exp = 0; mant += mant == 0; break;                     /* denormal */
-    case 5: exp = 1 + (r >> 8) % 2; break;                         /* tiny */
-    case 6: exp = emax - 1 - (r >> 8) % 2; break;                  /* huge */
-    case 7: exp = bias; mant = 0; break;                           /* 1.0 */
-    case 8: case 9: case 10:                 /* few mantissa bits: ties */
+    case 4:
+        exp = 0;
+        mant += mant == 0;
+        break;                                    /* denormal */
+    case 5: exp = 1 + (r >> 8) % 2; break;        /* tiny */
+    case 6: exp = emax - 1 - (r >> 8) % 2; break; /* huge */
+    case 7:
+        exp = bias;
+        mant = 0;
+        break; /* 1.0 */
+    case 8:
+    case 9:
+    case 10: /* few mantissa bits: ties */
         exp = bias - 2 + (r >> 8) % 14;
         mant &= ~(mmask >> ((r >> 16) % 6));
         break;
-    case 11: {                                /* integer conversion edges */
+    case 11: { /* integer conversion edges */
         int e = int_edges[(r >> 8) % 8];
 
         exp = bias + (e < (int)bias ? e : (int)bias) - (int)((r >> 12) % 2);
         mant = (r >> 16) % 2 ? mmask : 0;
         break;
     }
-    default: exp = (r >> 8) % emax; break;                        /* any */
+    default: exp = (r >> 8) % emax; break; /* any */
     }
     return sign << (ebits + mbits) | exp << mbits | mant;
 }
@@ -108,15 +125,16 @@ static uint64_t int_lanes(uint64_t *rng, int lane_bits)
     uint64_t out = 0;
 
     for (int lo = 0; lo < 64; lo += lane_bits) {
-        uint64_t r = rng_next(rng), mask = lane_bits == 64 ? ~0ull : (1ull << lane_bits) - 1;
+        uint64_t r = rng_next(rng),
+                 mask = lane_bits == 64 ? ~0ull : (1ull << lane_bits) - 1;
         uint64_t min = 1ull << (lane_bits - 1), v;
 
         switch (r % 10) {
         case 0: v = 0; break;
         case 1: v = 1; break;
-        case 2: v = mask; break;          /* -1 */
-        case 3: v = min; break;           /* INT_MIN */
-        case 4: v = min - 1; break;       /* INT_MAX */
+        case 2: v = mask; break;    /* -1 */
+        case 3: v = min; break;     /* INT_MIN */
+        case 4: v = min - 1; break; /* INT_MAX */
         case 5: v = min + 1; break;
         case 6: v = (r >> 8) % 9 - 4; break;
         case 7: v = (r >> 8) % lane_bits; break; /* shift counts */
@@ -130,10 +148,11 @@ static uint64_t int_lanes(uint64_t *rng, int lane_bits)
 static uint64_t chunk(uint64_t *rng, unsigned flavour)
 {
     switch (flavour) {
-    case 0: case 1: return rng_next(rng);
+    case 0:
+    case 1: return rng_next(rng);
     case 2: return fp_value(rng, 11, 52);
-    case 3: case 4:
-        return fp_value(rng, 8, 23) | fp_value(rng, 8, 23) << 32;
+    case 3:
+    case 4: return fp_value(rng, 8, 23) | fp_value(rng, 8, 23) << 32;
     case 5: {
         uint64_t v = 0;
 
@@ -203,7 +222,8 @@ static void state_make(const struct dt_class *c, uint64_t seed, uint32_t insn)
 
             memcpy(dt_mem_in + i, &v, 8);
         }
-        dt_in.x[field(insn, 5)] = (uint64_t)(uintptr_t)(dt_mem + DT_MEM_SIZE / 2);
+        dt_in.x[field(insn, 5)] =
+            (uint64_t)(uintptr_t)(dt_mem + DT_MEM_SIZE / 2);
         if ((c->flags & DT_MEM_RM) && field(insn, 16) != 31)
             dt_in.x[field(insn, 16)] = rng_next(&rng) % 64;
     }
@@ -212,7 +232,8 @@ static void state_make(const struct dt_class *c, uint64_t seed, uint32_t insn)
 static uint32_t insn_draw(const struct dt_class *c, uint64_t *rng)
 {
     for (;;) {
-        const struct dt_template *t = &c->templates[rng_next(rng) % c->template_count];
+        const struct dt_template *t =
+            &c->templates[rng_next(rng) % c->template_count];
         uint32_t insn = t->fixed | ((uint32_t)rng_next(rng) & t->random);
 
         if (c->flags & DT_MEM) {
@@ -225,7 +246,8 @@ static uint32_t insn_draw(const struct dt_class *c, uint64_t *rng)
             }
             insn = (insn & ~0x3e0u) | rn << 5;
         }
-        if ((c->flags & DT_GPR_RD) && (field(insn, 0) == 29 || field(insn, 0) == 30))
+        if ((c->flags & DT_GPR_RD) &&
+            (field(insn, 0) == 29 || field(insn, 0) == 30))
             continue;
         if (c->allocated && !c->allocated(insn))
             continue;
@@ -249,7 +271,7 @@ static void on_signal(int sig, siginfo_t *info, void *ctx)
 
 static void signals_install(void)
 {
-    static const int sigs[] = { SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP };
+    static const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP};
     struct sigaction sa;
 
     memset(&sa, 0, sizeof(sa));
@@ -293,7 +315,7 @@ static void code_seal(void)
 
 static void code_put(size_t i, uint32_t insn)
 {
-    uint32_t snippet[2] = { insn, 0xd65f03c0 /* ret */ };
+    uint32_t snippet[2] = {insn, 0xd65f03c0 /* ret */};
 
     memcpy(dt_code + 8 * i, snippet, sizeof(snippet));
 }
@@ -344,7 +366,8 @@ static int known_index(uint32_t insn)
     return -1;
 }
 
-static uint32_t *insns_draw(const struct dt_class *c, uint64_t seed, size_t count)
+static uint32_t *insns_draw(const struct dt_class *c, uint64_t seed,
+                            size_t count)
 {
     uint64_t rng = seed ^ 0x6a09e667f3bcc909ull;
     uint32_t *insns = malloc(count * sizeof(*insns));
@@ -403,7 +426,7 @@ static void print_v(const char *tag, int n, const uint64_t v[2])
 /* Registers the encoding names: Rd Rn Rm Ra, for V also list successors. */
 static bool reg_named(uint32_t insn, int n, bool vector)
 {
-    static const int lows[] = { 0, 5, 16, 10 };
+    static const int lows[] = {0, 5, 16, 10};
 
     for (int i = 0; i < 4; i++) {
         int span = vector && i < 2 ? 4 : 1;
@@ -464,7 +487,8 @@ static int cmd_one(const struct dt_class *c, uint64_t seed, uint32_t insn)
     code_seal();
     state_make(c, seed, insn);
     sig = test_run(c, 0);
-    printf("insn %08x class %s seed %llu\n", insn, c->name, (unsigned long long)seed);
+    printf("insn %08x class %s seed %llu\n", insn, c->name,
+           (unsigned long long)seed);
     print_state_in(insn, c);
     if (known >= 0)
         printf("known deviation: %s\n", dt_known_table[known].reason);
@@ -488,12 +512,14 @@ static int cmd_list(void)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: difftest list\n"
-                    "       difftest known\n"
-                    "       difftest run CLASS SEED COUNT [FPCRMASK]\n"
-                    "       difftest gen CLASS SEED COUNT           (encodings only)\n"
-                    "       difftest one CLASS SEED HEXINSN [FPCRMASK] (verbose state)\n"
-                    "FPCRMASK (hex): FPCR bits the random state may set (default all)\n");
+    fprintf(
+        stderr,
+        "usage: difftest list\n"
+        "       difftest known\n"
+        "       difftest run CLASS SEED COUNT [FPCRMASK]\n"
+        "       difftest gen CLASS SEED COUNT           (encodings only)\n"
+        "       difftest one CLASS SEED HEXINSN [FPCRMASK] (verbose state)\n"
+        "FPCRMASK (hex): FPCR bits the random state may set (default all)\n");
     return 2;
 }
 
@@ -529,10 +555,13 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "run") == 0)
-        return cmd_run(c, strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0));
+        return cmd_run(c, strtoull(argv[3], NULL, 0),
+                       strtoull(argv[4], NULL, 0));
     if (strcmp(argv[1], "gen") == 0)
-        return cmd_gen(c, strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0));
+        return cmd_gen(c, strtoull(argv[3], NULL, 0),
+                       strtoull(argv[4], NULL, 0));
     if (strcmp(argv[1], "one") == 0)
-        return cmd_one(c, strtoull(argv[3], NULL, 0), (uint32_t)strtoul(argv[4], NULL, 16));
+        return cmd_one(c, strtoull(argv[3], NULL, 0),
+                       (uint32_t)strtoul(argv[4], NULL, 16));
     return usage();
 }
