@@ -10,26 +10,43 @@
 #include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
-/* The lowering of each op class of ops.def; NONE: ops the driver
- * handles itself (insn_start, nop). A class without an entry here, or an
- * op without a class, does not compile. */
-#define LOWER_ALU lower_alu
-#define LOWER_MEM lower_mem
-#define LOWER_CTL lower_ctl
-#define LOWER_VEC lower_vec
-#define LOWER_FP lower_fp
-#define LOWER_VEC_FP lower_vec_fp
-#define LOWER_FP_GUARDED lower_fp_guarded
-#define LOWER_NONE NULL
+/* The lowering class of each op (the last column of ops.def); NONE: ops
+ * the driver handles itself (insn_start, nop). An op without a class, or
+ * a class not named here, does not compile. */
+typedef enum LowerClass {
+    LOWER_NONE,
+    LOWER_ALU,
+    LOWER_MEM,
+    LOWER_CTL,
+    LOWER_VEC,
+    LOWER_FP,
+    LOWER_VEC_FP,
+    LOWER_FP_GUARDED,
+} LowerClass;
 
-typedef bool LowerFn(TCGOp *op);
-
-static LowerFn *const lowerings[NB_OPS] = {
+static const uint8_t lower_class[NB_OPS] = {
 #define DEF(name, oargs, iargs, cargs, flags, op_class)                        \
     [INDEX_op_##name] = LOWER_##op_class,
 #include "tcg/ops.def"
 #undef DEF
 };
+
+/* A switch rather than a table of function pointers: direct calls, which
+ * link-time optimisation inlines here (translation speed is start-up). */
+static bool lower_op(TCGOp *op)
+{
+    switch ((LowerClass)lower_class[op->opc]) {
+    case LOWER_ALU: return lower_alu(op);
+    case LOWER_MEM: return lower_mem(op);
+    case LOWER_CTL: return lower_ctl(op);
+    case LOWER_VEC: return lower_vec(op);
+    case LOWER_FP: return lower_fp(op);
+    case LOWER_VEC_FP: return lower_vec_fp(op);
+    case LOWER_FP_GUARDED: return lower_fp_guarded(op);
+    case LOWER_NONE: break;
+    }
+    return false;
+}
 
 /* Host code offsets of each guest insn, for -d out_asm. */
 #define MAX_INSN_MARKS 512
@@ -71,7 +88,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
         }
         be.dead_globals = op->dead_globals;
         vcache_before_op(op);
-        if (!lowerings[op->opc] || !lowerings[op->opc](op))
+        if (!lower_op(op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
         if (be.as.overflow)
