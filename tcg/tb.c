@@ -9,6 +9,7 @@
  * mode's is tcg/user_pages.c).
  */
 #include "tcg/tb.h"
+#include "tcg/page_map.h"
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -50,11 +51,10 @@ static size_t nb_tbs, cap_tbs;
 /* A guest page blocks were translated from, and those blocks. */
 typedef struct TBPage TBPage;
 struct TBPage {
-    uint64_t addr;
-    TBPage *next;             /* hash chain */
+    PageMapEntry entry;       /* first: a page_map record */
     TranslationBlock *blocks; /* through page_next */
 };
-static TBPage *tb_page_get(uint64_t addr);
+static PageMap tb_pages = {.entry_size = sizeof(TBPage)};
 static void tb_pages_forget_blocks(void);
 static const TBPageWatch *page_watch;
 
@@ -353,9 +353,9 @@ TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)
         tb->pc = pc;
         tb->flags = flags;
         /* Before reading the guest code: a write from now on is seen. */
-        page = tb_page_get(pc);
+        page = (TBPage *)page_map_get(&tb_pages, pc, NULL);
         if (page_watch)
-            page_watch->translating(page->addr);
+            page_watch->translating(page->entry.addr);
         if (!tb_translate(tb, env, TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
@@ -542,13 +542,6 @@ static void tb_invalidate(TranslationBlock *tb)
 
 /* ---- code pages ---- */
 
-#define TB_PAGE_SIZE 4096u
-#define TB_PAGE_HASH_BITS 12
-#define TB_PAGE_HASH_SIZE (1u << TB_PAGE_HASH_BITS)
-
-static TBPage *tb_pages[TB_PAGE_HASH_SIZE];
-static size_t nb_pages;
-
 void tb_set_page_watch(const TBPageWatch *watch)
 {
     page_watch = watch;
@@ -564,39 +557,6 @@ void tb_unlock_code(void)
     pthread_mutex_unlock(&tb_lock);
 }
 
-static unsigned tb_page_hash(uint64_t addr)
-{
-    return (unsigned)(((addr / TB_PAGE_SIZE) * 0x9e3779b97f4a7c15ull) >>
-                      (64 - TB_PAGE_HASH_BITS));
-}
-
-static TBPage *tb_page_find(uint64_t addr)
-{
-    addr &= ~(uint64_t)(TB_PAGE_SIZE - 1);
-    for (TBPage *p = tb_pages[tb_page_hash(addr)]; p; p = p->next)
-        if (p->addr == addr)
-            return p;
-    return NULL;
-}
-
-static TBPage *tb_page_get(uint64_t addr)
-{
-    TBPage *p = tb_page_find(addr);
-    unsigned h;
-
-    if (p)
-        return p;
-    p = calloc(1, sizeof(*p));
-    if (!p)
-        arx_fatal("out of memory for a code page record");
-    p->addr = addr & ~(uint64_t)(TB_PAGE_SIZE - 1);
-    h = tb_page_hash(p->addr);
-    p->next = tb_pages[h];
-    tb_pages[h] = p;
-    nb_pages++;
-    return p;
-}
-
 static void tb_page_drop_blocks(TBPage *p)
 {
     if (!p->blocks)
@@ -608,12 +568,17 @@ static void tb_page_drop_blocks(TBPage *p)
         tb_stats.page_flushes++;
 }
 
+static void tb_page_forget_blocks(PageMap *map, PageMapEntry **link, void *arg)
+{
+    (void)map;
+    (void)arg;
+    ((TBPage *)*link)->blocks = NULL;
+}
+
 /* A full flush freed every block; the page records stay. */
 static void tb_pages_forget_blocks(void)
 {
-    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++)
-        for (TBPage *p = tb_pages[h]; p; p = p->next)
-            p->blocks = NULL;
+    page_map_for_each(&tb_pages, tb_page_forget_blocks, NULL);
 }
 
 void tb_invalidate_page(uint64_t addr)
@@ -621,12 +586,12 @@ void tb_invalidate_page(uint64_t addr)
     TBPage *p;
 
     pthread_mutex_lock(&tb_lock);
-    p = tb_page_find(addr);
+    p = (TBPage *)page_map_find(&tb_pages, addr);
     if (p)
         tb_page_drop_blocks(p);
     /* From now on the guest's IC IVAU is trusted for this page. */
     if (page_watch)
-        page_watch->maintained(addr & ~(uint64_t)(TB_PAGE_SIZE - 1));
+        page_watch->maintained(addr & ~(uint64_t)(PAGE_MAP_PAGE_SIZE - 1));
     pthread_mutex_unlock(&tb_lock);
 }
 
@@ -635,56 +600,23 @@ void tb_drop_page_blocks(uint64_t addr)
     TBPage *p;
 
     pthread_mutex_lock(&tb_lock);
-    p = tb_page_find(addr);
+    p = (TBPage *)page_map_find(&tb_pages, addr);
     if (p)
         tb_page_drop_blocks(p);
     pthread_mutex_unlock(&tb_lock);
 }
 
 /* Drops the blocks of the record at *link and frees it. */
-static void tb_page_forget(TBPage **link)
+static void tb_page_forget(PageMap *map, PageMapEntry **link, void *arg)
 {
-    TBPage *p = *link;
-
-    tb_page_drop_blocks(p);
-    *link = p->next;
-    nb_pages--;
-    free(p);
-}
-
-/* Forgets each record in [first, end): by page when the range is small,
- * else over the whole table. */
-static void tb_pages_forget_range(uint64_t first, uint64_t end)
-{
-    if (end - first <= (uint64_t)nb_pages * TB_PAGE_SIZE) {
-        for (uint64_t a = first; a < end; a += TB_PAGE_SIZE) {
-            TBPage **link = &tb_pages[tb_page_hash(a)];
-            while (*link && (*link)->addr != a)
-                link = &(*link)->next;
-            if (*link)
-                tb_page_forget(link);
-        }
-        return;
-    }
-    for (unsigned h = 0; h < TB_PAGE_HASH_SIZE; h++) {
-        TBPage **link = &tb_pages[h];
-        while (*link) {
-            if ((*link)->addr >= first && (*link)->addr < end)
-                tb_page_forget(link);
-            else
-                link = &(*link)->next;
-        }
-    }
+    (void)arg;
+    tb_page_drop_blocks((TBPage *)*link);
+    page_map_remove(map, link);
 }
 
 void tb_drop_range_blocks(uint64_t start, uint64_t len)
 {
-    uint64_t end = start + len;
-
-    if (len == 0 || end < start)
-        return;
     pthread_mutex_lock(&tb_lock);
-    if (nb_pages)
-        tb_pages_forget_range(start & ~(uint64_t)(TB_PAGE_SIZE - 1), end);
+    page_map_for_range(&tb_pages, start, len, tb_page_forget, NULL);
     pthread_mutex_unlock(&tb_lock);
 }

@@ -9,12 +9,11 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "tcg/page_map.h"
 #include "tcg/tb.h"
 #include "util/log.h"
 
-#define USER_PAGE_SIZE 4096u
-#define USER_PAGE_HASH_BITS 12
-#define USER_PAGE_HASH_SIZE (1u << USER_PAGE_HASH_BITS)
+#define USER_PAGE_SIZE PAGE_MAP_PAGE_SIZE
 #define USER_PROT_UNKNOWN (-2)
 
 /*
@@ -24,15 +23,13 @@
  */
 typedef struct UserPage UserPage;
 struct UserPage {
-    uint64_t addr;
-    UserPage *next;       /* hash chain */
+    PageMapEntry entry;   /* first: a page_map record */
     int guest_prot;       /* USER_PROT_*, or USER_PROT_UNKNOWN */
     bool write_protected; /* host page lacks the guest's write right */
     bool maintained;      /* the guest issues IC IVAU for it */
 };
 
-static UserPage *user_pages[USER_PAGE_HASH_SIZE];
-static size_t nb_pages;
+static PageMap user_pages = {.entry_size = sizeof(UserPage)};
 static UserPagesProtFn *guest_prot_fn;
 static uintptr_t pages_guest_base;
 
@@ -50,43 +47,24 @@ void user_pages_unlock(void)
     tb_unlock_code();
 }
 
-static unsigned user_page_hash(uint64_t addr)
-{
-    return (unsigned)(((addr / USER_PAGE_SIZE) * 0x9e3779b97f4a7c15ull) >>
-                      (64 - USER_PAGE_HASH_BITS));
-}
-
 static UserPage *user_page_find(uint64_t addr)
 {
-    addr &= ~(uint64_t)(USER_PAGE_SIZE - 1);
-    for (UserPage *p = user_pages[user_page_hash(addr)]; p; p = p->next)
-        if (p->addr == addr)
-            return p;
-    return NULL;
+    return (UserPage *)page_map_find(&user_pages, addr);
 }
 
 static UserPage *user_page_get(uint64_t addr)
 {
-    UserPage *p = user_page_find(addr);
-    unsigned h;
+    bool created;
+    UserPage *p = (UserPage *)page_map_get(&user_pages, addr, &created);
 
-    if (p)
-        return p;
-    p = calloc(1, sizeof(*p));
-    if (!p)
-        arx_fatal("out of memory for a code page record");
-    p->addr = addr & ~(uint64_t)(USER_PAGE_SIZE - 1);
-    p->guest_prot = USER_PROT_UNKNOWN;
-    h = user_page_hash(p->addr);
-    p->next = user_pages[h];
-    user_pages[h] = p;
-    nb_pages++;
+    if (created)
+        p->guest_prot = USER_PROT_UNKNOWN;
     return p;
 }
 
 static int user_page_mprotect(const UserPage *p, int prot)
 {
-    return mprotect((void *)(pages_guest_base + (uintptr_t)p->addr),
+    return mprotect((void *)(pages_guest_base + (uintptr_t)p->entry.addr),
                     USER_PAGE_SIZE,
                     prot & (USER_PROT_READ | USER_PROT_WRITE | USER_PROT_EXEC));
 }
@@ -111,7 +89,7 @@ static void user_pages_translating(uint64_t page)
     if (p->write_protected || p->maintained)
         return;
     if (p->guest_prot == USER_PROT_UNKNOWN)
-        p->guest_prot = guest_prot_fn(p->addr);
+        p->guest_prot = guest_prot_fn(p->entry.addr);
     if (p->guest_prot < 0 || !(p->guest_prot & USER_PROT_WRITE))
         return;
     if (user_page_mprotect(p, p->guest_prot & ~USER_PROT_WRITE) == 0)
@@ -139,55 +117,19 @@ void user_pages_init(UserPagesProtFn *guest_prot, uintptr_t guest_base)
     tb_set_page_watch(&user_pages_watch);
 }
 
-/* Calls fn on each record in [start, start + len), by page when the range
- * is small, else over the whole table. fn may free the record. */
-static void user_pages_in_range(uint64_t start, uint64_t len,
-                                void (*fn)(UserPage **link, int prot), int prot)
+static void user_page_forget(PageMap *map, PageMapEntry **link, void *arg)
 {
-    uint64_t first = start & ~(uint64_t)(USER_PAGE_SIZE - 1);
-    uint64_t end = start + len;
-
-    if (len == 0 || end < start || nb_pages == 0)
-        return;
-    if (len / USER_PAGE_SIZE <= nb_pages) {
-        for (uint64_t a = first; a < end; a += USER_PAGE_SIZE) {
-            UserPage **link = &user_pages[user_page_hash(a)];
-            while (*link && (*link)->addr != a)
-                link = &(*link)->next;
-            if (*link)
-                fn(link, prot);
-        }
-        return;
-    }
-    for (unsigned h = 0; h < USER_PAGE_HASH_SIZE; h++) {
-        UserPage **link = &user_pages[h];
-        while (*link) {
-            UserPage *p = *link;
-            if (p->addr >= first && p->addr < end)
-                fn(link, prot);
-            if (*link == p)
-                link = &p->next;
-        }
-    }
-}
-
-static void user_page_forget(UserPage **link, int prot)
-{
-    UserPage *p = *link;
-
-    (void)prot;
+    (void)arg;
     /* mremap would carry the reduced protection to the new address. */
-    user_page_unprotect(p);
-    *link = p->next;
-    nb_pages--;
-    free(p);
+    user_page_unprotect((UserPage *)*link);
+    page_map_remove(map, link);
 }
 
 void user_pages_unmap(uint64_t start, uint64_t len)
 {
     tb_lock_code();
     tb_drop_range_blocks(start, len);
-    user_pages_in_range(start, len, user_page_forget, 0);
+    page_map_for_range(&user_pages, start, len, user_page_forget, NULL);
     tb_unlock_code();
 }
 
@@ -196,11 +138,12 @@ void user_pages_unmap(uint64_t start, uint64_t len)
  * became writable may have been written before we got here: its blocks
  * go (the next translation protects it again).
  */
-static void user_page_reprotect(UserPage **link, int prot)
+static void user_page_reprotect(PageMap *map, PageMapEntry **link, void *arg)
 {
-    UserPage *p = *link;
+    UserPage *p = (UserPage *)*link;
 
-    p->guest_prot = prot;
+    (void)map;
+    p->guest_prot = *(const int *)arg;
     p->write_protected = false;
 }
 
@@ -209,8 +152,21 @@ void user_pages_protect(uint64_t start, uint64_t len, int prot)
     tb_lock_code();
     if (prot & USER_PROT_WRITE)
         tb_drop_range_blocks(start, len);
-    user_pages_in_range(start, len, user_page_reprotect, prot);
+    page_map_for_range(&user_pages, start, len, user_page_reprotect, &prot);
     tb_unlock_code();
+}
+
+static void user_page_unprotect_one(PageMap *map, PageMapEntry **link,
+                                    void *any)
+{
+    UserPage *p = (UserPage *)*link;
+
+    (void)map;
+    if (!p->write_protected)
+        return;
+    tb_drop_page_blocks(p->entry.addr);
+    user_page_unprotect(p);
+    *(bool *)any = true;
 }
 
 bool user_pages_unprotect_all(void)
@@ -218,15 +174,7 @@ bool user_pages_unprotect_all(void)
     bool any = false;
 
     tb_lock_code();
-    for (unsigned h = 0; h < USER_PAGE_HASH_SIZE; h++) {
-        for (UserPage *p = user_pages[h]; p; p = p->next) {
-            if (!p->write_protected)
-                continue;
-            tb_drop_page_blocks(p->addr);
-            user_page_unprotect(p);
-            any = true;
-        }
-    }
+    page_map_for_each(&user_pages, user_page_unprotect_one, &any);
     tb_unlock_code();
     return any;
 }
@@ -239,7 +187,7 @@ bool user_pages_write_fault(uint64_t addr)
     tb_lock_code();
     p = user_page_find(addr);
     if (p && p->write_protected) {
-        tb_drop_page_blocks(p->addr);
+        tb_drop_page_blocks(p->entry.addr);
         user_page_unprotect(p);
         last_spurious_fault = 1;
         if (log_enabled(LOG_STATS))
