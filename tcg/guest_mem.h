@@ -30,9 +30,9 @@ typedef enum GuestAccess {
 void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
                      GuestAccess access);
 
-/* Instruction fetch of the aligned 32- or 16-bit unit at pc. */
+/* Instruction fetch of the aligned 32-bit unit at pc (a Thumb frontend
+ * will add its 16-bit twin). */
 uint32_t guest_fetch32(void *env, uint64_t pc);
-uint16_t guest_fetch16(void *env, uint64_t pc);
 
 /* Data accesses of size 1, 2, 4 or 8 bytes, zero-extended; no ordering
  * beyond program order on the calling thread. */

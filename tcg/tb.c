@@ -581,14 +581,19 @@ static void tb_pages_forget_blocks(void)
     page_map_for_each(&tb_pages, tb_page_forget_blocks, NULL);
 }
 
-void tb_invalidate_page(uint64_t addr)
+/* Drops the blocks of addr's page; the translation lock is held. */
+static void tb_drop_page_blocks_locked(uint64_t addr)
 {
-    TBPage *p;
+    TBPage *p = (TBPage *)page_map_find(&tb_pages, addr);
 
-    pthread_mutex_lock(&tb_lock);
-    p = (TBPage *)page_map_find(&tb_pages, addr);
     if (p)
         tb_page_drop_blocks(p);
+}
+
+void tb_invalidate_page(uint64_t addr)
+{
+    pthread_mutex_lock(&tb_lock);
+    tb_drop_page_blocks_locked(addr);
     /* From now on the guest's IC IVAU is trusted for this page. */
     if (page_watch)
         page_watch->maintained(addr & ~(uint64_t)(PAGE_MAP_PAGE_SIZE - 1));
@@ -597,12 +602,8 @@ void tb_invalidate_page(uint64_t addr)
 
 void tb_drop_page_blocks(uint64_t addr)
 {
-    TBPage *p;
-
     pthread_mutex_lock(&tb_lock);
-    p = (TBPage *)page_map_find(&tb_pages, addr);
-    if (p)
-        tb_page_drop_blocks(p);
+    tb_drop_page_blocks_locked(addr);
     pthread_mutex_unlock(&tb_lock);
 }
 
