@@ -66,6 +66,8 @@ static int64_t mm_brk_locked(uint64_t want)
             return (int64_t)guest_image.brk;
         vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE, false,
                      "[heap]");
+        /* A jump there while it was unmapped left a faulting block. */
+        user_pages_unmap(old_end, new_end - old_end);
     }
     if (new_end < old_end) {
         user_pages_unmap(new_end, old_end - new_end);
@@ -114,6 +116,10 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
                       fd, offset);
     if (!host_is_error(r)) {
         start = h2g((void *)(uintptr_t)r);
+        /* Blocks made while the range was unmapped only raise the fetch
+         * fault: they go with what arx knew of its pages. */
+        if (!(flags & MAP_FIXED) || (flags & MAP_FIXED_NOREPLACE))
+            user_pages_unmap(start, len);
         if (flags & MAP_ANONYMOUS)
             vma_map_anon(start, len, (int)prot, mm_is_shared(flags), NULL);
         else
@@ -174,6 +180,8 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
                       host_new, 0);
     if (!host_is_error(r)) {
         r = (int64_t)h2g((void *)(uintptr_t)r);
+        if (!(flags & MREMAP_FIXED))
+            user_pages_unmap((uint64_t)r, new_len);
         vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
     }
     vma_release();
