@@ -5,6 +5,7 @@
  */
 #include "tcg/ir.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "tcg/tb.h"
@@ -982,6 +983,9 @@ void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,
     int n = 0;
     TCGOp *op;
 
+    /* A fault inside must find every global in memory. */
+    assert(!(h->flags & TCG_CALL_MAY_FAULT) ||
+           !(h->flags & TCG_CALL_NO_READ_GLOBALS));
     if (ret)
         a[n++] = ret->idx;
     for (int i = 0; i < nargs && i < TCG_MAX_CALL_ARGS; i++)

@@ -155,9 +155,8 @@ typedef struct TCGHelper {
  * exclusive monitor) is held anywhere across a call (the vector cache is
  * written back and dropped before every call), so a helper may read and
  * write it whatever its flags. No flag lets a call be moved or removed:
- * every call is a side effect. A host fault inside a helper is not turned
- * into a guest signal (no fault site matches its pc), so no flag speaks
- * of faults yet.
+ * every call is a side effect. A host fault inside a helper becomes a
+ * guest signal only for helpers marked TCG_CALL_MAY_FAULT.
  */
 enum {
     /* Reads no global through env: liveness does not count the call as a
@@ -171,6 +170,11 @@ enum {
     TCG_CALL_NO_WRITE_GLOBALS = 1 << 1,
     /* Both: the call costs no store or reload of any global. */
     TCG_CALL_NO_GLOBALS = TCG_CALL_NO_READ_GLOBALS | TCG_CALL_NO_WRITE_GLOBALS,
+    /* Touches guest memory, so a host fault inside it is the calling guest
+     * instruction's: the backend records the call's return address as a
+     * fault site, and every global is in memory at the call (never with
+     * NO_READ_GLOBALS), where the fault finds the guest state. */
+    TCG_CALL_MAY_FAULT = 1 << 2,
 };
 
 typedef struct TCGOp {

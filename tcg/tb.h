@@ -150,7 +150,9 @@ bool tb_flush_requested(void);
  * A host fault at host_pc inside translated code: writes the guest
  * registers held in host registers (from the host signal context) back to
  * their CPU state and returns the faulting instruction's guest pc and the
- * env pointer. False when host_pc is not a guest memory access.
+ * env pointer. Also a fault inside a TCG_CALL_MAY_FAULT helper called
+ * from translated code (the state is in env already). False when the
+ * fault is neither.
  */
 bool tb_restore_fault_state(void *host_ucontext, void **env,
                             uint64_t *guest_pc);

@@ -53,9 +53,27 @@ void fault_note_site(void)
     site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
     site->host_offset = (uint32_t)x86_asm_size(&be.as);
     site->guest_pc = current_guest_pc;
-    site->nb_regs = (uint32_t)ra_fault_regs(site->regs);
-    site->nb_regs += (uint32_t)vcache_fault_regs(&site->regs[site->nb_regs]);
+    site->kind = TCG_FAULT_ACCESS;
+    site->nb_regs = (uint16_t)ra_fault_regs(site->regs);
+    site->nb_regs += (uint16_t)vcache_fault_regs(&site->regs[site->nb_regs]);
     fault_blob_used += fault_site_size(site->nb_regs);
+    nb_fault_sites++;
+}
+
+void fault_note_call_site(void)
+{
+    TCGFaultSite *site;
+
+    if (fault_blob_used + fault_site_size(0) > FAULT_BLOB_SIZE) {
+        be.too_big = true;
+        return;
+    }
+    site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
+    site->host_offset = (uint32_t)x86_asm_size(&be.as);
+    site->guest_pc = current_guest_pc;
+    site->kind = TCG_FAULT_CALL;
+    site->nb_regs = 0;
+    fault_blob_used += fault_site_size(0);
     nb_fault_sites++;
 }
 
@@ -88,6 +106,12 @@ uintptr_t tcg_fault_host_pc(void *host_ucontext)
 {
     ucontext_t *uc = host_ucontext;
     return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+}
+
+uintptr_t tcg_fault_host_sp(void *host_ucontext)
+{
+    ucontext_t *uc = host_ucontext;
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
 }
 
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)

@@ -15,5 +15,8 @@ void fault_sites_at_insn(uint64_t guest_pc);
 /* Records that the next instruction emitted is a guest memory access
  * that may fault (with the current guest pc and register map). */
 void fault_note_site(void);
+/* Records that the call just emitted may fault inside its helper: every
+ * guest register is in memory there. */
+void fault_note_call_site(void);
 
 #endif

@@ -191,6 +191,8 @@ static void lower_call(const TCGOp *op)
     for (int i = 0; i < nin; i++)
         ra_copy_to(arg_regs[i], arg_temp(op, nout + i));
     x86_call_abs(as(), h->func);
+    if (h->flags & TCG_CALL_MAY_FAULT)
+        fault_note_call_site();
     if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
         ra_reload_global_pins();
     ra_free_dead(op, nout, nout + nin);
