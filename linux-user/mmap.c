@@ -10,8 +10,10 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
 
 #include "linux-user/mmap.h"
 #include "linux-user/user.h"
@@ -206,6 +208,105 @@ int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
     user_pages_lock();
     user_pages_unmap(addr, len);
     r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
+    user_pages_unlock();
+    return r;
+}
+
+/* ---- System V shared memory ---- */
+
+/* Attached segments by address, as shmdt needs their length (the region
+ * table merges neighbours). Under vma_hold. */
+typedef struct MmShm {
+    uint64_t addr, len;
+} MmShm;
+static MmShm *mm_shms;
+static size_t mm_nb_shms, mm_cap_shms;
+
+static void mm_shm_add(uint64_t addr, uint64_t len)
+{
+    if (mm_nb_shms == mm_cap_shms) {
+        size_t cap = mm_cap_shms ? 2 * mm_cap_shms : 16;
+        MmShm *grown = realloc(mm_shms, cap * sizeof(*grown));
+        if (!grown)
+            return; /* shmdt then finds no length: the kernel's answer */
+        mm_shms = grown;
+        mm_cap_shms = cap;
+    }
+    mm_shms[mm_nb_shms++] = (MmShm){addr, len};
+}
+
+/* The length attached at addr (taken off the list), or 0. */
+static uint64_t mm_shm_take(uint64_t addr)
+{
+    for (size_t i = 0; i < mm_nb_shms; i++) {
+        if (mm_shms[i].addr == addr) {
+            uint64_t len = mm_shms[i].len;
+            mm_shms[i] = mm_shms[--mm_nb_shms];
+            return len;
+        }
+    }
+    return 0;
+}
+
+/* Forgets attachments the kernel dropped under [addr, addr + len). */
+static void mm_shm_forget(uint64_t addr, uint64_t len)
+{
+    for (size_t i = 0; i < mm_nb_shms;) {
+        if (mm_shms[i].addr >= addr && mm_shms[i].addr < addr + len)
+            mm_shms[i] = mm_shms[--mm_nb_shms];
+        else
+            i++;
+    }
+}
+
+int64_t mmap_shm_attach(uint64_t shmid, uint64_t addr, uint64_t flags)
+{
+    struct shmid_ds ds;
+    uint64_t len, start;
+    int prot;
+    int64_t r;
+
+    r = host_syscall3(SYS_shmctl, shmid, IPC_STAT, (uint64_t)(uintptr_t)&ds);
+    if (host_is_error(r)) /* shmat would fail the same way */
+        return r;
+    len = mm_page_align(ds.shm_segsz);
+    prot = PROT_READ | (flags & SHM_RDONLY ? 0 : PROT_WRITE) |
+           (flags & SHM_EXEC ? PROT_EXEC : 0);
+    user_pages_lock();
+    vma_hold();
+    /* What SHM_REMAP replaces goes first (its protection may be arx's). */
+    if (addr && (flags & SHM_REMAP))
+        user_pages_unmap(addr, len);
+    r = host_syscall3(SYS_shmat, shmid, sys_hp(addr), flags);
+    if (!host_is_error(r)) {
+        start = h2g((void *)(uintptr_t)r);
+        user_pages_unmap(start, len);
+        mm_shm_forget(start, len);
+        vma_map_anon(start, len, prot, true, NULL);
+        mm_shm_add(start, len);
+        r = (int64_t)start;
+    }
+    vma_release();
+    user_pages_unlock();
+    return r;
+}
+
+int64_t mmap_shm_detach(uint64_t addr)
+{
+    uint64_t len;
+    int64_t r;
+
+    user_pages_lock();
+    vma_hold();
+    len = mm_shm_take(addr);
+    if (len)
+        user_pages_unmap(addr, len);
+    r = host_syscall3(SYS_shmdt, sys_hp(addr), 0, 0);
+    if (r == 0 && len)
+        vma_unmap(addr, len);
+    else if (len)
+        mm_shm_add(addr, len);
+    vma_release();
     user_pages_unlock();
     return r;
 }

@@ -863,18 +863,9 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
  */
 static int signal_guest_prot(uint64_t addr)
 {
-    GuestVma *vmas;
-    size_t n = vma_snapshot(&vmas);
-    int prot = -1;
+    int prot = vma_prot_at(addr);
 
-    for (size_t i = 0; i < n; i++) {
-        if (addr >= vmas[i].start && addr < vmas[i].end) {
-            prot = vmas[i].prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
-            break;
-        }
-    }
-    free(vmas);
-    return prot;
+    return prot < 0 ? prot : prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
 }
 
 static void signal_install_fault_handlers(void)
