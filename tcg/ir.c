@@ -871,6 +871,13 @@ void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                 (uint64_t[]){ret.idx, cmp.idx, newv.idx, addr.idx, mop});
 }
 
+void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write)
+{
+    if (mask)
+        tcg_emit_op(INDEX_op_guest_check_align, 3,
+                    (uint64_t[]){addr.idx, mask, is_write});
+}
+
 void tcg_gen_mb(TCGBar bar)
 {
     emit1(INDEX_op_mb, bar);

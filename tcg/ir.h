@@ -378,6 +378,10 @@ void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop);
  * 1, 2, 4, 8 or 16; a load zeroes the rest of the 16-byte vector. */
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes);
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes);
+/* Faults as a misaligned access (tb_restore_fault_state says so) when addr
+ * & mask is not 0: for accesses the guest architecture requires aligned.
+ * Costs a test and a not-taken branch. */
+void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write);
 /* Atomically: old = *addr; if (old == cmp) *addr = newv; ret = old. */
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop);

@@ -444,8 +444,7 @@ static const TCGFaultSite *tb_fault_site_at(uintptr_t host_pc, unsigned kind)
  * has the guest state in memory already. Words of the helper's frames
  * that only look like code addresses match no call site.
  */
-static bool tb_restore_helper_fault(void *host_ucontext, void **env,
-                                    uint64_t *guest_pc)
+static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
 {
     uintptr_t sp = tcg_fault_host_sp(host_ucontext), top;
     const TCGFaultSite *site = NULL;
@@ -466,24 +465,42 @@ static bool tb_restore_helper_fault(void *host_ucontext, void **env,
     pthread_mutex_unlock(&tb_lock);
     if (!site)
         return false;
-    *env = cpu;
-    *guest_pc = site->guest_pc;
+    fault->env = cpu;
+    fault->guest_pc = site->guest_pc;
     return true;
 }
 
-bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
+/* The inline site at host_pc: an access's, or an alignment trap's. */
+static const TCGFaultSite *tb_inline_site_at(uintptr_t host_pc)
+{
+    const TCGFaultSite *site = tb_fault_site_at(host_pc, TCG_FAULT_ACCESS);
+
+    if (!site)
+        site = tb_fault_site_at(host_pc, TCG_FAULT_ALIGN_READ);
+    if (!site)
+        site = tb_fault_site_at(host_pc, TCG_FAULT_ALIGN_WRITE);
+    return site;
+}
+
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
 {
     uintptr_t host_pc = tcg_fault_host_pc(host_ucontext);
     const TCGFaultSite *site;
 
+    memset(fault, 0, sizeof(*fault));
     if (!tb_in_code(host_pc))
-        return tb_restore_helper_fault(host_ucontext, env, guest_pc);
+        return tb_restore_helper_fault(host_ucontext, fault);
     /* This thread was running guest code, so it does not hold the lock. */
     pthread_mutex_lock(&tb_lock);
-    site = tb_fault_site_at(host_pc, TCG_FAULT_ACCESS);
+    site = tb_inline_site_at(host_pc);
     if (site) {
-        *env = tcg_fault_restore(site, host_ucontext);
-        *guest_pc = site->guest_pc;
+        fault->env = tcg_fault_restore(site, host_ucontext);
+        fault->guest_pc = site->guest_pc;
+        fault->misaligned = site->kind != TCG_FAULT_ACCESS;
+        fault->misaligned_write = site->kind == TCG_FAULT_ALIGN_WRITE;
+        if (fault->misaligned)
+            fault->misaligned_addr =
+                tcg_fault_host_reg(host_ucontext, site->addr_reg);
     }
     pthread_mutex_unlock(&tb_lock);
     return site != NULL;

@@ -47,12 +47,16 @@ typedef struct TCGFaultReg {
 typedef enum TCGFaultKind {
     TCG_FAULT_ACCESS, /* an inline access: the fault's host pc */
     TCG_FAULT_CALL,   /* a helper call: its return address */
+    /* guest_check_align's trap (a hlt), the address in host reg addr_reg */
+    TCG_FAULT_ALIGN_READ,
+    TCG_FAULT_ALIGN_WRITE,
 } TCGFaultKind;
 
 typedef struct TCGFaultSite {
     uint32_t host_offset;
     uint16_t nb_regs;
-    uint16_t kind; /* TCGFaultKind */
+    uint8_t kind; /* TCGFaultKind */
+    uint8_t addr_reg;
     uint64_t guest_pc;
     TCGFaultReg regs[];
 } TCGFaultSite;
@@ -66,9 +70,11 @@ const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 /* Fills the CPU state from a host signal context at an access site;
  * returns env. */
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext);
-/* The host pc and stack pointer of a host signal context. */
+/* The host pc and stack pointer of a host signal context, and a general
+ * register (X86Reg number). */
 uintptr_t tcg_fault_host_pc(void *host_ucontext);
 uintptr_t tcg_fault_host_sp(void *host_ucontext);
+uint64_t tcg_fault_host_reg(void *host_ucontext, unsigned reg);
 
 /* Points slot's jump of tb at target (atomic for running threads). */
 void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target);

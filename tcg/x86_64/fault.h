@@ -6,6 +6,7 @@
 #ifndef ARX_TCG_X86_64_FAULT_H
 #define ARX_TCG_X86_64_FAULT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* A new block: no sites yet. */
@@ -18,5 +19,8 @@ void fault_note_site(void);
 /* Records that the call just emitted may fault inside its helper: every
  * guest register is in memory there. */
 void fault_note_call_site(void);
+/* Records that the next instruction emitted traps for a misaligned
+ * access whose guest address is in host register addr_reg. */
+void fault_note_align_site(int addr_reg, bool is_write);
 
 #endif

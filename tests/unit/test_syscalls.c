@@ -47,11 +47,10 @@ void tcg_exec_thread_exit(void) {}
 void tcg_log_stats(void) {}
 
 /* Faults in translated code (tcg/): none happen in these tests. */
-bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
 {
     (void)host_ucontext;
-    (void)env;
-    (void)guest_pc;
+    (void)fault;
     return false;
 }
 
