@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "syscalls/syscalls.h"
+#include "tcg/tb.h"
 #include "util/log.h"
 
 /* Stubs for what linux-user/main.c and loader.c define in arx. */
