@@ -32,9 +32,13 @@ static uint64_t mm_page_align(uint64_t addr)
     return (addr + GUEST_PAGE_SIZE - 1) & ~(GUEST_PAGE_SIZE - 1);
 }
 
+/* The translator reads code through the host mapping: an executable
+ * page stays readable there (x86 may make PROT_EXEC alone execute-only). */
 static uint64_t mm_host_prot(uint64_t guest_prot)
 {
-    return guest_prot & ~(uint64_t)(GUEST_PROT_BTI | GUEST_PROT_MTE);
+    uint64_t prot = guest_prot & ~(uint64_t)(GUEST_PROT_BTI | GUEST_PROT_MTE);
+
+    return prot & PROT_EXEC ? prot | PROT_READ : prot;
 }
 
 /* Maps [start, end) for the heap without clobbering anything there. */
