@@ -43,8 +43,8 @@ static uint64_t loader_map_stack(bool exec)
         p = MAP_FAILED;
     }
     if (p == MAP_FAILED) {
-        p = mmap(NULL, LOADER_STACK_SIZE, prot, MAP_PRIVATE | MAP_ANONYMOUS,
-                 -1, 0);
+        p = mmap(NULL, LOADER_STACK_SIZE, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                 0);
     }
     if (p == MAP_FAILED) {
         return 0;

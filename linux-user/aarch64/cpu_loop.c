@@ -149,12 +149,10 @@ void cpu_loop(GuestThread *thread)
         case EXCP_HLT: /* HLT is UNDEFINED at EL0 */
             signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
-        case EXCP_PREFETCH_ABORT:
-            aarch64_prefetch_abort(thread);
-            break;
+        case EXCP_PREFETCH_ABORT: aarch64_prefetch_abort(thread); break;
         default: /* EXCP_ALIGN: a branch to a misaligned pc */
-            thread->signals.fault_esr = AARCH64_ESR_EC_PC_ALIGN << 26 |
-                                        AARCH64_ESR_IL;
+            thread->signals.fault_esr =
+                AARCH64_ESR_EC_PC_ALIGN << 26 | AARCH64_ESR_IL;
             signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
             break;
         }

@@ -607,7 +607,7 @@ static bool gen_fetch_fault(TranslationBlock *tb, void *env)
             return false;
         gen_raise(tb->pc, EXCP_PREFETCH_ABORT,
                   state == GUEST_FETCH_DENIED ? ARM_FETCH_DENIED
-                                             : ARM_FETCH_UNMAPPED);
+                                              : ARM_FETCH_UNMAPPED);
     }
     tb->size = 0;
     tb->icount = 0;

@@ -47,8 +47,8 @@ static void write_code(unsigned char *p, unsigned char *jump_to)
 #ifdef __aarch64__
     static const uint32_t ret7[2] = {0x528000e0, 0xd65f03c0}; /* mov w0,#7 */
     if (jump_to) {
-        uint32_t b = 0x14000000u |
-                     ((uint32_t)((jump_to - p) / 4) & 0x3ffffffu); /* b */
+        uint32_t b =
+            0x14000000u | ((uint32_t)((jump_to - p) / 4) & 0x3ffffffu); /* b */
         memcpy(p, &b, 4);
     } else {
         memcpy(p, ret7, sizeof(ret7));

@@ -88,9 +88,9 @@ static void run(const char *name, char *site, long off)
     faults = 0;
     expect_pc = (uintptr_t)site;
     call_site(site, area + off, x);
-    printf("  faults %d, after: x0 area+%ld x1 %llx x2 %llx x3 %llx\n",
-           faults, offset(x[0]), (unsigned long long)x[1],
-           (unsigned long long)x[2], (unsigned long long)x[3]);
+    printf("  faults %d, after: x0 area+%ld x1 %llx x2 %llx x3 %llx\n", faults,
+           offset(x[0]), (unsigned long long)x[1], (unsigned long long)x[2],
+           (unsigned long long)x[3]);
 }
 
 int main(void)
