@@ -422,15 +422,16 @@ static bool tb_in_code(uintptr_t host_pc)
     return host_pc >= (uintptr_t)code_start && host_pc < (uintptr_t)code_ptr;
 }
 
-/* The fault site of kind at host_pc, or NULL. Under tb_lock. */
-static const TCGFaultSite *tb_fault_site_at(uintptr_t host_pc, unsigned kind)
+/* The site at host_pc of a helper call (call) or of an inline access or
+ * alignment trap (!call), or NULL. Under tb_lock. */
+static const TCGFaultSite *tb_fault_site_at(uintptr_t host_pc, bool call)
 {
     TranslationBlock *tb = tb_containing(host_pc);
     const TCGFaultSite *site = tb ? tb->fault_sites : NULL;
 
     for (uint32_t i = 0; tb && i < tb->nb_fault_sites; i++) {
         if ((uintptr_t)tb->code + site->host_offset == host_pc &&
-            site->kind == kind)
+            (site->kind == TCG_FAULT_CALL) == call)
             return site;
         site = tcg_fault_site_next(site);
     }
@@ -461,25 +462,13 @@ static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
     for (const uintptr_t *w = (const uintptr_t *)sp;
          !site && (uintptr_t)w < top; w++)
         if (tb_in_code(*w))
-            site = tb_fault_site_at(*w, TCG_FAULT_CALL);
+            site = tb_fault_site_at(*w, true);
     pthread_mutex_unlock(&tb_lock);
     if (!site)
         return false;
     fault->env = cpu;
     fault->guest_pc = site->guest_pc;
     return true;
-}
-
-/* The inline site at host_pc: an access's, or an alignment trap's. */
-static const TCGFaultSite *tb_inline_site_at(uintptr_t host_pc)
-{
-    const TCGFaultSite *site = tb_fault_site_at(host_pc, TCG_FAULT_ACCESS);
-
-    if (!site)
-        site = tb_fault_site_at(host_pc, TCG_FAULT_ALIGN_READ);
-    if (!site)
-        site = tb_fault_site_at(host_pc, TCG_FAULT_ALIGN_WRITE);
-    return site;
 }
 
 bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
@@ -492,7 +481,7 @@ bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
         return tb_restore_helper_fault(host_ucontext, fault);
     /* This thread was running guest code, so it does not hold the lock. */
     pthread_mutex_lock(&tb_lock);
-    site = tb_inline_site_at(host_pc);
+    site = tb_fault_site_at(host_pc, false);
     if (site) {
         fault->env = tcg_fault_restore(site, host_ucontext);
         fault->guest_pc = site->guest_pc;
