@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "linux-user/user.h"
+#include "tcg/user_pages.h"
 
 void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
 {
@@ -15,6 +16,16 @@ void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
     (void)len;
     (void)access;
     return g2h(addr);
+}
+
+GuestFetchState guest_fetch_state(void *env, uint64_t pc)
+{
+    int prot = user_pages_guest_prot(pc);
+
+    (void)env;
+    if (prot < 0)
+        return GUEST_FETCH_UNMAPPED;
+    return prot & USER_PROT_EXEC ? GUEST_FETCH_OK : GUEST_FETCH_DENIED;
 }
 
 uint32_t guest_fetch32(void *env, uint64_t pc)

@@ -802,6 +802,16 @@ static bool loader_load_interp(const LoaderElf *prog, uint64_t *entry,
     return ok;
 }
 
+/* As arm64 Linux: executable only when PT_GNU_STACK says PF_X (no
+ * PT_GNU_STACK: not executable). */
+static bool loader_wants_exec_stack(const LoaderElf *f)
+{
+    for (size_t i = 0; i < f->phnum; i++)
+        if (f->phdr[i].p_type == PT_GNU_STACK)
+            return (f->phdr[i].p_flags & PF_X) != 0;
+    return false;
+}
+
 /* Builds the stack for a mapped program; entry is where the guest starts. */
 static bool loader_start(const LoaderElf *prog, ImageInfo *image, int argc,
                          char **argv, char **envp, char *err, size_t errlen)
@@ -820,6 +830,7 @@ static bool loader_start(const LoaderElf *prog, ImageInfo *image, int argc,
         .phnum = image->phnum,
         .entry = image->entry,
         .interp_base = loader_interp_addr,
+        .exec_stack = loader_wants_exec_stack(prog),
     };
     if (!loader_build_stack(&in, image, err, errlen)) {
         return false;

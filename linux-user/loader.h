@@ -60,6 +60,7 @@ typedef struct LoaderStackInput {
     uint64_t phnum;       /* AT_PHNUM */
     uint64_t entry;       /* AT_ENTRY: the program's, never the interpreter's */
     uint64_t interp_base; /* AT_BASE */
+    bool exec_stack; /* PT_GNU_STACK asks for PF_X: the stack is executable */
 } LoaderStackInput;
 
 /*

@@ -32,24 +32,24 @@ const uint64_t *loader_auxv(size_t *pairs)
 }
 
 /* Prefers a fixed, kernel-like top so runs are reproducible; else anywhere. */
-static uint64_t loader_map_stack(void)
+static uint64_t loader_map_stack(bool exec)
 {
+    int prot = PROT_READ | PROT_WRITE | (exec ? PROT_EXEC : 0);
     void *want = g2h(LOADER_STACK_TOP - LOADER_STACK_SIZE);
-    void *p = mmap(want, LOADER_STACK_SIZE, PROT_READ | PROT_WRITE,
+    void *p = mmap(want, LOADER_STACK_SIZE, prot,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     if (p != MAP_FAILED && p != want) {
         munmap(p, LOADER_STACK_SIZE);
         p = MAP_FAILED;
     }
     if (p == MAP_FAILED) {
-        p = mmap(NULL, LOADER_STACK_SIZE, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        p = mmap(NULL, LOADER_STACK_SIZE, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                 0);
     }
     if (p == MAP_FAILED) {
         return 0;
     }
-    vma_map_anon(h2g(p), LOADER_STACK_SIZE, PROT_READ | PROT_WRITE, false,
-                 "[stack]");
+    vma_map_anon(h2g(p), LOADER_STACK_SIZE, prot, false, "[stack]");
     return h2g(p) + LOADER_STACK_SIZE;
 }
 
@@ -204,7 +204,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
         snprintf(err, errlen, "%s: %s", in->path, strerror(E2BIG));
         return false;
     }
-    uint64_t top = loader_map_stack();
+    uint64_t top = loader_map_stack(in->exec_stack);
     if (top == 0) {
         snprintf(err, errlen, "%s: cannot map the stack: %s", in->path,
                  strerror(errno));

@@ -10,8 +10,10 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
 
 #include "linux-user/mmap.h"
 #include "linux-user/user.h"
@@ -30,9 +32,13 @@ static uint64_t mm_page_align(uint64_t addr)
     return (addr + GUEST_PAGE_SIZE - 1) & ~(GUEST_PAGE_SIZE - 1);
 }
 
+/* The translator reads code through the host mapping: an executable
+ * page stays readable there (x86 may make PROT_EXEC alone execute-only). */
 static uint64_t mm_host_prot(uint64_t guest_prot)
 {
-    return guest_prot & ~(uint64_t)(GUEST_PROT_BTI | GUEST_PROT_MTE);
+    uint64_t prot = guest_prot & ~(uint64_t)(GUEST_PROT_BTI | GUEST_PROT_MTE);
+
+    return prot & PROT_EXEC ? prot | PROT_READ : prot;
 }
 
 /* Maps [start, end) for the heap without clobbering anything there. */
@@ -66,6 +72,8 @@ static int64_t mm_brk_locked(uint64_t want)
             return (int64_t)guest_image.brk;
         vma_map_anon(old_end, new_end - old_end, PROT_READ | PROT_WRITE, false,
                      "[heap]");
+        /* A jump there while it was unmapped left a faulting block. */
+        user_pages_unmap(old_end, new_end - old_end);
     }
     if (new_end < old_end) {
         user_pages_unmap(new_end, old_end - new_end);
@@ -114,6 +122,10 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
                       fd, offset);
     if (!host_is_error(r)) {
         start = h2g((void *)(uintptr_t)r);
+        /* Blocks made while the range was unmapped only raise the fetch
+         * fault: they go with what arx knew of its pages. */
+        if (!(flags & MAP_FIXED) || (flags & MAP_FIXED_NOREPLACE))
+            user_pages_unmap(start, len);
         if (flags & MAP_ANONYMOUS)
             vma_map_anon(start, len, (int)prot, mm_is_shared(flags), NULL);
         else
@@ -174,6 +186,8 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
                       host_new, 0);
     if (!host_is_error(r)) {
         r = (int64_t)h2g((void *)(uintptr_t)r);
+        if (!(flags & MREMAP_FIXED))
+            user_pages_unmap((uint64_t)r, new_len);
         vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
     }
     vma_release();
@@ -198,6 +212,105 @@ int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
     user_pages_lock();
     user_pages_unmap(addr, len);
     r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
+    user_pages_unlock();
+    return r;
+}
+
+/* ---- System V shared memory ---- */
+
+/* Attached segments by address, as shmdt needs their length (the region
+ * table merges neighbours). Under vma_hold. */
+typedef struct MmShm {
+    uint64_t addr, len;
+} MmShm;
+static MmShm *mm_shms;
+static size_t mm_nb_shms, mm_cap_shms;
+
+static void mm_shm_add(uint64_t addr, uint64_t len)
+{
+    if (mm_nb_shms == mm_cap_shms) {
+        size_t cap = mm_cap_shms ? 2 * mm_cap_shms : 16;
+        MmShm *grown = realloc(mm_shms, cap * sizeof(*grown));
+        if (!grown)
+            return; /* shmdt then finds no length: the kernel's answer */
+        mm_shms = grown;
+        mm_cap_shms = cap;
+    }
+    mm_shms[mm_nb_shms++] = (MmShm){addr, len};
+}
+
+/* The length attached at addr (taken off the list), or 0. */
+static uint64_t mm_shm_take(uint64_t addr)
+{
+    for (size_t i = 0; i < mm_nb_shms; i++) {
+        if (mm_shms[i].addr == addr) {
+            uint64_t len = mm_shms[i].len;
+            mm_shms[i] = mm_shms[--mm_nb_shms];
+            return len;
+        }
+    }
+    return 0;
+}
+
+/* Forgets attachments the kernel dropped under [addr, addr + len). */
+static void mm_shm_forget(uint64_t addr, uint64_t len)
+{
+    for (size_t i = 0; i < mm_nb_shms;) {
+        if (mm_shms[i].addr >= addr && mm_shms[i].addr < addr + len)
+            mm_shms[i] = mm_shms[--mm_nb_shms];
+        else
+            i++;
+    }
+}
+
+int64_t mmap_shm_attach(uint64_t shmid, uint64_t addr, uint64_t flags)
+{
+    struct shmid_ds ds;
+    uint64_t len, start;
+    int prot;
+    int64_t r;
+
+    r = host_syscall3(SYS_shmctl, shmid, IPC_STAT, (uint64_t)(uintptr_t)&ds);
+    if (host_is_error(r)) /* shmat would fail the same way */
+        return r;
+    len = mm_page_align(ds.shm_segsz);
+    prot = PROT_READ | (flags & SHM_RDONLY ? 0 : PROT_WRITE) |
+           (flags & SHM_EXEC ? PROT_EXEC : 0);
+    user_pages_lock();
+    vma_hold();
+    /* What SHM_REMAP replaces goes first (its protection may be arx's). */
+    if (addr && (flags & SHM_REMAP))
+        user_pages_unmap(addr, len);
+    r = host_syscall3(SYS_shmat, shmid, sys_hp(addr), flags);
+    if (!host_is_error(r)) {
+        start = h2g((void *)(uintptr_t)r);
+        user_pages_unmap(start, len);
+        mm_shm_forget(start, len);
+        vma_map_anon(start, len, prot, true, NULL);
+        mm_shm_add(start, len);
+        r = (int64_t)start;
+    }
+    vma_release();
+    user_pages_unlock();
+    return r;
+}
+
+int64_t mmap_shm_detach(uint64_t addr)
+{
+    uint64_t len;
+    int64_t r;
+
+    user_pages_lock();
+    vma_hold();
+    len = mm_shm_take(addr);
+    if (len)
+        user_pages_unmap(addr, len);
+    r = host_syscall3(SYS_shmdt, sys_hp(addr), 0, 0);
+    if (r == 0 && len)
+        vma_unmap(addr, len);
+    else if (len)
+        mm_shm_add(addr, len);
+    vma_release();
     user_pages_unlock();
     return r;
 }

@@ -22,6 +22,15 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
 int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice);
 
 /*
+ * shmat(2)/shmdt(2): the attachment is recorded as a shared region
+ * (executable with SHM_EXEC) and the code cache forgets what it knew of
+ * the range, so code there runs as attached and blocks from a detached
+ * segment go.
+ */
+int64_t mmap_shm_attach(uint64_t shmid, uint64_t addr, uint64_t flags);
+int64_t mmap_shm_detach(uint64_t addr);
+
+/*
  * The kernel cannot write a page arx write-protected because code was
  * translated from it, so a syscall writing there fails with EFAULT: gives
  * every such page its guest protection back. True if there was any, and

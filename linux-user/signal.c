@@ -827,15 +827,15 @@ static bool signal_fault_is_write(void *host_uc)
  * A host SIGSEGV/SIGBUS: a write to a page arx write-protected because
  * code was translated from it drops that code and re-runs the write (from
  * translated code, a helper or arx itself alike); when it hit a guest
- * memory access in translated code, the guest state is rebuilt at that
+ * memory access in translated code or a helper it called, or an
+ * alignment check's trap, the guest state is rebuilt at that
  * instruction and the CPU loop raises the signal in the guest; one sent
  * by kill/tgkill is queued like any asynchronous signal; anything else
  * (a fault in arx or in a helper) takes the default action, as before.
  */
 static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
 {
-    void *cpu;
-    uint64_t pc;
+    TBFault fault;
 
     if (info->si_code <= 0) {
         signal_host_handler(sig, info, host_uc);
@@ -847,12 +847,16 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
         signal_fault_is_write(host_uc) &&
         user_pages_write_fault(h2g(info->si_addr)))
         return;
-    if (!tb_restore_fault_state(host_uc, &cpu, &pc)) {
+    if (!tb_restore_fault_state(host_uc, &fault)) {
         signal(sig, SIG_DFL); /* returning re-runs the access: it dies */
         return;
     }
-    arch_cpu_fault(cpu, pc, sig, info->si_code, h2g(info->si_addr),
-                   signal_fault_is_write(host_uc));
+    if (fault.misaligned)
+        arch_cpu_fault(fault.env, fault.guest_pc, SIGBUS, BUS_ADRALN,
+                       fault.misaligned_addr, fault.misaligned_write);
+    else
+        arch_cpu_fault(fault.env, fault.guest_pc, sig, info->si_code,
+                       h2g(info->si_addr), signal_fault_is_write(host_uc));
     tcg_exec_fault_return();
 }
 
@@ -863,18 +867,9 @@ static void signal_fault_handler(int sig, siginfo_t *info, void *host_uc)
  */
 static int signal_guest_prot(uint64_t addr)
 {
-    GuestVma *vmas;
-    size_t n = vma_snapshot(&vmas);
-    int prot = -1;
+    int prot = vma_prot_at(addr);
 
-    for (size_t i = 0; i < n; i++) {
-        if (addr >= vmas[i].start && addr < vmas[i].end) {
-            prot = vmas[i].prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
-            break;
-        }
-    }
-    free(vmas);
-    return prot;
+    return prot < 0 ? prot : prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
 }
 
 static void signal_install_fault_handlers(void)

@@ -314,6 +314,28 @@ void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
     free(moved);
 }
 
+int vma_prot_at(uint64_t addr)
+{
+    size_t lo = 0, hi;
+    int prot = -1;
+
+    vma_lock();
+    hi = vma_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (addr < vma_table[mid].start) {
+            hi = mid;
+        } else if (addr >= vma_table[mid].end) {
+            lo = mid + 1;
+        } else {
+            prot = vma_table[mid].prot;
+            break;
+        }
+    }
+    vma_unlock();
+    return prot;
+}
+
 size_t vma_snapshot(GuestVma **out)
 {
     size_t n;

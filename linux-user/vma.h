@@ -56,6 +56,10 @@ void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
 void vma_hold(void);
 void vma_release(void);
 
+/* The guest's protection at addr (PROT_* bits), or -1 when nothing is
+ * mapped there. Allocates nothing. */
+int vma_prot_at(uint64_t addr);
+
 /* A sorted copy of the table; the caller frees *out. Returns the count. */
 size_t vma_snapshot(GuestVma **out);
 

@@ -1,7 +1,8 @@
 /*
  * Guest System V IPC (msg*, sem*, shm*) and POSIX message queues (mq_*).
  * Only semid64_ds differs between the ABIs; everything else passes through
- * with guest pointers translated. Must not track segments or queues.
+ * with guest pointers translated. Must not track segments or queues
+ * (linux-user/mmap.c records attachments).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -13,6 +14,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 
+#include "linux-user/mmap.h"
 #include "syscalls/syscalls.h"
 
 /*
@@ -119,22 +121,17 @@ int64_t sys_shmctl(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_shmctl, a[0], a[1], sys_hp(a[2]));
 }
 
-/* The guest sees the attach address in its own address space. */
+/* The address space keeps the attachments (linux-user/mmap.h). */
 int64_t sys_shmat(GuestThread *t, const uint64_t *a)
 {
-    int64_t r;
-
     (void)t;
-    r = host_syscall3(SYS_shmat, a[0], sys_hp(a[1]), a[2]);
-    if (host_is_error(r))
-        return r;
-    return (int64_t)h2g((void *)(uintptr_t)r);
+    return mmap_shm_attach(a[0], a[1], a[2]);
 }
 
 int64_t sys_shmdt(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_shmdt, sys_hp(a[0]), 0, 0);
+    return mmap_shm_detach(a[0]);
 }
 
 /* mq_open's flags are open(2) flags; struct mq_attr is 8 longs on both. */

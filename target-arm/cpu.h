@@ -19,6 +19,13 @@ enum {
     EXCP_HLT,   /* HLT #imm at pc: SIGILL, as on Linux */
     EXCP_ALIGN, /* misaligned SP or PC: SIGBUS */
     EXCP_FAULT, /* a guest memory access faulted: fault_* say how */
+    EXCP_PREFETCH_ABORT, /* no instruction fetch at pc: syndrome ARM_FETCH_* */
+};
+
+/* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
+enum {
+    ARM_FETCH_UNMAPPED = 0, /* translation fault */
+    ARM_FETCH_DENIED = 1,   /* permission fault: no execute permission */
 };
 
 typedef union {

@@ -3,20 +3,12 @@
  * reach guest memory only through tcg/guest_mem.h and must not know about
  * the JIT or the execution mode.
  */
-#include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 
 #include "target-arm/cpu.h"
 #include "target-arm/helper_mem.h"
 #include "tcg/guest_mem.h"
-
-/*
- * Misaligned pairs (an alignment fault on hardware) cannot use
- * cmpxchg16b; they are swapped under this lock, atomic only against each
- * other.
- */
-static pthread_mutex_t helper_mem_unaligned_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* lock cmpxchg16b: *p == old ? (*p = new, true) : false, atomically. */
 static bool helper_mem_cmpxchg16b(void *p, uint64_t old_lo, uint64_t old_hi,
@@ -32,39 +24,17 @@ static bool helper_mem_cmpxchg16b(void *p, uint64_t old_lo, uint64_t old_hi,
     return ok;
 }
 
-/* The pair as two 8-byte accesses, which may lie on two guest pages. */
-static bool helper_mem_cmpxchg_unaligned(CPUARMState *env, uint64_t addr,
-                                         uint64_t old_lo, uint64_t old_hi,
-                                         uint64_t new_lo, uint64_t new_hi)
-{
-    bool ok;
-
-    pthread_mutex_lock(&helper_mem_unaligned_lock);
-    ok = guest_load(env, addr, 8) == old_lo &&
-         guest_load(env, addr + 8, 8) == old_hi;
-    if (ok) {
-        guest_store(env, addr, 8, new_lo);
-        guest_store(env, addr + 8, 8, new_hi);
-    }
-    pthread_mutex_unlock(&helper_mem_unaligned_lock);
-    return ok;
-}
-
 uint64_t helper_stxp128(uint64_t env_arg, uint64_t addr, uint64_t lo,
                         uint64_t hi)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)env_arg;
     bool ok = false;
 
-    if (env->exclusive_addr == addr) {
-        if ((addr & 15) == 0)
-            ok = helper_mem_cmpxchg16b(
-                guest_host_ptr(env, addr, 16, GUEST_WRITE), env->exclusive_val,
-                env->exclusive_high, lo, hi);
-        else
-            ok = helper_mem_cmpxchg_unaligned(env, addr, env->exclusive_val,
-                                              env->exclusive_high, lo, hi);
-    }
+    /* The translator checked that addr is 16-byte aligned. */
+    if (env->exclusive_addr == addr)
+        ok = helper_mem_cmpxchg16b(guest_host_ptr(env, addr, 16, GUEST_WRITE),
+                                   env->exclusive_val, env->exclusive_high, lo,
+                                   hi);
     env->exclusive_addr = (uint64_t)-1;
     return !ok;
 }

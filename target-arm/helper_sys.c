@@ -32,9 +32,12 @@ uint64_t helper_dc_zva(uint64_t env, uint64_t addr)
 {
     /* The whole aligned block is written, whatever addr's alignment. */
     uint64_t block = addr & ~(uint64_t)(ARX_DC_ZVA_BYTES - 1);
+    uint8_t *host = guest_host_ptr((void *)(uintptr_t)env, block,
+                                   ARX_DC_ZVA_BYTES, GUEST_WRITE);
 
-    memset(guest_host_ptr((void *)(uintptr_t)env, block, ARX_DC_ZVA_BYTES,
-                          GUEST_WRITE),
-           0, ARX_DC_ZVA_BYTES);
+    /* addr's byte first: a fault reports Xt itself, as Arm's FAR does
+     * for DC ZVA (the block lies in one page). */
+    __atomic_store_n(host + (addr - block), 0, __ATOMIC_RELAXED);
+    memset(host, 0, ARX_DC_ZVA_BYTES);
     return 0;
 }

@@ -208,12 +208,23 @@ static void exec_after_fork_child(void)
 
 /* ---- faults in translated code ---- */
 
-/* Where a fault in this thread's translated code resumes: tcg_cpu_exec. */
+/* Where a fault in this thread's translated code resumes: tcg_cpu_exec,
+ * whose frame holds it, for the env running there. */
 static __thread sigjmp_buf *fault_return;
+static __thread void *fault_env;
 
 void tcg_exec_fault_return(void)
 {
     siglongjmp(*fault_return, 1);
+}
+
+bool tcg_exec_running(void **env, uintptr_t *stack_top)
+{
+    if (!fault_return)
+        return false;
+    *env = fault_env;
+    *stack_top = (uintptr_t)fault_return;
+    return true;
 }
 
 /* ---- running blocks ---- */
@@ -313,6 +324,7 @@ void tcg_cpu_exec(void *env)
 
     exec_enter(&self);
     if (sigsetjmp(jmp, 0) == 0) {
+        fault_env = env;
         fault_return = &jmp;
         run_blocks(&self, env);
     }

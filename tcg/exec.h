@@ -23,6 +23,10 @@ void tcg_cpu_exec(void *env);
 /* From a host signal handler, after tb_restore_fault_state: leaves the
  * translated code of this thread's tcg_cpu_exec, which returns. */
 void tcg_exec_fault_return(void) __attribute__((noreturn));
+/* Whether this thread runs tcg_cpu_exec: then its env, and a stack
+ * address above every frame of translated code and of the helpers it
+ * calls (for a fault handler looking for a helper's caller). */
+bool tcg_exec_running(void **env, uintptr_t *stack_top);
 /* Releases the calling thread's per-thread state before it exits. */
 void tcg_exec_thread_exit(void);
 /* -d stats: the translation and dispatch counters, to the log. */

@@ -30,6 +30,21 @@ typedef enum GuestAccess {
 void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
                      GuestAccess access);
 
+/* Whether instructions may be fetched from pc's page. */
+typedef enum GuestFetchState {
+    GUEST_FETCH_OK,
+    GUEST_FETCH_UNMAPPED, /* nothing mapped there */
+    GUEST_FETCH_DENIED,   /* mapped without execute permission */
+} GuestFetchState;
+
+/*
+ * Asked by a translator before it fetches from a page (blocks never cross
+ * one), under the translation lock: translated code then needs no check,
+ * and the execution mode drops the page's blocks when its permission
+ * changes.
+ */
+GuestFetchState guest_fetch_state(void *env, uint64_t pc);
+
 /* Instruction fetch of the aligned 32-bit unit at pc (a Thumb frontend
  * will add its 16-bit twin). */
 uint32_t guest_fetch32(void *env, uint64_t pc);

@@ -5,6 +5,7 @@
  */
 #include "tcg/ir.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "tcg/tb.h"
@@ -870,6 +871,13 @@ void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                 (uint64_t[]){ret.idx, cmp.idx, newv.idx, addr.idx, mop});
 }
 
+void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write)
+{
+    if (mask)
+        tcg_emit_op(INDEX_op_guest_check_align, 3,
+                    (uint64_t[]){addr.idx, mask, is_write});
+}
+
 void tcg_gen_mb(TCGBar bar)
 {
     emit1(INDEX_op_mb, bar);
@@ -982,6 +990,9 @@ void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,
     int n = 0;
     TCGOp *op;
 
+    /* A fault inside must find every global in memory. */
+    assert(!(h->flags & TCG_CALL_MAY_FAULT) ||
+           !(h->flags & TCG_CALL_NO_READ_GLOBALS));
     if (ret)
         a[n++] = ret->idx;
     for (int i = 0; i < nargs && i < TCG_MAX_CALL_ARGS; i++)

@@ -155,9 +155,8 @@ typedef struct TCGHelper {
  * exclusive monitor) is held anywhere across a call (the vector cache is
  * written back and dropped before every call), so a helper may read and
  * write it whatever its flags. No flag lets a call be moved or removed:
- * every call is a side effect. A host fault inside a helper is not turned
- * into a guest signal (no fault site matches its pc), so no flag speaks
- * of faults yet.
+ * every call is a side effect. A host fault inside a helper becomes a
+ * guest signal only for helpers marked TCG_CALL_MAY_FAULT.
  */
 enum {
     /* Reads no global through env: liveness does not count the call as a
@@ -171,6 +170,11 @@ enum {
     TCG_CALL_NO_WRITE_GLOBALS = 1 << 1,
     /* Both: the call costs no store or reload of any global. */
     TCG_CALL_NO_GLOBALS = TCG_CALL_NO_READ_GLOBALS | TCG_CALL_NO_WRITE_GLOBALS,
+    /* Touches guest memory, so a host fault inside it is the calling guest
+     * instruction's: the backend records the call's return address as a
+     * fault site, and every global is in memory at the call (never with
+     * NO_READ_GLOBALS), where the fault finds the guest state. */
+    TCG_CALL_MAY_FAULT = 1 << 2,
 };
 
 typedef struct TCGOp {
@@ -374,6 +378,10 @@ void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop);
  * 1, 2, 4, 8 or 16; a load zeroes the rest of the 16-byte vector. */
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes);
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes);
+/* Faults as a misaligned access (tb_restore_fault_state says so) when addr
+ * & mask is not 0: for accesses the guest architecture requires aligned.
+ * Costs a test and a not-taken branch. */
+void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write);
 /* Atomically: old = *addr; if (old == cmp) *addr = newv; ret = old. */
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop);

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tcg/exec.h"
 #include "tcg/ir.h"
 #include "tcg/target_ops.h"
 #include "tcg/x86_64/backend.h"
@@ -29,6 +30,8 @@
 #define TB_HASH_SIZE (1u << TB_HASH_BITS)
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256
+/* How much stack a helper that faults may use below its caller. */
+#define TB_HELPER_STACK_SCAN (64u << 10)
 
 TBStats tb_stats;
 
@@ -414,30 +417,82 @@ static TranslationBlock *tb_containing(uintptr_t host_pc)
     return NULL;
 }
 
-bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
+static bool tb_in_code(uintptr_t host_pc)
+{
+    return host_pc >= (uintptr_t)code_start && host_pc < (uintptr_t)code_ptr;
+}
+
+/* The site at host_pc of a helper call (call) or of an inline access or
+ * alignment trap (!call), or NULL. Under tb_lock. */
+static const TCGFaultSite *tb_fault_site_at(uintptr_t host_pc, bool call)
+{
+    TranslationBlock *tb = tb_containing(host_pc);
+    const TCGFaultSite *site = tb ? tb->fault_sites : NULL;
+
+    for (uint32_t i = 0; tb && i < tb->nb_fault_sites; i++) {
+        if ((uintptr_t)tb->code + site->host_offset == host_pc &&
+            (site->kind == TCG_FAULT_CALL) == call)
+            return site;
+        site = tcg_fault_site_next(site);
+    }
+    return NULL;
+}
+
+/*
+ * A fault outside translated code, in a helper that translated code
+ * called: the stack between the fault's sp and the dispatcher's frame
+ * holds the call's return address; a TCG_CALL_MAY_FAULT call site there
+ * has the guest state in memory already. Words of the helper's frames
+ * that only look like code addresses match no call site.
+ */
+static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
+{
+    uintptr_t sp = tcg_fault_host_sp(host_ucontext), top;
+    const TCGFaultSite *site = NULL;
+    void *cpu;
+
+    if (!tcg_exec_running(&cpu, &top) || sp >= top)
+        return false;
+    sp &= ~(uintptr_t)7;
+    if (top - sp > TB_HELPER_STACK_SCAN)
+        top = sp + TB_HELPER_STACK_SCAN;
+    /* This thread was running guest code, so a helper may hold the lock
+     * only on this thread (it is recursive). */
+    pthread_mutex_lock(&tb_lock);
+    for (const uintptr_t *w = (const uintptr_t *)sp;
+         !site && (uintptr_t)w < top; w++)
+        if (tb_in_code(*w))
+            site = tb_fault_site_at(*w, true);
+    pthread_mutex_unlock(&tb_lock);
+    if (!site)
+        return false;
+    fault->env = cpu;
+    fault->guest_pc = site->guest_pc;
+    return true;
+}
+
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
 {
     uintptr_t host_pc = tcg_fault_host_pc(host_ucontext);
     const TCGFaultSite *site;
-    TranslationBlock *tb;
-    bool found = false;
 
-    if (host_pc < (uintptr_t)code_start || host_pc >= (uintptr_t)code_ptr)
-        return false;
+    memset(fault, 0, sizeof(*fault));
+    if (!tb_in_code(host_pc))
+        return tb_restore_helper_fault(host_ucontext, fault);
     /* This thread was running guest code, so it does not hold the lock. */
     pthread_mutex_lock(&tb_lock);
-    tb = tb_containing(host_pc);
-    site = tb ? tb->fault_sites : NULL;
-    for (uint32_t i = 0; tb && i < tb->nb_fault_sites; i++) {
-        if ((uintptr_t)tb->code + site->host_offset == host_pc) {
-            *env = tcg_fault_restore(site, host_ucontext);
-            *guest_pc = site->guest_pc;
-            found = true;
-            break;
-        }
-        site = tcg_fault_site_next(site);
+    site = tb_fault_site_at(host_pc, false);
+    if (site) {
+        fault->env = tcg_fault_restore(site, host_ucontext);
+        fault->guest_pc = site->guest_pc;
+        fault->misaligned = site->kind != TCG_FAULT_ACCESS;
+        fault->misaligned_write = site->kind == TCG_FAULT_ALIGN_WRITE;
+        if (fault->misaligned)
+            fault->misaligned_addr =
+                tcg_fault_host_reg(host_ucontext, site->addr_reg);
     }
     pthread_mutex_unlock(&tb_lock);
-    return found;
+    return site != NULL;
 }
 
 /* ---- jump caches of the running threads ---- */

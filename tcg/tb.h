@@ -146,14 +146,27 @@ void tb_flush(void);
  * helpers running inside translated code. */
 void tb_request_flush(void);
 bool tb_flush_requested(void);
+/* A host fault that a guest instruction raised, as tb_restore_fault_state
+ * finds it. */
+typedef struct TBFault {
+    void *env;
+    uint64_t guest_pc; /* the faulting instruction */
+    /* guest_check_align's trap: the access at misaligned_addr (a write
+     * when misaligned_write) must be aligned; the host signal says
+     * nothing of it. */
+    bool misaligned;
+    bool misaligned_write;
+    uint64_t misaligned_addr;
+} TBFault;
+
 /*
  * A host fault at host_pc inside translated code: writes the guest
  * registers held in host registers (from the host signal context) back to
- * their CPU state and returns the faulting instruction's guest pc and the
- * env pointer. False when host_pc is not a guest memory access.
+ * their CPU state and fills *fault. Also a fault inside a
+ * TCG_CALL_MAY_FAULT helper called from translated code (the state is in
+ * env already). False when the fault is neither.
  */
-bool tb_restore_fault_state(void *host_ucontext, void **env,
-                            uint64_t *guest_pc);
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault);
 /* Counts flushes, so per-thread caches of block pointers can tell they
  * are stale. */
 unsigned tb_flush_generation(void);

@@ -80,7 +80,9 @@ static void user_page_unprotect(UserPage *p)
 
 /*
  * TBPageWatch.translating: unless the guest maintains it, a writable page
- * loses its host write right so a write shows as a fault.
+ * loses its host write right so a write shows as a fault. A page without
+ * execute permission only gets a block that raises the fetch fault, which
+ * reads nothing from it.
  */
 static void user_pages_translating(uint64_t page)
 {
@@ -90,10 +92,21 @@ static void user_pages_translating(uint64_t page)
         return;
     if (p->guest_prot == USER_PROT_UNKNOWN)
         p->guest_prot = guest_prot_fn(p->entry.addr);
-    if (p->guest_prot < 0 || !(p->guest_prot & USER_PROT_WRITE))
+    if (p->guest_prot < 0 || !(p->guest_prot & USER_PROT_WRITE) ||
+        !(p->guest_prot & USER_PROT_EXEC))
         return;
     if (user_page_mprotect(p, p->guest_prot & ~USER_PROT_WRITE) == 0)
         p->write_protected = true;
+}
+
+int user_pages_guest_prot(uint64_t addr)
+{
+    UserPage *p = user_page_get(addr);
+
+    if (p->guest_prot == USER_PROT_UNKNOWN)
+        p->guest_prot = guest_prot_fn ? guest_prot_fn(p->entry.addr)
+                                      : USER_PROT_READ | USER_PROT_EXEC;
+    return p->guest_prot;
 }
 
 /* TBPageWatch.maintained: the guest's IC IVAU is trusted for page. */
@@ -134,9 +147,11 @@ void user_pages_unmap(uint64_t start, uint64_t len)
 }
 
 /*
- * The host page has the guest's new protection already. A page that
- * became writable may have been written before we got here: its blocks
- * go (the next translation protects it again).
+ * The host page has the guest's new protection already. Its blocks go: a
+ * page that became writable may have been written before we got here
+ * (the next translation protects it again), one that lost execute
+ * permission must fault at the next fetch, one that gained it may hold
+ * a block that raises the fetch fault.
  */
 static void user_page_reprotect(PageMap *map, PageMapEntry **link, void *arg)
 {
@@ -150,8 +165,7 @@ static void user_page_reprotect(PageMap *map, PageMapEntry **link, void *arg)
 void user_pages_protect(uint64_t start, uint64_t len, int prot)
 {
     tb_lock_code();
-    if (prot & USER_PROT_WRITE)
-        tb_drop_range_blocks(start, len);
+    tb_drop_range_blocks(start, len);
     page_map_for_range(&user_pages, start, len, user_page_reprotect, &prot);
     tb_unlock_code();
 }

@@ -28,6 +28,13 @@ typedef int UserPagesProtFn(uint64_t addr);
 void user_pages_init(UserPagesProtFn *guest_prot, uintptr_t guest_base);
 
 /*
+ * The guest's protection of addr's page (USER_PROT_* bits, -1 when
+ * unmapped), for instruction fetch: remembered with the page's blocks and
+ * updated by user_pages_unmap/user_pages_protect. Translation lock held.
+ */
+int user_pages_guest_prot(uint64_t addr);
+
+/*
  * For the memory-map syscalls: held around a host mmap/munmap/mprotect
  * and the user_pages_* call after it, so no block is translated from the
  * range in between (the translation lock, recursive). Lock order: this
@@ -43,7 +50,8 @@ void user_pages_unlock(void);
  */
 void user_pages_unmap(uint64_t start, uint64_t len);
 /* The guest changed the protection of [start, start + len) to prot (host
- * mprotect done): blocks of pages it makes writable are dropped. */
+ * mprotect done): the blocks of its pages are dropped (the page may have
+ * become writable, lost or gained execute permission). */
 void user_pages_protect(uint64_t start, uint64_t len, int prot);
 /*
  * A host write fault at guest address addr: true when it hit a page arx

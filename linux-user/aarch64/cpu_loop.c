@@ -94,6 +94,28 @@ static void aarch64_syscall(GuestThread *t)
     env->x[0] = (uint64_t)do_syscall(t, env->x[8], env->x);
 }
 
+/* Exception classes and fields of the ESR arm64 Linux reports. */
+enum {
+    AARCH64_ESR_EC_IABT_LOWER = 0x20,
+    AARCH64_ESR_EC_PC_ALIGN = 0x22,
+    AARCH64_ESR_IL = 1u << 25,
+    AARCH64_FSC_TRANSLATION_L3 = 0x07,
+    AARCH64_FSC_PERMISSION_L3 = 0x0f,
+};
+
+/* An instruction abort at pc: SIGSEGV with the fetch address, as Linux
+ * reports a fetch from an unmapped or non-executable page. */
+static void aarch64_prefetch_abort(GuestThread *t)
+{
+    bool denied = t->env.excp_syndrome == ARM_FETCH_DENIED;
+
+    t->signals.fault_esr =
+        AARCH64_ESR_EC_IABT_LOWER << 26 | AARCH64_ESR_IL |
+        (denied ? AARCH64_FSC_PERMISSION_L3 : AARCH64_FSC_TRANSLATION_L3);
+    signal_raise_sync(t, SIGSEGV, denied ? SEGV_ACCERR : SEGV_MAPERR,
+                      t->env.pc);
+}
+
 void cpu_loop(GuestThread *thread)
 {
     CPUARMState *env = &thread->env;
@@ -127,7 +149,10 @@ void cpu_loop(GuestThread *thread)
         case EXCP_HLT: /* HLT is UNDEFINED at EL0 */
             signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
-        default: /* EXCP_ALIGN */
+        case EXCP_PREFETCH_ABORT: aarch64_prefetch_abort(thread); break;
+        default: /* EXCP_ALIGN: a branch to a misaligned pc */
+            thread->signals.fault_esr =
+                AARCH64_ESR_EC_PC_ALIGN << 26 | AARCH64_ESR_IL;
             signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
             break;
         }

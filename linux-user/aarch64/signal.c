@@ -223,8 +223,12 @@ static uint64_t aarch64_data_abort_esr(int sig, int si_code, bool is_write)
 
     if (is_write)
         esr |= wnr;
-    /* DFSC: permission fault or translation fault, level 3. */
-    esr |= si_code == SEGV_ACCERR && sig == SIGSEGV ? 0x0f : 0x07;
+    /* DFSC: alignment fault, or permission or translation fault at
+     * level 3. */
+    if (sig == SIGBUS && si_code == BUS_ADRALN)
+        esr |= 0x21;
+    else
+        esr |= si_code == SEGV_ACCERR && sig == SIGSEGV ? 0x0f : 0x07;
     return esr;
 }
 

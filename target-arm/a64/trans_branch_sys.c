@@ -267,15 +267,19 @@ static const SysRegInfo sysreg_table[] = {
     {SYSREG_KEY(3, 0, 0, 0, 0), SYSREG_CONST, false, 0, ARX_MIDR_EL1},
     {SYSREG_KEY(3, 0, 0, 0, 5), SYSREG_CONST, false, 0, ARX_MPIDR_EL1},
     {SYSREG_KEY(3, 0, 0, 0, 6), SYSREG_CONST, false, 0, ARX_REVIDR_EL1},
-    /* ID registers in CRm 2..7 that are not zero; the rest read 0. */
+    /* ID registers in CRm 4..7 that are not zero; the rest read 0. */
     {SYSREG_KEY(3, 0, 0, 4, 0), SYSREG_CONST, false, 0, ARX_ID_AA64PFR0_EL1},
     {SYSREG_KEY(3, 0, 0, 5, 0), SYSREG_CONST, false, 0, ARX_ID_AA64DFR0_EL1},
     {SYSREG_KEY(3, 0, 0, 6, 0), SYSREG_CONST, false, 0, ARX_ID_AA64ISAR0_EL1},
 };
 
 /*
- * The register at key, or NULL: UNDEF. Like Linux, the ID space op0=3
- * op1=0 CRn=0 CRm=2..7 reads as zero where no entry says otherwise.
+ * The register at key, or NULL: UNDEF. Like Linux's MRS emulation
+ * (HWCAP_CPUID), the ID space op0=3 op1=0 CRn=0 CRm=4..7 (the AArch64
+ * feature registers) reads as zero where no entry says otherwise; CRm=0
+ * is MIDR, MPIDR and REVIDR only; the AArch32 registers in CRm=1..3
+ * (ID_PFR0, ID_ISAR0, MVFR0-2, ...) are UNDEFINED, as Linux before 6.2
+ * and qemu-aarch64 have them (6.2 made CRm=2..3 read as sanitised).
  */
 static const SysRegInfo *sysreg_lookup(uint32_t key)
 {
@@ -285,7 +289,8 @@ static const SysRegInfo *sysreg_lookup(uint32_t key)
     for (size_t i = 0; i < sizeof(sysreg_table) / sizeof(sysreg_table[0]); i++)
         if (sysreg_table[i].key == key)
             return &sysreg_table[i];
-    if ((key & ~(uint32_t)0x7f) == SYSREG_KEY(3, 0, 0, 0, 0) && crm >= 2)
+    if ((key & ~(uint32_t)0x7f) == SYSREG_KEY(3, 0, 0, 0, 0) && crm >= 4 &&
+        crm <= 7)
         return &id_raz;
     return NULL;
 }

@@ -258,12 +258,24 @@ static void gen_clear_monitor(void)
                    offsetof(CPUARMState, exclusive_addr));
 }
 
+/*
+ * Exclusives and atomics must be aligned to their size (without
+ * FEAT_LSE2, which arx does not advertise, for every size): otherwise an
+ * alignment fault (Linux: SIGBUS, BUS_ADRALN), before the monitor or
+ * memory is looked at.
+ */
+static void gen_check_align(TCGv_i64 addr, unsigned bytes, bool is_write)
+{
+    tcg_gen_guest_check_align(addr, bytes - 1, is_write);
+}
+
 /* LDXR/LDAXR: load and record address, size and value in the monitor. */
 static bool trans_LDXR(DisasContext *s, arg_LDXR *a)
 {
     TCGv_i64 addr = ldst_base(s, a->rn);
     TCGv_i64 val = tcg_temp_new_i64();
 
+    gen_check_align(addr, 1u << a->size, false);
     tcg_gen_guest_ld_i64(val, addr,
                          (MemOp)(a->size | (a->o0 ? MO_ACQUIRE : 0)));
     gen_set_monitor(addr, a->size, val, tcg_constant_i64(0));
@@ -279,6 +291,7 @@ static bool trans_LDXP(DisasContext *s, arg_LDXP *a)
     TCGv_i64 hi = tcg_temp_new_i64();
     MemOp acq = a->o0 ? MO_ACQUIRE : 0;
 
+    gen_check_align(addr, a->sz ? 16 : 8, false);
     tcg_gen_guest_ld_i64(lo, addr, (MemOp)(MO_64 | acq));
     if (a->sz) {
         TCGv_i64 addr2 = tcg_temp_new_i64();
@@ -312,6 +325,7 @@ static void gen_store_exclusive(DisasContext *s, int rs, TCGv_i64 addr,
     TCGv_i64 old = tcg_temp_new_i64();
     TCGv_i64 status = tcg_temp_new_i64();
 
+    gen_check_align(addr, 1u << size, true);
     tcg_gen_ld_i64(mon_addr, tcg_env, offsetof(CPUARMState, exclusive_addr));
     tcg_gen_brcond_i64(TCG_COND_NE, addr, mon_addr, fail);
 
@@ -358,6 +372,7 @@ static bool trans_STXP(DisasContext *s, arg_STXP *a)
         return true;
     }
     /* The helper's locked swap orders it both ways, so release is free. */
+    gen_check_align(addr, 16, true);
     status = tcg_temp_new_i64();
     tcg_gen_call4(&helper_info_stxp128, &status, tcg_ptr_as_i64(tcg_env), addr,
                   read_xreg(s, a->rt), read_xreg(s, a->rt2));
@@ -554,6 +569,7 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 addr = ldst_base(s, rn);
     TCGv_i64 old = tcg_temp_new_i64();
 
+    gen_check_align(addr, 1u << size, true);
     tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env), addr,
                   read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
@@ -585,6 +601,7 @@ static bool trans_CAS(DisasContext *s, arg_CAS *a)
         tcg_gen_extract_i64(cmp, cmp, 0, 8u << size);
         tcg_gen_extract_i64(newv, newv, 0, 8u << size);
     }
+    gen_check_align(addr, 1u << size, true);
     tcg_gen_guest_cmpxchg_i64(old, addr, cmp, newv, (MemOp)size);
     write_xreg(s, a->rs, old, 1);
     return true;
@@ -593,10 +610,14 @@ static bool trans_CAS(DisasContext *s, arg_CAS *a)
 /* CASP: the pair Rs, Rs+1 against [Xn]; Rs and Rt must be even. */
 static bool trans_CASP(DisasContext *s, arg_CASP *a)
 {
+    TCGv_i64 addr;
+
     if ((a->rs & 1) || (a->rt & 1))
         return false;
-    tcg_gen_call4(&helper_info_casp, NULL, tcg_ptr_as_i64(tcg_env),
-                  ldst_base(s, a->rn), tcg_constant_i64(a->sz ? 3 : 2),
+    addr = ldst_base(s, a->rn);
+    gen_check_align(addr, a->sz ? 16 : 8, true);
+    tcg_gen_call4(&helper_info_casp, NULL, tcg_ptr_as_i64(tcg_env), addr,
+                  tcg_constant_i64(a->sz ? 3 : 2),
                   tcg_constant_i64(a->rs | a->rt << 8));
     return true;
 }

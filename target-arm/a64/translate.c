@@ -588,6 +588,32 @@ static bool flags_dead_at_exits(const DisasContext *s)
     return true;
 }
 
+/*
+ * A block whose first instruction cannot be fetched only raises the fault
+ * (blocks never cross a page, so the rest of the block fetches from the
+ * same page): a misaligned pc (BR/BLR/RET to it) is a PC alignment fault,
+ * an unmapped or non-executable page an instruction abort, both taken at
+ * that pc as Arm takes them.
+ */
+static bool gen_fetch_fault(TranslationBlock *tb, void *env)
+{
+    GuestFetchState state;
+
+    if (tb->pc & 3) {
+        gen_raise(tb->pc, EXCP_ALIGN, 0);
+    } else {
+        state = guest_fetch_state(env, tb->pc);
+        if (state == GUEST_FETCH_OK)
+            return false;
+        gen_raise(tb->pc, EXCP_PREFETCH_ABORT,
+                  state == GUEST_FETCH_DENIED ? ARM_FETCH_DENIED
+                                              : ARM_FETCH_UNMAPPED);
+    }
+    tb->size = 0;
+    tb->icount = 0;
+    return true;
+}
+
 void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 {
     DisasContext s = {
@@ -599,6 +625,8 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
      * thread spinning in a loop without syscalls (design decision 9).
      */
     tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
+    if (gen_fetch_fault(tb, env))
+        return;
 
     last_sub.valid = false;
     s.is_jmp = DISAS_NEXT;

@@ -34,7 +34,9 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size);
 /*
  * One guest memory access in generated code: its host offset, the guest
  * pc of its instruction, and which guest registers (globals, by CPU-state
- * offset) live only in which host registers at that point.
+ * offset) live only in which host registers at that point. Or a call of a
+ * TCG_CALL_MAY_FAULT helper: host_offset is the call's return address and
+ * the guest state is all in memory.
  */
 typedef struct TCGFaultReg {
     int32_t env_offset;
@@ -42,9 +44,19 @@ typedef struct TCGFaultReg {
     uint8_t bytes; /* 4 or 8: a general register; 16: an xmm register */
 } TCGFaultReg;
 
+typedef enum TCGFaultKind {
+    TCG_FAULT_ACCESS, /* an inline access: the fault's host pc */
+    TCG_FAULT_CALL,   /* a helper call: its return address */
+    /* guest_check_align's trap (a hlt), the address in host reg addr_reg */
+    TCG_FAULT_ALIGN_READ,
+    TCG_FAULT_ALIGN_WRITE,
+} TCGFaultKind;
+
 typedef struct TCGFaultSite {
     uint32_t host_offset;
-    uint32_t nb_regs;
+    uint16_t nb_regs;
+    uint8_t kind; /* TCGFaultKind */
+    uint8_t addr_reg;
     uint64_t guest_pc;
     TCGFaultReg regs[];
 } TCGFaultSite;
@@ -55,10 +67,14 @@ uint32_t tcg_fault_sites_size(size_t *bytes);
 void tcg_copy_fault_sites(void *dst);
 /* The record after site in a block's packed list. */
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
-/* Fills the CPU state from a host signal context at site; returns env. */
+/* Fills the CPU state from a host signal context at an access site;
+ * returns env. */
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext);
-/* The host pc of a host signal context. */
+/* The host pc and stack pointer of a host signal context, and a general
+ * register (X86Reg number). */
 uintptr_t tcg_fault_host_pc(void *host_ucontext);
+uintptr_t tcg_fault_host_sp(void *host_ucontext);
+uint64_t tcg_fault_host_reg(void *host_ucontext, unsigned reg);
 
 /* Points slot's jump of tb at target (atomic for running threads). */
 void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target);

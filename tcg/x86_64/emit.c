@@ -719,6 +719,12 @@ void x86_ud2(X86Asm *a)
     emit_bytes(a, ud2, 2);
 }
 
+void x86_hlt(X86Asm *a)
+{
+    static const uint8_t hlt[] = {0xf4};
+    emit_bytes(a, hlt, 1);
+}
+
 void x86_int3(X86Asm *a)
 {
     static const uint8_t int3[] = {0xcc};

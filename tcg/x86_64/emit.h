@@ -349,6 +349,7 @@ void x86_data(X86Asm *a, const void *bytes, size_t n);
 void x86_ret(X86Asm *a);
 void x86_mfence(X86Asm *a);
 void x86_ud2(X86Asm *a);
+void x86_hlt(X86Asm *a); /* #GP at user level: SIGSEGV, si_code SI_KERNEL */
 void x86_int3(X86Asm *a);
 void x86_nop(X86Asm *a,
              int bytes); /* recommended multi-byte nops, any length */

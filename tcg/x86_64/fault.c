@@ -41,21 +41,57 @@ void fault_sites_at_insn(uint64_t guest_pc)
     current_guest_pc = guest_pc;
 }
 
-void fault_note_site(void)
+/* A site at the next instruction, with the register map, or NULL. */
+static TCGFaultSite *fault_note(unsigned kind)
 {
     TCGFaultSite *site;
     size_t worst = fault_site_size(16 + 16);
 
     if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
         be.too_big = true;
+        return NULL;
+    }
+    site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
+    site->host_offset = (uint32_t)x86_asm_size(&be.as);
+    site->guest_pc = current_guest_pc;
+    site->kind = (uint8_t)kind;
+    site->addr_reg = 0;
+    site->nb_regs = (uint16_t)ra_fault_regs(site->regs);
+    site->nb_regs += (uint16_t)vcache_fault_regs(&site->regs[site->nb_regs]);
+    fault_blob_used += fault_site_size(site->nb_regs);
+    nb_fault_sites++;
+    return site;
+}
+
+void fault_note_site(void)
+{
+    fault_note(TCG_FAULT_ACCESS);
+}
+
+void fault_note_align_site(int addr_reg, bool is_write)
+{
+    TCGFaultSite *site =
+        fault_note(is_write ? TCG_FAULT_ALIGN_WRITE : TCG_FAULT_ALIGN_READ);
+
+    if (site)
+        site->addr_reg = (uint8_t)addr_reg;
+}
+
+void fault_note_call_site(void)
+{
+    TCGFaultSite *site;
+
+    if (fault_blob_used + fault_site_size(0) > FAULT_BLOB_SIZE) {
+        be.too_big = true;
         return;
     }
     site = (TCGFaultSite *)(void *)(fault_blob + fault_blob_used);
     site->host_offset = (uint32_t)x86_asm_size(&be.as);
     site->guest_pc = current_guest_pc;
-    site->nb_regs = (uint32_t)ra_fault_regs(site->regs);
-    site->nb_regs += (uint32_t)vcache_fault_regs(&site->regs[site->nb_regs]);
-    fault_blob_used += fault_site_size(site->nb_regs);
+    site->kind = TCG_FAULT_CALL;
+    site->addr_reg = 0;
+    site->nb_regs = 0;
+    fault_blob_used += fault_site_size(0);
     nb_fault_sites++;
 }
 
@@ -88,6 +124,18 @@ uintptr_t tcg_fault_host_pc(void *host_ucontext)
 {
     ucontext_t *uc = host_ucontext;
     return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+}
+
+uintptr_t tcg_fault_host_sp(void *host_ucontext)
+{
+    ucontext_t *uc = host_ucontext;
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+}
+
+uint64_t tcg_fault_host_reg(void *host_ucontext, unsigned reg)
+{
+    ucontext_t *uc = host_ucontext;
+    return (uint64_t)uc->uc_mcontext.gregs[host_greg_index[reg & 15]];
 }
 
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)

@@ -168,6 +168,25 @@ static void lower_cmpxchg(const TCGOp *op)
     set_out_and_free(op, 3, X86_RAX);
 }
 
+/*
+ * test addr, mask; jz over; hlt. The hlt traps (#GP: SIGSEGV with
+ * SI_KERNEL) at a fault site that names the address register, so the
+ * fault handler raises the guest's alignment fault with every register
+ * as before the access.
+ */
+static void lower_check_align(const TCGOp *op)
+{
+    X86Reg raddr = ra_in(arg_temp(op, 0), 0);
+    uint8_t *over;
+
+    x86_test_ri(as(), 64, raddr, (int32_t)op->args[1]);
+    over = x86_jcc32(as(), X86_CC_E);
+    fault_note_align_site(raddr, op->args[2] != 0);
+    x86_hlt(as());
+    x86_patch_rel32(over, be.as.p);
+    ra_free_dead(op, 0, 1);
+}
+
 static void lower_mb(const TCGOp *op)
 {
     /* x86 keeps every order but store->load. */
@@ -191,6 +210,8 @@ static void lower_call(const TCGOp *op)
     for (int i = 0; i < nin; i++)
         ra_copy_to(arg_regs[i], arg_temp(op, nout + i));
     x86_call_abs(as(), h->func);
+    if (h->flags & TCG_CALL_MAY_FAULT)
+        fault_note_call_site();
     if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
         ra_reload_global_pins();
     ra_free_dead(op, nout, nout + nin);
@@ -220,6 +241,7 @@ bool lower_mem(TCGOp *op)
     case INDEX_op_guest_ld_vec: lower_guest_ld_vec(op); return true;
     case INDEX_op_guest_st_vec: lower_guest_st_vec(op); return true;
     case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;
+    case INDEX_op_guest_check_align: lower_check_align(op); return true;
     case INDEX_op_mb: lower_mb(op); return true;
     case INDEX_op_call: lower_call(op); return true;
     default: return false;

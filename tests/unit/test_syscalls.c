@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "syscalls/syscalls.h"
+#include "tcg/tb.h"
 #include "util/log.h"
 
 /* Stubs for what linux-user/main.c and loader.c define in arx. */
@@ -47,11 +48,10 @@ void tcg_exec_thread_exit(void) {}
 void tcg_log_stats(void) {}
 
 /* Faults in translated code (tcg/): none happen in these tests. */
-bool tb_restore_fault_state(void *host_ucontext, void **env, uint64_t *guest_pc)
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
 {
     (void)host_ucontext;
-    (void)env;
-    (void)guest_pc;
+    (void)fault;
     return false;
 }
 
