@@ -56,6 +56,13 @@ void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
 void vma_hold(void);
 void vma_release(void);
 
+/*
+ * Where the run of recorded regions that starts at addr and all allow
+ * prot ends; addr itself when addr is in none. Syscalls check the guest
+ * memory arx touches on the guest's behalf with it (syscalls/uaccess.c).
+ */
+uint64_t vma_allowed_end(uint64_t addr, int prot);
+
 /* A sorted copy of the table; the caller frees *out. Returns the count. */
 size_t vma_snapshot(GuestVma **out);
 

@@ -175,10 +175,12 @@ static int64_t misc_process_vm(long host_nr, const uint64_t *a)
 {
     struct iovec local[IOV_MAX];
     struct iovec remote[IOV_MAX];
+    int64_t r = convert_iovec_to_host(a[1], (int64_t)a[2], local);
 
-    if (!convert_iovec_to_host(a[1], (int64_t)a[2], local) ||
-        !convert_iovec_to_host(a[3], (int64_t)a[4], remote))
-        return -EINVAL;
+    if (r == 0)
+        r = convert_iovec_to_host(a[3], (int64_t)a[4], remote);
+    if (r != 0)
+        return r;
     return host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)local, a[2],
                          (uint64_t)(uintptr_t)remote, a[4], a[5]);
 }
@@ -214,12 +216,12 @@ int64_t sys_openat2(GuestThread *t, const uint64_t *a)
                              size, 0, 0);
     if (size > MISC_OPEN_HOW_MAX)
         return -E2BIG;
-    memcpy(how, guest_how, size);
+    if (copy_from_guest(how, a[2], size) != 0)
+        return -EFAULT;
     /* Unknown guest bits must still reach the kernel to get EINVAL. */
     how[0] = (how[0] & 0xffffffff00000000ull) |
              (uint32_t)convert_open_flags_to_host(how[0]);
-    return host_syscall6(SYS_openat2, a[0],
-                         (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(a[1])),
+    return host_syscall6(SYS_openat2, a[0], sys_path_hp(a[1]),
                          (uint64_t)(uintptr_t)how, size, 0, 0);
 }
 
@@ -227,8 +229,7 @@ int64_t sys_openat2(GuestThread *t, const uint64_t *a)
 int64_t sys_name_to_handle_at(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_name_to_handle_at, a[0],
-                         (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(a[1])),
+    return host_syscall6(SYS_name_to_handle_at, a[0], sys_path_hp(a[1]),
                          sys_hp(a[2]), sys_hp(a[3]), a[4], 0);
 }
 
@@ -260,10 +261,10 @@ int64_t sys_futex_waitv(GuestThread *t, const uint64_t *a)
     if (!guest || count == 0 || count > MISC_FUTEX_WAITV_MAX)
         return host_syscall6(SYS_futex_waitv, sys_hp(a[0]), count, a[2],
                              sys_hp(a[3]), a[4], 0);
-    for (uint64_t i = 0; i < count; i++) {
-        host[i] = guest[i];
-        host[i].uaddr = sys_hp(guest[i].uaddr);
-    }
+    if (copy_from_guest(host, a[0], count * sizeof(*host)) != 0)
+        return -EFAULT;
+    for (uint64_t i = 0; i < count; i++)
+        host[i].uaddr = sys_hp(host[i].uaddr);
     return host_syscall6(SYS_futex_waitv, (uint64_t)(uintptr_t)host, count,
                          a[2], sys_hp(a[3]), a[4], 0);
 }
@@ -272,7 +273,7 @@ int64_t sys_futex_waitv(GuestThread *t, const uint64_t *a)
 
 static uint64_t misc_path(uint64_t guest_path)
 {
-    return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
+    return sys_path_hp(guest_path);
 }
 
 /* Source, target, type, flags, data: the type and data are not paths. */

@@ -178,8 +178,7 @@ int64_t sys_uname(GuestThread *t, const uint64_t *a)
         return r;
     memset(host.machine, 0, sizeof(host.machine));
     strcpy(host.machine, "aarch64");
-    memcpy(sys_ptr(a[0]), &host, sizeof(host));
-    return 0;
+    return copy_to_guest(a[0], &host, sizeof(host));
 }
 
 int64_t sys_sysinfo(GuestThread *t, const uint64_t *a)

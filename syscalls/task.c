@@ -61,14 +61,14 @@ int64_t sys_set_robust_list(GuestThread *t, const uint64_t *a)
 
 int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
 {
-    uint64_t *head = sys_ptr(a[1]);
-    uint64_t *len = sys_ptr(a[2]);
+    uint64_t len = TASK_ROBUST_LIST_HEAD_SIZE;
 
     (void)t;
     if (a[0] != 0 && (int64_t)a[0] != host_syscall3(SYS_gettid, 0, 0, 0))
         return -EPERM;
-    *head = task_robust_head;
-    *len = task_robust_len;
+    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
+        copy_to_guest(a[1], &task_robust_head, sizeof(task_robust_head)) != 0)
+        return -EFAULT;
     return 0;
 }
 
@@ -278,15 +278,16 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
         /* The kernel gives a new task no robust list. */
         task_robust_head = 0;
         task_robust_len = 0;
+        /* A bad address is ignored there, as the kernel's put_user is. */
         if (c->flags & CLONE_CHILD_SETTID)
-            *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
+            copy_to_guest(c->ctid, &(uint32_t){(uint32_t)t->tid}, 4);
         if (c->flags & CLONE_CHILD_CLEARTID)
             t->clear_child_tid = c->ctid;
         arch_clone_regs(t, c->sp, c->flags & CLONE_SETTLS, c->tls);
         return 0;
     }
     if (c->flags & CLONE_PARENT_SETTID)
-        *(uint32_t *)sys_ptr(c->ptid) = (uint32_t)pid;
+        copy_to_guest(c->ptid, &(uint32_t){(uint32_t)pid}, 4);
     return pid;
 }
 
@@ -354,7 +355,10 @@ static int64_t task_store_pidfd(const TaskClone *c, int64_t pid)
     fd = host_syscall3(SYS_pidfd_open, (uint64_t)pid, 0, 0);
     if (host_is_error(fd))
         return fd; /* the child lives on, as when the kernel fails late */
-    *(int32_t *)sys_ptr(c->pidfd) = (int32_t)fd;
+    if (copy_to_guest(c->pidfd, &(int32_t){(int32_t)fd}, 4) != 0) {
+        host_syscall3(SYS_close, (uint64_t)fd, 0, 0);
+        return -EFAULT; /* the child lives on, as above */
+    }
     return pid;
 }
 
@@ -418,6 +422,8 @@ static int64_t task_read_clone_args(uint64_t addr, uint64_t size,
         return -EINVAL;
     if (size > GUEST_PAGE_SIZE)
         return -E2BIG;
+    if (!guest_range_ok(addr, size, PROT_READ))
+        return -EFAULT;
     for (uint64_t i = sizeof(*out); i < size; i++)
         if (p[i] != 0)
             return -E2BIG;
@@ -549,14 +555,28 @@ typedef struct TaskExec {
     int flags;
 } TaskExec;
 
-/* Counts a guest NULL-terminated pointer array (argv, envp). */
-static size_t task_count_vector(uint64_t guest_vec)
-{
-    const uint64_t *vec = sys_ptr(guest_vec);
-    size_t n = 0;
+/* The kernel's MAX_ARG_STRLEN: one argument or variable at most. */
+#define TASK_ARG_STRLEN_MAX (32 * 4096)
 
-    while (vec && vec[n])
-        n++;
+/*
+ * Counts a guest NULL-terminated pointer array (argv, envp): -EFAULT when
+ * the array or one of its strings is not readable, as the kernel's copy.
+ */
+static int64_t task_count_vector(uint64_t guest_vec)
+{
+    const char *s;
+    uint64_t p;
+    int64_t n, r;
+
+    for (n = 0; guest_vec; n++) {
+        if (copy_from_guest(&p, guest_vec + 8 * (uint64_t)n, 8) != 0)
+            return -EFAULT;
+        if (!p)
+            break;
+        r = guest_string(p, TASK_ARG_STRLEN_MAX, &s);
+        if (r != 0)
+            return r == -ENAMETOOLONG ? -E2BIG : r;
+    }
     return n;
 }
 
@@ -859,16 +879,23 @@ static int64_t task_exec_file(const TaskExec *ex)
 static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
                              uint64_t envp, int flags)
 {
-    size_t argc = task_count_vector(argv);
-    size_t envc = task_count_vector(envp);
-    size_t slots =
-        2 * argc + envc + 2 + task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
+    int64_t argc = task_count_vector(argv);
+    int64_t envc = task_count_vector(envp);
+    size_t slots = 2 * (size_t)argc + (size_t)envc + 2 +
+                   task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
     char *local[TASK_EXEC_STACK_SLOTS];
-    char **vec =
-        slots <= TASK_EXEC_STACK_SLOTS ? local : calloc(slots, sizeof(*vec));
+    char **vec;
     TaskExec ex;
-    int64_t r;
+    const char *path;
+    int64_t r = guest_string(guest_path, PATH_MAX, &path);
 
+    if (r != 0)
+        return r;
+    if (argc < 0)
+        return argc;
+    if (envc < 0)
+        return envc;
+    vec = slots <= TASK_EXEC_STACK_SLOTS ? local : calloc(slots, sizeof(*vec));
     if (!vec)
         return -ENOMEM;
     ex.argv = vec;
@@ -878,10 +905,10 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
     task_copy_vector(argv, argc, ex.argv);
     task_copy_vector(envp, envc, ex.envp);
     ex.dirfd = dirfd;
-    ex.guest_path = sys_ptr(guest_path);
+    ex.guest_path = path;
     ex.path = sys_fix_path(ex.guest_path);
     ex.flags = flags;
-    r = ex.guest_path ? task_exec_file(&ex) : -EFAULT;
+    r = task_exec_file(&ex);
     if (vec != local)
         free(vec);
     return r;
