@@ -43,6 +43,81 @@
 static __thread uint64_t task_robust_head;
 static __thread uint64_t task_robust_len;
 
+/*
+ * Every guest thread's list head by tid, for get_robust_list of another
+ * thread of the process (the kernel answers with the host libc's list).
+ */
+typedef struct TaskRobust {
+    int tid;
+    uint64_t head;
+} TaskRobust;
+
+static pthread_mutex_t task_robust_lock = PTHREAD_MUTEX_INITIALIZER;
+static TaskRobust *task_robust_table;
+static size_t task_robust_count, task_robust_capacity;
+
+/* Finds tid's slot, appending one when add; -1 when none. Lock held. */
+static long task_robust_slot(int tid, bool add)
+{
+    size_t i;
+
+    for (i = 0; i < task_robust_count; i++)
+        if (task_robust_table[i].tid == tid)
+            return (long)i;
+    if (!add)
+        return -1;
+    if (task_robust_count == task_robust_capacity) {
+        size_t cap = task_robust_capacity ? 2 * task_robust_capacity : 16;
+        TaskRobust *grown = realloc(task_robust_table, cap * sizeof(*grown));
+
+        if (!grown)
+            return -1; /* only the answer for other threads is lost */
+        task_robust_table = grown;
+        task_robust_capacity = cap;
+    }
+    task_robust_table[i].tid = tid;
+    task_robust_count++;
+    return (long)i;
+}
+
+/* head 0 forgets tid. */
+static void task_robust_record(int tid, uint64_t head)
+{
+    long i;
+
+    pthread_mutex_lock(&task_robust_lock);
+    i = task_robust_slot(tid, head != 0);
+    if (i >= 0 && head)
+        task_robust_table[i].head = head;
+    else if (i >= 0)
+        task_robust_table[i] = task_robust_table[--task_robust_count];
+    pthread_mutex_unlock(&task_robust_lock);
+}
+
+static uint64_t task_robust_lookup(int tid)
+{
+    uint64_t head = 0;
+    long i;
+
+    pthread_mutex_lock(&task_robust_lock);
+    i = task_robust_slot(tid, false);
+    if (i >= 0)
+        head = task_robust_table[i].head;
+    pthread_mutex_unlock(&task_robust_lock);
+    return head;
+}
+
+/* A fork child has one thread, and the lock may have been held. */
+static void task_robust_after_fork(void)
+{
+    pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+
+    task_robust_lock = fresh;
+    task_robust_count = 0;
+    task_robust_head = 0;
+    task_robust_len = 0;
+}
+
 int64_t sys_set_tid_address(GuestThread *t, const uint64_t *a)
 {
     t->clear_child_tid = a[0];
@@ -56,18 +131,34 @@ int64_t sys_set_robust_list(GuestThread *t, const uint64_t *a)
         return -EINVAL;
     task_robust_head = a[0];
     task_robust_len = a[1];
+    if (!t->vfork_child)
+        task_robust_record(t->tid, a[0]);
     return 0;
 }
 
 int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
 {
-    uint64_t len = TASK_ROBUST_LIST_HEAD_SIZE;
+    int64_t self = host_syscall3(SYS_gettid, 0, 0, 0);
+    int64_t pid = host_syscall3(SYS_getpid, 0, 0, 0);
+    uint64_t head = task_robust_head, len = TASK_ROBUST_LIST_HEAD_SIZE;
+    int64_t r;
 
     (void)t;
-    if (a[0] != 0 && (int64_t)a[0] != host_syscall3(SYS_gettid, 0, 0, 0))
-        return -EPERM;
+    if (a[0] != 0 && (int64_t)a[0] != self) {
+        /* Another thread of ours: its guest list. Another process: the
+         * kernel's checks (ESRCH, EPERM) and answer. */
+        if (host_syscall3(SYS_tgkill, (uint64_t)pid, a[0], 0) == 0) {
+            head = task_robust_lookup((int)a[0]);
+        } else {
+            r = host_syscall3(SYS_get_robust_list, a[0],
+                              (uint64_t)(uintptr_t)&head,
+                              (uint64_t)(uintptr_t)&len);
+            if (r != 0)
+                return r;
+        }
+    }
     if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
-        copy_to_guest(a[1], &task_robust_head, sizeof(task_robust_head)) != 0)
+        copy_to_guest(a[1], &head, sizeof(head)) != 0)
         return -EFAULT;
     return 0;
 }
@@ -182,8 +273,10 @@ int64_t sys_rseq(GuestThread *t, const uint64_t *a)
  */
 int64_t sys_exit(GuestThread *t, const uint64_t *a)
 {
-    if (!t->vfork_child && task_robust_head)
+    if (!t->vfork_child && task_robust_head) {
         task_exit_robust_list((uint32_t)t->tid);
+        task_robust_record(t->tid, 0);
+    }
     thread_exit(t, (int)a[0]);
 }
 
@@ -276,8 +369,7 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
     if (pid == 0) {
         thread_after_fork(t);
         /* The kernel gives a new task no robust list. */
-        task_robust_head = 0;
-        task_robust_len = 0;
+        task_robust_after_fork();
         /* A bad address is ignored there, as the kernel's put_user is. */
         if (c->flags & CLONE_CHILD_SETTID)
             copy_to_guest(c->ctid, &(uint32_t){(uint32_t)t->tid}, 4);
