@@ -40,6 +40,10 @@ static const IoctlEntry ioctl_table[] = {
     {0x5402, IOCTL_ARG_POINTER, "TCSETS"},
     {0x5403, IOCTL_ARG_POINTER, "TCSETSW"},
     {0x5404, IOCTL_ARG_POINTER, "TCSETSF"},
+    {0x5405, IOCTL_ARG_POINTER, "TCGETA"}, /* struct termio: 18 bytes */
+    {0x5406, IOCTL_ARG_POINTER, "TCSETA"},
+    {0x5407, IOCTL_ARG_POINTER, "TCSETAW"},
+    {0x5408, IOCTL_ARG_POINTER, "TCSETAF"},
     {0x5409, IOCTL_ARG_VALUE, "TCSBRK"},
     {0x540a, IOCTL_ARG_VALUE, "TCXONC"},
     {0x540b, IOCTL_ARG_VALUE, "TCFLSH"},
@@ -185,6 +189,7 @@ static const IoctlEntry ioctl_table[] = {
 
 /* The host headers must agree with the guest numbers above. */
 _Static_assert(TCGETS == 0x5401 && TCSETSF == 0x5404, "termios ioctls");
+_Static_assert(TCGETA == 0x5405 && TCSETAF == 0x5408, "termio ioctls");
 _Static_assert(TIOCGWINSZ == 0x5413 && FIONBIO == 0x5421, "tty ioctls");
 _Static_assert(FIONREAD == 0x541b && TIOCSPGRP == 0x5410, "tty ioctls");
 _Static_assert(TIOCGPTN == 0x80045430 && TIOCSPTLCK == 0x40045431, "pty");
