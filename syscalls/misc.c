@@ -28,23 +28,22 @@ int64_t sys_capset(GuestThread *t, const uint64_t *a)
 }
 
 enum {
-    MISC_PER_QUERY = 0xffffffff,
     MISC_PER_MASK = 0xff, /* execution domain; the rest are flag bits */
-    MISC_PER_LINUX = 0,
+    MISC_PER_LINUX32 = 0x0008,
 };
 
 /*
- * Only the Linux execution domain exists for an AArch64 guest here (no
- * AArch32), so other domains are refused as arm64 kernels without compat
- * do. Flag bits such as ADDR_NO_RANDOMIZE mean the same on the host.
+ * As an arm64 kernel without AArch32 at EL0 (arx runs no A32): any
+ * execution domain and flag bits are recorded except PER_LINUX32. The
+ * flags (STICKY_TIMEOUTS, ADDR_NO_RANDOMIZE, ...) mean the same on the
+ * host, which keeps the value.
  */
 int64_t sys_personality(GuestThread *t, const uint64_t *a)
 {
     uint32_t persona = (uint32_t)a[0];
 
     (void)t;
-    if (persona != MISC_PER_QUERY &&
-        (persona & MISC_PER_MASK) != MISC_PER_LINUX)
+    if (persona != 0xffffffff && (persona & MISC_PER_MASK) == MISC_PER_LINUX32)
         return -EINVAL;
     return host_syscall3(SYS_personality, persona, 0, 0);
 }
@@ -130,6 +129,20 @@ int64_t sys_unshare(GuestThread *t, const uint64_t *a)
     if (a[0] & ~misc_unshare_allowed)
         return -EINVAL;
     return host_syscall3(SYS_unshare, a[0], 0, 0);
+}
+
+/* The accounting file is a path; NULL turns accounting off. */
+int64_t sys_acct(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_acct, sys_path_hp(a[0]), 0, 0);
+}
+
+int64_t sys_vhangup(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    (void)a;
+    return host_syscall3(SYS_vhangup, 0, 0, 0);
 }
 
 int64_t sys_setns(GuestThread *t, const uint64_t *a)
