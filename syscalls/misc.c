@@ -9,9 +9,11 @@
 #endif
 #include <errno.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <sched.h>
 #include <string.h>
 
+#include "linux-user/path.h"
 #include "syscalls/syscalls.h"
 
 /* cap_user_header and cap_user_data are fixed-width u32/int on both. */
@@ -217,6 +219,20 @@ int64_t sys_process_vm_writev(GuestThread *t, const uint64_t *a)
  */
 enum { MISC_OPEN_HOW_MAX = 256 };
 
+/*
+ * RESOLVE_NO_MAGICLINKS (and NO_SYMLINKS) must meet /proc/self/exe as the
+ * magic link the kernel refuses (ELOOP), not arx's stand-in for it.
+ */
+static uint64_t misc_openat2_path(uint64_t guest_path, uint64_t resolve)
+{
+    const char *path;
+
+    if ((resolve & (RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS)) &&
+        guest_string(guest_path, PATH_MAX, &path) == 0)
+        return (uint64_t)(uintptr_t)path_redirect(path);
+    return sys_path_hp(guest_path);
+}
+
 int64_t sys_openat2(GuestThread *t, const uint64_t *a)
 {
     uint64_t how[MISC_OPEN_HOW_MAX / 8];
@@ -234,7 +250,7 @@ int64_t sys_openat2(GuestThread *t, const uint64_t *a)
     /* Unknown guest bits must still reach the kernel to get EINVAL. */
     how[0] = (how[0] & 0xffffffff00000000ull) |
              (uint32_t)convert_open_flags_to_host(how[0]);
-    return host_syscall6(SYS_openat2, a[0], sys_path_hp(a[1]),
+    return host_syscall6(SYS_openat2, a[0], misc_openat2_path(a[1], how[2]),
                          (uint64_t)(uintptr_t)how, size, 0, 0);
 }
 
