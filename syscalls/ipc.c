@@ -13,6 +13,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 
+#include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
 
 /*
@@ -124,21 +125,78 @@ int64_t sys_shmctl(GuestThread *t, const uint64_t *a)
 }
 
 /* The guest sees the attach address in its own address space. */
+/*
+ * Attached segments, by guest address, so shmdt can take their record out
+ * of the guest's region table (linux-user/vma.h): syscalls check guest
+ * memory against it, and /proc/self/maps lists it.
+ */
+typedef struct IpcShmAttach {
+    uint64_t addr, len;
+} IpcShmAttach;
+
+enum { IPC_SHM_ATTACH_MAX = 4096 }; /* the kernel's default SHMMNI */
+
+/* Guarded by vma_hold(), which fork keeps sane. */
+static IpcShmAttach ipc_shm_attached[IPC_SHM_ATTACH_MAX];
+
+static void ipc_shm_record(uint64_t addr, uint64_t len, int prot)
+{
+    vma_hold();
+    for (size_t i = 0; i < IPC_SHM_ATTACH_MAX; i++) {
+        if (ipc_shm_attached[i].len == 0) {
+            ipc_shm_attached[i] = (IpcShmAttach){addr, len};
+            break;
+        }
+    }
+    vma_map_anon(addr, len, prot, true, "/SYSV");
+    vma_release();
+}
+
+static void ipc_shm_forget(uint64_t addr)
+{
+    vma_hold();
+    for (size_t i = 0; i < IPC_SHM_ATTACH_MAX; i++) {
+        if (ipc_shm_attached[i].len && ipc_shm_attached[i].addr == addr) {
+            vma_unmap(addr, ipc_shm_attached[i].len);
+            ipc_shm_attached[i].len = 0;
+            break;
+        }
+    }
+    vma_release();
+}
+
 int64_t sys_shmat(GuestThread *t, const uint64_t *a)
 {
+    struct shmid_ds ds;
+    int prot = PROT_READ;
     int64_t r;
 
     (void)t;
     r = host_syscall3(SYS_shmat, a[0], sys_hp(a[1]), a[2]);
     if (host_is_error(r))
         return r;
+    if (!(a[2] & SHM_RDONLY))
+        prot |= PROT_WRITE;
+    if (a[2] & SHM_EXEC)
+        prot |= PROT_EXEC;
+    if (host_syscall3(SYS_shmctl, a[0], IPC_STAT, (uint64_t)(uintptr_t)&ds) ==
+        0)
+        ipc_shm_record(h2g((void *)(uintptr_t)r),
+                       (ds.shm_segsz + GUEST_PAGE_SIZE - 1) &
+                           ~(uint64_t)(GUEST_PAGE_SIZE - 1),
+                       prot);
     return (int64_t)h2g((void *)(uintptr_t)r);
 }
 
 int64_t sys_shmdt(GuestThread *t, const uint64_t *a)
 {
+    int64_t r;
+
     (void)t;
-    return host_syscall3(SYS_shmdt, sys_hp(a[0]), 0, 0);
+    r = host_syscall3(SYS_shmdt, sys_hp(a[0]), 0, 0);
+    if (r == 0)
+        ipc_shm_forget(a[0]);
+    return r;
 }
 
 /* mq_open's flags are open(2) flags; struct mq_attr is 8 longs on both. */

@@ -12,9 +12,12 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -113,6 +116,24 @@ static void run_all(const char *kind, void *bad)
     }
 }
 
+/* A System V segment is guest memory too: arx must write into it. */
+static void shm_buffer(void)
+{
+    int id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+    char *p = id < 0 ? (char *)-1 : shmat(id, NULL, 0);
+    struct utsname *u = (struct utsname *)p;
+
+    if (id < 0 || p == (char *)-1) {
+        printf("shm: unavailable\n");
+        return;
+    }
+    shmctl(id, IPC_RMID, NULL);
+    report("fstat-shm", "ok", syscall(SYS_fstat, 0, p));
+    report("uname-shm", "ok", syscall(SYS_uname, u));
+    shmdt(p);
+    report("uname-shmdt", "gone", syscall(SYS_uname, u));
+}
+
 int main(void)
 {
     long page = sysconf(_SC_PAGESIZE);
@@ -127,6 +148,7 @@ int main(void)
     run_all("one", (void *)1);
     run_all("prot_none", none);
     run_all("unmapped", gone);
+    shm_buffer();
     printf("alive\n");
     return 0;
 }
