@@ -14,6 +14,7 @@
 #include <linux/if_tun.h>
 #include <linux/random.h>
 #include <linux/loop.h>
+#include <linux/nsfs.h>
 #include <net/if.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -34,6 +35,14 @@ typedef struct IoctlEntry {
     IoctlArg arg;
     const char *name;
 } IoctlEntry;
+
+/* The size field of an asm-generic ioctl number (bits 16-29). */
+#define IOCTL_SIZE_MASK 0x3fff0000u
+
+/* Extensible structs: listed with size 0, found whatever size is asked. */
+static const uint32_t ioctl_any_size[] = {
+    0xc000ff0b, /* PIDFD_GET_INFO */
+};
 
 static const IoctlEntry ioctl_table[] = {
     {0x5401, IOCTL_ARG_POINTER, "TCGETS"}, /* struct termios: 36 bytes */
@@ -185,6 +194,24 @@ static const IoctlEntry ioctl_table[] = {
     {0x4c80, IOCTL_ARG_VALUE, "LOOP_CTL_ADD"},
     {0x4c81, IOCTL_ARG_VALUE, "LOOP_CTL_REMOVE"},
     {0x4c82, IOCTL_ARG_VALUE, "LOOP_CTL_GET_FREE"},
+    /* namespace fds: the results are fds, ints and u64s */
+    {0xb701, IOCTL_ARG_VALUE, "NS_GET_USERNS"},
+    {0xb702, IOCTL_ARG_VALUE, "NS_GET_PARENT"},
+    {0xb703, IOCTL_ARG_VALUE, "NS_GET_NSTYPE"},
+    {0xb704, IOCTL_ARG_POINTER, "NS_GET_OWNER_UID"}, /* uid_t *, though _IO */
+    {0x8008b705, IOCTL_ARG_POINTER, "NS_GET_MNTNS_ID"},
+    /* pidfds: namespace fds, and struct pidfd_info (fixed-width, grows) */
+    {0xff01, IOCTL_ARG_VALUE, "PIDFD_GET_CGROUP_NAMESPACE"},
+    {0xff02, IOCTL_ARG_VALUE, "PIDFD_GET_IPC_NAMESPACE"},
+    {0xff03, IOCTL_ARG_VALUE, "PIDFD_GET_MNT_NAMESPACE"},
+    {0xff04, IOCTL_ARG_VALUE, "PIDFD_GET_NET_NAMESPACE"},
+    {0xff05, IOCTL_ARG_VALUE, "PIDFD_GET_PID_NAMESPACE"},
+    {0xff06, IOCTL_ARG_VALUE, "PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE"},
+    {0xff07, IOCTL_ARG_VALUE, "PIDFD_GET_TIME_NAMESPACE"},
+    {0xff08, IOCTL_ARG_VALUE, "PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE"},
+    {0xff09, IOCTL_ARG_VALUE, "PIDFD_GET_USER_NAMESPACE"},
+    {0xff0a, IOCTL_ARG_VALUE, "PIDFD_GET_UTS_NAMESPACE"},
+    {0xc000ff0b, IOCTL_ARG_POINTER, "PIDFD_GET_INFO"},
 };
 
 /* The host headers must agree with the guest numbers above. */
@@ -206,6 +233,7 @@ _Static_assert(TUNSETIFF == 0x400454ca && TUNGETFEATURES == 0x800454cf &&
                "tun ioctls");
 _Static_assert(RNDGETENTCNT == 0x80045200 && RNDADDENTROPY == 0x40085203,
                "random ioctls");
+_Static_assert(NS_GET_USERNS == 0xb701 && NS_GET_OWNER_UID == 0xb704, "nsfs");
 _Static_assert(sizeof(struct loop_info64) == 232, "loop_info64 (both)");
 _Static_assert(sizeof(struct loop_config) == 304, "loop_config (both)");
 _Static_assert(sizeof(struct loop_info) == 168, "x86-64 loop_info");
@@ -315,6 +343,10 @@ static int64_t ioctl_ifconf(uint64_t fd, uint32_t request, uint64_t arg)
 
 static const IoctlEntry *ioctl_lookup(uint32_t request)
 {
+    for (size_t i = 0; i < sizeof(ioctl_any_size) / sizeof(ioctl_any_size[0]);
+         i++)
+        if ((request & ~IOCTL_SIZE_MASK) == ioctl_any_size[i])
+            request = ioctl_any_size[i];
     for (size_t i = 0; i < sizeof(ioctl_table) / sizeof(ioctl_table[0]); i++)
         if (ioctl_table[i].request == request)
             return &ioctl_table[i];

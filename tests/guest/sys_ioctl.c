@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/if_tun.h>
 #include <linux/loop.h>
+#include <linux/nsfs.h>
 #include <linux/random.h>
 #include <net/if.h>
 #include <stdint.h>
@@ -103,6 +104,16 @@ int main(void)
     report("dir unknown", ioctl(fd, 0x1234, 0));
     close(fd);
 
+    fd = open("/proc/self/ns/uts", O_RDONLY);
+    cnt = ioctl(fd, NS_GET_NSTYPE);
+    report("NS_GET_NSTYPE", cnt);
+    printf("  uts %d\n", cnt == 0x04000000);
+    close(fd);
+    fd = open("/proc/self/ns/user", O_RDONLY);
+    cnt = -1;
+    report("NS_GET_OWNER_UID", ioctl(fd, NS_GET_OWNER_UID, &cnt));
+    printf("  uid %d\n", cnt);
+    close(fd);
     fd = open("/dev/urandom", O_RDONLY);
     report("RNDGETENTCNT", ioctl(fd, RNDGETENTCNT, &cnt));
     close(fd);
