@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "linux-user/arch.h"
@@ -332,15 +333,92 @@ static bool task_clone_is_vfork(uint64_t flags)
 }
 
 /*
+ * Namespaces a copy of the process may be created in: the child unshares
+ * them itself right after the host fork; a pid namespace has to exist
+ * before the child does, so the parent's pid_for_children is switched
+ * around the fork (its owner is then the parent's user namespace even
+ * with CLONE_NEWUSER, which only matters to an unprivileged caller).
+ */
+#define TASK_CLONE_NS_UNSHARE                                                  \
+    (CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET |                \
+     CLONE_NEWCGROUP | CLONE_NEWUSER)
+#define TASK_CLONE_NS (TASK_CLONE_NS_UNSHARE | CLONE_NEWPID)
+
+/*
  * A copy of the process: fork (glibc: SETTID|CLEARTID|SIGCHLD) or any
  * clone without CLONE_VM whose exit signal is SIGCHLD, the only one host
  * fork() can give. CLONE_VFORK without CLONE_VM is run as a plain fork.
  */
 static bool task_clone_is_fork(uint64_t flags)
 {
-    if (flags & ~(uint64_t)(TASK_CLONE_TID_FLAGS | CLONE_VFORK))
+    if (flags & ~(uint64_t)(TASK_CLONE_TID_FLAGS | CLONE_VFORK | TASK_CLONE_NS))
         return false;
     return (flags & CSIGNAL) == SIGCHLD;
+}
+
+/* Before the fork: a pipe for the child's verdict, the pid namespace. */
+static int64_t task_ns_prepare(uint64_t ns, int *pidns_fd, int report[2])
+{
+    int64_t r = 0;
+
+    *pidns_fd = -1;
+    if (pipe2(report, O_CLOEXEC) != 0)
+        return -errno;
+    if (ns & CLONE_NEWPID) {
+        *pidns_fd =
+            open("/proc/thread-self/ns/pid_for_children", O_RDONLY | O_CLOEXEC);
+        r = *pidns_fd < 0 ? -ENOSYS
+                          : host_syscall3(SYS_unshare, CLONE_NEWPID, 0, 0);
+    }
+    if (r != 0) {
+        if (*pidns_fd >= 0)
+            close(*pidns_fd);
+        close(report[0]);
+        close(report[1]);
+    }
+    return r;
+}
+
+/* In the child: the other namespaces, or the error for the parent. */
+static void task_ns_child(uint64_t ns, int report[2])
+{
+    int64_t r = 0;
+    int err;
+
+    close(report[0]);
+    if (ns & TASK_CLONE_NS_UNSHARE)
+        r = host_syscall3(SYS_unshare, ns & TASK_CLONE_NS_UNSHARE, 0, 0);
+    if (r != 0) {
+        err = (int)-r;
+        /* Nothing more to do if even this fails: the parent sees EOF. */
+        ssize_t w = write(report[1], &err, sizeof(err));
+        (void)w;
+        _exit(127);
+    }
+    close(report[1]);
+}
+
+/* In the parent: pid_for_children back; a child that failed is reaped. */
+static int64_t task_ns_parent(pid_t pid, int pidns_fd, int report[2])
+{
+    ssize_t n;
+    int err = 0;
+
+    if (pidns_fd >= 0) {
+        setns(pidns_fd, CLONE_NEWPID);
+        close(pidns_fd);
+    }
+    if (report[1] >= 0)
+        close(report[1]);
+    do
+        n = read(report[0], &err, sizeof(err));
+    while (n < 0 && errno == EINTR);
+    close(report[0]);
+    if (n != sizeof(err) || err == 0 || pid < 0)
+        return 0;
+    while (waitpid(pid, NULL, __WALL) < 0 && errno == EINTR)
+        ;
+    return -err;
 }
 
 /*
@@ -357,15 +435,28 @@ static pthread_mutex_t task_vfork_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t task_fork(GuestThread *t, const TaskClone *c)
 {
     bool lock = !t->vfork_child;
+    uint64_t ns = c->flags & TASK_CLONE_NS;
+    int pidns_fd = -1, report[2] = {-1, -1};
+    int64_t r;
     pid_t pid;
 
+    if (ns && (r = task_ns_prepare(ns, &pidns_fd, report)) != 0)
+        return r;
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
     pid = fork();
+    r = pid < 0 ? -errno : 0;
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
-    if (pid < 0)
-        return -errno;
+    if (pid == 0 && ns)
+        task_ns_child(ns, report);
+    if (pid != 0 && ns) {
+        int64_t ns_r = task_ns_parent(pid, pidns_fd, report);
+
+        r = r ? r : ns_r;
+    }
+    if (r != 0)
+        return r;
     if (pid == 0) {
         thread_after_fork(t);
         /* The kernel gives a new task no robust list. */
