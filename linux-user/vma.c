@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -334,6 +335,31 @@ int vma_prot_at(uint64_t addr)
     }
     vma_unlock();
     return prot;
+}
+
+/* PROT_WRITE alone still reads on arm64: no page is write-only there. */
+static bool vma_allows(const GuestVma *v, int prot)
+{
+    int have = v->prot;
+
+    if (have & PROT_WRITE)
+        have |= PROT_READ;
+    return (have & prot) == prot;
+}
+
+uint64_t vma_allowed_end(uint64_t addr, int prot)
+{
+    uint64_t end = addr;
+    size_t i;
+
+    vma_lock();
+    for (i = vma_find(addr); i < vma_count; i++) {
+        if (vma_table[i].start > end || !vma_allows(&vma_table[i], prot))
+            break;
+        end = vma_table[i].end;
+    }
+    vma_unlock();
+    return end;
 }
 
 size_t vma_snapshot(GuestVma **out)

@@ -60,6 +60,13 @@ void vma_release(void);
  * mapped there. Allocates nothing. */
 int vma_prot_at(uint64_t addr);
 
+/*
+ * Where the run of recorded regions that starts at addr and all allow
+ * prot ends; addr itself when addr is in none. Syscalls check the guest
+ * memory arx touches on the guest's behalf with it (syscalls/uaccess.c).
+ */
+uint64_t vma_allowed_end(uint64_t addr, int prot);
+
 /* A sorted copy of the table; the caller frees *out. Returns the count. */
 size_t vma_snapshot(GuestVma **out);
 

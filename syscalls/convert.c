@@ -119,28 +119,36 @@ uint64_t convert_open_flags_to_guest(int host_flags)
     return guest;
 }
 
-bool convert_iovec_to_host(uint64_t guest_iov, int64_t count,
-                           struct iovec *host)
+int64_t convert_iovec_to_host(uint64_t guest_iov, int64_t count,
+                              struct iovec *host)
 {
     const GuestIovec *g = sys_ptr(guest_iov);
 
     if (count < 0 || count > IOV_MAX)
-        return false;
+        return -EINVAL;
+    if (!guest_range_ok(guest_iov, (uint64_t)count * sizeof(*g), PROT_READ))
+        return -EFAULT;
     for (int64_t i = 0; i < count; i++) {
         host[i].iov_base = sys_ptr(g[i].base);
         host[i].iov_len = g[i].len;
     }
-    return true;
+    return 0;
 }
 
 int64_t convert_msghdr_to_host(const GuestMsghdr *guest, struct msghdr *host,
                                struct iovec *host_iov)
 {
-    if (!convert_iovec_to_host(guest->iov, (int64_t)guest->iovlen, host_iov))
+    int64_t r;
+
+    if (guest->iovlen > IOV_MAX)
         return -EMSGSIZE;
+    r = convert_iovec_to_host(guest->iov, (int64_t)guest->iovlen, host_iov);
+    if (r != 0 && r != -EFAULT)
+        return r;
     host->msg_name = sys_ptr(guest->name);
     host->msg_namelen = guest->namelen;
-    host->msg_iov = host_iov;
+    /* A bad vector is the kernel's to refuse, after its socket checks. */
+    host->msg_iov = r ? (struct iovec *)(uintptr_t)SYS_FAULT_ADDR : host_iov;
     host->msg_iovlen = guest->iovlen;
     /* cmsghdr has the same layout on both; SCM_RIGHTS fds pass as is. */
     host->msg_control = sys_ptr(guest->control);

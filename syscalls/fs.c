@@ -58,17 +58,19 @@ const char *sys_fix_path(const char *path)
 /* A guest path argument as a host pointer, after the /proc fix. */
 static uint64_t fs_path(uint64_t guest_path)
 {
-    return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
+    return sys_path_hp(guest_path);
 }
 
 int64_t sys_openat(GuestThread *t, const uint64_t *a)
 {
     int flags = convert_open_flags_to_host(a[2]);
+    const char *path;
     int64_t fd;
 
     (void)t;
     /* maps, auxv, cmdline...: the guest's, not arx's. */
-    if (procfs_open(sys_ptr(a[1]), flags, &fd))
+    if (guest_string(a[1], PATH_MAX, &path) == 0 &&
+        procfs_open(path, flags, &fd))
         return fd;
     return host_syscall6(SYS_openat, a[0], fs_path(a[1]), (uint64_t)flags, a[3],
                          0, 0);
@@ -148,11 +150,14 @@ int64_t sys_symlinkat(GuestThread *t, const uint64_t *a)
 
 int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
 {
-    const char *path = sys_ptr(a[1]);
-    const char *exe = sys_fix_path(path);
+    const char *path, *exe;
     size_t len;
 
     (void)t;
+    if (guest_string(a[1], PATH_MAX, &path) != 0)
+        return host_syscall6(SYS_readlinkat, a[0], sys_path_hp(a[1]),
+                             sys_hp(a[2]), a[3], 0, 0);
+    exe = sys_fix_path(path);
     if (exe == path)
         return host_syscall6(SYS_readlinkat, a[0], sys_hp(a[1]), sys_hp(a[2]),
                              a[3], 0, 0);
@@ -162,7 +167,8 @@ int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
     len = strlen(exe);
     if (len > a[3])
         len = a[3];
-    memcpy(sys_ptr(a[2]), exe, len);
+    if (copy_to_guest(a[2], exe, len) != 0)
+        return -EFAULT;
     return (int64_t)len;
 }
 
@@ -227,6 +233,15 @@ int64_t sys_umask(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_umask, a[0], 0, 0);
 }
 
+/* The kernel has done the work; a bad buffer is still -EFAULT. */
+static int64_t fs_stat_to_guest(const struct stat *host, uint64_t guest_addr)
+{
+    GuestStat g;
+
+    convert_stat_to_guest(host, &g);
+    return copy_to_guest(guest_addr, &g, sizeof(g));
+}
+
 int64_t sys_newfstatat(GuestThread *t, const uint64_t *a)
 {
     struct stat host;
@@ -235,9 +250,7 @@ int64_t sys_newfstatat(GuestThread *t, const uint64_t *a)
     (void)t;
     r = host_syscall6(SYS_newfstatat, a[0], fs_path(a[1]),
                       (uint64_t)(uintptr_t)&host, a[3], 0, 0);
-    if (r == 0)
-        convert_stat_to_guest(&host, sys_ptr(a[2]));
-    return r;
+    return r == 0 ? fs_stat_to_guest(&host, a[2]) : r;
 }
 
 int64_t sys_fstat(GuestThread *t, const uint64_t *a)
@@ -247,9 +260,7 @@ int64_t sys_fstat(GuestThread *t, const uint64_t *a)
 
     (void)t;
     r = host_syscall3(SYS_fstat, a[0], (uint64_t)(uintptr_t)&host, 0);
-    if (r == 0)
-        convert_stat_to_guest(&host, sys_ptr(a[1]));
-    return r;
+    return r == 0 ? fs_stat_to_guest(&host, a[1]) : r;
 }
 
 /* struct statx is fixed-size and arch-independent. */

@@ -40,11 +40,15 @@ int64_t sys_pwrite64(GuestThread *t, const uint64_t *a)
 static int64_t io_vector(long host_nr, const uint64_t *a)
 {
     struct iovec iov[IOV_MAX];
+    int64_t r = convert_iovec_to_host(a[1], (int64_t)a[2], iov);
+    uint64_t host_iov = (uint64_t)(uintptr_t)iov;
 
-    if (!convert_iovec_to_host(a[1], (int64_t)a[2], iov))
-        return -EINVAL;
-    return host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)iov, a[2], a[3],
-                         a[4], a[5]);
+    /* A bad vector is the kernel's to refuse, after its fd checks. */
+    if (r == -EFAULT)
+        host_iov = SYS_FAULT_ADDR;
+    else if (r != 0)
+        return r;
+    return host_syscall6(host_nr, a[0], host_iov, a[2], a[3], a[4], a[5]);
 }
 
 int64_t sys_readv(GuestThread *t, const uint64_t *a)
@@ -265,14 +269,15 @@ int64_t sys_pselect6(GuestThread *t, const uint64_t *a)
 {
     /* The sixth argument points at { sigset pointer, sigset size }. */
     uint64_t host_sigdata[2];
-    const uint64_t *guest_sigdata = sys_ptr(a[5]);
     uint64_t sigdata = 0;
 
     (void)t;
-    if (guest_sigdata) {
-        host_sigdata[0] = sys_hp(guest_sigdata[0]);
-        host_sigdata[1] = guest_sigdata[1];
+    if (a[5]) {
         sigdata = (uint64_t)(uintptr_t)host_sigdata;
+        if (copy_from_guest(host_sigdata, a[5], sizeof(host_sigdata)) != 0)
+            sigdata = SYS_FAULT_ADDR;
+        else
+            host_sigdata[0] = sys_hp(host_sigdata[0]);
     }
     return host_syscall6(SYS_pselect6, a[0], sys_hp(a[1]), sys_hp(a[2]),
                          sys_hp(a[3]), sys_hp(a[4]), sigdata);
@@ -286,14 +291,18 @@ int64_t sys_epoll_create1(GuestThread *t, const uint64_t *a)
 
 int64_t sys_epoll_ctl(GuestThread *t, const uint64_t *a)
 {
-    const GuestEpollEvent *guest_event = sys_ptr(a[3]);
+    GuestEpollEvent guest_event;
     struct epoll_event host_event;
     uint64_t event = 0;
 
     (void)t;
-    if (guest_event) {
-        convert_epoll_event_to_host(guest_event, &host_event);
-        event = (uint64_t)(uintptr_t)&host_event;
+    /* EPOLL_CTL_DEL ignores the event, so only a read would fail. */
+    if (a[3]) {
+        event = SYS_FAULT_ADDR;
+        if (copy_from_guest(&guest_event, a[3], sizeof(guest_event)) == 0) {
+            convert_epoll_event_to_host(&guest_event, &host_event);
+            event = (uint64_t)(uintptr_t)&host_event;
+        }
     }
     return host_syscall6(SYS_epoll_ctl, a[0], a[1], a[2], event, 0, 0);
 }
@@ -308,7 +317,7 @@ int64_t sys_epoll_ctl(GuestThread *t, const uint64_t *a)
 static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
 {
     struct epoll_event host_events[IO_EPOLL_BATCH];
-    GuestEpollEvent *guest_events = sys_ptr(a[1]);
+    GuestEpollEvent guest_event;
     int maxevents = (int)a[2];
     int64_t n;
 
@@ -317,8 +326,13 @@ static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
     n = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host_events,
                       (uint64_t)(int64_t)maxevents, timeout, sys_hp(a[4]),
                       a[5]);
-    for (int64_t i = 0; i < n; i++)
-        convert_epoll_event_to_guest(&host_events[i], &guest_events[i]);
+    /* Like the kernel's copy-out: EFAULT only when nothing got through. */
+    for (int64_t i = 0; i < n; i++) {
+        convert_epoll_event_to_guest(&host_events[i], &guest_event);
+        if (copy_to_guest(a[1] + (uint64_t)i * sizeof(guest_event),
+                          &guest_event, sizeof(guest_event)) != 0)
+            return i ? i : -EFAULT;
+    }
     return n;
 }
 

@@ -1,22 +1,33 @@
 /*
- * Guest ioctl: a table of the requests arx knows, all of which have the
- * same number and argument layout on aarch64 and x86-64 (both use the
- * asm-generic tty ioctls and termios). Unknown requests fail with ENOTTY.
+ * Guest ioctl: a table of the requests arx knows, with the same number on
+ * aarch64 and x86-64 (both use the asm-generic encoding, tty ioctls and
+ * termios); the argument passes as is unless its kind says it needs
+ * converting. Unknown requests fail with ENOTTY.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/if_tun.h>
+#include <linux/random.h>
+#include <linux/loop.h>
+#include <linux/nsfs.h>
+#include <net/if.h>
+#include <string.h>
 #include <sys/ioctl.h>
 
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
 typedef enum IoctlArg {
-    IOCTL_ARG_VALUE,   /* integer or unused: pass as is */
-    IOCTL_ARG_POINTER, /* guest pointer to a struct of identical layout */
+    IOCTL_ARG_VALUE,         /* integer or unused: pass as is */
+    IOCTL_ARG_POINTER,       /* guest pointer to a struct of identical layout */
+    IOCTL_ARG_LOOP_INFO_SET, /* struct loop_info: old dev_t is 32-bit */
+    IOCTL_ARG_LOOP_INFO_GET,
+    IOCTL_ARG_IFCONF, /* struct ifconf: holds a guest buffer pointer */
 } IoctlArg;
 
 typedef struct IoctlEntry {
@@ -25,11 +36,23 @@ typedef struct IoctlEntry {
     const char *name;
 } IoctlEntry;
 
+/* The size field of an asm-generic ioctl number (bits 16-29). */
+#define IOCTL_SIZE_MASK 0x3fff0000u
+
+/* Extensible structs: listed with size 0, found whatever size is asked. */
+static const uint32_t ioctl_any_size[] = {
+    0xc000ff0b, /* PIDFD_GET_INFO */
+};
+
 static const IoctlEntry ioctl_table[] = {
     {0x5401, IOCTL_ARG_POINTER, "TCGETS"}, /* struct termios: 36 bytes */
     {0x5402, IOCTL_ARG_POINTER, "TCSETS"},
     {0x5403, IOCTL_ARG_POINTER, "TCSETSW"},
     {0x5404, IOCTL_ARG_POINTER, "TCSETSF"},
+    {0x5405, IOCTL_ARG_POINTER, "TCGETA"}, /* struct termio: 18 bytes */
+    {0x5406, IOCTL_ARG_POINTER, "TCSETA"},
+    {0x5407, IOCTL_ARG_POINTER, "TCSETAW"},
+    {0x5408, IOCTL_ARG_POINTER, "TCSETAF"},
     {0x5409, IOCTL_ARG_VALUE, "TCSBRK"},
     {0x540a, IOCTL_ARG_VALUE, "TCXONC"},
     {0x540b, IOCTL_ARG_VALUE, "TCFLSH"},
@@ -78,13 +101,49 @@ static const IoctlEntry ioctl_table[] = {
     {0x8901, IOCTL_ARG_POINTER, "FIOSETOWN"},
     {0x8903, IOCTL_ARG_POINTER, "FIOGETOWN"},
     {0x8905, IOCTL_ARG_POINTER, "SIOCATMARK"},
-    /* struct ifreq: 16-byte name and a 24-byte union, the same on both */
+    /* struct ifreq: 16-byte name and a 24-byte union (struct ifmap's
+     * longs included), the same on both */
     {0x8910, IOCTL_ARG_POINTER, "SIOCGIFNAME"},
+    {0x8912, IOCTL_ARG_IFCONF, "SIOCGIFCONF"},
     {0x8913, IOCTL_ARG_POINTER, "SIOCGIFFLAGS"},
+    {0x8914, IOCTL_ARG_POINTER, "SIOCSIFFLAGS"},
     {0x8915, IOCTL_ARG_POINTER, "SIOCGIFADDR"},
+    {0x8916, IOCTL_ARG_POINTER, "SIOCSIFADDR"},
+    {0x8917, IOCTL_ARG_POINTER, "SIOCGIFDSTADDR"},
+    {0x8918, IOCTL_ARG_POINTER, "SIOCSIFDSTADDR"},
+    {0x8919, IOCTL_ARG_POINTER, "SIOCGIFBRDADDR"},
+    {0x891a, IOCTL_ARG_POINTER, "SIOCSIFBRDADDR"},
+    {0x891b, IOCTL_ARG_POINTER, "SIOCGIFNETMASK"},
+    {0x891c, IOCTL_ARG_POINTER, "SIOCSIFNETMASK"},
+    {0x891d, IOCTL_ARG_POINTER, "SIOCGIFMETRIC"},
+    {0x891e, IOCTL_ARG_POINTER, "SIOCSIFMETRIC"},
     {0x8921, IOCTL_ARG_POINTER, "SIOCGIFMTU"},
+    {0x8922, IOCTL_ARG_POINTER, "SIOCSIFMTU"},
+    {0x8923, IOCTL_ARG_POINTER, "SIOCSIFNAME"},
+    {0x8924, IOCTL_ARG_POINTER, "SIOCSIFHWADDR"},
     {0x8927, IOCTL_ARG_POINTER, "SIOCGIFHWADDR"},
     {0x8933, IOCTL_ARG_POINTER, "SIOCGIFINDEX"},
+    {0x8942, IOCTL_ARG_POINTER, "SIOCGIFTXQLEN"},
+    {0x8943, IOCTL_ARG_POINTER, "SIOCSIFTXQLEN"},
+    {0x8970, IOCTL_ARG_POINTER, "SIOCGIFMAP"},
+    {0x8971, IOCTL_ARG_POINTER, "SIOCSIFMAP"},
+    /* tun: TUNSETIFF takes a struct ifreq; the rest ints or flags */
+    {0x400454ca, IOCTL_ARG_POINTER, "TUNSETIFF"},
+    {0x800454cf, IOCTL_ARG_POINTER, "TUNGETFEATURES"},
+    {0x800454d2, IOCTL_ARG_POINTER, "TUNGETIFF"},
+    {0x400454c8, IOCTL_ARG_VALUE, "TUNSETNOCSUM"},
+    {0x400454cb, IOCTL_ARG_VALUE, "TUNSETPERSIST"},
+    {0x400454cc, IOCTL_ARG_VALUE, "TUNSETOWNER"},
+    {0x400454cd, IOCTL_ARG_VALUE, "TUNSETLINK"},
+    {0x400454ce, IOCTL_ARG_VALUE, "TUNSETGROUP"},
+    {0x400454d0, IOCTL_ARG_VALUE, "TUNSETOFFLOAD"},
+    /* random: ints and struct rand_pool_info (ints and a u32 array) */
+    {0x80045200, IOCTL_ARG_POINTER, "RNDGETENTCNT"},
+    {0x40045201, IOCTL_ARG_POINTER, "RNDADDTOENTCNT"},
+    {0x40085203, IOCTL_ARG_POINTER, "RNDADDENTROPY"},
+    {0x5204, IOCTL_ARG_VALUE, "RNDZAPENTCNT"},
+    {0x5206, IOCTL_ARG_VALUE, "RNDCLEARPOOL"},
+    {0x5207, IOCTL_ARG_VALUE, "RNDRESEEDCRNG"},
     {0x80086601, IOCTL_ARG_POINTER, "FS_IOC_GETFLAGS"},
     {0x40086602, IOCTL_ARG_POINTER, "FS_IOC_SETFLAGS"},
     {0x80087601, IOCTL_ARG_POINTER, "FS_IOC_GETVERSION"},
@@ -94,16 +153,70 @@ static const IoctlEntry ioctl_table[] = {
     {0x40049409, IOCTL_ARG_VALUE, "FICLONE"},
     {0x4020940d, IOCTL_ARG_POINTER, "FICLONERANGE"},
     {0xc0189436, IOCTL_ARG_POINTER, "FIDEDUPERANGE"},
+    /* block devices: ints, longs and u64s, the same width on both */
+    {0x125d, IOCTL_ARG_POINTER, "BLKROSET"},
     {0x125e, IOCTL_ARG_POINTER, "BLKROGET"},
+    {0x125f, IOCTL_ARG_VALUE, "BLKRRPART"},
     {0x1260, IOCTL_ARG_POINTER, "BLKGETSIZE"},
     {0x1261, IOCTL_ARG_VALUE, "BLKFLSBUF"},
+    {0x1262, IOCTL_ARG_VALUE, "BLKRASET"},
+    {0x1263, IOCTL_ARG_POINTER, "BLKRAGET"},
+    {0x1264, IOCTL_ARG_VALUE, "BLKFRASET"},
+    {0x1265, IOCTL_ARG_POINTER, "BLKFRAGET"},
+    {0x1266, IOCTL_ARG_POINTER, "BLKSECTSET"},
+    {0x1267, IOCTL_ARG_POINTER, "BLKSECTGET"},
     {0x1268, IOCTL_ARG_POINTER, "BLKSSZGET"},
     {0x80081270, IOCTL_ARG_POINTER, "BLKBSZGET"},
+    {0x40081271, IOCTL_ARG_POINTER, "BLKBSZSET"},
     {0x80081272, IOCTL_ARG_POINTER, "BLKGETSIZE64"},
+    {0x1277, IOCTL_ARG_POINTER, "BLKDISCARD"}, /* u64[2] */
+    {0x1278, IOCTL_ARG_POINTER, "BLKIOMIN"},
+    {0x1279, IOCTL_ARG_POINTER, "BLKIOOPT"},
+    {0x127a, IOCTL_ARG_POINTER, "BLKALIGNOFF"},
+    {0x127b, IOCTL_ARG_POINTER, "BLKPBSZGET"},
+    {0x127c, IOCTL_ARG_POINTER, "BLKDISCARDZEROES"},
+    {0x127d, IOCTL_ARG_POINTER, "BLKSECDISCARD"},
+    {0x127e, IOCTL_ARG_POINTER, "BLKROTATIONAL"},
+    {0x127f, IOCTL_ARG_POINTER, "BLKZEROOUT"},
+    {0x80081280, IOCTL_ARG_POINTER, "BLKGETDISKSEQ"},
+    /* loop devices: loop_info64 and loop_config are fixed-width */
+    {0x4c00, IOCTL_ARG_VALUE, "LOOP_SET_FD"},
+    {0x4c01, IOCTL_ARG_VALUE, "LOOP_CLR_FD"},
+    {0x4c02, IOCTL_ARG_LOOP_INFO_SET, "LOOP_SET_STATUS"},
+    {0x4c03, IOCTL_ARG_LOOP_INFO_GET, "LOOP_GET_STATUS"},
+    {0x4c04, IOCTL_ARG_POINTER, "LOOP_SET_STATUS64"},
+    {0x4c05, IOCTL_ARG_POINTER, "LOOP_GET_STATUS64"},
+    {0x4c06, IOCTL_ARG_VALUE, "LOOP_CHANGE_FD"},
+    {0x4c07, IOCTL_ARG_VALUE, "LOOP_SET_CAPACITY"},
+    {0x4c08, IOCTL_ARG_VALUE, "LOOP_SET_DIRECT_IO"},
+    {0x4c09, IOCTL_ARG_VALUE, "LOOP_SET_BLOCK_SIZE"},
+    {0x4c0a, IOCTL_ARG_POINTER, "LOOP_CONFIGURE"},
+    {0x4c80, IOCTL_ARG_VALUE, "LOOP_CTL_ADD"},
+    {0x4c81, IOCTL_ARG_VALUE, "LOOP_CTL_REMOVE"},
+    {0x4c82, IOCTL_ARG_VALUE, "LOOP_CTL_GET_FREE"},
+    /* namespace fds: the results are fds, ints and u64s */
+    {0xb701, IOCTL_ARG_VALUE, "NS_GET_USERNS"},
+    {0xb702, IOCTL_ARG_VALUE, "NS_GET_PARENT"},
+    {0xb703, IOCTL_ARG_VALUE, "NS_GET_NSTYPE"},
+    {0xb704, IOCTL_ARG_POINTER, "NS_GET_OWNER_UID"}, /* uid_t *, though _IO */
+    {0x8008b705, IOCTL_ARG_POINTER, "NS_GET_MNTNS_ID"},
+    /* pidfds: namespace fds, and struct pidfd_info (fixed-width, grows) */
+    {0xff01, IOCTL_ARG_VALUE, "PIDFD_GET_CGROUP_NAMESPACE"},
+    {0xff02, IOCTL_ARG_VALUE, "PIDFD_GET_IPC_NAMESPACE"},
+    {0xff03, IOCTL_ARG_VALUE, "PIDFD_GET_MNT_NAMESPACE"},
+    {0xff04, IOCTL_ARG_VALUE, "PIDFD_GET_NET_NAMESPACE"},
+    {0xff05, IOCTL_ARG_VALUE, "PIDFD_GET_PID_NAMESPACE"},
+    {0xff06, IOCTL_ARG_VALUE, "PIDFD_GET_PID_FOR_CHILDREN_NAMESPACE"},
+    {0xff07, IOCTL_ARG_VALUE, "PIDFD_GET_TIME_NAMESPACE"},
+    {0xff08, IOCTL_ARG_VALUE, "PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE"},
+    {0xff09, IOCTL_ARG_VALUE, "PIDFD_GET_USER_NAMESPACE"},
+    {0xff0a, IOCTL_ARG_VALUE, "PIDFD_GET_UTS_NAMESPACE"},
+    {0xc000ff0b, IOCTL_ARG_POINTER, "PIDFD_GET_INFO"},
 };
 
 /* The host headers must agree with the guest numbers above. */
 _Static_assert(TCGETS == 0x5401 && TCSETSF == 0x5404, "termios ioctls");
+_Static_assert(TCGETA == 0x5405 && TCSETAF == 0x5408, "termio ioctls");
 _Static_assert(TIOCGWINSZ == 0x5413 && FIONBIO == 0x5421, "tty ioctls");
 _Static_assert(FIONREAD == 0x541b && TIOCSPGRP == 0x5410, "tty ioctls");
 _Static_assert(TIOCGPTN == 0x80045430 && TIOCSPTLCK == 0x40045431, "pty");
@@ -112,9 +225,128 @@ _Static_assert(FS_IOC_GETFLAGS == 0x80086601 && BLKGETSIZE64 == 0x80081272,
 _Static_assert(FS_IOC_FIEMAP == 0xc020660b && FIDEDUPERANGE == 0xc0189436,
                "fs ioctls");
 _Static_assert(SIOCGIFINDEX == 0x8933 && FIOQSIZE == 0x5460, "misc ioctls");
+_Static_assert(SIOCGIFCONF == 0x8912 && SIOCSIFMAP == 0x8971, "net ioctls");
+_Static_assert(LOOP_CONFIGURE == 0x4c0a && LOOP_CTL_GET_FREE == 0x4c82, "loop");
+_Static_assert(BLKGETDISKSEQ == 0x80081280 && BLKZEROOUT == 0x127f, "blk");
+_Static_assert(TUNSETIFF == 0x400454ca && TUNGETFEATURES == 0x800454cf &&
+                   TUNSETOWNER == 0x400454cc && TUNSETOFFLOAD == 0x400454d0,
+               "tun ioctls");
+_Static_assert(RNDGETENTCNT == 0x80045200 && RNDADDENTROPY == 0x40085203,
+               "random ioctls");
+_Static_assert(NS_GET_USERNS == 0xb701 && NS_GET_OWNER_UID == 0xb704, "nsfs");
+_Static_assert(sizeof(struct loop_info64) == 232, "loop_info64 (both)");
+_Static_assert(sizeof(struct loop_config) == 304, "loop_config (both)");
+_Static_assert(sizeof(struct loop_info) == 168, "x86-64 loop_info");
+_Static_assert(sizeof(struct ifreq) == 40 && sizeof(struct ifconf) == 16,
+               "ifreq, ifconf (both)");
+
+/*
+ * aarch64's struct loop_info (asm-generic __kernel_old_dev_t is 32-bit,
+ * x86-64's is 64-bit, which moves every later field).
+ */
+typedef struct GuestLoopInfo {
+    int32_t number;
+    uint32_t device;
+    uint64_t inode;
+    uint32_t rdevice;
+    int32_t offset;
+    int32_t encrypt_type;
+    int32_t encrypt_key_size;
+    int32_t flags;
+    char name[LO_NAME_SIZE];
+    uint8_t encrypt_key[LO_KEY_SIZE];
+    uint64_t init[2];
+    char reserved[4];
+} GuestLoopInfo;
+
+_Static_assert(sizeof(GuestLoopInfo) == 160, "aarch64 loop_info");
+_Static_assert(offsetof(GuestLoopInfo, name) == 36, "aarch64 lo_name");
+
+static void ioctl_loop_info_to_host(const GuestLoopInfo *g, struct loop_info *h)
+{
+    memset(h, 0, sizeof(*h));
+    h->lo_number = g->number;
+    h->lo_device = g->device;
+    h->lo_inode = g->inode;
+    h->lo_rdevice = g->rdevice;
+    h->lo_offset = g->offset;
+    h->lo_encrypt_type = g->encrypt_type;
+    h->lo_encrypt_key_size = g->encrypt_key_size;
+    h->lo_flags = g->flags;
+    memcpy(h->lo_name, g->name, sizeof(g->name));
+    memcpy(h->lo_encrypt_key, g->encrypt_key, sizeof(g->encrypt_key));
+    h->lo_init[0] = g->init[0];
+    h->lo_init[1] = g->init[1];
+}
+
+static void ioctl_loop_info_to_guest(const struct loop_info *h,
+                                     GuestLoopInfo *g)
+{
+    memset(g, 0, sizeof(*g));
+    g->number = h->lo_number;
+    g->device = (uint32_t)h->lo_device;
+    g->inode = h->lo_inode;
+    g->rdevice = (uint32_t)h->lo_rdevice;
+    g->offset = h->lo_offset;
+    g->encrypt_type = h->lo_encrypt_type;
+    g->encrypt_key_size = h->lo_encrypt_key_size;
+    g->flags = h->lo_flags;
+    memcpy(g->name, h->lo_name, sizeof(g->name));
+    memcpy(g->encrypt_key, h->lo_encrypt_key, sizeof(g->encrypt_key));
+    g->init[0] = h->lo_init[0];
+    g->init[1] = h->lo_init[1];
+}
+
+/* A bad guest struct still goes to the kernel, which decides the error. */
+static int64_t ioctl_loop_info(uint64_t fd, uint32_t request, uint64_t arg,
+                               bool set)
+{
+    GuestLoopInfo guest;
+    struct loop_info host;
+    uint64_t host_arg = (uint64_t)(uintptr_t)&host;
+    int64_t r;
+
+    if (set) {
+        if (copy_from_guest(&guest, arg, sizeof(guest)) != 0 || !arg)
+            host_arg = SYS_FAULT_ADDR;
+        else
+            ioctl_loop_info_to_host(&guest, &host);
+    } else if (!arg || !guest_range_ok(arg, sizeof(guest), PROT_WRITE)) {
+        host_arg = SYS_FAULT_ADDR;
+    }
+    r = host_syscall3(SYS_ioctl, fd, request, host_arg);
+    if (r == 0 && !set) {
+        ioctl_loop_info_to_guest(&host, &guest);
+        r = copy_to_guest(arg, &guest, sizeof(guest));
+    }
+    return r;
+}
+
+/* struct ifconf { int len; char *buf; }: the buffer is a guest pointer. */
+static int64_t ioctl_ifconf(uint64_t fd, uint32_t request, uint64_t arg)
+{
+    struct {
+        int32_t len;
+        int32_t pad;
+        uint64_t buf;
+    } ifc;
+    int64_t r;
+
+    if (copy_from_guest(&ifc, arg, sizeof(ifc)) != 0 || !arg)
+        return host_syscall3(SYS_ioctl, fd, request, SYS_FAULT_ADDR);
+    ifc.buf = sys_hp_checked(ifc.buf, (uint64_t)(uint32_t)ifc.len, PROT_WRITE);
+    r = host_syscall3(SYS_ioctl, fd, request, (uint64_t)(uintptr_t)&ifc);
+    if (r == 0 && copy_to_guest(arg, &ifc.len, sizeof(ifc.len)) != 0)
+        return -EFAULT;
+    return r;
+}
 
 static const IoctlEntry *ioctl_lookup(uint32_t request)
 {
+    for (size_t i = 0; i < sizeof(ioctl_any_size) / sizeof(ioctl_any_size[0]);
+         i++)
+        if ((request & ~IOCTL_SIZE_MASK) == ioctl_any_size[i])
+            request = ioctl_any_size[i];
     for (size_t i = 0; i < sizeof(ioctl_table) / sizeof(ioctl_table[0]); i++)
         if (ioctl_table[i].request == request)
             return &ioctl_table[i];
@@ -128,6 +360,25 @@ const char *ioctl_name(uint32_t request)
     return entry ? entry->name : NULL;
 }
 
+/*
+ * The kernel looks the fd up before the request: a closed or O_PATH fd is
+ * EBADF whatever the request.
+ */
+static int64_t ioctl_unknown(uint64_t fd, uint32_t request)
+{
+    int64_t flags = host_syscall3(SYS_fcntl, fd, F_GETFL, 0);
+
+    if (host_is_error(flags))
+        return flags;
+    if (flags & O_PATH)
+        return -EBADF;
+    if (log_enabled(LOG_UNIMP))
+        arx_log_once(SYS_LOG_KEY_IOCTL | request,
+                     "arx: unimplemented ioctl 0x%x on fd %d\n", request,
+                     (int)fd);
+    return -ENOTTY;
+}
+
 int64_t sys_ioctl(GuestThread *t, const uint64_t *a)
 {
     uint32_t request = (uint32_t)a[1];
@@ -135,13 +386,16 @@ int64_t sys_ioctl(GuestThread *t, const uint64_t *a)
     uint64_t arg;
 
     (void)t;
-    if (!entry) {
-        if (log_enabled(LOG_UNIMP))
-            arx_log_once(SYS_LOG_KEY_IOCTL | request,
-                         "arx: unimplemented ioctl 0x%x on fd %d\n", request,
-                         (int)a[0]);
-        return -ENOTTY;
+    if (!entry)
+        return ioctl_unknown(a[0], request);
+    switch (entry->arg) {
+    case IOCTL_ARG_LOOP_INFO_SET:
+        return ioctl_loop_info(a[0], request, a[2], true);
+    case IOCTL_ARG_LOOP_INFO_GET:
+        return ioctl_loop_info(a[0], request, a[2], false);
+    case IOCTL_ARG_IFCONF: return ioctl_ifconf(a[0], request, a[2]);
+    case IOCTL_ARG_POINTER: arg = sys_hp(a[2]); break;
+    default: arg = a[2]; break;
     }
-    arg = entry->arg == IOCTL_ARG_POINTER ? sys_hp(a[2]) : a[2];
     return host_syscall3(SYS_ioctl, a[0], request, arg);
 }

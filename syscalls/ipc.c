@@ -74,18 +74,22 @@ int64_t sys_semtimedop(GuestThread *t, const uint64_t *a)
 /* The semun argument of the *STAT and IPC_SET commands: semid64_ds. */
 static int64_t ipc_semctl_semid(const uint64_t *a, int cmd)
 {
-    GuestSemidDs *guest = sys_ptr(a[3]);
+    GuestSemidDs guest;
     struct semid_ds host;
     int64_t r;
 
-    if (!guest)
-        return -EFAULT;
-    if (cmd == IPC_SET)
-        convert_semid_to_host(guest, &host);
+    if (cmd == IPC_SET) {
+        if (copy_from_guest(&guest, a[3], sizeof(guest)) != 0 || !a[3])
+            return -EFAULT;
+        convert_semid_to_host(&guest, &host);
+    }
     r = host_syscall6(SYS_semctl, a[0], a[1], a[2], (uint64_t)(uintptr_t)&host,
                       0, 0);
-    if (!host_is_error(r) && cmd != IPC_SET)
-        convert_semid_to_guest(&host, guest);
+    if (!host_is_error(r) && cmd != IPC_SET) {
+        convert_semid_to_guest(&host, &guest);
+        if (copy_to_guest(a[3], &guest, sizeof(guest)) != 0 || !a[3])
+            return -EFAULT;
+    }
     return r;
 }
 

@@ -9,9 +9,11 @@
 #endif
 #include <errno.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <sched.h>
 #include <string.h>
 
+#include "linux-user/path.h"
 #include "syscalls/syscalls.h"
 
 /* cap_user_header and cap_user_data are fixed-width u32/int on both. */
@@ -28,23 +30,22 @@ int64_t sys_capset(GuestThread *t, const uint64_t *a)
 }
 
 enum {
-    MISC_PER_QUERY = 0xffffffff,
     MISC_PER_MASK = 0xff, /* execution domain; the rest are flag bits */
-    MISC_PER_LINUX = 0,
+    MISC_PER_LINUX32 = 0x0008,
 };
 
 /*
- * Only the Linux execution domain exists for an AArch64 guest here (no
- * AArch32), so other domains are refused as arm64 kernels without compat
- * do. Flag bits such as ADDR_NO_RANDOMIZE mean the same on the host.
+ * As an arm64 kernel without AArch32 at EL0 (arx runs no A32): any
+ * execution domain and flag bits are recorded except PER_LINUX32. The
+ * flags (STICKY_TIMEOUTS, ADDR_NO_RANDOMIZE, ...) mean the same on the
+ * host, which keeps the value.
  */
 int64_t sys_personality(GuestThread *t, const uint64_t *a)
 {
     uint32_t persona = (uint32_t)a[0];
 
     (void)t;
-    if (persona != MISC_PER_QUERY &&
-        (persona & MISC_PER_MASK) != MISC_PER_LINUX)
+    if (persona != 0xffffffff && (persona & MISC_PER_MASK) == MISC_PER_LINUX32)
         return -EINVAL;
     return host_syscall3(SYS_personality, persona, 0, 0);
 }
@@ -132,6 +133,20 @@ int64_t sys_unshare(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_unshare, a[0], 0, 0);
 }
 
+/* The accounting file is a path; NULL turns accounting off. */
+int64_t sys_acct(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_acct, sys_path_hp(a[0]), 0, 0);
+}
+
+int64_t sys_vhangup(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    (void)a;
+    return host_syscall3(SYS_vhangup, 0, 0, 0);
+}
+
 int64_t sys_setns(GuestThread *t, const uint64_t *a)
 {
     (void)t;
@@ -175,10 +190,12 @@ static int64_t misc_process_vm(long host_nr, const uint64_t *a)
 {
     struct iovec local[IOV_MAX];
     struct iovec remote[IOV_MAX];
+    int64_t r = convert_iovec_to_host(a[1], (int64_t)a[2], local);
 
-    if (!convert_iovec_to_host(a[1], (int64_t)a[2], local) ||
-        !convert_iovec_to_host(a[3], (int64_t)a[4], remote))
-        return -EINVAL;
+    if (r == 0)
+        r = convert_iovec_to_host(a[3], (int64_t)a[4], remote);
+    if (r != 0)
+        return r;
     return host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)local, a[2],
                          (uint64_t)(uintptr_t)remote, a[4], a[5]);
 }
@@ -202,6 +219,20 @@ int64_t sys_process_vm_writev(GuestThread *t, const uint64_t *a)
  */
 enum { MISC_OPEN_HOW_MAX = 256 };
 
+/*
+ * RESOLVE_NO_MAGICLINKS (and NO_SYMLINKS) must meet /proc/self/exe as the
+ * magic link the kernel refuses (ELOOP), not arx's stand-in for it.
+ */
+static uint64_t misc_openat2_path(uint64_t guest_path, uint64_t resolve)
+{
+    const char *path;
+
+    if ((resolve & (RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS)) &&
+        guest_string(guest_path, PATH_MAX, &path) == 0)
+        return (uint64_t)(uintptr_t)path_redirect(path);
+    return sys_path_hp(guest_path);
+}
+
 int64_t sys_openat2(GuestThread *t, const uint64_t *a)
 {
     uint64_t how[MISC_OPEN_HOW_MAX / 8];
@@ -214,12 +245,12 @@ int64_t sys_openat2(GuestThread *t, const uint64_t *a)
                              size, 0, 0);
     if (size > MISC_OPEN_HOW_MAX)
         return -E2BIG;
-    memcpy(how, guest_how, size);
+    if (copy_from_guest(how, a[2], size) != 0)
+        return -EFAULT;
     /* Unknown guest bits must still reach the kernel to get EINVAL. */
     how[0] = (how[0] & 0xffffffff00000000ull) |
              (uint32_t)convert_open_flags_to_host(how[0]);
-    return host_syscall6(SYS_openat2, a[0],
-                         (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(a[1])),
+    return host_syscall6(SYS_openat2, a[0], misc_openat2_path(a[1], how[2]),
                          (uint64_t)(uintptr_t)how, size, 0, 0);
 }
 
@@ -227,8 +258,7 @@ int64_t sys_openat2(GuestThread *t, const uint64_t *a)
 int64_t sys_name_to_handle_at(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_name_to_handle_at, a[0],
-                         (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(a[1])),
+    return host_syscall6(SYS_name_to_handle_at, a[0], sys_path_hp(a[1]),
                          sys_hp(a[2]), sys_hp(a[3]), a[4], 0);
 }
 
@@ -260,10 +290,10 @@ int64_t sys_futex_waitv(GuestThread *t, const uint64_t *a)
     if (!guest || count == 0 || count > MISC_FUTEX_WAITV_MAX)
         return host_syscall6(SYS_futex_waitv, sys_hp(a[0]), count, a[2],
                              sys_hp(a[3]), a[4], 0);
-    for (uint64_t i = 0; i < count; i++) {
-        host[i] = guest[i];
-        host[i].uaddr = sys_hp(guest[i].uaddr);
-    }
+    if (copy_from_guest(host, a[0], count * sizeof(*host)) != 0)
+        return -EFAULT;
+    for (uint64_t i = 0; i < count; i++)
+        host[i].uaddr = sys_hp(host[i].uaddr);
     return host_syscall6(SYS_futex_waitv, (uint64_t)(uintptr_t)host, count,
                          a[2], sys_hp(a[3]), a[4], 0);
 }
@@ -272,7 +302,7 @@ int64_t sys_futex_waitv(GuestThread *t, const uint64_t *a)
 
 static uint64_t misc_path(uint64_t guest_path)
 {
-    return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
+    return sys_path_hp(guest_path);
 }
 
 /* Source, target, type, flags, data: the type and data are not paths. */

@@ -102,15 +102,16 @@ int64_t sys_shutdown(GuestThread *t, const uint64_t *a)
 
 int64_t sys_sendmsg(GuestThread *t, const uint64_t *a)
 {
-    const GuestMsghdr *guest = sys_ptr(a[1]);
+    GuestMsghdr guest;
     struct iovec iov[IOV_MAX];
     struct msghdr host;
     int64_t r;
 
     (void)t;
-    if (!guest)
-        return -EFAULT;
-    r = convert_msghdr_to_host(guest, &host, iov);
+    /* A bad header is the kernel's to refuse, after its socket checks. */
+    if (copy_from_guest(&guest, a[1], sizeof(guest)) != 0 || !a[1])
+        return host_syscall3(SYS_sendmsg, a[0], SYS_FAULT_ADDR, a[2]);
+    r = convert_msghdr_to_host(&guest, &host, iov);
     if (r != 0)
         return r;
     return host_syscall3(SYS_sendmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
@@ -118,20 +119,23 @@ int64_t sys_sendmsg(GuestThread *t, const uint64_t *a)
 
 int64_t sys_recvmsg(GuestThread *t, const uint64_t *a)
 {
-    GuestMsghdr *guest = sys_ptr(a[1]);
+    GuestMsghdr guest;
     struct iovec iov[IOV_MAX];
     struct msghdr host;
     int64_t r;
 
     (void)t;
-    if (!guest)
-        return -EFAULT;
-    r = convert_msghdr_to_host(guest, &host, iov);
+    if (copy_from_guest(&guest, a[1], sizeof(guest)) != 0 || !a[1])
+        return host_syscall3(SYS_recvmsg, a[0], SYS_FAULT_ADDR, a[2]);
+    r = convert_msghdr_to_host(&guest, &host, iov);
     if (r != 0)
         return r;
     r = host_syscall3(SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
-    if (!host_is_error(r))
-        convert_msghdr_result_to_guest(&host, guest);
+    if (!host_is_error(r)) {
+        convert_msghdr_result_to_guest(&host, &guest);
+        if (copy_to_guest(a[1], &guest, sizeof(guest)) != 0)
+            return -EFAULT;
+    }
     return r;
 }
 
@@ -189,12 +193,16 @@ static int64_t net_mmsg(long host_nr, const uint64_t *a, uint64_t timeout)
     GuestMmsghdr *guest = sys_ptr(a[1]);
     struct mmsghdr host[NET_MMSG_BATCH];
     struct iovec iov[IOV_MAX];
+    uint64_t vlen = a[2] < NET_MMSG_BATCH ? a[2] : NET_MMSG_BATCH;
     int64_t count, r;
 
     if (a[2] == 0 || !guest)
         return host_syscall6(host_nr, a[0], sys_hp(a[1]), a[2], a[3], timeout,
                              0);
-    count = net_mmsg_to_host(guest, a[2], host, iov);
+    if (!guest_range_ok(a[1], vlen * sizeof(*guest), PROT_READ | PROT_WRITE))
+        return host_syscall6(host_nr, a[0], SYS_FAULT_ADDR, a[2], a[3], timeout,
+                             0);
+    count = net_mmsg_to_host(guest, vlen, host, iov);
     if (count < 0)
         return count;
     r = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host, (uint64_t)count,

@@ -178,8 +178,7 @@ int64_t sys_uname(GuestThread *t, const uint64_t *a)
         return r;
     memset(host.machine, 0, sizeof(host.machine));
     strcpy(host.machine, "aarch64");
-    memcpy(sys_ptr(a[0]), &host, sizeof(host));
-    return 0;
+    return copy_to_guest(a[0], &host, sizeof(host));
 }
 
 int64_t sys_sysinfo(GuestThread *t, const uint64_t *a)
@@ -281,17 +280,27 @@ int64_t sys_getcpu(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_getcpu, sys_hp(a[0]), sys_hp(a[1]), 0);
 }
 
+typedef enum ProcPrctl {
+    PROC_PRCTL_REFUSE,  /* -EINVAL, as a kernel without the feature says */
+    PROC_PRCTL_VALUE,   /* integer arguments: pass as is */
+    PROC_PRCTL_POINTER, /* arg2 points at guest memory */
+} ProcPrctl;
+
 /*
- * Only options that affect nothing arx relies on pass through; the rest
- * (seccomp, no_new_privs games, arch-specific ones) are refused loudly.
+ * Options about the calling task's credentials, naming, timers and memory
+ * policy mean the same for the host thread and pass through. Refused:
+ * seccomp (a filter would judge arx's own x86-64 syscalls), x86-only ones
+ * (TSC, which an arm64 kernel rejects too), arm64-only ones for features
+ * arx does not emulate (SVE, SME, PAC, MTE and tagged addresses), and
+ * anything not listed.
  */
-static bool proc_prctl_is_safe(int option, bool *pointer_arg)
+static ProcPrctl proc_prctl_kind(int option)
 {
-    *pointer_arg = false;
     switch (option) {
     case PR_SET_NAME:
     case PR_GET_NAME:
-    case PR_GET_PDEATHSIG: *pointer_arg = true; return true;
+    case PR_GET_PDEATHSIG:
+    case PR_GET_CHILD_SUBREAPER: return PROC_PRCTL_POINTER;
     case PR_SET_PDEATHSIG:
     case PR_GET_DUMPABLE:
     case PR_SET_DUMPABLE:
@@ -300,25 +309,49 @@ static bool proc_prctl_is_safe(int option, bool *pointer_arg)
     case PR_SET_NO_NEW_PRIVS:
     case PR_GET_KEEPCAPS:
     case PR_SET_KEEPCAPS:
-    case PR_CAPBSET_READ: return true;
-    default: return false;
+    case PR_CAPBSET_READ:
+    case PR_CAPBSET_DROP:
+    case PR_CAP_AMBIENT:
+    case PR_GET_SECUREBITS:
+    case PR_SET_SECUREBITS:
+    case PR_GET_TIMERSLACK:
+    case PR_SET_TIMERSLACK:
+    case PR_GET_TIMING:
+    case PR_SET_TIMING:
+    case PR_GET_THP_DISABLE:
+    case PR_SET_THP_DISABLE:
+    case PR_MCE_KILL:
+    case PR_MCE_KILL_GET:
+    case PR_GET_SPECULATION_CTRL:
+    case PR_SET_SPECULATION_CTRL:
+    case PR_SET_PTRACER:
+    case PR_GET_IO_FLUSHER:
+    case PR_SET_IO_FLUSHER:
+    case PR_GET_SECCOMP: return PROC_PRCTL_VALUE;
+    default: return PROC_PRCTL_REFUSE;
     }
 }
 
 int64_t sys_prctl(GuestThread *t, const uint64_t *a)
 {
     int option = (int)a[0];
-    bool pointer_arg;
 
-    (void)t;
-    if (!proc_prctl_is_safe(option, &pointer_arg)) {
-        if (log_enabled(LOG_UNIMP))
-            arx_log_once(SYS_LOG_KEY_PRCTL | (uint32_t)option,
-                         "arx: unimplemented prctl option %d\n", option);
-        return -EINVAL;
+    /* The host thread's would be arx's libc's: the guest's is in t. */
+    if (option == PR_GET_TID_ADDRESS)
+        return copy_to_guest(a[1], &t->clear_child_tid,
+                             sizeof(t->clear_child_tid));
+    switch (proc_prctl_kind(option)) {
+    case PROC_PRCTL_VALUE:
+        return host_syscall6(SYS_prctl, a[0], a[1], a[2], a[3], a[4], 0);
+    case PROC_PRCTL_POINTER:
+        return host_syscall6(SYS_prctl, a[0], sys_hp(a[1]), a[2], a[3], a[4],
+                             0);
+    default: break;
     }
-    return host_syscall6(SYS_prctl, a[0], pointer_arg ? sys_hp(a[1]) : a[1],
-                         a[2], a[3], a[4], 0);
+    if (log_enabled(LOG_UNIMP))
+        arx_log_once(SYS_LOG_KEY_PRCTL | (uint32_t)option,
+                     "arx: unimplemented prctl option %d\n", option);
+    return -EINVAL;
 }
 
 /* Signal numbers are the same on aarch64 and x86-64 Linux. */

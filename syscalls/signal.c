@@ -18,21 +18,19 @@
 int64_t sys_rt_sigaction(GuestThread *t, const uint64_t *a)
 {
     int sig = (int)a[0];
-    const GuestSigaction *guest_act = sys_ptr(a[1]);
-    GuestSigaction *guest_old = sys_ptr(a[2]);
     GuestSigaction act, old;
 
     (void)t;
     if (a[3] != SIGNAL_SET_SIZE || sig < 1 || sig > SIGNAL_MAX)
         return -EINVAL;
-    if (guest_act && (sig == SIGKILL || sig == SIGSTOP))
+    if (a[1] && (sig == SIGKILL || sig == SIGSTOP))
         return -EINVAL;
     /* Read before writing: act and oldact may be the same buffer. */
-    if (guest_act)
-        act = *guest_act;
-    signal_exchange_action(sig, guest_act ? &act : NULL, &old);
-    if (guest_old)
-        *guest_old = old;
+    if (a[1] && copy_from_guest(&act, a[1], sizeof(act)) != 0)
+        return -EFAULT;
+    signal_exchange_action(sig, a[1] ? &act : NULL, &old);
+    if (a[2] && copy_to_guest(a[2], &old, sizeof(old)) != 0)
+        return -EFAULT;
     return 0;
 }
 
@@ -49,27 +47,26 @@ static bool signal_mask_update(int how, uint64_t *mask, uint64_t set)
 int64_t sys_rt_sigprocmask(GuestThread *t, const uint64_t *a)
 {
     int how = (int)a[0];
-    const uint64_t *guest_set = sys_ptr(a[1]);
-    uint64_t *guest_old = sys_ptr(a[2]);
-    uint64_t old, mask;
+    uint64_t old, mask, set = 0;
 
     if (a[3] != SIGNAL_SET_SIZE)
         return -EINVAL;
+    if (a[1] && copy_from_guest(&set, a[1], sizeof(set)) != 0)
+        return -EFAULT;
     signal_thread_enter(t);
     old = mask = t->signals.mask;
-    if (guest_set) {
-        if (!signal_mask_update(how, &mask, *guest_set))
+    if (a[1]) {
+        if (!signal_mask_update(how, &mask, set))
             return -EINVAL;
         signal_thread_set_mask(t, mask);
     }
-    if (guest_old)
-        *guest_old = old;
+    if (a[2] && copy_to_guest(a[2], &old, sizeof(old)) != 0)
+        return -EFAULT;
     return 0;
 }
 
 int64_t sys_rt_sigpending(GuestThread *t, const uint64_t *a)
 {
-    uint64_t *guest_set = sys_ptr(a[0]);
     uint64_t set;
     int64_t r;
 
@@ -78,31 +75,33 @@ int64_t sys_rt_sigpending(GuestThread *t, const uint64_t *a)
     r = signal_pending_blocked(t, &set);
     if (r < 0)
         return r;
-    memcpy(guest_set, &set, a[1]);
-    return 0;
+    return copy_to_guest(a[0], &set, a[1]);
 }
 
 int64_t sys_rt_sigsuspend(GuestThread *t, const uint64_t *a)
 {
-    const uint64_t *guest_set = sys_ptr(a[0]);
+    uint64_t set;
 
     if (a[1] != SIGNAL_SET_SIZE)
         return -EINVAL;
-    return signal_suspend(t, *guest_set);
+    if (copy_from_guest(&set, a[0], sizeof(set)) != 0)
+        return -EFAULT;
+    return signal_suspend(t, set);
 }
 
 int64_t sys_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
 {
-    const uint64_t *guest_set = sys_ptr(a[0]);
-    GuestSiginfo *guest_info = sys_ptr(a[1]);
     GuestSiginfo info;
+    uint64_t set;
     int64_t r;
 
     if (a[3] != SIGNAL_SET_SIZE)
         return -EINVAL;
-    r = signal_timed_wait(t, *guest_set, &info, sys_hp(a[2]));
-    if (r > 0 && guest_info)
-        *guest_info = info;
+    if (copy_from_guest(&set, a[0], sizeof(set)) != 0)
+        return -EFAULT;
+    r = signal_timed_wait(t, set, &info, sys_hp_checked(a[2], 16, PROT_READ));
+    if (r > 0 && a[1] && copy_to_guest(a[1], &info, sizeof(info)) != 0)
+        return -EFAULT;
     return r;
 }
 
@@ -137,16 +136,14 @@ int64_t sys_rt_tgsigqueueinfo(GuestThread *t, const uint64_t *a)
 
 int64_t sys_sigaltstack(GuestThread *t, const uint64_t *a)
 {
-    const GuestStack *guest_new = sys_ptr(a[0]);
-    GuestStack *guest_old = sys_ptr(a[1]);
     GuestStack new_stack, old;
     int64_t r;
 
-    if (guest_new)
-        new_stack = *guest_new;
-    r = signal_altstack_exchange(t, guest_new ? &new_stack : NULL, &old);
-    if (r == 0 && guest_old)
-        *guest_old = old;
+    if (a[0] && copy_from_guest(&new_stack, a[0], sizeof(new_stack)) != 0)
+        return -EFAULT;
+    r = signal_altstack_exchange(t, a[0] ? &new_stack : NULL, &old);
+    if (r == 0 && a[1] && copy_to_guest(a[1], &old, sizeof(old)) != 0)
+        return -EFAULT;
     return r;
 }
 

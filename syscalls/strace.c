@@ -302,11 +302,17 @@ static void strace_put(StraceLine *line, const char *fmt, ...)
 static void strace_put_string(StraceLine *line, uint64_t guest_addr,
                               int64_t len)
 {
-    const unsigned char *s = sys_ptr(guest_addr);
+    unsigned char s[STRACE_STRING_MAX + 1];
+    size_t want = len < 0 || len > STRACE_STRING_MAX ? sizeof(s) : (size_t)len;
+    size_t have = copy_from_guest_prefix(s, guest_addr, want);
     int64_t i;
 
-    if (!s) {
+    if (!guest_addr) {
         strace_put(line, "NULL");
+        return;
+    }
+    if (have < want && (len >= 0 || !memchr(s, 0, have))) {
+        strace_put(line, "0x%llx", (unsigned long long)guest_addr);
         return;
     }
     strace_put(line, "\"");

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/epoll.h>
+#include <sys/mman.h> /* PROT_* for guest_range_ok */
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -94,6 +95,33 @@ static inline uint64_t sys_gp(const void *host_ptr)
     return host_ptr ? h2g(host_ptr) : 0;
 }
 
+/* ---- guest memory arx touches for a syscall (uaccess.c) ---- */
+
+/*
+ * A host address no process can map (non-canonical): handed to the host
+ * kernel in place of a bad guest pointer, it fails with EFAULT exactly
+ * where the kernel would touch the memory, after its own earlier checks.
+ */
+#define SYS_FAULT_ADDR ((uint64_t)1 << 63)
+
+/* True when [addr, addr + len) is guest memory allowing prot (PROT_*). */
+bool guest_range_ok(uint64_t addr, uint64_t len, int prot);
+/* 0, or -EFAULT (nothing copied) when the guest range is not accessible. */
+int64_t copy_from_guest(void *dst, uint64_t src, size_t len);
+int64_t copy_to_guest(uint64_t dst, const void *src, size_t len);
+/* Copies the readable leading part of the range; returns its length. */
+size_t copy_from_guest_prefix(void *dst, uint64_t src, size_t len);
+/*
+ * The NUL-terminated guest string at addr as a host pointer in *out: 0,
+ * -EFAULT when it is not readable up to its NUL, -ENAMETOOLONG when the
+ * first max bytes hold no NUL.
+ */
+int64_t guest_string(uint64_t addr, size_t max, const char **out);
+/* sys_hp() for the host kernel, SYS_FAULT_ADDR when the range is bad. */
+uint64_t sys_hp_checked(uint64_t addr, uint64_t len, int prot);
+/* A path argument for the host kernel, after sys_fix_path(). */
+uint64_t sys_path_hp(uint64_t addr);
+
 /* ---- guest layouts that differ from x86-64 (convert.c) ---- */
 
 /* aarch64 asm-generic struct stat: 128 bytes (x86-64's is 144). */
@@ -173,9 +201,10 @@ void convert_epoll_event_to_guest(const struct epoll_event *host,
 /* open(2)/fcntl(F_GETFL) flags: aarch64 moves O_DIRECTORY and three more. */
 int convert_open_flags_to_host(uint64_t guest_flags);
 uint64_t convert_open_flags_to_guest(int host_flags);
-/* Returns false when count is negative or above IOV_MAX (-EINVAL). */
-bool convert_iovec_to_host(uint64_t guest_iov, int64_t count,
-                           struct iovec *host);
+/* 0, -EINVAL when count is negative or above IOV_MAX, -EFAULT when the
+ * array is not readable guest memory. */
+int64_t convert_iovec_to_host(uint64_t guest_iov, int64_t count,
+                              struct iovec *host);
 /* host_iov must hold IOV_MAX entries; returns 0 or -errno. */
 int64_t convert_msghdr_to_host(const GuestMsghdr *guest, struct msghdr *host,
                                struct iovec *host_iov);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "linux-user/arch.h"
@@ -43,6 +44,81 @@
 static __thread uint64_t task_robust_head;
 static __thread uint64_t task_robust_len;
 
+/*
+ * Every guest thread's list head by tid, for get_robust_list of another
+ * thread of the process (the kernel answers with the host libc's list).
+ */
+typedef struct TaskRobust {
+    int tid;
+    uint64_t head;
+} TaskRobust;
+
+static pthread_mutex_t task_robust_lock = PTHREAD_MUTEX_INITIALIZER;
+static TaskRobust *task_robust_table;
+static size_t task_robust_count, task_robust_capacity;
+
+/* Finds tid's slot, appending one when add; -1 when none. Lock held. */
+static long task_robust_slot(int tid, bool add)
+{
+    size_t i;
+
+    for (i = 0; i < task_robust_count; i++)
+        if (task_robust_table[i].tid == tid)
+            return (long)i;
+    if (!add)
+        return -1;
+    if (task_robust_count == task_robust_capacity) {
+        size_t cap = task_robust_capacity ? 2 * task_robust_capacity : 16;
+        TaskRobust *grown = realloc(task_robust_table, cap * sizeof(*grown));
+
+        if (!grown)
+            return -1; /* only the answer for other threads is lost */
+        task_robust_table = grown;
+        task_robust_capacity = cap;
+    }
+    task_robust_table[i].tid = tid;
+    task_robust_count++;
+    return (long)i;
+}
+
+/* head 0 forgets tid. */
+static void task_robust_record(int tid, uint64_t head)
+{
+    long i;
+
+    pthread_mutex_lock(&task_robust_lock);
+    i = task_robust_slot(tid, head != 0);
+    if (i >= 0 && head)
+        task_robust_table[i].head = head;
+    else if (i >= 0)
+        task_robust_table[i] = task_robust_table[--task_robust_count];
+    pthread_mutex_unlock(&task_robust_lock);
+}
+
+static uint64_t task_robust_lookup(int tid)
+{
+    uint64_t head = 0;
+    long i;
+
+    pthread_mutex_lock(&task_robust_lock);
+    i = task_robust_slot(tid, false);
+    if (i >= 0)
+        head = task_robust_table[i].head;
+    pthread_mutex_unlock(&task_robust_lock);
+    return head;
+}
+
+/* A fork child has one thread, and the lock may have been held. */
+static void task_robust_after_fork(void)
+{
+    pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+
+    task_robust_lock = fresh;
+    task_robust_count = 0;
+    task_robust_head = 0;
+    task_robust_len = 0;
+}
+
 int64_t sys_set_tid_address(GuestThread *t, const uint64_t *a)
 {
     t->clear_child_tid = a[0];
@@ -56,19 +132,35 @@ int64_t sys_set_robust_list(GuestThread *t, const uint64_t *a)
         return -EINVAL;
     task_robust_head = a[0];
     task_robust_len = a[1];
+    if (!t->vfork_child)
+        task_robust_record(t->tid, a[0]);
     return 0;
 }
 
 int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
 {
-    uint64_t *head = sys_ptr(a[1]);
-    uint64_t *len = sys_ptr(a[2]);
+    int64_t self = host_syscall3(SYS_gettid, 0, 0, 0);
+    int64_t pid = host_syscall3(SYS_getpid, 0, 0, 0);
+    uint64_t head = task_robust_head, len = TASK_ROBUST_LIST_HEAD_SIZE;
+    int64_t r;
 
     (void)t;
-    if (a[0] != 0 && (int64_t)a[0] != host_syscall3(SYS_gettid, 0, 0, 0))
-        return -EPERM;
-    *head = task_robust_head;
-    *len = task_robust_len;
+    if (a[0] != 0 && (int64_t)a[0] != self) {
+        /* Another thread of ours: its guest list. Another process: the
+         * kernel's checks (ESRCH, EPERM) and answer. */
+        if (host_syscall3(SYS_tgkill, (uint64_t)pid, a[0], 0) == 0) {
+            head = task_robust_lookup((int)a[0]);
+        } else {
+            r = host_syscall3(SYS_get_robust_list, a[0],
+                              (uint64_t)(uintptr_t)&head,
+                              (uint64_t)(uintptr_t)&len);
+            if (r != 0)
+                return r;
+        }
+    }
+    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
+        copy_to_guest(a[1], &head, sizeof(head)) != 0)
+        return -EFAULT;
     return 0;
 }
 
@@ -182,8 +274,10 @@ int64_t sys_rseq(GuestThread *t, const uint64_t *a)
  */
 int64_t sys_exit(GuestThread *t, const uint64_t *a)
 {
-    if (!t->vfork_child && task_robust_head)
+    if (!t->vfork_child && task_robust_head) {
         task_exit_robust_list((uint32_t)t->tid);
+        task_robust_record(t->tid, 0);
+    }
     thread_exit(t, (int)a[0]);
 }
 
@@ -239,15 +333,92 @@ static bool task_clone_is_vfork(uint64_t flags)
 }
 
 /*
+ * Namespaces a copy of the process may be created in: the child unshares
+ * them itself right after the host fork; a pid namespace has to exist
+ * before the child does, so the parent's pid_for_children is switched
+ * around the fork (its owner is then the parent's user namespace even
+ * with CLONE_NEWUSER, which only matters to an unprivileged caller).
+ */
+#define TASK_CLONE_NS_UNSHARE                                                  \
+    (CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET |                \
+     CLONE_NEWCGROUP | CLONE_NEWUSER)
+#define TASK_CLONE_NS (TASK_CLONE_NS_UNSHARE | CLONE_NEWPID)
+
+/*
  * A copy of the process: fork (glibc: SETTID|CLEARTID|SIGCHLD) or any
  * clone without CLONE_VM whose exit signal is SIGCHLD, the only one host
  * fork() can give. CLONE_VFORK without CLONE_VM is run as a plain fork.
  */
 static bool task_clone_is_fork(uint64_t flags)
 {
-    if (flags & ~(uint64_t)(TASK_CLONE_TID_FLAGS | CLONE_VFORK))
+    if (flags & ~(uint64_t)(TASK_CLONE_TID_FLAGS | CLONE_VFORK | TASK_CLONE_NS))
         return false;
     return (flags & CSIGNAL) == SIGCHLD;
+}
+
+/* Before the fork: a pipe for the child's verdict, the pid namespace. */
+static int64_t task_ns_prepare(uint64_t ns, int *pidns_fd, int report[2])
+{
+    int64_t r = 0;
+
+    *pidns_fd = -1;
+    if (pipe2(report, O_CLOEXEC) != 0)
+        return -errno;
+    if (ns & CLONE_NEWPID) {
+        *pidns_fd =
+            open("/proc/thread-self/ns/pid_for_children", O_RDONLY | O_CLOEXEC);
+        r = *pidns_fd < 0 ? -ENOSYS
+                          : host_syscall3(SYS_unshare, CLONE_NEWPID, 0, 0);
+    }
+    if (r != 0) {
+        if (*pidns_fd >= 0)
+            close(*pidns_fd);
+        close(report[0]);
+        close(report[1]);
+    }
+    return r;
+}
+
+/* In the child: the other namespaces, or the error for the parent. */
+static void task_ns_child(uint64_t ns, int report[2])
+{
+    int64_t r = 0;
+    int err;
+
+    close(report[0]);
+    if (ns & TASK_CLONE_NS_UNSHARE)
+        r = host_syscall3(SYS_unshare, ns & TASK_CLONE_NS_UNSHARE, 0, 0);
+    if (r != 0) {
+        err = (int)-r;
+        /* Nothing more to do if even this fails: the parent sees EOF. */
+        ssize_t w = write(report[1], &err, sizeof(err));
+        (void)w;
+        _exit(127);
+    }
+    close(report[1]);
+}
+
+/* In the parent: pid_for_children back; a child that failed is reaped. */
+static int64_t task_ns_parent(pid_t pid, int pidns_fd, int report[2])
+{
+    ssize_t n;
+    int err = 0;
+
+    if (pidns_fd >= 0) {
+        setns(pidns_fd, CLONE_NEWPID);
+        close(pidns_fd);
+    }
+    if (report[1] >= 0)
+        close(report[1]);
+    do
+        n = read(report[0], &err, sizeof(err));
+    while (n < 0 && errno == EINTR);
+    close(report[0]);
+    if (n != sizeof(err) || err == 0 || pid < 0)
+        return 0;
+    while (waitpid(pid, NULL, __WALL) < 0 && errno == EINTR)
+        ;
+    return -err;
 }
 
 /*
@@ -264,29 +435,42 @@ static pthread_mutex_t task_vfork_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t task_fork(GuestThread *t, const TaskClone *c)
 {
     bool lock = !t->vfork_child;
+    uint64_t ns = c->flags & TASK_CLONE_NS;
+    int pidns_fd = -1, report[2] = {-1, -1};
+    int64_t r;
     pid_t pid;
 
+    if (ns && (r = task_ns_prepare(ns, &pidns_fd, report)) != 0)
+        return r;
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
     pid = fork();
+    r = pid < 0 ? -errno : 0;
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
-    if (pid < 0)
-        return -errno;
+    if (pid == 0 && ns)
+        task_ns_child(ns, report);
+    if (pid != 0 && ns) {
+        int64_t ns_r = task_ns_parent(pid, pidns_fd, report);
+
+        r = r ? r : ns_r;
+    }
+    if (r != 0)
+        return r;
     if (pid == 0) {
         thread_after_fork(t);
         /* The kernel gives a new task no robust list. */
-        task_robust_head = 0;
-        task_robust_len = 0;
+        task_robust_after_fork();
+        /* A bad address is ignored there, as the kernel's put_user is. */
         if (c->flags & CLONE_CHILD_SETTID)
-            *(uint32_t *)sys_ptr(c->ctid) = (uint32_t)t->tid;
+            copy_to_guest(c->ctid, &(uint32_t){(uint32_t)t->tid}, 4);
         if (c->flags & CLONE_CHILD_CLEARTID)
             t->clear_child_tid = c->ctid;
         arch_clone_regs(t, c->sp, c->flags & CLONE_SETTLS, c->tls);
         return 0;
     }
     if (c->flags & CLONE_PARENT_SETTID)
-        *(uint32_t *)sys_ptr(c->ptid) = (uint32_t)pid;
+        copy_to_guest(c->ptid, &(uint32_t){(uint32_t)pid}, 4);
     return pid;
 }
 
@@ -354,7 +538,10 @@ static int64_t task_store_pidfd(const TaskClone *c, int64_t pid)
     fd = host_syscall3(SYS_pidfd_open, (uint64_t)pid, 0, 0);
     if (host_is_error(fd))
         return fd; /* the child lives on, as when the kernel fails late */
-    *(int32_t *)sys_ptr(c->pidfd) = (int32_t)fd;
+    if (copy_to_guest(c->pidfd, &(int32_t){(int32_t)fd}, 4) != 0) {
+        host_syscall3(SYS_close, (uint64_t)fd, 0, 0);
+        return -EFAULT; /* the child lives on, as above */
+    }
     return pid;
 }
 
@@ -418,6 +605,8 @@ static int64_t task_read_clone_args(uint64_t addr, uint64_t size,
         return -EINVAL;
     if (size > GUEST_PAGE_SIZE)
         return -E2BIG;
+    if (!guest_range_ok(addr, size, PROT_READ))
+        return -EFAULT;
     for (uint64_t i = sizeof(*out); i < size; i++)
         if (p[i] != 0)
             return -E2BIG;
@@ -549,14 +738,28 @@ typedef struct TaskExec {
     int flags;
 } TaskExec;
 
-/* Counts a guest NULL-terminated pointer array (argv, envp). */
-static size_t task_count_vector(uint64_t guest_vec)
-{
-    const uint64_t *vec = sys_ptr(guest_vec);
-    size_t n = 0;
+/* The kernel's MAX_ARG_STRLEN: one argument or variable at most. */
+#define TASK_ARG_STRLEN_MAX (32 * 4096)
 
-    while (vec && vec[n])
-        n++;
+/*
+ * Counts a guest NULL-terminated pointer array (argv, envp): -EFAULT when
+ * the array or one of its strings is not readable, as the kernel's copy.
+ */
+static int64_t task_count_vector(uint64_t guest_vec)
+{
+    const char *s;
+    uint64_t p;
+    int64_t n, r;
+
+    for (n = 0; guest_vec; n++) {
+        if (copy_from_guest(&p, guest_vec + 8 * (uint64_t)n, 8) != 0)
+            return -EFAULT;
+        if (!p)
+            break;
+        r = guest_string(p, TASK_ARG_STRLEN_MAX, &s);
+        if (r != 0)
+            return r == -ENAMETOOLONG ? -E2BIG : r;
+    }
     return n;
 }
 
@@ -859,16 +1062,23 @@ static int64_t task_exec_file(const TaskExec *ex)
 static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
                              uint64_t envp, int flags)
 {
-    size_t argc = task_count_vector(argv);
-    size_t envc = task_count_vector(envp);
-    size_t slots =
-        2 * argc + envc + 2 + task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
+    int64_t argc = task_count_vector(argv);
+    int64_t envc = task_count_vector(envp);
+    size_t slots = 2 * (size_t)argc + (size_t)envc + 2 +
+                   task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
     char *local[TASK_EXEC_STACK_SLOTS];
-    char **vec =
-        slots <= TASK_EXEC_STACK_SLOTS ? local : calloc(slots, sizeof(*vec));
+    char **vec;
     TaskExec ex;
-    int64_t r;
+    const char *path;
+    int64_t r = guest_string(guest_path, PATH_MAX, &path);
 
+    if (r != 0)
+        return r;
+    if (argc < 0)
+        return argc;
+    if (envc < 0)
+        return envc;
+    vec = slots <= TASK_EXEC_STACK_SLOTS ? local : calloc(slots, sizeof(*vec));
     if (!vec)
         return -ENOMEM;
     ex.argv = vec;
@@ -878,10 +1088,10 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
     task_copy_vector(argv, argc, ex.argv);
     task_copy_vector(envp, envc, ex.envp);
     ex.dirfd = dirfd;
-    ex.guest_path = sys_ptr(guest_path);
+    ex.guest_path = path;
     ex.path = sys_fix_path(ex.guest_path);
     ex.flags = flags;
-    r = ex.guest_path ? task_exec_file(&ex) : -EFAULT;
+    r = task_exec_file(&ex);
     if (vec != local)
         free(vec);
     return r;
