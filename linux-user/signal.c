@@ -101,6 +101,18 @@ static bool signal_is_rt(int sig)
     return sig >= SIGNAL_RT_FIRST;
 }
 
+/* Faults arx must always see, whatever the guest thinks it blocked. */
+static uint64_t signal_sync_bits(void)
+{
+    return signal_bit(SIGSEGV) | signal_bit(SIGBUS) | signal_bit(SIGILL) |
+           signal_bit(SIGFPE) | signal_bit(SIGTRAP);
+}
+
+static bool signal_is_sync(int sig)
+{
+    return (signal_bit(sig) & signal_sync_bits()) != 0;
+}
+
 static SignalRtInstance *signal_rt_slot(uint32_t slot)
 {
     return &signal_rt_pool[slot - 1];
@@ -206,17 +218,62 @@ bool signal_rt_queue_full(void)
            SIGNAL_RT_SLOTS;
 }
 
-static void signal_host_block_all(sigset_t *old)
+/*
+ * Host signal masks go through the raw syscall: the host libc's
+ * sigfillset and pthread_sigmask leave out 32 and 33, which arx gives
+ * the guest (see signal_take_over_libc_signals).
+ */
+static uint64_t signal_host_mask_call(int how, uint64_t set)
 {
-    sigset_t all;
+    uint64_t old = 0;
 
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, old);
+    host_syscall6(SYS_rt_sigprocmask, (uint64_t)how, (uint64_t)(uintptr_t)&set,
+                  (uint64_t)(uintptr_t)&old, SIGNAL_SET_SIZE, 0, 0);
+    return old;
 }
 
-static void signal_host_restore(const sigset_t *old)
+static void signal_host_block_all(uint64_t *old)
 {
-    pthread_sigmask(SIG_SETMASK, old, NULL);
+    *old = signal_host_mask_call(SIG_BLOCK, ~0ull);
+}
+
+static void signal_host_restore(const uint64_t *old)
+{
+    signal_host_mask_call(SIG_SETMASK, *old);
+}
+
+/*
+ * Host actions go through the raw syscall too (the host libc refuses 32
+ * and 33), so arx brings its own restorer: rt_sigreturn, what the x86-64
+ * kernel returns to from a handler.
+ */
+void signal_host_restorer(void) __attribute__((visibility("hidden")));
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl signal_host_restorer\n"
+        ".hidden signal_host_restorer\n"
+        ".type signal_host_restorer, @function\n"
+        "signal_host_restorer:\n"
+        "\tmov $15, %eax\n" /* SYS_rt_sigreturn */
+        "\tsyscall\n"
+        "\thlt\n"
+        ".size signal_host_restorer, . - signal_host_restorer\n");
+
+/* x86-64 kernel struct sigaction, the same shape as the guest's. */
+typedef GuestSigaction HostKernelSigaction;
+
+static void signal_host_set_action(int sig, uint64_t handler, uint64_t flags,
+                                   uint64_t mask)
+{
+    HostKernelSigaction host = {
+        .handler = handler,
+        .flags = flags | GUEST_SA_RESTORER, /* the same bit on x86-64 */
+        .restorer = (uint64_t)(uintptr_t)signal_host_restorer,
+        .mask = mask,
+    };
+
+    host_syscall6(SYS_rt_sigaction, (uint64_t)sig, (uint64_t)(uintptr_t)&host,
+                  0, SIGNAL_SET_SIZE, 0, 0);
 }
 
 /* What t blocks now: rt_sigsuspend's temporary set while it waits. */
@@ -228,16 +285,18 @@ static uint64_t signal_blocked_now(const GuestThread *t)
                                                           : s->mask;
 }
 
+uint64_t signal_host_mask_for(uint64_t guest_mask)
+{
+    return guest_mask & ~signal_sync_bits();
+}
+
 static uint64_t signal_host_mask_now(void)
 {
-    sigset_t set;
-    uint64_t mask = 0;
+    uint64_t old = 0;
 
-    pthread_sigmask(SIG_BLOCK, NULL, &set);
-    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
-        if (sigismember(&set, sig) == 1)
-            mask |= signal_bit(sig);
-    return mask;
+    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, 0, (uint64_t)(uintptr_t)&old,
+                  SIGNAL_SET_SIZE, 0, 0);
+    return old;
 }
 
 /* Under signal_list_lock: a thread that will take sig, made to look. */
@@ -260,7 +319,7 @@ void signal_thread_start(GuestThread *child, const GuestThread *parent)
 
 void signal_thread_enter(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     if (!t->signals.ready) { /* the main thread, or no start hook */
         t->signals.mask = signal_host_mask_now();
@@ -271,6 +330,9 @@ void signal_thread_enter(GuestThread *t)
     if (t->signals.registered || t->vfork_child)
         return;
     signal_host_block_all(&old);
+    /* The host libc starts a thread with 32 and 33 unblocked, whatever
+     * the guest's mask says. */
+    old = signal_host_mask_for(t->signals.mask);
     signal_list_lock();
     t->signals.next = signal_threads;
     signal_threads = t;
@@ -281,7 +343,7 @@ void signal_thread_enter(GuestThread *t)
 
 void signal_thread_exit(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     signal_host_block_all(&old);
     if (signal_self == t)
@@ -304,9 +366,22 @@ void signal_thread_exit(GuestThread *t)
     signal_list_unlock();
 }
 
+uint64_t signal_host_hold(void)
+{
+    uint64_t old;
+
+    signal_host_block_all(&old);
+    return old;
+}
+
+void signal_host_release(uint64_t saved)
+{
+    signal_host_restore(&saved);
+}
+
 void signal_after_fork(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     signal_host_block_all(&old);
     /* Whoever held the lock at fork() does not exist here. */
@@ -425,7 +500,7 @@ static int signal_take_from(const GuestThread *owner, uint64_t *set,
 /* Thread-directed first, as the kernel's dequeue_signal(). */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 {
-    sigset_t old;
+    uint64_t old;
     uint64_t ready;
     int sig = 0;
 
@@ -489,18 +564,6 @@ static bool signal_take_restart(GuestThread *t)
 
 /* ---- host handlers ---- */
 
-/* Faults arx must always see, whatever the guest thinks it blocked. */
-static uint64_t signal_sync_bits(void)
-{
-    return signal_bit(SIGSEGV) | signal_bit(SIGBUS) | signal_bit(SIGILL) |
-           signal_bit(SIGFPE) | signal_bit(SIGTRAP);
-}
-
-static bool signal_is_sync(int sig)
-{
-    return (signal_bit(sig) & signal_sync_bits()) != 0;
-}
-
 /*
  * When arx's pool fills up, sig stays blocked on this host thread after
  * the handler returns, so its next instances wait in the host kernel's
@@ -525,7 +588,7 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 
     /* A real SIGILL/SIGTRAP/SIGFPE is a bug in arx: crash as before. */
     if (signal_is_sync(sig) && info->si_code > 0) {
-        signal(sig, SIG_DFL);
+        signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
         return;
     }
     self = signal_handler_self();
@@ -537,8 +600,8 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 
 /*
  * Signals a host handler may catch for the guest: all but SIGKILL and
- * SIGSTOP, and 32/33, the host glibc's own (SIGCANCEL, SIGSETXID).
- * SIGSEGV and SIGBUS have the fault handler, which passes sent ones on.
+ * SIGSTOP (32 and 33 included: signal_take_over_libc_signals). SIGSEGV
+ * and SIGBUS have the fault handler, which passes sent ones on.
  */
 static bool signal_host_catchable(int sig)
 {
@@ -546,9 +609,7 @@ static bool signal_host_catchable(int sig)
     case SIGKILL:
     case SIGSTOP:
     case SIGSEGV:
-    case SIGBUS:
-    case 32:
-    case 33: return false;
+    case SIGBUS: return false;
     default: return sig >= 1 && sig <= SIGNAL_MAX;
     }
 }
@@ -562,37 +623,27 @@ static bool signal_handler_is_function(const GuestSigaction *act)
 /* SA_RESTART always: see signal_interrupt_syscall. */
 static void signal_install_host_handler(int sig, const GuestSigaction *act)
 {
-    struct sigaction host;
-
-    memset(&host, 0, sizeof(host));
-    host.sa_sigaction = signal_host_handler;
-    host.sa_flags =
+    signal_host_set_action(
+        sig, (uint64_t)(uintptr_t)signal_host_handler,
         SA_SIGINFO | SA_RESTART |
-        (int)(act->flags & (GUEST_SA_NOCLDSTOP | GUEST_SA_NOCLDWAIT));
-    sigfillset(&host.sa_mask);
-    sigaction(sig, &host, NULL);
+            (act->flags & (GUEST_SA_NOCLDSTOP | GUEST_SA_NOCLDWAIT)),
+        ~0ull);
 }
 
-/* After each change of sig's action, under signal_action_lock. */
+/*
+ * After each change of sig's action, under signal_action_lock. The
+ * host handler stays on SIGILL, SIGTRAP and SIGFPE whatever the guest
+ * does (as the fault handler on SIGSEGV and SIGBUS): a sent one is queued
+ * like any asynchronous signal, so it can be ignored, blocked or kill
+ * the guest by the default action; the host must never ignore a fault.
+ */
 static void signal_action_changed(int sig, const GuestSigaction *act)
 {
-    struct sigaction host;
-
     if (!signal_host_catchable(sig))
         return;
-    if (signal_handler_is_function(act)) {
+    if (signal_handler_is_function(act) || signal_is_sync(sig))
         signal_install_host_handler(sig, act);
-        return;
-    }
-    /* Below 32 signal_record already gave the host SIG_DFL/SIG_IGN,
-     * except for faults, which the host must never ignore. */
-    if (sig < 32 && !signal_is_sync(sig))
-        return;
-    memset(&host, 0, sizeof(host));
-    host.sa_handler = SIG_DFL;
-    if (act->handler == (uint64_t)(uintptr_t)SIG_IGN && !signal_is_sync(sig))
-        host.sa_handler = SIG_IGN;
-    sigaction(sig, &host, NULL);
+    /* Otherwise signal_record already gave the host SIG_DFL/SIG_IGN. */
 }
 
 /* ---- dispositions ---- */
@@ -600,9 +651,6 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
 static GuestSigaction signal_actions[SIGNAL_MAX + 1];
 static bool signal_action_known[SIGNAL_MAX + 1];
 static pthread_mutex_t signal_action_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* x86-64 kernel struct sigaction, the same shape as the guest's. */
-typedef GuestSigaction HostKernelSigaction;
 
 /*
  * A signal never touched by the guest reports what the host has: SIG_IGN
@@ -622,23 +670,17 @@ static void signal_action_load(int sig)
     signal_action_known[sig] = true;
 }
 
-/* Only plain, asynchronous, non-libc-reserved signals go to the host. */
+/* Only plain, asynchronous signals go to the host. */
 static bool signal_host_may_follow(int sig)
 {
-    return sig < 32 && !(signal_bit(sig) & signal_sync_bits());
+    return !(signal_bit(sig) & signal_sync_bits());
 }
 
 static void signal_apply_to_host(int sig, const GuestSigaction *act)
 {
-    HostKernelSigaction host = {
-        .handler = act->handler,
-        .flags = act->flags & ~(uint64_t)GUEST_SA_RESTORER,
-        .restorer = 0,
-        .mask = act->mask,
-    };
-
-    host_syscall6(SYS_rt_sigaction, (uint64_t)sig, (uint64_t)(uintptr_t)&host,
-                  0, SIGNAL_SET_SIZE, 0, 0);
+    signal_host_set_action(sig, act->handler,
+                           act->flags & ~(uint64_t)GUEST_SA_RESTORER,
+                           act->mask);
 }
 
 /* Under signal_action_lock. */
@@ -689,11 +731,6 @@ const GuestSigaction *signal_guest_action(int sig)
 static uint64_t signal_unblockable(void)
 {
     return signal_bit(SIGKILL) | signal_bit(SIGSTOP);
-}
-
-uint64_t signal_host_mask_for(uint64_t guest_mask)
-{
-    return guest_mask & ~signal_sync_bits();
 }
 
 /* The raw syscall: glibc's sigprocmask would keep its own signals out. */
@@ -889,7 +926,57 @@ static void signal_install_fault_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
+        if (signal_is_sync(sig) && signal_host_catchable(sig))
+            signal_install_host_handler(sig, &(GuestSigaction){0});
     user_pages_init(signal_guest_prot, guest_base);
+}
+
+/*
+ * Guest signal numbers are host signal numbers, all 64 of them: no table
+ * and no guest signal without a host one. The host libc reserves 32
+ * (SIGCANCEL, also its SIGEV_THREAD timers' signal) and 33 (SIGSETXID),
+ * but only pthread_cancel, SIGEV_THREAD timers and the set*id calls in a
+ * threaded process use them, and arx calls none of those (a guest's
+ * set*id and cancellation are guest syscalls passed to the kernel raw,
+ * and the guest's libc sends its own 32 and 33). So the guest gets both:
+ * the libc's SIGSETXID handler, installed at start and again at the
+ * first pthread_create (signal_host_thread_started), goes back to SIG_DFL
+ * (an inherited SIG_IGN stays), and arx handles and masks them only by
+ * raw syscalls, which the libc does not filter.
+ * tests/layers/run-layers-check.sh fails when arx links a caller of those
+ * libc functions.
+ */
+static void signal_take_over_libc_signals(void)
+{
+    for (int sig = 32; sig <= 33; sig++) {
+        HostKernelSigaction host;
+
+        if (host_syscall6(SYS_rt_sigaction, (uint64_t)sig, 0,
+                          (uint64_t)(uintptr_t)&host, SIGNAL_SET_SIZE, 0,
+                          0) == 0 &&
+            host.handler != (uint64_t)(uintptr_t)SIG_IGN)
+            signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
+    }
+}
+
+/*
+ * The host libc installs its SIGSETXID handler again (and unblocks 32
+ * and 33) in its first pthread_create, once. The new thread calls this
+ * before it runs guest code; its creator held host signals meanwhile.
+ */
+void signal_host_thread_started(void)
+{
+    static bool reclaimed;
+
+    if (__atomic_exchange_n(&reclaimed, true, __ATOMIC_ACQ_REL))
+        return;
+    pthread_mutex_lock(&signal_action_lock);
+    signal_take_over_libc_signals();
+    for (int sig = 32; sig <= 33; sig++)
+        if (signal_action_known[sig])
+            signal_record(sig, &signal_actions[sig]);
+    pthread_mutex_unlock(&signal_action_lock);
 }
 
 void signal_init(void)
@@ -903,6 +990,7 @@ void signal_init(void)
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
                  "[vdso]");
+    signal_take_over_libc_signals();
     signal_install_fault_handlers();
 }
 
@@ -913,15 +1001,12 @@ static void signal_die(int sig) __attribute__((noreturn));
 /* Ends the process by sig, core dump included, as the kernel would. */
 static void signal_die(int sig)
 {
-    sigset_t only;
-
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
-    signal(sig, SIG_DFL);
-    sigemptyset(&only);
-    sigaddset(&only, sig);
-    sigprocmask(SIG_UNBLOCK, &only, NULL);
-    raise(sig);
+    signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
+    signal_host_mask_call(SIG_UNBLOCK, signal_bit(sig));
+    host_syscall3(SYS_tgkill, (uint64_t)getpid(),
+                  (uint64_t)syscall(SYS_gettid), (uint64_t)sig);
     _exit(128 + sig);
 }
 

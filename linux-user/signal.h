@@ -99,6 +99,17 @@ void signal_deliver_pending(GuestThread *t);
 void signal_thread_start(GuestThread *child, const GuestThread *parent);
 void signal_thread_exit(GuestThread *t);
 /*
+ * Host signals held (blocked) around a host fork() or pthread_create():
+ * what is sent to a new fork child waits in the host kernel until the
+ * child has reset its queues (signal_after_fork), and the host libc's
+ * first pthread_create cannot unblock 32 and 33 for good. hold returns
+ * the mask that release (in parent and fork child) restores.
+ */
+uint64_t signal_host_hold(void);
+void signal_host_release(uint64_t saved);
+/* First thing in a new host thread, before guest code: see signal.c. */
+void signal_host_thread_started(void);
+/*
  * In a fork child, before it runs guest code (t: the thread that forked):
  * nothing queued survives, as Linux does not pass pending signals on, and
  * the parent's other threads are gone.

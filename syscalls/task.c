@@ -264,17 +264,23 @@ static pthread_mutex_t task_vfork_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t task_fork(GuestThread *t, const TaskClone *c)
 {
     bool lock = !t->vfork_child;
+    uint64_t host_mask;
     pid_t pid;
+    int err;
 
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
+    host_mask = signal_host_hold();
     pid = fork();
+    err = errno;
+    if (pid == 0)
+        thread_after_fork(t);
+    signal_host_release(host_mask);
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
     if (pid < 0)
-        return -errno;
+        return -err;
     if (pid == 0) {
-        thread_after_fork(t);
         /* The kernel gives a new task no robust list. */
         task_robust_head = 0;
         task_robust_len = 0;
