@@ -527,6 +527,95 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 /* ---- syscalls interrupted by a signal ---- */
 
 /*
+ * The blocking syscall's entry: signal_safe_syscall_stub(pending, nr,
+ * a..f) makes the host syscall unless *pending (the thread's
+ * exit_request, which a host handler sets when it queues a signal for
+ * this thread) is set. A handler that interrupts the thread anywhere
+ * from the stub's start up to its syscall instruction, not yet run,
+ * moves it to signal_safe_interrupted, so a signal that comes after arx
+ * last looked and before the thread sleeps in the kernel still ends the
+ * wait. Both ways return -ERESTARTSYS, which the kernel never hands to
+ * user space. (At the syscall instruction with rcx just past it, the
+ * kernel has rewound a syscall it restarts: signal_interrupt_syscall's
+ * case; the stub clears rcx so that a syscall not yet run never looks
+ * like one.)
+ */
+#define SIGNAL_ERESTARTSYS 512
+int64_t signal_safe_syscall_stub(volatile int32_t *pending, long nr, uint64_t a,
+                                 uint64_t b, uint64_t c, uint64_t d, uint64_t e,
+                                 uint64_t f)
+    __attribute__((visibility("hidden")));
+extern const char signal_safe_start[] __attribute__((visibility("hidden")));
+extern const char signal_safe_end[] __attribute__((visibility("hidden")));
+extern const char signal_safe_interrupted[]
+    __attribute__((visibility("hidden")));
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl signal_safe_syscall_stub\n"
+        ".hidden signal_safe_syscall_stub\n"
+        ".type signal_safe_syscall_stub, @function\n"
+        "signal_safe_syscall_stub:\n"
+        "\tmov %rdi, %r11\n" /* pending */
+        "\tmov %rsi, %rax\n" /* nr */
+        "\tmov %rdx, %rdi\n"
+        "\tmov %rcx, %rsi\n"
+        "\tmov %r8, %rdx\n"
+        "\tmov %r9, %r10\n"
+        "\tmov 8(%rsp), %r8\n"
+        "\tmov 16(%rsp), %r9\n"
+        "\txor %ecx, %ecx\n"
+        ".globl signal_safe_start\n"
+        ".hidden signal_safe_start\n"
+        "signal_safe_start:\n"
+        "\tcmpl $0, (%r11)\n"
+        "\tjne signal_safe_interrupted\n"
+        "\tsyscall\n"
+        ".globl signal_safe_end\n"
+        ".hidden signal_safe_end\n"
+        "signal_safe_end:\n"
+        "\tret\n"
+        ".globl signal_safe_interrupted\n"
+        ".hidden signal_safe_interrupted\n"
+        "signal_safe_interrupted:\n"
+        "\tmov $-512, %rax\n" /* -SIGNAL_ERESTARTSYS */
+        "\tret\n"
+        ".size signal_safe_syscall_stub, . - signal_safe_syscall_stub\n");
+
+/*
+ * Stopped before the kernel saw the syscall: as when a signal comes
+ * just before an svc on Linux, the handler runs and then the svc, with
+ * or without SA_RESTART (signal_deliver_pending re-runs it).
+ */
+int64_t signal_safe_syscall6(GuestThread *t, long nr, uint64_t a, uint64_t b,
+                             uint64_t c, uint64_t d, uint64_t e, uint64_t f)
+{
+    int64_t r =
+        signal_safe_syscall_stub(&t->env.exit_request, nr, a, b, c, d, e, f);
+
+    if (r != -SIGNAL_ERESTARTSYS)
+        return r;
+    if (arch_syscall_note_restart(t)) {
+        t->signals.restart_valid = true;
+        t->signals.restart_always = true;
+    }
+    return -EINTR;
+}
+
+/* A handler stopped the thread in the stub before its syscall ran. */
+static bool signal_in_safe_window(greg_t *regs)
+{
+    uintptr_t ip = (uintptr_t)regs[REG_RIP];
+
+    if (ip < (uintptr_t)signal_safe_start || ip >= (uintptr_t)signal_safe_end)
+        return false;
+    if (ip == (uintptr_t)signal_safe_end - 2 &&
+        regs[REG_RCX] == (greg_t)(uintptr_t)signal_safe_end)
+        return false; /* rewound by the kernel: a restart */
+    regs[REG_RIP] = (greg_t)(uintptr_t)signal_safe_interrupted;
+    return true;
+}
+
+/*
  * Host handlers have SA_RESTART, so the host kernel tells which syscalls
  * Linux restarts (-ERESTARTSYS): those come back to the handler rewound
  * onto the x86-64 `syscall` (rcx already holds the address after it,
@@ -543,22 +632,31 @@ static void signal_interrupt_syscall(GuestThread *self, void *host_uc)
     const uint8_t *ip = (const uint8_t *)(uintptr_t)regs[REG_RIP];
     greg_t nr = regs[REG_RAX];
 
+    if (signal_in_safe_window(regs))
+        return;
     if (ip[0] != 0x0f || ip[1] != 0x05 || regs[REG_RCX] != regs[REG_RIP] + 2)
         return;
     if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork ||
         nr == SYS_clone3 || !arch_syscall_note_restart(self))
         return;
     self->signals.restart_valid = true;
+    self->signals.restart_always = false;
     regs[REG_RAX] = -EINTR;
     regs[REG_RIP] += 2;
 }
 
-/* After a syscall returned: was it the one a host handler cut short? */
-static bool signal_take_restart(GuestThread *t)
+/*
+ * After a syscall returned: was it the one a host handler cut short?
+ * *always: it never reached the kernel, so it runs again whatever the
+ * handler's SA_RESTART says.
+ */
+static bool signal_take_restart(GuestThread *t, bool *always)
 {
     bool valid = t->signals.restart_valid;
 
+    *always = t->signals.restart_always;
     t->signals.restart_valid = false;
+    t->signals.restart_always = false;
     return valid && arch_syscall_at_restart(t);
 }
 
@@ -1005,8 +1103,8 @@ static void signal_die(int sig)
         tcg_log_stats();
     signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
     signal_host_mask_call(SIG_UNBLOCK, signal_bit(sig));
-    host_syscall3(SYS_tgkill, (uint64_t)getpid(),
-                  (uint64_t)syscall(SYS_gettid), (uint64_t)sig);
+    host_syscall3(SYS_tgkill, (uint64_t)getpid(), (uint64_t)syscall(SYS_gettid),
+                  (uint64_t)sig);
     _exit(128 + sig);
 }
 
@@ -1228,13 +1326,13 @@ void signal_deliver_pending(GuestThread *t)
 {
     uint64_t blocked;
     GuestSiginfo info;
-    bool restart;
+    bool restart, restart_always;
     int sig;
 
     signal_thread_enter(t);
     /* Cleared first: a stale request must not bring the CPU loop back. */
     t->env.exit_request = 0;
-    restart = signal_take_restart(t);
+    restart = signal_take_restart(t, &restart_always);
     blocked = signal_take_base_mask(t);
     /* Each frame stacks on the last, so the lowest signal's handler runs
      * last, as when the kernel delivers several at one return. */
@@ -1248,7 +1346,7 @@ void signal_deliver_pending(GuestThread *t)
             continue;
         }
         /* The first handler decides, as the kernel's syscall restart. */
-        if (restart && (act.flags & GUEST_SA_RESTART))
+        if (restart && (restart_always || (act.flags & GUEST_SA_RESTART)))
             arch_syscall_restart(t);
         restart = false;
         blocked = signal_setup_frame(t, sig, &act, &info, blocked, NULL);

@@ -116,6 +116,23 @@ void signal_host_thread_started(void);
  */
 void signal_after_fork(GuestThread *t);
 
+/*
+ * A host syscall that may block (read from a pipe, wait4, futex wait,
+ * ...), for a guest syscall of t, the calling thread: unlike
+ * host_syscall6 no signal queued for t can be left waiting while it
+ * sleeps, however close before the syscall it arrives. Returns the
+ * syscall's result, or -EINTR (the guest svc then restarts after the
+ * handler when that has SA_RESTART). Not for syscalls with effects
+ * arx has already begun (the whole guest syscall may be re-run).
+ */
+int64_t signal_safe_syscall6(GuestThread *t, long nr, uint64_t a, uint64_t b,
+                             uint64_t c, uint64_t d, uint64_t e, uint64_t f);
+static inline int64_t signal_safe_syscall3(GuestThread *t, long nr, uint64_t a,
+                                           uint64_t b, uint64_t c)
+{
+    return signal_safe_syscall6(t, nr, a, b, c, 0, 0, 0);
+}
+
 /* ---- for the signal syscalls ---- */
 
 /* The calling host thread runs t: loads t's mask if nobody set it. */

@@ -491,17 +491,15 @@ int64_t sys_clone3(GuestThread *t, const uint64_t *a)
 
 int64_t sys_wait4(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_wait4, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]), 0,
-                         0);
+    return signal_safe_syscall6(t, SYS_wait4, a[0], sys_hp(a[1]), a[2],
+                                sys_hp(a[3]), 0, 0);
 }
 
 /* siginfo_t is 128 bytes with the same layout on both 64-bit ABIs. */
 int64_t sys_waitid(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_waitid, a[0], a[1], sys_hp(a[2]), a[3],
-                         sys_hp(a[4]), 0);
+    return signal_safe_syscall6(t, SYS_waitid, a[0], a[1], sys_hp(a[2]), a[3],
+                                sys_hp(a[4]), 0);
 }
 
 /*
@@ -526,9 +524,8 @@ int64_t sys_futex(GuestThread *t, const uint64_t *a)
     int cmd = (int)a[1] & FUTEX_CMD_MASK;
     uint64_t arg3 = task_futex_has_timeout(cmd) ? sys_hp(a[3]) : a[3];
 
-    (void)t;
-    return host_syscall6(SYS_futex, sys_hp(a[0]), a[1], a[2], arg3,
-                         sys_hp(a[4]), a[5]);
+    return signal_safe_syscall6(t, SYS_futex, sys_hp(a[0]), a[1], a[2], arg3,
+                                sys_hp(a[4]), a[5]);
 }
 
 /* ---- execve and execveat ---- */

@@ -57,8 +57,8 @@ static void rt_range(void)
         prev = info.si_signo;
         n++;
     }
-    printf("rt %d..%d: pending %d, waited %d in order %d values %d\n",
-           SIGRTMIN, SIGRTMAX, all_pending, n, in_order, values_ok);
+    printf("rt %d..%d: pending %d, waited %d in order %d values %d\n", SIGRTMIN,
+           SIGRTMAX, all_pending, n, in_order, values_ok);
 
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = on_signal;
@@ -145,8 +145,8 @@ static void sent_faults(void)
 
 int main(void)
 {
-    static const int deadly[] = {40, 64, 32, 33, SIGILL, SIGTRAP, SIGFPE,
-                                 SIGBUS, SIGSEGV, SIGUSR1};
+    static const int deadly[] = {40,      64,     32,     33,      SIGILL,
+                                 SIGTRAP, SIGFPE, SIGBUS, SIGSEGV, SIGUSR1};
     struct rlimit no_core = {0, 0};
 
     setvbuf(stdout, NULL, _IOLBF, 0);
