@@ -80,8 +80,8 @@ static uint32_t signal_rt_free;  /* list of returned slots */
 static uint32_t signal_rt_fresh; /* slots never used yet */
 static uint32_t signal_rt_used;
 static bool signal_rt_dropped; /* an instance was lost: log it once */
-/* This host thread's handler blocked a real-time signal on the host. */
-static __thread bool signal_rt_throttled;
+/* This host thread's handler left a signal blocked on the host. */
+static __thread bool signal_host_held;
 
 static uint64_t signal_trampoline; /* guest address of the sigreturn code */
 
@@ -395,7 +395,7 @@ void signal_after_fork(GuestThread *t)
     signal_rt_free = 0;
     signal_rt_fresh = 0;
     signal_rt_used = 0;
-    signal_rt_throttled = false;
+    signal_host_held = false;
     signal_host_restore(&old);
 }
 
@@ -663,21 +663,29 @@ static bool signal_take_restart(GuestThread *t, bool *always)
 /* ---- host handlers ---- */
 
 /*
- * When arx's pool fills up, sig stays blocked on this host thread after
- * the handler returns, so its next instances wait in the host kernel's
- * queue (bounded by RLIMIT_SIGPENDING, as the guest expects) rather than
- * overflow arx's; the next mask change, at the latest the end of
- * signal_deliver_pending, lifts it.
+ * A signal just queued on this thread stays blocked on the host thread
+ * after the handler returns, until signal_deliver_pending has run (the
+ * next mask change lifts it), as the kernel holds a pending signal until
+ * delivery: a standard one merges meanwhile, and a periodic timer's next
+ * expiry waits as an overrun instead of interrupting the thread again and
+ * again (a 1 ns interval would keep it in host handlers for good). A
+ * real-time one is held only when arx's pool fills up, so its next
+ * instances wait in the host kernel's queue (bounded by RLIMIT_SIGPENDING,
+ * as the guest expects) rather than overflow arx's. Faults are never
+ * held: the kernel would reset the handler of a blocked fault.
  */
-static void signal_rt_throttle(int sig, void *host_uc)
+static void signal_hold_on_host(int sig, void *host_uc)
 {
     ucontext_t *uc = host_uc;
 
-    if (!signal_is_rt(sig) ||
+    if (signal_is_sync(sig))
+        return;
+    if (signal_is_rt(sig) &&
         __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) < SIGNAL_RT_THROTTLE)
         return;
-    sigaddset(&uc->uc_sigmask, sig);
-    signal_rt_throttled = true;
+    /* Bit by bit: the host libc's sigaddset refuses 32 and 33. */
+    uc->uc_sigmask.__val[0] |= signal_bit(sig);
+    signal_host_held = true;
 }
 
 static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
@@ -692,7 +700,7 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
     self = signal_handler_self();
     if (signal_queue(self, sig, info)) {
         signal_interrupt_syscall(self, host_uc);
-        signal_rt_throttle(sig, host_uc);
+        signal_hold_on_host(sig, host_uc);
     }
 }
 
@@ -856,6 +864,7 @@ void signal_thread_set_mask(GuestThread *t, uint64_t mask)
     mask &= ~signal_unblockable();
     if (t)
         t->signals.mask = mask;
+    signal_host_held = false; /* the new host mask lifts what was held */
     signal_host_set_mask(signal_host_mask_for(mask));
 }
 
@@ -1305,13 +1314,13 @@ static uint64_t signal_take_base_mask(GuestThread *t)
 
 /*
  * The host mask back to the guest's, once the queue has drained (a
- * throttled signal arriving meanwhile sets the flag again, and
- * exit_request). Reports lost instances, which a host handler cannot.
+ * signal held meanwhile sets the flag again, and exit_request). Reports lost
+ * instances, which a host handler cannot.
  */
-static void signal_rt_lift_throttle(GuestThread *t)
+static void signal_lift_host_hold(GuestThread *t)
 {
-    if (signal_rt_throttled) {
-        signal_rt_throttled = false;
+    if (signal_host_held) {
+        signal_host_held = false;
         signal_thread_set_mask(t, t->signals.mask);
     }
     if (__atomic_load_n(&signal_rt_dropped, __ATOMIC_RELAXED) &&
@@ -1354,7 +1363,7 @@ void signal_deliver_pending(GuestThread *t)
     /* No handler ran: Linux re-runs the syscall. */
     if (restart)
         arch_syscall_restart(t);
-    signal_rt_lift_throttle(t);
+    signal_lift_host_hold(t);
 }
 
 /* ---- rt_sigreturn ---- */
