@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -212,10 +213,17 @@ static void signal_rt_drop_owner(const GuestThread *owner)
     }
 }
 
+/*
+ * The kernel counts the instances in its own queues against
+ * RLIMIT_SIGPENDING; those arx has taken into its pool count here.
+ */
 bool signal_rt_queue_full(void)
 {
-    return __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) >=
-           SIGNAL_RT_SLOTS;
+    uint64_t limit[2] = {UINT64_MAX, UINT64_MAX};
+
+    host_syscall6(SYS_prlimit64, 0, RLIMIT_SIGPENDING, 0,
+                  (uint64_t)(uintptr_t)limit, 0, 0);
+    return __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) >= limit[0];
 }
 
 /*
@@ -425,6 +433,27 @@ static GuestThread *signal_handler_self(void)
 }
 
 /*
+ * arx's pool is full: the instance goes back to the host kernel's queue
+ * for this thread, where RLIMIT_SIGPENDING bounds it, and comes again
+ * once signal_deliver_pending has made room (the caller holds sig on the
+ * host meanwhile; a guest-blocked sig is blocked there already). Only
+ * what the kernel refuses is lost.
+ */
+static bool signal_rt_requeue(GuestThread *self, int sig, const siginfo_t *info,
+                              bool blocked)
+{
+    if (host_syscall6(SYS_rt_tgsigqueueinfo, (uint64_t)getpid(),
+                      (uint64_t)self->tid, (uint64_t)sig,
+                      (uint64_t)(uintptr_t)info, 0, 0) != 0) {
+        signal_rt_dropped = true;
+        return false;
+    }
+    if (!blocked)
+        self->env.exit_request = 1;
+    return !blocked;
+}
+
+/*
  * Host signals mirror the guest masks, so the host kernel already picks a
  * thread that does not block sig. What arrives anyway at a thread that
  * blocks it in the guest (arx's faults are never blocked on the host, a
@@ -446,10 +475,8 @@ static bool signal_queue(GuestThread *self, int sig, const siginfo_t *info)
             memcpy(self->signals.pending_info[sig - 1], info,
                    sizeof(GuestSiginfo));
         }
-        if (!stored) {
-            signal_rt_dropped = true;
-            return false;
-        }
+        if (!stored) /* back to the host's queue, bounded there */
+            return signal_rt_requeue(self, sig, info, blocked);
         __atomic_fetch_or(&self->signals.pending, signal_bit(sig),
                           __ATOMIC_RELEASE);
         if (!blocked)

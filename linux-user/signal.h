@@ -187,8 +187,8 @@ uint64_t signal_queued(const GuestThread *t);
  * then the process's; real-time ones oldest first) and returns it with
  * its siginfo; 0 when there is none. */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info);
-/* arx holds as many queued real-time instances as it can: sigqueue must
- * fail with EAGAIN, as past RLIMIT_SIGPENDING. */
+/* arx's queue holds RLIMIT_SIGPENDING real-time instances already:
+ * sigqueue must fail with EAGAIN, as the kernel's would. */
 bool signal_rt_queue_full(void);
 
 /*
