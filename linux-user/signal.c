@@ -85,6 +85,8 @@ static bool signal_rt_dropped; /* an instance was lost: log it once */
 static __thread bool signal_host_held;
 
 static uint64_t signal_trampoline; /* guest address of the sigreturn code */
+/* 32 and 33 taken back after the host libc's first pthread_create. */
+static bool signal_libc_reclaimed;
 
 static void signal_list_lock(void)
 {
@@ -229,7 +231,7 @@ bool signal_rt_queue_full(void)
 /*
  * Host signal masks go through the raw syscall: the host libc's
  * sigfillset and pthread_sigmask leave out 32 and 33, which arx gives
- * the guest (see signal_take_over_libc_signals).
+ * the guest (see signal_take_over_libc_signal).
  */
 static uint64_t signal_host_mask_call(int how, uint64_t set)
 {
@@ -403,6 +405,7 @@ void signal_after_fork(GuestThread *t)
     signal_rt_free = 0;
     signal_rt_fresh = 0;
     signal_rt_used = 0;
+    signal_libc_reclaimed = false;
     signal_host_held = false;
     signal_host_restore(&old);
 }
@@ -733,7 +736,7 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 
 /*
  * Signals a host handler may catch for the guest: all but SIGKILL and
- * SIGSTOP (32 and 33 included: signal_take_over_libc_signals). SIGSEGV
+ * SIGSTOP (32 and 33 included: signal_take_over_libc_signal). SIGSEGV
  * and SIGBUS have the fault handler, which passes sent ones on.
  */
 static bool signal_host_catchable(int sig)
@@ -1081,35 +1084,33 @@ static void signal_install_fault_handlers(void)
  * tests/layers/run-layers-check.sh fails when arx links a caller of those
  * libc functions.
  */
-static void signal_take_over_libc_signals(void)
+static void signal_take_over_libc_signal(int sig)
 {
-    for (int sig = 32; sig <= 33; sig++) {
-        HostKernelSigaction host;
+    HostKernelSigaction host;
 
-        if (host_syscall6(SYS_rt_sigaction, (uint64_t)sig, 0,
-                          (uint64_t)(uintptr_t)&host, SIGNAL_SET_SIZE, 0,
-                          0) == 0 &&
-            host.handler != (uint64_t)(uintptr_t)SIG_IGN)
-            signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
-    }
+    if (host_syscall6(SYS_rt_sigaction, (uint64_t)sig, 0,
+                      (uint64_t)(uintptr_t)&host, SIGNAL_SET_SIZE, 0, 0) == 0 &&
+        host.handler != (uint64_t)(uintptr_t)SIG_IGN)
+        signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
 }
 
 /*
  * The host libc installs its SIGSETXID handler again (and unblocks 32
- * and 33) in its first pthread_create, once. The new thread calls this
- * before it runs guest code; its creator held host signals meanwhile.
+ * and 33) in its first pthread_create, once per process (a fork child
+ * is single-threaded again). The new thread calls this before it runs
+ * guest code; its creator held host signals meanwhile.
  */
 void signal_host_thread_started(void)
 {
-    static bool reclaimed;
-
-    if (__atomic_exchange_n(&reclaimed, true, __ATOMIC_ACQ_REL))
+    if (__atomic_exchange_n(&signal_libc_reclaimed, true, __ATOMIC_ACQ_REL))
         return;
     pthread_mutex_lock(&signal_action_lock);
-    signal_take_over_libc_signals();
-    for (int sig = 32; sig <= 33; sig++)
+    for (int sig = 32; sig <= 33; sig++) {
         if (signal_action_known[sig])
             signal_record(sig, &signal_actions[sig]);
+        else
+            signal_take_over_libc_signal(sig);
+    }
     pthread_mutex_unlock(&signal_action_lock);
 }
 
@@ -1124,7 +1125,8 @@ void signal_init(void)
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
                  "[vdso]");
-    signal_take_over_libc_signals();
+    signal_take_over_libc_signal(32);
+    signal_take_over_libc_signal(33);
     signal_install_fault_handlers();
 }
 

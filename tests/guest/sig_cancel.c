@@ -2,12 +2,15 @@
  * The guest libc's own signals, 32 (SIGCANCEL) and 33 (SIGSETXID): a
  * thread blocked in read() is cancelled (cleanup handler runs, join sees
  * PTHREAD_CANCELED), and set*id in a threaded program changes every
- * thread's ids, which the libc does by signalling each thread.
+ * thread's ids, which the libc does by signalling each thread (also in a
+ * fork child of a threaded process).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define THREADS 4
@@ -101,11 +104,21 @@ static void setxid_all_threads(void)
 
 int main(void)
 {
-    int fds[2];
+    int fds[2], status;
+    pid_t child;
 
     if (pipe(fds) != 0)
         return 1;
     cancel_one("read", blocked_reader, fds);
+    /* A fork child of a threaded process starts its own threads. */
+    fflush(stdout);
+    child = fork();
+    if (child == 0) {
+        setxid_all_threads();
+        exit(0);
+    }
+    waitpid(child, &status, 0);
+    printf("child exited %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     cancel_one("pause", sleeper, NULL);
     setxid_all_threads();
     return 0;
