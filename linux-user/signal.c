@@ -376,6 +376,8 @@ void signal_thread_exit(GuestThread *t)
     signal_list_unlock();
 }
 
+/* Faults too: a sent SIGBUS must wait like any other signal, and neither
+ * host call touches guest memory, where arx's own faults come from. */
 uint64_t signal_host_hold(void)
 {
     uint64_t old;
