@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -80,10 +81,12 @@ static uint32_t signal_rt_free;  /* list of returned slots */
 static uint32_t signal_rt_fresh; /* slots never used yet */
 static uint32_t signal_rt_used;
 static bool signal_rt_dropped; /* an instance was lost: log it once */
-/* This host thread's handler blocked a real-time signal on the host. */
-static __thread bool signal_rt_throttled;
+/* This host thread's handler left a signal blocked on the host. */
+static __thread bool signal_host_held;
 
 static uint64_t signal_trampoline; /* guest address of the sigreturn code */
+/* 32 and 33 taken back after the host libc's first pthread_create. */
+static bool signal_libc_reclaimed;
 
 static void signal_list_lock(void)
 {
@@ -99,6 +102,18 @@ static void signal_list_unlock(void)
 static bool signal_is_rt(int sig)
 {
     return sig >= SIGNAL_RT_FIRST;
+}
+
+/* Faults arx must always see, whatever the guest thinks it blocked. */
+static uint64_t signal_sync_bits(void)
+{
+    return signal_bit(SIGSEGV) | signal_bit(SIGBUS) | signal_bit(SIGILL) |
+           signal_bit(SIGFPE) | signal_bit(SIGTRAP);
+}
+
+static bool signal_is_sync(int sig)
+{
+    return (signal_bit(sig) & signal_sync_bits()) != 0;
 }
 
 static SignalRtInstance *signal_rt_slot(uint32_t slot)
@@ -200,23 +215,75 @@ static void signal_rt_drop_owner(const GuestThread *owner)
     }
 }
 
+/*
+ * The kernel counts the instances in its own queues against
+ * RLIMIT_SIGPENDING; those arx has taken into its pool count here.
+ */
 bool signal_rt_queue_full(void)
 {
-    return __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) >=
-           SIGNAL_RT_SLOTS;
+    uint64_t limit[2] = {UINT64_MAX, UINT64_MAX};
+
+    host_syscall6(SYS_prlimit64, 0, RLIMIT_SIGPENDING, 0,
+                  (uint64_t)(uintptr_t)limit, 0, 0);
+    return __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) >= limit[0];
 }
 
-static void signal_host_block_all(sigset_t *old)
+/*
+ * Host signal masks go through the raw syscall: the host libc's
+ * sigfillset and pthread_sigmask leave out 32 and 33, which arx gives
+ * the guest (see signal_take_over_libc_signal).
+ */
+static uint64_t signal_host_mask_call(int how, uint64_t set)
 {
-    sigset_t all;
+    uint64_t old = 0;
 
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, old);
+    host_syscall6(SYS_rt_sigprocmask, (uint64_t)how, (uint64_t)(uintptr_t)&set,
+                  (uint64_t)(uintptr_t)&old, SIGNAL_SET_SIZE, 0, 0);
+    return old;
 }
 
-static void signal_host_restore(const sigset_t *old)
+static void signal_host_block_all(uint64_t *old)
 {
-    pthread_sigmask(SIG_SETMASK, old, NULL);
+    *old = signal_host_mask_call(SIG_BLOCK, ~0ull);
+}
+
+static void signal_host_restore(const uint64_t *old)
+{
+    signal_host_mask_call(SIG_SETMASK, *old);
+}
+
+/*
+ * Host actions go through the raw syscall too (the host libc refuses 32
+ * and 33), so arx brings its own restorer: rt_sigreturn, what the x86-64
+ * kernel returns to from a handler.
+ */
+void signal_host_restorer(void) __attribute__((visibility("hidden")));
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl signal_host_restorer\n"
+        ".hidden signal_host_restorer\n"
+        ".type signal_host_restorer, @function\n"
+        "signal_host_restorer:\n"
+        "\tmov $15, %eax\n" /* SYS_rt_sigreturn */
+        "\tsyscall\n"
+        "\thlt\n"
+        ".size signal_host_restorer, . - signal_host_restorer\n");
+
+/* x86-64 kernel struct sigaction, the same shape as the guest's. */
+typedef GuestSigaction HostKernelSigaction;
+
+static void signal_host_set_action(int sig, uint64_t handler, uint64_t flags,
+                                   uint64_t mask)
+{
+    HostKernelSigaction host = {
+        .handler = handler,
+        .flags = flags | GUEST_SA_RESTORER, /* the same bit on x86-64 */
+        .restorer = (uint64_t)(uintptr_t)signal_host_restorer,
+        .mask = mask,
+    };
+
+    host_syscall6(SYS_rt_sigaction, (uint64_t)sig, (uint64_t)(uintptr_t)&host,
+                  0, SIGNAL_SET_SIZE, 0, 0);
 }
 
 /* What t blocks now: rt_sigsuspend's temporary set while it waits. */
@@ -228,16 +295,18 @@ static uint64_t signal_blocked_now(const GuestThread *t)
                                                           : s->mask;
 }
 
+uint64_t signal_host_mask_for(uint64_t guest_mask)
+{
+    return guest_mask & ~signal_sync_bits();
+}
+
 static uint64_t signal_host_mask_now(void)
 {
-    sigset_t set;
-    uint64_t mask = 0;
+    uint64_t old = 0;
 
-    pthread_sigmask(SIG_BLOCK, NULL, &set);
-    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
-        if (sigismember(&set, sig) == 1)
-            mask |= signal_bit(sig);
-    return mask;
+    host_syscall6(SYS_rt_sigprocmask, SIG_BLOCK, 0, (uint64_t)(uintptr_t)&old,
+                  SIGNAL_SET_SIZE, 0, 0);
+    return old;
 }
 
 /* Under signal_list_lock: a thread that will take sig, made to look. */
@@ -260,7 +329,7 @@ void signal_thread_start(GuestThread *child, const GuestThread *parent)
 
 void signal_thread_enter(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     if (!t->signals.ready) { /* the main thread, or no start hook */
         t->signals.mask = signal_host_mask_now();
@@ -271,6 +340,9 @@ void signal_thread_enter(GuestThread *t)
     if (t->signals.registered || t->vfork_child)
         return;
     signal_host_block_all(&old);
+    /* The host libc starts a thread with 32 and 33 unblocked, whatever
+     * the guest's mask says. */
+    old = signal_host_mask_for(t->signals.mask);
     signal_list_lock();
     t->signals.next = signal_threads;
     signal_threads = t;
@@ -281,7 +353,7 @@ void signal_thread_enter(GuestThread *t)
 
 void signal_thread_exit(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     signal_host_block_all(&old);
     if (signal_self == t)
@@ -304,9 +376,24 @@ void signal_thread_exit(GuestThread *t)
     signal_list_unlock();
 }
 
+/* Faults too: a sent SIGBUS must wait like any other signal, and neither
+ * host call touches guest memory, where arx's own faults come from. */
+uint64_t signal_host_hold(void)
+{
+    uint64_t old;
+
+    signal_host_block_all(&old);
+    return old;
+}
+
+void signal_host_release(uint64_t saved)
+{
+    signal_host_restore(&saved);
+}
+
 void signal_after_fork(GuestThread *t)
 {
-    sigset_t old;
+    uint64_t old;
 
     signal_host_block_all(&old);
     /* Whoever held the lock at fork() does not exist here. */
@@ -320,7 +407,8 @@ void signal_after_fork(GuestThread *t)
     signal_rt_free = 0;
     signal_rt_fresh = 0;
     signal_rt_used = 0;
-    signal_rt_throttled = false;
+    signal_libc_reclaimed = false;
+    signal_host_held = false;
     signal_host_restore(&old);
 }
 
@@ -350,6 +438,27 @@ static GuestThread *signal_handler_self(void)
 }
 
 /*
+ * arx's pool is full: the instance goes back to the host kernel's queue
+ * for this thread, where RLIMIT_SIGPENDING bounds it, and comes again
+ * once signal_deliver_pending has made room (the caller holds sig on the
+ * host meanwhile; a guest-blocked sig is blocked there already). Only
+ * what the kernel refuses is lost.
+ */
+static bool signal_rt_requeue(GuestThread *self, int sig, const siginfo_t *info,
+                              bool blocked)
+{
+    if (host_syscall6(SYS_rt_tgsigqueueinfo, (uint64_t)getpid(),
+                      (uint64_t)self->tid, (uint64_t)sig,
+                      (uint64_t)(uintptr_t)info, 0, 0) != 0) {
+        signal_rt_dropped = true;
+        return false;
+    }
+    if (!blocked)
+        self->env.exit_request = 1;
+    return !blocked;
+}
+
+/*
  * Host signals mirror the guest masks, so the host kernel already picks a
  * thread that does not block sig. What arrives anyway at a thread that
  * blocks it in the guest (arx's faults are never blocked on the host, a
@@ -371,10 +480,8 @@ static bool signal_queue(GuestThread *self, int sig, const siginfo_t *info)
             memcpy(self->signals.pending_info[sig - 1], info,
                    sizeof(GuestSiginfo));
         }
-        if (!stored) {
-            signal_rt_dropped = true;
-            return false;
-        }
+        if (!stored) /* back to the host's queue, bounded there */
+            return signal_rt_requeue(self, sig, info, blocked);
         __atomic_fetch_or(&self->signals.pending, signal_bit(sig),
                           __ATOMIC_RELEASE);
         if (!blocked)
@@ -425,7 +532,7 @@ static int signal_take_from(const GuestThread *owner, uint64_t *set,
 /* Thread-directed first, as the kernel's dequeue_signal(). */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 {
-    sigset_t old;
+    uint64_t old;
     uint64_t ready;
     int sig = 0;
 
@@ -452,6 +559,95 @@ int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info)
 /* ---- syscalls interrupted by a signal ---- */
 
 /*
+ * The blocking syscall's entry: signal_safe_syscall_stub(pending, nr,
+ * a..f) makes the host syscall unless *pending (the thread's
+ * exit_request, which a host handler sets when it queues a signal for
+ * this thread) is set. A handler that interrupts the thread anywhere
+ * from the stub's start up to its syscall instruction, not yet run,
+ * moves it to signal_safe_interrupted, so a signal that comes after arx
+ * last looked and before the thread sleeps in the kernel still ends the
+ * wait. Both ways return -ERESTARTSYS, which the kernel never hands to
+ * user space. (At the syscall instruction with rcx just past it, the
+ * kernel has rewound a syscall it restarts: signal_interrupt_syscall's
+ * case; the stub clears rcx so that a syscall not yet run never looks
+ * like one.)
+ */
+#define SIGNAL_ERESTARTSYS 512
+int64_t signal_safe_syscall_stub(volatile int32_t *pending, long nr, uint64_t a,
+                                 uint64_t b, uint64_t c, uint64_t d, uint64_t e,
+                                 uint64_t f)
+    __attribute__((visibility("hidden")));
+extern const char signal_safe_start[] __attribute__((visibility("hidden")));
+extern const char signal_safe_end[] __attribute__((visibility("hidden")));
+extern const char signal_safe_interrupted[]
+    __attribute__((visibility("hidden")));
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl signal_safe_syscall_stub\n"
+        ".hidden signal_safe_syscall_stub\n"
+        ".type signal_safe_syscall_stub, @function\n"
+        "signal_safe_syscall_stub:\n"
+        "\tmov %rdi, %r11\n" /* pending */
+        "\tmov %rsi, %rax\n" /* nr */
+        "\tmov %rdx, %rdi\n"
+        "\tmov %rcx, %rsi\n"
+        "\tmov %r8, %rdx\n"
+        "\tmov %r9, %r10\n"
+        "\tmov 8(%rsp), %r8\n"
+        "\tmov 16(%rsp), %r9\n"
+        "\txor %ecx, %ecx\n"
+        ".globl signal_safe_start\n"
+        ".hidden signal_safe_start\n"
+        "signal_safe_start:\n"
+        "\tcmpl $0, (%r11)\n"
+        "\tjne signal_safe_interrupted\n"
+        "\tsyscall\n"
+        ".globl signal_safe_end\n"
+        ".hidden signal_safe_end\n"
+        "signal_safe_end:\n"
+        "\tret\n"
+        ".globl signal_safe_interrupted\n"
+        ".hidden signal_safe_interrupted\n"
+        "signal_safe_interrupted:\n"
+        "\tmov $-512, %rax\n" /* -SIGNAL_ERESTARTSYS */
+        "\tret\n"
+        ".size signal_safe_syscall_stub, . - signal_safe_syscall_stub\n");
+
+/*
+ * Stopped before the kernel saw the syscall: as when a signal comes
+ * just before an svc on Linux, the handler runs and then the svc, with
+ * or without SA_RESTART (signal_deliver_pending re-runs it).
+ */
+int64_t signal_safe_syscall6(GuestThread *t, long nr, uint64_t a, uint64_t b,
+                             uint64_t c, uint64_t d, uint64_t e, uint64_t f)
+{
+    int64_t r =
+        signal_safe_syscall_stub(&t->env.exit_request, nr, a, b, c, d, e, f);
+
+    if (r != -SIGNAL_ERESTARTSYS)
+        return r;
+    if (arch_syscall_note_restart(t)) {
+        t->signals.restart_valid = true;
+        t->signals.restart_always = true;
+    }
+    return -EINTR;
+}
+
+/* A handler stopped the thread in the stub before its syscall ran. */
+static bool signal_in_safe_window(greg_t *regs)
+{
+    uintptr_t ip = (uintptr_t)regs[REG_RIP];
+
+    if (ip < (uintptr_t)signal_safe_start || ip >= (uintptr_t)signal_safe_end)
+        return false;
+    if (ip == (uintptr_t)signal_safe_end - 2 &&
+        regs[REG_RCX] == (greg_t)(uintptr_t)signal_safe_end)
+        return false; /* rewound by the kernel: a restart */
+    regs[REG_RIP] = (greg_t)(uintptr_t)signal_safe_interrupted;
+    return true;
+}
+
+/*
  * Host handlers have SA_RESTART, so the host kernel tells which syscalls
  * Linux restarts (-ERESTARTSYS): those come back to the handler rewound
  * onto the x86-64 `syscall` (rcx already holds the address after it,
@@ -468,55 +664,60 @@ static void signal_interrupt_syscall(GuestThread *self, void *host_uc)
     const uint8_t *ip = (const uint8_t *)(uintptr_t)regs[REG_RIP];
     greg_t nr = regs[REG_RAX];
 
+    if (signal_in_safe_window(regs))
+        return;
     if (ip[0] != 0x0f || ip[1] != 0x05 || regs[REG_RCX] != regs[REG_RIP] + 2)
         return;
     if (nr == SYS_clone || nr == SYS_fork || nr == SYS_vfork ||
         nr == SYS_clone3 || !arch_syscall_note_restart(self))
         return;
     self->signals.restart_valid = true;
+    self->signals.restart_always = false;
     regs[REG_RAX] = -EINTR;
     regs[REG_RIP] += 2;
 }
 
-/* After a syscall returned: was it the one a host handler cut short? */
-static bool signal_take_restart(GuestThread *t)
+/*
+ * After a syscall returned: was it the one a host handler cut short?
+ * *always: it never reached the kernel, so it runs again whatever the
+ * handler's SA_RESTART says.
+ */
+static bool signal_take_restart(GuestThread *t, bool *always)
 {
     bool valid = t->signals.restart_valid;
 
+    *always = t->signals.restart_always;
     t->signals.restart_valid = false;
+    t->signals.restart_always = false;
     return valid && arch_syscall_at_restart(t);
 }
 
 /* ---- host handlers ---- */
 
-/* Faults arx must always see, whatever the guest thinks it blocked. */
-static uint64_t signal_sync_bits(void)
-{
-    return signal_bit(SIGSEGV) | signal_bit(SIGBUS) | signal_bit(SIGILL) |
-           signal_bit(SIGFPE) | signal_bit(SIGTRAP);
-}
-
-static bool signal_is_sync(int sig)
-{
-    return (signal_bit(sig) & signal_sync_bits()) != 0;
-}
-
 /*
- * When arx's pool fills up, sig stays blocked on this host thread after
- * the handler returns, so its next instances wait in the host kernel's
- * queue (bounded by RLIMIT_SIGPENDING, as the guest expects) rather than
- * overflow arx's; the next mask change, at the latest the end of
- * signal_deliver_pending, lifts it.
+ * A signal just queued on this thread stays blocked on the host thread
+ * after the handler returns, until signal_deliver_pending has run (the
+ * next mask change lifts it), as the kernel holds a pending signal until
+ * delivery: a standard one merges meanwhile, and a periodic timer's next
+ * expiry waits as an overrun instead of interrupting the thread again and
+ * again (a 1 ns interval would keep it in host handlers for good). A
+ * real-time one is held only when arx's pool fills up, so its next
+ * instances wait in the host kernel's queue (bounded by RLIMIT_SIGPENDING,
+ * as the guest expects) rather than overflow arx's. Faults are never
+ * held: the kernel would reset the handler of a blocked fault.
  */
-static void signal_rt_throttle(int sig, void *host_uc)
+static void signal_hold_on_host(int sig, void *host_uc)
 {
     ucontext_t *uc = host_uc;
 
-    if (!signal_is_rt(sig) ||
+    if (signal_is_sync(sig))
+        return;
+    if (signal_is_rt(sig) &&
         __atomic_load_n(&signal_rt_used, __ATOMIC_RELAXED) < SIGNAL_RT_THROTTLE)
         return;
-    sigaddset(&uc->uc_sigmask, sig);
-    signal_rt_throttled = true;
+    /* Bit by bit: the host libc's sigaddset refuses 32 and 33. */
+    uc->uc_sigmask.__val[0] |= signal_bit(sig);
+    signal_host_held = true;
 }
 
 static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
@@ -525,20 +726,20 @@ static void signal_host_handler(int sig, siginfo_t *info, void *host_uc)
 
     /* A real SIGILL/SIGTRAP/SIGFPE is a bug in arx: crash as before. */
     if (signal_is_sync(sig) && info->si_code > 0) {
-        signal(sig, SIG_DFL);
+        signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
         return;
     }
     self = signal_handler_self();
     if (signal_queue(self, sig, info)) {
         signal_interrupt_syscall(self, host_uc);
-        signal_rt_throttle(sig, host_uc);
+        signal_hold_on_host(sig, host_uc);
     }
 }
 
 /*
  * Signals a host handler may catch for the guest: all but SIGKILL and
- * SIGSTOP, and 32/33, the host glibc's own (SIGCANCEL, SIGSETXID).
- * SIGSEGV and SIGBUS have the fault handler, which passes sent ones on.
+ * SIGSTOP (32 and 33 included: signal_take_over_libc_signal). SIGSEGV
+ * and SIGBUS have the fault handler, which passes sent ones on.
  */
 static bool signal_host_catchable(int sig)
 {
@@ -546,9 +747,7 @@ static bool signal_host_catchable(int sig)
     case SIGKILL:
     case SIGSTOP:
     case SIGSEGV:
-    case SIGBUS:
-    case 32:
-    case 33: return false;
+    case SIGBUS: return false;
     default: return sig >= 1 && sig <= SIGNAL_MAX;
     }
 }
@@ -562,37 +761,27 @@ static bool signal_handler_is_function(const GuestSigaction *act)
 /* SA_RESTART always: see signal_interrupt_syscall. */
 static void signal_install_host_handler(int sig, const GuestSigaction *act)
 {
-    struct sigaction host;
-
-    memset(&host, 0, sizeof(host));
-    host.sa_sigaction = signal_host_handler;
-    host.sa_flags =
+    signal_host_set_action(
+        sig, (uint64_t)(uintptr_t)signal_host_handler,
         SA_SIGINFO | SA_RESTART |
-        (int)(act->flags & (GUEST_SA_NOCLDSTOP | GUEST_SA_NOCLDWAIT));
-    sigfillset(&host.sa_mask);
-    sigaction(sig, &host, NULL);
+            (act->flags & (GUEST_SA_NOCLDSTOP | GUEST_SA_NOCLDWAIT)),
+        ~0ull);
 }
 
-/* After each change of sig's action, under signal_action_lock. */
+/*
+ * After each change of sig's action, under signal_action_lock. The
+ * host handler stays on SIGILL, SIGTRAP and SIGFPE whatever the guest
+ * does (as the fault handler on SIGSEGV and SIGBUS): a sent one is queued
+ * like any asynchronous signal, so it can be ignored, blocked or kill
+ * the guest by the default action; the host must never ignore a fault.
+ */
 static void signal_action_changed(int sig, const GuestSigaction *act)
 {
-    struct sigaction host;
-
     if (!signal_host_catchable(sig))
         return;
-    if (signal_handler_is_function(act)) {
+    if (signal_handler_is_function(act) || signal_is_sync(sig))
         signal_install_host_handler(sig, act);
-        return;
-    }
-    /* Below 32 signal_record already gave the host SIG_DFL/SIG_IGN,
-     * except for faults, which the host must never ignore. */
-    if (sig < 32 && !signal_is_sync(sig))
-        return;
-    memset(&host, 0, sizeof(host));
-    host.sa_handler = SIG_DFL;
-    if (act->handler == (uint64_t)(uintptr_t)SIG_IGN && !signal_is_sync(sig))
-        host.sa_handler = SIG_IGN;
-    sigaction(sig, &host, NULL);
+    /* Otherwise signal_record already gave the host SIG_DFL/SIG_IGN. */
 }
 
 /* ---- dispositions ---- */
@@ -600,9 +789,6 @@ static void signal_action_changed(int sig, const GuestSigaction *act)
 static GuestSigaction signal_actions[SIGNAL_MAX + 1];
 static bool signal_action_known[SIGNAL_MAX + 1];
 static pthread_mutex_t signal_action_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* x86-64 kernel struct sigaction, the same shape as the guest's. */
-typedef GuestSigaction HostKernelSigaction;
 
 /*
  * A signal never touched by the guest reports what the host has: SIG_IGN
@@ -622,23 +808,17 @@ static void signal_action_load(int sig)
     signal_action_known[sig] = true;
 }
 
-/* Only plain, asynchronous, non-libc-reserved signals go to the host. */
+/* Only plain, asynchronous signals go to the host. */
 static bool signal_host_may_follow(int sig)
 {
-    return sig < 32 && !(signal_bit(sig) & signal_sync_bits());
+    return !(signal_bit(sig) & signal_sync_bits());
 }
 
 static void signal_apply_to_host(int sig, const GuestSigaction *act)
 {
-    HostKernelSigaction host = {
-        .handler = act->handler,
-        .flags = act->flags & ~(uint64_t)GUEST_SA_RESTORER,
-        .restorer = 0,
-        .mask = act->mask,
-    };
-
-    host_syscall6(SYS_rt_sigaction, (uint64_t)sig, (uint64_t)(uintptr_t)&host,
-                  0, SIGNAL_SET_SIZE, 0, 0);
+    signal_host_set_action(sig, act->handler,
+                           act->flags & ~(uint64_t)GUEST_SA_RESTORER,
+                           act->mask);
 }
 
 /* Under signal_action_lock. */
@@ -691,11 +871,6 @@ static uint64_t signal_unblockable(void)
     return signal_bit(SIGKILL) | signal_bit(SIGSTOP);
 }
 
-uint64_t signal_host_mask_for(uint64_t guest_mask)
-{
-    return guest_mask & ~signal_sync_bits();
-}
-
 /* The raw syscall: glibc's sigprocmask would keep its own signals out. */
 static void signal_host_set_mask(uint64_t host_set)
 {
@@ -721,6 +896,7 @@ void signal_thread_set_mask(GuestThread *t, uint64_t mask)
     mask &= ~signal_unblockable();
     if (t)
         t->signals.mask = mask;
+    signal_host_held = false; /* the new host mask lifts what was held */
     signal_host_set_mask(signal_host_mask_for(mask));
 }
 
@@ -884,7 +1060,55 @@ static void signal_install_fault_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
+    for (int sig = 1; sig <= SIGNAL_MAX; sig++)
+        if (signal_is_sync(sig) && signal_host_catchable(sig))
+            signal_install_host_handler(sig, &(GuestSigaction){0});
     user_pages_init(signal_guest_prot, guest_base);
+}
+
+/*
+ * Guest signal numbers are host signal numbers, all 64 of them: no table
+ * and no guest signal without a host one. The host libc reserves 32
+ * (SIGCANCEL, also its SIGEV_THREAD timers' signal) and 33 (SIGSETXID),
+ * but only pthread_cancel, SIGEV_THREAD timers and the set*id calls in a
+ * threaded process use them, and arx calls none of those (a guest's
+ * set*id and cancellation are guest syscalls passed to the kernel raw,
+ * and the guest's libc sends its own 32 and 33). So the guest gets both:
+ * the libc's SIGSETXID handler, installed at start and again at the
+ * first pthread_create (signal_host_thread_started), goes back to SIG_DFL
+ * (an inherited SIG_IGN stays), and arx handles and masks them only by
+ * raw syscalls, which the libc does not filter.
+ * tests/layers/run-layers-check.sh fails when arx links a caller of those
+ * libc functions.
+ */
+static void signal_take_over_libc_signal(int sig)
+{
+    HostKernelSigaction host;
+
+    if (host_syscall6(SYS_rt_sigaction, (uint64_t)sig, 0,
+                      (uint64_t)(uintptr_t)&host, SIGNAL_SET_SIZE, 0, 0) == 0 &&
+        host.handler != (uint64_t)(uintptr_t)SIG_IGN)
+        signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
+}
+
+/*
+ * The host libc installs its SIGSETXID handler again (and unblocks 32
+ * and 33) in its first pthread_create, once per process (a fork child
+ * is single-threaded again). The new thread calls this before it runs
+ * guest code; its creator held host signals meanwhile.
+ */
+void signal_host_thread_started(void)
+{
+    if (__atomic_exchange_n(&signal_libc_reclaimed, true, __ATOMIC_ACQ_REL))
+        return;
+    pthread_mutex_lock(&signal_action_lock);
+    for (int sig = 32; sig <= 33; sig++) {
+        if (signal_action_known[sig])
+            signal_record(sig, &signal_actions[sig]);
+        else
+            signal_take_over_libc_signal(sig);
+    }
+    pthread_mutex_unlock(&signal_action_lock);
 }
 
 void signal_init(void)
@@ -898,6 +1122,8 @@ void signal_init(void)
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
                  "[vdso]");
+    signal_take_over_libc_signal(32);
+    signal_take_over_libc_signal(33);
     signal_install_fault_handlers();
 }
 
@@ -908,15 +1134,12 @@ static void signal_die(int sig) __attribute__((noreturn));
 /* Ends the process by sig, core dump included, as the kernel would. */
 static void signal_die(int sig)
 {
-    sigset_t only;
-
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
-    signal(sig, SIG_DFL);
-    sigemptyset(&only);
-    sigaddset(&only, sig);
-    sigprocmask(SIG_UNBLOCK, &only, NULL);
-    raise(sig);
+    signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
+    signal_host_mask_call(SIG_UNBLOCK, signal_bit(sig));
+    host_syscall3(SYS_tgkill, (uint64_t)getpid(), (uint64_t)syscall(SYS_gettid),
+                  (uint64_t)sig);
     _exit(128 + sig);
 }
 
@@ -1117,13 +1340,13 @@ static uint64_t signal_take_base_mask(GuestThread *t)
 
 /*
  * The host mask back to the guest's, once the queue has drained (a
- * throttled signal arriving meanwhile sets the flag again, and
- * exit_request). Reports lost instances, which a host handler cannot.
+ * signal held meanwhile sets the flag again, and exit_request). Reports lost
+ * instances, which a host handler cannot.
  */
-static void signal_rt_lift_throttle(GuestThread *t)
+static void signal_lift_host_hold(GuestThread *t)
 {
-    if (signal_rt_throttled) {
-        signal_rt_throttled = false;
+    if (signal_host_held) {
+        signal_host_held = false;
         signal_thread_set_mask(t, t->signals.mask);
     }
     if (__atomic_load_n(&signal_rt_dropped, __ATOMIC_RELAXED) &&
@@ -1138,13 +1361,13 @@ void signal_deliver_pending(GuestThread *t)
 {
     uint64_t blocked;
     GuestSiginfo info;
-    bool restart;
+    bool restart, restart_always;
     int sig;
 
     signal_thread_enter(t);
     /* Cleared first: a stale request must not bring the CPU loop back. */
     t->env.exit_request = 0;
-    restart = signal_take_restart(t);
+    restart = signal_take_restart(t, &restart_always);
     blocked = signal_take_base_mask(t);
     /* Each frame stacks on the last, so the lowest signal's handler runs
      * last, as when the kernel delivers several at one return. */
@@ -1158,7 +1381,7 @@ void signal_deliver_pending(GuestThread *t)
             continue;
         }
         /* The first handler decides, as the kernel's syscall restart. */
-        if (restart && (act.flags & GUEST_SA_RESTART))
+        if (restart && (restart_always || (act.flags & GUEST_SA_RESTART)))
             arch_syscall_restart(t);
         restart = false;
         blocked = signal_setup_frame(t, sig, &act, &info, blocked, NULL);
@@ -1166,7 +1389,7 @@ void signal_deliver_pending(GuestThread *t)
     /* No handler ran: Linux re-runs the syscall. */
     if (restart)
         arch_syscall_restart(t);
-    signal_rt_lift_throttle(t);
+    signal_lift_host_hold(t);
 }
 
 /* ---- rt_sigreturn ---- */

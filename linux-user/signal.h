@@ -99,11 +99,39 @@ void signal_deliver_pending(GuestThread *t);
 void signal_thread_start(GuestThread *child, const GuestThread *parent);
 void signal_thread_exit(GuestThread *t);
 /*
+ * Host signals held (blocked) around a host fork() or pthread_create():
+ * what is sent to a new fork child waits in the host kernel until the
+ * child has reset its queues (signal_after_fork), and the host libc's
+ * first pthread_create cannot unblock 32 and 33 for good. hold returns
+ * the mask that release (in parent and fork child) restores.
+ */
+uint64_t signal_host_hold(void);
+void signal_host_release(uint64_t saved);
+/* First thing in a new host thread, before guest code: see signal.c. */
+void signal_host_thread_started(void);
+/*
  * In a fork child, before it runs guest code (t: the thread that forked):
  * nothing queued survives, as Linux does not pass pending signals on, and
  * the parent's other threads are gone.
  */
 void signal_after_fork(GuestThread *t);
+
+/*
+ * A host syscall that may block (read from a pipe, wait4, futex wait,
+ * ...), for a guest syscall of t, the calling thread: unlike
+ * host_syscall6 no signal queued for t can be left waiting while it
+ * sleeps, however close before the syscall it arrives. Returns the
+ * syscall's result, or -EINTR (the guest svc then restarts after the
+ * handler when that has SA_RESTART). Not for syscalls with effects
+ * arx has already begun (the whole guest syscall may be re-run).
+ */
+int64_t signal_safe_syscall6(GuestThread *t, long nr, uint64_t a, uint64_t b,
+                             uint64_t c, uint64_t d, uint64_t e, uint64_t f);
+static inline int64_t signal_safe_syscall3(GuestThread *t, long nr, uint64_t a,
+                                           uint64_t b, uint64_t c)
+{
+    return signal_safe_syscall6(t, nr, a, b, c, 0, 0, 0);
+}
 
 /* ---- for the signal syscalls ---- */
 
@@ -159,8 +187,8 @@ uint64_t signal_queued(const GuestThread *t);
  * then the process's; real-time ones oldest first) and returns it with
  * its siginfo; 0 when there is none. */
 int signal_dequeue(GuestThread *t, uint64_t wanted, GuestSiginfo *info);
-/* arx holds as many queued real-time instances as it can: sigqueue must
- * fail with EAGAIN, as past RLIMIT_SIGPENDING. */
+/* arx's queue holds RLIMIT_SIGPENDING real-time instances already:
+ * sigqueue must fail with EAGAIN, as the kernel's would. */
 bool signal_rt_queue_full(void);
 
 /*

@@ -53,6 +53,7 @@ static void *thread_main(void *opaque)
     ThreadStart *start = opaque;
     GuestThread *t = start->child;
 
+    signal_host_thread_started();
     t->tid = (int)syscall(SYS_gettid);
     /* Both tids are written before any guest code runs: the thread may
      * exit (and clear its tid for pthread_join) before clone returns. */
@@ -75,6 +76,7 @@ int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
     ThreadStart start = {.flags = flags, .ptid = ptid, .ctid = ctid};
     pthread_attr_t attr;
     pthread_t handle;
+    uint64_t host_mask;
     GuestThread *t;
     int err;
 
@@ -88,7 +90,9 @@ int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attr, 1u << 20);
     live_threads++;
+    host_mask = signal_host_hold();
     err = pthread_create(&handle, &attr, thread_main, &start);
+    signal_host_release(host_mask);
     pthread_attr_destroy(&attr);
     if (err) {
         live_threads--;

@@ -76,6 +76,7 @@ typedef struct GuestThread {
         bool registered;          /* on linux-user/signal.c's thread list */
         bool waiting;             /* rt_sigsuspend: wait_mask is in force */
         bool restart_valid;       /* restart_* describe an interrupted svc */
+        bool restart_always;      /* it never reached the kernel */
         uint64_t mask;            /* blocked set, as rt_sigprocmask left it */
         uint64_t wait_mask;       /* blocked set while waiting */
         uint64_t pending;         /* thread-directed, queued, not delivered */

@@ -10,18 +10,17 @@
 #include <fcntl.h>
 #include <limits.h>
 
+#include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 
 int64_t sys_read(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_read, a[0], sys_hp(a[1]), a[2]);
+    return signal_safe_syscall3(t, SYS_read, a[0], sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_write(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_write, a[0], sys_hp(a[1]), a[2]);
+    return signal_safe_syscall3(t, SYS_write, a[0], sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_pread64(GuestThread *t, const uint64_t *a)
@@ -37,7 +36,7 @@ int64_t sys_pwrite64(GuestThread *t, const uint64_t *a)
 }
 
 /* All vector I/O shares this: the iovec array holds guest pointers. */
-static int64_t io_vector(long host_nr, const uint64_t *a)
+static int64_t io_vector(GuestThread *t, long host_nr, const uint64_t *a)
 {
     struct iovec iov[IOV_MAX];
     int64_t r = convert_iovec_to_host(a[1], (int64_t)a[2], iov);
@@ -48,43 +47,37 @@ static int64_t io_vector(long host_nr, const uint64_t *a)
         host_iov = SYS_FAULT_ADDR;
     else if (r != 0)
         return r;
-    return host_syscall6(host_nr, a[0], host_iov, a[2], a[3], a[4], a[5]);
+    return signal_safe_syscall6(t, host_nr, a[0], host_iov, a[2], a[3], a[4], a[5]);
 }
 
 int64_t sys_readv(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_readv, a);
+    return io_vector(t, SYS_readv, a);
 }
 
 int64_t sys_writev(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_writev, a);
+    return io_vector(t, SYS_writev, a);
 }
 
 int64_t sys_preadv(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_preadv, a);
+    return io_vector(t, SYS_preadv, a);
 }
 
 int64_t sys_pwritev(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_pwritev, a);
+    return io_vector(t, SYS_pwritev, a);
 }
 
 int64_t sys_preadv2(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_preadv2, a);
+    return io_vector(t, SYS_preadv2, a);
 }
 
 int64_t sys_pwritev2(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_pwritev2, a);
+    return io_vector(t, SYS_pwritev2, a);
 }
 
 int64_t sys_close(GuestThread *t, const uint64_t *a)
@@ -165,8 +158,7 @@ int64_t sys_pipe2(GuestThread *t, const uint64_t *a)
 
 int64_t sys_flock(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_flock, a[0], a[1], 0);
+    return signal_safe_syscall3(t, SYS_flock, a[0], a[1], 0);
 }
 
 int64_t sys_fsync(GuestThread *t, const uint64_t *a)
@@ -260,9 +252,8 @@ int64_t sys_eventfd2(GuestThread *t, const uint64_t *a)
 /* struct pollfd and sigset size agree; only pointers need translating. */
 int64_t sys_ppoll(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_ppoll, sys_hp(a[0]), a[1], sys_hp(a[2]),
-                         sys_hp(a[3]), a[4], 0);
+    return signal_safe_syscall6(t, SYS_ppoll, sys_hp(a[0]), a[1], sys_hp(a[2]),
+                                sys_hp(a[3]), a[4], 0);
 }
 
 int64_t sys_pselect6(GuestThread *t, const uint64_t *a)
@@ -279,8 +270,9 @@ int64_t sys_pselect6(GuestThread *t, const uint64_t *a)
         else
             host_sigdata[0] = sys_hp(host_sigdata[0]);
     }
-    return host_syscall6(SYS_pselect6, a[0], sys_hp(a[1]), sys_hp(a[2]),
-                         sys_hp(a[3]), sys_hp(a[4]), sigdata);
+    return signal_safe_syscall6(t, SYS_pselect6, a[0], sys_hp(a[1]),
+                                sys_hp(a[2]), sys_hp(a[3]), sys_hp(a[4]),
+                                sigdata);
 }
 
 int64_t sys_epoll_create1(GuestThread *t, const uint64_t *a)
@@ -314,7 +306,8 @@ int64_t sys_epoll_ctl(GuestThread *t, const uint64_t *a)
  * epoll_pwait and epoll_pwait2 differ only in the timeout argument (an int
  * or a timespec pointer), which the caller has already made host-ready.
  */
-static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
+static int64_t io_epoll_wait(GuestThread *t, long host_nr, const uint64_t *a,
+                             uint64_t timeout)
 {
     struct epoll_event host_events[IO_EPOLL_BATCH];
     GuestEpollEvent guest_event;
@@ -323,7 +316,7 @@ static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
 
     if (maxevents > IO_EPOLL_BATCH)
         maxevents = IO_EPOLL_BATCH;
-    n = host_syscall6(host_nr, a[0], (uint64_t)(uintptr_t)host_events,
+    n = signal_safe_syscall6(t, host_nr, a[0], (uint64_t)(uintptr_t)host_events,
                       (uint64_t)(int64_t)maxevents, timeout, sys_hp(a[4]),
                       a[5]);
     /* Like the kernel's copy-out: EFAULT only when nothing got through. */
@@ -338,14 +331,12 @@ static int64_t io_epoll_wait(long host_nr, const uint64_t *a, uint64_t timeout)
 
 int64_t sys_epoll_pwait(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_epoll_wait(SYS_epoll_pwait, a, a[3]);
+    return io_epoll_wait(t, SYS_epoll_pwait, a, a[3]);
 }
 
 int64_t sys_epoll_pwait2(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_epoll_wait(SYS_epoll_pwait2, a, sys_hp(a[3]));
+    return io_epoll_wait(t, SYS_epoll_pwait2, a, sys_hp(a[3]));
 }
 
 /*
@@ -362,6 +353,5 @@ int64_t sys_signalfd4(GuestThread *t, const uint64_t *a)
 
 int64_t sys_vmsplice(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return io_vector(SYS_vmsplice, a);
+    return io_vector(t, SYS_vmsplice, a);
 }

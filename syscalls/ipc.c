@@ -15,6 +15,7 @@
 #include <sys/shm.h>
 
 #include "linux-user/mmap.h"
+#include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 
 /*
@@ -42,14 +43,14 @@ int64_t sys_msgctl(GuestThread *t, const uint64_t *a)
 
 int64_t sys_msgsnd(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_msgsnd, a[0], sys_hp(a[1]), a[2], a[3], 0, 0);
+    return signal_safe_syscall6(t, SYS_msgsnd, a[0], sys_hp(a[1]), a[2], a[3],
+                                0, 0);
 }
 
 int64_t sys_msgrcv(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_msgrcv, a[0], sys_hp(a[1]), a[2], a[3], a[4], 0);
+    return signal_safe_syscall6(t, SYS_msgrcv, a[0], sys_hp(a[1]), a[2], a[3],
+                                a[4], 0);
 }
 
 int64_t sys_semget(GuestThread *t, const uint64_t *a)
@@ -60,15 +61,13 @@ int64_t sys_semget(GuestThread *t, const uint64_t *a)
 
 int64_t sys_semop(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_semop, a[0], sys_hp(a[1]), a[2]);
+    return signal_safe_syscall3(t, SYS_semop, a[0], sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_semtimedop(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_semtimedop, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]),
-                         0, 0);
+    return signal_safe_syscall6(t, SYS_semtimedop, a[0], sys_hp(a[1]), a[2],
+                                sys_hp(a[3]), 0, 0);
 }
 
 /* The semun argument of the *STAT and IPC_SET commands: semid64_ds. */
@@ -155,16 +154,14 @@ int64_t sys_mq_unlink(GuestThread *t, const uint64_t *a)
 
 int64_t sys_mq_timedsend(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_mq_timedsend, a[0], sys_hp(a[1]), a[2], a[3],
-                         sys_hp(a[4]), 0);
+    return signal_safe_syscall6(t, SYS_mq_timedsend, a[0], sys_hp(a[1]), a[2],
+                                a[3], sys_hp(a[4]), 0);
 }
 
 int64_t sys_mq_timedreceive(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_mq_timedreceive, a[0], sys_hp(a[1]), a[2],
-                         sys_hp(a[3]), sys_hp(a[4]), 0);
+    return signal_safe_syscall6(t, SYS_mq_timedreceive, a[0], sys_hp(a[1]),
+                                a[2], sys_hp(a[3]), sys_hp(a[4]), 0);
 }
 
 /* struct sigevent is the same 64 bytes on both (see time.c). */

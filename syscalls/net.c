@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 
+#include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 
 int64_t sys_socket(GuestThread *t, const uint64_t *a)
@@ -31,8 +32,7 @@ int64_t sys_bind(GuestThread *t, const uint64_t *a)
 
 int64_t sys_connect(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_connect, a[0], sys_hp(a[1]), a[2]);
+    return signal_safe_syscall3(t, SYS_connect, a[0], sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_listen(GuestThread *t, const uint64_t *a)
@@ -43,15 +43,14 @@ int64_t sys_listen(GuestThread *t, const uint64_t *a)
 
 int64_t sys_accept(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_accept, a[0], sys_hp(a[1]), sys_hp(a[2]));
+    return signal_safe_syscall3(t, SYS_accept, a[0], sys_hp(a[1]),
+                                sys_hp(a[2]));
 }
 
 int64_t sys_accept4(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_accept4, a[0], sys_hp(a[1]), sys_hp(a[2]), a[3], 0,
-                         0);
+    return signal_safe_syscall6(t, SYS_accept4, a[0], sys_hp(a[1]),
+                                sys_hp(a[2]), a[3], 0, 0);
 }
 
 int64_t sys_getsockname(GuestThread *t, const uint64_t *a)
@@ -68,16 +67,14 @@ int64_t sys_getpeername(GuestThread *t, const uint64_t *a)
 
 int64_t sys_sendto(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_sendto, a[0], sys_hp(a[1]), a[2], a[3],
-                         sys_hp(a[4]), a[5]);
+    return signal_safe_syscall6(t, SYS_sendto, a[0], sys_hp(a[1]), a[2], a[3],
+                                sys_hp(a[4]), a[5]);
 }
 
 int64_t sys_recvfrom(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_recvfrom, a[0], sys_hp(a[1]), a[2], a[3],
-                         sys_hp(a[4]), sys_hp(a[5]));
+    return signal_safe_syscall6(t, SYS_recvfrom, a[0], sys_hp(a[1]), a[2], a[3],
+                                sys_hp(a[4]), sys_hp(a[5]));
 }
 
 int64_t sys_setsockopt(GuestThread *t, const uint64_t *a)
@@ -114,7 +111,8 @@ int64_t sys_sendmsg(GuestThread *t, const uint64_t *a)
     r = convert_msghdr_to_host(&guest, &host, iov);
     if (r != 0)
         return r;
-    return host_syscall3(SYS_sendmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
+    return signal_safe_syscall3(t, SYS_sendmsg, a[0],
+                                (uint64_t)(uintptr_t)&host, a[2]);
 }
 
 int64_t sys_recvmsg(GuestThread *t, const uint64_t *a)
@@ -130,7 +128,7 @@ int64_t sys_recvmsg(GuestThread *t, const uint64_t *a)
     r = convert_msghdr_to_host(&guest, &host, iov);
     if (r != 0)
         return r;
-    r = host_syscall3(SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
+    r = signal_safe_syscall3(t, SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
     if (!host_is_error(r)) {
         convert_msghdr_result_to_guest(&host, &guest);
         if (copy_to_guest(a[1], &guest, sizeof(guest)) != 0)

@@ -437,6 +437,7 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
     bool lock = !t->vfork_child;
     uint64_t ns = c->flags & TASK_CLONE_NS;
     int pidns_fd = -1, report[2] = {-1, -1};
+    uint64_t host_mask;
     int64_t r;
     pid_t pid;
 
@@ -444,8 +445,12 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
         return r;
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
+    host_mask = signal_host_hold();
     pid = fork();
     r = pid < 0 ? -errno : 0;
+    if (pid == 0)
+        thread_after_fork(t);
+    signal_host_release(host_mask);
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
     if (pid == 0 && ns)
@@ -458,7 +463,6 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
     if (r != 0)
         return r;
     if (pid == 0) {
-        thread_after_fork(t);
         /* The kernel gives a new task no robust list. */
         task_robust_after_fork();
         /* A bad address is ignored there, as the kernel's put_user is. */
@@ -674,17 +678,15 @@ int64_t sys_clone3(GuestThread *t, const uint64_t *a)
 
 int64_t sys_wait4(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_wait4, a[0], sys_hp(a[1]), a[2], sys_hp(a[3]), 0,
-                         0);
+    return signal_safe_syscall6(t, SYS_wait4, a[0], sys_hp(a[1]), a[2],
+                                sys_hp(a[3]), 0, 0);
 }
 
 /* siginfo_t is 128 bytes with the same layout on both 64-bit ABIs. */
 int64_t sys_waitid(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_waitid, a[0], a[1], sys_hp(a[2]), a[3],
-                         sys_hp(a[4]), 0);
+    return signal_safe_syscall6(t, SYS_waitid, a[0], a[1], sys_hp(a[2]), a[3],
+                                sys_hp(a[4]), 0);
 }
 
 /*
@@ -709,9 +711,8 @@ int64_t sys_futex(GuestThread *t, const uint64_t *a)
     int cmd = (int)a[1] & FUTEX_CMD_MASK;
     uint64_t arg3 = task_futex_has_timeout(cmd) ? sys_hp(a[3]) : a[3];
 
-    (void)t;
-    return host_syscall6(SYS_futex, sys_hp(a[0]), a[1], a[2], arg3,
-                         sys_hp(a[4]), a[5]);
+    return signal_safe_syscall6(t, SYS_futex, sys_hp(a[0]), a[1], a[2], arg3,
+                                sys_hp(a[4]), a[5]);
 }
 
 /* ---- execve and execveat ---- */

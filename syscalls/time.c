@@ -7,6 +7,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include "linux-user/signal.h"
 #include "syscalls/syscalls.h"
 
 int64_t sys_clock_gettime(GuestThread *t, const uint64_t *a)
@@ -29,15 +30,14 @@ int64_t sys_gettimeofday(GuestThread *t, const uint64_t *a)
 
 int64_t sys_nanosleep(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall3(SYS_nanosleep, sys_hp(a[0]), sys_hp(a[1]), 0);
+    return signal_safe_syscall3(t, SYS_nanosleep, sys_hp(a[0]), sys_hp(a[1]),
+                                0);
 }
 
 int64_t sys_clock_nanosleep(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return host_syscall6(SYS_clock_nanosleep, a[0], a[1], sys_hp(a[2]),
-                         sys_hp(a[3]), 0, 0);
+    return signal_safe_syscall6(t, SYS_clock_nanosleep, a[0], a[1],
+                                sys_hp(a[2]), sys_hp(a[3]), 0, 0);
 }
 
 /* The return value is clock ticks; USER_HZ is 100 on both. */

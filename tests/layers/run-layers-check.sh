@@ -48,5 +48,22 @@ else
 	echo "FAIL: the tree breaks the layering rule (above)"
 	fail=$((fail + 1))
 fi
+# arx gives host signals 32 and 33 to the guest (linux-user/signal.c,
+# signal_take_over_libc_signals): no arx object may call the host libc
+# functions that use them (SIGCANCEL, SIGSETXID, SIGEV_THREAD timers).
+builddir=${top_builddir:-$src}
+objs=$(find "$builddir/linux-user" "$builddir/syscalls" "$builddir/tcg" \
+	"$builddir/target-arm" "$builddir/util" -name 'arx-*.o' 2>/dev/null)
+libc_sig_users='pthread_cancel|timer_create|setuid|setgid|seteuid|setegid|setreuid|setregid|setresuid|setresgid|setgroups|initgroups'
+if [ -z "$objs" ]; then
+	echo "SKIP: no arx objects to check for the host libc's signal users"
+elif used=$(gcc-nm -u $objs 2>/dev/null | awk '{print $2}' |
+	grep -E -x "($libc_sig_users)"); then
+	echo "FAIL: arx calls host libc functions that use signals 32/33: $used"
+	fail=$((fail + 1))
+else
+	echo "PASS: arx calls none of the host libc's users of signals 32/33"
+	pass=$((pass + 1))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
