@@ -1,13 +1,16 @@
 /*
  * Sysroot redirection (-L): an absolute path the guest names is looked up
  * inside the sysroot first, as qemu-user's -L does, so the dynamic linker
- * finds arm64 libraries. Kernel file systems are never redirected.
+ * finds arm64 libraries; paths the kernel hands back (cwd, /proc links and
+ * maps) lose the sysroot prefix again. Kernel file systems are never
+ * redirected. Must not fake links: a redirected path is opened, never shown.
  */
 #include "linux-user/path.h"
 
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -15,9 +18,18 @@
 static char sysroot[PATH_MAX];
 static size_t sysroot_len;
 
+/*
+ * Absolute and without links, so a later chdir cannot change what it
+ * names and the kernel's answers (getcwd, /proc links) start with it.
+ */
 void path_set_sysroot(const char *dir)
 {
-    size_t len = dir ? strlen(dir) : 0;
+    char real[PATH_MAX];
+    size_t len;
+
+    if (dir && dir[0] && realpath(dir, real))
+        dir = real;
+    len = dir ? strlen(dir) : 0;
 
     while (len > 1 && dir[len - 1] == '/')
         len--;
@@ -40,7 +52,33 @@ static bool under(const char *path, const char *dir)
 static bool never_redirected(const char *path)
 {
     return under(path, "/proc") || under(path, "/dev") || under(path, "/sys") ||
-           strcmp(path, "/") == 0 || strncmp(path, sysroot, sysroot_len) == 0;
+           strcmp(path, "/") == 0 || under(path, sysroot);
+}
+
+const char *path_sysroot(void)
+{
+    return sysroot_len ? sysroot : NULL;
+}
+
+bool path_is_in_sysroot(const char *host_path)
+{
+    return sysroot_len && host_path && under(host_path, sysroot);
+}
+
+const char *path_guest_view(const char *host_path)
+{
+    if (!path_is_in_sysroot(host_path))
+        return host_path;
+    return host_path[sysroot_len] ? host_path + sysroot_len : "/";
+}
+
+size_t path_to_guest(char *path)
+{
+    const char *view = path_guest_view(path);
+    size_t len = strlen(view);
+
+    memmove(path, view, len + 1);
+    return len;
 }
 
 const char *path_redirect(const char *path)
