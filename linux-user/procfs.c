@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "linux-user/path.h"
 #include "linux-user/procfs.h"
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
@@ -170,13 +171,13 @@ static MapsLine procfs_piece(const GuestVma *v, const HostMap *h, size_t hi,
         l.major = h->major;
         l.minor = h->minor;
         l.inode = h->inode;
-        l.path = h->path;
+        l.path = path_guest_view(h->path);
     } else if (v->inode != 0) {
         l.offset = v->offset + (start - v->start);
         l.major = major(v->dev);
         l.minor = minor(v->dev);
         l.inode = v->inode;
-        l.path = v->name ? v->name : "";
+        l.path = v->name ? path_guest_view(v->name) : "";
     }
     return l;
 }

@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statfs.h>
 #include <unistd.h>
+#include <linux/magic.h>
 
 #include "linux-user/path.h"
 #include "linux-user/procfs.h"
@@ -74,17 +76,34 @@ int64_t sys_openat(GuestThread *t, const uint64_t *a)
                          0, 0);
 }
 
+/*
+ * The kernel names the sysroot copy the guest changed into; the guest
+ * named, and must read back, the path without the sysroot.
+ */
 int64_t sys_getcwd(GuestThread *t, const uint64_t *a)
 {
+    char buf[PATH_MAX];
+    int64_t r;
+    size_t len;
+
     (void)t;
-    return host_syscall3(SYS_getcwd, sys_hp(a[0]), a[1], 0);
+    if (!path_sysroot())
+        return host_syscall3(SYS_getcwd, sys_hp(a[0]), a[1], 0);
+    r = host_syscall3(SYS_getcwd, (uint64_t)(uintptr_t)buf, sizeof(buf), 0);
+    if (r < 0)
+        return r;
+    len = path_to_guest(buf);
+    if (len + 1 > a[1])
+        return -ERANGE;
+    memcpy(sys_ptr(a[0]), buf, len + 1);
+    return (int64_t)(len + 1);
 }
 
 int64_t sys_chdir(GuestThread *t, const uint64_t *a)
 {
     (void)t;
     sys_exe_path();
-    return host_syscall3(SYS_chdir, sys_hp(a[0]), 0, 0);
+    return host_syscall3(SYS_chdir, fs_path(a[0]), 0, 0);
 }
 
 int64_t sys_fchdir(GuestThread *t, const uint64_t *a)
@@ -146,24 +165,63 @@ int64_t sys_symlinkat(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_symlinkat, sys_hp(a[0]), a[1], sys_hp(a[2]));
 }
 
+/*
+ * Links the kernel makes up (/proc/self/fd/N, cwd, map_files/...) name
+ * host paths. Asked only when a link's text starts with the sysroot.
+ */
+static bool fs_is_proc_link(int dirfd, const char *path)
+{
+    struct statfs st;
+    bool proc;
+    int fd = openat(dirfd, path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+
+    if (fd < 0)
+        return false;
+    proc = fstatfs(fd, &st) == 0 && st.f_type == PROC_SUPER_MAGIC;
+    close(fd);
+    return proc;
+}
+
+/* Like the kernel: truncated silently, no terminating NUL. */
+static int64_t fs_put_link(uint64_t guest_buf, uint64_t size, const char *text,
+                           size_t len)
+{
+    if (len > size)
+        len = size;
+    memcpy(sys_ptr(guest_buf), text, len);
+    return (int64_t)len;
+}
+
+/*
+ * A real symlink reads as its own text, in the sysroot or not; only the
+ * kernel's magic links are rewritten to the guest's view. A directory
+ * that exists in the sysroot is read there, so it stays a directory.
+ */
 int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
 {
     const char *path = sys_ptr(a[1]);
-    const char *exe = sys_fix_path(path);
-    size_t len;
+    const char *host = path_redirect(path);
+    char buf[PATH_MAX];
+    int64_t r;
 
     (void)t;
-    if (exe == path)
-        return host_syscall6(SYS_readlinkat, a[0], sys_hp(a[1]), sys_hp(a[2]),
-                             a[3], 0, 0);
     if ((int64_t)a[3] <= 0)
         return -EINVAL;
-    /* Like the kernel: truncate silently, no terminating NUL. */
-    len = strlen(exe);
-    if (len > a[3])
-        len = a[3];
-    memcpy(sys_ptr(a[2]), exe, len);
-    return (int64_t)len;
+    if (path && fs_is_own_exe_link(path)) {
+        snprintf(buf, sizeof(buf), "%s", sys_exe_path());
+        return fs_put_link(a[2], a[3], buf, path_to_guest(buf));
+    }
+    if (!path_sysroot())
+        return host_syscall6(SYS_readlinkat, a[0], (uint64_t)(uintptr_t)host,
+                             sys_hp(a[2]), a[3], 0, 0);
+    r = host_syscall6(SYS_readlinkat, a[0], (uint64_t)(uintptr_t)host,
+                      (uint64_t)(uintptr_t)buf, sizeof(buf) - 1, 0, 0);
+    if (r < 0)
+        return r;
+    buf[r] = '\0';
+    if (path_is_in_sysroot(buf) && fs_is_proc_link((int)a[0], host))
+        r = (int64_t)path_to_guest(buf);
+    return fs_put_link(a[2], a[3], buf, (size_t)r);
 }
 
 int64_t sys_faccessat(GuestThread *t, const uint64_t *a)
@@ -264,7 +322,7 @@ int64_t sys_statx(GuestThread *t, const uint64_t *a)
 int64_t sys_statfs(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_statfs, sys_hp(a[0]), sys_hp(a[1]), 0);
+    return host_syscall3(SYS_statfs, fs_path(a[0]), sys_hp(a[1]), 0);
 }
 
 int64_t sys_fstatfs(GuestThread *t, const uint64_t *a)
@@ -284,6 +342,13 @@ int64_t sys_getdents64(GuestThread *t, const uint64_t *a)
 static int64_t fs_xattr_path(long host_nr, const uint64_t *a)
 {
     return host_syscall6(host_nr, sys_hp(a[0]), sys_hp(a[1]), sys_hp(a[2]),
+                         a[3], a[4], 0);
+}
+
+/* Reading looks in the sysroot as stat does; writing never redirects. */
+static int64_t fs_xattr_get(long host_nr, const uint64_t *a)
+{
+    return host_syscall6(host_nr, fs_path(a[0]), sys_hp(a[1]), sys_hp(a[2]),
                          a[3], a[4], 0);
 }
 
@@ -314,13 +379,13 @@ int64_t sys_fsetxattr(GuestThread *t, const uint64_t *a)
 int64_t sys_getxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return fs_xattr_path(SYS_getxattr, a);
+    return fs_xattr_get(SYS_getxattr, a);
 }
 
 int64_t sys_lgetxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return fs_xattr_path(SYS_lgetxattr, a);
+    return fs_xattr_get(SYS_lgetxattr, a);
 }
 
 int64_t sys_fgetxattr(GuestThread *t, const uint64_t *a)
@@ -333,13 +398,13 @@ int64_t sys_fgetxattr(GuestThread *t, const uint64_t *a)
 int64_t sys_listxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_listxattr, sys_hp(a[0]), sys_hp(a[1]), a[2]);
+    return host_syscall3(SYS_listxattr, fs_path(a[0]), sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_llistxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_llistxattr, sys_hp(a[0]), sys_hp(a[1]), a[2]);
+    return host_syscall3(SYS_llistxattr, fs_path(a[0]), sys_hp(a[1]), a[2]);
 }
 
 int64_t sys_flistxattr(GuestThread *t, const uint64_t *a)
@@ -376,7 +441,7 @@ int64_t sys_inotify_init1(GuestThread *t, const uint64_t *a)
 int64_t sys_inotify_add_watch(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_inotify_add_watch, a[0], sys_hp(a[1]), a[2]);
+    return host_syscall3(SYS_inotify_add_watch, a[0], fs_path(a[1]), a[2]);
 }
 
 int64_t sys_inotify_rm_watch(GuestThread *t, const uint64_t *a)
