@@ -126,12 +126,13 @@ compare() {
 
 # mirror_root ROOT BIN NATIVE: a sysroot holding /var, /usr/bin, /usr/lib,
 # /lib and /bin as the host has them (a link keeps its text) and BIN at the
-# path NATIVE; prints the host path of that copy.
+# path NATIVE; prints the host path of that copy. It also has the first
+# directory of its own path (/tmp), as a sysroot under /home has /home.
 mirror_root() {
-	local root=$1 bin=$2 native=$3 d
+	local root=$1 bin=$2 native=$3 d first=${1#/}
 	rm -rf "$root"
-	mkdir -p "$root/var" "$root/usr/bin" "$root/usr/lib" "$root${native%/*}" ||
-		return 1
+	mkdir -p "$root/var" "$root/usr/bin" "$root/usr/lib" "$root${native%/*}" \
+		"$root/${first%%/*}" || return 1
 	for d in lib bin; do
 		if [ -L "/$d" ]; then
 			ln -s "$(readlink "/$d")" "$root/$d"
