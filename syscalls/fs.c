@@ -182,6 +182,43 @@ static bool fs_is_proc_link(int dirfd, const char *path)
     return proc;
 }
 
+static char fs_arx_exe[PATH_MAX];
+static pthread_once_t fs_arx_exe_once = PTHREAD_ONCE_INIT;
+
+static void fs_arx_exe_init(void)
+{
+    ssize_t n = readlink("/proc/self/exe", fs_arx_exe, sizeof(fs_arx_exe) - 1);
+
+    fs_arx_exe[n > 0 ? n : 0] = '\0';
+}
+
+/*
+ * A relative name of the own exe link (readlink("exe") in /proc/self):
+ * asked only when the kernel's answer named arx, it is the directory's
+ * name joined with path, checked as an absolute one.
+ */
+static bool fs_is_own_exe_at(int dirfd, const char *path, const char *text)
+{
+    char dir[PATH_MAX], full[PATH_MAX * 2], link[32];
+    ssize_t n;
+
+    pthread_once(&fs_arx_exe_once, fs_arx_exe_init);
+    if (path[0] == '/' || strcmp(text, fs_arx_exe) != 0)
+        return false;
+    if (dirfd == AT_FDCWD) {
+        if (!getcwd(dir, sizeof(dir)))
+            return false;
+    } else {
+        snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+        n = readlink(link, dir, sizeof(dir) - 1);
+        if (n <= 0)
+            return false;
+        dir[n] = '\0';
+    }
+    snprintf(full, sizeof(full), "%s/%s", dir, path);
+    return fs_is_own_exe_link(full);
+}
+
 /* Like the kernel: truncated silently, no terminating NUL. */
 static int64_t fs_put_link(uint64_t guest_buf, uint64_t size, const char *text,
                            size_t len)
@@ -192,36 +229,72 @@ static int64_t fs_put_link(uint64_t guest_buf, uint64_t size, const char *text,
     return (int64_t)len;
 }
 
+/* The guest program, as the guest names it. */
+static int64_t fs_put_exe_link(uint64_t guest_buf, uint64_t size)
+{
+    char buf[PATH_MAX];
+
+    snprintf(buf, sizeof(buf), "%s", sys_exe_path());
+    return fs_put_link(guest_buf, size, buf, path_to_guest(buf));
+}
+
 /*
  * A real symlink reads as its own text, in the sysroot or not; only the
  * kernel's magic links are rewritten to the guest's view. A directory
  * that exists in the sysroot is read there, so it stays a directory.
+ */
+/* Whether text[0..n), all the kernel wrote, may begin with what
+ * fs_readlink_view rewrites: the sysroot or arx's own path. */
+/* One of text[0..n) and s starts with the other. */
+static bool fs_prefix_match(const char *text, size_t n, const char *s)
+{
+    size_t len = strlen(s);
+
+    return memcmp(text, s, n < len ? n : len) == 0;
+}
+
+static bool fs_may_rewrite(const char *text, size_t n)
+{
+    const char *root = path_sysroot();
+
+    pthread_once(&fs_arx_exe_once, fs_arx_exe_init);
+    return (root && fs_prefix_match(text, n, root)) ||
+           fs_prefix_match(text, n, fs_arx_exe);
+}
+
+/*
+ * A real symlink reads as its own text, in the sysroot or not; only the
+ * kernel's magic links are rewritten to the guest's view. A directory
+ * that exists in the sysroot is read there, so it stays a directory. The
+ * kernel writes into the guest's buffer first (EFAULT is its to give);
+ * the rare text that may need rewriting is read again whole.
  */
 int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
 {
     const char *path = sys_ptr(a[1]);
     const char *host = path_redirect(path);
     char buf[PATH_MAX];
-    int64_t r;
+    int64_t r, whole;
 
     (void)t;
     if ((int64_t)a[3] <= 0)
         return -EINVAL;
-    if (path && fs_is_own_exe_link(path)) {
-        snprintf(buf, sizeof(buf), "%s", sys_exe_path());
-        return fs_put_link(a[2], a[3], buf, path_to_guest(buf));
-    }
-    if (!path_sysroot())
-        return host_syscall6(SYS_readlinkat, a[0], (uint64_t)(uintptr_t)host,
-                             sys_hp(a[2]), a[3], 0, 0);
+    if (path && fs_is_own_exe_link(path))
+        return fs_put_exe_link(a[2], a[3]);
     r = host_syscall6(SYS_readlinkat, a[0], (uint64_t)(uintptr_t)host,
-                      (uint64_t)(uintptr_t)buf, sizeof(buf) - 1, 0, 0);
-    if (r < 0)
+                      sys_hp(a[2]), a[3], 0, 0);
+    if (r <= 0 || !fs_may_rewrite(sys_ptr(a[2]), (size_t)r))
         return r;
-    buf[r] = '\0';
+    whole = host_syscall6(SYS_readlinkat, a[0], (uint64_t)(uintptr_t)host,
+                          (uint64_t)(uintptr_t)buf, sizeof(buf) - 1, 0, 0);
+    if (whole < 0)
+        return r;
+    buf[whole] = '\0';
+    if (fs_is_own_exe_at((int)a[0], path, buf))
+        return fs_put_exe_link(a[2], a[3]);
     if (path_is_in_sysroot(buf) && fs_is_proc_link((int)a[0], host))
-        r = (int64_t)path_to_guest(buf);
-    return fs_put_link(a[2], a[3], buf, (size_t)r);
+        return fs_put_link(a[2], a[3], buf, path_to_guest(buf));
+    return r;
 }
 
 int64_t sys_faccessat(GuestThread *t, const uint64_t *a)

@@ -97,9 +97,9 @@ static void show_maps_name(void)
 int main(void)
 {
     const char *execfn = (const char *)getauxval(AT_EXECFN);
-    char exe[PATH_MAX], small[4];
+    char exe[PATH_MAX], small[4], link[64];
     struct stat a, b;
-    int start = open(".", O_RDONLY | O_DIRECTORY);
+    int start = open(".", O_RDONLY | O_DIRECTORY), fd;
     ssize_t n;
 
     /* Directories that exist in the host and the sysroot alike. */
@@ -131,6 +131,21 @@ int main(void)
     errno = 0;
     printf("getcwd into 4 bytes: %s\n",
            getcwd(small, sizeof(small)) ? "fits" : strerror(errno));
+    if (start < 0 || fchdir(start) != 0)
+        printf("fchdir back: %s\n", strerror(errno));
+
+    /* The kernel's answer cut to the guest's buffer, after the rewrite. */
+    fd = open("/usr/lib", O_RDONLY | O_DIRECTORY);
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    n = readlink(link, small, sizeof(small));
+    printf("fd link in 4 bytes: %zd \"%.*s\"\n", n, n > 0 ? (int)n : 0, small);
+    close(fd);
+    /* The own exe link by a relative name. */
+    if (chdir("/proc/self") == 0) {
+        n = readlink("exe", exe, sizeof(exe) - 1);
+        exe[n > 0 ? n : 0] = '\0';
+        printf("exe in /proc/self: %s\n", exe);
+    }
     if (start < 0 || fchdir(start) != 0)
         printf("fchdir back: %s\n", strerror(errno));
 
