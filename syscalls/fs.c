@@ -63,6 +63,16 @@ static uint64_t fs_path(uint64_t guest_path)
     return (uint64_t)(uintptr_t)sys_fix_path(sys_ptr(guest_path));
 }
 
+/*
+ * Only the sysroot lookup, for calls where /proc/self/exe needs no fix:
+ * without -L the pointer is passed through untouched, so a bad one gets
+ * the kernel's EFAULT.
+ */
+static uint64_t fs_sysroot_path(uint64_t guest_path)
+{
+    return (uint64_t)(uintptr_t)path_redirect(sys_ptr(guest_path));
+}
+
 int64_t sys_openat(GuestThread *t, const uint64_t *a)
 {
     int flags = convert_open_flags_to_host(a[2]);
@@ -78,24 +88,32 @@ int64_t sys_openat(GuestThread *t, const uint64_t *a)
 
 /*
  * The kernel names the sysroot copy the guest changed into; the guest
- * named, and must read back, the path without the sysroot.
+ * named, and must read back, the path without the sysroot. The kernel
+ * fills the guest's buffer (and judges EFAULT); a cut never lengthens.
  */
 int64_t sys_getcwd(GuestThread *t, const uint64_t *a)
 {
     char buf[PATH_MAX];
-    int64_t r;
+    char *guest = sys_ptr(a[0]);
+    int64_t r = host_syscall3(SYS_getcwd, sys_hp(a[0]), a[1], 0);
     size_t len;
 
     (void)t;
-    if (!path_sysroot())
-        return host_syscall3(SYS_getcwd, sys_hp(a[0]), a[1], 0);
+    if (!path_sysroot() || (r < 0 && r != -ERANGE))
+        return r;
+    if (r > 0) {
+        if (!path_is_in_sysroot(guest))
+            return r;
+        return (int64_t)path_to_guest(guest) + 1;
+    }
+    /* Too long for the guest as the host names it; cut, it may fit. */
     r = host_syscall3(SYS_getcwd, (uint64_t)(uintptr_t)buf, sizeof(buf), 0);
     if (r < 0)
         return r;
     len = path_to_guest(buf);
     if (len + 1 > a[1])
         return -ERANGE;
-    memcpy(sys_ptr(a[0]), buf, len + 1);
+    memcpy(guest, buf, len + 1);
     return (int64_t)(len + 1);
 }
 
@@ -103,7 +121,7 @@ int64_t sys_chdir(GuestThread *t, const uint64_t *a)
 {
     (void)t;
     sys_exe_path();
-    return host_syscall3(SYS_chdir, fs_path(a[0]), 0, 0);
+    return host_syscall3(SYS_chdir, fs_sysroot_path(a[0]), 0, 0);
 }
 
 int64_t sys_fchdir(GuestThread *t, const uint64_t *a)
@@ -395,7 +413,7 @@ int64_t sys_statx(GuestThread *t, const uint64_t *a)
 int64_t sys_statfs(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_statfs, fs_path(a[0]), sys_hp(a[1]), 0);
+    return host_syscall3(SYS_statfs, fs_sysroot_path(a[0]), sys_hp(a[1]), 0);
 }
 
 int64_t sys_fstatfs(GuestThread *t, const uint64_t *a)
@@ -421,8 +439,8 @@ static int64_t fs_xattr_path(long host_nr, const uint64_t *a)
 /* Reading looks in the sysroot as stat does; writing never redirects. */
 static int64_t fs_xattr_get(long host_nr, const uint64_t *a)
 {
-    return host_syscall6(host_nr, fs_path(a[0]), sys_hp(a[1]), sys_hp(a[2]),
-                         a[3], a[4], 0);
+    return host_syscall6(host_nr, fs_sysroot_path(a[0]), sys_hp(a[1]),
+                         sys_hp(a[2]), a[3], a[4], 0);
 }
 
 static int64_t fs_xattr_fd(long host_nr, const uint64_t *a)
@@ -471,13 +489,15 @@ int64_t sys_fgetxattr(GuestThread *t, const uint64_t *a)
 int64_t sys_listxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_listxattr, fs_path(a[0]), sys_hp(a[1]), a[2]);
+    return host_syscall3(SYS_listxattr, fs_sysroot_path(a[0]), sys_hp(a[1]),
+                         a[2]);
 }
 
 int64_t sys_llistxattr(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_llistxattr, fs_path(a[0]), sys_hp(a[1]), a[2]);
+    return host_syscall3(SYS_llistxattr, fs_sysroot_path(a[0]), sys_hp(a[1]),
+                         a[2]);
 }
 
 int64_t sys_flistxattr(GuestThread *t, const uint64_t *a)
@@ -514,7 +534,8 @@ int64_t sys_inotify_init1(GuestThread *t, const uint64_t *a)
 int64_t sys_inotify_add_watch(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall3(SYS_inotify_add_watch, a[0], fs_path(a[1]), a[2]);
+    return host_syscall3(SYS_inotify_add_watch, a[0], fs_sysroot_path(a[1]),
+                         a[2]);
 }
 
 int64_t sys_inotify_rm_watch(GuestThread *t, const uint64_t *a)

@@ -124,6 +124,11 @@ int main(void)
     if (chdir("/usr/lib") != 0)
         printf("chdir /usr/lib: %s\n", strerror(errno));
     show_cwd("in /usr/lib");
+    {
+        char nine[9];
+        printf("getcwd into 9 bytes: %s\n",
+               getcwd(nine, sizeof(nine)) ? nine : strerror(errno));
+    }
     if (chdir("..") != 0)
         printf("chdir ..: %s\n", strerror(errno));
     show_cwd("in ..");
