@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char sysroot[PATH_MAX];
@@ -97,4 +98,57 @@ const char *path_redirect(const char *path)
     if (faccessat(AT_FDCWD, out, F_OK, AT_SYMLINK_NOFOLLOW) != 0)
         return path;
     return out;
+}
+
+/* dir is a link's own directory: the text is relative to it. */
+static bool path_join_dir(char *cur, size_t len, const char *text)
+{
+    char *slash = strrchr(cur, '/');
+    char joined[PATH_MAX];
+    int n;
+
+    if (!slash)
+        n = snprintf(joined, sizeof(joined), "%s", text);
+    else
+        n = snprintf(joined, sizeof(joined), "%.*s/%s", (int)(slash - cur), cur,
+                     text);
+    if (n < 0 || (size_t)n >= len)
+        return false;
+    memcpy(cur, joined, (size_t)n + 1);
+    return true;
+}
+
+/* Links the kernel follows, at most (MAXSYMLINKS). */
+#define PATH_MAX_LINKS 40
+
+const char *path_redirect_exec(const char *path, char *buf, size_t len)
+{
+    const char *first = path_redirect(path);
+    char text[PATH_MAX];
+    bool moved = false;
+    struct stat st;
+    ssize_t n;
+
+    if (!sysroot_len || !first || len > PATH_MAX ||
+        snprintf(buf, len, "%s", first) >= (int)len)
+        return first;
+    for (int i = 0; i < PATH_MAX_LINKS; i++) {
+        if (lstat(buf, &st) != 0 || !S_ISLNK(st.st_mode))
+            break;
+        n = readlink(buf, text, sizeof(text) - 1);
+        if (n <= 0)
+            break;
+        text[n] = '\0';
+        if (text[0] == '/') {
+            const char *next = path_redirect(text);
+            moved |= next != text;
+            if (snprintf(buf, len, "%s", next) >= (int)len)
+                return first;
+        } else if (!path_join_dir(buf, len, text)) {
+            return first;
+        }
+    }
+    /* Untouched unless a link's text was looked up in the sysroot: the
+     * kernel follows the others the same way. */
+    return moved ? buf : first;
 }

@@ -331,6 +331,14 @@ run_case realpath realpath -e /var /usr/lib /lib/. /usr/bin/..
 case_children=1
 case_want=0
 run_case pwd-in-sysroot bash -c 'cd /usr/lib && pwd && pwd -P && /bin/pwd && cd .. && /bin/pwd && readlink /proc/self/cwd'
+# A link outside the sysroot whose text is a guest path (a venv's python)
+# runs the sysroot's program, not the host's.
+case_children=1
+run_expect exec-guest-link 'aarch64 True
+aarch64 True' /usr/bin/bash -c 'ln -s /usr/bin/python3.11 py &&
+./py -c "import platform, sys; print(platform.machine(), sys.prefix == sys.base_prefix)" &&
+python3.11 -m venv --without-pip v &&
+v/bin/python -c "import platform, sys; print(platform.machine(), sys.prefix != sys.base_prefix)"'
 
 # ---- OpenJDK 17 and Ruby 3.1 (optional packages) ----
 # The JVM writes code, takes SIGSEGV for null checks and safepoints and
