@@ -73,6 +73,14 @@ static uint64_t fs_sysroot_path(uint64_t guest_path)
     return (uint64_t)(uintptr_t)path_redirect(sys_ptr(guest_path));
 }
 
+/* lstat of /proc/self/exe sees the link itself, as on arm64 Linux. */
+static uint64_t fs_path_at(uint64_t guest_path, uint64_t at_flags)
+{
+    if (at_flags & AT_SYMLINK_NOFOLLOW)
+        return fs_sysroot_path(guest_path);
+    return fs_path(guest_path);
+}
+
 int64_t sys_openat(GuestThread *t, const uint64_t *a)
 {
     int flags = convert_open_flags_to_host(a[2]);
@@ -324,7 +332,8 @@ int64_t sys_faccessat(GuestThread *t, const uint64_t *a)
 int64_t sys_faccessat2(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_faccessat2, a[0], fs_path(a[1]), a[2], a[3], 0, 0);
+    return host_syscall6(SYS_faccessat2, a[0], fs_path_at(a[1], a[3]), a[2],
+                         a[3], 0, 0);
 }
 
 int64_t sys_fchmod(GuestThread *t, const uint64_t *a)
@@ -382,7 +391,7 @@ int64_t sys_newfstatat(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    r = host_syscall6(SYS_newfstatat, a[0], fs_path(a[1]),
+    r = host_syscall6(SYS_newfstatat, a[0], fs_path_at(a[1], a[3]),
                       (uint64_t)(uintptr_t)&host, a[3], 0, 0);
     if (r == 0)
         convert_stat_to_guest(&host, sys_ptr(a[2]));
@@ -405,7 +414,7 @@ int64_t sys_fstat(GuestThread *t, const uint64_t *a)
 int64_t sys_statx(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return host_syscall6(SYS_statx, a[0], fs_path(a[1]), a[2], a[3],
+    return host_syscall6(SYS_statx, a[0], fs_path_at(a[1], a[2]), a[2], a[3],
                          sys_hp(a[4]), 0);
 }
 

@@ -112,6 +112,7 @@ int main(void)
     show_readlink("/bin");
     show_type("/var");
     show_type("/lib");
+    show_type("/proc/self/exe");
     show_realpath("/var");
     show_realpath("/usr/bin");
     show_realpath("/lib/../bin");
