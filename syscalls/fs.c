@@ -285,7 +285,8 @@ static bool fs_may_rewrite(const char *text, size_t n)
 
     pthread_once(&fs_arx_exe_once, fs_arx_exe_init);
     return (root && fs_prefix_match(text, n, root)) ||
-           fs_prefix_match(text, n, fs_arx_exe);
+           fs_prefix_match(text, n, fs_arx_exe) ||
+           fs_prefix_match(text, n, PROCFS_LINK_PREFIX);
 }
 
 /*
@@ -320,6 +321,8 @@ int64_t sys_readlinkat(GuestThread *t, const uint64_t *a)
         return fs_put_exe_link(a[2], a[3]);
     if (path_is_in_sysroot(buf) && fs_is_proc_link((int)a[0], host))
         return fs_put_link(a[2], a[3], buf, path_to_guest(buf));
+    if (procfs_link_text(buf) && fs_is_proc_link((int)a[0], host))
+        return fs_put_link(a[2], a[3], buf, strlen(buf));
     return r;
 }
 
