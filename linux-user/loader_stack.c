@@ -6,6 +6,7 @@
 #include "linux-user/aarch64/target_signal.h"
 #include "linux-user/loader.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/path.h"
 #include "linux-user/vma.h"
 
 #include <elf.h>
@@ -220,7 +221,8 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
 
     uint64_t end_marker = 0;
     uint64_t sp = loader_push(top, &end_marker, sizeof(end_marker));
-    uint64_t execfn = loader_push_string(sp, in->path);
+    /* The guest's name for a program in the sysroot, not the host's. */
+    uint64_t execfn = loader_push_string(sp, path_guest_view(in->path));
     uint64_t strings = loader_push_strings(in, envc, execfn, addrs);
     sp = strings & ~15ull;
     uint64_t platform = loader_push_string(sp, LOADER_PLATFORM);

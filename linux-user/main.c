@@ -217,11 +217,15 @@ int main(int argc, char **argv, char **envp)
     if (opt.log_file && !log_open(opt.log_file))
         arx_fatal("cannot open log file %s: %s", opt.log_file, strerror(errno));
     find_self_path(argv[0]);
-    set_reexec_args(&opt);
     if (opt.sysroot) {
-        loader_set_sysroot(opt.sysroot);
+        /* Made absolute: the guest may chdir, and a re-executed arx
+         * starts in the guest's cwd. */
         path_set_sysroot(opt.sysroot);
+        if (path_sysroot())
+            opt.sysroot = path_sysroot();
+        loader_set_sysroot(opt.sysroot);
     }
+    set_reexec_args(&opt);
     if (!loader_exec(path, guest_argc, guest_argv, envp, &guest_image, err,
                      sizeof(err)) &&
         !load_with_default_sysroot(&opt, path, guest_argc, guest_argv, envp)) {

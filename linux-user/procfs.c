@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "linux-user/path.h"
 #include "linux-user/procfs.h"
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
@@ -170,13 +171,13 @@ static MapsLine procfs_piece(const GuestVma *v, const HostMap *h, size_t hi,
         l.major = h->major;
         l.minor = h->minor;
         l.inode = h->inode;
-        l.path = h->path;
+        l.path = path_guest_view(h->path);
     } else if (v->inode != 0) {
         l.offset = v->offset + (start - v->start);
         l.major = major(v->dev);
         l.minor = minor(v->dev);
         l.inode = v->inode;
-        l.path = v->name ? v->name : "";
+        l.path = v->name ? path_guest_view(v->name) : "";
     }
     return l;
 }
@@ -572,9 +573,50 @@ static bool procfs_write_all(int fd, const char *data, size_t len)
  * A read-only descriptor of a memfd holding data, at offset 0, as an
  * open of the real file would give (writes fail with EBADF).
  */
-static int64_t procfs_memfd(const char *data, size_t len, int flags)
+/*
+ * The memfd's name carries the file's path as the kernel would name it
+ * (/proc/<pid>/maps for /proc/self/maps), so readlink of the guest's
+ * /proc/self/fd/N can show that instead of the memfd.
+ */
+#define PROCFS_MEMFD_TAG "arx-proc:"
+#define PROCFS_MEMFD_DELETED " (deleted)"
+
+static void procfs_memfd_name(const char *path, char *name, size_t len)
 {
-    int fd = memfd_create("arx-proc", MFD_CLOEXEC);
+    long pid = (long)getpid();
+
+    if (strncmp(path, "/proc/self/", 11) == 0)
+        snprintf(name, len, PROCFS_MEMFD_TAG "/proc/%ld/%s", pid, path + 11);
+    else if (strncmp(path, "/proc/thread-self/", 18) == 0)
+        snprintf(name, len, PROCFS_MEMFD_TAG "/proc/%ld/task/%ld/%s", pid,
+                 (long)gettid(), path + 18);
+    else
+        snprintf(name, len, PROCFS_MEMFD_TAG "%s", path);
+}
+
+bool procfs_link_text(char *text)
+{
+    size_t len = strlen(text), tag = strlen(PROCFS_LINK_PREFIX),
+           deleted = strlen(PROCFS_MEMFD_DELETED);
+
+    if (len < tag + deleted || strncmp(text, PROCFS_LINK_PREFIX, tag) != 0 ||
+        strcmp(text + len - deleted, PROCFS_MEMFD_DELETED) != 0)
+        return false;
+    len -= tag + deleted;
+    memmove(text, text + tag, len);
+    text[len] = '\0';
+    return true;
+}
+
+static int64_t procfs_memfd(const char *path, const char *data, size_t len,
+                            int flags)
+{
+    /* memfd names are at most 249 bytes; a longer one is cut. */
+    char name[250];
+    int fd;
+
+    procfs_memfd_name(path, name, sizeof(name));
+    fd = memfd_create(name, MFD_CLOEXEC);
     int cloexec = flags & O_CLOEXEC;
     char link[48];
     int ro, e;
@@ -618,7 +660,7 @@ bool procfs_open(const char *path, int host_flags, int64_t *result)
     if (fclose(f) != 0)
         ok = false;
     if (handled && ok)
-        *result = procfs_memfd(data, len, host_flags);
+        *result = procfs_memfd(path, data, len, host_flags);
     free(data);
     return handled && ok;
 }

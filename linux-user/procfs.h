@@ -19,5 +19,12 @@ const char *procfs_own_entry(const char *path);
  * false when path is not emulated and the host's file should be opened.
  */
 bool procfs_open(const char *path, int host_flags, int64_t *result);
+/* The prefix of the link text of a file procfs_open made. */
+#define PROCFS_LINK_PREFIX "/memfd:arx-proc:"
+/*
+ * A /proc/self/fd/N link's text that names a file procfs_open made
+ * becomes that file's /proc path, in place; false for any other text.
+ */
+bool procfs_link_text(char *text);
 
 #endif

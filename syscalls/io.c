@@ -47,7 +47,8 @@ static int64_t io_vector(GuestThread *t, long host_nr, const uint64_t *a)
         host_iov = SYS_FAULT_ADDR;
     else if (r != 0)
         return r;
-    return signal_safe_syscall6(t, host_nr, a[0], host_iov, a[2], a[3], a[4], a[5]);
+    return signal_safe_syscall6(t, host_nr, a[0], host_iov, a[2], a[3], a[4],
+                                a[5]);
 }
 
 int64_t sys_readv(GuestThread *t, const uint64_t *a)
@@ -317,8 +318,8 @@ static int64_t io_epoll_wait(GuestThread *t, long host_nr, const uint64_t *a,
     if (maxevents > IO_EPOLL_BATCH)
         maxevents = IO_EPOLL_BATCH;
     n = signal_safe_syscall6(t, host_nr, a[0], (uint64_t)(uintptr_t)host_events,
-                      (uint64_t)(int64_t)maxevents, timeout, sys_hp(a[4]),
-                      a[5]);
+                             (uint64_t)(int64_t)maxevents, timeout,
+                             sys_hp(a[4]), a[5]);
     /* Like the kernel's copy-out: EFAULT only when nothing got through. */
     for (int64_t i = 0; i < n; i++) {
         convert_epoll_event_to_guest(&host_events[i], &guest_event);

@@ -128,7 +128,8 @@ int64_t sys_recvmsg(GuestThread *t, const uint64_t *a)
     r = convert_msghdr_to_host(&guest, &host, iov);
     if (r != 0)
         return r;
-    r = signal_safe_syscall3(t, SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host, a[2]);
+    r = signal_safe_syscall3(t, SYS_recvmsg, a[0], (uint64_t)(uintptr_t)&host,
+                             a[2]);
     if (!host_is_error(r)) {
         convert_msghdr_result_to_guest(&host, &guest);
         if (copy_to_guest(a[1], &guest, sizeof(guest)) != 0)

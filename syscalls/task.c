@@ -907,7 +907,7 @@ static void task_script_name(const TaskExec *ex, char *buf, size_t len)
 static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
                              int64_t *r)
 {
-    char interp_path[PATH_MAX], script[PATH_MAX + 32];
+    char interp_path[PATH_MAX], script[PATH_MAX + 32], link_path[PATH_MAX];
     const char *extra[2];
     size_t nextra = 0;
     char *interp, *arg;
@@ -915,7 +915,8 @@ static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
     if (!task_parse_shebang(head, n, &interp, &arg))
         return false;
     if (snprintf(interp_path, sizeof(interp_path), "%s",
-                 path_redirect(interp)) >= (int)sizeof(interp_path))
+                 path_redirect_exec(interp, link_path, sizeof(link_path))) >=
+        (int)sizeof(interp_path))
         return false;
     if (host_syscall3(SYS_faccessat, (uint64_t)AT_FDCWD,
                       (uint64_t)(uintptr_t)interp_path, X_OK) != 0 ||
@@ -1069,6 +1070,7 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
                    task_reexec_option_count() + TASK_ARX_FIXED_SLOTS;
     char *local[TASK_EXEC_STACK_SLOTS];
     char **vec;
+    char exec_path[PATH_MAX];
     TaskExec ex;
     const char *path;
     int64_t r = guest_string(guest_path, PATH_MAX, &path);
@@ -1091,6 +1093,11 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
     ex.dirfd = dirfd;
     ex.guest_path = path;
     ex.path = sys_fix_path(ex.guest_path);
+    /* A link to a guest path means the sysroot's file, not the host's. */
+    if (ex.path && ex.path != sys_exe_path() &&
+        (ex.path[0] == '/' || dirfd == AT_FDCWD) &&
+        !(flags & AT_SYMLINK_NOFOLLOW))
+        ex.path = path_redirect_exec(ex.path, exec_path, sizeof(exec_path));
     ex.flags = flags;
     r = task_exec_file(&ex);
     if (vec != local)

@@ -1,6 +1,7 @@
 /*
  * /proc/self files that describe the running program: cmdline, environ,
- * auxv, exe (under each of the process's names), cpuinfo, smaps. Prints
+ * auxv, exe (under each of the process's names), cpuinfo, smaps, and the
+ * names their open fds show. Prints
  * properties only, so the output is the same on every architecture.
  */
 #define _GNU_SOURCE
@@ -152,6 +153,21 @@ static void check_readonly(void)
     printf("read-only: %s %s\n", ok(wr_refused), ok(rd));
 }
 
+/* The fd of an open /proc file names it as /proc/<pid>/..., not a copy. */
+static void check_fd_name(const char *path, const char *want_fmt)
+{
+    char link[64], text[PATH_MAX], want[PATH_MAX];
+    int fd = open(path, O_RDONLY);
+    ssize_t n;
+
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    n = readlink(link, text, sizeof(text) - 1);
+    text[n > 0 ? n : 0] = '\0';
+    snprintf(want, sizeof(want), want_fmt, (long)getpid(), (long)gettid());
+    printf("fd name of %s: %s\n", path, ok(strcmp(text, want) == 0));
+    close(fd);
+}
+
 int main(int argc, char **argv)
 {
     check_cmdline(argc, argv);
@@ -160,5 +176,9 @@ int main(int argc, char **argv)
     check_cpuinfo();
     check_smaps();
     check_readonly();
+    check_fd_name("/proc/self/maps", "/proc/%ld/maps");
+    check_fd_name("/proc/self/cmdline", "/proc/%ld/cmdline");
+    check_fd_name("/proc/thread-self/auxv", "/proc/%ld/task/%ld/auxv");
+    check_fd_name("/proc/cpuinfo", "/proc/cpuinfo");
     return 0;
 }

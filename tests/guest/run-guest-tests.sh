@@ -36,6 +36,10 @@ O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfunc
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
+# Run only under -L with a root that mirrors the host paths they name (and
+# holds the aarch64 build where the native one lies): the guest must see
+# the same paths as the native run, never the sysroot's.
+ROOT_TESTS="sysroot_paths"
 
 # Fixed argv and environment handed to both builds.
 ARGS=("first" "two words" "" "sym=b@ls*?" "--flag")
@@ -54,6 +58,8 @@ fi
 mkdir -p "$BUILD_DIR"/native "$BUILD_DIR"/aarch64 "$BUILD_DIR"/aarch64-pie \
 	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn "$BUILD_DIR"/aarch64-O3 ||
 	exit 99
+# Without links, so /proc/self/exe and AT_EXECFN agree in ROOT_TESTS.
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd -P) || exit 99
 work=$(mktemp -d "${TMPDIR:-/tmp}/arx-guest.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 
@@ -118,6 +124,25 @@ compare() {
 	fi
 }
 
+# mirror_root ROOT BIN NATIVE: a sysroot holding /var, /usr/bin, /usr/lib,
+# /lib and /bin as the host has them (a link keeps its text) and BIN at the
+# path NATIVE; prints the host path of that copy. It also has the first
+# directory of its own path (/tmp), as a sysroot under /home has /home.
+mirror_root() {
+	local root=$1 bin=$2 native=$3 d first=${1#/}
+	rm -rf "$root"
+	mkdir -p "$root/var" "$root/usr/bin" "$root/usr/lib" "$root${native%/*}" \
+		"$root/${first%%/*}" || return 1
+	for d in lib bin; do
+		if [ -L "/$d" ]; then
+			ln -s "$(readlink "/$d")" "$root/$d"
+		else
+			mkdir -p "$root/$d"
+		fi
+	done
+	cp "$bin" "$root$native" && echo "$root$native"
+}
+
 contains() {
 	case " $1 " in *" $2 "*) return 0 ;; esac
 	return 1
@@ -154,6 +179,8 @@ for name in "${tests[@]}"; do
 		variants+=("$name-O3|aarch64-O3|-O3 -static")
 	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
 		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
+	contains "$ROOT_TESTS" "$name" &&
+		variants=("$name-root|aarch64|-O2 -static|-L $work/root")
 	for v in "${variants[@]}"; do
 		IFS='|' read -r tname sub flags arx_opts <<<"$v"
 		bin=$BUILD_DIR/$sub/$name
@@ -164,8 +191,15 @@ for name in "${tests[@]}"; do
 			head -n 20 "$work/cc.log"
 			continue
 		fi
+		run_bin=$bin
+		if [ "$tname" = "$name-root" ] &&
+			! run_bin=$(mirror_root "$work/root" "$bin" "$BUILD_DIR/native/$name"); then
+			report "$tname" 0
+			echo "  cannot build the mirror root"
+			continue
+		fi
 		# shellcheck disable=SC2086 # ARX may carry options
-		run_one "$work/guest" "$input" $ARX $arx_opts "$bin"
+		run_one "$work/guest" "$input" $ARX $arx_opts "$run_bin"
 		compare "$tname"
 	done
 done

@@ -163,6 +163,90 @@ except KeyError as e:
 sys.exit(6)
 EOF
 
+	# Java: monitors, a ConcurrentHashMap and eight threads; the result
+	# does not depend on the schedule.
+	cat >"$d/Threads.java" <<'EOF'
+import java.util.concurrent.ConcurrentHashMap;
+
+public class Threads {
+    static long counter;
+    static final Object lock = new Object();
+
+    public static void main(String[] args) throws Exception {
+        final int threads = 8, iters = 20000;
+        ConcurrentHashMap<Integer, Integer> map = new ConcurrentHashMap<>();
+        Thread[] ts = new Thread[threads];
+        for (int i = 0; i < threads; i++) {
+            final int id = i;
+            ts[i] = new Thread(() -> {
+                for (int k = 0; k < iters; k++) {
+                    synchronized (lock) { counter++; }
+                    map.merge(k % 100, 1, Integer::sum);
+                    map.putIfAbsent(1000 + id * iters + k, k);
+                }
+            });
+            ts[i].start();
+        }
+        for (Thread t : ts) t.join();
+        long sum = 0;
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int k : map.keySet()) {
+            if (k < 1000) {
+                sum += map.get(k);
+                lo = Math.min(lo, k);
+                hi = Math.max(hi, k);
+            }
+        }
+        System.out.println("counter=" + counter + " buckets=" + sum + " size="
+                           + map.size() + " keys=" + lo + ".." + hi);
+    }
+}
+EOF
+	# A class for Java 17 when the host has a javac that can make one.
+	if command -v javac >/dev/null 2>&1; then
+		javac --release 17 -d "$d" "$d/Threads.java" >/dev/null 2>&1 ||
+			rm -f "$d/Threads.class"
+	fi
+
+	# Ruby: every require realpaths the file; threads, a queue, fibers.
+	cat >"$d/script.rb" <<'EOF'
+require "json"
+require "set"
+require "digest"
+puts File.realpath("/usr/lib"), File.realpath("/lib/.."), File.directory?("/var")
+puts File.symlink?("/usr"), Dir.pwd == File.realpath(".")
+q = Queue.new
+m = Mutex.new
+total = 0
+ts = 4.times.map do |i|
+  Thread.new { 1000.times { |k| q << i * k; m.synchronize { total += 1 } } }
+end
+ts.each(&:join)
+s = 0
+s += q.pop until q.empty?
+puts "#{s} #{total}"
+f = Fiber.new { |x| y = Fiber.yield(x * 2); y + 1 }
+puts [f.resume(20), f.resume(5)].inspect
+puts JSON.generate({ "a" => [1, 2.5, nil], "b" => { "c" => "\u00e9" } })
+puts Set[3, 1, 2, 3].sort.inspect, Digest::SHA256.hexdigest("abc")[0, 16]
+puts (2**100).to_s, 10.0 / 3, [3, 1, 2].sort_by { -_1 }.inspect
+EOF
+	cat >"$d/ruby.want" <<'EOF'
+/usr/lib
+/usr
+true
+false
+true
+2997000 4000
+[40, 6]
+{"a":[1,2.5,null],"b":{"c":"é"}}
+[1, 2, 3]
+ba7816bf8f01cfea
+1267650600228229401496703205376
+3.3333333333333335
+[3, 2, 1]
+EOF
+
 	cat >"$d/pkg/DEBIAN/control" <<'EOF'
 Package: hello
 Version: 1.0-1

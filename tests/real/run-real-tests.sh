@@ -2,7 +2,8 @@
 # Real Debian programs: builds an arm64 sysroot (tools/mksysroot) holding
 # coreutils, bash, xz, gzip, pigz, sqlite3, lua5.4, python3.11 and dpkg, runs
 # each under arx and the host's x86-64 build of the same program natively, and
-# compares stdout and exit status. Children the guest execs must be run by arx
+# compares stdout and exit status. OpenJDK 17 and Ruby 3.1, when they can be
+# had, run under arx alone against fixed expected output. Children the guest execs must be run by arx
 # itself, so an arm64 binfmt_misc handler (qemu) is disabled for the run or
 # the cases that exec children are skipped. It must not depend on the clock,
 # the locale or directory order.
@@ -14,6 +15,7 @@
 #   REAL_CACHE    .deb cache (default $top_builddir/tests/real/cache)
 #   REAL_TESTS    "name1 name2": run only these cases
 #   REAL_VERBOSE  if set, print the diff of a failing case
+#   REAL_NO_OPTIONAL  if set, do not fetch the optional packages (Java, Ruby)
 #   REAL_BINFMT_DIR  binfmt_misc directory (default /proc/sys/fs/binfmt_misc;
 #                 a mock one tests the guard)
 # Exits 77 (SKIP) when the arm64 packages cannot be had.
@@ -31,9 +33,21 @@ SYSROOT=${REAL_SYSROOT:-$top_builddir/tests/real/sysroot}
 CACHE=${REAL_CACHE:-$top_builddir/tests/real/cache}
 TIMEOUT=120
 PACKAGES=(coreutils bash xz-utils gzip pigz sqlite3 lua5.4 python3.11 dpkg openssl)
+# Large and optional: their cases skip when these cannot be had (or
+# REAL_NO_OPTIONAL is set); the rest still runs.
+OPTIONAL_PACKAGES=(openjdk-17-jre-headless ruby3.1)
+JAVA=/usr/lib/jvm/java-17-openjdk-arm64/bin/java
 MKSYSROOT=$top_srcdir/tools/mksysroot
 . "$top_srcdir/tests/lib/arm64-sysroot.sh"
 
+if [ -z "${REAL_NO_OPTIONAL:-}" ]; then
+	if "$MKSYSROOT" -q -o "$SYSROOT" -c "$CACHE" "${PACKAGES[@]}" \
+		"${OPTIONAL_PACKAGES[@]}" 2>/dev/null; then
+		PACKAGES+=("${OPTIONAL_PACKAGES[@]}")
+	else
+		echo "note: ${OPTIONAL_PACKAGES[*]} cannot be had; their cases skip"
+	fi
+fi
 arm64_setup real "${PACKAGES[@]}"
 guard_binfmt "${REAL_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}" "$SYSROOT/usr/bin/true"
 
@@ -62,11 +76,13 @@ failed=()
 case_in=/dev/null
 case_children=0
 case_want=""
+case_glob=0
 
 reset_knobs() {
 	case_in=/dev/null
 	case_children=0
 	case_want=""
+	case_glob=0
 }
 
 # run_env: the environment both sides get, fixed so outputs are comparable.
@@ -117,6 +133,48 @@ run_case() {
 			if [ -n "${REAL_VERBOSE:-}" ]; then
 				diff <(od -c "$work/h.out" | head -n 40) \
 					<(od -c "$work/g.out" | head -n 40) | head -n 20
+				head -c 2000 "$work/g.err"
+			fi
+		fi
+	fi
+	reset_knobs
+}
+
+# run_expect NAME WANT PROG ARG...: for programs the host may lack, PROG
+# (a path inside the sysroot) runs under arx alone; its stdout must be
+# WANT (or match it as a bash pattern after case_glob=1) and its status 0. Skips when an optional package left PROG out.
+run_expect() {
+	local name=$1 want=$2 prog=$3 gs got
+	shift 3
+	selected "$name" || {
+		reset_knobs
+		return 0
+	}
+	if [ ! -x "$SYSROOT$prog" ]; then
+		echo "SKIP: $name (${prog##*/} is not in the sysroot)"
+		skip=$((skip + 1))
+	elif [ "$case_children" = 1 ] && [ -n "$no_children" ]; then
+		echo "SKIP: $name (execs children)"
+		skip=$((skip + 1))
+	else
+		rm -rf "$work/g"
+		cp -a "$work/fixture" "$work/g"
+		# shellcheck disable=SC2086 # $ARX may carry options
+		(cd "$work/g" && run_env timeout "$TIMEOUT" $ARX -L "$SYSROOT" \
+			"$SYSROOT$prog" "$@" <"$case_in" >"$work/g.out" 2>"$work/g.err")
+		gs=$?
+		got=$(cat "$work/g.out")
+		# shellcheck disable=SC2053 # WANT is a pattern on purpose
+		if [ "$gs" = 0 ] && { [ "$got" = "$want" ] ||
+			{ [ "$case_glob" = 1 ] && [[ $got == $want ]]; }; }; then
+			echo "PASS: $name"
+			pass=$((pass + 1))
+		else
+			echo "FAIL: $name (status $gs)"
+			fail=$((fail + 1))
+			failed+=("$name")
+			if [ -n "${REAL_VERBOSE:-}" ]; then
+				diff <(echo "$want") "$work/g.out" | head -n 20
 				head -c 2000 "$work/g.err"
 			fi
 		fi
@@ -264,6 +322,41 @@ case_children=1
 run_case dpkg-deb-contents dpkg-deb -c hello-host.deb
 case_children=1
 run_case dpkg-deb-info dpkg-deb -I hello-host.deb
+
+# ---- paths under -L: directories in the sysroot are not links ----
+# readlink and realpath walk each component; pwd asks getcwd after a chdir
+# into the sysroot's copy. The host (merged /usr or not) must agree.
+run_case readlink-f readlink -f /var /usr/bin /lib /bin/../lib /usr/lib/../bin
+run_case realpath realpath -e /var /usr/lib /lib/. /usr/bin/..
+case_children=1
+case_want=0
+run_case pwd-in-sysroot bash -c 'cd /usr/lib && pwd && pwd -P && /bin/pwd && cd .. && /bin/pwd && readlink /proc/self/cwd'
+# A link outside the sysroot whose text is a guest path (a venv's python)
+# runs the sysroot's program, not the host's.
+case_children=1
+run_expect exec-guest-link 'aarch64 True
+aarch64 True' /usr/bin/bash -c 'ln -s /usr/bin/python3.11 py &&
+./py -c "import platform, sys; print(platform.machine(), sys.prefix == sys.base_prefix)" &&
+python3.11 -m venv --without-pip v &&
+v/bin/python -c "import platform, sys; print(platform.machine(), sys.prefix != sys.base_prefix)"'
+
+# ---- OpenJDK 17 and Ruby 3.1 (optional packages) ----
+# The JVM writes code, takes SIGSEGV for null checks and safepoints and
+# runs many threads; Java finds its home with realpath, Ruby checks every
+# file it requires with realpath.
+case_glob=1
+run_expect java-version 'openjdk 17*OpenJDK 64-Bit Server VM*' $JAVA --version
+threads_want='counter=160000 buckets=160000 size=160100 keys=0..99'
+# The source launcher compiles in the guest JVM (jdk.compiler): slow, but
+# the hardest start-up; the class the host's javac made starts faster.
+run_expect java-source "$threads_want" $JAVA Threads.java
+if [ -f "$in/Threads.class" ]; then
+	run_expect java-class "$threads_want" $JAVA -cp . Threads
+else
+	echo "SKIP: java-class (no host javac)"
+	skip=$((skip + 1))
+fi
+run_expect ruby "$(cat "$in/ruby.want")" /usr/bin/ruby3.1 script.rb
 
 # FP, SIMD and crypto through real programs (openssl, python).
 # shellcheck source=tests/real/cases-fp.sh
