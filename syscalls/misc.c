@@ -140,6 +140,30 @@ int64_t sys_acct(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_acct, sys_path_hp(a[0]), 0, 0);
 }
 
+/* Swap files are the host kernel's, as for a native program. */
+int64_t sys_swapon(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_swapon, sys_path_hp(a[0]), a[1], 0);
+}
+
+int64_t sys_swapoff(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_swapoff, sys_path_hp(a[0]), 0, 0);
+}
+
+/*
+ * As a native program's: the magic numbers and CAP_SYS_BOOT are the
+ * kernel's to check, and in a pid namespace a restart ends only that
+ * namespace. The argument (RESTART2's command string) is a guest pointer.
+ */
+int64_t sys_reboot(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_reboot, a[0], a[1], a[2], sys_hp(a[3]), 0, 0);
+}
+
 int64_t sys_vhangup(GuestThread *t, const uint64_t *a)
 {
     (void)t;
