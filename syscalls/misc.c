@@ -343,6 +343,56 @@ int64_t sys_umount2(GuestThread *t, const uint64_t *a)
     return host_syscall3(SYS_umount2, misc_path(a[0]), a[1], 0);
 }
 
+/*
+ * The mount API of file descriptors: numbers, flags and struct mount_attr
+ * are the same on both ABIs; paths go through the sysroot as mount's do.
+ */
+int64_t sys_open_tree(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_open_tree, a[0], misc_path(a[1]), a[2]);
+}
+
+int64_t sys_move_mount(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_move_mount, a[0], misc_path(a[1]), a[2],
+                         misc_path(a[3]), a[4], 0);
+}
+
+int64_t sys_fsopen(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fsopen, sys_hp(a[0]), a[1], 0);
+}
+
+/* key and value are strings or a blob; FSCONFIG_SET_PATH's stays as named. */
+int64_t sys_fsconfig(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_fsconfig, a[0], a[1], sys_hp(a[2]), sys_hp(a[3]),
+                         a[4], 0);
+}
+
+int64_t sys_fsmount(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fsmount, a[0], a[1], a[2]);
+}
+
+int64_t sys_fspick(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_fspick, a[0], misc_path(a[1]), a[2]);
+}
+
+int64_t sys_mount_setattr(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_mount_setattr, a[0], misc_path(a[1]), a[2],
+                         sys_hp(a[3]), a[4], 0);
+}
+
 int64_t sys_pivot_root(GuestThread *t, const uint64_t *a)
 {
     (void)t;

@@ -95,7 +95,8 @@ run_one() {
 	mkdir -p "$dir/tmp"
 	start=$(date +%s)
 	# The namespace's pid 1 is a shell that waits: LTP reads a parent pid of
-	# 1 as "the main test process has gone".
+	# 1 as "the main test process has gone". It brings the new network
+	# namespace's loopback up, as the socket tests expect of a machine.
 	# A shell-script test runs as is: the ARM programs it starts reach the
 	# emulator through binfmt_misc or not at all.
 	local launch=("$emulator" "$bin")
@@ -105,7 +106,7 @@ run_one() {
 		LTP_TIMEOUT_MUL="${LTP_TIMEOUT_MUL:-4}" \
 		timeout -k 10 "$limit" unshare --pid --mount --ipc --uts --net \
 		--fork --kill-child --mount-proc \
-		sh -c '"$@"; exit $?' ltp-init "${launch[@]}" "$@" \
+		sh -c 'ip link set lo up 2>/dev/null; "$@"; exit $?' ltp-init "${launch[@]}" "$@" \
 		</dev/null >"$logs/$tag.log" 2>&1)
 	rc=$?
 	class=$(classify "$rc")
