@@ -1029,9 +1029,15 @@ static int64_t task_exec_file(const TaskExec *ex)
 {
     char target[PATH_MAX + 32], head[TASK_BINPRM_BUF_SIZE + 1];
     const char *name;
-    int64_t r = task_exec_target(ex, target, sizeof(target), &name);
+    int64_t r;
     size_t n;
 
+    /* The kernel judges dirfd before the path: a closed one is EBADF, not
+     * the ENOENT of a /proc/self/fd name that does not exist. */
+    if (ex->dirfd != AT_FDCWD && ex->guest_path[0] != '/' &&
+        fcntl(ex->dirfd, F_GETFD) < 0)
+        return -EBADF;
+    r = task_exec_target(ex, target, sizeof(target), &name);
     if (r != 0)
         return r;
     r = host_syscall3(SYS_faccessat, (uint64_t)AT_FDCWD,
