@@ -52,11 +52,11 @@ int main(void)
     int fd = mkstemp(path);
     aio_context_t ctx = 0;
     struct iocb cb;
-    struct iocb *list[1] = { &cb };
-    struct timespec zero = { 0, 0 };
+    struct iocb *list[1] = {&cb};
+    struct timespec zero = {0, 0};
     struct io_event ev;
     char out[64] = "native aio through arx\n";
-    char in[64] = { 0 };
+    char in[64] = {0};
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     unlink(path);
