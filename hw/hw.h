@@ -74,7 +74,6 @@ static inline void guest_ram_written(const GuestRam *ram, uint64_t pa,
  * register, bad descriptor). printf-style, one line, to arx's log; a no-op
  * unless the log item is on. Defined by the program (system/).
  */
-void hw_guest_error(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+void hw_guest_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

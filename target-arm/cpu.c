@@ -15,7 +15,7 @@ static TCGBlockState arm_block_state(void *opaque)
 {
     const CPUARMState *env = opaque;
 
-    return (TCGBlockState){.pc = env->pc, .flags = 0};
+    return (TCGBlockState){.pc = env->pc, .flags = 0, .phys = env->pc};
 }
 
 static bool arm_must_stop(void *opaque)

@@ -20,6 +20,12 @@ enum {
     EXCP_ALIGN, /* misaligned SP or PC: SIGBUS */
     EXCP_FAULT, /* a guest memory access faulted: fault_* say how */
     EXCP_PREFETCH_ABORT, /* no instruction fetch at pc: syndrome ARM_FETCH_* */
+    /* System mode only (arx-system's CPU loop): */
+    EXCP_DATA_ABORT,   /* a SoftMMU access faulted: excp_esr, excp_far */
+    EXCP_HVC,          /* HVC #imm at EL1: pc after it (PSCI calls) */
+    EXCP_SMC,          /* SMC #imm at EL1: pc after it */
+    EXCP_WFI,          /* WFI: pc after it; sleep until an interrupt */
+    EXCP_ERET_ILLEGAL, /* reserved */
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -40,6 +46,43 @@ typedef union {
 /* FPCR bits with an effect without AFP/EBF: AHP, DN, FZ, RMode, FZ16
  * (FEAT_FP16). MSR and a signal frame's fpsimd record can change only these. */
 #define ARM_FPCR_WRITABLE 0x07c80000u
+
+/* PSTATE bits other than NZCV, in the SPSR layout (Arm ARM C5.2.18). */
+#define PSTATE_SP (1u << 0) /* SPSel: SP_ELx rather than SP_EL0 */
+#define PSTATE_EL_SHIFT 2
+#define PSTATE_EL_MASK (3u << 2)
+#define PSTATE_F (1u << 6)
+#define PSTATE_I (1u << 7)
+#define PSTATE_A (1u << 8)
+#define PSTATE_D (1u << 9)
+#define PSTATE_DAIF (PSTATE_D | PSTATE_A | PSTATE_I | PSTATE_F)
+#define PSTATE_IL (1u << 20)
+#define PSTATE_SS (1u << 21)
+#define PSTATE_PAN (1u << 22)
+#define PSTATE_UAO (1u << 23)
+
+/*
+ * The EL1&0 state arx-system adds: PSTATE, the banked stack pointers, the
+ * exception registers, the MMU and timer registers. x[31] always holds
+ * the current SP; sp_el[] the other one.
+ */
+typedef struct ARMSysState {
+    uint32_t pstate;            /* PSTATE_* */
+    volatile uint32_t irq_line; /* the GIC's IRQ output to this CPU */
+    volatile uint32_t fiq_line;
+    uint32_t pad;
+    uint64_t sp_el[2]; /* SP_EL0 and SP_EL1 while not selected */
+    uint64_t elr_el1, spsr_el1, esr_el1, far_el1, vbar_el1;
+    uint64_t sctlr_el1, tcr_el1, ttbr0_el1, ttbr1_el1, mair_el1, amair_el1;
+    uint64_t contextidr_el1, tpidr_el1, cpacr_el1, par_el1, mdscr_el1;
+    uint64_t afsr0_el1, afsr1_el1, csselr_el1, cntkctl_el1, mpidr_el1;
+    uint64_t mdccint_el1, oslsr_el1, disr_el1;
+    /* Generic timer: the virtual and the physical EL1 timer. */
+    uint64_t cntv_ctl, cntv_cval, cntp_ctl, cntp_cval;
+    /* The pending abort's syndrome and fault address. */
+    uint64_t excp_esr, excp_far;
+    void *cpu; /* the vCPU (system/) */
+} ARMSysState;
 
 typedef struct CPUARMState {
     uint64_t x[32]; /* x[31] is SP; XZR is handled by the translator */
@@ -77,6 +120,9 @@ typedef struct CPUARMState {
     ARMVReg v[32] __attribute__((aligned(16)));
 
     void *thread; /* the GuestThread running this state (linux-user) */
+
+    /* ---- system mode (arx-system) only; zero in user mode ---- */
+    ARMSysState sys;
 } CPUARMState;
 
 /* Reads and writes the architectural NZCV value (bits 31:28). */

@@ -75,7 +75,7 @@ static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
         return tb;
     if (log_enabled(LOG_STATS))
         exec_stats.jc_misses++;
-    tb = tb_lookup(state.pc, state.flags);
+    tb = tb_lookup_phys(state.pc, state.flags, state.phys);
     if (tb) {
         __atomic_store_n(&jc->tb[i], tb, __ATOMIC_RELAXED);
         jc->entry[i].key = key;
@@ -87,10 +87,16 @@ static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
             __atomic_store_n(&jc->tb[i], NULL, __ATOMIC_RELAXED);
             __atomic_store_n(&jc->entry[i].code, tcg_backend_lookup_stub(),
                              __ATOMIC_RELAXED);
-            return tb_lookup(state.pc, state.flags);
+            return tb_lookup_phys(state.pc, state.flags, state.phys);
         }
     }
     return tb;
+}
+
+void tcg_exec_jmp_cache_clear(void)
+{
+    if (jmp_cache)
+        tb_jmp_cache_clear(jmp_cache);
 }
 
 /* Frees the calling thread's jump cache (it is leaving for good). */
@@ -234,12 +240,15 @@ static uint64_t helper_lookup_tb_ptr(uint64_t env)
 {
     void *e = (void *)(uintptr_t)env;
     TranslationBlock *tb;
+    TCGBlockState state;
 
     if (log_enabled(LOG_EXEC | LOG_CPU))
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     if (log_enabled(LOG_STATS))
         exec_stats.indirect++;
-    tb = jmp_cache_lookup(target->block_state(e));
+    state = target->block_state(e);
+
+    tb = state.no_fetch ? NULL : jmp_cache_lookup(state);
     if (!tb)
         return (uint64_t)(uintptr_t)tcg_backend_exit_zero();
     return (uint64_t)(uintptr_t)tb->code;
@@ -274,7 +283,7 @@ static TranslationBlock *find_block(ExecThread *self, void *env,
         exec_stats.translations += tb == NULL;
     }
     while (!tb) {
-        tb = tb_find_or_translate(env, state.pc, state.flags);
+        tb = tb_find_or_translate_phys(env, state.pc, state.flags, state.phys);
         if (!tb)
             exec_flush(self);
     }
@@ -289,8 +298,12 @@ static void run_blocks(ExecThread *self, void *env)
 
     for (;;) {
         TCGBlockState state = target->block_state(env);
-        TranslationBlock *tb = find_block(self, env, state);
+        TranslationBlock *tb;
         uintptr_t ret;
+
+        if (state.no_fetch)
+            return;
+        tb = find_block(self, env, state);
 
         if (last && !log_enabled(LOG_EXEC | LOG_CPU))
             tb_add_jump(last, last_slot, tb);

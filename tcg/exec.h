@@ -27,6 +27,9 @@ void tcg_exec_fault_return(void) __attribute__((noreturn));
  * address above every frame of translated code and of the helpers it
  * calls (for a fault handler looking for a helper's caller). */
 bool tcg_exec_running(void **env, uintptr_t *stack_top);
+/* Empties the calling thread's jump cache: a system mode's mappings
+ * changed, so its virtual pcs may lead to other blocks. */
+void tcg_exec_jmp_cache_clear(void);
 /* Releases the calling thread's per-thread state before it exits. */
 void tcg_exec_thread_exit(void);
 /* -d stats: the translation and dispatch counters, to the log. */

@@ -828,18 +828,53 @@ LDST_ENV(st_i32, i32)
 LDST_ENV(st_i64, i64)
 #undef LDST_ENV
 
+/* ---- guest memory: inline ops, or a system mode's SoftMMU calls ---- */
+
+static TCGv_i64 softmmu_desc(uint64_t mop)
+{
+    return tcg_constant_i64((int64_t)(mop | (uint64_t)tcg_ctx.mem_index << 8));
+}
+
+static void softmmu_ld(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
+{
+    tcg_gen_call3(tcg_ctx.softmmu->ld, &ret, tcg_ptr_as_i64(tcg_env), addr,
+                  softmmu_desc(mop));
+}
+
+static void softmmu_st(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
+{
+    tcg_gen_call4(tcg_ctx.softmmu->st, NULL, tcg_ptr_as_i64(tcg_env), addr, val,
+                  softmmu_desc(mop));
+}
+
 void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop)
 {
+    if (tcg_ctx.softmmu) {
+        TCGv_i64 t = tcg_temp_new_i64();
+        softmmu_ld(t, addr, mop);
+        tcg_gen_extrl_i64_i32(ret, t);
+        return;
+    }
     emit4(INDEX_op_guest_ld_i32, ret.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
 {
+    if (tcg_ctx.softmmu) {
+        softmmu_ld(ret, addr, mop);
+        return;
+    }
     emit4(INDEX_op_guest_ld_i64, ret.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
 {
+    if (tcg_ctx.softmmu) {
+        TCGv_i64 t = tcg_temp_new_i64();
+        tcg_gen_extu_i32_i64(t, val);
+        softmmu_st(t, addr, mop);
+        return;
+    }
     emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, mop, 0);
 }
 
@@ -849,33 +884,67 @@ static uint64_t vec_ofs(int32_t ofs)
     return (uint64_t)(int64_t)ofs;
 }
 
+static TCGv_i64 softmmu_vec_desc(int32_t ofs, unsigned bytes)
+{
+    return tcg_constant_i64((int64_t)((uint64_t)(uint32_t)ofs |
+                                      (uint64_t)bytes << 32 |
+                                      (uint64_t)tcg_ctx.mem_index << 40));
+}
+
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes)
 {
+    if (tcg_ctx.softmmu) {
+        tcg_gen_call3(tcg_ctx.softmmu->ld_vec, NULL, tcg_ptr_as_i64(tcg_env),
+                      addr, softmmu_vec_desc(d, bytes));
+        return;
+    }
     emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), bytes);
 }
 
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 {
+    if (tcg_ctx.softmmu) {
+        tcg_gen_call3(tcg_ctx.softmmu->st_vec, NULL, tcg_ptr_as_i64(tcg_env),
+                      addr, softmmu_vec_desc(s, bytes));
+        return;
+    }
     emit3(INDEX_op_guest_st_vec, addr.idx, vec_ofs(s), bytes);
 }
 
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
 {
+    if (tcg_ctx.softmmu) {
+        softmmu_st(val, addr, mop);
+        return;
+    }
     emit4(INDEX_op_guest_st_i64, val.idx, addr.idx, mop, 0);
 }
 
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop)
 {
+    if (tcg_ctx.softmmu) {
+        TCGv_i64 args[5] = {tcg_ptr_as_i64(tcg_env), addr, cmp, newv,
+                            softmmu_desc(mop)};
+        tcg_gen_call(tcg_ctx.softmmu->cmpxchg, &ret, 5, args);
+        return;
+    }
     tcg_emit_op(INDEX_op_guest_cmpxchg_i64, 5,
                 (uint64_t[]){ret.idx, cmp.idx, newv.idx, addr.idx, mop});
 }
 
 void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write)
 {
-    if (mask)
-        tcg_emit_op(INDEX_op_guest_check_align, 3,
-                    (uint64_t[]){addr.idx, mask, is_write});
+    if (!mask)
+        return;
+    if (tcg_ctx.softmmu) {
+        tcg_gen_call3(
+            tcg_ctx.softmmu->check_align, NULL, tcg_ptr_as_i64(tcg_env), addr,
+            tcg_constant_i64((int64_t)(mask | (uint64_t)is_write << 8)));
+        return;
+    }
+    tcg_emit_op(INDEX_op_guest_check_align, 3,
+                (uint64_t[]){addr.idx, mask, is_write});
 }
 
 void tcg_gen_mb(TCGBar bar)

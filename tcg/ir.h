@@ -188,6 +188,15 @@ typedef struct TCGOp {
     uint8_t call_oargs, call_iargs; /* INDEX_op_call only */
 } TCGOp;
 
+/*
+ * A system mode's guest memory accesses: the helpers the builders call
+ * instead of emitting guest_* ops (tcg/softmmu.c). Each takes env, the
+ * address and the operands, then a descriptor word (see softmmu.c).
+ */
+typedef struct TCGSoftmmuHelpers {
+    const TCGHelper *ld, *st, *ld_vec, *st_vec, *cmpxchg, *check_align;
+} TCGSoftmmuHelpers;
+
 #define TCG_MAX_TEMPS 4096
 #define TCG_MAX_OPS 8192
 #define TCG_MAX_LABELS 512
@@ -214,6 +223,11 @@ typedef struct TCGContext {
     struct TranslationBlock *tb; /* block being translated */
     /* Returns host code for the guest state's pc, or the dispatcher exit. */
     const TCGHelper *lookup_helper;
+    /* NULL: guest accesses are inline ops (user mode); else the calls. */
+    const TCGSoftmmuHelpers *softmmu;
+    /* The MMU index of the accesses being built (the target sets it per
+     * block, and around unprivileged accesses). */
+    int mem_index;
 } TCGContext;
 
 extern TCGContext tcg_ctx;

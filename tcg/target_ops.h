@@ -24,6 +24,13 @@ struct TranslationBlock;
 typedef struct TCGBlockState {
     uint64_t pc;
     uint32_t flags;
+    /* Where the code lies: user mode pc itself; a system mode the
+     * physical address of pc, so one block serves every mapping of its
+     * page and a write to the physical page finds it. */
+    uint64_t phys;
+    /* pc cannot be fetched (a system mode's instruction abort): the target
+     * has raised its exception, must_stop says so, nothing runs. */
+    bool no_fetch;
 } TCGBlockState;
 
 typedef struct TCGTargetOps {
@@ -51,6 +58,14 @@ typedef struct TCGTargetOps {
     /* Makes the thread running env leave translated code soon. May be
      * NULL (a single-threaded user of tcg/). */
     void (*kick)(void *env);
+    /* A system mode: a direct jump is chained only to a block of the same
+     * guest page, whose mapping the block's own lookup proved (the jump
+     * cache is emptied whenever mappings change). */
+    bool chain_same_page;
+    /* Where jmp_cache_key folds the flags into the pc (tcg/tb.h); 0 means
+     * JMP_CACHE_FLAGS_SHIFT. A64 system mode folds its flags (< 4) into
+     * the pc's two low bits, always 0, so the key stays one-to-one. */
+    unsigned jmp_key_shift;
 } TCGTargetOps;
 
 #endif

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "tcg/exec.h"
+#include "tcg/guest_mem.h"
 #include "tcg/ir.h"
 #include "tcg/target_ops.h"
 #include "tcg/x86_64/backend.h"
@@ -40,6 +41,7 @@ static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
  * that holds it (brk clearing memory under tb_lock_code). */
 static pthread_mutex_t tb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static const TCGTargetOps *target_ops;
+unsigned jmp_cache_flags_shift = JMP_CACHE_FLAGS_SHIFT;
 
 static uint8_t *code_buf;   /* whole cache, prologue first */
 static uint8_t *code_start; /* first byte after the prologue */
@@ -152,6 +154,8 @@ static void tb_after_fork_child(void)
 uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
     target_ops = ops;
+    jmp_cache_flags_shift =
+        ops->jmp_key_shift ? ops->jmp_key_shift : JMP_CACHE_FLAGS_SHIFT;
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
     tb_map_arena();
@@ -168,15 +172,21 @@ static uint32_t tb_hash_of(uint64_t pc, uint32_t flags)
     return (uint32_t)(h >> (64 - TB_HASH_BITS));
 }
 
-TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
+TranslationBlock *tb_lookup_phys(uint64_t pc, uint32_t flags, uint64_t phys)
 {
     TranslationBlock *tb =
         __atomic_load_n(&tb_hash[tb_hash_of(pc, flags)], __ATOMIC_ACQUIRE);
 
     /* An invalid block may still be in reach for a moment: skip it. */
-    while (tb && (tb->pc != pc || tb->flags != flags || tb->invalid))
+    while (tb && (tb->pc != pc || tb->flags != flags || tb->phys != phys ||
+                  tb->invalid))
         tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
     return tb;
+}
+
+TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
+{
+    return tb_lookup_phys(pc, flags, pc);
 }
 
 static void tb_insert(TranslationBlock *tb)
@@ -338,13 +348,19 @@ static void tb_log(const TranslationBlock *tb, void *env)
  */
 TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)
 {
-    TranslationBlock *tb = tb_lookup(pc, flags);
+    return tb_find_or_translate_phys(env, pc, flags, pc);
+}
+
+TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
+                                            uint32_t flags, uint64_t phys)
+{
+    TranslationBlock *tb = tb_lookup_phys(pc, flags, phys);
     TBPage *page;
 
     if (tb)
         return tb;
     pthread_mutex_lock(&tb_lock);
-    tb = tb_lookup(pc, flags);
+    tb = tb_lookup_phys(pc, flags, phys);
     if (!tb) {
         tb = tb_arena_alloc(sizeof(*tb));
         if (!tb) {
@@ -355,8 +371,9 @@ TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags)
         memset(tb, 0, sizeof(*tb)); /* the arena is reused after a flush */
         tb->pc = pc;
         tb->flags = flags;
+        tb->phys = phys;
         /* Before reading the guest code: a write from now on is seen. */
-        page = (TBPage *)page_map_get(&tb_pages, pc, NULL);
+        page = (TBPage *)page_map_get(&tb_pages, phys, NULL);
         if (page_watch)
             page_watch->translating(page->entry.addr);
         if (!tb_translate(tb, env, TB_MAX_INSNS)) {
@@ -383,6 +400,9 @@ void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to)
     /* A direct branch that changes the flags (A32 BLX immediate) is
      * never chained: it goes through the dispatcher each time. */
     if (from->jmp_field_offset[slot] == TB_NO_JUMP || from->flags != to->flags)
+        return;
+    if (target_ops->chain_same_page &&
+        ((from->pc ^ to->pc) & ~(GUEST_PAGE_SIZE - 1)))
         return;
     pthread_mutex_lock(&tb_lock);
     /* Another thread may have chained it already, or invalidated either
@@ -469,6 +489,20 @@ static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
     fault->env = cpu;
     fault->guest_pc = site->guest_pc;
     return true;
+}
+
+bool tb_call_site_pc(uintptr_t retaddr, uint64_t *guest_pc)
+{
+    const TCGFaultSite *site;
+
+    if (!tb_in_code(retaddr))
+        return false;
+    pthread_mutex_lock(&tb_lock);
+    site = tb_fault_site_at(retaddr, true);
+    if (site)
+        *guest_pc = site->guest_pc;
+    pthread_mutex_unlock(&tb_lock);
+    return site != NULL;
 }
 
 bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)

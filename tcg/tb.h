@@ -21,6 +21,7 @@
 typedef struct TranslationBlock {
     uint64_t pc;    /* guest address of the first instruction */
     uint32_t flags; /* the target's block state word */
+    uint64_t phys;  /* where its code lies (TCGBlockState.phys) */
     uint32_t size;  /* guest bytes covered */
     uint8_t *code;  /* host code */
     uint32_t code_size;
@@ -110,9 +111,12 @@ void tb_jmp_cache_clear(JmpCache *jc);
  */
 #define JMP_CACHE_FLAGS_SHIFT 32
 
+/* The target's fold (TCGTargetOps.jmp_key_shift), set by tcg_exec_init. */
+extern unsigned jmp_cache_flags_shift;
+
 static inline uint64_t jmp_cache_key(uint64_t pc, uint32_t flags)
 {
-    return pc ^ ((uint64_t)flags << JMP_CACHE_FLAGS_SHIFT);
+    return pc ^ ((uint64_t)flags << jmp_cache_flags_shift);
 }
 
 /* Bits 2-27 of the key only: a key's index is its pc's. */
@@ -132,10 +136,15 @@ uint8_t *tb_code_cache_init(const struct TCGTargetOps *ops,
                             uintptr_t guest_base);
 /* The block for (pc, flags), or NULL (never blocks). */
 TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags);
+/* The same for a block whose code lies at phys (TCGBlockState.phys;
+ * tb_lookup: phys == pc). */
+TranslationBlock *tb_lookup_phys(uint64_t pc, uint32_t flags, uint64_t phys);
 /* The block for (pc, flags), translating it for env if needed; NULL when
  * the code cache is full (a flush has been requested: flush, then ask
  * again). */
 TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags);
+TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
+                                            uint32_t flags, uint64_t phys);
 /* Patches slot n of from so it jumps straight into to; nothing when
  * their flags differ (the slot keeps exiting to the dispatcher). */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);
@@ -167,6 +176,10 @@ typedef struct TBFault {
  * env already). False when the fault is neither.
  */
 bool tb_restore_fault_state(void *host_ucontext, TBFault *fault);
+/* The guest instruction whose TCG_CALL_MAY_FAULT helper call returns to
+ * retaddr (a helper's __builtin_return_address(0)); false when retaddr is
+ * no such call site. Every global is in memory at such a call. */
+bool tb_call_site_pc(uintptr_t retaddr, uint64_t *guest_pc);
 /* Counts flushes, so per-thread caches of block pointers can tell they
  * are stale. */
 unsigned tb_flush_generation(void);

@@ -118,6 +118,36 @@ static bool trans_HLT(DisasContext *s, arg_HLT *a)
     return true;
 }
 
+/* HVC and SMC at EL1: the system mode answers PSCI calls (no EL2/EL3). */
+static bool trans_HVC(DisasContext *s, arg_HVC *a)
+{
+    if (s->el == 0)
+        return false;
+    gen_exception_after_insn(s, EXCP_HVC, (uint32_t)a->imm);
+    return true;
+}
+
+static bool trans_SMC(DisasContext *s, arg_SMC *a)
+{
+    if (s->el == 0)
+        return false;
+    gen_exception_after_insn(s, EXCP_SMC, (uint32_t)a->imm);
+    return true;
+}
+
+/* ERET: pc and PSTATE come from ELR/SPSR; the next block's flags with
+ * them, so back to the dispatcher. */
+static bool trans_ERET(DisasContext *s, arg_ERET *a)
+{
+    (void)a;
+    if (s->el == 0)
+        return false;
+    tcg_gen_call1(&helper_info_eret, NULL, tcg_ptr_as_i64(tcg_env));
+    s->unknown_exit = true;
+    s->is_jmp = DISAS_EXIT;
+    return true;
+}
+
 /* ---- hints, barriers, PSTATE ---- */
 
 /*
@@ -127,8 +157,12 @@ static bool trans_HLT(DisasContext *s, arg_HLT *a)
  */
 static bool trans_HINT(DisasContext *s, arg_HINT *a)
 {
-    (void)s;
-    (void)a;
+    if (!arm_system_mode || a->crm != 0)
+        return true;
+    if (a->op2 == 3) /* WFI: the vCPU sleeps until an interrupt */
+        gen_exception_after_insn(s, EXCP_WFI, 0);
+    else if (a->op2 == 2) /* WFE: back to the loop, which sees events */
+        gen_exit_after_insn(s);
     return true;
 }
 
@@ -185,15 +219,40 @@ static bool trans_CFINV(DisasContext *s, arg_CFINV *a)
  */
 static bool trans_MSR_i(DisasContext *s, arg_MSR_i *a)
 {
-    (void)s;
-    (void)a;
-    return false;
+    unsigned op = (unsigned)(a->op1 << 3 | a->op2);
+
+    /* At EL1: UAO (0.3), PAN (0.4), SPSel (0.5), DAIFSet (3.6), DAIFClr
+     * (3.7). PSTATE decides the next block's flags and the interrupts. */
+    if (s->el == 0 ||
+        (op != 0x03 && op != 0x04 && op != 0x05 && op != 0x1e && op != 0x1f))
+        return false;
+    tcg_gen_call3(&helper_info_msr_i, NULL, tcg_ptr_as_i64(tcg_env),
+                  tcg_constant_i64(op), tcg_constant_i64(a->crm));
+    gen_exit_after_insn(s);
+    return true;
 }
 
 /* ---- cache maintenance ---- */
 
+/* DC ZVA through the SoftMMU: the block's stores, each checked. */
+static void gen_dc_zva_stores(DisasContext *s, int rt)
+{
+    TCGv_i64 base = tcg_temp_new_i64();
+
+    tcg_gen_andi_i64(base, read_xreg(s, rt), -(int64_t)ARX_DC_ZVA_BYTES);
+    for (unsigned i = 0; i < ARX_DC_ZVA_BYTES; i += 8) {
+        TCGv_i64 addr = tcg_temp_new_i64();
+        tcg_gen_addi_i64(addr, base, i);
+        tcg_gen_guest_st_i64(tcg_constant_i64(0), addr, MO_64);
+    }
+}
+
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
+    if (arm_system_mode) {
+        gen_dc_zva_stores(s, a->rt);
+        return true;
+    }
     /* Where a fault inside the helper is to be reported. Such faults do
      * not reach the guest yet: they kill arx (see helpers.def). */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
@@ -218,7 +277,41 @@ static bool trans_dc_nop(DisasContext *s, arg_dc_nop *a)
  */
 static bool trans_IC_IVAU(DisasContext *s, arg_IC_IVAU *a)
 {
+    /* The SoftMMU saw the writes already (code pages are watched). */
+    if (arm_system_mode) {
+        gen_exit_after_insn(s);
+        return true;
+    }
     tcg_gen_call1(&helper_info_ic_ivau, NULL, read_xreg(s, a->rt));
+    gen_exit_after_insn(s);
+    return true;
+}
+
+/*
+ * The other SYS operations, EL1 only: TLBI (op1 0, CRn 8), AT S1E* (CRn 7
+ * CRm 8), IC IALLU(IS) and DC by set/way (nothing to do: no caches to
+ * maintain, code writes are watched). Each ends the block: the mappings
+ * or the code may have changed.
+ */
+static bool trans_SYS(DisasContext *s, arg_SYS *a)
+{
+    unsigned op = (unsigned)(a->crm << 3 | a->op2);
+
+    if (s->el == 0 || a->op1 != 0)
+        return false;
+    if (a->crn == 8) {
+        tcg_gen_call3(&helper_info_tlbi, NULL, tcg_ptr_as_i64(tcg_env),
+                      tcg_constant_i64(op), read_xreg(s, a->rt));
+    } else if (a->crn == 7 && a->crm == 8 && a->op2 <= 3) {
+        tcg_gen_call3(&helper_info_at, NULL, tcg_ptr_as_i64(tcg_env),
+                      tcg_constant_i64(a->op2), read_xreg(s, a->rt));
+    } else if (a->crn == 7 && (op == (1 << 3 | 0) || op == (5 << 3 | 0) ||
+                               op == (6 << 3 | 1) || op == (6 << 3 | 2) ||
+                               op == (10 << 3 | 2) || op == (14 << 3 | 2))) {
+        /* IC IALLUIS, IC IALLU, DC IVAC, DC ISW, DC CSW, DC CISW */
+    } else {
+        return false;
+    }
     gen_exit_after_insn(s);
     return true;
 }
@@ -302,12 +395,64 @@ static uint32_t sysreg_key_of(int64_t o0, int64_t op1, int64_t crn, int64_t crm,
     return (uint32_t)SYSREG_KEY(2 + o0, op1, crn, crm, op2);
 }
 
+/*
+ * arx-system: an EL1 register (target-arm/sys_regs.c), translated as a
+ * field access or a helper call; false when the EL1 table has none.
+ */
+static bool gen_sys_mrs(DisasContext *s, uint32_t key, int rt)
+{
+    uint32_t offset = 0;
+    bool ends_block;
+    TCGv_i64 val = tcg_temp_new_i64();
+
+    switch (arm_sysreg_access(key, s->el, false, &offset, &ends_block)) {
+    case ARM_SYSREG_UNDEF: return false;
+    case ARM_SYSREG_FIELD: tcg_gen_ld_i64(val, tcg_env, (int32_t)offset); break;
+    case ARM_SYSREG_HELPER:
+        tcg_gen_call2(&helper_info_sys_read, &val, tcg_ptr_as_i64(tcg_env),
+                      tcg_constant_i64(key));
+        break;
+    }
+    write_xreg(s, rt, val, 1);
+    return true;
+}
+
+static bool gen_sys_msr(DisasContext *s, uint32_t key, int rt)
+{
+    uint32_t offset = 0;
+    bool ends_block;
+
+    switch (arm_sysreg_access(key, s->el, true, &offset, &ends_block)) {
+    case ARM_SYSREG_UNDEF: return false;
+    case ARM_SYSREG_FIELD:
+        tcg_gen_st_i64(read_xreg(s, rt), tcg_env, (int32_t)offset);
+        break;
+    case ARM_SYSREG_HELPER:
+        tcg_gen_call3(&helper_info_sys_write, NULL, tcg_ptr_as_i64(tcg_env),
+                      tcg_constant_i64(key), read_xreg(s, rt));
+        break;
+    }
+    if (ends_block)
+        gen_exit_after_insn(s);
+    return true;
+}
+
+/* At EL0 of arx-system the ID space traps (the kernel emulates it). */
+static bool sys_el0_denied(const DisasContext *s, uint32_t key)
+{
+    return arm_system_mode && s->el == 0 &&
+           (key & ~(uint32_t)0x7f) == SYSREG_KEY(3, 0, 0, 0, 0);
+}
+
 static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 {
-    const SysRegInfo *r =
-        sysreg_lookup(sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    uint32_t key = sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2);
+    const SysRegInfo *r;
     TCGv_i64 val;
 
+    if (arm_system_mode && s->el == 1 && gen_sys_mrs(s, key, a->rt))
+        return true;
+    r = sys_el0_denied(s, key) ? NULL : sysreg_lookup(key);
     if (!r)
         return false;
     switch (r->kind) {
@@ -336,10 +481,13 @@ static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 
 static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
 {
-    const SysRegInfo *r =
-        sysreg_lookup(sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2));
+    uint32_t key = sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2);
+    const SysRegInfo *r;
     TCGv_i64 val;
 
+    if (arm_system_mode && s->el == 1 && gen_sys_msr(s, key, a->rt))
+        return true;
+    r = sysreg_lookup(key);
     if (!r || !r->writable)
         return false;
     switch (r->kind) {

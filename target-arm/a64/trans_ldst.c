@@ -129,6 +129,26 @@ static bool trans_ldst_imm(DisasContext *s, arg_ldst_imm *a)
     return true;
 }
 
+/* STTR/LDTR*: at EL1 the access is checked as EL0's would be. */
+static bool trans_ldst_unpriv(DisasContext *s, arg_ldst_unpriv *a)
+{
+    arg_ldst_imm imm = {.size = a->size,
+                        .imm = a->imm,
+                        .rn = a->rn,
+                        .rt = a->rt,
+                        .opc = a->opc,
+                        .idx = a->idx,
+                        .scaled = a->scaled};
+    int saved = tcg_ctx.mem_index;
+    bool ok;
+
+    if (s->el == 1)
+        tcg_ctx.mem_index = ARM_MMU_EL0;
+    ok = trans_ldst_imm(s, &imm);
+    tcg_ctx.mem_index = saved;
+    return ok;
+}
+
 /* STR/LDR/LDRS* (register offset). */
 static bool trans_ldst_reg(DisasContext *s, arg_ldst_reg *a)
 {

@@ -601,6 +601,8 @@ static bool gen_fetch_fault(TranslationBlock *tb, void *env)
 
     if (tb->pc & 3) {
         gen_raise(tb->pc, EXCP_ALIGN, 0);
+    } else if (arm_system_mode) {
+        return false; /* the dispatcher's lookup proved the page fetchable */
     } else {
         state = guest_fetch_state(env, tb->pc);
         if (state == GUEST_FETCH_OK)
@@ -619,6 +621,11 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     DisasContext s = {
         .tb = tb, .env = env, .pc_first = tb->pc, .pc_curr = tb->pc};
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
+
+    s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
+    tcg_ctx.mem_index = !s.el                          ? ARM_MMU_EL0
+                        : (tb->flags & ARM_TBFLAG_PAN) ? ARM_MMU_EL1_PAN
+                                                       : ARM_MMU_EL1;
 
     /*
      * Every block first checks exit_request, so a signal reaches even a

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "target-arm/cpu.h"
+#include "target-arm/sys.h"
 #include "tcg/ir.h"
 
 struct TranslationBlock;
@@ -30,6 +31,7 @@ typedef struct DisasContext {
     uint64_t pc_curr;  /* the insn being translated */
     uint64_t pc_next;  /* the insn after it */
     uint32_t insn;
+    int el; /* exception level the block runs at (user mode: 0) */
     DisasJumpType is_jmp;
     int insn_count;
     /* Where the block can go: direct exits, or somewhere unknown. */

@@ -45,7 +45,9 @@ static void fake_log_in_asm(const TranslationBlock *tb, void *env)
 
 static TCGBlockState fake_block_state(void *env)
 {
-    return (TCGBlockState){.pc = ((FakeEnv *)env)->pc, .flags = 0};
+    uint64_t pc = ((FakeEnv *)env)->pc;
+
+    return (TCGBlockState){.pc = pc, .flags = 0, .phys = pc};
 }
 static bool fake_must_stop(void *env)
 {

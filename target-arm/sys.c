@@ -1,0 +1,186 @@
+/*
+ * EL1&0 of the A64 target (arx-system): exception entry and ERET, PSTATE,
+ * the generic timer's arithmetic. The system registers are in
+ * sys_regs.c. No host, no board: the system mode's hooks do the rest.
+ */
+#include "target-arm/sys.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "target-arm/helper_sys.h"
+
+bool arm_system_mode;
+const ArmSysHooks *arm_sys_hooks;
+
+void arm_sys_init(const ArmSysHooks *hooks)
+{
+    arm_system_mode = true;
+    arm_sys_hooks = hooks;
+}
+
+/* ---- PSTATE and the stack pointers ---- */
+
+/* Which SP PSTATE selects: 0 (SP_EL0) or 1 (SP_EL1). */
+static int sp_index(uint32_t pstate)
+{
+    return ((pstate & PSTATE_EL_MASK) && (pstate & PSTATE_SP)) ? 1 : 0;
+}
+
+static void switch_pstate(CPUARMState *env, uint32_t pstate)
+{
+    int from = sp_index(env->sys.pstate), to = sp_index(pstate);
+
+    if (from != to) {
+        env->sys.sp_el[from] = env->x[31];
+        env->x[31] = env->sys.sp_el[to];
+    }
+    env->sys.pstate = pstate;
+}
+
+uint64_t arm_sys_spsr_of(const CPUARMState *env)
+{
+    return cpu_get_nzcv(env) | env->sys.pstate;
+}
+
+#define SPSR_KEPT                                                              \
+    (PSTATE_SP | PSTATE_EL_MASK | PSTATE_DAIF | PSTATE_IL | PSTATE_SS |        \
+     PSTATE_PAN | PSTATE_UAO)
+
+void arm_sys_set_pstate(CPUARMState *env, uint64_t spsr)
+{
+    cpu_set_nzcv(env, (uint32_t)spsr & 0xf0000000u);
+    switch_pstate(env, (uint32_t)spsr & SPSR_KEPT);
+}
+
+void arm_sys_reset(CPUARMState *env, uint64_t entry, uint64_t mpidr)
+{
+    memset(&env->sys, 0, offsetof(ARMSysState, cpu));
+    env->sys.pstate = 1u << PSTATE_EL_SHIFT | PSTATE_SP | PSTATE_DAIF;
+    /* SCTLR_EL1's RES1 bits of Armv8.0 (29:28, 23:22, 20, 11). */
+    env->sys.sctlr_el1 = 0x30d00800;
+    env->sys.mpidr_el1 = mpidr;
+    env->sys.oslsr_el1 = 0xa; /* OSLM = 0b10: OS lock implemented */
+    env->exclusive_addr = (uint64_t)-1;
+    env->pc = entry;
+}
+
+/* ---- exceptions ---- */
+
+/* Exception classes (ESR_ELx.EC). */
+enum {
+    EC_UNKNOWN = 0x00,
+    EC_WFX = 0x01,
+    EC_SVC64 = 0x15,
+    EC_PC_ALIGN = 0x22,
+    EC_BRK64 = 0x3c,
+};
+
+#define ESR_IL (1u << 25)
+
+static uint64_t syndrome(unsigned ec, uint32_t iss)
+{
+    return (uint64_t)ec << 26 | ESR_IL | iss;
+}
+
+/* The vector offset for a synchronous exception (0), IRQ (0x80), FIQ
+ * (0x100) or SError (0x180) taken to EL1 from the current state. */
+static uint64_t vector_base(const CPUARMState *env)
+{
+    if (arm_current_el(env) == 0)
+        return 0x400; /* lower EL, AArch64 */
+    return (env->sys.pstate & PSTATE_SP) ? 0x200 : 0x0;
+}
+
+/* SCTLR_EL1.SPAN: 0 sets PSTATE.PAN on exception entry to EL1. */
+#define SCTLR_SPAN (1ull << 23)
+
+static void enter_el1(CPUARMState *env, uint64_t offset, uint64_t return_pc)
+{
+    uint32_t pstate = 1u << PSTATE_EL_SHIFT | PSTATE_SP | PSTATE_DAIF;
+    uint64_t vector = env->sys.vbar_el1 + vector_base(env) + offset;
+
+    if (env->sys.pstate & PSTATE_PAN || !(env->sys.sctlr_el1 & SCTLR_SPAN))
+        pstate |= PSTATE_PAN;
+    if (env->sys.pstate & PSTATE_UAO)
+        pstate |= PSTATE_UAO;
+    env->sys.spsr_el1 = arm_sys_spsr_of(env);
+    env->sys.elr_el1 = return_pc;
+    switch_pstate(env, pstate);
+    env->pc = vector;
+    env->exclusive_addr = (uint64_t)-1; /* an exception clears the monitor */
+}
+
+static void take_sync(CPUARMState *env, uint64_t esr, uint64_t return_pc)
+{
+    env->sys.esr_el1 = esr;
+    enter_el1(env, 0, return_pc);
+}
+
+void arm_sys_take_exception(CPUARMState *env)
+{
+    uint32_t excp = env->exception;
+    uint32_t imm = env->excp_syndrome & 0xffff;
+
+    env->exception = EXCP_NONE;
+    switch (excp) {
+    case EXCP_SVC: /* pc is after the SVC already */
+        take_sync(env, syndrome(EC_SVC64, imm), env->pc);
+        break;
+    case EXCP_BRK: take_sync(env, syndrome(EC_BRK64, imm), env->pc); break;
+    case EXCP_ALIGN:
+        env->sys.far_el1 = env->pc;
+        take_sync(env, syndrome(EC_PC_ALIGN, 0), env->pc);
+        break;
+    case EXCP_DATA_ABORT:
+    case EXCP_PREFETCH_ABORT:
+        env->sys.far_el1 = env->sys.excp_far;
+        take_sync(env, env->sys.excp_esr, env->pc);
+        break;
+    case EXCP_HVC:
+    case EXCP_SMC: /* only from EL0 would they UNDEF; the mode handles
+                      them at EL1. An HVC or SMC the mode refuses: */
+        take_sync(env, syndrome(EC_UNKNOWN, 0), env->pc - 4);
+        break;
+    default: /* EXCP_UDEF, EXCP_HLT (no halting debug) */
+        take_sync(env, syndrome(EC_UNKNOWN, 0), env->pc);
+        break;
+    }
+}
+
+bool arm_sys_take_interrupt(CPUARMState *env)
+{
+    if (!env->sys.irq_line || (env->sys.pstate & PSTATE_I))
+        return false;
+    enter_el1(env, 0x80, env->pc);
+    return true;
+}
+
+/* ---- the generic timer ---- */
+
+uint64_t arm_sys_counter(void)
+{
+    return helper_cntvct();
+}
+
+#define CNT_CTL_ENABLE 1u
+#define CNT_CTL_IMASK 2u
+#define CNT_CTL_ISTATUS 4u
+
+bool arm_sys_timer_output(const CPUARMState *env, bool virt)
+{
+    uint64_t ctl = virt ? env->sys.cntv_ctl : env->sys.cntp_ctl;
+    uint64_t cval = virt ? env->sys.cntv_cval : env->sys.cntp_cval;
+
+    return (ctl & CNT_CTL_ENABLE) && !(ctl & CNT_CTL_IMASK) &&
+           arm_sys_counter() >= cval;
+}
+
+uint64_t arm_sys_timer_deadline(const CPUARMState *env, bool virt)
+{
+    uint64_t ctl = virt ? env->sys.cntv_ctl : env->sys.cntp_ctl;
+
+    if (!(ctl & CNT_CTL_ENABLE) || (ctl & CNT_CTL_IMASK))
+        return UINT64_MAX;
+    return virt ? env->sys.cntv_cval : env->sys.cntp_cval;
+}

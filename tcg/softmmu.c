@@ -1,0 +1,410 @@
+/*
+ * The SoftMMU: guest memory accesses of a system mode through a per-CPU
+ * software TLB. Translated code calls the helpers here for every access
+ * (the IR builders emit the calls once softmmu_init ran); a miss asks the
+ * mode's fill, MMIO goes to the mode's devices, a write to a page holding
+ * translated code drops its blocks first. Knows no ISA.
+ */
+#include "tcg/softmmu.h"
+
+#include <string.h>
+
+#include "tcg/exec.h"
+#include "tcg/ir.h"
+#include "tcg/tb.h"
+#include "util/log.h"
+
+static const SoftmmuOps *mmu;
+
+/* The descriptor words the IR builders pass: see tcg_gen_guest_*. */
+#define DESC_MMU_SHIFT 8
+
+static SoftTLBEntry *tlb_entry(void *env, int mmu_idx, uint64_t addr)
+{
+    SoftTLB *tlb = mmu->tlb(env);
+
+    return &tlb->entry[mmu_idx]
+                      [(addr / GUEST_PAGE_SIZE) & (SOFTMMU_TLB_SIZE - 1)];
+}
+
+static uint64_t *entry_tag(SoftTLBEntry *e, GuestAccess access)
+{
+    if (access == GUEST_READ)
+        return &e->tag_read;
+    return access == GUEST_WRITE ? &e->tag_write : &e->tag_fetch;
+}
+
+static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
+{
+    uint64_t mmio = f->host ? 0 : SOFTMMU_TAG_MMIO;
+    uint64_t code = 0;
+
+    if (f->host && mmu->is_code_page && mmu->is_code_page(f->phys))
+        code = SOFTMMU_TAG_CODE;
+    e->tag_read = page | mmio | (f->read ? 0 : SOFTMMU_TAG_INVALID);
+    e->tag_write =
+        page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID);
+    e->tag_fetch = page | mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID);
+    e->addend = f->host ? (uintptr_t)f->host - (uintptr_t)page : 0;
+    e->phys = f->phys;
+}
+
+static void entry_clear(SoftTLBEntry *e)
+{
+    e->tag_read = e->tag_write = e->tag_fetch = SOFTMMU_TAG_INVALID;
+    e->addend = 0;
+    e->phys = 0;
+}
+
+/* The access faulted: its instruction is the one whose helper call
+ * returns to retaddr. Leaves translated code. */
+static void __attribute__((noreturn)) raise_at(void *env, uintptr_t retaddr)
+{
+    uint64_t pc;
+
+    if (!tb_call_site_pc(retaddr, &pc))
+        arx_fatal("SoftMMU fault outside a known call site (%p)",
+                  (void *)retaddr);
+    mmu->fault_at(env, pc);
+    tcg_exec_fault_return();
+}
+
+/* The entry of addr's page valid for access, filled if needed; NULL when
+ * the access faults (the target recorded the fault). */
+static SoftTLBEntry *lookup(void *env, uint64_t addr, GuestAccess access,
+                            int mmu_idx)
+{
+    SoftTLBEntry *e = tlb_entry(env, mmu_idx, addr);
+    uint64_t page = addr & SOFTMMU_PAGE_MASK;
+    uint64_t tag = *entry_tag(e, access);
+    SoftmmuFill f;
+
+    if ((tag & SOFTMMU_PAGE_MASK) == page && !(tag & SOFTMMU_TAG_INVALID))
+        return e;
+    memset(&f, 0, sizeof(f));
+    if (!mmu->fill(env, addr, access, mmu_idx, &f))
+        return NULL;
+    entry_set(e, page, &f);
+    return e;
+}
+
+/* A write reached a page holding translated code. */
+static void code_written(SoftTLBEntry *e)
+{
+    if (mmu->is_code_page(e->phys)) {
+        tb_drop_page_blocks(e->phys);
+        mmu->clear_code_page(e->phys);
+    }
+    e->tag_write &= ~(uint64_t)SOFTMMU_TAG_CODE;
+}
+
+/*
+ * The host address for an access of size bytes at addr (not crossing a
+ * page), or NULL with *pa set for MMIO. Faults leave through raise_at.
+ */
+static SoftTLBEntry *lookup_or_raise(void *env, uint64_t addr,
+                                     GuestAccess access, int mmu_idx,
+                                     uintptr_t retaddr)
+{
+    SoftTLBEntry *e = lookup(env, addr, access, mmu_idx);
+
+    if (!e)
+        raise_at(env, retaddr);
+    return e;
+}
+
+static uint8_t *access_host(void *env, uint64_t addr, GuestAccess access,
+                            int mmu_idx, uintptr_t retaddr, uint64_t *pa)
+{
+    SoftTLBEntry *e = lookup_or_raise(env, addr, access, mmu_idx, retaddr);
+    if (*entry_tag(e, access) & SOFTMMU_TAG_MMIO) {
+        *pa = e->phys | (addr & ~SOFTMMU_PAGE_MASK);
+        return NULL;
+    }
+    if (access == GUEST_WRITE && (e->tag_write & SOFTMMU_TAG_CODE))
+        code_written(e);
+    return (uint8_t *)(e->addend + (uintptr_t)addr);
+}
+
+static bool crosses_page(uint64_t addr, unsigned size)
+{
+    return (addr & ~SOFTMMU_PAGE_MASK) + size > GUEST_PAGE_SIZE;
+}
+
+uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
+                      uintptr_t retaddr)
+{
+    uint64_t value = 0, pa;
+    uint8_t *host;
+
+    if (crosses_page(addr, size)) {
+        for (unsigned i = 0; i < size; i++)
+            value |= softmmu_load(env, addr + i, 1, mmu_idx, retaddr)
+                     << (8 * i);
+        return value;
+    }
+    host = access_host(env, addr, GUEST_READ, mmu_idx, retaddr, &pa);
+    if (!host)
+        return mmu->mmio_read(env, pa, size);
+    memcpy(&value, host, size);
+    return value;
+}
+
+void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
+                   int mmu_idx, uintptr_t retaddr)
+{
+    uint64_t pa;
+    uint8_t *host;
+
+    if (crosses_page(addr, size)) {
+        /* Both pages must be writable before either is written. */
+        lookup_or_raise(env, addr + size - 1, GUEST_WRITE, mmu_idx, retaddr);
+        for (unsigned i = 0; i < size; i++)
+            softmmu_store(env, addr + i, 1, value >> (8 * i), mmu_idx,
+                          retaddr);
+        return;
+    }
+    host = access_host(env, addr, GUEST_WRITE, mmu_idx, retaddr, &pa);
+    if (!host)
+        mmu->mmio_write(env, pa, value, size);
+    else
+        memcpy(host, &value, size);
+}
+
+/* ---- the helpers translated code calls (tcg_gen_guest_* builders) ----
+ * Each is called straight from translated code, so its return address
+ * names the call site, whence the faulting instruction. */
+
+static uint64_t sign_extend(uint64_t value, MemOp mop)
+{
+    unsigned bits = 8u << (mop & MO_SIZE);
+
+    if (!(mop & MO_SIGN) || bits == 64)
+        return value;
+    return (uint64_t)((int64_t)(value << (64 - bits)) >> (64 - bits));
+}
+
+static __attribute__((noinline)) uint64_t helper_ld(uint64_t env,
+                                                    uint64_t addr,
+                                                    uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+    MemOp mop = (MemOp)(desc & 0xff);
+    uint64_t v = softmmu_load((void *)(uintptr_t)env, addr,
+                              1u << (mop & MO_SIZE),
+                              (int)(desc >> DESC_MMU_SHIFT), ra);
+
+    return sign_extend(v, mop);
+}
+
+static __attribute__((noinline)) uint64_t
+helper_st(uint64_t env, uint64_t addr, uint64_t value, uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+    MemOp mop = (MemOp)(desc & 0xff);
+
+    softmmu_store((void *)(uintptr_t)env, addr, 1u << (mop & MO_SIZE), value,
+                  (int)(desc >> DESC_MMU_SHIFT), ra);
+    /* A store-release is ordered before any later load-acquire (RCsc). */
+    if (mop & MO_RELEASE)
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    return 0;
+}
+
+/* desc = env offset of the vector (low 32 bits) | bytes << 32 | mmu << 40 */
+static __attribute__((noinline)) uint64_t
+helper_ld_vec(uint64_t env, uint64_t addr, uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+    uint8_t *vec = (uint8_t *)(uintptr_t)env + (int32_t)(uint32_t)desc;
+    unsigned bytes = (unsigned)(desc >> 32) & 0xff;
+    int mmu_idx = (int)(desc >> 40);
+    uint8_t buf[16] = {0};
+
+    for (unsigned i = 0; i < bytes; i += 8) {
+        unsigned n = bytes - i < 8 ? bytes - i : 8;
+        uint64_t v = softmmu_load((void *)(uintptr_t)env, addr + i, n,
+                                  mmu_idx, ra);
+        memcpy(buf + i, &v, n);
+    }
+    memcpy(vec, buf, 16);
+    return 0;
+}
+
+static __attribute__((noinline)) uint64_t
+helper_st_vec(uint64_t env, uint64_t addr, uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+    const uint8_t *vec = (uint8_t *)(uintptr_t)env + (int32_t)(uint32_t)desc;
+    unsigned bytes = (unsigned)(desc >> 32) & 0xff;
+    int mmu_idx = (int)(desc >> 40);
+
+    /* Every page first: a fault must leave memory untouched. */
+    lookup_or_raise((void *)(uintptr_t)env, addr, GUEST_WRITE, mmu_idx, ra);
+    lookup_or_raise((void *)(uintptr_t)env, addr + bytes - 1, GUEST_WRITE,
+                    mmu_idx, ra);
+    for (unsigned i = 0; i < bytes; i += 8) {
+        unsigned n = bytes - i < 8 ? bytes - i : 8;
+        uint64_t v = 0;
+        memcpy(&v, vec + i, n);
+        softmmu_store((void *)(uintptr_t)env, addr + i, n, v, mmu_idx, ra);
+    }
+    return 0;
+}
+
+static uint64_t cmpxchg_host(uint8_t *host, unsigned size, uint64_t cmp,
+                             uint64_t newv)
+{
+    switch (size) {
+    case 1: {
+        uint8_t c = (uint8_t)cmp;
+        __atomic_compare_exchange_n(host, &c, (uint8_t)newv, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        return c;
+    }
+    case 2: {
+        uint16_t c = (uint16_t)cmp;
+        __atomic_compare_exchange_n((uint16_t *)host, &c, (uint16_t)newv,
+                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        return c;
+    }
+    case 4: {
+        uint32_t c = (uint32_t)cmp;
+        __atomic_compare_exchange_n((uint32_t *)host, &c, (uint32_t)newv,
+                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        return c;
+    }
+    default: {
+        uint64_t c = cmp;
+        __atomic_compare_exchange_n((uint64_t *)host, &c, newv, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        return c;
+    }
+    }
+}
+
+/* desc = MemOp | mmu << 8; the old value, zero-extended. */
+static __attribute__((noinline)) uint64_t
+helper_cmpxchg(uint64_t env, uint64_t addr, uint64_t cmp, uint64_t newv,
+               uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+    void *e = (void *)(uintptr_t)env;
+    unsigned size = 1u << (desc & MO_SIZE);
+    int mmu_idx = (int)(desc >> DESC_MMU_SHIFT);
+    uint64_t mask = size == 8 ? ~0ull : (1ull << (8 * size)) - 1;
+    uint64_t pa, old;
+    uint8_t *host;
+
+    /* Readable too: an atomic is a read and a write. */
+    lookup_or_raise(e, addr, GUEST_READ, mmu_idx, ra);
+    host = access_host(e, addr, GUEST_WRITE, mmu_idx, ra, &pa);
+    if (host)
+        return cmpxchg_host(host, size, cmp & mask, newv & mask);
+    old = mmu->mmio_read(e, pa, size);
+    if (old == (cmp & mask))
+        mmu->mmio_write(e, pa, newv, size);
+    return old;
+}
+
+/* desc = the mask of bits that must be clear | is_write << 8 */
+static __attribute__((noinline)) uint64_t
+helper_check_align(uint64_t env, uint64_t addr, uint64_t desc)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+
+    if (addr & (desc & 0xff)) {
+        mmu->misaligned((void *)(uintptr_t)env, addr, (desc >> 8) & 1);
+        raise_at((void *)(uintptr_t)env, ra);
+    }
+    return 0;
+}
+
+/* They may fault (every global in memory at the call) and change no
+ * global when they return. */
+#define SOFTMMU_CALL (TCG_CALL_MAY_FAULT | TCG_CALL_NO_WRITE_GLOBALS)
+static const TCGHelper ld_helper = {"softmmu_ld", (void *)helper_ld,
+                                    SOFTMMU_CALL};
+static const TCGHelper st_helper = {"softmmu_st", (void *)helper_st,
+                                    SOFTMMU_CALL};
+static const TCGHelper ld_vec_helper = {"softmmu_ld_vec",
+                                        (void *)helper_ld_vec, SOFTMMU_CALL};
+static const TCGHelper st_vec_helper = {"softmmu_st_vec",
+                                        (void *)helper_st_vec, SOFTMMU_CALL};
+static const TCGHelper cmpxchg_helper = {"softmmu_cmpxchg",
+                                         (void *)helper_cmpxchg, SOFTMMU_CALL};
+static const TCGHelper check_align_helper = {
+    "softmmu_check_align", (void *)helper_check_align, SOFTMMU_CALL};
+
+static const TCGSoftmmuHelpers call_helpers = {
+    .ld = &ld_helper,
+    .st = &st_helper,
+    .ld_vec = &ld_vec_helper,
+    .st_vec = &st_vec_helper,
+    .cmpxchg = &cmpxchg_helper,
+    .check_align = &check_align_helper,
+};
+
+void softmmu_init(const SoftmmuOps *ops)
+{
+    mmu = ops;
+    tcg_ctx.softmmu = &call_helpers;
+}
+
+/* ---- maintenance and fetch ---- */
+
+void softmmu_flush(void *env)
+{
+    SoftTLB *tlb = mmu->tlb(env);
+
+    for (int m = 0; m < SOFTMMU_NB_MMU; m++)
+        for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++)
+            entry_clear(&tlb->entry[m][i]);
+    tcg_exec_jmp_cache_clear();
+}
+
+void softmmu_flush_page(void *env, uint64_t va)
+{
+    uint64_t page = va & SOFTMMU_PAGE_MASK;
+
+    for (int m = 0; m < SOFTMMU_NB_MMU; m++) {
+        SoftTLBEntry *e = tlb_entry(env, m, va);
+        if ((e->tag_read & SOFTMMU_PAGE_MASK) == page ||
+            (e->tag_write & SOFTMMU_PAGE_MASK) == page ||
+            (e->tag_fetch & SOFTMMU_PAGE_MASK) == page)
+            entry_clear(e);
+    }
+    tcg_exec_jmp_cache_clear();
+}
+
+void softmmu_protect_code(SoftTLB *tlb, uint64_t phys)
+{
+    for (int m = 0; m < SOFTMMU_NB_MMU; m++)
+        for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++) {
+            SoftTLBEntry *e = &tlb->entry[m][i];
+            if (e->phys == phys && !(e->tag_write & SOFTMMU_TAG_MMIO))
+                e->tag_write |= SOFTMMU_TAG_CODE;
+        }
+}
+
+bool softmmu_fetch_phys(void *env, uint64_t pc, int mmu_idx, uint64_t *phys)
+{
+    SoftTLBEntry *e = lookup(env, pc, GUEST_FETCH, mmu_idx);
+
+    if (!e)
+        return false;
+    if (e->tag_fetch & SOFTMMU_TAG_MMIO)
+        return false;
+    *phys = e->phys | (pc & ~SOFTMMU_PAGE_MASK);
+    return true;
+}
+
+const uint8_t *softmmu_fetch_host(void *env, uint64_t pc, int mmu_idx)
+{
+    SoftTLBEntry *e = lookup(env, pc, GUEST_FETCH, mmu_idx);
+
+    if (!e || (e->tag_fetch & SOFTMMU_TAG_MMIO))
+        arx_fatal("instruction fetch at 0x%llx lost its translation",
+                  (unsigned long long)pc);
+    return (const uint8_t *)(e->addend + (uintptr_t)(pc & SOFTMMU_PAGE_MASK));
+}

@@ -1,0 +1,105 @@
+/*
+ * The SoftMMU of a system mode: a per-CPU software TLB in front of the
+ * target's page-table walk, and the guest memory accesses translated code
+ * makes through it. Knows no ISA and no board: the mode fills entries and
+ * routes MMIO through SoftmmuOps.
+ */
+#ifndef ARX_TCG_SOFTMMU_H
+#define ARX_TCG_SOFTMMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tcg/guest_mem.h"
+
+#define SOFTMMU_NB_MMU 4     /* MMU indexes: the target's translation regimes */
+#define SOFTMMU_TLB_BITS 8   /* entries per MMU index: 256, direct mapped */
+#define SOFTMMU_TLB_SIZE (1u << SOFTMMU_TLB_BITS)
+#define SOFTMMU_PAGE_MASK (~(uint64_t)(GUEST_PAGE_SIZE - 1))
+
+/* Bits below the page in a tag: a hit needs the tag to equal the page, so
+ * any of these sends the access to the slow path. */
+#define SOFTMMU_TAG_INVALID 1u /* no translation for this kind */
+#define SOFTMMU_TAG_MMIO 2u    /* a device: every access goes to it */
+#define SOFTMMU_TAG_CODE 4u    /* a write must first drop translated code */
+
+/*
+ * One entry: the page's tag for reads, writes and fetches, and the addend
+ * that makes a host pointer of a guest virtual address. phys is the
+ * physical page (for code tracking and MMIO).
+ */
+typedef struct SoftTLBEntry {
+    uint64_t tag_read;
+    uint64_t tag_write;
+    uint64_t tag_fetch;
+    uintptr_t addend;
+    uint64_t phys;
+} SoftTLBEntry;
+
+typedef struct SoftTLB {
+    SoftTLBEntry entry[SOFTMMU_NB_MMU][SOFTMMU_TLB_SIZE];
+} SoftTLB;
+
+/* What the mode found for a virtual page. */
+typedef struct SoftmmuFill {
+    uint64_t phys; /* physical page address */
+    uint8_t *host; /* host address of the page, NULL for MMIO */
+    bool read, write, fetch;
+} SoftmmuFill;
+
+typedef struct SoftmmuOps {
+    /* Where env keeps its TLB. */
+    SoftTLB *(*tlb)(void *env);
+    /*
+     * Translates the page of va for an access of kind access with MMU
+     * index mmu_idx. false: the access faults, and the target has recorded
+     * its exception in env (the caller sets the pc and leaves).
+     */
+    bool (*fill)(void *env, uint64_t va, GuestAccess access, int mmu_idx,
+                 SoftmmuFill *out);
+    /* An access of size bytes at physical address pa that is not RAM. */
+    uint64_t (*mmio_read)(void *env, uint64_t pa, unsigned size);
+    void (*mmio_write)(void *env, uint64_t pa, uint64_t value, unsigned size);
+    /* The faulting access belongs to the guest instruction at pc: the
+     * target makes it the exception's pc. */
+    void (*fault_at)(void *env, uint64_t pc);
+    /* An access misaligned for its kind (exclusives, atomics): the
+     * target records its alignment fault at addr. */
+    void (*misaligned)(void *env, uint64_t addr, bool is_write);
+    /* Physical pages translated code was read from (blocks keyed by
+     * phys): the mode keeps a bitmap; a write there calls back into
+     * softmmu_code_written. */
+    bool (*is_code_page)(uint64_t phys);
+    void (*clear_code_page)(uint64_t phys);
+} SoftmmuOps;
+
+/* Turns the guest memory ops of every block translated from now on into
+ * calls of the SoftMMU's helpers. */
+void softmmu_init(const SoftmmuOps *ops);
+/* Empties the TLB of env (every MMU index) and the calling thread's jump
+ * cache (its virtual pcs may now lead elsewhere). */
+void softmmu_flush(void *env);
+/* Drops the entries of the page of va in every MMU index. */
+void softmmu_flush_page(void *env, uint64_t va);
+/* A page now holds translated code: writes to it through tlb must take
+ * the slow path. */
+void softmmu_protect_code(SoftTLB *tlb, uint64_t phys);
+
+/*
+ * For the mode's dispatcher and translator: the physical address of pc
+ * for an instruction fetch with mmu_idx. false: the fetch faults (the
+ * target recorded its exception; no pc to set: it is pc itself).
+ */
+bool softmmu_fetch_phys(void *env, uint64_t pc, int mmu_idx, uint64_t *phys);
+/* The host pointer of the page of pc, after softmmu_fetch_phys succeeded. */
+const uint8_t *softmmu_fetch_host(void *env, uint64_t pc, int mmu_idx);
+
+/* Data accesses from C (the mode's helpers): like translated code's,
+ * faults leave through tcg_exec_fault_return with the pc of the
+ * instruction that made the helper call (retaddr: its return address). */
+uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
+                      uintptr_t retaddr);
+void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
+                   int mmu_idx, uintptr_t retaddr);
+
+#endif
