@@ -40,8 +40,6 @@
 #define DESC_UXN_TABLE (1ull << 60)
 #define DESC_AP_TABLE0 (1ull << 61) /* no EL0 access below */
 #define DESC_AP_TABLE1 (1ull << 62) /* no write access below */
-/* Output and next-table addresses: bits [47:granule] (no FEAT_LPA). */
-#define DESC_ADDR_MASK ((1ull << 48) - 1)
 
 /* Without FEAT_TTST and FEAT_LVA: VA sizes 25..48 bits. */
 #define TXSZ_MIN 16
@@ -294,6 +292,7 @@ static bool walk(const ArmMmuRegs *regs, const WalkParams *wp, uint64_t va,
             break;
         if (desc & out_of_range)
             return report_fault(fault, ARM_FAULT_ADDRESS_SIZE, level, va, type);
+        /* Bits [51:48] are RES0 without FEAT_LPA: ignored, as are OA's. */
         table = desc & bit_range_mask(47, wp->granule_shift);
         if (!wp->hierarchical_off)
             gather_table_perms(&perms, desc);
