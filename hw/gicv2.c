@@ -124,6 +124,7 @@ static uint32_t gic_group_filter(uint32_t group, uint32_t groups)
     return ((groups & 1) ? ~group : 0) | ((groups & 2) ? group : 0);
 }
 
+/* With one CPU every SPI goes to it, whatever ITARGETSR says. */
 static bool gic_targets_cpu(GICv2 *gic, int intid, int cpu)
 {
     return gic->ncpus == 1 || (gic->targets[intid] & (1u << cpu));

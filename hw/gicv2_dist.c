@@ -125,8 +125,8 @@ static uint8_t gicd_read_byte(GICv2 *gic, int cpu, uint32_t offset)
         return 0;
     if (offset < 0x800)
         return *gic_priority(gic, cpu, intid);
-    if (gic->ncpus == 1) /* uniprocessor: ITARGETSR is RAZ/WI */
-        return 0;
+    /* Even with one CPU the banked bytes read as its mask (the spec allows
+     * RAZ): Linux takes its SGI target list from them. */
     return intid < GIC_NR_PRIVATE ? 1u << cpu : gic->targets[intid];
 }
 

@@ -413,6 +413,32 @@ START_TEST(test_bad_accesses_are_reported)
 }
 END_TEST
 
+START_TEST(test_uniprocessor)
+{
+    gicv2_free(gic);
+    gic = gicv2_new(1, 64);
+    gicv2_connect_cpu(gic, 0, (IrqLine){fake_irq, NULL, 0},
+                      (IrqLine){fake_fiq, NULL, 0});
+    dist_write(0, GICD_CTLR, 1);
+    cpu_write(0, GICC_CTLR, 1);
+    cpu_write(0, GICC_PMR, 0xf0);
+    ck_assert_uint_eq(dist_read(0, GICD_TYPER), 0x01);
+    ck_assert_uint_eq(dist_read(0, GICD_ITARGETSR + 4), 0x01010101);
+    /* An SPI whose target was never written still reaches the CPU. */
+    dist_write(0, GICD_ISENABLER + 4, 1u << 9);
+    gicv2_set_spi(gic, 41, true);
+    ck_assert(irq_out[0]);
+    ck_assert_uint_eq(cpu_read(0, GICC_IAR), 41);
+    cpu_write(0, GICC_EOIR, 41);
+    gicv2_set_spi(gic, 41, false);
+    /* An SGI to the mask Linux read from ITARGETSR0. */
+    dist_write(0, GICD_ISENABLER, 1);
+    dist_write(0, GICD_SGIR, 1u << 16 | 0);
+    ck_assert_uint_eq(cpu_read(0, GICC_IAR), 0);
+    ck_assert_int_eq(guest_errors, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hw_gic");
@@ -435,6 +461,7 @@ int main(void)
     tcase_add_test(tc, test_targets_route_to_cpu1);
     tcase_add_test(tc, test_groups_and_fiq);
     tcase_add_test(tc, test_bad_accesses_are_reported);
+    tcase_add_test(tc, test_uniprocessor);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);
