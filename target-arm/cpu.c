@@ -6,6 +6,8 @@
 #include "target-arm/cpu.h"
 
 #include "target-arm/a64/translate.h"
+#include "target-arm/sys.h"
+#include "tcg/softmmu.h"
 #include "tcg/target_ops.h"
 #include "util/log.h"
 
@@ -52,4 +54,57 @@ const TCGTargetOps arm_a64_tcg_ops = {
     .block_state = arm_block_state,
     .must_stop = arm_must_stop,
     .kick = arm_kick,
+};
+
+/*
+ * arx-system: blocks are keyed by EL and PAN (the MMU index of their
+ * accesses) and by the physical address of pc, found through the SoftMMU.
+ * A pc that cannot be fetched raises its exception here: a misaligned pc
+ * (never a key: its low bits hold the flags), or an instruction abort,
+ * which the fill recorded.
+ */
+static TCGBlockState arm_sys_block_state(void *opaque)
+{
+    CPUARMState *env = opaque;
+    TCGBlockState state = {.pc = env->pc};
+
+    if (arm_current_el(env) == 1) {
+        state.flags = ARM_TBFLAG_EL1;
+        if (env->sys.pstate & PSTATE_PAN)
+            state.flags |= ARM_TBFLAG_PAN;
+    }
+    if (env->pc & 3) {
+        env->exception = EXCP_ALIGN;
+        state.no_fetch = true;
+    } else if (!softmmu_fetch_phys(env, env->pc, arm_mmu_index(env),
+                                   &state.phys)) {
+        state.no_fetch = true;
+    }
+    return state;
+}
+
+static void arm_sys_log_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    arm_log_state(opaque);
+    arx_log("EL%d pstate=%08x elr=%016llx spsr=%08llx esr=%08llx "
+            "far=%016llx\n",
+            arm_current_el(env), env->sys.pstate,
+            (unsigned long long)env->sys.elr_el1,
+            (unsigned long long)env->sys.spsr_el1,
+            (unsigned long long)env->sys.esr_el1,
+            (unsigned long long)env->sys.far_el1);
+}
+
+const TCGTargetOps arm_a64_sys_tcg_ops = {
+    .init = a64_translate_init,
+    .translate = a64_translate_block,
+    .log_in_asm = a64_log_in_asm,
+    .log_state = arm_sys_log_state,
+    .block_state = arm_sys_block_state,
+    .must_stop = arm_must_stop,
+    .kick = arm_kick,
+    .chain_same_page = true,
+    .flags_in_pc_low_bits = true,
 };

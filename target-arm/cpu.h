@@ -144,5 +144,7 @@ static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)
  * it to tcg_exec_init. */
 struct TCGTargetOps;
 extern const struct TCGTargetOps arm_a64_tcg_ops;
+/* The same target in arx-system (EL1&0, SoftMMU): target-arm/sys.h. */
+extern const struct TCGTargetOps arm_a64_sys_tcg_ops;
 
 #endif

@@ -62,10 +62,11 @@ typedef struct TCGTargetOps {
      * guest page, whose mapping the block's own lookup proved (the jump
      * cache is emptied whenever mappings change). */
     bool chain_same_page;
-    /* Where jmp_cache_key folds the flags into the pc (tcg/tb.h); 0 means
-     * JMP_CACHE_FLAGS_SHIFT. A64 system mode folds its flags (< 4) into
-     * the pc's two low bits, always 0, so the key stays one-to-one. */
-    unsigned jmp_key_shift;
+    /* jmp_cache_key folds the flags into the pc's low bits rather than at
+     * JMP_CACHE_FLAGS_SHIFT (tcg/tb.h): A64 system mode, whose flags
+     * (< 4) fit the two low bits of its 4-aligned pcs, keeping the key
+     * one-to-one for 64-bit pcs. */
+    bool flags_in_pc_low_bits;
 } TCGTargetOps;
 
 #endif

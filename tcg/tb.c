@@ -155,7 +155,7 @@ uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
 {
     target_ops = ops;
     jmp_cache_flags_shift =
-        ops->jmp_key_shift ? ops->jmp_key_shift : JMP_CACHE_FLAGS_SHIFT;
+        ops->flags_in_pc_low_bits ? 0 : JMP_CACHE_FLAGS_SHIFT;
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
     tb_map_hash();
     tb_map_arena();
