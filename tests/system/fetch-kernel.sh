@@ -1,7 +1,10 @@
 #!/bin/bash
 # Fetches Debian 12's arm64 Linux kernel as a raw arm64 Image for the
-# arx-system boot tests and prints its path. Cached: a second run does no
-# work. Needs apt with the arm64 architecture added (tools/install-deps).
+# arx-system boot tests and prints its path. Also keeps, in CACHE_DIR/modules,
+# the modules a virtio disk with ext4 needs (Debian builds virtio-mmio,
+# virtio-blk and ext4 as modules), listed in load order in modules/order.
+# Cached: a second run does no work. Needs apt with the arm64 architecture
+# added (tools/install-deps).
 #
 # usage: fetch-kernel.sh CACHE_DIR
 set -eu
@@ -10,7 +13,10 @@ cache=${1:?usage: fetch-kernel.sh CACHE_DIR}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 image=$cache/Image
-if [ -s "$image" ]; then
+# Load order: each after what it depends on (their modinfo depends=).
+modules="drivers/virtio/virtio_mmio drivers/block/virtio_blk lib/crc16 fs/mbcache
+fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4"
+if [ -s "$image" ] && [ -s "$cache/modules/order" ]; then
 	echo "$image"
 	exit 0
 fi
@@ -54,6 +60,11 @@ if [ "$(od -An -c -j56 -N3 "$work/Image" | tr -d ' ')" != "ARM" ]; then
 	echo "fetch-kernel: $vmlinuz did not give an arm64 Image" >&2
 	exit 1
 fi
+rm -rf "$cache/modules" && mkdir "$cache/modules"
+for m in $modules; do
+	cp "$work"/root/lib/modules/*/kernel/"$m".ko "$cache/modules/"
+	echo "${m##*/}.ko" >>"$cache/modules/order"
+done
 mv "$work/Image" "$image"
 echo "${pkg#linux-image-}" >"$cache/Image.version"
 echo "$image"
