@@ -174,7 +174,7 @@ int boot_parse_image_header(const uint8_t *data, size_t len,
 static int place_image(const GuestRam *ram, const uint8_t *data, size_t len,
                        BootResult *out)
 {
-    Arm64ImageHeader hdr;
+    Arm64ImageHeader hdr = {0};
     if (boot_parse_image_header(data, len, &hdr, out->error,
                                 sizeof(out->error)))
         return -1;
@@ -249,8 +249,8 @@ int boot_place_kernel(const GuestRam *ram, const uint8_t *data, size_t len,
         return place_elf(ram, data, len, out);
     }
     if (is_gzip(data, len)) {
-        uint8_t *image;
-        size_t size;
+        uint8_t *image = NULL;
+        size_t size = 0;
         if (gunzip(data, len, ram->size, &image, &size, out->error,
                    sizeof(out->error)))
             return -1;
@@ -384,15 +384,17 @@ static int load_kernel(const GuestRam *ram, const char *path, BootResult *out)
     return ret;
 }
 
-int boot_load(const GuestRam *ram, const BootConfig *cfg,
-              VirtBoardInfo *board, BootResult *out)
+int boot_load(const GuestRam *ram, const BootConfig *cfg, VirtBoardInfo *board,
+              BootResult *out)
 {
     memset(out, 0, sizeof(*out));
     if (!cfg->kernel)
         return fail(out->error, sizeof(out->error), "no kernel given");
     if (load_kernel(ram, cfg->kernel, out))
         return -1;
-    if (cfg->initrd && load_initrd(ram, cfg->initrd, out))
+    /* qemu 7.2 loads neither initrd nor DTB for an ELF kernel: x0 = 0. */
+    bool elf = out->kind == BOOT_KERNEL_ELF;
+    if (cfg->initrd && !elf && load_initrd(ram, cfg->initrd, out))
         return -1;
     board->initrd_start = out->initrd_start;
     board->initrd_end = out->initrd_end;
@@ -400,12 +402,12 @@ int boot_load(const GuestRam *ram, const BootConfig *cfg,
     if (cfg->dtb) {
         fdt = load_user_dtb(cfg, board, ram->size, out);
     } else {
-        size_t size;
+        size_t size = 0;
         fdt = virt_fdt_build(board, &size, out->error, sizeof(out->error));
     }
     if (!fdt)
         return -1;
-    int ret = boot_place_dtb(ram, fdt, out);
+    int ret = elf ? 0 : boot_place_dtb(ram, fdt, out);
     if (ret == 0 && cfg->dumpdtb)
         ret = virt_fdt_write_file(fdt, cfg->dumpdtb, out->error,
                                   sizeof(out->error));

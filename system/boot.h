@@ -20,11 +20,12 @@
  *  - Image with image_size != 0: ram_base + text_offset, and text_offset 0
  *    (every kernel since 5.8) means ram_base + 2 MiB; image_size == 0 (a
  *    pre-3.17 kernel): ram_base + 512 KiB. Flags bit 3 is not looked at.
- *  - ELF: each PT_LOAD at its p_paddr, pc = e_entry.
+ *  - ELF: each PT_LOAD at its p_paddr, pc = e_entry; like qemu, no initrd
+ *    and no DTB are loaded then, and x0 = 0.
  *  - initrd: ram_base + min(ram_size / 2, 128 MiB), or just after the
  *    kernel's image_size when the kernel reaches that far.
  *  - DTB: the next 2 MiB boundary at or after the initrd's end (or after
- *    where it would be). x0 = its address, x1..x3 = 0, for ELF too.
+ *    where it would be). x0 = its address, x1..x3 = 0.
  * The boot CPU starts at EL1h with DAIF masked, MMU and caches off.
  * Secondary CPUs start powered off: the guest starts them with PSCI CPU_ON
  * (hvc), whatever enable-method the tree gives; nothing is loaded for them.
@@ -54,20 +55,20 @@ typedef enum BootKernelKind {
 } BootKernelKind;
 
 typedef struct BootConfig {
-    const char *kernel; /* path, required */
-    const char *initrd; /* NULL: none */
-    const char *dtb;    /* NULL: generate from the board */
+    const char *kernel;  /* path, required */
+    const char *initrd;  /* NULL: none */
+    const char *dtb;     /* NULL: generate from the board */
     const char *dumpdtb; /* non-NULL: also write the final blob here */
 } BootConfig;
 
 typedef struct BootResult {
     uint64_t entry; /* pc of the boot CPU */
-    uint64_t x0;    /* the DTB's address; x1..x3 are 0 */
+    uint64_t x0;    /* the DTB's address (0 for ELF); x1..x3 are 0 */
     BootKernelKind kind;
     uint64_t kernel_start, kernel_end; /* end covers image_size / memsz */
     uint64_t initrd_start, initrd_end; /* 0, 0 when none */
-    uint64_t dtb_start, dtb_size;
-    char error[BOOT_ERROR_LEN]; /* set when a function returns -1 */
+    uint64_t dtb_start, dtb_size;      /* 0, 0 for ELF */
+    char error[BOOT_ERROR_LEN];        /* set when a function returns -1 */
 } BootResult;
 
 /*
@@ -76,13 +77,12 @@ typedef struct BootResult {
  * -1 with out->error saying which file and what is wrong (missing,
  * corrupt, too large for RAM); the caller then exits non-zero.
  */
-int boot_load(const GuestRam *ram, const BootConfig *cfg,
-              VirtBoardInfo *board, BootResult *out);
+int boot_load(const GuestRam *ram, const BootConfig *cfg, VirtBoardInfo *board,
+              BootResult *out);
 
 /* The steps, on data already in memory (unit tests use these). */
 int boot_parse_image_header(const uint8_t *data, size_t len,
-                            Arm64ImageHeader *hdr, char *err,
-                            size_t errlen);
+                            Arm64ImageHeader *hdr, char *err, size_t errlen);
 int boot_place_kernel(const GuestRam *ram, const uint8_t *data, size_t len,
                       BootResult *out);
 int boot_place_initrd(const GuestRam *ram, const uint8_t *data, size_t len,

@@ -59,8 +59,7 @@ static void w_prop(FdtWriter *w, const char *name, const void *val, int len)
 }
 
 /* A string list: the strings separated by NULs, len counts the last NUL. */
-static void w_strings(FdtWriter *w, const char *name, const char *list,
-                      int len)
+static void w_strings(FdtWriter *w, const char *name, const char *list, int len)
 {
     w_prop(w, name, list, len);
 }
@@ -271,8 +270,7 @@ static void build_tree(FdtWriter *w, const VirtBoardInfo *info)
     add_memory(w, info);
     add_virtio(w, info);
     add_primecell(w, "pl031", VIRT_RTC_BASE, "arm,pl031", VIRT_RTC_SPI, false);
-    add_primecell(w, "pl011", VIRT_UART_BASE, "arm,pl011", VIRT_UART_SPI,
-                  true);
+    add_primecell(w, "pl011", VIRT_UART_BASE, "arm,pl011", VIRT_UART_SPI, true);
     add_gic(w);
     add_cpus(w, info);
     add_timer(w, info);

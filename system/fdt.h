@@ -33,7 +33,7 @@ typedef struct VirtBoardInfo {
     int ncpus;         /* 1..VIRT_GIC_MAX_CPUS */
     uint64_t ram_base; /* VIRT_RAM_BASE in practice */
     uint64_t ram_size;
-    const char *bootargs; /* NULL: no bootargs property */
+    const char *bootargs;              /* NULL: no bootargs property */
     uint64_t initrd_start, initrd_end; /* both 0: no initrd */
     int nvirtio; /* virtio-mmio slots listed, 0..VIRT_MMIO_SLOTS */
 } VirtBoardInfo;
