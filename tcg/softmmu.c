@@ -61,8 +61,10 @@ static void entry_clear(SoftTLBEntry *e)
 static void __attribute__((noreturn)) raise_at(void *env, uintptr_t retaddr)
 {
     uint64_t pc;
+    bool found = retaddr ? tb_call_site_pc(retaddr, &pc)
+                         : tb_caller_site_pc(&pc);
 
-    if (!tb_call_site_pc(retaddr, &pc))
+    if (!found)
         arx_fatal("SoftMMU fault outside a known call site (%p)",
                   (void *)retaddr);
     mmu->fault_at(env, pc);
@@ -353,13 +355,16 @@ void softmmu_init(const SoftmmuOps *ops)
 
 /* ---- maintenance and fetch ---- */
 
-void softmmu_flush(void *env)
+void softmmu_tlb_init(SoftTLB *tlb)
 {
-    SoftTLB *tlb = mmu->tlb(env);
-
     for (int m = 0; m < SOFTMMU_NB_MMU; m++)
         for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++)
             entry_clear(&tlb->entry[m][i]);
+}
+
+void softmmu_flush(void *env)
+{
+    softmmu_tlb_init(mmu->tlb(env));
     tcg_exec_jmp_cache_clear();
 }
 
@@ -407,4 +412,19 @@ const uint8_t *softmmu_fetch_host(void *env, uint64_t pc, int mmu_idx)
         arx_fatal("instruction fetch at 0x%llx lost its translation",
                   (unsigned long long)pc);
     return (const uint8_t *)(e->addend + (uintptr_t)(pc & SOFTMMU_PAGE_MASK));
+}
+
+void *softmmu_host_ptr(void *env, uint64_t addr, GuestAccess access,
+                       int mmu_idx)
+{
+    uint64_t pa;
+    uint8_t *host;
+
+    if (access == GUEST_WRITE)
+        lookup_or_raise(env, addr, GUEST_READ, mmu_idx, 0);
+    host = access_host(env, addr, access, mmu_idx, 0, &pa);
+    if (!host)
+        arx_fatal("an atomic or exclusive access to device memory at 0x%llx",
+                  (unsigned long long)pa);
+    return host;
 }

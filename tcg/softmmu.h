@@ -76,6 +76,8 @@ typedef struct SoftmmuOps {
 /* Turns the guest memory ops of every block translated from now on into
  * calls of the SoftMMU's helpers. */
 void softmmu_init(const SoftmmuOps *ops);
+/* A new TLB: every entry empty. */
+void softmmu_tlb_init(SoftTLB *tlb);
 /* Empties the TLB of env (every MMU index) and the calling thread's jump
  * cache (its virtual pcs may now lead elsewhere). */
 void softmmu_flush(void *env);
@@ -101,5 +103,11 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
                       uintptr_t retaddr);
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
                    int mmu_idx, uintptr_t retaddr);
+
+/* From a TCG_CALL_MAY_FAULT helper some frames up: the host pointer of
+ * addr's page for access (a write must be readable too); faults raise
+ * (the call site is found on the stack); device memory is fatal. */
+void *softmmu_host_ptr(void *env, uint64_t addr, GuestAccess access,
+                       int mmu_idx);
 
 #endif

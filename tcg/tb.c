@@ -465,14 +465,13 @@ static const TCGFaultSite *tb_fault_site_at(uintptr_t host_pc, bool call)
  * has the guest state in memory already. Words of the helper's frames
  * that only look like code addresses match no call site.
  */
-static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
+static const TCGFaultSite *tb_scan_for_call_site(uintptr_t sp, void **env)
 {
-    uintptr_t sp = tcg_fault_host_sp(host_ucontext), top;
+    uintptr_t top;
     const TCGFaultSite *site = NULL;
-    void *cpu;
 
-    if (!tcg_exec_running(&cpu, &top) || sp >= top)
-        return false;
+    if (!tcg_exec_running(env, &top) || sp >= top)
+        return NULL;
     sp &= ~(uintptr_t)7;
     if (top - sp > TB_HELPER_STACK_SCAN)
         top = sp + TB_HELPER_STACK_SCAN;
@@ -484,11 +483,31 @@ static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
         if (tb_in_code(*w))
             site = tb_fault_site_at(*w, true);
     pthread_mutex_unlock(&tb_lock);
+    return site;
+}
+
+static bool tb_restore_helper_fault(void *host_ucontext, TBFault *fault)
+{
+    void *cpu;
+    const TCGFaultSite *site =
+        tb_scan_for_call_site(tcg_fault_host_sp(host_ucontext), &cpu);
+
     if (!site)
         return false;
     fault->env = cpu;
     fault->guest_pc = site->guest_pc;
     return true;
+}
+
+bool tb_caller_site_pc(uint64_t *guest_pc)
+{
+    void *cpu;
+    const TCGFaultSite *site =
+        tb_scan_for_call_site((uintptr_t)__builtin_frame_address(0), &cpu);
+
+    if (site)
+        *guest_pc = site->guest_pc;
+    return site != NULL;
 }
 
 bool tb_call_site_pc(uintptr_t retaddr, uint64_t *guest_pc)

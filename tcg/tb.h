@@ -180,6 +180,9 @@ bool tb_restore_fault_state(void *host_ucontext, TBFault *fault);
  * retaddr (a helper's __builtin_return_address(0)); false when retaddr is
  * no such call site. Every global is in memory at such a call. */
 bool tb_call_site_pc(uintptr_t retaddr, uint64_t *guest_pc);
+/* The same for a function some frames below such a helper: the call site
+ * is found on this thread's stack. */
+bool tb_caller_site_pc(uint64_t *guest_pc);
 /* Counts flushes, so per-thread caches of block pointers can tell they
  * are stale. */
 unsigned tb_flush_generation(void);

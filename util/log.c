@@ -27,6 +27,10 @@ static const struct {
     {"strace", LOG_STRACE, "every guest syscall, its arguments and result"},
     {"cpu", LOG_CPU, "guest registers as each block is entered (no chaining)"},
     {"stats", LOG_STATS, "translation and dispatch counters, printed at exit"},
+    {"int", LOG_INT, "arx-system: exceptions, interrupts and PSCI calls"},
+    {"mmu", LOG_MMU, "arx-system: page-table walks and translation faults"},
+    {"guest_errors", LOG_GUEST_ERROR,
+     "arx-system: accesses a device does not implement"},
     {"perfmap", LOG_PERFMAP,
      "name each block by guest pc in /tmp/perf-PID.map"},
 };

@@ -18,6 +18,9 @@ enum {
     LOG_CPU = 1 << 6,     /* guest registers at each block entry */
     LOG_STATS = 1 << 7,   /* translation and dispatch counters at exit */
     LOG_PERFMAP = 1 << 8, /* /tmp/perf-PID.map: blocks named for perf */
+    LOG_INT = 1 << 9,     /* arx-system: exceptions, interrupts, PSCI */
+    LOG_MMU = 1 << 10,    /* arx-system: page-table walks and their faults */
+    LOG_GUEST_ERROR = 1 << 11, /* arx-system: guest misuse of a device */
 };
 
 extern unsigned arx_log_mask;
