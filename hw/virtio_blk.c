@@ -399,6 +399,17 @@ static void blk_destroy(VirtioDevice *dev)
     free(blk);
 }
 
+void virtio_blk_flush(VirtioDevice *dev)
+{
+    VirtioBlk *blk = virtio_blk_of(dev);
+
+    pthread_mutex_lock(&dev->lock);
+    blk_wait_idle(blk);
+    pthread_mutex_unlock(&dev->lock);
+    if (!blk->read_only)
+        fsync(blk->fd);
+}
+
 void virtio_blk_destroy(VirtioDevice *dev)
 {
     if (dev)

@@ -60,8 +60,13 @@ typedef struct VirtioBlkConfig {
  */
 VirtioDevice *virtio_blk_new(const char *path, bool read_only, char **error);
 
+/* Waits for the requests in flight, then fsyncs the image: safe while
+ * vCPUs still run (e.g. at PSCI SYSTEM_OFF, before exit()). */
+void virtio_blk_flush(VirtioDevice *dev);
+
 /* Waits for requests in flight, fsyncs the image and frees the device.
- * Call at exit so the guest's written data is on disk. */
+ * Call at exit, once no vCPU can reach the device and after
+ * virtio_mmio_free, so the guest's written data is on disk. */
 void virtio_blk_destroy(VirtioDevice *dev);
 
 #endif

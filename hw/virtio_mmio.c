@@ -292,7 +292,8 @@ static uint64_t virtio_mmio_read_config(VirtioMmio *mmio, uint64_t offset,
     uint8_t config[VIRTIO_MMIO_SIZE - VIRTIO_MMIO_CONFIG] = {0};
     uint64_t value = 0;
 
-    if (!virtio_mmio_config_range(mmio, offset, size))
+    if (!virtio_mmio_config_range(mmio, offset, size) ||
+        !mmio->dev->ops->get_config)
         return 0;
     mmio->dev->ops->get_config(mmio->dev, config);
     memcpy(&value, config + offset, size); /* little-endian, as the host */

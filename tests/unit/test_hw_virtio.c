@@ -817,6 +817,27 @@ START_TEST(test_reset_waits_for_in_flight)
 }
 END_TEST
 
+START_TEST(test_flush_at_exit)
+{
+    uint8_t expect[1024];
+
+    driver_start(ALL_FEATURES_LO);
+    Request w = blk_request(VIRTIO_BLK_T_OUT, 20, 1024, false);
+    memset(host(w.data_pa), 0x3c, 1024);
+    wr(mmio, VIRTIO_MMIO_QUEUE_NOTIFY, 0);
+    virtio_blk_flush(dev); /* waits for the write */
+    ck_assert_uint_eq(used_idx(), 1);
+    ck_assert_uint_eq(status_of(&w), VIRTIO_BLK_S_OK);
+    memset(expect, 0x3c, 1024);
+    check_image(20 * 512, expect, 1024);
+    /* The device goes on working after a flush. */
+    Request r = blk_request(VIRTIO_BLK_T_IN, 20, 512, true);
+    wr(mmio, VIRTIO_MMIO_QUEUE_NOTIFY, 0);
+    wait_used(2);
+    ck_assert_mem_eq(host(r.data_pa), expect, 512);
+}
+END_TEST
+
 START_TEST(test_destroy_and_open_errors)
 {
     char *error = NULL;
@@ -863,6 +884,7 @@ static Suite *hw_virtio_suite(void)
     tcase_add_test(tc, test_no_interrupt);
     tcase_add_test(tc, test_read_only);
     tcase_add_test(tc, test_reset_waits_for_in_flight);
+    tcase_add_test(tc, test_flush_at_exit);
     tcase_add_test(tc, test_destroy_and_open_errors);
     suite_add_tcase(s, tc);
     return s;
