@@ -48,9 +48,12 @@ VirtioMmio *virtio_mmio_new(VirtioDevice *dev, GuestRam *ram, IrqLine irq)
 
 void virtio_mmio_free(VirtioMmio *mmio)
 {
+    /* Under the lock: the completion thread may be interrupting now. */
     if (mmio && mmio->dev) {
+        pthread_mutex_lock(&mmio->dev->lock);
         mmio->dev->interrupt = NULL;
         mmio->dev->transport = NULL;
+        pthread_mutex_unlock(&mmio->dev->lock);
     }
     free(mmio);
 }
