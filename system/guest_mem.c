@@ -28,8 +28,7 @@ uint32_t guest_fetch32(void *env, uint64_t pc)
     return insn;
 }
 
-void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
-                     GuestAccess access)
+void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
 {
     (void)len; /* callers never cross a page */
     return softmmu_host_ptr(env, addr, access, arm_mmu_index(env));

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "hw/gicv2.h"
 #include "hw/pl011.h"
 #include "hw/pl031.h"
@@ -26,15 +27,15 @@
 
 void hw_guest_error(const char *fmt, ...)
 {
+    char line[256];
     va_list ap;
 
     if (!log_enabled(LOG_GUEST_ERROR))
         return;
     va_start(ap, fmt);
-    arx_log("guest_errors: ");
-    arx_vlog(fmt, ap);
-    arx_log("\n");
+    vsnprintf(line, sizeof(line), fmt, ap);
     va_end(ap);
+    arx_log("guest_errors: %s\n", line);
 }
 
 static void usage(FILE *out)
@@ -86,11 +87,17 @@ static uint64_t parse_size(const char *s)
         bad_usage("bad size '%s'", s);
     switch (*end) {
     case 'G':
-    case 'g': mult = 1ull << 30; end++; break;
+    case 'g':
+        mult = 1ull << 30;
+        end++;
+        break;
     case 'M':
     case 'm': end++; break;
     case 'K':
-    case 'k': mult = 1ull << 10; end++; break;
+    case 'k':
+        mult = 1ull << 10;
+        end++;
+        break;
     default: break;
     }
     if (*end || n == 0 || n > (1ull << 40) / mult)
@@ -110,7 +117,8 @@ static void parse_drive(BoardConfig *cfg, const char *spec)
          opt = strtok_r(NULL, ",", &save)) {
         if (strncmp(opt, "file=", 5) == 0)
             d.path = strdup(opt + 5);
-        else if (strcmp(opt, "format=raw") == 0 || strcmp(opt, "if=virtio") == 0)
+        else if (strcmp(opt, "format=raw") == 0 ||
+                 strcmp(opt, "if=virtio") == 0)
             continue;
         else if (strcmp(opt, "readonly=on") == 0)
             d.read_only = true;
@@ -191,8 +199,7 @@ static void parse_args(int argc, char **argv, BoardConfig *cfg)
         } else if (!strcmp(a, "-D")) {
             const char *path = next_arg(argc, argv, &i);
             if (!log_open(path))
-                bad_usage("cannot open log file %s: %s", path,
-                          strerror(errno));
+                bad_usage("cannot open log file %s: %s", path, strerror(errno));
         } else {
             bad_usage("unknown option '%s'", a);
         }

@@ -94,7 +94,8 @@ bool machine_is_code_page(uint64_t phys)
 
     return in_ram(phys) &&
            (__atomic_load_n(&machine.code_pages[i / 8], __ATOMIC_RELAXED) >>
-            (i % 8)) & 1;
+            (i % 8)) &
+               1;
 }
 
 void machine_set_code_page(uint64_t phys)

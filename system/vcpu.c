@@ -74,8 +74,8 @@ static ArmMmuRegs mmu_regs(const CPUARMState *env, int mmu_idx)
                         .pan = mmu_idx == ARM_MMU_EL1_PAN};
 }
 
-static bool sys_fill(void *opaque, uint64_t va, GuestAccess access,
-                     int mmu_idx, SoftmmuFill *out)
+static bool sys_fill(void *opaque, uint64_t va, GuestAccess access, int mmu_idx,
+                     SoftmmuFill *out)
 {
     CPUARMState *env = opaque;
     ArmMmuRegs regs = mmu_regs(env, mmu_idx);
@@ -208,10 +208,10 @@ static void hook_timer_changed(CPUARMState *env)
 static uint64_t hook_address_translate(CPUARMState *env, uint64_t va, int el,
                                        bool write)
 {
-    ArmMmuRegs regs = mmu_regs(env, el == 0 ? ARM_MMU_EL0
-                                    : (env->sys.pstate & PSTATE_PAN)
-                                        ? ARM_MMU_EL1_PAN
-                                        : ARM_MMU_EL1);
+    ArmMmuRegs regs =
+        mmu_regs(env, el == 0                          ? ARM_MMU_EL0
+                      : (env->sys.pstate & PSTATE_PAN) ? ARM_MMU_EL1_PAN
+                                                       : ARM_MMU_EL1);
     ArmTranslation t;
     ArmFault f;
     uint64_t attr;
@@ -408,7 +408,10 @@ static void psci_call(ArmSysCPU *cpu)
     }
     switch (fn & ~(uint32_t)PSCI_64) {
     case PSCI_VERSION: ret = 0x10000; break; /* 1.0 */
-    case PSCI_CPU_SUSPEND: vcpu_wfi(cpu); ret = PSCI_SUCCESS; break;
+    case PSCI_CPU_SUSPEND:
+        vcpu_wfi(cpu);
+        ret = PSCI_SUCCESS;
+        break;
     case PSCI_CPU_OFF:
         pthread_mutex_lock(&cpu->lock);
         cpu->powered = false;
@@ -471,12 +474,18 @@ static bool vcpu_wait_powered(ArmSysCPU *cpu)
 static const char *exception_name(uint32_t excp)
 {
     static const char *const names[] = {
-        [EXCP_NONE] = "none",       [EXCP_SVC] = "svc",
-        [EXCP_UDEF] = "undef",      [EXCP_BRK] = "brk",
-        [EXCP_HLT] = "hlt",         [EXCP_ALIGN] = "pc alignment",
-        [EXCP_FAULT] = "fault",     [EXCP_PREFETCH_ABORT] = "prefetch abort",
-        [EXCP_DATA_ABORT] = "data abort", [EXCP_HVC] = "hvc",
-        [EXCP_SMC] = "smc",         [EXCP_WFI] = "wfi",
+        [EXCP_NONE] = "none",
+        [EXCP_SVC] = "svc",
+        [EXCP_UDEF] = "undef",
+        [EXCP_BRK] = "brk",
+        [EXCP_HLT] = "hlt",
+        [EXCP_ALIGN] = "pc alignment",
+        [EXCP_FAULT] = "fault",
+        [EXCP_PREFETCH_ABORT] = "prefetch abort",
+        [EXCP_DATA_ABORT] = "data abort",
+        [EXCP_HVC] = "hvc",
+        [EXCP_SMC] = "smc",
+        [EXCP_WFI] = "wfi",
     };
 
     return excp < sizeof(names) / sizeof(names[0]) && names[excp] ? names[excp]

@@ -22,10 +22,10 @@ typedef struct ArmSysCPU {
     /* Guards the fields below and the sleeps of WFI and power-off. */
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    bool powered;        /* PSCI: running, else waiting for CPU_ON */
-    bool start_pending;  /* CPU_ON: start at start_pc with x0 */
+    bool powered;       /* PSCI: running, else waiting for CPU_ON */
+    bool start_pending; /* CPU_ON: start at start_pc with x0 */
     uint64_t start_pc, start_x0;
-    bool kicked;         /* a wake-up a sleeping WFI must not miss */
+    bool kicked;                    /* a wake-up a sleeping WFI must not miss */
     _Atomic bool tlb_flush_pending; /* TLBI ...IS from another vCPU */
     /* The generic timer: outputs as last told to the GIC; the thread
      * that raises them on time. */

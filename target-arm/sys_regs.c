@@ -27,7 +27,7 @@
 #define ARX_CCSIDR 0x701fe01aull
 
 typedef enum RegKind {
-    REG_FIELD,   /* plain field, read and write inline */
+    REG_FIELD, /* plain field, read and write inline */
     REG_FIELD_RO,
     REG_CONST,   /* read-only value */
     REG_RAZ_WI,  /* reads 0, writes ignored */
@@ -92,7 +92,7 @@ static const SysReg el1_regs[] = {
     /* Debug: no breakpoints in use, the OS lock kept as state. */
     {KEY(2, 0, 0, 2, 0), REG_FIELD, SYS(mdccint_el1), 0, false},
     {KEY(2, 0, 0, 2, 2), REG_FIELD, SYS(mdscr_el1), 0, false},
-    {KEY(2, 0, 1, 0, 0), REG_RAZ_WI, 0, 0, false}, /* MDRAR_EL1 */
+    {KEY(2, 0, 1, 0, 0), REG_RAZ_WI, 0, 0, false},  /* MDRAR_EL1 */
     {KEY(2, 0, 1, 0, 4), REG_SPECIAL, 0, 0, false}, /* OSLAR_EL1 (WO) */
     {KEY(2, 0, 1, 1, 4), REG_FIELD_RO, SYS(oslsr_el1), 0, false},
     {KEY(2, 0, 1, 3, 4), REG_RAZ_WI, 0, 0, false}, /* OSDLR_EL1 */
@@ -289,9 +289,11 @@ uint64_t helper_msr_i(uint64_t envp, uint64_t op, uint64_t imm)
 
     switch (op) {
     case 0x05: set_pstate_bits(env, PSTATE_SP, (uint32_t)imm & 1); break;
-    case 0x04: set_pstate_bits(env, PSTATE_PAN, (imm & 1) ? PSTATE_PAN : 0);
+    case 0x04:
+        set_pstate_bits(env, PSTATE_PAN, (imm & 1) ? PSTATE_PAN : 0);
         break;
-    case 0x03: set_pstate_bits(env, PSTATE_UAO, (imm & 1) ? PSTATE_UAO : 0);
+    case 0x03:
+        set_pstate_bits(env, PSTATE_UAO, (imm & 1) ? PSTATE_UAO : 0);
         break;
     case 0x1e: set_pstate_bits(env, daif, daif); break; /* DAIFSet */
     case 0x1f: set_pstate_bits(env, daif, 0); break;    /* DAIFClr */
@@ -317,9 +319,7 @@ uint64_t helper_tlbi(uint64_t envp, uint64_t op, uint64_t xt)
     case 1: /* VAE1 */
     case 3: /* VAAE1 */
     case 5: /* VALE1 */
-    case 7: /* VAALE1 */
-        arm_sys_hooks->tlb_flush_page(env, va, is);
-        break;
+    case 7: /* VAALE1 */ arm_sys_hooks->tlb_flush_page(env, va, is); break;
     default: /* VMALLE1, ASIDE1 */ arm_sys_hooks->tlb_flush(env, is); break;
     }
     return 0;

@@ -42,8 +42,7 @@ static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
     if (f->host && mmu->is_code_page && mmu->is_code_page(f->phys))
         code = SOFTMMU_TAG_CODE;
     e->tag_read = page | mmio | (f->read ? 0 : SOFTMMU_TAG_INVALID);
-    e->tag_write =
-        page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID);
+    e->tag_write = page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID);
     e->tag_fetch = page | mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID);
     e->addend = f->host ? (uintptr_t)f->host - (uintptr_t)page : 0;
     e->phys = f->phys;
@@ -61,8 +60,8 @@ static void entry_clear(SoftTLBEntry *e)
 static void __attribute__((noreturn)) raise_at(void *env, uintptr_t retaddr)
 {
     uint64_t pc;
-    bool found = retaddr ? tb_call_site_pc(retaddr, &pc)
-                         : tb_caller_site_pc(&pc);
+    bool found =
+        retaddr ? tb_call_site_pc(retaddr, &pc) : tb_caller_site_pc(&pc);
 
     if (!found)
         arx_fatal("SoftMMU fault outside a known call site (%p)",
@@ -136,7 +135,7 @@ static bool crosses_page(uint64_t addr, unsigned size)
 uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
                       uintptr_t retaddr)
 {
-    uint64_t value = 0, pa;
+    uint64_t value = 0, pa = 0;
     uint8_t *host;
 
     if (crosses_page(addr, size)) {
@@ -155,15 +154,14 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
                    int mmu_idx, uintptr_t retaddr)
 {
-    uint64_t pa;
+    uint64_t pa = 0;
     uint8_t *host;
 
     if (crosses_page(addr, size)) {
         /* Both pages must be writable before either is written. */
         lookup_or_raise(env, addr + size - 1, GUEST_WRITE, mmu_idx, retaddr);
         for (unsigned i = 0; i < size; i++)
-            softmmu_store(env, addr + i, 1, value >> (8 * i), mmu_idx,
-                          retaddr);
+            softmmu_store(env, addr + i, 1, value >> (8 * i), mmu_idx, retaddr);
         return;
     }
     host = access_host(env, addr, GUEST_WRITE, mmu_idx, retaddr, &pa);
@@ -186,15 +184,14 @@ static uint64_t sign_extend(uint64_t value, MemOp mop)
     return (uint64_t)((int64_t)(value << (64 - bits)) >> (64 - bits));
 }
 
-static __attribute__((noinline)) uint64_t helper_ld(uint64_t env,
-                                                    uint64_t addr,
+static __attribute__((noinline)) uint64_t helper_ld(uint64_t env, uint64_t addr,
                                                     uint64_t desc)
 {
     uintptr_t ra = (uintptr_t)__builtin_return_address(0);
     MemOp mop = (MemOp)(desc & 0xff);
-    uint64_t v = softmmu_load((void *)(uintptr_t)env, addr,
-                              1u << (mop & MO_SIZE),
-                              (int)(desc >> DESC_MMU_SHIFT), ra);
+    uint64_t v =
+        softmmu_load((void *)(uintptr_t)env, addr, 1u << (mop & MO_SIZE),
+                     (int)(desc >> DESC_MMU_SHIFT), ra);
 
     return sign_extend(v, mop);
 }
@@ -225,8 +222,8 @@ helper_ld_vec(uint64_t env, uint64_t addr, uint64_t desc)
 
     for (unsigned i = 0; i < bytes; i += 8) {
         unsigned n = bytes - i < 8 ? bytes - i : 8;
-        uint64_t v = softmmu_load((void *)(uintptr_t)env, addr + i, n,
-                                  mmu_idx, ra);
+        uint64_t v =
+            softmmu_load((void *)(uintptr_t)env, addr + i, n, mmu_idx, ra);
         memcpy(buf + i, &v, n);
     }
     memcpy(vec, buf, 16);
@@ -266,14 +263,14 @@ static uint64_t cmpxchg_host(uint8_t *host, unsigned size, uint64_t cmp,
     }
     case 2: {
         uint16_t c = (uint16_t)cmp;
-        __atomic_compare_exchange_n((uint16_t *)host, &c, (uint16_t)newv,
-                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        __atomic_compare_exchange_n((uint16_t *)host, &c, (uint16_t)newv, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
         return c;
     }
     case 4: {
         uint32_t c = (uint32_t)cmp;
-        __atomic_compare_exchange_n((uint32_t *)host, &c, (uint32_t)newv,
-                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        __atomic_compare_exchange_n((uint32_t *)host, &c, (uint32_t)newv, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
         return c;
     }
     default: {
@@ -295,7 +292,7 @@ helper_cmpxchg(uint64_t env, uint64_t addr, uint64_t cmp, uint64_t newv,
     unsigned size = 1u << (desc & MO_SIZE);
     int mmu_idx = (int)(desc >> DESC_MMU_SHIFT);
     uint64_t mask = size == 8 ? ~0ull : (1ull << (8 * size)) - 1;
-    uint64_t pa, old;
+    uint64_t pa = 0, old;
     uint8_t *host;
 
     /* Readable too: an atomic is a read and a write. */
@@ -329,10 +326,10 @@ static const TCGHelper ld_helper = {"softmmu_ld", (void *)helper_ld,
                                     SOFTMMU_CALL};
 static const TCGHelper st_helper = {"softmmu_st", (void *)helper_st,
                                     SOFTMMU_CALL};
-static const TCGHelper ld_vec_helper = {"softmmu_ld_vec",
-                                        (void *)helper_ld_vec, SOFTMMU_CALL};
-static const TCGHelper st_vec_helper = {"softmmu_st_vec",
-                                        (void *)helper_st_vec, SOFTMMU_CALL};
+static const TCGHelper ld_vec_helper = {"softmmu_ld_vec", (void *)helper_ld_vec,
+                                        SOFTMMU_CALL};
+static const TCGHelper st_vec_helper = {"softmmu_st_vec", (void *)helper_st_vec,
+                                        SOFTMMU_CALL};
 static const TCGHelper cmpxchg_helper = {"softmmu_cmpxchg",
                                          (void *)helper_cmpxchg, SOFTMMU_CALL};
 static const TCGHelper check_align_helper = {
@@ -417,7 +414,7 @@ const uint8_t *softmmu_fetch_host(void *env, uint64_t pc, int mmu_idx)
 void *softmmu_host_ptr(void *env, uint64_t addr, GuestAccess access,
                        int mmu_idx)
 {
-    uint64_t pa;
+    uint64_t pa = 0;
     uint8_t *host;
 
     if (access == GUEST_WRITE)

@@ -12,8 +12,8 @@
 
 #include "tcg/guest_mem.h"
 
-#define SOFTMMU_NB_MMU 4     /* MMU indexes: the target's translation regimes */
-#define SOFTMMU_TLB_BITS 8   /* entries per MMU index: 256, direct mapped */
+#define SOFTMMU_NB_MMU 4   /* MMU indexes: the target's translation regimes */
+#define SOFTMMU_TLB_BITS 8 /* entries per MMU index: 256, direct mapped */
 #define SOFTMMU_TLB_SIZE (1u << SOFTMMU_TLB_BITS)
 #define SOFTMMU_PAGE_MASK (~(uint64_t)(GUEST_PAGE_SIZE - 1))
 
