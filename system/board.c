@@ -99,10 +99,10 @@ static void create_virtio(const BoardConfig *cfg)
             }
             disks[ndisks++] = dev;
         }
-        machine_map_mmio(VIRT_MMIO_BASE + (uint64_t)slot * VIRT_MMIO_SIZE,
-                         VIRT_MMIO_SIZE, &virtio_mmio_ops,
-                         virtio_mmio_new(dev, &machine.ram,
-                                         spi(VIRT_MMIO_SPI + slot)));
+        machine_map_mmio(
+            VIRT_MMIO_BASE + (uint64_t)slot * VIRT_MMIO_SIZE, VIRT_MMIO_SIZE,
+            &virtio_mmio_ops,
+            virtio_mmio_new(dev, &machine.ram, spi(VIRT_MMIO_SPI + slot)));
     }
 }
 

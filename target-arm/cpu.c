@@ -97,13 +97,22 @@ static void arm_sys_log_state(void *opaque)
             (unsigned long long)env->sys.far_el1);
 }
 
+/* Also an interrupt that is pending and not masked. */
+static bool arm_sys_must_stop(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    return arm_must_stop(opaque) ||
+           (env->sys.irq_line && !(env->sys.pstate & PSTATE_I));
+}
+
 const TCGTargetOps arm_a64_sys_tcg_ops = {
     .init = a64_translate_init,
     .translate = a64_translate_block,
     .log_in_asm = a64_log_in_asm,
     .log_state = arm_sys_log_state,
     .block_state = arm_sys_block_state,
-    .must_stop = arm_must_stop,
+    .must_stop = arm_sys_must_stop,
     .kick = arm_kick,
     .chain_same_page = true,
     .flags_in_pc_low_bits = true,

@@ -36,6 +36,10 @@ static void switch_pstate(CPUARMState *env, uint32_t pstate)
         env->x[31] = env->sys.sp_el[to];
     }
     env->sys.pstate = pstate;
+    /* Unmasked with an interrupt pending: leave translated code for it
+     * (the line may have risen long ago, when no kick could help). */
+    if (env->sys.irq_line && !(pstate & PSTATE_I))
+        env->exit_request = 1;
 }
 
 uint64_t arm_sys_spsr_of(const CPUARMState *env)
