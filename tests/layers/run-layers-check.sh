@@ -40,6 +40,12 @@ expect "linux-user may not include the backend" 1 linux-user e.c tcg/x86_64/back
 expect "util may not include tcg" 1 util f.h tcg/ir.h
 expect "target-arm may include tcg" 0 target-arm g.c tcg/ir.h
 expect "syscalls may include linux-user" 0 syscalls h.c linux-user/user.h
+expect "hw may not include target-arm" 1 hw i.c target-arm/cpu.h
+expect "hw may not include tcg" 1 hw j.c tcg/softmmu.h
+expect "system may not include linux-user" 1 system k.c linux-user/user.h
+expect "system may not include syscalls" 1 system l.c syscalls/syscalls.h
+expect "system may not include the backend" 1 system m.c tcg/x86_64/backend.h
+expect "system may include hw and target-arm" 0 system n.c hw/hw.h
 
 if "$check" "$src"; then
 	echo "PASS: the tree follows the layering rule"
