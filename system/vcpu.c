@@ -235,7 +235,7 @@ void vcpu_init_accelerator(void)
 {
     arm_sys_init(&sys_hooks);
     tcg_exec_init(&arm_a64_sys_tcg_ops, 0);
-    softmmu_init(&sys_softmmu_ops);
+    softmmu_init(&sys_softmmu_ops, (int32_t)offsetof(ArmSysCPU, tlb));
     tb_set_page_watch(&sys_page_watch);
 }
 

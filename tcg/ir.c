@@ -835,47 +835,27 @@ static TCGv_i64 softmmu_desc(uint64_t mop)
     return tcg_constant_i64((int64_t)(mop | (uint64_t)tcg_ctx.mem_index << 8));
 }
 
-static void softmmu_ld(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
+/* With a SoftMMU, the access's MMU index rides in its MemOp. */
+static uint64_t guest_mop(MemOp mop)
 {
-    tcg_gen_call3(tcg_ctx.softmmu->ld, &ret, tcg_ptr_as_i64(tcg_env), addr,
-                  softmmu_desc(mop));
-}
-
-static void softmmu_st(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
-{
-    tcg_gen_call4(tcg_ctx.softmmu->st, NULL, tcg_ptr_as_i64(tcg_env), addr, val,
-                  softmmu_desc(mop));
+    if (!tcg_ctx.softmmu)
+        return mop;
+    return mop | (uint64_t)tcg_ctx.mem_index << MO_MMU_SHIFT;
 }
 
 void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop)
 {
-    if (tcg_ctx.softmmu) {
-        TCGv_i64 t = tcg_temp_new_i64();
-        softmmu_ld(t, addr, mop);
-        tcg_gen_extrl_i64_i32(ret, t);
-        return;
-    }
-    emit4(INDEX_op_guest_ld_i32, ret.idx, addr.idx, mop, 0);
+    emit4(INDEX_op_guest_ld_i32, ret.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
 {
-    if (tcg_ctx.softmmu) {
-        softmmu_ld(ret, addr, mop);
-        return;
-    }
-    emit4(INDEX_op_guest_ld_i64, ret.idx, addr.idx, mop, 0);
+    emit4(INDEX_op_guest_ld_i64, ret.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
 {
-    if (tcg_ctx.softmmu) {
-        TCGv_i64 t = tcg_temp_new_i64();
-        tcg_gen_extu_i32_i64(t, val);
-        softmmu_st(t, addr, mop);
-        return;
-    }
-    emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, mop, 0);
+    emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, guest_mop(mop), 0);
 }
 
 /* CPU-state offsets go in as sign-extended constants, like ld/st ones. */
@@ -913,11 +893,7 @@ void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
 {
-    if (tcg_ctx.softmmu) {
-        softmmu_st(val, addr, mop);
-        return;
-    }
-    emit4(INDEX_op_guest_st_i64, val.idx, addr.idx, mop, 0);
+    emit4(INDEX_op_guest_st_i64, val.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,

@@ -77,6 +77,9 @@ typedef enum MemOp {
     MO_SB = MO_8 | MO_SIGN,
     MO_SW = MO_16 | MO_SIGN,
     MO_SL = MO_32 | MO_SIGN,
+    /* A system mode's MMU index of the access (tcg/softmmu.h), bits 8-9. */
+    MO_MMU_SHIFT = 8,
+    MO_MMU_MASK = 3 << MO_MMU_SHIFT,
 } MemOp;
 
 /* Which earlier/later access pairs a barrier orders. */
@@ -195,6 +198,10 @@ typedef struct TCGOp {
  */
 typedef struct TCGSoftmmuHelpers {
     const TCGHelper *ld, *st, *ld_vec, *st_vec, *cmpxchg, *check_align;
+    /* Integer loads and stores stay guest_ld/st ops (their MemOp carries
+     * the MMU index) which the backend lowers to an inline TLB probe with
+     * ld/st as the slow path; tlb_offset is the TLB's offset from env. */
+    int32_t tlb_offset;
 } TCGSoftmmuHelpers;
 
 #define TCG_MAX_TEMPS 4096

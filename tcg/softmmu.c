@@ -335,7 +335,7 @@ static const TCGHelper cmpxchg_helper = {"softmmu_cmpxchg",
 static const TCGHelper check_align_helper = {
     "softmmu_check_align", (void *)helper_check_align, SOFTMMU_CALL};
 
-static const TCGSoftmmuHelpers call_helpers = {
+static TCGSoftmmuHelpers call_helpers = {
     .ld = &ld_helper,
     .st = &st_helper,
     .ld_vec = &ld_vec_helper,
@@ -344,9 +344,10 @@ static const TCGSoftmmuHelpers call_helpers = {
     .check_align = &check_align_helper,
 };
 
-void softmmu_init(const SoftmmuOps *ops)
+void softmmu_init(const SoftmmuOps *ops, int32_t tlb_offset)
 {
     mmu = ops;
+    call_helpers.tlb_offset = tlb_offset;
     tcg_ctx.softmmu = &call_helpers;
 }
 

@@ -36,6 +36,8 @@ typedef struct SoftTLBEntry {
     uint64_t phys;
 } SoftTLBEntry;
 
+_Static_assert(sizeof(SoftTLBEntry) == 40, "the backend indexes by * 5 * 8");
+
 typedef struct SoftTLB {
     SoftTLBEntry entry[SOFTMMU_NB_MMU][SOFTMMU_TLB_SIZE];
 } SoftTLB;
@@ -73,9 +75,11 @@ typedef struct SoftmmuOps {
     void (*clear_code_page)(uint64_t phys);
 } SoftmmuOps;
 
-/* Turns the guest memory ops of every block translated from now on into
- * calls of the SoftMMU's helpers. */
-void softmmu_init(const SoftmmuOps *ops);
+/* Guest memory ops of every block translated from now on go through the
+ * SoftMMU: integer loads and stores as an inline TLB probe with a helper
+ * call on a miss, the rest as calls. tlb_offset: where ops->tlb(env) is,
+ * from env (the backend addresses it from its env register). */
+void softmmu_init(const SoftmmuOps *ops, int32_t tlb_offset);
 /* A new TLB: every entry empty. */
 void softmmu_tlb_init(SoftTLB *tlb);
 /* Empties the TLB of env (every MMU index) and the calling thread's jump

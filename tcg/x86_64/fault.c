@@ -41,6 +41,11 @@ void fault_sites_at_insn(uint64_t guest_pc)
     current_guest_pc = guest_pc;
 }
 
+uint64_t fault_sites_current_pc(void)
+{
+    return current_guest_pc;
+}
+
 /* A site at the next instruction, with the register map, or NULL. */
 static TCGFaultSite *fault_note(unsigned kind)
 {

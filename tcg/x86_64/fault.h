@@ -13,6 +13,8 @@
 void fault_sites_reset(void);
 /* The guest instruction at guest_pc starts: later sites are its. */
 void fault_sites_at_insn(uint64_t guest_pc);
+/* The guest pc later sites are recorded for. */
+uint64_t fault_sites_current_pc(void);
 /* Records that the next instruction emitted is a guest memory access
  * that may fault (with the current guest pc and register map). */
 void fault_note_site(void);

@@ -5,6 +5,11 @@
  */
 #include "tcg/x86_64/lower.h"
 
+#include <stddef.h>
+
+#include "tcg/softmmu.h"
+#include "tcg/x86_64/slowpath.h"
+
 static X86Asm *as(void)
 {
     return &be.as;
@@ -66,6 +71,101 @@ static X86Mem guest_addr_at(X86Reg addr, int32_t offset)
 static X86Mem guest_addr(const TCGOp *op, X86Reg addr)
 {
     return guest_addr_at(addr, (int32_t)op->args[3]);
+}
+
+/* ---- a system mode's SoftMMU: the TLB probe inline ----
+ *
+ *   t0 = addr + offset                      the virtual address
+ *   t1 = ((t0 >> 12) & 255) * 5             entry index, * 40 bytes below
+ *   tag = (t0 + size - 1) & page mask       a page-crossing access misses
+ *   cmp tag, tlb[mmu][t1].tag_read/write    invalid, MMIO and code bits miss
+ *   jne slow                                the helper: fill, fault, MMIO
+ *   t0 += tlb[mmu][t1].addend; access [t0]
+ */
+
+static int32_t tlb_field(MemOp mop, size_t field)
+{
+    int mmu = (int)((mop & MO_MMU_MASK) >> MO_MMU_SHIFT);
+
+    return tcg_ctx.softmmu->tlb_offset +
+           (int32_t)(mmu * SOFTMMU_TLB_SIZE * sizeof(SoftTLBEntry) + field);
+}
+
+/* Leaves t0 = the virtual address, t1 = the entry index * 5 and tag =
+ * the page the access must hit; compares it and jumps to sp on a miss. */
+static void emit_tlb_probe(const TCGOp *op, X86Reg ra, X86Reg t0, X86Reg t1,
+                           X86Reg tag, size_t tag_field, SlowPath *sp)
+{
+    MemOp mop = (MemOp)op->args[2];
+    int32_t size = 1 << (mop & MO_SIZE);
+
+    x86_lea(as(), 64, t0, x86_mem(ra, (int32_t)op->args[3]));
+    x86_mov_rr(as(), 64, t1, t0);
+    x86_shift_ri(as(), 64, X86_SHR, t1, 12);
+    x86_alu_ri(as(), 32, X86_AND, t1, SOFTMMU_TLB_SIZE - 1);
+    x86_lea(as(), 64, t1, x86_mem_idx(t1, t1, 4, 0));
+    x86_lea(as(), 64, tag, x86_mem(t0, size - 1));
+    x86_alu_ri(as(), 64, X86_AND, tag, (int32_t)SOFTMMU_PAGE_MASK);
+    x86_alu_rm(as(), 64, X86_CMP, tag,
+               x86_mem_idx(REG_ENV, t1, 8, tlb_field(mop, tag_field)));
+    slowpath_jump_if(sp, X86_CC_NE);
+    x86_alu_rm(as(), 64, X86_ADD, t0,
+               x86_mem_idx(REG_ENV, t1, 8,
+                           tlb_field(mop, offsetof(SoftTLBEntry, addend))));
+}
+
+static uint64_t slow_desc(MemOp mop)
+{
+    return (uint64_t)(mop & ~MO_MMU_MASK) |
+           (uint64_t)((mop & MO_MMU_MASK) >> MO_MMU_SHIFT) << 8;
+}
+
+static void lower_softmmu_load(const TCGOp *op)
+{
+    MemOp mop = (MemOp)op->args[2];
+    int w = temp_width(arg_temp(op, 0));
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg t0 = ra_alloc(REGSET(ra) | REGSET(REG_SCRATCH));
+    X86Reg rd = ra_alloc(REGSET(ra) | REGSET(t0) | REGSET(REG_SCRATCH));
+    SlowPath *sp = slowpath_new_guest_call(tcg_ctx.softmmu->ld->func);
+
+    slowpath_arg_reg(sp, t0);
+    slowpath_arg_imm(sp, slow_desc(mop));
+    slowpath_result_reg(sp, rd);
+    emit_tlb_probe(op, ra, t0, REG_SCRATCH, rd,
+                   offsetof(SoftTLBEntry, tag_read), sp);
+    x86_load(as(), load_kind(mop), w, rd, x86_mem(t0, 0));
+    slowpath_resume_here(sp);
+    if (w == 32 && (mop & MO_SIGN))
+        x86_mov_rr(as(), 32, rd, rd); /* keep i32 zero-extended */
+    set_out_and_free(op, 1, rd);
+}
+
+static void lower_softmmu_store(const TCGOp *op)
+{
+    MemOp mop = (MemOp)op->args[2];
+    int bits = 8 << (mop & MO_SIZE);
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rv = ra_in(arg_temp(op, 0), REGSET(ra));
+    RegSet busy = REGSET(ra) | REGSET(rv) | REGSET(REG_SCRATCH);
+    X86Reg t0 = ra_alloc(busy);
+    X86Reg tag = ra_alloc(busy | REGSET(t0));
+    SlowPath *sp = slowpath_new_guest_call(tcg_ctx.softmmu->st->func);
+
+    slowpath_arg_reg(sp, t0);
+    slowpath_arg_reg(sp, rv);
+    slowpath_arg_imm(sp, slow_desc(mop));
+    emit_tlb_probe(op, ra, t0, REG_SCRATCH, tag,
+                   offsetof(SoftTLBEntry, tag_write), sp);
+    if (mop & MO_RELEASE) {
+        /* xchg orders the store before any later acquire load (RCsc). */
+        x86_mov_rr(as(), 64, REG_SCRATCH, rv);
+        x86_xchg_mr(as(), bits, x86_mem(t0, 0), REG_SCRATCH);
+    } else {
+        x86_store(as(), bits, x86_mem(t0, 0), rv);
+    }
+    slowpath_resume_here(sp);
+    ra_free_dead(op, 0, 2);
 }
 
 static void lower_guest_load(const TCGOp *op)
@@ -235,9 +335,19 @@ bool lower_mem(TCGOp *op)
     case INDEX_op_st_i32: lower_env_store(op, 32); return true;
     case INDEX_op_st_i64: lower_env_store(op, 64); return true;
     case INDEX_op_guest_ld_i32:
-    case INDEX_op_guest_ld_i64: lower_guest_load(op); return true;
+    case INDEX_op_guest_ld_i64:
+        if (tcg_ctx.softmmu)
+            lower_softmmu_load(op);
+        else
+            lower_guest_load(op);
+        return true;
     case INDEX_op_guest_st_i32:
-    case INDEX_op_guest_st_i64: lower_guest_store(op); return true;
+    case INDEX_op_guest_st_i64:
+        if (tcg_ctx.softmmu)
+            lower_softmmu_store(op);
+        else
+            lower_guest_store(op);
+        return true;
     case INDEX_op_guest_ld_vec: lower_guest_ld_vec(op); return true;
     case INDEX_op_guest_st_vec: lower_guest_st_vec(op); return true;
     case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;

@@ -8,6 +8,8 @@
  */
 #include "tcg/x86_64/slowpath.h"
 
+#include "tcg/x86_64/backend.h"
+#include "tcg/x86_64/fault.h"
 #include "tcg/x86_64/regalloc.h"
 #include "tcg/x86_64/vcache.h"
 
@@ -15,6 +17,8 @@
 #define MAX_SLOW_ARGS 4
 
 typedef struct SlowArg {
+    bool from_reg; /* a general register */
+    X86Reg reg;
     bool from_xmm; /* the low bytes of xmm, else the constant imm */
     int bits;      /* from xmm: 64, or 32 (zero-extended) */
     X86Xmm xmm;
@@ -34,6 +38,12 @@ struct SlowPath {
     X86Xmm result;
     int32_t result_ofs;    /* >= 0: load result from the CPU state */
     unsigned result_bytes; /* 8 or 16 (from the CPU state) */
+    /* slowpath_new_guest_call: */
+    bool guest_call;
+    X86Reg result_reg; /* X86_NOREG: none */
+    uint64_t guest_pc;
+    TCGFaultReg spill[16]; /* guest registers only in host registers */
+    int nb_spill;
 };
 
 static SlowPath paths[MAX_SLOW_PATHS];
@@ -68,6 +78,32 @@ SlowPath *slowpath_new(const void *func, X86Xmm result)
     sp->nb_cache = vcache_snapshot(sp->cache);
     sp->live = ra_live_caller_saved();
     return sp;
+}
+
+SlowPath *slowpath_new_guest_call(const void *func)
+{
+    SlowPath *sp = slowpath_new(func, X86_XMM0);
+    TCGFaultReg regs[32];
+    int n = ra_fault_regs(regs);
+
+    sp->guest_call = true;
+    sp->result_reg = X86_NOREG;
+    sp->guest_pc = fault_sites_current_pc();
+    for (int i = 0; i < n && sp->nb_spill < 16; i++)
+        if (regs[i].bytes != 16) /* vectors: the vector cache's */
+            sp->spill[sp->nb_spill++] = regs[i];
+    return sp;
+}
+
+void slowpath_arg_reg(SlowPath *sp, X86Reg r)
+{
+    if (sp->nb_args < MAX_SLOW_ARGS)
+        sp->args[sp->nb_args++] = (SlowArg){.from_reg = true, .reg = r};
+}
+
+void slowpath_result_reg(SlowPath *sp, X86Reg rd)
+{
+    sp->result_reg = rd;
 }
 
 void slowpath_arg_imm(SlowPath *sp, uint64_t imm)
@@ -129,8 +165,68 @@ static void pop_live(const X86Reg *saved, int n)
         x86_pop(as(), saved[i]);
 }
 
+/* The guest registers held only in host registers, and the pinned ones,
+ * to the CPU state: a fault in the helper finds the state whole. */
+static void spill_guest_regs(const SlowPath *sp)
+{
+    for (int i = 0; i < sp->nb_spill; i++)
+        x86_store(as(), sp->spill[i].bytes * 8, env_at(sp->spill[i].env_offset),
+                  (X86Reg)sp->spill[i].host_reg);
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
+        x86_store(as(), 64, env_at(tcg_temp(tcg_ctx.pins[i])->mem_offset),
+                  ra_global_pin_reg(i));
+}
+
+/* General registers (the second staged in the scratch register so the
+ * first's move cannot clobber it), then constants, then env into rdi,
+ * which may have held an argument. */
+static void load_guest_call_args(const SlowPath *sp)
+{
+    static const X86Reg arg_regs[MAX_SLOW_ARGS] = {X86_RSI, X86_RDX, X86_RCX,
+                                                   X86_R8};
+
+    if (sp->nb_args > 1 && sp->args[1].from_reg)
+        x86_mov_rr(as(), 64, REG_SCRATCH, sp->args[1].reg);
+    if (sp->nb_args > 0 && sp->args[0].from_reg)
+        x86_mov_rr(as(), 64, arg_regs[0], sp->args[0].reg);
+    if (sp->nb_args > 1 && sp->args[1].from_reg)
+        x86_mov_rr(as(), 64, arg_regs[1], REG_SCRATCH);
+    for (int i = 0; i < sp->nb_args; i++)
+        if (!sp->args[i].from_reg)
+            x86_mov_ri(as(), arg_regs[i], sp->args[i].imm);
+    x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
+}
+
+static void emit_guest_call(const SlowPath *sp)
+{
+    X86Reg saved[16];
+    int nb_saved;
+
+    for (int j = 0; j < sp->nb_jumps; j++)
+        x86_patch_rel32(sp->jumps[j], be.as.p);
+    for (int i = 0; i < sp->nb_cache; i++)
+        if (sp->cache[i].dirty)
+            x86_movdqu_store(as(), env_at(sp->cache[i].ofs), sp->cache[i].xmm);
+    spill_guest_regs(sp);
+    nb_saved = push_live(sp->live, saved);
+    load_guest_call_args(sp);
+    x86_call_abs(as(), sp->func);
+    fault_sites_at_insn(sp->guest_pc);
+    fault_note_call_site();
+    if (sp->result_reg != X86_NOREG)
+        x86_mov_rr(as(), 64, sp->result_reg, X86_RAX);
+    pop_live(saved, nb_saved);
+    for (int i = 0; i < sp->nb_cache; i++)
+        x86_movdqu_load(as(), sp->cache[i].xmm, env_at(sp->cache[i].ofs));
+    x86_jmp_to(as(), be.as.start + sp->resume);
+}
+
 static void emit_path(const SlowPath *sp)
 {
+    if (sp->guest_call) {
+        emit_guest_call(sp);
+        return;
+    }
     static const X86Reg arg_regs[MAX_SLOW_ARGS] = {X86_RSI, X86_RDX, X86_RCX,
                                                    X86_R8};
     X86Reg saved[16];

@@ -22,6 +22,18 @@ void slowpath_arg_imm(SlowPath *sp, uint64_t imm);
 void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits);
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes);
 void slowpath_jump_if(SlowPath *sp, X86Cond cc);
+
+/*
+ * A slow path whose helper may fault like the guest access it completes
+ * (the SoftMMU's miss): before the call it stores every guest register
+ * held only in a host register, so the CPU state is whole, and the call
+ * is recorded as a fault site of the current guest instruction. Arguments
+ * after env: general registers (at most two, first), then constants; the
+ * result, if any, comes back in a general register.
+ */
+SlowPath *slowpath_new_guest_call(const void *func);
+void slowpath_arg_reg(SlowPath *sp, X86Reg r);
+void slowpath_result_reg(SlowPath *sp, X86Reg rd);
 void slowpath_resume_here(SlowPath *sp);
 /* Per block, from the driver: forget the last block's, emit this one's. */
 void slowpaths_reset(void);
