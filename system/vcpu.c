@@ -150,6 +150,9 @@ static const SoftmmuOps sys_softmmu_ops = {
  * them, so every vCPU's TLB sends writes there to the slow path. */
 static void code_page_translating(uint64_t page)
 {
+    /* Known already: every entry filled since has the code bit. */
+    if (machine_is_code_page(page))
+        return;
     machine_set_code_page(page);
     for (int i = 0; i < machine.ncpus; i++)
         softmmu_protect_code(&machine.cpu[i]->tlb, page);

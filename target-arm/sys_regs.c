@@ -16,11 +16,14 @@
 /* ID_AA64MMFR0_EL1: PARange 48 bits (5), ASIDBits 16 (2), 16K granule
  * supported (TGran16 = 1), 4K and 64K supported (0), mixed endian no. */
 #define ARX_ID_AA64MMFR0 0x00100025ull
-/* ID_AA64MMFR1_EL1: PAN = 1 (FEAT_PAN); no VHE, no hardware AF/dirty. */
-#define ARX_ID_AA64MMFR1 0x00100000ull
+/* ID_AA64MMFR1_EL1: PAN = 1 (FEAT_PAN); no VHE, no hardware AF/dirty;
+ * ECBHB = 1: arx keeps no branch history a lower EL could train. */
+#define ARX_ID_AA64MMFR1 0x1000000000100000ull
 /* ID_AA64PFR0_EL1 for EL1: EL0 and EL1 AArch64 only, no EL2/EL3, FP and
- * AdvSIMD with half precision, GIC system registers absent. */
-#define ARX_SYS_ID_AA64PFR0 0x00110011ull
+ * AdvSIMD with half precision, GIC system registers absent; CSV2 = CSV3 =
+ * 1: arx executes nothing speculatively, so neither branch targets nor
+ * faulting loads leak across contexts (no KPTI needed). */
+#define ARX_SYS_ID_AA64PFR0 0x1100000000110011ull
 /* CLIDR_EL1: one level of separate I and D caches; CCSIDR: 64-byte
  * lines, 4 ways, 256 sets (the sizes only matter to set/way loops). */
 #define ARX_CLIDR 0x0a200023ull

@@ -6,6 +6,7 @@
  * threads wait outside translated code.
  */
 #include "tcg/exec.h"
+#include "tcg/guest_mem.h"
 
 #include <pthread.h>
 #include <setjmp.h>
@@ -97,6 +98,21 @@ void tcg_exec_jmp_cache_clear(void)
 {
     if (jmp_cache)
         tb_jmp_cache_clear(jmp_cache);
+}
+
+void tcg_exec_jmp_cache_clear_page(uint64_t addr)
+{
+    const void *stub = tcg_backend_lookup_stub();
+    uint64_t page = addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+
+    if (!jmp_cache)
+        return;
+    /* The index ignores the key's two low bits, where the flags may be. */
+    for (uint64_t pc = page; pc < page + GUEST_PAGE_SIZE; pc += 4) {
+        unsigned i = jmp_cache_index(jmp_cache_key(pc, 0));
+        jmp_cache->tb[i] = NULL;
+        jmp_cache->entry[i].code = stub;
+    }
 }
 
 /* Frees the calling thread's jump cache (it is leaving for good). */

@@ -30,6 +30,8 @@ bool tcg_exec_running(void **env, uintptr_t *stack_top);
 /* Empties the calling thread's jump cache: a system mode's mappings
  * changed, so its virtual pcs may lead to other blocks. */
 void tcg_exec_jmp_cache_clear(void);
+/* The same for the pcs of one guest page (blocks never cross a page). */
+void tcg_exec_jmp_cache_clear_page(uint64_t addr);
 /* Releases the calling thread's per-thread state before it exits. */
 void tcg_exec_thread_exit(void);
 /* -d stats: the translation and dispatch counters, to the log. */

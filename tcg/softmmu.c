@@ -377,7 +377,7 @@ void softmmu_flush_page(void *env, uint64_t va)
             (e->tag_fetch & SOFTMMU_PAGE_MASK) == page)
             entry_clear(e);
     }
-    tcg_exec_jmp_cache_clear();
+    tcg_exec_jmp_cache_clear_page(va);
 }
 
 void softmmu_protect_code(SoftTLB *tlb, uint64_t phys)
