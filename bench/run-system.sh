@@ -98,4 +98,4 @@ if [ -n "${med_qemu:-}" ]; then
 	awk -v qm="$qm" -v qt="$qt" -v am="$am" -v at="$at" 'BEGIN {
 		printf "qemu/arx %12.2f %12.2f\n", qm / am, qt / at }'
 fi
-echo "($runs boots each, median, Debian kernel $(basename "$(dirname "$kernel")")/$(cat "$(dirname "$kernel")/Image.version" 2>/dev/null))"
+echo "($runs boots each, median; Debian kernel $(cat "$(dirname "$kernel")/Image.version" 2>/dev/null))"

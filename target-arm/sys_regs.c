@@ -71,7 +71,6 @@ static const SysReg el1_regs[] = {
     {KEY(3, 0, 4, 2, 0), REG_SPECIAL, 0, 0, true},            /* SPSel */
     {KEY(3, 0, 4, 2, 2), REG_SPECIAL, 0, 0, false},           /* CurrentEL */
     {KEY(3, 0, 4, 2, 3), REG_SPECIAL, 0, 0, true},            /* PAN */
-    {KEY(3, 0, 4, 2, 4), REG_SPECIAL, 0, 0, true},            /* UAO */
     {KEY(3, 3, 4, 2, 1), REG_SPECIAL, 0, 0, true},            /* DAIF */
     {KEY(3, 0, 5, 1, 0), REG_FIELD, SYS(afsr0_el1), 0, false},
     {KEY(3, 0, 5, 1, 1), REG_FIELD, SYS(afsr1_el1), 0, false},
@@ -178,7 +177,6 @@ uint64_t helper_sys_read(uint64_t envp, uint64_t key)
     case KEY(3, 0, 4, 2, 0): return env->sys.pstate & PSTATE_SP;
     case KEY(3, 0, 4, 2, 2): return env->sys.pstate & PSTATE_EL_MASK;
     case KEY(3, 0, 4, 2, 3): return env->sys.pstate & PSTATE_PAN;
-    case KEY(3, 0, 4, 2, 4): return env->sys.pstate & PSTATE_UAO;
     case KEY(3, 3, 4, 2, 1): return env->sys.pstate & PSTATE_DAIF;
     case KEY(3, 0, 12, 1, 0): return env->sys.irq_line ? 0x80 : 0;
     case KEY(3, 3, 14, 0, 1): return arm_sys_counter();
@@ -243,9 +241,6 @@ uint64_t helper_sys_write(uint64_t envp, uint64_t key, uint64_t value)
     case KEY(3, 0, 4, 2, 3):
         set_pstate_bits(env, PSTATE_PAN, (uint32_t)value);
         break;
-    case KEY(3, 0, 4, 2, 4):
-        set_pstate_bits(env, PSTATE_UAO, (uint32_t)value);
-        break;
     case KEY(3, 3, 4, 2, 1):
         set_pstate_bits(env, PSTATE_DAIF, (uint32_t)value);
         break;
@@ -294,9 +289,6 @@ uint64_t helper_msr_i(uint64_t envp, uint64_t op, uint64_t imm)
     case 0x05: set_pstate_bits(env, PSTATE_SP, (uint32_t)imm & 1); break;
     case 0x04:
         set_pstate_bits(env, PSTATE_PAN, (imm & 1) ? PSTATE_PAN : 0);
-        break;
-    case 0x03:
-        set_pstate_bits(env, PSTATE_UAO, (imm & 1) ? PSTATE_UAO : 0);
         break;
     case 0x1e: set_pstate_bits(env, daif, daif); break; /* DAIFSet */
     case 0x1f: set_pstate_bits(env, daif, 0); break;    /* DAIFClr */

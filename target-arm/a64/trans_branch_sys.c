@@ -221,10 +221,10 @@ static bool trans_MSR_i(DisasContext *s, arg_MSR_i *a)
 {
     unsigned op = (unsigned)(a->op1 << 3 | a->op2);
 
-    /* At EL1: UAO (0.3), PAN (0.4), SPSel (0.5), DAIFSet (3.6), DAIFClr
-     * (3.7). PSTATE decides the next block's flags and the interrupts. */
-    if (s->el == 0 ||
-        (op != 0x03 && op != 0x04 && op != 0x05 && op != 0x1e && op != 0x1f))
+    /* At EL1: PAN (0.4), SPSel (0.5), DAIFSet (3.6), DAIFClr (3.7); UAO
+     * is not advertised. PSTATE decides the next block's flags and the
+     * interrupts. */
+    if (s->el == 0 || (op != 0x04 && op != 0x05 && op != 0x1e && op != 0x1f))
         return false;
     tcg_gen_call3(&helper_info_msr_i, NULL, tcg_ptr_as_i64(tcg_env),
                   tcg_constant_i64(op), tcg_constant_i64(a->crm));
