@@ -911,16 +911,9 @@ void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
 
 void tcg_gen_guest_check_align(TCGv_i64 addr, uint64_t mask, bool is_write)
 {
-    if (!mask)
-        return;
-    if (tcg_ctx.softmmu) {
-        tcg_gen_call3(
-            tcg_ctx.softmmu->check_align, NULL, tcg_ptr_as_i64(tcg_env), addr,
-            tcg_constant_i64((int64_t)(mask | (uint64_t)is_write << 8)));
-        return;
-    }
-    tcg_emit_op(INDEX_op_guest_check_align, 3,
-                (uint64_t[]){addr.idx, mask, is_write});
+    if (mask)
+        tcg_emit_op(INDEX_op_guest_check_align, 3,
+                    (uint64_t[]){addr.idx, mask, is_write});
 }
 
 void tcg_gen_mb(TCGBar bar)

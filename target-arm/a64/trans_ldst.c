@@ -407,6 +407,10 @@ static bool trans_STLR(DisasContext *s, arg_STLR *a)
 {
     TCGv_i64 addr = ldst_base(s, a->rn);
 
+    /* System mode: aligned to their size (no FEAT_LSE2); user mode
+     * leaves them unchecked (docs/architecture.md). */
+    if (arm_system_mode)
+        gen_check_align(addr, 1u << a->size, true);
     tcg_gen_guest_st_i64(read_xreg(s, a->rt), addr,
                          (MemOp)(a->size | MO_RELEASE));
     return true;
@@ -418,6 +422,10 @@ static bool trans_LDAR(DisasContext *s, arg_LDAR *a)
     TCGv_i64 addr = ldst_base(s, a->rn);
     TCGv_i64 val = tcg_temp_new_i64();
 
+    /* System mode: aligned to their size (no FEAT_LSE2); user mode
+     * leaves them unchecked (docs/architecture.md). */
+    if (arm_system_mode)
+        gen_check_align(addr, 1u << a->size, false);
     tcg_gen_guest_ld_i64(val, addr, (MemOp)(a->size | MO_ACQUIRE));
     write_xreg(s, a->rt, val, 1);
     return true;
@@ -617,6 +625,10 @@ static bool trans_CAS(DisasContext *s, arg_CAS *a)
     TCGv_i64 cmp = read_cpu_reg(s, a->rs, 1), newv = read_cpu_reg(s, a->rt, 1);
     TCGv_i64 old = tcg_temp_new_i64();
 
+    /* System mode: aligned to their size (no FEAT_LSE2); user mode
+     * leaves them unchecked (docs/architecture.md). */
+    if (arm_system_mode)
+        gen_check_align(addr, 1u << a->size, false);
     if (size < 3) {
         tcg_gen_extract_i64(cmp, cmp, 0, 8u << size);
         tcg_gen_extract_i64(newv, newv, 0, 8u << size);

@@ -287,6 +287,21 @@ static void lower_check_align(const TCGOp *op)
     ra_free_dead(op, 0, 1);
 }
 
+/* A system mode: a misaligned address goes to the SoftMMU's helper,
+ * which raises the target's alignment fault. */
+static void lower_softmmu_check_align(const TCGOp *op)
+{
+    X86Reg raddr = ra_in(arg_temp(op, 0), 0);
+    SlowPath *sp = slowpath_new_guest_call(tcg_ctx.softmmu->check_align->func);
+
+    slowpath_arg_reg(sp, raddr);
+    slowpath_arg_imm(sp, op->args[1] | (uint64_t)(op->args[2] != 0) << 8);
+    x86_test_ri(as(), 64, raddr, (int32_t)op->args[1]);
+    slowpath_jump_if(sp, X86_CC_NE);
+    slowpath_resume_here(sp);
+    ra_free_dead(op, 0, 1);
+}
+
 static void lower_mb(const TCGOp *op)
 {
     /* x86 keeps every order but store->load. */
@@ -351,7 +366,12 @@ bool lower_mem(TCGOp *op)
     case INDEX_op_guest_ld_vec: lower_guest_ld_vec(op); return true;
     case INDEX_op_guest_st_vec: lower_guest_st_vec(op); return true;
     case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;
-    case INDEX_op_guest_check_align: lower_check_align(op); return true;
+    case INDEX_op_guest_check_align:
+        if (tcg_ctx.softmmu)
+            lower_softmmu_check_align(op);
+        else
+            lower_check_align(op);
+        return true;
     case INDEX_op_mb: lower_mb(op); return true;
     case INDEX_op_call: lower_call(op); return true;
     default: return false;
