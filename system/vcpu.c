@@ -8,6 +8,7 @@
 #include "system/vcpu.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -170,14 +171,85 @@ static const TBPageWatch sys_page_watch = {
 
 /* ---- the target's hooks ---- */
 
-static void flush_others(CPUARMState *env)
+/*
+ * TLBI ...IS: the other vCPUs drop the entries themselves (only a vCPU's
+ * own thread fills or flushes its TLB and jump cache) and the issuer
+ * waits until each running one has, serving requests made to itself
+ * meanwhile (two vCPUs may broadcast at once). A vCPU asleep in WFI is
+ * woken to serve; one powered off has nothing to drop (CPU_ON starts it
+ * with an empty TLB). The wait is the DSB that the architecture puts
+ * after a broadcast TLBI: done before the TLBI instruction retires.
+ */
+static pthread_mutex_t requests_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t requests_cond = PTHREAD_COND_INITIALIZER;
+
+static uint64_t post_flush(ArmSysCPU *target, bool all, uint64_t va)
 {
+    uint64_t seq;
+
+    pthread_mutex_lock(&requests_lock);
+    if (all || target->req_npages == 16)
+        target->req_flush_all = true;
+    else
+        target->req_pages[target->req_npages++] = va;
+    seq = ++target->req_seq;
+    pthread_cond_broadcast(&requests_cond);
+    pthread_mutex_unlock(&requests_lock);
+    vcpu_kick(target);
+    return seq;
+}
+
+/* On cpu's own thread: does what others asked of its TLB. */
+static void serve_requests(ArmSysCPU *cpu)
+{
+    uint64_t seq, pages[16];
+    bool all;
+    int n;
+
+    pthread_mutex_lock(&requests_lock);
+    seq = cpu->req_seq;
+    if (cpu->done_seq == seq) {
+        pthread_mutex_unlock(&requests_lock);
+        return;
+    }
+    all = cpu->req_flush_all;
+    n = cpu->req_npages;
+    memcpy(pages, cpu->req_pages, sizeof(pages));
+    cpu->req_flush_all = false;
+    cpu->req_npages = 0;
+    pthread_mutex_unlock(&requests_lock);
+    if (all)
+        softmmu_flush(&cpu->env);
+    for (int i = 0; !all && i < n; i++)
+        softmmu_flush_page(&cpu->env, pages[i]);
+    pthread_mutex_lock(&requests_lock);
+    cpu->done_seq = seq;
+    pthread_cond_broadcast(&requests_cond);
+    pthread_mutex_unlock(&requests_lock);
+}
+
+static void flush_others(CPUARMState *env, bool all, uint64_t va)
+{
+    ArmSysCPU *self = vcpu_of(env);
+    uint64_t seq[MACHINE_MAX_CPUS] = {0};
+
+    for (int i = 0; i < machine.ncpus; i++)
+        if (machine.cpu[i] != self && machine.cpu[i]->powered)
+            seq[i] = post_flush(machine.cpu[i], all, va);
     for (int i = 0; i < machine.ncpus; i++) {
-        ArmSysCPU *other = machine.cpu[i];
-        if (&other->env == env)
-            continue;
-        other->tlb_flush_pending = true;
-        vcpu_kick(other);
+        ArmSysCPU *target = machine.cpu[i];
+        pthread_mutex_lock(&requests_lock);
+        while (seq[i] && target->done_seq < seq[i] && target->powered &&
+               !machine.shutdown) {
+            if (self->done_seq != self->req_seq) {
+                pthread_mutex_unlock(&requests_lock);
+                serve_requests(self);
+                pthread_mutex_lock(&requests_lock);
+                continue;
+            }
+            pthread_cond_wait(&requests_cond, &requests_lock);
+        }
+        pthread_mutex_unlock(&requests_lock);
     }
 }
 
@@ -185,14 +257,14 @@ static void hook_tlb_flush(CPUARMState *env, bool is)
 {
     softmmu_flush(env);
     if (is)
-        flush_others(env);
+        flush_others(env, true, 0);
 }
 
 static void hook_tlb_flush_page(CPUARMState *env, uint64_t va, bool is)
 {
     softmmu_flush_page(env, va);
     if (is)
-        flush_others(env);
+        flush_others(env, false, va);
 }
 
 static void timer_update(ArmSysCPU *cpu);
@@ -227,11 +299,20 @@ static uint64_t hook_address_translate(CPUARMState *env, uint64_t va, int el,
     return attr << 56 | (t.pa & 0xfffffffff000ull) | 0x800 /* RES1 */;
 }
 
+/* SEV: every CPU's event register; a WFE polls its own. */
+static void hook_send_event(CPUARMState *env)
+{
+    (void)env;
+    for (int i = 0; i < machine.ncpus; i++)
+        __atomic_store_n(&machine.cpu[i]->env.sys.event, 1, __ATOMIC_RELEASE);
+}
+
 static const ArmSysHooks sys_hooks = {
     .tlb_flush = hook_tlb_flush,
     .tlb_flush_page = hook_tlb_flush_page,
     .timer_changed = hook_timer_changed,
     .address_translate = hook_address_translate,
+    .send_event = hook_send_event,
 };
 
 void vcpu_init_accelerator(void)
@@ -455,10 +536,61 @@ static void vcpu_wfi(ArmSysCPU *cpu)
     pthread_mutex_unlock(&cpu->lock);
 }
 
+/* The counter value of the next event of the event stream (CNTKCTL_EL1
+ * EVNTEN: a transition of counter bit EVNTI), or UINT64_MAX. */
+static uint64_t event_stream_next(const CPUARMState *env, uint64_t now)
+{
+    uint64_t kctl = env->sys.cntkctl_el1;
+    uint64_t period = 2ull << ((kctl >> 4) & 15);
+
+    if (!(kctl & 4))
+        return UINT64_MAX;
+    return (now | (period - 1)) + 1;
+}
+
+/* The monitored value has changed: another CPU's store cleared the
+ * global monitor, which is an event. */
+static bool monitor_cleared(const CPUARMState *env, const void *host)
+{
+    unsigned size = env->exclusive_size >= 3 ? 8 : 1u << env->exclusive_size;
+    uint64_t now = 0;
+
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    memcpy(&now, host, size);
+    return now != (env->exclusive_val &
+                   (size == 8 ? ~0ull : (1ull << (8 * size)) - 1));
+}
+
+/*
+ * WFE: nothing to wait for when the event register is set (it is then
+ * cleared); else until an interrupt is pending, an SEV, a kick, the store
+ * of another CPU to the location this one monitors, or the next event of
+ * the event stream (at most 1 ms: WFE may always wake early). The wait
+ * polls, yielding the host CPU: it is short by design of its users.
+ */
+static void vcpu_wfe(ArmSysCPU *cpu)
+{
+    CPUARMState *env = &cpu->env;
+    uint64_t now = arm_sys_counter(), deadline = now + 1000000;
+    const void *mon = NULL;
+
+    if (__atomic_exchange_n(&env->sys.event, 0, __ATOMIC_ACQ_REL))
+        return;
+    if (event_stream_next(env, now) < deadline)
+        deadline = event_stream_next(env, now);
+    if (env->exclusive_addr != (uint64_t)-1)
+        mon = softmmu_peek_host(env, env->exclusive_addr, arm_mmu_index(env));
+    while (!env->sys.irq_line && !env->sys.event && !env->exit_request &&
+           !machine.shutdown && !(mon && monitor_cleared(env, mon)) &&
+           arm_sys_counter() < deadline)
+        sched_yield();
+    __atomic_store_n(&env->sys.event, 0, __ATOMIC_RELEASE);
+}
+
 /* Waits while the vCPU is powered off; false when the machine stops. */
 static bool vcpu_wait_powered(ArmSysCPU *cpu)
 {
-    bool run;
+    bool run, started = false;
 
     pthread_mutex_lock(&cpu->lock);
     while (!cpu->powered && !cpu->start_pending && !machine.shutdown)
@@ -468,9 +600,13 @@ static bool vcpu_wait_powered(ArmSysCPU *cpu)
         cpu->env.x[0] = cpu->start_x0;
         cpu->start_pending = false;
         cpu->powered = true;
+        started = true;
     }
     run = !machine.shutdown;
     pthread_mutex_unlock(&cpu->lock);
+    /* What it cached before a CPU_OFF is stale; nobody flushed it since. */
+    if (started)
+        softmmu_flush(&cpu->env);
     return run;
 }
 
@@ -489,6 +625,7 @@ static const char *exception_name(uint32_t excp)
         [EXCP_HVC] = "hvc",
         [EXCP_SMC] = "smc",
         [EXCP_WFI] = "wfi",
+        [EXCP_WFE] = "wfe",
     };
 
     return excp < sizeof(names) / sizeof(names[0]) && names[excp] ? names[excp]
@@ -525,6 +662,10 @@ static void vcpu_handle_exit(ArmSysCPU *cpu)
         env->exception = EXCP_NONE;
         vcpu_wfi(cpu);
         break;
+    case EXCP_WFE:
+        env->exception = EXCP_NONE;
+        vcpu_wfe(cpu);
+        break;
     default: vcpu_take_exception(cpu); break;
     }
 }
@@ -545,9 +686,7 @@ static void *vcpu_thread(void *arg)
 
     while (vcpu_wait_powered(cpu)) {
         env->exit_request = 0;
-        if (__atomic_exchange_n(&cpu->tlb_flush_pending, false,
-                                __ATOMIC_ACQ_REL))
-            softmmu_flush(env);
+        serve_requests(cpu);
         vcpu_take_interrupts(cpu);
         tcg_cpu_exec(env);
         vcpu_handle_exit(cpu);

@@ -25,8 +25,13 @@ typedef struct ArmSysCPU {
     bool powered;       /* PSCI: running, else waiting for CPU_ON */
     bool start_pending; /* CPU_ON: start at start_pc with x0 */
     uint64_t start_pc, start_x0;
-    bool kicked;                    /* a wake-up a sleeping WFI must not miss */
-    _Atomic bool tlb_flush_pending; /* TLBI ...IS from another vCPU */
+    bool kicked; /* a wake-up a sleeping WFI must not miss */
+    /* TLB maintenance other vCPUs asked for (TLBI ...IS), under the
+     * requests lock of vcpu.c: done_seq reaches req_seq once done. */
+    uint64_t req_seq, done_seq;
+    bool req_flush_all;
+    uint64_t req_pages[16];
+    int req_npages;
     /* The generic timer: outputs as last told to the GIC; the thread
      * that raises them on time. */
     bool timer_level[2]; /* [0] physical, [1] virtual */

@@ -21,11 +21,11 @@ enum {
     EXCP_FAULT, /* a guest memory access faulted: fault_* say how */
     EXCP_PREFETCH_ABORT, /* no instruction fetch at pc: syndrome ARM_FETCH_* */
     /* System mode only (arx-system's CPU loop): */
-    EXCP_DATA_ABORT,   /* a SoftMMU access faulted: excp_esr, excp_far */
-    EXCP_HVC,          /* HVC #imm at EL1: pc after it (PSCI calls) */
-    EXCP_SMC,          /* SMC #imm at EL1: pc after it */
-    EXCP_WFI,          /* WFI: pc after it; sleep until an interrupt */
-    EXCP_ERET_ILLEGAL, /* reserved */
+    EXCP_DATA_ABORT, /* a SoftMMU access faulted: excp_esr, excp_far */
+    EXCP_HVC,        /* HVC #imm at EL1: pc after it (PSCI calls) */
+    EXCP_SMC,        /* SMC #imm at EL1: pc after it */
+    EXCP_WFI,        /* WFI: pc after it; sleep until an interrupt */
+    EXCP_WFE,        /* WFE: pc after it; sleep until an event */
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -70,8 +70,8 @@ typedef struct ARMSysState {
     uint32_t pstate;            /* PSTATE_* */
     volatile uint32_t irq_line; /* the GIC's IRQ output to this CPU */
     volatile uint32_t fiq_line;
-    uint32_t pad;
-    uint64_t sp_el[2]; /* SP_EL0 and SP_EL1 while not selected */
+    volatile uint32_t event; /* the event register (WFE, SEV, SEVL) */
+    uint64_t sp_el[2];       /* SP_EL0 and SP_EL1 while not selected */
     uint64_t elr_el1, spsr_el1, esr_el1, far_el1, vbar_el1;
     uint64_t sctlr_el1, tcr_el1, ttbr0_el1, ttbr1_el1, mair_el1, amair_el1;
     uint64_t contextidr_el1, tpidr_el1, cpacr_el1, par_el1, mdscr_el1;

@@ -32,6 +32,8 @@ typedef struct ArmSysHooks {
     void (*tlb_flush_page)(CPUARMState *env, uint64_t va, bool is);
     /* A timer register changed: outputs and deadline must be redone. */
     void (*timer_changed)(CPUARMState *env);
+    /* SEV: sets the event register of every CPU and wakes their WFE. */
+    void (*send_event)(CPUARMState *env);
     /* AT S1E*: PAR_EL1's value for va translated at el. */
     uint64_t (*address_translate)(CPUARMState *env, uint64_t va, int el,
                                   bool write);

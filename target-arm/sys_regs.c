@@ -276,6 +276,7 @@ uint64_t helper_eret(uint64_t envp)
     arm_sys_set_pstate(env, spsr);
     env->pc = env->sys.elr_el1;
     env->exclusive_addr = (uint64_t)-1;
+    env->sys.event = 1; /* an exception return is a local event */
     return 0;
 }
 
@@ -327,5 +328,12 @@ uint64_t helper_at(uint64_t envp, uint64_t op, uint64_t va)
 
     env->sys.par_el1 =
         arm_sys_hooks->address_translate(env, va, op >= 2 ? 0 : 1, op & 1);
+    return 0;
+}
+
+/* SEV: an event for every CPU (SEVL, local only, is inline). */
+uint64_t helper_sev(uint64_t envp)
+{
+    arm_sys_hooks->send_event((CPUARMState *)(uintptr_t)envp);
     return 0;
 }

@@ -19,6 +19,24 @@ static const SoftmmuOps *mmu;
 /* The descriptor words the IR builders pass: see tcg_gen_guest_*. */
 #define DESC_MMU_SHIFT 8
 
+static void tlb_lock(SoftTLB *tlb)
+{
+    while (__atomic_exchange_n(&tlb->lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&tlb->lock, __ATOMIC_RELAXED))
+            __builtin_ia32_pause();
+}
+
+static void tlb_unlock(SoftTLB *tlb)
+{
+    __atomic_store_n(&tlb->lock, 0, __ATOMIC_RELEASE);
+}
+
+/* One tag word, seen whole by translated code on other threads. */
+static void tag_set(uint64_t *tag, uint64_t value)
+{
+    __atomic_store_n(tag, value, __ATOMIC_RELAXED);
+}
+
 static SoftTLBEntry *tlb_entry(void *env, int mmu_idx, uint64_t addr)
 {
     SoftTLB *tlb = mmu->tlb(env);
@@ -41,16 +59,20 @@ static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
 
     if (f->host && mmu->is_code_page && mmu->is_code_page(f->phys))
         code = SOFTMMU_TAG_CODE;
-    e->tag_read = page | mmio | (f->read ? 0 : SOFTMMU_TAG_INVALID);
-    e->tag_write = page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID);
-    e->tag_fetch = page | mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID);
+    /* Tags last: another thread marking a code page matches phys. */
     e->addend = f->host ? (uintptr_t)f->host - (uintptr_t)page : 0;
     e->phys = f->phys;
+    tag_set(&e->tag_read, page | mmio | (f->read ? 0 : SOFTMMU_TAG_INVALID));
+    tag_set(&e->tag_write,
+            page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID));
+    tag_set(&e->tag_fetch, page | mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID));
 }
 
 static void entry_clear(SoftTLBEntry *e)
 {
-    e->tag_read = e->tag_write = e->tag_fetch = SOFTMMU_TAG_INVALID;
+    tag_set(&e->tag_read, SOFTMMU_TAG_INVALID);
+    tag_set(&e->tag_write, SOFTMMU_TAG_INVALID);
+    tag_set(&e->tag_fetch, SOFTMMU_TAG_INVALID);
     e->addend = 0;
     e->phys = 0;
 }
@@ -85,18 +107,24 @@ static SoftTLBEntry *lookup(void *env, uint64_t addr, GuestAccess access,
     memset(&f, 0, sizeof(f));
     if (!mmu->fill(env, addr, access, mmu_idx, &f))
         return NULL;
+    tlb_lock(mmu->tlb(env));
     entry_set(e, page, &f);
+    tlb_unlock(mmu->tlb(env));
     return e;
 }
 
 /* A write reached a page holding translated code. */
-static void code_written(SoftTLBEntry *e)
+static void code_written(void *env, SoftTLBEntry *e)
 {
+    SoftTLB *tlb = mmu->tlb(env);
+
     if (mmu->is_code_page(e->phys)) {
         tb_drop_page_blocks(e->phys);
         mmu->clear_code_page(e->phys);
     }
-    e->tag_write &= ~(uint64_t)SOFTMMU_TAG_CODE;
+    tlb_lock(tlb);
+    tag_set(&e->tag_write, e->tag_write & ~(uint64_t)SOFTMMU_TAG_CODE);
+    tlb_unlock(tlb);
 }
 
 /*
@@ -123,7 +151,7 @@ static uint8_t *access_host(void *env, uint64_t addr, GuestAccess access,
         return NULL;
     }
     if (access == GUEST_WRITE && (e->tag_write & SOFTMMU_TAG_CODE))
-        code_written(e);
+        code_written(env, e);
     return (uint8_t *)(e->addend + (uintptr_t)addr);
 }
 
@@ -353,23 +381,35 @@ void softmmu_init(const SoftmmuOps *ops, int32_t tlb_offset)
 
 /* ---- maintenance and fetch ---- */
 
-void softmmu_tlb_init(SoftTLB *tlb)
+static void tlb_clear_all(SoftTLB *tlb)
 {
     for (int m = 0; m < SOFTMMU_NB_MMU; m++)
         for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++)
             entry_clear(&tlb->entry[m][i]);
 }
 
+void softmmu_tlb_init(SoftTLB *tlb)
+{
+    tlb->lock = 0;
+    tlb_clear_all(tlb);
+}
+
 void softmmu_flush(void *env)
 {
-    softmmu_tlb_init(mmu->tlb(env));
+    SoftTLB *tlb = mmu->tlb(env);
+
+    tlb_lock(tlb);
+    tlb_clear_all(tlb);
+    tlb_unlock(tlb);
     tcg_exec_jmp_cache_clear();
 }
 
 void softmmu_flush_page(void *env, uint64_t va)
 {
     uint64_t page = va & SOFTMMU_PAGE_MASK;
+    SoftTLB *tlb = mmu->tlb(env);
 
+    tlb_lock(tlb);
     for (int m = 0; m < SOFTMMU_NB_MMU; m++) {
         SoftTLBEntry *e = tlb_entry(env, m, va);
         if ((e->tag_read & SOFTMMU_PAGE_MASK) == page ||
@@ -377,17 +417,20 @@ void softmmu_flush_page(void *env, uint64_t va)
             (e->tag_fetch & SOFTMMU_PAGE_MASK) == page)
             entry_clear(e);
     }
+    tlb_unlock(tlb);
     tcg_exec_jmp_cache_clear_page(va);
 }
 
 void softmmu_protect_code(SoftTLB *tlb, uint64_t phys)
 {
+    tlb_lock(tlb);
     for (int m = 0; m < SOFTMMU_NB_MMU; m++)
         for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++) {
             SoftTLBEntry *e = &tlb->entry[m][i];
             if (e->phys == phys && !(e->tag_write & SOFTMMU_TAG_MMIO))
-                e->tag_write |= SOFTMMU_TAG_CODE;
+                tag_set(&e->tag_write, e->tag_write | SOFTMMU_TAG_CODE);
         }
+    tlb_unlock(tlb);
 }
 
 bool softmmu_fetch_phys(void *env, uint64_t pc, int mmu_idx, uint64_t *phys)
@@ -425,4 +468,14 @@ void *softmmu_host_ptr(void *env, uint64_t addr, GuestAccess access,
         arx_fatal("an atomic or exclusive access to device memory at 0x%llx",
                   (unsigned long long)pa);
     return host;
+}
+
+const void *softmmu_peek_host(void *env, uint64_t addr, int mmu_idx)
+{
+    SoftTLBEntry *e = tlb_entry(env, mmu_idx, addr);
+    uint64_t tag = __atomic_load_n(&e->tag_read, __ATOMIC_RELAXED);
+
+    if (tag != (addr & SOFTMMU_PAGE_MASK))
+        return NULL; /* another page, invalid, or a device */
+    return (const void *)(e->addend + (uintptr_t)addr);
 }

@@ -38,8 +38,14 @@ typedef struct SoftTLBEntry {
 
 _Static_assert(sizeof(SoftTLBEntry) == 40, "the backend indexes by * 5 * 8");
 
+/*
+ * Translated code reads the entries without a lock (each tag is one
+ * aligned 64-bit word); every write to an entry (the owner's fill and
+ * flush, another thread marking a code page) holds lock.
+ */
 typedef struct SoftTLB {
     SoftTLBEntry entry[SOFTMMU_NB_MMU][SOFTMMU_TLB_SIZE];
+    _Atomic int lock;
 } SoftTLB;
 
 /* What the mode found for a virtual page. */
@@ -88,7 +94,7 @@ void softmmu_flush(void *env);
 /* Drops the entries of the page of va in every MMU index. */
 void softmmu_flush_page(void *env, uint64_t va);
 /* A page now holds translated code: writes to it through tlb must take
- * the slow path. */
+ * the slow path. Any thread (tlb may belong to a running vCPU). */
 void softmmu_protect_code(SoftTLB *tlb, uint64_t phys);
 
 /*
@@ -107,6 +113,10 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
                       uintptr_t retaddr);
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
                    int mmu_idx, uintptr_t retaddr);
+
+/* The host address of addr for a read with mmu_idx if the TLB holds its
+ * page as RAM now, else NULL; never fills nor raises. */
+const void *softmmu_peek_host(void *env, uint64_t addr, int mmu_idx);
 
 /* From a TCG_CALL_MAY_FAULT helper some frames up: the host pointer of
  * addr's page for access (a write must be readable too); faults raise

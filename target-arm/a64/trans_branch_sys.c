@@ -159,10 +159,21 @@ static bool trans_HINT(DisasContext *s, arg_HINT *a)
 {
     if (!arm_system_mode || a->crm != 0)
         return true;
-    if (a->op2 == 3) /* WFI: the vCPU sleeps until an interrupt */
+    switch (a->op2) {
+    case 2: /* WFE: the vCPU sleeps until an event */
+        gen_exception_after_insn(s, EXCP_WFE, 0);
+        break;
+    case 3: /* WFI: the vCPU sleeps until an interrupt */
         gen_exception_after_insn(s, EXCP_WFI, 0);
-    else if (a->op2 == 2) /* WFE: back to the loop, which sees events */
-        gen_exit_after_insn(s);
+        break;
+    case 4: /* SEV */
+        tcg_gen_call1(&helper_info_sev, NULL, tcg_ptr_as_i64(tcg_env));
+        break;
+    case 5: /* SEVL */
+        tcg_gen_st32_i64(tcg_constant_i64(1), tcg_env,
+                         offsetof(CPUARMState, sys.event));
+        break;
+    }
     return true;
 }
 
