@@ -54,7 +54,8 @@ static void create_ram(uint64_t size)
                              .size = size,
                              .written = ram_written};
     machine.code_pages = calloc(size / GUEST_PAGE_SIZE / 8 + 1, 1);
-    if (!machine.code_pages)
+    machine.monitored_pages = calloc(size / GUEST_PAGE_SIZE / 8 + 1, 1);
+    if (!machine.code_pages || !machine.monitored_pages)
         arx_fatal("out of memory for the code page map");
 }
 

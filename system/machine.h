@@ -29,8 +29,10 @@ typedef struct Machine {
     int ncpus;
     struct ArmSysCPU *cpu[MACHINE_MAX_CPUS];
     struct GICv2 *gic;
-    /* One bit per RAM page that translated code was read from. */
+    /* One bit per RAM page that translated code was read from, and per
+     * RAM page an exclusive monitor was ever set on (system/exclusive.c). */
     uint8_t *code_pages;
+    uint8_t *monitored_pages;
     /* Set once by PSCI SYSTEM_OFF/RESET, Ctrl-A x or a fatal guest
      * error: every vCPU leaves its loop. */
     volatile int shutdown;
@@ -56,5 +58,8 @@ void machine_request_shutdown(int status);
 bool machine_is_code_page(uint64_t phys);
 void machine_set_code_page(uint64_t phys);
 void machine_clear_code_page(uint64_t phys);
+bool machine_is_monitored_page(uint64_t phys);
+void machine_set_monitored_page(uint64_t phys);
+void machine_clear_monitored_page(uint64_t phys);
 
 #endif

@@ -88,30 +88,58 @@ static bool in_ram(uint64_t phys)
            phys - machine.ram.base < machine.ram.size;
 }
 
-bool machine_is_code_page(uint64_t phys)
+static bool bit_get(const uint8_t *map, uint64_t phys)
 {
     uint64_t i = page_index(phys);
 
     return in_ram(phys) &&
-           (__atomic_load_n(&machine.code_pages[i / 8], __ATOMIC_RELAXED) >>
-            (i % 8)) &
-               1;
+           (__atomic_load_n(&map[i / 8], __ATOMIC_RELAXED) >> (i % 8)) & 1;
+}
+
+static void bit_set(uint8_t *map, uint64_t phys)
+{
+    uint64_t i = page_index(phys);
+
+    if (in_ram(phys))
+        __atomic_fetch_or(&map[i / 8], (uint8_t)(1u << (i % 8)),
+                          __ATOMIC_SEQ_CST);
+}
+
+bool machine_is_code_page(uint64_t phys)
+{
+    return bit_get(machine.code_pages, phys);
 }
 
 void machine_set_code_page(uint64_t phys)
 {
-    uint64_t i = page_index(phys);
-
-    if (in_ram(phys))
-        __atomic_fetch_or(&machine.code_pages[i / 8], (uint8_t)(1u << (i % 8)),
-                          __ATOMIC_RELAXED);
+    bit_set(machine.code_pages, phys);
 }
 
-void machine_clear_code_page(uint64_t phys)
+static void bit_clear(uint8_t *map, uint64_t phys)
 {
     uint64_t i = page_index(phys);
 
     if (in_ram(phys))
-        __atomic_fetch_and(&machine.code_pages[i / 8],
-                           (uint8_t) ~(1u << (i % 8)), __ATOMIC_RELAXED);
+        __atomic_fetch_and(&map[i / 8], (uint8_t) ~(1u << (i % 8)),
+                           __ATOMIC_SEQ_CST);
+}
+
+void machine_clear_code_page(uint64_t phys)
+{
+    bit_clear(machine.code_pages, phys);
+}
+
+bool machine_is_monitored_page(uint64_t phys)
+{
+    return bit_get(machine.monitored_pages, phys);
+}
+
+void machine_set_monitored_page(uint64_t phys)
+{
+    bit_set(machine.monitored_pages, phys);
+}
+
+void machine_clear_monitored_page(uint64_t phys)
+{
+    bit_clear(machine.monitored_pages, phys);
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "hw/gicv2.h"
+#include "system/exclusive.h"
 #include "system/machine.h"
 #include "target-arm/mmu.h"
 #include "target-arm/sys.h"
@@ -143,8 +144,8 @@ static const SoftmmuOps sys_softmmu_ops = {
     .mmio_write = sys_mmio_write,
     .fault_at = sys_fault_at,
     .misaligned = sys_misaligned,
-    .is_code_page = machine_is_code_page,
-    .clear_code_page = machine_clear_code_page,
+    .is_watched = exclusive_is_watched,
+    .before_write = exclusive_before_write,
 };
 
 /* Blocks are being made from a physical page: writes to it must drop
@@ -156,7 +157,7 @@ static void code_page_translating(uint64_t page)
         return;
     machine_set_code_page(page);
     for (int i = 0; i < machine.ncpus; i++)
-        softmmu_protect_code(&machine.cpu[i]->tlb, page);
+        softmmu_watch_page(&machine.cpu[i]->tlb, page);
 }
 
 static void code_page_maintained(uint64_t page)
@@ -313,6 +314,8 @@ static const ArmSysHooks sys_hooks = {
     .timer_changed = hook_timer_changed,
     .address_translate = hook_address_translate,
     .send_event = hook_send_event,
+    .load_exclusive = exclusive_load,
+    .store_exclusive = exclusive_store,
 };
 
 void vcpu_init_accelerator(void)

@@ -79,6 +79,11 @@ typedef struct ARMSysState {
     uint64_t mdccint_el1, oslsr_el1, disr_el1;
     /* Generic timer: the virtual and the physical EL1 timer. */
     uint64_t cntv_ctl, cntv_cval, cntp_ctl, cntp_cval;
+    /* The exclusive monitor's physical address and its granule's
+     * generation when set (system/exclusive.c). */
+    uint64_t excl_phys;
+    uint32_t excl_gen;
+    uint32_t pad2;
     /* The pending abort's syndrome and fault address. */
     uint64_t excp_esr, excp_far;
     void *cpu; /* the vCPU (system/) */

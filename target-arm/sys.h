@@ -32,6 +32,13 @@ typedef struct ArmSysHooks {
     void (*tlb_flush_page)(CPUARMState *env, uint64_t va, bool is);
     /* A timer register changed: outputs and deadline must be redone. */
     void (*timer_changed)(CPUARMState *env);
+    /* LDXR and STXR of one register (size log2): the value, and the
+     * status (0 stored, 1 not); the monitor tracks the other CPUs. A
+     * fault leaves through the call site of retaddr (the helper's). */
+    uint64_t (*load_exclusive)(CPUARMState *env, uint64_t addr, unsigned size,
+                               uintptr_t retaddr);
+    uint64_t (*store_exclusive)(CPUARMState *env, uint64_t addr, unsigned size,
+                                uint64_t value);
     /* SEV: sets the event register of every CPU and wakes their WFE. */
     void (*send_event)(CPUARMState *env);
     /* AT S1E*: PAR_EL1's value for va translated at el. */

@@ -337,3 +337,20 @@ uint64_t helper_sev(uint64_t envp)
     arm_sys_hooks->send_event((CPUARMState *)(uintptr_t)envp);
     return 0;
 }
+
+/* LDXR/LDAXR and STXR/STLXR of one register at EL0 or EL1: the system
+ * mode's monitor, which other CPUs' writes clear. */
+uint64_t helper_sys_ldxr(uint64_t envp, uint64_t addr, uint64_t size)
+{
+    uintptr_t ra = (uintptr_t)__builtin_return_address(0);
+
+    return arm_sys_hooks->load_exclusive((CPUARMState *)(uintptr_t)envp, addr,
+                                         (unsigned)size, ra);
+}
+
+uint64_t helper_sys_stxr(uint64_t envp, uint64_t addr, uint64_t size,
+                         uint64_t value)
+{
+    return arm_sys_hooks->store_exclusive((CPUARMState *)(uintptr_t)envp, addr,
+                                          (unsigned)size, value);
+}

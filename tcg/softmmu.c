@@ -57,8 +57,8 @@ static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
     uint64_t mmio = f->host ? 0 : SOFTMMU_TAG_MMIO;
     uint64_t code = 0;
 
-    if (f->host && mmu->is_code_page && mmu->is_code_page(f->phys))
-        code = SOFTMMU_TAG_CODE;
+    if (f->host && mmu->is_watched && mmu->is_watched(f->phys))
+        code = SOFTMMU_TAG_WATCH;
     /* Tags last: another thread marking a code page matches phys. */
     e->addend = f->host ? (uintptr_t)f->host - (uintptr_t)page : 0;
     e->phys = f->phys;
@@ -113,24 +113,21 @@ static SoftTLBEntry *lookup(void *env, uint64_t addr, GuestAccess access,
     return e;
 }
 
-/* A write reached a page holding translated code. */
-static void code_written(void *env, SoftTLBEntry *e)
+/* A write of size bytes at addr reached a watched page. */
+static void write_watched(void *env, SoftTLBEntry *e, uint64_t addr,
+                          unsigned size)
 {
     SoftTLB *tlb = mmu->tlb(env);
 
-    if (mmu->is_code_page(e->phys)) {
-        tb_drop_page_blocks(e->phys);
-        mmu->clear_code_page(e->phys);
+    mmu->before_write(env, e->phys, e->phys | (addr & ~SOFTMMU_PAGE_MASK),
+                      size);
+    if (!mmu->is_watched(e->phys)) {
+        tlb_lock(tlb);
+        tag_set(&e->tag_write, e->tag_write & ~(uint64_t)SOFTMMU_TAG_WATCH);
+        tlb_unlock(tlb);
     }
-    tlb_lock(tlb);
-    tag_set(&e->tag_write, e->tag_write & ~(uint64_t)SOFTMMU_TAG_CODE);
-    tlb_unlock(tlb);
 }
 
-/*
- * The host address for an access of size bytes at addr (not crossing a
- * page), or NULL with *pa set for MMIO. Faults leave through raise_at.
- */
 static SoftTLBEntry *lookup_or_raise(void *env, uint64_t addr,
                                      GuestAccess access, int mmu_idx,
                                      uintptr_t retaddr)
@@ -142,16 +139,18 @@ static SoftTLBEntry *lookup_or_raise(void *env, uint64_t addr,
     return e;
 }
 
-static uint8_t *access_host(void *env, uint64_t addr, GuestAccess access,
-                            int mmu_idx, uintptr_t retaddr, uint64_t *pa)
+static uint8_t *access_host(void *env, uint64_t addr, unsigned size,
+                            GuestAccess access, int mmu_idx, uintptr_t retaddr,
+                            uint64_t *pa)
 {
     SoftTLBEntry *e = lookup_or_raise(env, addr, access, mmu_idx, retaddr);
+
     if (*entry_tag(e, access) & SOFTMMU_TAG_MMIO) {
         *pa = e->phys | (addr & ~SOFTMMU_PAGE_MASK);
         return NULL;
     }
-    if (access == GUEST_WRITE && (e->tag_write & SOFTMMU_TAG_CODE))
-        code_written(env, e);
+    if (access == GUEST_WRITE && (e->tag_write & SOFTMMU_TAG_WATCH))
+        write_watched(env, e, addr, size);
     return (uint8_t *)(e->addend + (uintptr_t)addr);
 }
 
@@ -172,7 +171,7 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
                      << (8 * i);
         return value;
     }
-    host = access_host(env, addr, GUEST_READ, mmu_idx, retaddr, &pa);
+    host = access_host(env, addr, size, GUEST_READ, mmu_idx, retaddr, &pa);
     if (!host)
         return mmu->mmio_read(env, pa, size);
     memcpy(&value, host, size);
@@ -192,7 +191,7 @@ void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
             softmmu_store(env, addr + i, 1, value >> (8 * i), mmu_idx, retaddr);
         return;
     }
-    host = access_host(env, addr, GUEST_WRITE, mmu_idx, retaddr, &pa);
+    host = access_host(env, addr, size, GUEST_WRITE, mmu_idx, retaddr, &pa);
     if (!host)
         mmu->mmio_write(env, pa, value, size);
     else
@@ -325,7 +324,7 @@ helper_cmpxchg(uint64_t env, uint64_t addr, uint64_t cmp, uint64_t newv,
 
     /* Readable too: an atomic is a read and a write. */
     lookup_or_raise(e, addr, GUEST_READ, mmu_idx, ra);
-    host = access_host(e, addr, GUEST_WRITE, mmu_idx, ra, &pa);
+    host = access_host(e, addr, size, GUEST_WRITE, mmu_idx, ra, &pa);
     if (host)
         return cmpxchg_host(host, size, cmp & mask, newv & mask);
     old = mmu->mmio_read(e, pa, size);
@@ -421,14 +420,14 @@ void softmmu_flush_page(void *env, uint64_t va)
     tcg_exec_jmp_cache_clear_page(va);
 }
 
-void softmmu_protect_code(SoftTLB *tlb, uint64_t phys)
+void softmmu_watch_page(SoftTLB *tlb, uint64_t phys)
 {
     tlb_lock(tlb);
     for (int m = 0; m < SOFTMMU_NB_MMU; m++)
         for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++) {
             SoftTLBEntry *e = &tlb->entry[m][i];
             if (e->phys == phys && !(e->tag_write & SOFTMMU_TAG_MMIO))
-                tag_set(&e->tag_write, e->tag_write | SOFTMMU_TAG_CODE);
+                tag_set(&e->tag_write, e->tag_write | SOFTMMU_TAG_WATCH);
         }
     tlb_unlock(tlb);
 }
@@ -463,7 +462,7 @@ void *softmmu_host_ptr(void *env, uint64_t addr, GuestAccess access,
 
     if (access == GUEST_WRITE)
         lookup_or_raise(env, addr, GUEST_READ, mmu_idx, 0);
-    host = access_host(env, addr, access, mmu_idx, 0, &pa);
+    host = access_host(env, addr, 16, access, mmu_idx, 0, &pa);
     if (!host)
         arx_fatal("an atomic or exclusive access to device memory at 0x%llx",
                   (unsigned long long)pa);
@@ -478,4 +477,17 @@ const void *softmmu_peek_host(void *env, uint64_t addr, int mmu_idx)
     if (tag != (addr & SOFTMMU_PAGE_MASK))
         return NULL; /* another page, invalid, or a device */
     return (const void *)(e->addend + (uintptr_t)addr);
+}
+
+bool softmmu_peek_phys(void *env, uint64_t addr, GuestAccess access,
+                       int mmu_idx, uint64_t *phys)
+{
+    SoftTLBEntry *e = tlb_entry(env, mmu_idx, addr);
+    uint64_t tag = __atomic_load_n(entry_tag(e, access), __ATOMIC_RELAXED);
+
+    if ((tag & (SOFTMMU_PAGE_MASK | SOFTMMU_TAG_INVALID)) !=
+        (addr & SOFTMMU_PAGE_MASK))
+        return false;
+    *phys = e->phys | (addr & ~SOFTMMU_PAGE_MASK);
+    return true;
 }

@@ -21,7 +21,7 @@
  * any of these sends the access to the slow path. */
 #define SOFTMMU_TAG_INVALID 1u /* no translation for this kind */
 #define SOFTMMU_TAG_MMIO 2u    /* a device: every access goes to it */
-#define SOFTMMU_TAG_CODE 4u    /* a write must first drop translated code */
+#define SOFTMMU_TAG_WATCH 4u   /* a write must first be told to the mode */
 
 /*
  * One entry: the page's tag for reads, writes and fetches, and the addend
@@ -74,11 +74,14 @@ typedef struct SoftmmuOps {
     /* An access misaligned for its kind (exclusives, atomics): the
      * target records its alignment fault at addr. */
     void (*misaligned)(void *env, uint64_t addr, bool is_write);
-    /* Physical pages translated code was read from (blocks keyed by
-     * phys): the mode keeps a bitmap; a write there calls back into
-     * softmmu_code_written. */
-    bool (*is_code_page)(uint64_t phys);
-    void (*clear_code_page)(uint64_t phys);
+    /*
+     * Physical pages whose writes the mode must see first (translated
+     * code to drop, exclusive monitors to clear). before_write runs
+     * before every write to such a page, [pa, pa + size) on the page of
+     * phys; once is_watched says no more, the entry stops asking.
+     */
+    bool (*is_watched)(uint64_t phys);
+    void (*before_write)(void *env, uint64_t phys, uint64_t pa, unsigned size);
 } SoftmmuOps;
 
 /* Guest memory ops of every block translated from now on go through the
@@ -93,9 +96,13 @@ void softmmu_tlb_init(SoftTLB *tlb);
 void softmmu_flush(void *env);
 /* Drops the entries of the page of va in every MMU index. */
 void softmmu_flush_page(void *env, uint64_t va);
-/* A page now holds translated code: writes to it through tlb must take
- * the slow path. Any thread (tlb may belong to a running vCPU). */
-void softmmu_protect_code(SoftTLB *tlb, uint64_t phys);
+/* The mode now watches the physical page phys: writes through tlb must
+ * take the slow path. Any thread (tlb may belong to a running vCPU). */
+void softmmu_watch_page(SoftTLB *tlb, uint64_t phys);
+/* The physical address of addr if the TLB holds its page for access with
+ * mmu_idx now, else false; never fills nor raises. */
+bool softmmu_peek_phys(void *env, uint64_t addr, GuestAccess access,
+                       int mmu_idx, uint64_t *phys);
 
 /*
  * For the mode's dispatcher and translator: the physical address of pc

@@ -296,9 +296,14 @@ static bool trans_LDXR(DisasContext *s, arg_LDXR *a)
     TCGv_i64 val = tcg_temp_new_i64();
 
     gen_check_align(addr, 1u << a->size, false);
-    tcg_gen_guest_ld_i64(val, addr,
-                         (MemOp)(a->size | (a->o0 ? MO_ACQUIRE : 0)));
-    gen_set_monitor(addr, a->size, val, tcg_constant_i64(0));
+    if (arm_system_mode) {
+        tcg_gen_call3(&helper_info_sys_ldxr, &val, tcg_ptr_as_i64(tcg_env),
+                      addr, tcg_constant_i64(a->size));
+    } else {
+        tcg_gen_guest_ld_i64(val, addr,
+                             (MemOp)(a->size | (a->o0 ? MO_ACQUIRE : 0)));
+        gen_set_monitor(addr, a->size, val, tcg_constant_i64(0));
+    }
     write_xreg(s, a->rt, val, 1);
     return true;
 }
@@ -312,6 +317,15 @@ static bool trans_LDXP(DisasContext *s, arg_LDXP *a)
     MemOp acq = a->o0 ? MO_ACQUIRE : 0;
 
     gen_check_align(addr, a->sz ? 16 : 8, false);
+    if (arm_system_mode && !a->sz) {
+        /* A W pair is one 64-bit exclusive of the system mode's monitor. */
+        tcg_gen_call3(&helper_info_sys_ldxr, &lo, tcg_ptr_as_i64(tcg_env), addr,
+                      tcg_constant_i64(3));
+        tcg_gen_shri_i64(hi, lo, 32);
+        write_xreg(s, a->rt, lo, 0);
+        write_xreg(s, a->rt2, hi, 0);
+        return true;
+    }
     tcg_gen_guest_ld_i64(lo, addr, (MemOp)(MO_64 | acq));
     if (a->sz) {
         TCGv_i64 addr2 = tcg_temp_new_i64();
@@ -346,6 +360,13 @@ static void gen_store_exclusive(DisasContext *s, int rs, TCGv_i64 addr,
     TCGv_i64 status = tcg_temp_new_i64();
 
     gen_check_align(addr, 1u << size, true);
+    if (arm_system_mode) {
+        /* The system mode's monitor also sees other CPUs' writes. */
+        tcg_gen_call4(&helper_info_sys_stxr, &status, tcg_ptr_as_i64(tcg_env),
+                      addr, tcg_constant_i64(size), val);
+        write_xreg(s, rs, status, 0);
+        return;
+    }
     tcg_gen_ld_i64(mon_addr, tcg_env, offsetof(CPUARMState, exclusive_addr));
     tcg_gen_brcond_i64(TCG_COND_NE, addr, mon_addr, fail);
 

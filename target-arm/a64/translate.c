@@ -452,6 +452,18 @@ void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     bool dead = a64_nzcv_dead_at(s->env, dest, page);
 
+    /* System mode chains only within a page (the block lookup proves the
+     * mapping): another page's block is found by the inline jump-cache
+     * probe, without a trip through the dispatcher. */
+    if (arm_system_mode && (dest & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) != page) {
+        s->unknown_exit = true;
+        tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
+        tcg_gen_lookup_and_goto_ptr(cpu_pc,
+                                    tcg_constant_i32((int32_t)s->tb->flags));
+        s->is_jmp = DISAS_NORETURN;
+        return;
+    }
+
     if (s->nb_exits < 2) {
         s->exit_flags_dead[s->nb_exits] = dead;
         s->exit_pc[s->nb_exits++] = dest;
