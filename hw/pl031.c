@@ -21,7 +21,7 @@ enum {
     RTC_ID = 0xfe0, /* RTCPeriphID0-3, RTCPCellID0-3 */
 };
 
-static const uint8_t pl031_id_regs[8] = {0x31, 0x10, 0x04, 0x00,
+static const uint8_t pl031_id_regs[8] = {0x31, 0x10, 0x14, 0x00,
                                          0x0d, 0xf0, 0x05, 0xb1};
 
 struct PL031 {

@@ -62,24 +62,29 @@ void exclusive_before_write(void *env, uint64_t phys, uint64_t pa,
         return;
     if (end > phys + GUEST_PAGE_SIZE)
         end = phys + GUEST_PAGE_SIZE;
-    for (uint64_t g = pa >> GRANULE_SHIFT; g <= (end - 1) >> GRANULE_SHIFT;
-         g++)
+    for (uint64_t g = pa >> GRANULE_SHIFT; g <= (end - 1) >> GRANULE_SHIFT; g++)
         __atomic_fetch_add(generation_of(g << GRANULE_SHIFT), 1,
                            __ATOMIC_SEQ_CST);
     if (!monitor_on_page(phys))
         machine_clear_monitored_page(phys);
 }
 
-/* From now on every vCPU's writes to the page come through the hook. */
-static void monitor_page(uint64_t phys)
+/*
+ * From now on the other vCPUs' writes to the page come through the hook
+ * (the monitor's own CPU may write there: its STXR's outcome is then
+ * CONSTRAINED UNPREDICTABLE, arx keeps the value check). Alone, a vCPU
+ * has no one to watch.
+ */
+static void monitor_page(CPUARMState *env, uint64_t phys)
 {
     uint64_t page = phys & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
 
-    if (machine_is_monitored_page(page))
+    if (machine.ncpus == 1 || machine_is_monitored_page(page))
         return;
     machine_set_monitored_page(page);
     for (int i = 0; i < machine.ncpus; i++)
-        softmmu_watch_page(&machine.cpu[i]->tlb, page);
+        if (&machine.cpu[i]->env != env)
+            softmmu_watch_page(&machine.cpu[i]->tlb, page);
 }
 
 static uint64_t size_mask(unsigned size)
@@ -99,7 +104,7 @@ uint64_t exclusive_load(CPUARMState *env, uint64_t addr, unsigned size,
     if (!softmmu_peek_phys(env, addr, GUEST_READ, mmu_idx, &phys))
         phys = (uint64_t)-1; /* device memory: no watch, value only */
     else
-        monitor_page(phys);
+        monitor_page(env, phys);
     gen = __atomic_load_n(generation_of(phys), __ATOMIC_SEQ_CST);
     value = softmmu_load(env, addr, 1u << size, mmu_idx, retaddr);
     env->exclusive_addr = addr;
@@ -123,8 +128,8 @@ uint64_t exclusive_store(CPUARMState *env, uint64_t addr, unsigned size,
      * a write landing after this check changes the value, which the
      * cmpxchg sees. */
     ok = env->exclusive_addr == addr && env->exclusive_size == size &&
-         __atomic_load_n(generation_of(env->sys.excl_phys),
-                         __ATOMIC_SEQ_CST) == env->sys.excl_gen;
+         __atomic_load_n(generation_of(env->sys.excl_phys), __ATOMIC_SEQ_CST) ==
+             env->sys.excl_gen;
     host = softmmu_host_ptr(env, addr, GUEST_WRITE, mmu_idx);
     env->exclusive_addr = (uint64_t)-1;
     if (!ok)

@@ -24,6 +24,10 @@
  * 1: arx executes nothing speculatively, so neither branch targets nor
  * faulting loads leak across contexts (no KPTI needed). */
 #define ARX_SYS_ID_AA64PFR0 0x1100000000110011ull
+/* ID_AA64DFR0_EL1: Armv8 debug, 2 breakpoints and 2 watchpoints (the
+ * architecture's minimum; their registers read as zero and ignore writes:
+ * arx takes no debug exceptions), no PMU. */
+#define ARX_SYS_ID_AA64DFR0 0x101006ull
 /* CLIDR_EL1: one level of separate I and D caches; CCSIDR: 64-byte
  * lines, 4 ways, 256 sets (the sizes only matter to set/way loops). */
 #define ARX_CLIDR 0x0a200023ull
@@ -50,7 +54,7 @@ static const SysReg el1_regs[] = {
     {KEY(3, 0, 0, 0, 5), REG_FIELD_RO, SYS(mpidr_el1), 0, false},
     {KEY(3, 0, 0, 0, 6), REG_CONST, 0, ARX_REVIDR_EL1, false},
     {KEY(3, 0, 0, 4, 0), REG_CONST, 0, ARX_SYS_ID_AA64PFR0, false},
-    {KEY(3, 0, 0, 5, 0), REG_CONST, 0, ARX_ID_AA64DFR0_EL1, false},
+    {KEY(3, 0, 0, 5, 0), REG_CONST, 0, ARX_SYS_ID_AA64DFR0, false},
     {KEY(3, 0, 0, 6, 0), REG_CONST, 0, ARX_ID_AA64ISAR0_EL1, false},
     {KEY(3, 0, 0, 7, 0), REG_CONST, 0, ARX_ID_AA64MMFR0, false},
     {KEY(3, 0, 0, 7, 1), REG_CONST, 0, ARX_ID_AA64MMFR1, false},
@@ -148,13 +152,19 @@ ArmSysRegAccess arm_sysreg_access(uint32_t key, int el, bool write,
 
 /* ---- the helpers ---- */
 
-static uint64_t timer_ctl_read(const CPUARMState *env, bool virt)
+/* CNT*_CTL with ISTATUS from the counter. A guest that sees ISTATUS
+ * set may rely on the interrupt being pending already: the output goes
+ * to the interrupt controller now, not when the timer thread wakes. */
+static uint64_t timer_ctl_read(CPUARMState *env, bool virt)
 {
     uint64_t ctl = virt ? env->sys.cntv_ctl : env->sys.cntp_ctl;
     uint64_t cval = virt ? env->sys.cntv_cval : env->sys.cntp_cval;
 
-    if ((ctl & 1) && arm_sys_counter() >= cval)
+    if ((ctl & 1) && arm_sys_counter() >= cval) {
         ctl |= 4; /* ISTATUS */
+        if (!(ctl & 2))
+            arm_sys_hooks->timer_changed(env);
+    }
     return ctl;
 }
 

@@ -864,31 +864,20 @@ static uint64_t vec_ofs(int32_t ofs)
     return (uint64_t)(int64_t)ofs;
 }
 
-static TCGv_i64 softmmu_vec_desc(int32_t ofs, unsigned bytes)
+/* With a SoftMMU, the access's MMU index rides above the byte count. */
+static uint64_t vec_bytes(unsigned bytes)
 {
-    return tcg_constant_i64((int64_t)((uint64_t)(uint32_t)ofs |
-                                      (uint64_t)bytes << 32 |
-                                      (uint64_t)tcg_ctx.mem_index << 40));
+    return tcg_ctx.softmmu ? bytes | (uint64_t)tcg_ctx.mem_index << 8 : bytes;
 }
 
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes)
 {
-    if (tcg_ctx.softmmu) {
-        tcg_gen_call3(tcg_ctx.softmmu->ld_vec, NULL, tcg_ptr_as_i64(tcg_env),
-                      addr, softmmu_vec_desc(d, bytes));
-        return;
-    }
-    emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), bytes);
+    emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), vec_bytes(bytes));
 }
 
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 {
-    if (tcg_ctx.softmmu) {
-        tcg_gen_call3(tcg_ctx.softmmu->st_vec, NULL, tcg_ptr_as_i64(tcg_env),
-                      addr, softmmu_vec_desc(s, bytes));
-        return;
-    }
-    emit3(INDEX_op_guest_st_vec, addr.idx, vec_ofs(s), bytes);
+    emit3(INDEX_op_guest_st_vec, addr.idx, vec_ofs(s), vec_bytes(bytes));
 }
 
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)

@@ -37,6 +37,18 @@ static void tag_set(uint64_t *tag, uint64_t value)
     __atomic_store_n(tag, value, __ATOMIC_RELAXED);
 }
 
+static unsigned tlb_index(uint64_t addr)
+{
+    return (unsigned)(addr / GUEST_PAGE_SIZE) & (SOFTMMU_TLB_SIZE - 1);
+}
+
+static void mark_used(SoftTLB *tlb, int mmu_idx, uint64_t addr)
+{
+    unsigned i = tlb_index(addr);
+
+    tlb->used[mmu_idx][i / 64] |= 1ull << (i % 64);
+}
+
 static SoftTLBEntry *tlb_entry(void *env, int mmu_idx, uint64_t addr)
 {
     SoftTLB *tlb = mmu->tlb(env);
@@ -109,6 +121,7 @@ static SoftTLBEntry *lookup(void *env, uint64_t addr, GuestAccess access,
         return NULL;
     tlb_lock(mmu->tlb(env));
     entry_set(e, page, &f);
+    mark_used(mmu->tlb(env), mmu_idx, addr);
     tlb_unlock(mmu->tlb(env));
     return e;
 }
@@ -380,17 +393,39 @@ void softmmu_init(const SoftmmuOps *ops, int32_t tlb_offset)
 
 /* ---- maintenance and fetch ---- */
 
-static void tlb_clear_all(SoftTLB *tlb)
+/* The entries filled since the last flush: fn(tlb entry) for each. */
+static void for_each_used(SoftTLB *tlb, bool forget,
+                          void (*fn)(SoftTLBEntry *e, uint64_t arg),
+                          uint64_t arg)
 {
     for (int m = 0; m < SOFTMMU_NB_MMU; m++)
-        for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++)
-            entry_clear(&tlb->entry[m][i]);
+        for (unsigned w = 0; w < SOFTMMU_TLB_SIZE / 64; w++) {
+            for (uint64_t bits = tlb->used[m][w]; bits; bits &= bits - 1)
+                fn(&tlb->entry[m][w * 64 + (unsigned)__builtin_ctzll(bits)],
+                   arg);
+            if (forget)
+                tlb->used[m][w] = 0;
+        }
+}
+
+static void clear_entry(SoftTLBEntry *e, uint64_t unused)
+{
+    (void)unused;
+    entry_clear(e);
+}
+
+static void tlb_clear_all(SoftTLB *tlb)
+{
+    for_each_used(tlb, true, clear_entry, 0);
 }
 
 void softmmu_tlb_init(SoftTLB *tlb)
 {
     tlb->lock = 0;
-    tlb_clear_all(tlb);
+    for (int m = 0; m < SOFTMMU_NB_MMU; m++)
+        for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++)
+            entry_clear(&tlb->entry[m][i]);
+    memset(tlb->used, 0, sizeof(tlb->used));
 }
 
 void softmmu_flush(void *env)
@@ -420,15 +455,16 @@ void softmmu_flush_page(void *env, uint64_t va)
     tcg_exec_jmp_cache_clear_page(va);
 }
 
+static void watch_entry(SoftTLBEntry *e, uint64_t phys)
+{
+    if (e->phys == phys && !(e->tag_write & SOFTMMU_TAG_MMIO))
+        tag_set(&e->tag_write, e->tag_write | SOFTMMU_TAG_WATCH);
+}
+
 void softmmu_watch_page(SoftTLB *tlb, uint64_t phys)
 {
     tlb_lock(tlb);
-    for (int m = 0; m < SOFTMMU_NB_MMU; m++)
-        for (unsigned i = 0; i < SOFTMMU_TLB_SIZE; i++) {
-            SoftTLBEntry *e = &tlb->entry[m][i];
-            if (e->phys == phys && !(e->tag_write & SOFTMMU_TAG_MMIO))
-                tag_set(&e->tag_write, e->tag_write | SOFTMMU_TAG_WATCH);
-        }
+    for_each_used(tlb, false, watch_entry, phys);
     tlb_unlock(tlb);
 }
 

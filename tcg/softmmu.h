@@ -12,8 +12,11 @@
 
 #include "tcg/guest_mem.h"
 
-#define SOFTMMU_NB_MMU 4   /* MMU indexes: the target's translation regimes */
-#define SOFTMMU_TLB_BITS 8 /* entries per MMU index: 256, direct mapped */
+#define SOFTMMU_NB_MMU 4 /* MMU indexes: the target's translation regimes */
+/* Entries per MMU index, direct mapped: 8192 pages = 32 MiB within reach
+ * (a guest striding over a large array must not walk on every access);
+ * flushes clear only the entries used since the last one. */
+#define SOFTMMU_TLB_BITS 13
 #define SOFTMMU_TLB_SIZE (1u << SOFTMMU_TLB_BITS)
 #define SOFTMMU_PAGE_MASK (~(uint64_t)(GUEST_PAGE_SIZE - 1))
 
@@ -45,6 +48,8 @@ _Static_assert(sizeof(SoftTLBEntry) == 40, "the backend indexes by * 5 * 8");
  */
 typedef struct SoftTLB {
     SoftTLBEntry entry[SOFTMMU_NB_MMU][SOFTMMU_TLB_SIZE];
+    /* A bit per entry filled since the last flush. */
+    uint64_t used[SOFTMMU_NB_MMU][SOFTMMU_TLB_SIZE / 64];
     _Atomic int lock;
 } SoftTLB;
 

@@ -83,23 +83,21 @@ static X86Mem guest_addr(const TCGOp *op, X86Reg addr)
  *   t0 += tlb[mmu][t1].addend; access [t0]
  */
 
-static int32_t tlb_field(MemOp mop, size_t field)
+static int32_t tlb_field(int mmu, size_t field)
 {
-    int mmu = (int)((mop & MO_MMU_MASK) >> MO_MMU_SHIFT);
-
     return tcg_ctx.softmmu->tlb_offset +
-           (int32_t)(mmu * SOFTMMU_TLB_SIZE * sizeof(SoftTLBEntry) + field);
+           (int32_t)((size_t)mmu * SOFTMMU_TLB_SIZE * sizeof(SoftTLBEntry) +
+                     field);
 }
 
-/* Leaves t0 = the virtual address, t1 = the entry index * 5 and tag =
- * the page the access must hit; compares it and jumps to sp on a miss. */
-static void emit_tlb_probe(const TCGOp *op, X86Reg ra, X86Reg t0, X86Reg t1,
-                           X86Reg tag, size_t tag_field, SlowPath *sp)
+/* Leaves t0 = the virtual address (ra + offset), t1 = the entry index * 5
+ * and tag = the page an access of size bytes must hit; compares it and
+ * jumps to sp on a miss; on a hit t0 becomes the host address. */
+static void emit_tlb_probe(X86Reg ra, int32_t offset, int32_t size, int mmu,
+                           X86Reg t0, X86Reg t1, X86Reg tag, size_t tag_field,
+                           SlowPath *sp)
 {
-    MemOp mop = (MemOp)op->args[2];
-    int32_t size = 1 << (mop & MO_SIZE);
-
-    x86_lea(as(), 64, t0, x86_mem(ra, (int32_t)op->args[3]));
+    x86_lea(as(), 64, t0, x86_mem(ra, offset));
     x86_mov_rr(as(), 64, t1, t0);
     x86_shift_ri(as(), 64, X86_SHR, t1, 12);
     x86_alu_ri(as(), 32, X86_AND, t1, SOFTMMU_TLB_SIZE - 1);
@@ -107,11 +105,16 @@ static void emit_tlb_probe(const TCGOp *op, X86Reg ra, X86Reg t0, X86Reg t1,
     x86_lea(as(), 64, tag, x86_mem(t0, size - 1));
     x86_alu_ri(as(), 64, X86_AND, tag, (int32_t)SOFTMMU_PAGE_MASK);
     x86_alu_rm(as(), 64, X86_CMP, tag,
-               x86_mem_idx(REG_ENV, t1, 8, tlb_field(mop, tag_field)));
+               x86_mem_idx(REG_ENV, t1, 8, tlb_field(mmu, tag_field)));
     slowpath_jump_if(sp, X86_CC_NE);
     x86_alu_rm(as(), 64, X86_ADD, t0,
                x86_mem_idx(REG_ENV, t1, 8,
-                           tlb_field(mop, offsetof(SoftTLBEntry, addend))));
+                           tlb_field(mmu, offsetof(SoftTLBEntry, addend))));
+}
+
+static int mop_mmu(MemOp mop)
+{
+    return (int)((mop & MO_MMU_MASK) >> MO_MMU_SHIFT);
 }
 
 static uint64_t slow_desc(MemOp mop)
@@ -132,8 +135,8 @@ static void lower_softmmu_load(const TCGOp *op)
     slowpath_arg_reg(sp, t0);
     slowpath_arg_imm(sp, slow_desc(mop));
     slowpath_result_reg(sp, rd);
-    emit_tlb_probe(op, ra, t0, REG_SCRATCH, rd,
-                   offsetof(SoftTLBEntry, tag_read), sp);
+    emit_tlb_probe(ra, (int32_t)op->args[3], 1 << (mop & MO_SIZE), mop_mmu(mop),
+                   t0, REG_SCRATCH, rd, offsetof(SoftTLBEntry, tag_read), sp);
     x86_load(as(), load_kind(mop), w, rd, x86_mem(t0, 0));
     slowpath_resume_here(sp);
     if (w == 32 && (mop & MO_SIGN))
@@ -155,8 +158,8 @@ static void lower_softmmu_store(const TCGOp *op)
     slowpath_arg_reg(sp, t0);
     slowpath_arg_reg(sp, rv);
     slowpath_arg_imm(sp, slow_desc(mop));
-    emit_tlb_probe(op, ra, t0, REG_SCRATCH, tag,
-                   offsetof(SoftTLBEntry, tag_write), sp);
+    emit_tlb_probe(ra, (int32_t)op->args[3], 1 << (mop & MO_SIZE), mop_mmu(mop),
+                   t0, REG_SCRATCH, tag, offsetof(SoftTLBEntry, tag_write), sp);
     if (mop & MO_RELEASE) {
         /* xchg orders the store before any later acquire load (RCsc). */
         x86_mov_rr(as(), 64, REG_SCRATCH, rv);
@@ -166,6 +169,78 @@ static void lower_softmmu_store(const TCGOp *op)
     }
     slowpath_resume_here(sp);
     ra_free_dead(op, 0, 2);
+}
+
+/* Vector accesses: constants d/s (the vector's env offset) and bytes |
+ * mmu << 8; the slow path is the SoftMMU's vector helper. */
+static uint64_t vec_slow_desc(int32_t ofs, unsigned bytes, int mmu)
+{
+    return (uint64_t)(uint32_t)ofs | (uint64_t)bytes << 32 |
+           (uint64_t)mmu << 40;
+}
+
+static void lower_softmmu_ld_vec(const TCGOp *op)
+{
+    int32_t d = (int32_t)op->args[1];
+    unsigned bytes = (unsigned)op->args[2] & 0xff;
+    int mmu = (int)(op->args[2] >> 8);
+    X86Reg ra = ra_in(arg_temp(op, 0), 0);
+    X86Reg t0 = ra_alloc(REGSET(ra) | REGSET(REG_SCRATCH));
+    X86Reg tag = ra_alloc(REGSET(ra) | REGSET(t0) | REGSET(REG_SCRATCH));
+    X86Xmm x = vcache_prepare_write(d);
+    /* After the vector has its register: the slow path reloads it from
+     * the CPU state, where the helper put the loaded bytes. */
+    SlowPath *sp = slowpath_new_guest_call(tcg_ctx.softmmu->ld_vec->func);
+    X86Mem m = x86_mem(t0, 0);
+
+    slowpath_arg_reg(sp, t0);
+    slowpath_arg_imm(sp, vec_slow_desc(d, bytes, mmu));
+    emit_tlb_probe(ra, 0, (int32_t)bytes, mmu, t0, REG_SCRATCH, tag,
+                   offsetof(SoftTLBEntry, tag_read), sp);
+    switch (bytes) {
+    case 16: x86_movdqu_load(as(), x, m); break;
+    case 8: x86_movq_load(as(), x, m); break;
+    case 4: x86_movd_load(as(), x, m); break;
+    default:
+        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, tag, m);
+        x86_movq_xr(as(), 32, x, tag);
+        break;
+    }
+    slowpath_resume_here(sp);
+    vcache_mark_written(d);
+    ra_free_dead(op, 0, 1);
+}
+
+static void lower_softmmu_st_vec(const TCGOp *op)
+{
+    int32_t src = (int32_t)op->args[1];
+    unsigned bytes = (unsigned)op->args[2] & 0xff;
+    int mmu = (int)(op->args[2] >> 8);
+    X86Reg ra = ra_in(arg_temp(op, 0), 0);
+    X86Reg t0 = ra_alloc(REGSET(ra) | REGSET(REG_SCRATCH));
+    X86Reg tag = ra_alloc(REGSET(ra) | REGSET(t0) | REGSET(REG_SCRATCH));
+    SlowPath *sp;
+    X86Mem m = x86_mem(t0, 0);
+
+    vcache_load(X86_XMM0, src, 16);
+    /* The helper reads the vector from the CPU state, where the slow
+     * path writes the cached dirty vectors first. */
+    sp = slowpath_new_guest_call(tcg_ctx.softmmu->st_vec->func);
+    slowpath_arg_reg(sp, t0);
+    slowpath_arg_imm(sp, vec_slow_desc(src, bytes, mmu));
+    emit_tlb_probe(ra, 0, (int32_t)bytes, mmu, t0, REG_SCRATCH, tag,
+                   offsetof(SoftTLBEntry, tag_write), sp);
+    switch (bytes) {
+    case 16: x86_movdqu_store(as(), m, X86_XMM0); break;
+    case 8: x86_movq_store(as(), m, X86_XMM0); break;
+    case 4: x86_movd_store(as(), m, X86_XMM0); break;
+    default:
+        x86_movq_rx(as(), 32, tag, X86_XMM0);
+        x86_store(as(), bytes * 8, m, tag);
+        break;
+    }
+    slowpath_resume_here(sp);
+    ra_free_dead(op, 0, 1);
 }
 
 static void lower_guest_load(const TCGOp *op)
@@ -363,8 +438,18 @@ bool lower_mem(TCGOp *op)
         else
             lower_guest_store(op);
         return true;
-    case INDEX_op_guest_ld_vec: lower_guest_ld_vec(op); return true;
-    case INDEX_op_guest_st_vec: lower_guest_st_vec(op); return true;
+    case INDEX_op_guest_ld_vec:
+        if (tcg_ctx.softmmu)
+            lower_softmmu_ld_vec(op);
+        else
+            lower_guest_ld_vec(op);
+        return true;
+    case INDEX_op_guest_st_vec:
+        if (tcg_ctx.softmmu)
+            lower_softmmu_st_vec(op);
+        else
+            lower_guest_st_vec(op);
+        return true;
     case INDEX_op_guest_cmpxchg_i64: lower_cmpxchg(op); return true;
     case INDEX_op_guest_check_align:
         if (tcg_ctx.softmmu)

@@ -249,7 +249,7 @@ static void rtc_write(uint32_t offset, uint32_t value)
 
 START_TEST(test_rtc_follows_wall_clock)
 {
-    static const uint8_t ids[8] = {0x31, 0x10, 0x04, 0x00,
+    static const uint8_t ids[8] = {0x31, 0x10, 0x14, 0x00,
                                    0x0d, 0xf0, 0x05, 0xb1};
     for (int i = 0; i < 8; i++)
         ck_assert_uint_eq(rtc_read(0xfe0 + 4 * i), ids[i]);
