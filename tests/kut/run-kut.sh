@@ -4,15 +4,17 @@
 # CRASH, with the first failing line. It builds nothing: KUT_DIR is a
 # kvm-unit-tests tree already built for arm64 (its arm/*.flat).
 #
-# usage: run-kut.sh [-e qemu|arx] [-o LOGDIR] KUT_DIR [TEST...]
+# usage: run-kut.sh [-e qemu|arx] [-o LOGDIR] [-p MUST_PASS] KUT_DIR [TEST...]
 #   -e        the emulator (default arx); QEMU / ARX name the binaries
 #             (default qemu-system-aarch64 / ./arx-system)
 #   -o        keep each test's log in LOGDIR/<emulator>/<test>.log
+#   -p        a file naming the tests that must PASS (one a line, # comments)
 #   TEST      names from the table below (default: all of them)
 #   MAX_SMP   vCPUs for the tests unittests.cfg gives $MAX_SMP (default 4)
 #   KUT_TIMEOUT  seconds per test (default 90, as kvm-unit-tests' runner)
 #   ARX_DEBUG    -d items for arx-system (its log goes to LOGDIR/arx/<test>.d)
-# Exits 0 when no test FAILs, TIMEOUTs or CRASHes.
+# Exits 0 when every test of MUST_PASS passed or, without -p, when no test
+# FAILed, TIMEd OUT or CRASHed.
 #
 # The tests exit through PSCI SYSTEM_OFF after printing "EXIT: STATUS=n"
 # (n = code*2+1: 1 pass, 3 fail; 77 skip, from code 38); without chr-testdev (a
@@ -22,15 +24,17 @@ set -uo pipefail
 
 emulator=arx
 logdir=
-while getopts e:o: opt; do
+must_pass=
+while getopts e:o:p: opt; do
 	case $opt in
 	e) emulator=$OPTARG ;;
 	o) logdir=$OPTARG ;;
+	p) must_pass=$(sed 's/#.*//' "$OPTARG" | tr -s ' \t' '\n') || exit 2 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-kut=${1:?usage: run-kut.sh [-e qemu|arx] [-o LOGDIR] KUT_DIR [TEST...]}
+kut=${1:?usage: run-kut.sh [-e qemu|arx] [-o LOGDIR] [-p MUST_PASS] KUT_DIR [TEST...]}
 shift
 [ -f "$kut/arm/selftest.flat" ] || {
 	echo "run-kut.sh: $kut/arm/selftest.flat missing: build kvm-unit-tests for arm64 first" >&2
@@ -103,7 +107,7 @@ le_bytes() {
 	for ((i = 0; i < n; i++)); do
 		out+=$(printf '\\x%02x' $(((v >> (8 * i)) & 255)))
 	done
-	printf "$out"
+	printf '%b' "$out"
 }
 
 # arx-system loads only arm64 Images, ELF files and gzipped Images, while
@@ -199,7 +203,14 @@ while IFS='|' read -r name file smp machine args extra; do
 	summary=$(grep -m1 '^SUMMARY' "$log" || true)
 	printf '%-8s %-28s %6d ms  %s\n' "$result" "$name" "$ms" "${summary:-}"
 	[ "$result" = PASS ] || [ -z "$why" ] || echo "         $why"
-	case $result in FAIL | TIMEOUT | CRASH) failed=1 ;; esac
+	if [ -n "$must_pass" ]; then
+		if [ "$result" != PASS ] && grep -qx "$name" <<<"$must_pass"; then
+			echo "         ^ $name is in the must-pass list"
+			failed=1
+		fi
+	else
+		case $result in FAIL | TIMEOUT | CRASH) failed=1 ;; esac
+	fi
 	if [ -n "$logdir" ]; then
 		{
 			echo "# ${cmd[*]}"
