@@ -49,7 +49,9 @@ for tool in e2fsck debugfs mkfs.ext4 sha256sum; do
 	command -v $tool >/dev/null || skip "no $tool"
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/arx-powercut.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the logs and images for a look after a failure.
+[ -n "${KEEP_WORK:-}" ] && echo "work directory: $work" ||
+	trap 'rm -rf "$work"' EXIT
 
 kernel=$("$srcdir/fetch-kernel.sh" "$CACHE" 2>"$work/fetch.err" | tail -n 1)
 [ -f "$kernel" ] || skip "no kernel: $(tail -n 1 "$work/fetch.err")"
@@ -95,7 +97,7 @@ check_log() {
 		bad "$name: no ARX-PC-CUT (last lines: $(tail -n 3 "$log" | tr '\n' '|'))"
 	fi
 	if grep -q -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|EXT4-fs error" "$log"; then
-		bad "$name: kernel complained: $(grep -m1 -E "Oops|BUG:|WARNING:|panic|Unable|EXT4-fs error" "$log")"
+		bad "$name: kernel complained: $(grep -m1 -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|EXT4-fs error" "$log")"
 	else
 		ok "$name: no oops, warning, panic or ext4 error"
 	fi

@@ -45,7 +45,9 @@ skip() {
 
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 work=$(mktemp -d "${TMPDIR:-/tmp}/arx-smp.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the logs and images for a look after a failure.
+[ -n "${KEEP_WORK:-}" ] && echo "work directory: $work" ||
+	trap 'rm -rf "$work"' EXIT
 
 kernel=$("$srcdir/fetch-kernel.sh" "$CACHE" 2>"$work/fetch.err" | tail -n 1)
 [ -f "$kernel" ] || skip "no kernel: $(tail -n 1 "$work/fetch.err")"
@@ -106,7 +108,7 @@ for n in $SMP_LIST; do
 	wall=$(echo "$(date +%s.%N) - $start" | bc)
 	[ "$rc" = 0 ] && ok "-smp $n: emulator exits 0" || bad "-smp $n: emulator exits $rc"
 	if grep -q -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|rcu.*stall" "$log"; then
-		bad "-smp $n: kernel complained: $(grep -m1 -E "Oops|BUG:|WARNING:|panic|Unable|stall" "$log")"
+		bad "-smp $n: kernel complained: $(grep -m1 -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|rcu.*stall" "$log")"
 	fi
 	[ -s "$log.err" ] && echo "stderr: $(head -c 300 "$log.err")"
 	if [ "$(sed -n 's/^ARX-SMP-CPUS //p' "$log")" = "$n" ]; then
