@@ -4,16 +4,22 @@
 # and the kernel modules fetch-kernel.sh kept (when MODULES_DIR is given).
 # No root needed: /dev/console is written into the archive by hand.
 #
-# usage: mkinitramfs.sh OUT.cpio.gz [MODULES_DIR]
+# usage: mkinitramfs.sh [--init SCRIPT] OUT.cpio.gz [MODULES_DIR]
+#   --init SCRIPT  another /init (init-powercut.sh, init-switchroot.sh)
 #   BUSYBOX_ARM64  an arm64 busybox (else fetched with apt-get download
 #                  busybox-static:arm64 into CACHE_DIR)
 #   CACHE_DIR      default: the directory of OUT, /cache
 #   CC_AARCH64     default aarch64-linux-gnu-gcc
 set -eu
 
-out=${1:?usage: mkinitramfs.sh OUT.cpio.gz [MODULES_DIR]}
-modules=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
+init=$here/init.sh
+if [ "${1:-}" = --init ]; then
+	init=${2:?usage: mkinitramfs.sh [--init SCRIPT] OUT.cpio.gz [MODULES_DIR]}
+	shift 2
+fi
+out=${1:?usage: mkinitramfs.sh [--init SCRIPT] OUT.cpio.gz [MODULES_DIR]}
+modules=${2:-}
 outdir=$(cd "$(dirname "$out")" && pwd)
 cache=${CACHE_DIR:-$outdir/cache}
 cc=${CC_AARCH64:-aarch64-linux-gnu-gcc}
@@ -52,10 +58,11 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 mkdir -p "$root"/{bin,dev,proc,sys,mnt,lib/modules}
 cp "$bb" "$root/bin/busybox"
-for applet in sh mount umount echo cat head sed uname sleep sync insmod poweroff; do
+for applet in sh mount umount echo cat head sed uname sleep sync insmod poweroff \
+	dd grep ls mkdir rm seq stat wc switch_root; do
 	ln -s busybox "$root/bin/$applet"
 done
-install -m 755 "$here/init.sh" "$root/init"
+install -m 755 "$init" "$root/init"
 "$cc" -static -O2 -o "$root/bin/checksum" "$here/checksum.c"
 if [ -n "$modules" ]; then
 	cp "$modules"/*.ko "$modules/order" "$root/lib/modules/"
