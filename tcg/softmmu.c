@@ -167,6 +167,32 @@ static uint8_t *access_host(void *env, uint64_t addr, unsigned size,
     return (uint8_t *)(e->addend + (uintptr_t)addr);
 }
 
+/* One host access of size bytes, single-copy atomic when aligned, as the
+ * guest's own access is to other CPUs. */
+static uint64_t host_load(const uint8_t *host, unsigned size)
+{
+    switch (size) {
+    case 1: return __atomic_load_n(host, __ATOMIC_RELAXED);
+    case 2: return __atomic_load_n((const uint16_t *)host, __ATOMIC_RELAXED);
+    case 4: return __atomic_load_n((const uint32_t *)host, __ATOMIC_RELAXED);
+    default: return __atomic_load_n((const uint64_t *)host, __ATOMIC_RELAXED);
+    }
+}
+
+static void host_store(uint8_t *host, unsigned size, uint64_t value)
+{
+    switch (size) {
+    case 1: __atomic_store_n(host, (uint8_t)value, __ATOMIC_RELAXED); break;
+    case 2:
+        __atomic_store_n((uint16_t *)host, (uint16_t)value, __ATOMIC_RELAXED);
+        break;
+    case 4:
+        __atomic_store_n((uint32_t *)host, (uint32_t)value, __ATOMIC_RELAXED);
+        break;
+    default: __atomic_store_n((uint64_t *)host, value, __ATOMIC_RELAXED); break;
+    }
+}
+
 static bool crosses_page(uint64_t addr, unsigned size)
 {
     return (addr & ~SOFTMMU_PAGE_MASK) + size > GUEST_PAGE_SIZE;
@@ -187,8 +213,7 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
     host = access_host(env, addr, size, GUEST_READ, mmu_idx, retaddr, &pa);
     if (!host)
         return mmu->mmio_read(env, pa, size);
-    memcpy(&value, host, size);
-    return value;
+    return host_load(host, size);
 }
 
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
@@ -208,7 +233,7 @@ void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
     if (!host)
         mmu->mmio_write(env, pa, value, size);
     else
-        memcpy(host, &value, size);
+        host_store(host, size, value);
 }
 
 /* ---- the helpers translated code calls (tcg_gen_guest_* builders) ----
