@@ -60,6 +60,10 @@ void litmus_run_all(const LitmusShape *shapes, int n);
  * must end at CPUs * LITMUS_ATOMIC_ADDS. */
 void litmus_atomics(void);
 
+/* CPU 1 stores to a word between CPU 0's LDXR and STXR, with another
+ * value (a check) and with the same value (an info line): STXR must fail. */
+void litmus_monitor(void);
+
 /* Starts n CPUs and checks that they came up; false if they did not. */
 bool litmus_start_cpus(int n);
 

@@ -14,6 +14,7 @@ int main(void)
     if (litmus_start_cpus(2)) {
         litmus_run_all(litmus_two_thread_shapes, litmus_two_thread_count);
         litmus_atomics();
+        litmus_monitor();
     }
     bm_finish("litmus2");
 }

@@ -15,6 +15,7 @@ int main(void)
         litmus_run_all(litmus_multi_thread_shapes, litmus_multi_thread_count);
         litmus_run_all(litmus_two_thread_shapes, litmus_two_thread_count);
         litmus_atomics();
+        litmus_monitor();
     }
     bm_finish("litmus4");
 }
