@@ -112,7 +112,8 @@ static bool wrc_stale(const LitmusSlot *s, uint64_t r[][2])
 #define LB_TEXT "r0=1 r1=1"
 #define WW_TEXT "x=1 y=1"
 
-/* clang-format off: one shape a line reads better than one field. */
+/* One shape a line reads better than one field a line. */
+/* clang-format off */
 const LitmusShape litmus_two_thread_shapes[] = {
     {"MP", 2, {mp_write, mp_read}, mp_stale, MP_TEXT, LITMUS_ALLOWED},
     {"MP+dmb.st+dmb.ld", 2, {mp_write_dmbst, mp_read_dmbld}, mp_stale, MP_TEXT,
