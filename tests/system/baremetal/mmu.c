@@ -57,6 +57,11 @@ void mmu_enable(void)
 {
     build_tables();
     dsb(ish);
+    mmu_enable_cpu();
+}
+
+void mmu_enable_cpu(void)
+{
     /* MAIR: 0 Device-nGnRnE, 1 Normal write-back. */
     write_sysreg(mair_el1, 0xff00ul);
     /* T0SZ = T1SZ = 25 (39 bits), walks inner-shareable write-back, TG0 4K,

@@ -30,6 +30,9 @@
 
 /* Builds the tables and turns the MMU and caches on. */
 void mmu_enable(void);
+/* The same tables (built by mmu_enable) on this CPU: a secondary's way to
+ * run with the MMU and caches on. */
+void mmu_enable_cpu(void);
 /* Page n of MMU_PAGE_REGION: its address and its level 3 descriptor. */
 uint64_t mmu_page_va(int n);
 void mmu_set_page(int n, uint64_t desc);
