@@ -134,11 +134,12 @@ static void write_watched(void *env, SoftTLBEntry *e, uint64_t addr,
 
     mmu->before_write(env, e->phys, e->phys | (addr & ~SOFTMMU_PAGE_MASK),
                       size);
-    if (!mmu->is_watched(e->phys)) {
-        tlb_lock(tlb);
+    /* Asked under the lock: a thread that starts watching the page sets
+     * its bit first, then takes this lock to mark the entries. */
+    tlb_lock(tlb);
+    if (!mmu->is_watched(e->phys))
         tag_set(&e->tag_write, e->tag_write & ~(uint64_t)SOFTMMU_TAG_WATCH);
-        tlb_unlock(tlb);
-    }
+    tlb_unlock(tlb);
 }
 
 static SoftTLBEntry *lookup_or_raise(void *env, uint64_t addr,
