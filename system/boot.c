@@ -196,6 +196,24 @@ static int place_image(const GuestRam *ram, const uint8_t *data, size_t len,
     return 0;
 }
 
+/* Raw code: copied to RAM + BOOT_RAW_OFFSET and entered there. */
+static int place_raw(const GuestRam *ram, const uint8_t *data, size_t len,
+                     BootResult *out)
+{
+    uint64_t start = ram->base + BOOT_RAW_OFFSET;
+
+    if (!in_ram(ram, start, len))
+        return fail(out->error, sizeof(out->error),
+                    "kernel too large: 0x%zx bytes at 0x%" PRIx64
+                    " pass the end of RAM",
+                    len, start);
+    copy_to_ram(ram, start, data, len);
+    out->entry = start;
+    out->kernel_start = start;
+    out->kernel_end = start + len;
+    return 0;
+}
+
 /* PT_LOAD segments at their physical addresses; bss zeroed. */
 static int place_elf(const GuestRam *ram, const uint8_t *data, size_t len,
                      BootResult *out)
@@ -259,8 +277,15 @@ int boot_place_kernel(const GuestRam *ram, const uint8_t *data, size_t len,
         out->kind = BOOT_KERNEL_IMAGE_GZIP;
         return ret;
     }
-    out->kind = BOOT_KERNEL_IMAGE;
-    return place_image(ram, data, len, out);
+    if (len == 0)
+        return fail(out->error, sizeof(out->error), "the file is empty");
+    if (len >= ARM64_IMAGE_HEADER_SIZE &&
+        memcmp(data + ARM64_IMAGE_MAGIC_OFFSET, "ARM\x64", 4) == 0) {
+        out->kind = BOOT_KERNEL_IMAGE;
+        return place_image(ram, data, len, out);
+    }
+    out->kind = BOOT_KERNEL_RAW;
+    return place_raw(ram, data, len, out);
 }
 
 /* Where the initrd goes, and the DTB after it when there is none. */

@@ -32,6 +32,9 @@
  */
 #define BOOT_IMAGE_DEFAULT_OFFSET 0x80000ull /* image_size == 0 */
 #define BOOT_IMAGE_ZERO_OFFSET 0x200000ull   /* text_offset == 0 */
+/* A file that is no Image, gzip'd Image nor ELF is raw code run from here,
+ * as qemu-system-aarch64 does (kvm-unit-tests' .flat files, for one). */
+#define BOOT_RAW_OFFSET 0x10000ull
 #define BOOT_INITRD_MAX_OFFSET (128ull << 20)
 #define BOOT_DTB_ALIGN (2ull << 20)
 
@@ -52,6 +55,7 @@ typedef enum BootKernelKind {
     BOOT_KERNEL_IMAGE,
     BOOT_KERNEL_IMAGE_GZIP,
     BOOT_KERNEL_ELF,
+    BOOT_KERNEL_RAW, /* none of those: raw code at RAM + BOOT_RAW_OFFSET */
 } BootKernelKind;
 
 typedef struct BootConfig {

@@ -102,37 +102,6 @@ env=$work/environ
 printf 'TARGET=qemu\nQEMU_ACCEL=tcg\nERRATA_FORCE=y\n' >"$env"
 
 # Little-endian bytes of $1 in $2 bytes, as printf escapes.
-le_bytes() {
-	local v=$1 n=$2 i out=
-	for ((i = 0; i < n; i++)); do
-		out+=$(printf '\\x%02x' $(((v >> (8 * i)) & 255)))
-	done
-	printf '%b' "$out"
-}
-
-# arx-system loads only arm64 Images, ELF files and gzipped Images, while
-# qemu loads any other -kernel file raw at RAM + 0x10000 and enters it with
-# x0 = the device tree. So the .flat goes behind a 4 KiB page holding an
-# Image header (text_offset 0xf000: the .flat lands at RAM + 0x10000 as
-# under qemu, page aligned for its ADRP-based relocation) whose first
-# instruction branches to the .flat, x0 untouched.
-wrap_flat() {
-	local flat=$1 out=$2 size
-	size=$(stat -c %s "$flat")
-	{
-		le_bytes $((0x14000000 | (4096 / 4))) 4 # code0: b .+0x1000
-		le_bytes 0 4                          # code1
-		le_bytes $((0xf000)) 8                # text_offset
-		le_bytes $(((4096 + size + 4095) & ~4095)) 8 # image_size
-		le_bytes 0 8                          # flags: little-endian
-		le_bytes 0 24                         # res2..res4
-		printf 'ARM\x64'                      # magic
-		le_bytes 0 4                          # res5
-		head -c $((4096 - 64)) /dev/zero
-		cat "$flat"
-	} >"$out"
-}
-
 # The command line for one test, in "${cmd[@]}".
 build_command() {
 	local file=$1 smp=$2 machine=$3 args=$4 extra=$5 mem=
@@ -145,10 +114,10 @@ build_command() {
 		return
 	fi
 	# What arx-system takes of qemu's options: -smp, -m, -kernel, -initrd,
-	# -append. It has no MTE: mte=on is dropped and mte.flat skips.
-	[ -f "$work/$file.img" ] || wrap_flat "$kut/arm/$file.flat" "$work/$file.img"
+	# -append; it loads the .flat raw at RAM + 0x10000 as qemu does. It has
+	# no MTE: mte=on is dropped and mte.flat skips.
 	cmd=("$ARX" -M virt -cpu cortex-a57 -smp "$smp" ${mem:+-m "$mem"}
-		-kernel "$work/$file.img" -initrd "$env" -append "$args")
+		-kernel "$kut/arm/$file.flat" -initrd "$env" -append "$args")
 	if [ -n "${ARX_DEBUG:-}" ] && [ -n "$logdir" ]; then
 		cmd+=(-d "$ARX_DEBUG" -D "$logdir/arx/$name.d")
 	fi

@@ -84,7 +84,8 @@ expect_error "other machine" 2 "not supported" -M raspi3b -kernel x
 expect_error "bad -m" 2 "bad size" -m lots -kernel x
 expect_error "bad -smp" 2 "smp" -smp 0 -kernel x
 expect_error "missing kernel file" 1 "No such file" -kernel "$work/none"
-expect_error "kernel that is no image" 1 "arx-system:" -kernel "$work/junk"
+: >"$work/empty"
+expect_error "empty kernel file" 1 "empty" -kernel "$work/empty"
 expect_error "missing disk image" 1 "No such file" -kernel "$work/tiny.img" \
 	-drive "file=$work/none,format=raw,if=virtio"
 expect_error "bad -drive option" 2 "not supported" -kernel x \

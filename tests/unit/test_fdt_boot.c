@@ -188,9 +188,12 @@ START_TEST(image_bad)
     ram_setup(16 * MIB);
     BootResult r = {0};
     make_image(img, sizeof(img), 0, 0x1000, 0xa);
-    img[ARM64_IMAGE_MAGIC_OFFSET] = 'X';
-    ck_assert_int_eq(boot_place_kernel(&ram, img, sizeof(img), &r), -1);
-    ck_assert_ptr_nonnull(strstr(r.error, "magic"));
+    img[ARM64_IMAGE_MAGIC_OFFSET] = 'X'; /* no Image: raw code, as qemu */
+    ck_assert_int_eq(boot_place_kernel(&ram, img, sizeof(img), &r), 0);
+    ck_assert_int_eq(r.kind, BOOT_KERNEL_RAW);
+    ck_assert_uint_eq(r.entry, ram.base + BOOT_RAW_OFFSET);
+    ck_assert_int_eq(boot_place_kernel(&ram, img, 0, &r), -1);
+    ck_assert_ptr_nonnull(strstr(r.error, "empty"));
     ck_assert_int_eq(boot_parse_image_header(img, 32, &hdr, err, sizeof(err)),
                      -1);
     make_image(img, sizeof(img), 0, 0x1000, 0xb); /* big-endian */
@@ -387,9 +390,14 @@ START_TEST(boot_load_files)
     cfg.initrd = "/nonexistent/initrd";
     ck_assert_int_eq(boot_load(&ram, &cfg, &board, &r), -1);
     ck_assert_ptr_nonnull(strstr(r.error, "/nonexistent/initrd"));
-    cfg.kernel = initrd; /* not a kernel */
+    /* Any other file would load as raw code (as qemu does): an empty one
+     * cannot. */
+    cfg.initrd = NULL;
+    fclose(fopen(initrd, "w"));
+    cfg.kernel = initrd;
     ck_assert_int_eq(boot_load(&ram, &cfg, &board, &r), -1);
     ck_assert_ptr_nonnull(strstr(r.error, "kernel"));
+    ck_assert_ptr_nonnull(strstr(r.error, "empty"));
     unlink(kernel);
     unlink(initrd);
     unlink(dump);
