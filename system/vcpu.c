@@ -94,6 +94,14 @@ static bool sys_fill(void *opaque, uint64_t va, GuestAccess access, int mmu_idx,
     }
     out->phys = t.pa & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     out->host = machine_ram_page(t.pa);
+    if (out->host && arm_sys_watchpoint_on_page(env, va & ~0xfffull)) {
+        /* Its data accesses come to sys_mmio_*, which checks them. */
+        ArmSysCPU *cpu = vcpu_of(env);
+        out->data_via_mmio = true;
+        cpu->watch_va[cpu->nwatch % 2] = va & ~0xfffull;
+        cpu->watch_pa[cpu->nwatch % 2] = out->phys;
+        cpu->nwatch++;
+    }
     out->read = t.prot & ARM_PROT_READ;
     out->write = t.prot & ARM_PROT_WRITE;
     out->fetch = (t.prot & ARM_PROT_EXEC) && out->host;
@@ -112,15 +120,48 @@ static bool sys_fill(void *opaque, uint64_t va, GuestAccess access, int mmu_idx,
     return true;
 }
 
+/* A RAM access sent here by a watchpoint on its page: the exception, or
+ * the access done on the RAM. */
+static uint8_t *watched_ram(CPUARMState *env, uint64_t pa, unsigned size,
+                            bool write)
+{
+    ArmSysCPU *cpu = vcpu_of(env);
+    uint64_t page = pa & ~0xfffull;
+    uint8_t *host = machine_ram_page(pa);
+
+    for (int i = 0; host && i < 2; i++) {
+        uint64_t va = cpu->watch_va[i] | (pa & 0xfff);
+        if (cpu->watch_pa[i] != page ||
+            arm_sys_watchpoint_hit(env, va, size, write) < 0)
+            continue;
+        env->exception = EXCP_DATA_ABORT;
+        env->sys.excp_esr = arm_sys_watchpoint_esr(env, write);
+        env->sys.excp_far = va;
+        softmmu_raise(env);
+    }
+    return host ? host + (pa & 0xfff) : NULL;
+}
+
 static uint64_t sys_mmio_read(void *env, uint64_t pa, unsigned size)
 {
-    return machine_mmio_read(vcpu_of(env)->index, pa, size);
+    uint8_t *ram = watched_ram(env, pa, size, false);
+    uint64_t value = 0;
+
+    if (!ram)
+        return machine_mmio_read(vcpu_of(env)->index, pa, size);
+    memcpy(&value, ram, size);
+    return value;
 }
 
 static void sys_mmio_write(void *env, uint64_t pa, uint64_t value,
                            unsigned size)
 {
-    machine_mmio_write(vcpu_of(env)->index, pa, value, size);
+    uint8_t *ram = watched_ram(env, pa, size, true);
+
+    if (!ram)
+        machine_mmio_write(vcpu_of(env)->index, pa, value, size);
+    else
+        memcpy(ram, &value, size);
 }
 
 static void sys_fault_at(void *opaque, uint64_t pc)
@@ -629,6 +670,8 @@ static const char *exception_name(uint32_t excp)
         [EXCP_SMC] = "smc",
         [EXCP_WFI] = "wfi",
         [EXCP_WFE] = "wfe",
+        [EXCP_STEP] = "step",
+        [EXCP_BKPT] = "breakpoint",
     };
 
     return excp < sizeof(names) / sizeof(names[0]) && names[excp] ? names[excp]
@@ -682,16 +725,52 @@ static void vcpu_take_interrupts(ArmSysCPU *cpu)
                 (unsigned long long)pc, (unsigned long long)cpu->env.pc);
 }
 
+/*
+ * Software step (MDSCR_EL1.SS with debug exceptions enabled): with
+ * PSTATE.SS set one instruction runs (its block keyed by ARM_PHYS_STEP)
+ * and PSTATE.SS clears; with it clear the step exception is taken before
+ * anything else runs. false: the exception was taken, nothing to run.
+ */
+static bool vcpu_step_before(ArmSysCPU *cpu, bool *stepping)
+{
+    CPUARMState *env = &cpu->env;
+
+    *stepping = arm_sys_step_active(env);
+    if (*stepping && !(env->sys.pstate & PSTATE_SS)) {
+        arm_sys_take_step(env, cpu->stepped);
+        cpu->stepped = false;
+        return false;
+    }
+    return true;
+}
+
+static void vcpu_step_after(ArmSysCPU *cpu, bool stepping)
+{
+    CPUARMState *env = &cpu->env;
+
+    if (env->exception == EXCP_STEP) {
+        env->exception = EXCP_NONE;
+        if (stepping) {
+            env->sys.pstate &= ~PSTATE_SS;
+            cpu->stepped = true;
+        }
+    }
+}
+
 static void *vcpu_thread(void *arg)
 {
     ArmSysCPU *cpu = arg;
     CPUARMState *env = &cpu->env;
+    bool stepping;
 
     while (vcpu_wait_powered(cpu)) {
         env->exit_request = 0;
         serve_requests(cpu);
         vcpu_take_interrupts(cpu);
+        if (!vcpu_step_before(cpu, &stepping))
+            continue;
         tcg_cpu_exec(env);
+        vcpu_step_after(cpu, stepping);
         vcpu_handle_exit(cpu);
     }
     tcg_exec_thread_exit();

@@ -25,7 +25,11 @@ typedef struct ArmSysCPU {
     bool powered;       /* PSCI: running, else waiting for CPU_ON */
     bool start_pending; /* CPU_ON: start at start_pc with x0 */
     uint64_t start_pc, start_x0;
-    bool kicked; /* a wake-up a sleeping WFI must not miss */
+    bool kicked;  /* a wake-up a sleeping WFI must not miss */
+    bool stepped; /* software step: an instruction ran since the last one */
+    /* The pages last filled with a watchpoint on them (va, pa). */
+    uint64_t watch_va[2], watch_pa[2];
+    unsigned nwatch;
     /* TLB maintenance other vCPUs asked for (TLBI ...IS), under the
      * requests lock of vcpu.c: done_seq reaches req_seq once done. */
     uint64_t req_seq, done_seq;

@@ -79,6 +79,8 @@ static TCGBlockState arm_sys_block_state(void *opaque)
     } else if (!softmmu_fetch_phys(env, env->pc, arm_mmu_index(env),
                                    &state.phys)) {
         state.no_fetch = true;
+    } else if ((env->sys.pstate & PSTATE_SS) && arm_sys_step_active(env)) {
+        state.phys |= ARM_PHYS_STEP; /* one instruction, then EXCP_STEP */
     }
     return state;
 }
@@ -97,13 +99,16 @@ static void arm_sys_log_state(void *opaque)
             (unsigned long long)env->sys.far_el1);
 }
 
-/* Also an interrupt that is pending and not masked. */
+/* Also an interrupt that is pending and not masked, and a software step
+ * exception that is pending (the CPU loop takes both). */
 static bool arm_sys_must_stop(void *opaque)
 {
     const CPUARMState *env = opaque;
 
     return arm_must_stop(opaque) ||
-           (env->sys.irq_line && !(env->sys.pstate & PSTATE_I));
+           (env->sys.irq_line && !(env->sys.pstate & PSTATE_I)) ||
+           ((env->sys.mdscr_el1 & 1) && !(env->sys.pstate & PSTATE_SS) &&
+            arm_sys_step_active(env));
 }
 
 const TCGTargetOps arm_a64_sys_tcg_ops = {

@@ -26,6 +26,8 @@ enum {
     EXCP_SMC,        /* SMC #imm at EL1: pc after it */
     EXCP_WFI,        /* WFI: pc after it; sleep until an interrupt */
     EXCP_WFE,        /* WFE: pc after it; sleep until an event */
+    EXCP_STEP,       /* one instruction stepped (software step): pc next */
+    EXCP_BKPT,       /* a hardware breakpoint matched the insn at pc */
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -77,6 +79,8 @@ typedef struct ARMSysState {
     uint64_t contextidr_el1, tpidr_el1, cpacr_el1, par_el1, mdscr_el1;
     uint64_t afsr0_el1, afsr1_el1, csselr_el1, cntkctl_el1, mpidr_el1;
     uint64_t mdccint_el1, oslsr_el1, disr_el1;
+    /* Self-hosted debug: breakpoints and watchpoints (2 of each). */
+    uint64_t dbgbvr[2], dbgbcr[2], dbgwvr[2], dbgwcr[2];
     /* Generic timer: the virtual and the physical EL1 timer. */
     uint64_t cntv_ctl, cntv_cval, cntp_ctl, cntp_cval;
     /* The exclusive monitor's physical address and its granule's

@@ -77,6 +77,8 @@ enum {
     EC_WFX = 0x01,
     EC_SVC64 = 0x15,
     EC_PC_ALIGN = 0x22,
+    EC_BREAKPOINT = 0x30, /* lower EL; + 1: same EL */
+    EC_SOFTWARE_STEP = 0x32,
     EC_BRK64 = 0x3c,
 };
 
@@ -132,6 +134,11 @@ void arm_sys_take_exception(CPUARMState *env)
         take_sync(env, syndrome(EC_SVC64, imm), env->pc);
         break;
     case EXCP_BRK: take_sync(env, syndrome(EC_BRK64, imm), env->pc); break;
+    case EXCP_BKPT: /* IFSC 0x22: debug exception */
+        take_sync(env,
+                  syndrome(EC_BREAKPOINT + (arm_current_el(env) == 1), 0x22),
+                  env->pc);
+        break;
     case EXCP_ALIGN:
         env->sys.far_el1 = env->pc;
         take_sync(env, syndrome(EC_PC_ALIGN, 0), env->pc);
@@ -187,4 +194,112 @@ uint64_t arm_sys_timer_deadline(const CPUARMState *env, bool virt)
     if (!(ctl & CNT_CTL_ENABLE) || (ctl & CNT_CTL_IMASK))
         return UINT64_MAX;
     return virt ? env->sys.cntv_cval : env->sys.cntp_cval;
+}
+
+/* ---- self-hosted debug ---- */
+
+#define MDSCR_SS (1ull << 0)
+#define MDSCR_KDE (1ull << 13)
+#define MDSCR_MDE (1ull << 15)
+#define OSLSR_OSLK (1ull << 1)
+
+bool arm_sys_debug_enabled(const CPUARMState *env)
+{
+    if (env->sys.oslsr_el1 & OSLSR_OSLK)
+        return false;
+    if (arm_current_el(env) == 0)
+        return true; /* debug exceptions target EL1 from EL0 */
+    return (env->sys.mdscr_el1 & MDSCR_KDE) && !(env->sys.pstate & PSTATE_D);
+}
+
+bool arm_sys_step_active(const CPUARMState *env)
+{
+    return (env->sys.mdscr_el1 & MDSCR_SS) && arm_sys_debug_enabled(env);
+}
+
+/* DBGBVR: VA[48:2], sign-extended from bit 48. */
+static uint64_t breakpoint_address(uint64_t bvr)
+{
+    return (uint64_t)((int64_t)(bvr << 15) >> 15) & ~3ull;
+}
+
+bool arm_sys_breakpoint_at(const CPUARMState *env, uint64_t pc)
+{
+    for (int i = 0; i < 2; i++)
+        if ((env->sys.dbgbcr[i] & 1) &&
+            breakpoint_address(env->sys.dbgbvr[i]) == pc)
+            return true;
+    return false;
+}
+
+/* At run time: an enabled address-match breakpoint for this EL at pc, with
+ * MDSCR_EL1.MDE set and debug exceptions enabled. PMC (BCR[2:1]): 01 EL1,
+ * 10 EL0, 11 both; BT (BCR[23:20]) 0: unlinked address match. */
+uint64_t helper_bkpt_check(uint64_t envp, uint64_t pc)
+{
+    const CPUARMState *env = (const CPUARMState *)(uintptr_t)envp;
+    unsigned el_bit = arm_current_el(env) == 1 ? 1 : 2;
+
+    if (!(env->sys.mdscr_el1 & MDSCR_MDE) || !arm_sys_debug_enabled(env))
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        uint64_t bcr = env->sys.dbgbcr[i];
+        if ((bcr & 1) && (((bcr >> 1) & 3) & el_bit) &&
+            ((bcr >> 20) & 15) == 0 &&
+            breakpoint_address(env->sys.dbgbvr[i]) == pc)
+            return 1;
+    }
+    return 0;
+}
+
+void arm_sys_take_step(CPUARMState *env, bool stepped)
+{
+    uint32_t iss = (stepped ? 1u << 24 : 0) | 0x22; /* ISV, IFSC: debug */
+
+    take_sync(env, syndrome(EC_SOFTWARE_STEP + (arm_current_el(env) == 1), iss),
+              env->pc);
+}
+
+/* DBGWVR: VA[48:3], sign-extended; DBGWCR: E (0), PAC (2:1: 01 EL1, 10
+ * EL0), LSC (4:3: 01 load, 10 store), BAS (12:5: bytes of the dword). */
+static uint64_t watchpoint_address(uint64_t wvr)
+{
+    return (uint64_t)((int64_t)(wvr << 15) >> 15) & ~7ull;
+}
+
+bool arm_sys_watchpoint_on_page(const CPUARMState *env, uint64_t page)
+{
+    for (int i = 0; i < 2; i++)
+        if ((env->sys.dbgwcr[i] & 1) &&
+            (watchpoint_address(env->sys.dbgwvr[i]) & ~0xfffull) == page)
+            return true;
+    return false;
+}
+
+int arm_sys_watchpoint_hit(const CPUARMState *env, uint64_t va, unsigned size,
+                           bool write)
+{
+    unsigned el_bit = arm_current_el(env) == 1 ? 1 : 2;
+
+    if (!(env->sys.mdscr_el1 & MDSCR_MDE) || !arm_sys_debug_enabled(env))
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        uint64_t wcr = env->sys.dbgwcr[i];
+        uint64_t base = watchpoint_address(env->sys.dbgwvr[i]);
+        unsigned bas = (unsigned)(wcr >> 5) & 0xff;
+        if (!(wcr & 1) || !(((wcr >> 1) & 3) & el_bit) ||
+            !(((wcr >> 3) & 3) & (write ? 2 : 1)))
+            continue;
+        for (unsigned b = 0; b < 8; b++)
+            if ((bas >> b) & 1 && base + b >= va && base + b < va + size)
+                return i;
+    }
+    return -1;
+}
+
+uint64_t arm_sys_watchpoint_esr(const CPUARMState *env, bool write)
+{
+    unsigned ec = arm_current_el(env) == 1 ? 0x35 : 0x34;
+
+    return (uint64_t)ec << 26 | ESR_IL | (write ? 1u << 6 : 0) | 0x22;
 }

@@ -81,6 +81,24 @@ uint64_t arm_sys_spsr_of(const CPUARMState *env);
 /* Writes PSTATE from an SPSR value, switching SP banks as needed. */
 void arm_sys_set_pstate(CPUARMState *env, uint64_t spsr);
 
+/* Self-hosted debug (Arm ARM D2): debug exceptions enabled at the current
+ * EL; software step active; a breakpoint at pc (for the translator: any
+ * enabled breakpoint register names pc; helper_bkpt_check decides at run
+ * time). The translated code of a step is keyed by ARM_PHYS_STEP. */
+bool arm_sys_debug_enabled(const CPUARMState *env);
+bool arm_sys_step_active(const CPUARMState *env);
+bool arm_sys_breakpoint_at(const CPUARMState *env, uint64_t pc);
+/* The enabled watchpoint (Arm ARM D2.10) an access of size bytes at va
+ * (a write or not) hits, or -1; and its syndrome for a data abort. */
+int arm_sys_watchpoint_hit(const CPUARMState *env, uint64_t va, unsigned size,
+                           bool write);
+bool arm_sys_watchpoint_on_page(const CPUARMState *env, uint64_t page);
+uint64_t arm_sys_watchpoint_esr(const CPUARMState *env, bool write);
+/* Takes the Software Step exception at pc (stepped: an instruction was
+ * stepped, ESR.ISV; else the step was pending from the start). */
+void arm_sys_take_step(CPUARMState *env, bool stepped);
+#define ARM_PHYS_STEP (1ull << 62) /* in tcg/tb.h's TB_PHYS_VARIANT */
+
 /* Generic timer: the counter, and each timer's output level. */
 uint64_t arm_sys_counter(void);
 bool arm_sys_timer_output(const CPUARMState *env, bool virt);

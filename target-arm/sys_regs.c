@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "tcg/tb.h"
+
 #define KEY(op0, op1, crn, crm, op2)                                           \
     ((uint32_t)((op0) << 14 | (op1) << 11 | (crn) << 7 | (crm) << 3 | (op2)))
 #define SYS(field) offsetof(CPUARMState, sys.field)
@@ -111,6 +113,7 @@ static const SysReg el1_regs[] = {
 static const SysReg *find(uint32_t key)
 {
     static const SysReg raz = {0, REG_RAZ_WI, 0, 0, false};
+    static const SysReg debug_reg = {0, REG_SPECIAL, 0, 0, true};
     unsigned op0 = key >> 14, op1 = (key >> 11) & 7, crn = (key >> 7) & 15;
     unsigned crm = (key >> 3) & 15, op2 = key & 7;
 
@@ -120,10 +123,10 @@ static const SysReg *find(uint32_t key)
     /* The rest of the ID space (op0 3, op1 0, CRn 0, CRm 1..7) reads 0. */
     if (op0 == 3 && op1 == 0 && crn == 0 && crm >= 1)
         return &raz;
-    /* Breakpoint and watchpoint registers DBG{B,W}{V,C}R<n>: one of each
-     * (ID_AA64DFR0 says so), never enabled by arx. */
+    /* Breakpoint and watchpoint registers DBG{B,W}{V,C}R<n>, n < 2
+     * (ID_AA64DFR0 says 2 of each). */
     if (op0 == 2 && op1 == 0 && crn == 0 && op2 >= 4 && crm <= 1)
-        return &raz;
+        return &debug_reg;
     return NULL;
 }
 
@@ -151,6 +154,19 @@ ArmSysRegAccess arm_sysreg_access(uint32_t key, int el, bool write,
 }
 
 /* ---- the helpers ---- */
+
+/* DBGBVR<n> (op2 4), DBGBCR<n> (5), DBGWVR<n> (6), DBGWCR<n> (7), n = CRm. */
+static uint64_t *debug_reg_field(CPUARMState *env, uint32_t key)
+{
+    unsigned n = (key >> 3) & 1;
+
+    switch (key & 7) {
+    case 4: return &env->sys.dbgbvr[n];
+    case 5: return &env->sys.dbgbcr[n];
+    case 6: return &env->sys.dbgwvr[n];
+    default: return &env->sys.dbgwcr[n];
+    }
+}
 
 /* CNT*_CTL with ISTATUS from the counter. A guest that sees ISTATUS
  * set may rely on the interrupt being pending already: the output goes
@@ -183,6 +199,8 @@ uint64_t helper_sys_read(uint64_t envp, uint64_t key)
     }
     if (r->offset)
         return *(uint64_t *)((char *)env + r->offset);
+    if ((key >> 7) == (KEY(2, 0, 0, 0, 0) >> 7))
+        return *debug_reg_field(env, (uint32_t)key);
     switch (key) {
     case KEY(3, 0, 4, 2, 0): return env->sys.pstate & PSTATE_SP;
     case KEY(3, 0, 4, 2, 2): return env->sys.pstate & PSTATE_EL_MASK;
@@ -226,6 +244,19 @@ uint64_t helper_sys_write(uint64_t envp, uint64_t key, uint64_t value)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
+    if ((key >> 7) == (KEY(2, 0, 0, 0, 0) >> 7) && (key & 7) >= 4) {
+        uint64_t *field = debug_reg_field(env, (uint32_t)key);
+        /* Breakpoints are compiled into translated code: drop it all once
+         * the running block has exited (the ISB after the write). */
+        if ((key & 7) <= 5 && *field != value)
+            tb_request_flush();
+        *field = value;
+        /* Watchpoints are kept in the TLB (their pages' data accesses
+         * reach the mode's check): fill it again. */
+        if ((key & 7) >= 6)
+            arm_sys_hooks->tlb_flush(env, false);
+        return 0;
+    }
     switch (key) {
     case KEY(3, 0, 1, 0, 0):
         env->sys.sctlr_el1 = value;

@@ -72,7 +72,7 @@ static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
     unsigned i = jmp_cache_index(key);
     TranslationBlock *tb = jc->tb[i];
 
-    if (tb && jc->entry[i].key == key && !tb->invalid)
+    if (tb && jc->entry[i].key == key && tb->phys == state.phys && !tb->invalid)
         return tb;
     if (log_enabled(LOG_STATS))
         exec_stats.jc_misses++;

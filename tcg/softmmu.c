@@ -66,7 +66,8 @@ static uint64_t *entry_tag(SoftTLBEntry *e, GuestAccess access)
 
 static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
 {
-    uint64_t mmio = f->host ? 0 : SOFTMMU_TAG_MMIO;
+    uint64_t mmio = f->host && !f->data_via_mmio ? 0 : SOFTMMU_TAG_MMIO;
+    uint64_t fetch_mmio = f->host ? 0 : SOFTMMU_TAG_MMIO;
     uint64_t code = 0;
 
     if (f->host && mmu->is_watched && mmu->is_watched(f->phys))
@@ -77,7 +78,8 @@ static void entry_set(SoftTLBEntry *e, uint64_t page, const SoftmmuFill *f)
     tag_set(&e->tag_read, page | mmio | (f->read ? 0 : SOFTMMU_TAG_INVALID));
     tag_set(&e->tag_write,
             page | mmio | code | (f->write ? 0 : SOFTMMU_TAG_INVALID));
-    tag_set(&e->tag_fetch, page | mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID));
+    tag_set(&e->tag_fetch,
+            page | fetch_mmio | (f->fetch ? 0 : SOFTMMU_TAG_INVALID));
 }
 
 static void entry_clear(SoftTLBEntry *e)
@@ -552,4 +554,9 @@ bool softmmu_peek_phys(void *env, uint64_t addr, GuestAccess access,
         return false;
     *phys = e->phys | (addr & ~SOFTMMU_PAGE_MASK);
     return true;
+}
+
+void softmmu_raise(void *env)
+{
+    raise_at(env, 0);
 }

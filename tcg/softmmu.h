@@ -58,6 +58,9 @@ typedef struct SoftmmuFill {
     uint64_t phys; /* physical page address */
     uint8_t *host; /* host address of the page, NULL for MMIO */
     bool read, write, fetch;
+    /* RAM whose data accesses must reach the mode's mmio_read/mmio_write
+     * (a watchpoint there); fetches still use host. */
+    bool data_via_mmio;
 } SoftmmuFill;
 
 typedef struct SoftmmuOps {
@@ -125,6 +128,10 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
                       uintptr_t retaddr);
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
                    int mmu_idx, uintptr_t retaddr);
+
+/* Raises the fault the mode recorded, from an SoftmmuOps callback run by
+ * a helper of translated code (the call site is found on the stack). */
+void softmmu_raise(void *env) __attribute__((noreturn));
 
 /* The host address of addr for a read with mmu_idx if the TLB holds its
  * page as RAM now, else NULL; never fills nor raises. */

@@ -28,6 +28,8 @@ typedef struct TCGBlockState {
      * physical address of pc, so one block serves every mapping of its
      * page and a write to the physical page finds it. */
     uint64_t phys;
+    /* (phys may carry TB_PHYS_VARIANT bits: a variant of the block, e.g.
+     * one instruction only; they never name an address.) */
     /* pc cannot be fetched (a system mode's instruction abort): the target
      * has raised its exception, must_stop says so, nothing runs. */
     bool no_fetch;

@@ -373,7 +373,7 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
         tb->flags = flags;
         tb->phys = phys;
         /* Before reading the guest code: a write from now on is seen. */
-        page = (TBPage *)page_map_get(&tb_pages, phys, NULL);
+        page = (TBPage *)page_map_get(&tb_pages, phys & ~TB_PHYS_VARIANT, NULL);
         if (page_watch)
             page_watch->translating(page->entry.addr);
         if (!tb_translate(tb, env, TB_MAX_INSNS)) {

@@ -18,6 +18,10 @@
  * with different flags are different code; a chained jump only ever
  * leads to a block with the flags of the block it leaves.
  */
+/* Bits of TCGBlockState.phys a target may set to key variants of a block
+ * (A64 system mode: single step); page tracking ignores them. */
+#define TB_PHYS_VARIANT (3ull << 62)
+
 typedef struct TranslationBlock {
     uint64_t pc;    /* guest address of the first instruction */
     uint32_t flags; /* the target's block state word */

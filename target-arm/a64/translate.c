@@ -5,6 +5,7 @@
  * Guest code is read only through tcg/guest_mem.h.
  */
 #include "target-arm/a64/translate.h"
+#include "target-arm/helper_info.h"
 
 #include <stdio.h>
 
@@ -447,11 +448,28 @@ static uint64_t nzcv_globals(void)
            1ull << cpu_VF.idx;
 }
 
+/* Software step: the instruction is done, pc stored: EXCP_STEP. */
+static void gen_step_done(void)
+{
+    tcg_gen_st_i32(tcg_constant_i32(EXCP_STEP), tcg_env,
+                   offsetof(CPUARMState, exception));
+    tcg_gen_exit_tb(-1);
+}
+
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
 {
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     bool dead = a64_nzcv_dead_at(s->env, dest, page);
 
+    /* A stepped instruction leaves with its next pc for the step
+     * exception, never chained. */
+    if (s->single_step) {
+        s->unknown_exit = true;
+        tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
+        gen_step_done();
+        s->is_jmp = DISAS_NORETURN;
+        return;
+    }
     /* System mode chains only within a page (the block lookup proves the
      * mapping): another page's block is found by the inline jump-cache
      * probe, without a trip through the dispatcher. */
@@ -561,6 +579,21 @@ static void log_unimp(const DisasContext *s)
                 (unsigned long long)s->pc_curr);
 }
 
+/* A hardware breakpoint register names pc: whether it fires is decided
+ * when the instruction is reached (EL, MDSCR_EL1, PSTATE.D); a write to
+ * the registers drops every translated block. */
+static void gen_breakpoint_check(DisasContext *s)
+{
+    TCGLabel no_break = tcg_new_label();
+    TCGv_i64 hit = tcg_temp_new_i64();
+
+    tcg_gen_call2(&helper_info_bkpt_check, &hit, tcg_ptr_as_i64(tcg_env),
+                  tcg_constant_i64((int64_t)s->pc_curr));
+    tcg_gen_brcondi_i64(TCG_COND_EQ, hit, 0, no_break);
+    gen_raise(s->pc_curr, EXCP_BKPT, 0);
+    tcg_gen_set_label(no_break);
+}
+
 static void translate_one(DisasContext *s)
 {
     uint32_t insn = guest_fetch32(s->env, s->pc_curr);
@@ -568,6 +601,8 @@ static void translate_one(DisasContext *s)
     s->insn = insn;
     s->pc_next = s->pc_curr + 4;
     tcg_gen_insn_start(s->pc_curr);
+    if (arm_system_mode && arm_sys_breakpoint_at(s->env, s->pc_curr))
+        gen_breakpoint_check(s);
     if (!decode_insn(s, insn)) {
         log_unimp(s);
         unallocated_encoding(s);
@@ -576,6 +611,12 @@ static void translate_one(DisasContext *s)
 
 static void gen_block_end(DisasContext *s)
 {
+    if (s->single_step && s->is_jmp != DISAS_NORETURN) {
+        if (s->is_jmp == DISAS_NEXT || s->is_jmp == DISAS_TOO_MANY)
+            tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_next);
+        gen_step_done();
+        return;
+    }
     switch (s->is_jmp) {
     case DISAS_NEXT:
     case DISAS_TOO_MANY: gen_goto_tb(s, 0, s->pc_next); break;
@@ -635,6 +676,9 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
+    s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
+    if (s.single_step)
+        max_insns = 1;
     tcg_ctx.mem_index = !s.el                          ? ARM_MMU_EL0
                         : (tb->flags & ARM_TBFLAG_PAN) ? ARM_MMU_EL1_PAN
                                                        : ARM_MMU_EL1;

@@ -31,7 +31,8 @@ typedef struct DisasContext {
     uint64_t pc_curr;  /* the insn being translated */
     uint64_t pc_next;  /* the insn after it */
     uint32_t insn;
-    int el; /* exception level the block runs at (user mode: 0) */
+    int el;           /* exception level the block runs at (user mode: 0) */
+    bool single_step; /* system mode: one instruction, then EXCP_STEP */
     DisasJumpType is_jmp;
     int insn_count;
     /* Where the block can go: direct exits, or somewhere unknown. */
