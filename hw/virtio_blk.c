@@ -315,6 +315,8 @@ static void blk_complete(VirtioBlk *blk, BlkRequest *req, int res)
 {
     blk->in_flight--;
     if (res < 0) {
+        hw_guest_error("virtio-blk: type %u at %llu failed: %s", req->type,
+                       (unsigned long long)req->offset, strerror(-res));
         blk_finish(blk, req, VIRTIO_BLK_S_IOERR, 0);
     } else if (req->type == VIRTIO_BLK_T_FLUSH) {
         blk_finish(blk, req, VIRTIO_BLK_S_OK, 0);

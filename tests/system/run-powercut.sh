@@ -88,7 +88,8 @@ boot() {
 			-device virtio-blk-device,drive=d0)
 		timeout 120 "$QEMU" "${args[@]}"
 	else
-		timeout 120 "$ARX_SYSTEM" "${args[@]}" \
+		# -d guest_errors: a failed disk request is named on stderr.
+		timeout 120 "$ARX_SYSTEM" "${args[@]}" -d guest_errors \
 			-drive "file=$img,format=raw,if=virtio$ro"
 	fi </dev/null 2>"$log.err" | tr -d '\r' >"$log" || rc=${PIPESTATUS[0]}
 	echo "$rc"
@@ -102,10 +103,21 @@ check_log() {
 	else
 		bad "$name: no ARX-PC-CUT (last lines: $(tail -n 3 "$log" | tr '\n' '|'))"
 	fi
-	if grep -q -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|EXT4-fs error" "$log"; then
-		bad "$name: kernel complained: $(grep -m1 -E "Oops|BUG:|WARNING:|Kernel panic|Unable to handle|EXT4-fs error" "$log")"
+	# Up to the cut an ext4 error is a failure; after it the kernel is
+	# powering off with writes in flight, where the file system may see
+	# them fail (seen once in CI: "Detected aborted journal" after a cut;
+	# what reaches the disk is judged by e2fsck below). An oops, warning
+	# or panic is a failure anywhere.
+	local fatal="Oops|BUG:|WARNING:|Kernel panic|Unable to handle"
+	if grep -q -E "$fatal" "$log" ||
+		sed '/^ARX-PC-CUT/q' "$log" | grep -q "EXT4-fs error"; then
+		bad "$name: kernel complained: $(grep -m1 -E "$fatal|EXT4-fs error" "$log")"
 	else
-		ok "$name: no oops, warning, panic or ext4 error"
+		ok "$name: no oops, warning, panic or ext4 error before the cut"
+	fi
+	if sed '1,/^ARX-PC-CUT/d' "$log" | grep -q "EXT4-fs error"; then
+		echo "note: $name: after the cut: $(sed '1,/^ARX-PC-CUT/d' "$log" |
+			grep -m1 "EXT4-fs error")"
 	fi
 	[ -s "$log.err" ] && echo "stderr: $(head -c 300 "$log.err")"
 }
