@@ -68,8 +68,11 @@ static int read_whole_file(const char *what, const char *path, size_t max,
         return fail(err, errlen, "%s %s: %s", what, path, strerror(errno));
     size_t cap = 1 << 20, n = 0;
     uint8_t *buf = malloc(cap);
+    int read_errno = 0;
     while (buf) {
+        errno = 0;
         n += fread(buf + n, 1, cap - n, f);
+        read_errno = errno;
         if (n < cap || n > max)
             break;
         uint8_t *bigger = realloc(buf, cap * 2);
@@ -78,7 +81,8 @@ static int read_whole_file(const char *what, const char *path, size_t max,
         buf = bigger;
         cap *= 2;
     }
-    int bad = !buf ? ENOMEM : ferror(f) ? EIO : 0;
+    /* The reason fread failed (a directory: EISDIR), EIO if it kept none. */
+    int bad = !buf ? ENOMEM : ferror(f) ? (read_errno ? read_errno : EIO) : 0;
     fclose(f);
     if (bad) {
         free(buf);
