@@ -10,13 +10,11 @@
  */
 #include "system/exclusive.h"
 
-#include <string.h>
-
 #include "system/machine.h"
-#include "tcg/softmmu.h"
 #include "system/vcpu.h"
 #include "target-arm/sys.h"
 #include "tcg/guest_mem.h"
+#include "tcg/softmmu.h"
 #include "tcg/tb.h"
 
 #define GRANULE_SHIFT 6 /* CTR_EL0.ERG: 16 words */
@@ -87,11 +85,6 @@ static void monitor_page(CPUARMState *env, uint64_t phys)
             softmmu_watch_page(&machine.cpu[i]->tlb, page);
 }
 
-static uint64_t size_mask(unsigned size)
-{
-    return size == 3 ? ~0ull : (1ull << (8u << size)) - 1;
-}
-
 uint64_t exclusive_load(CPUARMState *env, uint64_t addr, unsigned size,
                         uintptr_t retaddr)
 {
@@ -119,9 +112,10 @@ uint64_t exclusive_store(CPUARMState *env, uint64_t addr, unsigned size,
                          uint64_t value)
 {
     int mmu_idx = arm_mmu_index(env);
+    unsigned bytes = 1u << size;
+    uint64_t expected = env->exclusive_val & softmmu_size_mask(bytes);
+    uint64_t old;
     uint8_t *host;
-    uint64_t expected = env->exclusive_val & size_mask(size);
-    uint64_t old = expected;
     bool ok;
 
     /* The generation before the write's own bump (in softmmu_host_ptr);
@@ -136,27 +130,7 @@ uint64_t exclusive_store(CPUARMState *env, uint64_t addr, unsigned size,
         return 1;
     /* Other monitors of the granule fail from now on, whatever we store. */
     __atomic_fetch_add(generation_of(env->sys.excl_phys), 1, __ATOMIC_SEQ_CST);
-    value &= size_mask(size);
-    switch (size) {
-    case 0:
-        ok = __atomic_compare_exchange_n(host, (uint8_t *)&old, (uint8_t)value,
-                                         false, __ATOMIC_SEQ_CST,
-                                         __ATOMIC_SEQ_CST);
-        break;
-    case 1:
-        ok = __atomic_compare_exchange_n((uint16_t *)host, (uint16_t *)&old,
-                                         (uint16_t)value, false,
-                                         __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-        break;
-    case 2:
-        ok = __atomic_compare_exchange_n((uint32_t *)host, (uint32_t *)&old,
-                                         (uint32_t)value, false,
-                                         __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-        break;
-    default:
-        ok = __atomic_compare_exchange_n((uint64_t *)host, &old, value, false,
-                                         __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-        break;
-    }
-    return ok ? 0 : 1;
+    value &= softmmu_size_mask(bytes);
+    old = softmmu_host_cmpxchg(host, bytes, expected, value);
+    return old == expected ? 0 : 1;
 }

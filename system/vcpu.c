@@ -145,12 +145,10 @@ static uint8_t *watched_ram(CPUARMState *env, uint64_t pa, unsigned size,
 static uint64_t sys_mmio_read(void *env, uint64_t pa, unsigned size)
 {
     uint8_t *ram = watched_ram(env, pa, size, false);
-    uint64_t value = 0;
 
     if (!ram)
         return machine_mmio_read(vcpu_of(env)->index, pa, size);
-    memcpy(&value, ram, size);
-    return value;
+    return softmmu_host_load(ram, size);
 }
 
 static void sys_mmio_write(void *env, uint64_t pa, uint64_t value,
@@ -161,7 +159,7 @@ static void sys_mmio_write(void *env, uint64_t pa, uint64_t value,
     if (!ram)
         machine_mmio_write(vcpu_of(env)->index, pa, value, size);
     else
-        memcpy(ram, &value, size);
+        softmmu_host_store(ram, size, value);
 }
 
 static void sys_fault_at(void *opaque, uint64_t pc)
@@ -597,12 +595,10 @@ static uint64_t event_stream_next(const CPUARMState *env, uint64_t now)
 static bool monitor_cleared(const CPUARMState *env, const void *host)
 {
     unsigned size = env->exclusive_size >= 3 ? 8 : 1u << env->exclusive_size;
-    uint64_t now = 0;
 
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    memcpy(&now, host, size);
-    return now != (env->exclusive_val &
-                   (size == 8 ? ~0ull : (1ull << (8 * size)) - 1));
+    return softmmu_host_load(host, size) !=
+           (env->exclusive_val & softmmu_size_mask(size));
 }
 
 /*

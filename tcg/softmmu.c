@@ -170,22 +170,22 @@ static uint8_t *access_host(void *env, uint64_t addr, unsigned size,
     return (uint8_t *)(e->addend + (uintptr_t)addr);
 }
 
-/* One host access of size bytes, single-copy atomic when aligned, as the
- * guest's own access is to other CPUs. */
-static uint64_t host_load(const uint8_t *host, unsigned size)
+uint64_t softmmu_host_load(const void *host, unsigned size)
 {
     switch (size) {
-    case 1: return __atomic_load_n(host, __ATOMIC_RELAXED);
+    case 1: return __atomic_load_n((const uint8_t *)host, __ATOMIC_RELAXED);
     case 2: return __atomic_load_n((const uint16_t *)host, __ATOMIC_RELAXED);
     case 4: return __atomic_load_n((const uint32_t *)host, __ATOMIC_RELAXED);
     default: return __atomic_load_n((const uint64_t *)host, __ATOMIC_RELAXED);
     }
 }
 
-static void host_store(uint8_t *host, unsigned size, uint64_t value)
+void softmmu_host_store(void *host, unsigned size, uint64_t value)
 {
     switch (size) {
-    case 1: __atomic_store_n(host, (uint8_t)value, __ATOMIC_RELAXED); break;
+    case 1:
+        __atomic_store_n((uint8_t *)host, (uint8_t)value, __ATOMIC_RELAXED);
+        break;
     case 2:
         __atomic_store_n((uint16_t *)host, (uint16_t)value, __ATOMIC_RELAXED);
         break;
@@ -216,7 +216,7 @@ uint64_t softmmu_load(void *env, uint64_t addr, unsigned size, int mmu_idx,
     host = access_host(env, addr, size, GUEST_READ, mmu_idx, retaddr, &pa);
     if (!host)
         return mmu->mmio_read(env, pa, size);
-    return host_load(host, size);
+    return softmmu_host_load(host, size);
 }
 
 void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
@@ -236,7 +236,7 @@ void softmmu_store(void *env, uint64_t addr, unsigned size, uint64_t value,
     if (!host)
         mmu->mmio_write(env, pa, value, size);
     else
-        host_store(host, size, value);
+        softmmu_host_store(host, size, value);
 }
 
 /* ---- the helpers translated code calls (tcg_gen_guest_* builders) ----
@@ -319,13 +319,13 @@ helper_st_vec(uint64_t env, uint64_t addr, uint64_t desc)
     return 0;
 }
 
-static uint64_t cmpxchg_host(uint8_t *host, unsigned size, uint64_t cmp,
-                             uint64_t newv)
+uint64_t softmmu_host_cmpxchg(void *host, unsigned size, uint64_t cmp,
+                              uint64_t newv)
 {
     switch (size) {
     case 1: {
         uint8_t c = (uint8_t)cmp;
-        __atomic_compare_exchange_n(host, &c, (uint8_t)newv, false,
+        __atomic_compare_exchange_n((uint8_t *)host, &c, (uint8_t)newv, false,
                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
         return c;
     }
@@ -359,7 +359,7 @@ helper_cmpxchg(uint64_t env, uint64_t addr, uint64_t cmp, uint64_t newv,
     void *e = (void *)(uintptr_t)env;
     unsigned size = 1u << (desc & MO_SIZE);
     int mmu_idx = (int)(desc >> DESC_MMU_SHIFT);
-    uint64_t mask = size == 8 ? ~0ull : (1ull << (8 * size)) - 1;
+    uint64_t mask = softmmu_size_mask(size);
     uint64_t pa = 0, old;
     uint8_t *host;
 
@@ -367,7 +367,7 @@ helper_cmpxchg(uint64_t env, uint64_t addr, uint64_t cmp, uint64_t newv,
     lookup_or_raise(e, addr, GUEST_READ, mmu_idx, ra);
     host = access_host(e, addr, size, GUEST_WRITE, mmu_idx, ra, &pa);
     if (host)
-        return cmpxchg_host(host, size, cmp & mask, newv & mask);
+        return softmmu_host_cmpxchg(host, size, cmp & mask, newv & mask);
     old = mmu->mmio_read(e, pa, size);
     if (old == (cmp & mask))
         mmu->mmio_write(e, pa, newv, size);

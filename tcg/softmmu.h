@@ -137,6 +137,20 @@ void softmmu_raise(void *env) __attribute__((noreturn));
  * page as RAM now, else NULL; never fills nor raises. */
 const void *softmmu_peek_host(void *env, uint64_t addr, int mmu_idx);
 
+/* The low size bytes of a value (size 1, 2, 4 or 8). */
+static inline uint64_t softmmu_size_mask(unsigned size)
+{
+    return size >= 8 ? ~0ull : (1ull << (8 * size)) - 1;
+}
+
+/* One host access of size bytes (1, 2, 4 or 8) at host, single-copy
+ * atomic when aligned, as the guest's own access is to other CPUs; the
+ * compare-and-swap returns the old value (operands masked to size). */
+uint64_t softmmu_host_load(const void *host, unsigned size);
+void softmmu_host_store(void *host, unsigned size, uint64_t value);
+uint64_t softmmu_host_cmpxchg(void *host, unsigned size, uint64_t cmp,
+                              uint64_t newv);
+
 /* From a TCG_CALL_MAY_FAULT helper some frames up: the host pointer of
  * addr's page for access (a write must be readable too); faults raise
  * (the call site is found on the stack); device memory is fatal. */

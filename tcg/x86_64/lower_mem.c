@@ -73,6 +73,35 @@ static X86Mem guest_addr(const TCGOp *op, X86Reg addr)
     return guest_addr_at(addr, (int32_t)op->args[3]);
 }
 
+/* The low bytes (1, 2, 4, 8 or 16) of guest memory m into vector
+ * register x, zeroing the rest; scratch carries 1 or 2 bytes. */
+static void emit_vec_load(X86Xmm x, X86Mem m, unsigned bytes, X86Reg scratch)
+{
+    switch (bytes) {
+    case 16: x86_movdqu_load(as(), x, m); break;
+    case 8: x86_movq_load(as(), x, m); break;
+    case 4: x86_movd_load(as(), x, m); break;
+    default:
+        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, scratch, m);
+        x86_movq_xr(as(), 32, x, scratch);
+        break;
+    }
+}
+
+/* The low bytes of vector register x to guest memory m. */
+static void emit_vec_store(X86Mem m, X86Xmm x, unsigned bytes, X86Reg scratch)
+{
+    switch (bytes) {
+    case 16: x86_movdqu_store(as(), m, x); break;
+    case 8: x86_movq_store(as(), m, x); break;
+    case 4: x86_movd_store(as(), m, x); break;
+    default:
+        x86_movq_rx(as(), 32, scratch, x);
+        x86_store(as(), bytes * 8, m, scratch);
+        break;
+    }
+}
+
 /* ---- a system mode's SoftMMU: the TLB probe inline ----
  *
  *   t0 = addr + offset                      the virtual address
@@ -197,15 +226,7 @@ static void lower_softmmu_ld_vec(const TCGOp *op)
     slowpath_arg_imm(sp, vec_slow_desc(d, bytes, mmu));
     emit_tlb_probe(ra, 0, (int32_t)bytes, mmu, t0, REG_SCRATCH, tag,
                    offsetof(SoftTLBEntry, tag_read), sp);
-    switch (bytes) {
-    case 16: x86_movdqu_load(as(), x, m); break;
-    case 8: x86_movq_load(as(), x, m); break;
-    case 4: x86_movd_load(as(), x, m); break;
-    default:
-        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, tag, m);
-        x86_movq_xr(as(), 32, x, tag);
-        break;
-    }
+    emit_vec_load(x, m, bytes, tag);
     slowpath_resume_here(sp);
     vcache_mark_written(d);
     ra_free_dead(op, 0, 1);
@@ -230,15 +251,7 @@ static void lower_softmmu_st_vec(const TCGOp *op)
     slowpath_arg_imm(sp, vec_slow_desc(src, bytes, mmu));
     emit_tlb_probe(ra, 0, (int32_t)bytes, mmu, t0, REG_SCRATCH, tag,
                    offsetof(SoftTLBEntry, tag_write), sp);
-    switch (bytes) {
-    case 16: x86_movdqu_store(as(), m, X86_XMM0); break;
-    case 8: x86_movq_store(as(), m, X86_XMM0); break;
-    case 4: x86_movd_store(as(), m, X86_XMM0); break;
-    default:
-        x86_movq_rx(as(), 32, tag, X86_XMM0);
-        x86_store(as(), bytes * 8, m, tag);
-        break;
-    }
+    emit_vec_store(m, X86_XMM0, bytes, tag);
     slowpath_resume_here(sp);
     ra_free_dead(op, 0, 1);
 }
@@ -287,15 +300,7 @@ static void lower_guest_ld_vec(const TCGOp *op)
     X86Mem m = guest_addr_at(ra, 0);
 
     fault_note_site();
-    switch (bytes) {
-    case 16: x86_movdqu_load(as(), x, m); break;
-    case 8: x86_movq_load(as(), x, m); break;
-    case 4: x86_movd_load(as(), x, m); break;
-    default:
-        x86_load(as(), bytes == 2 ? X86_LD_U16 : X86_LD_U8, 32, REG_SCRATCH, m);
-        x86_movq_xr(as(), 32, x, REG_SCRATCH);
-        break;
-    }
+    emit_vec_load(x, m, bytes, REG_SCRATCH);
     vcache_mark_written(d);
     ra_free_dead(op, 0, 1);
 }
@@ -309,15 +314,7 @@ static void lower_guest_st_vec(const TCGOp *op)
 
     vcache_load(X86_XMM0, src, 16);
     fault_note_site();
-    switch (bytes) {
-    case 16: x86_movdqu_store(as(), m, X86_XMM0); break;
-    case 8: x86_movq_store(as(), m, X86_XMM0); break;
-    case 4: x86_movd_store(as(), m, X86_XMM0); break;
-    default:
-        x86_movq_rx(as(), 32, REG_SCRATCH, X86_XMM0);
-        x86_store(as(), bytes * 8, m, REG_SCRATCH);
-        break;
-    }
+    emit_vec_store(m, X86_XMM0, bytes, REG_SCRATCH);
     ra_free_dead(op, 0, 1);
 }
 
