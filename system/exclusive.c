@@ -65,6 +65,13 @@ void exclusive_before_write(void *env, uint64_t phys, uint64_t pa,
                            __ATOMIC_SEQ_CST);
     if (!monitor_on_page(phys))
         machine_clear_monitored_page(phys);
+    vcpu_wake_wfe();
+}
+
+bool exclusive_monitor_lost(const CPUARMState *env)
+{
+    return __atomic_load_n(generation_of(env->sys.excl_phys),
+                           __ATOMIC_SEQ_CST) != env->sys.excl_gen;
 }
 
 /*
@@ -132,5 +139,6 @@ uint64_t exclusive_store(CPUARMState *env, uint64_t addr, unsigned size,
     __atomic_fetch_add(generation_of(env->sys.excl_phys), 1, __ATOMIC_SEQ_CST);
     value &= softmmu_size_mask(bytes);
     old = softmmu_host_cmpxchg(host, bytes, expected, value);
+    vcpu_wake_wfe();
     return old == expected ? 0 : 1;
 }

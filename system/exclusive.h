@@ -19,6 +19,10 @@ uint64_t exclusive_load(CPUARMState *env, uint64_t addr, unsigned size,
 uint64_t exclusive_store(CPUARMState *env, uint64_t addr, unsigned size,
                          uint64_t value);
 
+/* A write reached env's monitored granule since its LDXR (so its STXR
+ * will fail). */
+bool exclusive_monitor_lost(const CPUARMState *env);
+
 /* SoftmmuOps.is_watched and before_write. */
 bool exclusive_is_watched(uint64_t phys);
 void exclusive_before_write(void *env, uint64_t phys, uint64_t pa,

@@ -339,12 +339,13 @@ static uint64_t hook_address_translate(CPUARMState *env, uint64_t va, int el,
     return attr << 56 | (t.pa & 0xfffffffff000ull) | 0x800 /* RES1 */;
 }
 
-/* SEV: every CPU's event register; a WFE polls its own. */
+/* SEV: every CPU's event register, and the CPUs asleep in WFE. */
 static void hook_send_event(CPUARMState *env)
 {
     (void)env;
     for (int i = 0; i < machine.ncpus; i++)
-        __atomic_store_n(&machine.cpu[i]->env.sys.event, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&machine.cpu[i]->env.sys.event, 1, __ATOMIC_SEQ_CST);
+    vcpu_wake_wfe();
 }
 
 static const ArmSysHooks sys_hooks = {
@@ -601,12 +602,31 @@ static bool monitor_cleared(const CPUARMState *env, const void *host)
            (env->exclusive_val & softmmu_size_mask(size));
 }
 
+/* Something a WFE wakes for: an interrupt pending, an SEV, a kick, the
+ * end, or the monitor lost to another CPU's write (the value changed, or
+ * a write reached the granule and is about to land). */
+static bool wfe_woken(const ArmSysCPU *cpu, const void *mon)
+{
+    const CPUARMState *env = &cpu->env;
+
+    return env->sys.irq_line ||
+           __atomic_load_n(&env->sys.event, __ATOMIC_ACQUIRE) ||
+           env->exit_request || machine.shutdown ||
+           (mon && (monitor_cleared(env, mon) || exclusive_monitor_lost(env)));
+}
+
+/* How long a WFE polls before it sleeps: a write that woke it is then
+ * seen landing without a second wake-up, and a short wait costs no
+ * host sleep. */
+#define WFE_POLL_NS 10000
+
 /*
  * WFE: nothing to wait for when the event register is set (it is then
- * cleared); else until an interrupt is pending, an SEV, a kick, the store
- * of another CPU to the location this one monitors, or the next event of
- * the event stream (at most 1 ms: WFE may always wake early). The wait
- * polls, yielding the host CPU: it is short by design of its users.
+ * cleared); else until wfe_woken or the next event of the event stream
+ * (at most 1 ms: WFE may always wake early). It polls briefly, then
+ * sleeps on cpu->wake, which SEV, kicks and writes to monitored pages
+ * (vcpu_wake_wfe) signal: an idle vCPU leaves its host core to the
+ * others when the host has fewer cores than vCPUs.
  */
 static void vcpu_wfe(ArmSysCPU *cpu)
 {
@@ -620,11 +640,35 @@ static void vcpu_wfe(ArmSysCPU *cpu)
         deadline = event_stream_next(env, now);
     if (env->exclusive_addr != (uint64_t)-1)
         mon = softmmu_peek_host(env, env->exclusive_addr, arm_mmu_index(env));
-    while (!env->sys.irq_line && !env->sys.event && !env->exit_request &&
-           !machine.shutdown && !(mon && monitor_cleared(env, mon)) &&
+    /* Spins, not sched_yield: a yield to a busy host process would give
+     * it the core for a whole time slice. */
+    while (!wfe_woken(cpu, mon) && arm_sys_counter() < now + WFE_POLL_NS &&
            arm_sys_counter() < deadline)
-        sched_yield();
+        ;
+    pthread_mutex_lock(&cpu->lock);
+    __atomic_store_n(&cpu->in_wfe, true, __ATOMIC_SEQ_CST);
+    while (!wfe_woken(cpu, mon) && arm_sys_counter() < deadline) {
+        /* The counter is CLOCK_MONOTONIC in nanoseconds. */
+        struct timespec ts = {(time_t)(deadline / 1000000000ull),
+                              (long)(deadline % 1000000000ull)};
+        pthread_cond_timedwait(&cpu->wake, &cpu->lock, &ts);
+    }
+    __atomic_store_n(&cpu->in_wfe, false, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&cpu->lock);
     __atomic_store_n(&env->sys.event, 0, __ATOMIC_RELEASE);
+}
+
+void vcpu_wake_wfe(void)
+{
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    for (int i = 0; i < machine.ncpus; i++) {
+        ArmSysCPU *cpu = machine.cpu[i];
+        if (!__atomic_load_n(&cpu->in_wfe, __ATOMIC_SEQ_CST))
+            continue;
+        pthread_mutex_lock(&cpu->lock);
+        pthread_cond_broadcast(&cpu->wake);
+        pthread_mutex_unlock(&cpu->lock);
+    }
 }
 
 /* Waits while the vCPU is powered off; false when the machine stops. */
@@ -790,9 +834,9 @@ ArmSysCPU *vcpu_new(int index, bool boot, uint64_t entry, uint64_t x0)
     cpu->powered = boot;
     softmmu_tlb_init(&cpu->tlb);
     pthread_mutex_init(&cpu->lock, NULL);
-    pthread_cond_init(&cpu->wake, NULL);
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&cpu->wake, &attr);
     pthread_cond_init(&cpu->timer_wake, &attr);
     pthread_condattr_destroy(&attr);
     return cpu;

@@ -26,6 +26,7 @@ typedef struct ArmSysCPU {
     bool start_pending; /* CPU_ON: start at start_pc with x0 */
     uint64_t start_pc, start_x0;
     bool kicked;  /* a wake-up a sleeping WFI must not miss */
+    bool in_wfe;  /* asleep in WFE: vcpu_wake_wfe signals wake */
     bool stepped; /* software step: an instruction ran since the last one */
     /* The pages last filled with a watchpoint on them (va, pa). */
     uint64_t watch_va[2], watch_pa[2];
@@ -54,6 +55,9 @@ ArmSysCPU *vcpu_new(int index, bool boot, uint64_t entry, uint64_t x0);
 void vcpu_start(ArmSysCPU *cpu);
 /* Makes it leave translated code or a sleep soon. Any thread. */
 void vcpu_kick(ArmSysCPU *cpu);
+/* Wakes the vCPUs asleep in WFE to look at their wake conditions again
+ * (an SEV, a write to a monitored page). Any thread. */
+void vcpu_wake_wfe(void);
 /* The GIC's IRQ and FIQ lines to the vCPU (IrqLine callbacks). */
 void vcpu_irq_line(void *cpu, int line, bool level);
 void vcpu_fiq_line(void *cpu, int line, bool level);

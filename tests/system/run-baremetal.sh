@@ -44,7 +44,10 @@ for image in "$@"; do
 	else
 		echo "PASS: $name ($ms ms)"
 	fi
-	[ "$rc" -eq 0 ] || sed 's/^/  stderr: /' "$out.err" | head -5
+	if [ "$rc" -ne 0 ]; then
+		tail -n 5 "$out.all" | sed 's/^/  last output: /'
+		sed 's/^/  stderr: /' "$out.err" | head -5
+	fi
 	[ "${BM_INFO:-0}" != 1 ] || grep '^info:' "$out.all" | sed 's/^/  /' || true
 	rm -f "$out" "$out.all" "$out.err" "$out.diff"
 done

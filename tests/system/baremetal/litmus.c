@@ -291,10 +291,13 @@ static uint32_t monitor_store(volatile uint64_t *p, uint64_t v)
     return fail;
 }
 
-static void wait_for(volatile uint64_t *p, uint64_t v)
+/* CPU 0 holds its LDXR while it waits, so no LDAXR of its own here: a
+ * WFE, woken by CPU 1's store to the marked word (which clears the
+ * monitor) or its SEV, gives the host core to CPU 1 meanwhile. */
+static void wait_holding_monitor(volatile uint64_t *p, uint64_t v)
 {
     while (smp_load_acquire(p) != v)
-        ;
+        __asm__ volatile("wfe" ::: "memory");
 }
 
 static void monitor_worker(int cpu, void *arg)
@@ -304,14 +307,15 @@ static void monitor_worker(int cpu, void *arg)
         if (cpu == 0) {
             uint64_t v = monitor_mark(&monitor_word.v);
             smp_store_release(&monitor_marked.v, i);
-            wait_for(&monitor_stored.v, i);
+            wait_holding_monitor(&monitor_stored.v, i);
             if (monitor_store(&monitor_word.v, v + 1) == 0)
                 job->successes++;
         } else if (cpu == 1) {
-            wait_for(&monitor_marked.v, i);
+            smp_wait_equal(&monitor_marked.v, i);
             uint64_t v = monitor_word.v;
             monitor_word.v = job->same_value ? v : v + 1;
             smp_store_release(&monitor_stored.v, i);
+            __asm__ volatile("sev" ::: "memory");
         }
     }
 }

@@ -64,8 +64,7 @@ void smp_barrier(void)
         smp_store_release(&barrier_sense.v, sense);
         return;
     }
-    while (smp_load_acquire(&barrier_sense.v) != sense)
-        ;
+    smp_wait_equal(&barrier_sense.v, sense);
 }
 
 void smp_secondary_main(uint64_t cpu)

@@ -48,6 +48,23 @@ static inline void smp_store_release(volatile uint64_t *p, uint64_t v)
     __asm__ volatile("stlr %1, [%0]" : : "r"(p), "r"(v) : "memory");
 }
 
+/* Waits until *p == v, as Linux's spin loops do: LDAXR arms the
+ * exclusive monitor, WFE sleeps until another CPU's store to the word
+ * clears it (or any other event). An idle vCPU then gives its host core
+ * to the working ones when the host has fewer cores than vCPUs. Leaves
+ * the monitor clear: not for a CPU that holds an LDXR of its own. */
+static inline void smp_wait_equal(const volatile uint64_t *p, uint64_t v)
+{
+    uint64_t cur;
+    for (;;) {
+        __asm__ volatile("ldaxr %0, [%1]" : "=r"(cur) : "r"(p) : "memory");
+        if (cur == v)
+            break;
+        __asm__ volatile("wfe" ::: "memory");
+    }
+    __asm__ volatile("clrex" ::: "memory");
+}
+
 /* *p += v with LDAXR/STLXR; returns the old value. */
 static inline uint64_t smp_fetch_add(volatile uint64_t *p, uint64_t v)
 {
