@@ -1,8 +1,9 @@
 /*
  * The per-architecture interface of linux-user/: what a guest
- * architecture's folder (aarch64/ today, arm/ for armhf later) gives the
- * generic process model, so that generic code needs no guest register
- * names. One architecture is linked into a binary.
+ * architecture's folder (aarch64/, arm/) gives the generic process model,
+ * so that generic code needs no guest register names. Both are linked
+ * into arx; the loader chooses one from the ELF header (guest_arch) before
+ * any guest code runs, and the arch_* calls below go to it.
  */
 #ifndef ARX_LINUX_USER_ARCH_H
 #define ARX_LINUX_USER_ARCH_H
@@ -10,7 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "linux-user/aarch64/target_signal.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
 
@@ -92,5 +92,36 @@ void arch_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
 /* Writes the sigreturn trampoline at the start of page (the host address
  * of a guest page); returns the offset of its entry point. */
 uint64_t arch_signal_write_trampoline(void *page);
+
+/* ---- the choice ---- */
+
+typedef struct GuestArch {
+    const char *name; /* "aarch64", "arm" */
+    const struct TCGTargetOps *tcg_ops;
+    /* The smallest sigaltstack (uapi MINSIGSTKSZ), also AT_MINSIGSTKSZ. */
+    uint32_t minsigstksz;
+    void (*cpu_loop)(GuestThread *t); /* never returns */
+    void (*start_thread)(GuestThread *t, uint64_t entry, uint64_t sp);
+    uint64_t (*stack_pointer)(const GuestThread *t);
+    void (*clone_regs)(GuestThread *child, uint64_t newsp, bool set_tls,
+                       uint64_t tls);
+    uint64_t (*syscall_result_now)(const GuestThread *t);
+    bool (*syscall_note_restart)(GuestThread *t);
+    bool (*syscall_at_restart)(const GuestThread *t);
+    void (*syscall_restart)(GuestThread *t);
+    void (*signal_setup_frame)(GuestThread *t, const SignalFrame *f);
+    bool (*signal_restore_frame)(GuestThread *t, uint64_t *mask,
+                                 GuestStack *altstack);
+    void (*cpu_fault)(void *cpu, uint64_t pc, int sig, int si_code,
+                      uint64_t addr, bool is_write);
+    uint64_t (*signal_write_trampoline)(void *page);
+} GuestArch;
+
+extern const GuestArch arch_aarch64; /* linux-user/aarch64/ */
+extern const GuestArch arch_arm;     /* linux-user/arm/ */
+/* The guest's architecture: arch_aarch64 until the loader says otherwise. */
+extern const GuestArch *guest_arch;
+
+#define ARCH_MINSIGSTKSZ (guest_arch->minsigstksz)
 
 #endif

@@ -34,6 +34,12 @@ uint32_t guest_fetch32(void *env, uint64_t pc)
     return *(const uint32_t *)g2h(pc);
 }
 
+uint16_t guest_fetch16(void *env, uint64_t pc)
+{
+    (void)env;
+    return *(const uint16_t *)g2h(pc);
+}
+
 uint64_t guest_load(void *env, uint64_t addr, unsigned size)
 {
     uint64_t value = 0;

@@ -3,7 +3,7 @@
  * create_elf_tables() does: strings at the top, then auxv/envp/argv/argc.
  * It must not parse ELF; loader.c hands it the few values auxv needs.
  */
-#include "linux-user/aarch64/target_signal.h"
+#include "linux-user/arch.h"
 #include "linux-user/loader.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/path.h"

@@ -236,7 +236,7 @@ int main(int argc, char **argv, char **envp)
 
     /* ps, top and /proc/self/comm name the guest program, not arx. */
     prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-    tcg_exec_init(&arm_a64_tcg_ops, guest_base);
+    tcg_exec_init(guest_arch->tcg_ops, guest_base);
     signal_init();
 
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);

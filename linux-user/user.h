@@ -95,6 +95,9 @@ typedef struct GuestThread {
  * May not return (exit, exit_group, execve success).
  */
 int64_t do_syscall(GuestThread *thread, uint64_t nr, const uint64_t *args);
+/* The same for an arm (EABI) guest: nr from r7, args r0-r6 zero-extended
+ * (syscalls/arm_eabi.c). */
+int64_t do_syscall_arm(GuestThread *thread, uint64_t nr, const uint64_t *args);
 
 /* Ends the whole guest process with status (exit_group). */
 void guest_exit(int status) __attribute__((noreturn));

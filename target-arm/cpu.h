@@ -126,6 +126,14 @@ typedef struct CPUARMState {
     /* Nonzero asks translated code to return to the dispatcher. */
     volatile int32_t exit_request;
 
+    /* ---- AArch32 (A32/T32) user mode: r0-r14 are x[0..14], their high
+     * halves zero; r15 is pc; TPIDRURW is tpidr_el0, TPIDRURO
+     * tpidrro_el0; FPSCR is fpcr | fpsr (its NZCV in fpsr[31:28]) ---- */
+    uint32_t thumb;    /* CPSR.T: executing T32 */
+    uint32_t condexec; /* CPSR.IT[7:0] (ITSTATE): cond[7:5] mask[4:0] */
+    uint32_t ge;       /* CPSR.GE[3:0] (SADD8 ... SEL) */
+    uint32_t qf;       /* CPSR.Q: sticky saturation, nonzero when set */
+
     ARMVReg v[32] __attribute__((aligned(16)));
 
     void *thread; /* the GuestThread running this state (linux-user) */
@@ -149,10 +157,19 @@ static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)
     env->vf = (nzcv & (1u << 28)) ? -1 : 0;
 }
 
+/* The AArch32 CPSR a user-mode program sees: NZCV, Q, GE, IT and T
+ * (mode USR, E = 0, A/I/F clear). */
+uint32_t cpu_get_cpsr(const CPUARMState *env);
+/* Sets the user-writable CPSR bits (NZCV, Q, GE, IT, T), as sigreturn
+ * does. */
+void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr);
+
 /* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
  * it to tcg_exec_init. */
 struct TCGTargetOps;
 extern const struct TCGTargetOps arm_a64_tcg_ops;
+/* The A32/T32 user-mode target (target-arm/a32/cpu.c). */
+extern const struct TCGTargetOps arm_a32_tcg_ops;
 /* The same target in arx-system (EL1&0, SoftMMU): target-arm/sys.h. */
 extern const struct TCGTargetOps arm_a64_sys_tcg_ops;
 

@@ -45,9 +45,10 @@ typedef enum GuestFetchState {
  */
 GuestFetchState guest_fetch_state(void *env, uint64_t pc);
 
-/* Instruction fetch of the aligned 32-bit unit at pc (a Thumb frontend
- * will add its 16-bit twin). */
+/* Instruction fetch of the aligned 32-bit unit at pc. */
 uint32_t guest_fetch32(void *env, uint64_t pc);
+/* Instruction fetch of the 16-bit unit at pc (T32). */
+uint16_t guest_fetch16(void *env, uint64_t pc);
 
 /* Data accesses of size 1, 2, 4 or 8 bytes, zero-extended; no ordering
  * beyond program order on the calling thread. */

@@ -10,14 +10,15 @@
 #include <errno.h>
 #include <signal.h>
 
-#include "linux-user/arch.h"
+#include "linux-user/aarch64/aarch64.h"
+#include "linux-user/aarch64/target_signal.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
 #include "util/log.h"
 
-void arch_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
+static void aarch64_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
 {
     t->env.pc = entry;
     t->env.x[31] = sp;
@@ -26,13 +27,13 @@ void arch_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
     fp_fpsr_write(&t->env, 0);
 }
 
-uint64_t arch_stack_pointer(const GuestThread *t)
+static uint64_t aarch64_stack_pointer(const GuestThread *t)
 {
     return t->env.x[31];
 }
 
-void arch_clone_regs(GuestThread *child, uint64_t newsp, bool set_tls,
-                     uint64_t tls)
+static void aarch64_clone_regs(GuestThread *child, uint64_t newsp, bool set_tls,
+                               uint64_t tls)
 {
     child->env.x[0] = 0;
     if (newsp)
@@ -41,7 +42,7 @@ void arch_clone_regs(GuestThread *child, uint64_t newsp, bool set_tls,
         child->env.tpidr_el0 = tls;
 }
 
-uint64_t arch_syscall_result_now(const GuestThread *t)
+static uint64_t aarch64_syscall_result_now(const GuestThread *t)
 {
     return t->env.x[0];
 }
@@ -64,7 +65,7 @@ static bool aarch64_in_syscall(const GuestThread *t)
            aarch64_is_svc(*(const uint32_t *)g2h(pc - 4));
 }
 
-bool arch_syscall_note_restart(GuestThread *t)
+static bool aarch64_syscall_note_restart(GuestThread *t)
 {
     if (!aarch64_in_syscall(t))
         return false;
@@ -73,14 +74,14 @@ bool arch_syscall_note_restart(GuestThread *t)
     return true;
 }
 
-bool arch_syscall_at_restart(const GuestThread *t)
+static bool aarch64_syscall_at_restart(const GuestThread *t)
 {
     return t->signals.restart_pc == t->env.pc &&
            t->env.x[0] == (uint64_t)-EINTR;
 }
 
 /* x0 is both the first argument and the result the syscall overwrote. */
-void arch_syscall_restart(GuestThread *t)
+static void aarch64_syscall_restart(GuestThread *t)
 {
     t->env.pc -= 4;
     t->env.x[0] = t->signals.restart_x0;
@@ -116,7 +117,7 @@ static void aarch64_prefetch_abort(GuestThread *t)
                       t->env.pc);
 }
 
-void cpu_loop(GuestThread *thread)
+static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
 {
     CPUARMState *env = &thread->env;
 
@@ -158,3 +159,21 @@ void cpu_loop(GuestThread *thread)
         }
     }
 }
+
+const GuestArch arch_aarch64 = {
+    .name = "aarch64",
+    .tcg_ops = &arm_a64_tcg_ops,
+    .minsigstksz = AARCH64_MINSIGSTKSZ,
+    .cpu_loop = aarch64_cpu_loop,
+    .start_thread = aarch64_start_thread,
+    .stack_pointer = aarch64_stack_pointer,
+    .clone_regs = aarch64_clone_regs,
+    .syscall_result_now = aarch64_syscall_result_now,
+    .syscall_note_restart = aarch64_syscall_note_restart,
+    .syscall_at_restart = aarch64_syscall_at_restart,
+    .syscall_restart = aarch64_syscall_restart,
+    .signal_setup_frame = aarch64_signal_setup_frame,
+    .signal_restore_frame = aarch64_signal_restore_frame,
+    .cpu_fault = aarch64_cpu_fault,
+    .signal_write_trampoline = aarch64_signal_write_trampoline,
+};

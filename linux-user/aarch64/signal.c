@@ -10,7 +10,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "linux-user/arch.h"
+#include "linux-user/aarch64/aarch64.h"
 #include "target-arm/helper_fp.h"
 
 #define GUEST_FPSIMD_MAGIC 0x46508001u
@@ -132,7 +132,7 @@ static void aarch64_save_context(const CPUARMState *env, GuestSigcontext *sc,
  * the rt_sigframe below it; the handler gets (sig, &info, &uc) with x29
  * on the record and lr on the restorer or the trampoline.
  */
-void arch_signal_setup_frame(GuestThread *t, const SignalFrame *f)
+void aarch64_signal_setup_frame(GuestThread *t, const SignalFrame *f)
 {
     CPUARMState *env = &t->env;
     uint64_t record_addr, frame_addr;
@@ -187,8 +187,8 @@ static const GuestFpsimdContext *aarch64_find_fpsimd(const GuestSigcontext *sc)
 }
 
 /* Whatever the handler left in the frame, as the kernel takes it. */
-bool arch_signal_restore_frame(GuestThread *t, uint64_t *mask,
-                               GuestStack *altstack)
+bool aarch64_signal_restore_frame(GuestThread *t, uint64_t *mask,
+                                  GuestStack *altstack)
 {
     CPUARMState *env = &t->env;
     uint64_t frame_addr = env->x[31];
@@ -232,8 +232,8 @@ static uint64_t aarch64_data_abort_esr(int sig, int si_code, bool is_write)
     return esr;
 }
 
-void arch_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
-                    bool is_write)
+void aarch64_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code,
+                       uint64_t addr, bool is_write)
 {
     CPUARMState *env = cpu;
     GuestThread *t = env->thread;
@@ -248,7 +248,7 @@ void arch_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
 }
 
 /* nop first, as in the vDSO, so an unwinder looking at pc-4 stays in. */
-uint64_t arch_signal_write_trampoline(void *page)
+uint64_t aarch64_signal_write_trampoline(void *page)
 {
     static const uint32_t code[3] = {
         0xd503201f, /* nop */

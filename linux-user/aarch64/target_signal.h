@@ -7,6 +7,6 @@
 #define ARX_LINUX_USER_AARCH64_TARGET_SIGNAL_H
 
 /* uapi MINSIGSTKSZ: the smallest sigaltstack, and AT_MINSIGSTKSZ. */
-#define ARCH_MINSIGSTKSZ 5120u
+#define AARCH64_MINSIGSTKSZ 5120u
 
 #endif

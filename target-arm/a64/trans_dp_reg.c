@@ -237,7 +237,7 @@ static void gen_ccmp(DisasContext *s, int sf, bool sub, int cond, int rn,
         gen_addsub(sf, sub, true, result, n, op2);
         return;
     }
-    c = a64_test_cc(cond);
+    c = arm_test_cc(cond);
     holds = tcg_temp_new_i64();
     tcg_gen_mov_i64(holds, c.value);
     c.value = holds;
@@ -283,13 +283,13 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
     }
     TCGCond fused;
     TCGv_i64 fa, fb;
-    if (a64_fused_compare(a->cond, &fused, &fa, &fb)) {
+    if (arm_fused_compare(a->cond, &fused, &fa, &fb)) {
         /* The condition straight from the last CMP's operands. */
         c.cond = fused;
         c.value = fa;
         c.value2 = fb;
     } else {
-        c = a64_test_cc(a->cond);
+        c = arm_test_cc(a->cond);
         c.value2 = tcg_constant_i64(0);
     }
     if (a->rn == 31 && a->rm == 31 && (a->else_inc ^ a->else_inv)) {

@@ -206,7 +206,7 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = read_fp_reg(a->rm, esz);
     TCGv_i64 d = tcg_temp_new_i64();
-    DisasCompare c = a64_test_cc((int)a->cond);
+    DisasCompare c = arm_test_cc((int)a->cond);
     tcg_gen_movcond_i64(c.cond, d, c.value, tcg_constant_i64(0), n, m);
     write_fp_reg(a->rd, d);
     return true;
@@ -562,7 +562,7 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
     (void)s;
     TCGv_i64 nzcv = tcg_temp_new_i64();
     TCGLabel skip = tcg_new_label();
-    DisasCompare c = a64_test_cc((int)a->cond);
+    DisasCompare c = arm_test_cc((int)a->cond);
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);

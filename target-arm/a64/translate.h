@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "target-arm/cpu.h"
+#include "target-arm/flags.h"
 #include "target-arm/sys.h"
 #include "tcg/ir.h"
 
@@ -42,11 +43,6 @@ typedef struct DisasContext {
     bool unknown_exit;
 } DisasContext;
 
-/* TCG globals for the guest state (created by a64_translate_init). */
-extern TCGv_i64 cpu_X[32]; /* cpu_X[31] is SP */
-extern TCGv_i64 cpu_pc;
-extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
-
 /* The A64 target's TCGTargetOps entries (target-arm/cpu.c holds the
  * structure): init, translate and log_in_asm. */
 void a64_translate_init(void);
@@ -67,39 +63,6 @@ TCGv_i64 read_cpu_reg_sp(DisasContext *s, int reg, int sf);
 void write_xreg(DisasContext *s, int reg, TCGv_i64 val, int sf);
 /* Same, with 31 meaning SP. */
 void write_xreg_sp(DisasContext *s, int reg, TCGv_i64 val, int sf);
-
-/* ---- flags (lazy representation in cpu.h) ---- */
-
-/* NZ from result (width per sf), C = V = 0: ANDS, BICS, TST. */
-void gen_logic_cc(int sf, TCGv_i64 result);
-/* dest = a + b (or a - b, a + b + C, a - b - 1 + C) setting NZCV.
- * dest may alias a or b; width per sf (32: result zero-extended). */
-void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
-void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
-void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
-void gen_sbc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
-/* dest = a + b + C / a + ~b + C without touching flags (ADC, SBC). */
-void gen_adc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
-/* NZCV = nzcv (4-bit immediate, N in bit 3). */
-void gen_set_nzcv_imm(unsigned nzcv);
-/* NZCV from / to bits 31:28 of a register value (MRS/MSR NZCV). */
-TCGv_i64 gen_get_nzcv(void);
-void gen_set_nzcv(TCGv_i64 val);
-
-/* A condition (Arm cond 0-15) as "value cond 0". */
-typedef struct DisasCompare {
-    TCGCond cond;
-    TCGv_i64 value;
-    TCGv_i64 value2; /* set only by users comparing two values */
-} DisasCompare;
-DisasCompare a64_test_cc(int cc);
-/*
- * When the flags still hold a SUBS/CMP of this block, condition cc as
- * "a cond b" on its operands; false when cc or the history does not allow.
- */
-bool a64_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
-/* Branch to label when Arm condition cc holds. */
-void gen_brcond_cc(int cc, TCGLabel l);
 
 /* ---- block exits and exceptions ---- */
 

@@ -1,0 +1,82 @@
+/*
+ * The A32/T32 user-mode target as the accelerator sees it: its
+ * TCGTargetOps (blocks keyed by the Thumb bit and ITSTATE), the CPSR a
+ * user program sees, and -d in_asm's dispatch over the group decoders.
+ */
+#include "target-arm/cpu.h"
+
+#include "target-arm/a32/translate.h"
+#include "tcg/target_ops.h"
+#include "util/log.h"
+
+uint32_t cpu_get_cpsr(const CPUARMState *env)
+{
+    uint32_t it = env->condexec;
+
+    return cpu_get_nzcv(env) | (env->qf ? 1u << 27 : 0) | (it & 3) << 25 |
+           (env->ge & 0xf) << 16 | (it >> 2) << 10 |
+           (env->thumb ? 1u << 5 : 0) | 0x10 /* USR */;
+}
+
+void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
+{
+    cpu_set_nzcv(env, cpsr);
+    env->qf = (cpsr >> 27) & 1;
+    env->ge = (cpsr >> 16) & 0xf;
+    env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
+    env->thumb = (cpsr >> 5) & 1;
+}
+
+const char *a32_describe(const DisasContext *s, char *buf, size_t len)
+{
+    const char *d = a32_describe_dp(s, buf, len);
+
+    d = d ? d : a32_describe_ldst(s, buf, len);
+    d = d ? d : a32_describe_vfp(s, buf, len);
+    return d ? d : a32_describe_neon(s, buf, len);
+}
+
+static TCGBlockState a32_block_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+    uint32_t flags = (env->thumb ? A32_TBFLAG_THUMB : 0) |
+                     (env->condexec & 0xff) << A32_TBFLAG_CONDEXEC_SHIFT;
+
+    return (TCGBlockState){.pc = env->pc, .flags = flags, .phys = env->pc};
+}
+
+static bool a32_must_stop(void *opaque)
+{
+    const CPUARMState *env = opaque;
+
+    return env->exception != EXCP_NONE || env->exit_request;
+}
+
+static void a32_log_state(void *opaque)
+{
+    const CPUARMState *env = opaque;
+    static const char *const names[16] = {"r0", "r1", "r2", "r3", "r4",  "r5",
+                                          "r6", "r7", "r8", "r9", "r10", "fp",
+                                          "ip", "sp", "lr", "pc"};
+
+    for (int i = 0; i < 16; i++)
+        arx_log("%s%-3s=%08llx%s", i % 4 ? " " : "", names[i],
+                (unsigned long long)(i == 15 ? env->pc : env->x[i]),
+                i % 4 == 3 ? "\n" : "");
+    arx_log("cpsr=%08x\n", cpu_get_cpsr(env));
+}
+
+static void a32_kick(void *opaque)
+{
+    ((CPUARMState *)opaque)->exit_request = 1;
+}
+
+const TCGTargetOps arm_a32_tcg_ops = {
+    .init = a32_translate_init,
+    .translate = a32_translate_block,
+    .log_in_asm = a32_log_in_asm,
+    .log_state = a32_log_state,
+    .block_state = a32_block_state,
+    .must_stop = a32_must_stop,
+    .kick = a32_kick,
+};

@@ -1,0 +1,383 @@
+/*
+ * What the A64 and A32/T32 translators share: the TCG globals of the
+ * general registers, pc and NZCV, NZCV production (logical, add,
+ * subtract, with carry) and condition tests. An AArch32 register Rn is
+ * the low half of Xn (the high half kept zero); its flag-setting
+ * operations are the sf = 0 forms.
+ */
+#include "target-arm/flags.h"
+
+#include <stddef.h>
+
+#include "target-arm/cpu.h"
+
+TCGv_i64 cpu_X[32];
+TCGv_i64 cpu_pc;
+TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF;
+
+void arm_translate_globals_init(void)
+{
+    static const char *names[32] = {
+        "x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",  "x7",
+        "x8",  "x9",  "x10", "x11", "x12", "x13", "x14", "x15",
+        "x16", "x17", "x18", "x19", "x20", "x21", "x22", "x23",
+        "x24", "x25", "x26", "x27", "x28", "x29", "lr",  "sp",
+    };
+
+    for (int i = 0; i < 32; i++)
+        cpu_X[i] = tcg_global_mem_new_i64(
+            (int)(offsetof(CPUARMState, x) + (size_t)i * 8), names[i]);
+    cpu_pc = tcg_global_mem_new_i64(offsetof(CPUARMState, pc), "pc");
+    cpu_NF = tcg_global_mem_new_i64(offsetof(CPUARMState, nf), "NF");
+    cpu_ZF = tcg_global_mem_new_i64(offsetof(CPUARMState, zf), "ZF");
+    cpu_CF = tcg_global_mem_new_i64(offsetof(CPUARMState, cf), "CF");
+    cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
+}
+
+/* ---- flags ---- */
+
+/* NF and ZF from a result of the given width. */
+static void set_nz(int sf, TCGv_i64 result)
+{
+    if (sf) {
+        tcg_gen_mov_i64(cpu_NF, result);
+        tcg_gen_mov_i64(cpu_ZF, result);
+    } else {
+        tcg_gen_ext32s_i64(cpu_NF, result);
+        tcg_gen_ext32u_i64(cpu_ZF, result);
+    }
+}
+
+void gen_logic_cc(int sf, TCGv_i64 result)
+{
+    set_nz(sf, result);
+    tcg_gen_movi_i64(cpu_CF, 0);
+    tcg_gen_movi_i64(cpu_VF, 0);
+}
+
+/*
+ * Shared by ADDS/SUBS/ADCS/SBCS: dest = a + b + carry_in, where b is
+ * already inverted for subtraction. 64-bit: carry via unsigned compares;
+ * 32-bit: carry is bit 32 of the 64-bit sum of the zero-extended operands.
+ */
+static void gen_add_carry_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b,
+                             TCGv_i64 carry_in)
+{
+    TCGv_i64 sum = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+
+    if (sf) {
+        TCGv_i64 c1 = tcg_temp_new_i64(), c2 = tcg_temp_new_i64();
+        TCGv_i64 partial = tcg_temp_new_i64();
+
+        tcg_gen_add_i64(partial, a, b);
+        tcg_gen_setcond_i64(TCG_COND_LTU, c1, partial, a);
+        tcg_gen_add_i64(sum, partial, carry_in);
+        tcg_gen_setcond_i64(TCG_COND_LTU, c2, sum, partial);
+        tcg_gen_or_i64(cpu_CF, c1, c2);
+        /* V: operands have the same sign and the result differs. */
+        tcg_gen_xor_i64(x, sum, a);
+        tcg_gen_xor_i64(y, a, b);
+        tcg_gen_andc_i64(cpu_VF, x, y);
+        set_nz(1, sum);
+        tcg_gen_mov_i64(dest, sum);
+    } else {
+        TCGv_i64 a32 = tcg_temp_new_i64(), b32 = tcg_temp_new_i64();
+
+        tcg_gen_ext32u_i64(a32, a);
+        tcg_gen_ext32u_i64(b32, b);
+        tcg_gen_add_i64(sum, a32, b32);
+        tcg_gen_add_i64(sum, sum, carry_in);
+        tcg_gen_extract_i64(cpu_CF, sum, 32, 1);
+        tcg_gen_xor_i64(x, sum, a32);
+        tcg_gen_xor_i64(y, a32, b32);
+        tcg_gen_andc_i64(x, x, y);
+        tcg_gen_shli_i64(x, x, 32); /* bit 31 -> bit 63 */
+        tcg_gen_mov_i64(cpu_VF, x);
+        set_nz(0, sum);
+        tcg_gen_ext32u_i64(dest, sum);
+    }
+}
+
+/*
+ * ADDS/SUBS without a carry in take the short forms of AddWithCarry():
+ * C is one unsigned compare, V one xor/and pair on the sign bits.
+ */
+void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 result = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+
+    if (sf) {
+        tcg_gen_add_i64(result, a, b);
+        tcg_gen_setcond_i64(TCG_COND_LTU, cpu_CF, result, a);
+        tcg_gen_xor_i64(x, a, result);
+        tcg_gen_xor_i64(y, a, b);
+        tcg_gen_andc_i64(cpu_VF, x, y); /* same-sign inputs, sign flipped */
+        set_nz(1, result);
+        tcg_gen_mov_i64(dest, result);
+        return;
+    }
+    TCGv_i64 a32 = tcg_temp_new_i64(), b32 = tcg_temp_new_i64();
+
+    tcg_gen_ext32u_i64(a32, a);
+    tcg_gen_ext32u_i64(b32, b);
+    tcg_gen_add_i64(result, a32, b32);
+    tcg_gen_shri_i64(cpu_CF, result, 32);
+    tcg_gen_xor_i64(x, a32, result);
+    tcg_gen_xor_i64(y, a32, b32);
+    tcg_gen_andc_i64(x, x, y);
+    tcg_gen_shli_i64(cpu_VF, x, 32); /* bit 31 -> bit 63 */
+    set_nz(0, result);
+    tcg_gen_ext32u_i64(dest, result);
+}
+
+/*
+ * The last SUBS/CMP of the block being translated: a later condition test
+ * with no flag write in between compares its operands directly (cmp; b.hi
+ * becomes one host compare and branch) instead of decoding NZCV.
+ */
+static struct {
+    bool valid;
+    int op_index; /* first op after the SUBS */
+    int sf;
+    TCGv_i64 a, b; /* private copies, zero-extended when !sf */
+} last_sub;
+
+static TCGv_i64 private_copy(TCGv_i64 v)
+{
+    TCGv_i64 t;
+
+    if (tcg_temp(v.idx)->kind == TEMP_CONST)
+        return v;
+    t = tcg_temp_new_i64();
+    tcg_gen_mov_i64(t, v);
+    return t;
+}
+
+void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 result = tcg_temp_new_i64();
+    TCGv_i64 x = tcg_temp_new_i64(), y = tcg_temp_new_i64();
+    TCGv_i64 a32, b32;
+
+    if (sf) {
+        a32 = private_copy(a);
+        b32 = private_copy(b);
+    } else {
+        a32 = tcg_temp_new_i64();
+        b32 = tcg_temp_new_i64();
+        tcg_gen_ext32u_i64(a32, a);
+        tcg_gen_ext32u_i64(b32, b);
+    }
+    tcg_gen_sub_i64(result, a32, b32);
+    /* C is "no borrow": a >= b unsigned. */
+    tcg_gen_setcond_i64(TCG_COND_GEU, cpu_CF, a32, b32);
+    tcg_gen_xor_i64(x, a32, b32);
+    tcg_gen_xor_i64(y, a32, result);
+    if (sf) {
+        tcg_gen_and_i64(cpu_VF, x, y); /* different-sign inputs, sign flipped */
+    } else {
+        tcg_gen_and_i64(x, x, y);
+        tcg_gen_shli_i64(cpu_VF, x, 32);
+    }
+    set_nz(sf, result);
+    if (sf)
+        tcg_gen_mov_i64(dest, result);
+    else
+        tcg_gen_ext32u_i64(dest, result);
+    last_sub.valid = true;
+    last_sub.op_index = tcg_ctx.nb_ops;
+    last_sub.sf = sf;
+    last_sub.a = a32;
+    last_sub.b = b32;
+}
+
+static bool writes_flags(const TCGOp *op)
+{
+    int nout = op->opc == INDEX_op_call ? op->call_oargs
+                                        : tcg_op_defs[op->opc].nb_oargs;
+
+    if (op->opc == INDEX_op_call &&
+        !(op->helper->flags & TCG_CALL_NO_WRITE_GLOBALS))
+        return true;
+    for (int i = 0; i < nout; i++) {
+        uint64_t t = op->args[i];
+        if (t == cpu_NF.idx || t == cpu_ZF.idx || t == cpu_CF.idx ||
+            t == cpu_VF.idx)
+            return true;
+    }
+    return false;
+}
+
+bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
+{
+    static const TCGCond from_subs[8] = {
+        [0] = TCG_COND_EQ,  /* EQ: a == b */
+        [1] = TCG_COND_GEU, /* CS: no borrow */
+        [4] = TCG_COND_GTU, /* HI */
+        [5] = TCG_COND_GE,  /* GE: N == V */
+        [6] = TCG_COND_GT,  /* GT */
+    };
+    TCGCond c = from_subs[cc >> 1];
+    bool is_signed = c == TCG_COND_GE || c == TCG_COND_GT;
+
+    /* MI/PL and VS/VC depend on the difference, not the order. */
+    if (!last_sub.valid || c == TCG_COND_NEVER || cc >= 14)
+        return false;
+    for (int i = last_sub.op_index; i < tcg_ctx.nb_ops; i++)
+        if (writes_flags(&tcg_ctx.ops[i]))
+            return false;
+    *a = last_sub.a;
+    *b = last_sub.b;
+    if (is_signed && !last_sub.sf) {
+        *a = tcg_temp_new_i64();
+        *b = tcg_temp_new_i64();
+        tcg_gen_ext32s_i64(*a, last_sub.a);
+        tcg_gen_ext32s_i64(*b, last_sub.b);
+    }
+    *cond = cc & 1 ? tcg_invert_cond(c) : c;
+    return true;
+}
+
+void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    gen_add_carry_cc(sf, dest, a, b, cpu_CF);
+}
+
+void gen_sbc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 nb = tcg_temp_new_i64();
+
+    tcg_gen_not_i64(nb, b);
+    gen_add_carry_cc(sf, dest, a, nb, cpu_CF);
+}
+
+void gen_adc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_add_i64(t, a, b);
+    tcg_gen_add_i64(t, t, cpu_CF);
+    if (sf)
+        tcg_gen_mov_i64(dest, t);
+    else
+        tcg_gen_ext32u_i64(dest, t);
+}
+
+void gen_set_nzcv_imm(unsigned nzcv)
+{
+    tcg_gen_movi_i64(cpu_NF, (nzcv & 8) ? -1 : 0);
+    tcg_gen_movi_i64(cpu_ZF, (nzcv & 4) ? 0 : 1);
+    tcg_gen_movi_i64(cpu_CF, (nzcv >> 1) & 1);
+    tcg_gen_movi_i64(cpu_VF, (nzcv & 1) ? -1 : 0);
+}
+
+TCGv_i64 gen_get_nzcv(void)
+{
+    TCGv_i64 r = tcg_temp_new_i64(), t = tcg_temp_new_i64();
+
+    tcg_gen_shri_i64(r, cpu_NF, 63);
+    tcg_gen_shli_i64(r, r, 31);
+    tcg_gen_setcondi_i64(TCG_COND_EQ, t, cpu_ZF, 0);
+    tcg_gen_shli_i64(t, t, 30);
+    tcg_gen_or_i64(r, r, t);
+    t = tcg_temp_new_i64();
+    tcg_gen_shli_i64(t, cpu_CF, 29);
+    tcg_gen_or_i64(r, r, t);
+    t = tcg_temp_new_i64();
+    tcg_gen_shri_i64(t, cpu_VF, 63);
+    tcg_gen_shli_i64(t, t, 28);
+    tcg_gen_or_i64(r, r, t);
+    return r;
+}
+
+void gen_set_nzcv(TCGv_i64 val)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_shli_i64(t, val, 32); /* bit 31 -> 63 */
+    tcg_gen_sari_i64(cpu_NF, t, 63);
+    tcg_gen_extract_i64(t, val, 30, 1);
+    tcg_gen_xori_i64(cpu_ZF, t, 1); /* Z set -> zf == 0 */
+    tcg_gen_extract_i64(cpu_CF, val, 29, 1);
+    t = tcg_temp_new_i64();
+    tcg_gen_shli_i64(t, val, 35); /* bit 28 -> 63 */
+    tcg_gen_sari_i64(cpu_VF, t, 63);
+}
+
+/* ConditionHolds(): each Arm condition as "value cond 0". */
+DisasCompare arm_test_cc(int cc)
+{
+    DisasCompare c;
+    TCGv_i64 t;
+
+    switch (cc >> 1) {
+    case 0: /* EQ / NE */
+        c.cond = TCG_COND_EQ;
+        c.value = cpu_ZF;
+        break;
+    case 1: /* CS / CC */
+        c.cond = TCG_COND_NE;
+        c.value = cpu_CF;
+        break;
+    case 2: /* MI / PL */
+        c.cond = TCG_COND_LT;
+        c.value = cpu_NF;
+        break;
+    case 3: /* VS / VC */
+        c.cond = TCG_COND_LT;
+        c.value = cpu_VF;
+        break;
+    case 4: /* HI: C && !Z  (LS is the inverse) */
+        t = tcg_temp_new_i64();
+        tcg_gen_setcondi_i64(TCG_COND_NE, t, cpu_ZF, 0);
+        tcg_gen_and_i64(t, t, cpu_CF);
+        c.cond = TCG_COND_NE;
+        c.value = t;
+        break;
+    case 5: /* GE: N == V */
+        t = tcg_temp_new_i64();
+        tcg_gen_xor_i64(t, cpu_NF, cpu_VF);
+        c.cond = TCG_COND_GE;
+        c.value = t;
+        break;
+    case 6: { /* GT: !Z && N == V */
+        TCGv_i64 nv = tcg_temp_new_i64(), z = tcg_temp_new_i64();
+        t = tcg_temp_new_i64();
+        tcg_gen_xor_i64(nv, cpu_NF, cpu_VF);
+        tcg_gen_setcondi_i64(TCG_COND_GE, nv, nv, 0);
+        tcg_gen_setcondi_i64(TCG_COND_NE, z, cpu_ZF, 0);
+        tcg_gen_and_i64(t, nv, z);
+        c.cond = TCG_COND_NE;
+        c.value = t;
+        break;
+    }
+    default: /* AL, NV: always */
+        c.cond = TCG_COND_ALWAYS;
+        c.value = tcg_constant_i64(0);
+        return c;
+    }
+    if (cc & 1)
+        c.cond = tcg_invert_cond(c.cond);
+    return c;
+}
+
+void gen_brcond_cc(int cc, TCGLabel l)
+{
+    TCGCond cond;
+    TCGv_i64 a, b;
+    DisasCompare c;
+
+    if (arm_fused_compare(cc, &cond, &a, &b)) {
+        tcg_gen_brcond_i64(cond, a, b, l);
+        return;
+    }
+    c = arm_test_cc(cc);
+    tcg_gen_brcondi_i64(c.cond, c.value, 0, l);
+}
+
+void arm_flags_block_start(void)
+{
+    last_sub.valid = false;
+}

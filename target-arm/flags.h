@@ -1,0 +1,60 @@
+/*
+ * What the A64 and A32/T32 translators share (target-arm/flags.c): the
+ * TCG globals of the guest's general registers, pc and NZCV, and NZCV
+ * production and condition tests. An AArch32 register Rn is the low half
+ * of Xn, its high half kept zero; AArch32 flag-setting operations are the
+ * sf = 0 forms. Nothing here knows about the host.
+ */
+#ifndef ARX_TARGET_ARM_FLAGS_H
+#define ARX_TARGET_ARM_FLAGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tcg/ir.h"
+
+/* TCG globals for the guest state (arm_translate_globals_init). */
+extern TCGv_i64 cpu_X[32]; /* cpu_X[31] is SP (A64) */
+extern TCGv_i64 cpu_pc;
+extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
+
+/* Creates the globals above, once (the target's init, which then pins
+ * the ones it uses most). */
+void arm_translate_globals_init(void);
+/* A block starts: forget the last compare (arm_fused_compare). */
+void arm_flags_block_start(void);
+
+/* ---- flags (lazy representation in cpu.h) ---- */
+
+/* NZ from result (width per sf), C = V = 0: ANDS, BICS, TST. */
+void gen_logic_cc(int sf, TCGv_i64 result);
+/* dest = a + b (or a - b, a + b + C, a - b - 1 + C) setting NZCV.
+ * dest may alias a or b; width per sf (32: result zero-extended). */
+void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_adc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+void gen_sbc_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+/* dest = a + b + C / a + ~b + C without touching flags (ADC, SBC). */
+void gen_adc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b);
+/* NZCV = nzcv (4-bit immediate, N in bit 3). */
+void gen_set_nzcv_imm(unsigned nzcv);
+/* NZCV from / to bits 31:28 of a register value (MRS/MSR NZCV). */
+TCGv_i64 gen_get_nzcv(void);
+void gen_set_nzcv(TCGv_i64 val);
+
+/* A condition (Arm cond 0-15) as "value cond 0". */
+typedef struct DisasCompare {
+    TCGCond cond;
+    TCGv_i64 value;
+    TCGv_i64 value2; /* set only by users comparing two values */
+} DisasCompare;
+DisasCompare arm_test_cc(int cc);
+/*
+ * When the flags still hold a SUBS/CMP of this block, condition cc as
+ * "a cond b" on its operands; false when cc or the history does not allow.
+ */
+bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
+/* Branch to label when Arm condition cc holds. */
+void gen_brcond_cc(int cc, TCGLabel l);
+
+#endif
