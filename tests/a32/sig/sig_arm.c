@@ -70,8 +70,8 @@ static void segv_handler(int sig, siginfo_t *info, void *ucv)
 static void test_segv(void)
 {
     struct sigaction sa;
-    uint32_t *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
+    uint32_t *ro =
+        mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     uint32_t r;
 
     memset(&sa, 0, sizeof(sa));
@@ -173,9 +173,8 @@ __attribute__((target("arm"))) static void arm_plain(int sig)
     isa_hits++;
 }
 
-__attribute__((target("thumb"))) static void thumb_info(int sig,
-                                                         siginfo_t *info,
-                                                         void *ucv)
+__attribute__((target("thumb"))) static void
+thumb_info(int sig, siginfo_t *info, void *ucv)
 {
     ucontext_t *uc = ucv;
 

@@ -148,16 +148,16 @@ static void alt_handler(int sig)
 
 static void test_altstack(void)
 {
-    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof(altstack),
-                  .ss_flags = 0};
+    stack_t ss = {
+        .ss_sp = altstack, .ss_size = sizeof(altstack), .ss_flags = 0};
     stack_t cur;
 
     sigaltstack(&ss, NULL);
     set_handler(SIGUSR1, alt_handler, SA_ONSTACK);
     raise(SIGUSR1);
     sigaltstack(NULL, &cur);
-    printf("altstack: on alt %d, SS_ONSTACK in handler %d, after %d\n",
-           on_alt, (ss_flags_in_handler & SS_ONSTACK) != 0,
+    printf("altstack: on alt %d, SS_ONSTACK in handler %d, after %d\n", on_alt,
+           (ss_flags_in_handler & SS_ONSTACK) != 0,
            (cur.ss_flags & SS_ONSTACK) != 0);
     set_handler(SIGUSR1, alt_handler, 0);
     raise(SIGUSR1);
@@ -205,8 +205,8 @@ static void test_mask_restored(void)
     sigset_t set;
 
     sigprocmask(SIG_SETMASK, NULL, &set);
-    printf("mask after handlers: USR1 %d USR2 %d\n",
-           sigismember(&set, SIGUSR1), sigismember(&set, SIGUSR2));
+    printf("mask after handlers: USR1 %d USR2 %d\n", sigismember(&set, SIGUSR1),
+           sigismember(&set, SIGUSR2));
 }
 
 int main(void)

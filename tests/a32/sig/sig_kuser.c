@@ -11,8 +11,7 @@
 
 typedef int (*kuser_cmpxchg_fn)(int32_t oldval, int32_t newval,
                                 volatile int32_t *ptr);
-typedef int (*kuser_cmpxchg64_fn)(const int64_t *oldval,
-                                  const int64_t *newval,
+typedef int (*kuser_cmpxchg64_fn)(const int64_t *oldval, const int64_t *newval,
                                   volatile int64_t *ptr);
 typedef void *(*kuser_get_tls_fn)(void);
 typedef void (*kuser_memory_barrier_fn)(void);
@@ -69,8 +68,7 @@ static unsigned cmpxchg_carry(int32_t oldval, int32_t newval,
     unsigned psr;
 
     __asm__ volatile("blx %[fn]\n\tmrs %[psr], apsr"
-                     : "+r"(r0), "+r"(r1), "+r"(r2), "=r"(r3),
-                       [psr] "=r"(psr)
+                     : "+r"(r0), "+r"(r1), "+r"(r2), "=r"(r3), [psr] "=r"(psr)
                      : [fn] "r"(0xffff0fc0u)
                      : "ip", "lr", "cc", "memory");
     *ret = r0;
@@ -89,8 +87,7 @@ int main(void)
 
     printf("helper version >= 5: %d\n", kuser_helper_version >= 5);
     tp = kuser_get_tls();
-    printf("get_tls == thread pointer: %d\n",
-           tp == __builtin_thread_pointer());
+    printf("get_tls == thread pointer: %d\n", tp == __builtin_thread_pointer());
     kuser_memory_barrier();
     printf("barrier returned\n");
 
