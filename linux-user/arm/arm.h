@@ -30,8 +30,9 @@ int64_t arm_sys_sigreturn(GuestThread *t);
  * layout arx and the host kernel use (for frames, waitid, sigtimedwait). */
 void arm_siginfo_from_host(void *guest, const GuestSiginfo *in);
 
-/* The kuser helpers page (linux-user/arm/kuser.c) and its entry points. */
-#define ARM_KUSER_PAGE 0xffff0000u
+/* The kuser helpers page (0xffff0000, "[vectors]", linux-user/arm/kuser.c)
+ * and its entry points. */
+#define ARM_KUSER_PAGE 0xffff0000ull
 #define ARM_KUSER_CMPXCHG64 0xffff0f60u
 #define ARM_KUSER_MEMORY_BARRIER 0xffff0fa0u
 #define ARM_KUSER_CMPXCHG 0xffff0fc0u
