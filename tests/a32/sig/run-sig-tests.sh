@@ -30,8 +30,12 @@ for name in $tests; do
 	for isa in marm mthumb; do
 		exe=$BUILD_DIR/$name.$isa
 		if ! [ "$exe" -nt "$srcdir/$name.c" ]; then
-			"$CC_ARM" -static -O2 -w -"$isa" -o "$exe" \
-				"$srcdir/$name.c" -pthread || {
+			# A source may name its own flags: /* sig-cflags: ... */
+			flags=$(sed -n 's|^/\* sig-cflags: \(.*\) \*/$|\1|p' \
+				"$srcdir/$name.c")
+			# shellcheck disable=SC2086 # flags is a word list
+			"$CC_ARM" -static -w -"$isa" ${flags:--O2 -pthread} \
+				-o "$exe" "$srcdir/$name.c" || {
 				echo "FAIL: $name ($isa): does not build"
 				fail=$((fail + 1))
 				continue
