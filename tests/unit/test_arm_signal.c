@@ -172,11 +172,11 @@ START_TEST(test_plain_frame)
     vfp = uc->regspace;
     ck_assert_uint_eq(vfp[0], 0x56465001);
     ck_assert_uint_eq(vfp[1], 0x120);
-    ck_assert_uint_eq(vfp[2], 0x40404040);   /* D0 */
+    ck_assert_uint_eq(vfp[2], 0x40404040);      /* D0 */
     ck_assert_uint_eq(vfp[2 + 62], 0x4f4f4f4f); /* D31: v[15] high */
-    ck_assert_uint_eq(vfp[66], 0x20c00010);  /* fpscr */
-    ck_assert_uint_eq(vfp[68], 0x40000000);  /* fpexc EN */
-    ck_assert_uint_eq(vfp[72], 0);           /* end magic */
+    ck_assert_uint_eq(vfp[66], 0x20c00010);     /* fpscr */
+    ck_assert_uint_eq(vfp[68], 0x40000000);     /* fpexc EN */
+    ck_assert_uint_eq(vfp[72], 0);              /* end magic */
     /* retcode: movs r7, #119; svc #0 */
     ck_assert_uint_eq(*(uint32_t *)((uint8_t *)uc + 744), 0xdf002777);
 }
@@ -204,7 +204,7 @@ START_TEST(test_plain_sigreturn)
     ck_assert_uint_eq(thread->env.thumb, 1);
     ck_assert_uint_eq(cpu_get_nzcv(&thread->env), 0x40000000);
     ck_assert_uint_eq(thread->env.v[0].b[0], 0x11);
-    ck_assert_uint_eq(thread->env.v[0].b[8], 0x40); /* D1 */
+    ck_assert_uint_eq(thread->env.v[0].b[8], 0x40);   /* D1 */
     ck_assert_uint_eq(thread->env.v[15].b[15], 0x4f); /* D31 */
     ck_assert_uint_eq(thread->env.fpcr, 0x00c00000);
     ck_assert_uint_eq(thread->env.fpsr, 0x20000010);
