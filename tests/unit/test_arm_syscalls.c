@@ -482,6 +482,48 @@ START_TEST(test_table)
 }
 END_TEST
 
+START_TEST(test_ids_sockopt)
+{
+    uint16_t *ids = (uint16_t *)low;
+    int *sv = (int *)(low + 64);
+    ArmTimeval *tv = (ArmTimeval *)(low + 128);
+    uint32_t *len = (uint32_t *)(low + 192);
+    char *text = low_str(256, "hi");
+    uid_t uid = getuid();
+
+    ck_assert_int_eq(call(24 /* getuid */, 0, 0, 0, 0, 0, 0),
+                     uid > 65535 ? 65534 : (int)uid);
+    ck_assert_int_eq(
+        call(165 /* getresuid */, lp(ids), lp(ids + 1), lp(ids + 2), 0, 0, 0),
+        0);
+    ck_assert_uint_eq(ids[0], uid > 65535 ? 65534 : uid);
+    ck_assert_int_eq(call(80 /* getgroups */, 0, 0, 0, 0, 0, 0),
+                     getgroups(0, NULL));
+    /* setreuid(-1, -1) as 16-bit ids: changes nothing, allowed. */
+    ck_assert_int_eq(call(70 /* setreuid */, 0xffff, 0xffff, 0, 0, 0, 0), 0);
+
+    ck_assert_int_eq(call(ARM_socketpair, AF_UNIX, SOCK_DGRAM, 0, lp(sv), 0, 0),
+                     0);
+    *tv = (ArmTimeval){2, 500000};
+    ck_assert_int_eq(call(294 /* setsockopt */, sv[0], SOL_SOCKET, SO_RCVTIMEO,
+                          lp(tv), 8, 0),
+                     0);
+    *tv = (ArmTimeval){0, 0};
+    *len = 8;
+    ck_assert_int_eq(call(295 /* getsockopt */, sv[0], SOL_SOCKET, SO_RCVTIMEO,
+                          lp(tv), lp(len), 0),
+                     0);
+    ck_assert_int_eq(tv->sec, 2);
+    ck_assert_int_eq(tv->usec, 500000);
+    ck_assert_uint_eq(*len, 8);
+    ck_assert_int_eq(call(289 /* send */, sv[1], lp(text), 2, 0, 0, 0), 2);
+    ck_assert_int_eq(call(291 /* recv */, sv[0], lp(text + 8), 8, 0, 0, 0), 2);
+    ck_assert_int_eq(memcmp(text + 8, "hi", 2), 0);
+    close(sv[0]);
+    close(sv[1]);
+}
+END_TEST
+
 static Suite *arm_syscalls_suite(void)
 {
     Suite *s = suite_create("arm_syscalls");
@@ -495,6 +537,7 @@ static Suite *arm_syscalls_suite(void)
     tcase_add_test(tc, test_scm_rights);
     tcase_add_test(tc, test_signals);
     tcase_add_test(tc, test_table);
+    tcase_add_test(tc, test_ids_sockopt);
     suite_add_tcase(s, tc);
     return s;
 }
