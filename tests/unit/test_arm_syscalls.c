@@ -16,6 +16,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
+#include <sys/ipc.h>
+#include <sys/sem.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -524,6 +526,56 @@ START_TEST(test_ids_sockopt)
 }
 END_TEST
 
+/* System V IPC as glibc calls it on arm: cmd | IPC_64, 32-bit structs. */
+START_TEST(test_sysv_ipc)
+{
+    uint8_t *ds = low + 1024;
+    uint8_t *msg = low + 4096;
+    int32_t mtype = 42;
+    uint32_t v;
+    int sem, mq, shm;
+
+    sem =
+        (int)call(299 /* semget */, IPC_PRIVATE, 3, IPC_CREAT | 0600, 0, 0, 0);
+    ck_assert_int_ge(sem, 0);
+    ck_assert_int_eq(call(300 /* semctl */, sem, 1, SETVAL | 0x100, 7, 0, 0),
+                     0);
+    ck_assert_int_eq(call(300, sem, 1, GETVAL | 0x100, 0, 0, 0), 7);
+    memset(ds, 0xff, 64);
+    ck_assert_int_eq(call(300, sem, 0, IPC_STAT | 0x100, lp(ds), 0, 0), 0);
+    memcpy(&v, ds + 52, 4); /* sem_nsems */
+    ck_assert_uint_eq(v, 3);
+    memcpy(&v, ds + 20, 4); /* mode, 16 bits, and its padding */
+    ck_assert_uint_eq(v & 0777, 0600);
+    ck_assert_int_eq(call(300, sem, 0, IPC_RMID | 0x100, 0, 0, 0), 0);
+
+    mq = (int)call(303 /* msgget */, IPC_PRIVATE, IPC_CREAT | 0600, 0, 0, 0, 0);
+    ck_assert_int_ge(mq, 0);
+    memcpy(msg, &mtype, 4);
+    memcpy(msg + 4, "hello", 5);
+    ck_assert_int_eq(call(301 /* msgsnd */, mq, lp(msg), 5, 0, 0, 0), 0);
+    ck_assert_int_eq(
+        call(304 /* msgctl */, mq, IPC_STAT | 0x100, lp(ds), 0, 0, 0), 0);
+    memcpy(&v, ds + 64, 4); /* msg_qnum */
+    ck_assert_uint_eq(v, 1);
+    memset(msg, 0, 16);
+    ck_assert_int_eq(call(302 /* msgrcv */, mq, lp(msg), 16, 0, 0, 0), 5);
+    memcpy(&mtype, msg, 4);
+    ck_assert_int_eq(mtype, 42);
+    ck_assert_int_eq(memcmp(msg + 4, "hello", 5), 0);
+    ck_assert_int_eq(call(304, mq, IPC_RMID | 0x100, 0, 0, 0, 0), 0);
+
+    shm = (int)call(307 /* shmget */, IPC_PRIVATE, 8192, IPC_CREAT | 0600, 0, 0,
+                    0);
+    ck_assert_int_ge(shm, 0);
+    ck_assert_int_eq(
+        call(308 /* shmctl */, shm, IPC_STAT | 0x100, lp(ds), 0, 0, 0), 0);
+    memcpy(&v, ds + 36, 4); /* shm_segsz */
+    ck_assert_uint_eq(v, 8192);
+    ck_assert_int_eq(call(308, shm, IPC_RMID | 0x100, 0, 0, 0, 0), 0);
+}
+END_TEST
+
 static Suite *arm_syscalls_suite(void)
 {
     Suite *s = suite_create("arm_syscalls");
@@ -538,6 +590,7 @@ static Suite *arm_syscalls_suite(void)
     tcase_add_test(tc, test_signals);
     tcase_add_test(tc, test_table);
     tcase_add_test(tc, test_ids_sockopt);
+    tcase_add_test(tc, test_sysv_ipc);
     suite_add_tcase(s, tc);
     return s;
 }

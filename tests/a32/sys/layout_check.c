@@ -63,3 +63,27 @@ CHECK(offsetof(siginfo_t, _sifields) == 12);
 CHECK(offsetof(siginfo_t, _sifields._sigchld._utime) == 24);
 CHECK(sizeof(struct epoll_event) == 16);
 CHECK(offsetof(struct epoll_event, data) == 8);
+
+/* System V IPC with IPC_64, POSIX message queues, sigevent. */
+#include <asm/ipcbuf.h>
+#include <asm/msgbuf.h>
+#include <asm/sembuf.h>
+#include <asm/shmbuf.h>
+#include <linux/mqueue.h>
+
+CHECK(sizeof(struct ipc64_perm) == 36);
+CHECK(offsetof(struct ipc64_perm, mode) == 20);
+CHECK(offsetof(struct ipc64_perm, seq) == 24);
+CHECK(sizeof(struct semid64_ds) == 64);
+CHECK(offsetof(struct semid64_ds, sem_nsems) == 52);
+CHECK(sizeof(struct msqid64_ds) == 88);
+CHECK(offsetof(struct msqid64_ds, msg_cbytes) == 60);
+CHECK(offsetof(struct msqid64_ds, msg_lrpid) == 76);
+CHECK(sizeof(struct shmid64_ds) == 84);
+CHECK(offsetof(struct shmid64_ds, shm_segsz) == 36);
+CHECK(offsetof(struct shmid64_ds, shm_cpid) == 64);
+CHECK(offsetof(struct shmid64_ds, shm_nattch) == 72);
+CHECK(sizeof(struct mq_attr) == 32);
+CHECK(sizeof(sigevent_t) == 64);
+CHECK(offsetof(sigevent_t, sigev_notify) == 8);
+CHECK(offsetof(sigevent_t, _sigev_un._tid) == 12);
