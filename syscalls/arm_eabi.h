@@ -50,6 +50,10 @@ static inline uint64_t arm_signed(uint64_t arg)
 /* Name of arm syscall nr, or NULL when the number is not allocated. */
 const char *arm_syscall_name(uint64_t nr);
 
+/* newfstatat on the host for a guest path, with -L sysroot (arm_fs.c). */
+int64_t arm_host_fstatat(uint64_t dirfd, uint64_t guest_path, uint64_t flags,
+                         struct stat *host);
+
 /* ---- arm EABI layouts (sizes checked in tests/unit/test_arm_eabi.c) ---- */
 
 typedef struct ArmTimespec {

@@ -38,12 +38,18 @@ static int64_t arm_stat64_out(int64_t r, const struct stat *host, uint64_t dst)
     return copy_to_guest(dst, &guest, sizeof(guest));
 }
 
+int64_t arm_host_fstatat(uint64_t dirfd, uint64_t path, uint64_t flags,
+                         struct stat *host)
+{
+    return host_syscall6(SYS_newfstatat, dirfd, arm_fs_path(path, flags),
+                         (uint64_t)(uintptr_t)host, flags, 0, 0);
+}
+
 static int64_t arm_fstatat(uint64_t dirfd, uint64_t path, uint64_t dst,
                            uint64_t flags)
 {
     struct stat host;
-    int64_t r = host_syscall6(SYS_newfstatat, dirfd, arm_fs_path(path, flags),
-                              (uint64_t)(uintptr_t)&host, flags, 0, 0);
+    int64_t r = arm_host_fstatat(dirfd, path, flags, &host);
 
     return arm_stat64_out(r, &host, dst);
 }

@@ -576,6 +576,43 @@ START_TEST(test_sysv_ipc)
 }
 END_TEST
 
+START_TEST(test_misc)
+{
+    char *uts = (char *)low;
+    uint8_t *mask = low + 1024;
+    uint32_t *timex = (uint32_t *)(low + 2048);
+    uint8_t *st = low + 4096;
+    char *path = low_str(8192, "/tmp/arx-test-arm-old");
+    uint32_t v;
+    int fd;
+
+    ck_assert_int_eq(call(122 /* uname */, lp(uts), 0, 0, 0, 0, 0), 0);
+    ck_assert_str_eq(uts + 4 * 65, "armv8l");
+    ck_assert_str_eq(uts, "Linux");
+    /* A 4-byte mask: the host alone would say EINVAL. */
+    ck_assert_int_eq(call(242 /* sched_getaffinity */, 0, 4, lp(mask), 0, 0, 0),
+                     sysconf(_SC_NPROCESSORS_CONF) <= 32 ? 4 : -EINVAL);
+    ck_assert_int_eq(call(242, 0, 128, lp(mask), 0, 0, 0) > 0, 1);
+    memset(timex, 0, 128);
+    ck_assert_int_ge(call(124 /* adjtimex */, lp(timex), 0, 0, 0, 0, 0), 0);
+    ck_assert_uint_gt(timex[9], 1600000000); /* time.tv_sec */
+    ck_assert_uint_lt(timex[10], 1000000);   /* time.tv_usec */
+
+    fd = (int)call(ARM_openat, (uint32_t)AT_FDCWD, lp(path),
+                   O_CREAT | O_RDWR | O_TRUNC, 0600, 0, 0);
+    ck_assert_int_eq(call(ARM_write, fd, lp(path), 7, 0, 0, 0), 7);
+    ck_assert_int_eq(call(106 /* stat */, lp(path), lp(st), 0, 0, 0, 0), 0);
+    memcpy(&v, st + 20, 4); /* st_size */
+    ck_assert_uint_eq(v, 7);
+    ck_assert_uint_eq(*(uint16_t *)(st + 8) & 0777, 0600);
+    ck_assert_int_eq(call(108 /* fstat */, fd, lp(st), 0, 0, 0, 0), 0);
+    memcpy(&v, st + 20, 4);
+    ck_assert_uint_eq(v, 7);
+    call(ARM_close, fd, 0, 0, 0, 0, 0);
+    unlink(path);
+}
+END_TEST
+
 static Suite *arm_syscalls_suite(void)
 {
     Suite *s = suite_create("arm_syscalls");
@@ -591,6 +628,7 @@ static Suite *arm_syscalls_suite(void)
     tcase_add_test(tc, test_table);
     tcase_add_test(tc, test_ids_sockopt);
     tcase_add_test(tc, test_sysv_ipc);
+    tcase_add_test(tc, test_misc);
     suite_add_tcase(s, tc);
     return s;
 }
