@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <linux/sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "linux-user/mmap.h"
@@ -53,21 +54,27 @@ static void arm_strace(uint64_t nr, const uint64_t *args, int64_t ret)
 {
     const char *name = arm_syscall_name(nr);
     uint64_t twin = arm_strace_twin(nr);
+    char call[64], result[96];
 
     if (twin != UINT64_MAX) {
         strace_print(twin, args, ret);
         return;
     }
-    if (!name)
-        arx_log("syscall_%llu(0x%llx, 0x%llx, 0x%llx, 0x%llx) = %lld\n",
-                (unsigned long long)nr, (unsigned long long)args[0],
-                (unsigned long long)args[1], (unsigned long long)args[2],
-                (unsigned long long)args[3], (long long)ret);
+    if (name)
+        snprintf(call, sizeof(call), "%s", name);
     else
-        arx_log("%s(0x%llx, 0x%llx, 0x%llx, 0x%llx) = %lld\n", name,
-                (unsigned long long)args[0], (unsigned long long)args[1],
-                (unsigned long long)args[2], (unsigned long long)args[3],
-                (long long)ret);
+        snprintf(call, sizeof(call), "syscall_%llu", (unsigned long long)nr);
+    if (host_is_error(ret)) {
+        const char *errname = strerrorname_np((int)-ret);
+
+        snprintf(result, sizeof(result), "-1 %s (%s)", errname ? errname : "E?",
+                 strerror((int)-ret));
+    } else {
+        snprintf(result, sizeof(result), "%lld", (long long)ret);
+    }
+    arx_log("%s(0x%llx, 0x%llx, 0x%llx, 0x%llx) = %s\n", call,
+            (unsigned long long)args[0], (unsigned long long)args[1],
+            (unsigned long long)args[2], (unsigned long long)args[3], result);
 }
 
 static bool arm_may_not_return(uint64_t nr)

@@ -25,6 +25,7 @@
 #include "syscalls/arm_eabi.h"
 #include "tcg/target_ops.h"
 #include "tcg/tb.h"
+#include "util/log.h"
 
 /* Stubs for what linux-user/main.c and loader.c define in arx. */
 uintptr_t guest_base;
@@ -613,6 +614,35 @@ START_TEST(test_misc)
 }
 END_TEST
 
+/* -strace names arm's numbers, not arm64's. */
+START_TEST(test_strace)
+{
+    char path[64], text[4096] = {0};
+    FILE *f;
+
+    snprintf(path, sizeof(path), "/tmp/arx-test-arm-strace-%d", getpid());
+    ck_assert(log_open(path));
+    arx_log_mask |= LOG_STRACE;
+    call(20 /* getpid */, 0, 0, 0, 0, 0, 0);
+    call(ARM_llseek, 999, 0, 0, 0, SEEK_SET, 0);
+    call(ARM_clock_gettime64, CLOCK_MONOTONIC, lp(low), 0, 0, 0, 0);
+    call(ARM_socketcall, 1, 0, 0, 0, 0, 0);
+    arx_log_mask &= ~(unsigned)LOG_STRACE;
+    log_open(NULL);
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    fread(text, 1, sizeof(text) - 1, f);
+    fclose(f);
+    unlink(path);
+    ck_assert_ptr_nonnull(strstr(text, "getpid() = "));
+    ck_assert_ptr_nonnull(strstr(text, "_llseek(0x3e7"));
+    ck_assert_ptr_nonnull(strstr(text, "= -1 EBADF"));
+    ck_assert_ptr_nonnull(strstr(text, "clock_gettime64("));
+    ck_assert_ptr_nonnull(strstr(text, "socketcall("));
+    ck_assert_ptr_null(strstr(text, "getpid() = -"));
+}
+END_TEST
+
 static Suite *arm_syscalls_suite(void)
 {
     Suite *s = suite_create("arm_syscalls");
@@ -629,6 +659,7 @@ static Suite *arm_syscalls_suite(void)
     tcase_add_test(tc, test_ids_sockopt);
     tcase_add_test(tc, test_sysv_ipc);
     tcase_add_test(tc, test_misc);
+    tcase_add_test(tc, test_strace);
     suite_add_tcase(s, tc);
     return s;
 }
