@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
@@ -346,15 +347,71 @@ int64_t arm_eabi_poll(GuestThread *t, const uint64_t *a)
 }
 
 /*
- * pselect6's sixth argument points at { sigset pointer, size }: two
- * 32-bit words on arm. fd_set bitmaps are the same bits.
+ * fd_set bitmaps: the same bits, but the host reads and writes whole
+ * 8-byte words where arm has 4-byte ones, which could touch 4 bytes past
+ * a set sized for n descriptors. Each set goes through a host copy.
  */
+typedef struct ArmFdSets {
+    size_t guest_bytes; /* 4-byte words for n descriptors */
+    uint64_t args[3];   /* the host copies, or 0 */
+    uint64_t bits[];    /* three sets of whole 8-byte words */
+} ArmFdSets;
+
+/* select's n past 2^20 is the kernel's to refuse (past RLIMIT_NOFILE). */
+#define ARM_FDSET_MAX (1u << 20)
+
+static int64_t arm_fdsets_in(const uint64_t *a, ArmFdSets **out)
+{
+    uint32_t n =
+        (uint32_t)a[0] > ARM_FDSET_MAX ? ARM_FDSET_MAX : (uint32_t)a[0];
+    size_t words = ((size_t)n + 63) / 64;
+    ArmFdSets *sets;
+
+    *out = NULL;
+    if ((int32_t)a[0] < 0)
+        return -EINVAL;
+    sets = calloc(1, sizeof(*sets) + 3 * (words + 1) * 8);
+    if (!sets)
+        return -ENOMEM;
+    sets->guest_bytes = ((size_t)n + 31) / 32 * 4;
+    for (int i = 0; i < 3; i++) {
+        uint64_t *bits = sets->bits + (size_t)i * (words + 1);
+
+        sets->args[i] = 0;
+        if (!a[1 + i])
+            continue;
+        if (copy_from_guest(bits, a[1 + i], sets->guest_bytes) != 0) {
+            free(sets);
+            return -EFAULT;
+        }
+        sets->args[i] = arm_host_arg(bits);
+    }
+    *out = sets;
+    return 0;
+}
+
+static int64_t arm_fdsets_out(const uint64_t *a, ArmFdSets *sets, int64_t r)
+{
+    for (int i = 0; !host_is_error(r) && i < 3; i++)
+        if (sets->args[i] && copy_to_guest(a[1 + i], sys_ptr(sets->args[i]),
+                                           sets->guest_bytes) != 0)
+            r = -EFAULT;
+    free(sets);
+    return r;
+}
+
+/* pselect6's sixth argument points at { sigset pointer, size }: two
+ * 32-bit words on arm. */
 static int64_t arm_pselect(GuestThread *t, const uint64_t *a, uint64_t ts_arg)
 {
     uint32_t guest_sigdata[2];
     uint64_t host_sigdata[2];
     uint64_t sigdata = 0;
+    ArmFdSets *sets;
+    int64_t r = arm_fdsets_in(a, &sets);
 
+    if (r)
+        return r;
     if (a[5]) {
         sigdata = (uint64_t)(uintptr_t)host_sigdata;
         if (copy_from_guest(guest_sigdata, a[5], sizeof(guest_sigdata)) != 0)
@@ -362,9 +419,10 @@ static int64_t arm_pselect(GuestThread *t, const uint64_t *a, uint64_t ts_arg)
         host_sigdata[0] = sys_hp(guest_sigdata[0]);
         host_sigdata[1] = guest_sigdata[1];
     }
-    return signal_safe_syscall6(t, SYS_pselect6, a[0], sys_hp(a[1]),
-                                sys_hp(a[2]), sys_hp(a[3]), sys_hp(ts_arg),
-                                sigdata);
+    r = signal_safe_syscall6(t, SYS_pselect6, a[0], sys_hp(sets->args[0]),
+                             sys_hp(sets->args[1]), sys_hp(sets->args[2]),
+                             sys_hp(ts_arg), sigdata);
+    return arm_fdsets_out(a, sets, r);
 }
 
 int64_t arm_eabi_pselect6(GuestThread *t, const uint64_t *a)
@@ -390,14 +448,18 @@ int64_t arm_eabi__newselect(GuestThread *t, const uint64_t *a)
 {
     struct timeval tv;
     uint64_t arg;
-    int64_t r;
+    ArmFdSets *sets;
+    int64_t r = arm_fdsets_in(a, &sets);
 
+    if (r)
+        return r;
     arm_timeval_in(a[4], &tv, &arg);
-    r = signal_safe_syscall6(t, SYS_select, a[0], sys_hp(a[1]), sys_hp(a[2]),
-                             sys_hp(a[3]), sys_hp(arg), 0);
+    r = signal_safe_syscall6(t, SYS_select, a[0], sys_hp(sets->args[0]),
+                             sys_hp(sets->args[1]), sys_hp(sets->args[2]),
+                             sys_hp(arg), 0);
     if (arg == arm_host_arg(&tv))
         arm_timeval_out(a[4], &tv);
-    return r;
+    return arm_fdsets_out(a, sets, r);
 }
 
 /* ---- process times and limits ---- */

@@ -614,6 +614,31 @@ START_TEST(test_misc)
 }
 END_TEST
 
+/* A set sized for n descriptors in 4-byte words: nothing past it moves. */
+START_TEST(test_select_fdset)
+{
+    int *p = (int *)low;
+    uint32_t *set = (uint32_t *)(low + 64);
+    ArmTimeval *tv = (ArmTimeval *)(low + 128);
+
+    ck_assert_int_eq(call(ARM_pipe2, lp(p), 0, 0, 0, 0, 0), 0);
+    ck_assert_int_lt(p[0], 32);
+    ck_assert_int_eq(write(p[1], "x", 1), 1);
+    set[0] = 1u << p[0];
+    set[1] = 0xdeadbeef;
+    *tv = (ArmTimeval){1, 0};
+    ck_assert_int_eq(
+        call(142 /* _newselect */, p[0] + 1, lp(set), 0, 0, lp(tv), 0), 1);
+    ck_assert_uint_eq(set[0], 1u << p[0]);
+    ck_assert_uint_eq(set[1], 0xdeadbeef);
+    ck_assert_int_eq(call(335 /* pselect6 */, p[0] + 1, lp(set), 0, 0, 0, 0),
+                     1);
+    ck_assert_uint_eq(set[1], 0xdeadbeef);
+    close(p[0]);
+    close(p[1]);
+}
+END_TEST
+
 /* -strace names arm's numbers, not arm64's. */
 START_TEST(test_strace)
 {
@@ -660,6 +685,7 @@ static Suite *arm_syscalls_suite(void)
     tcase_add_test(tc, test_sysv_ipc);
     tcase_add_test(tc, test_misc);
     tcase_add_test(tc, test_strace);
+    tcase_add_test(tc, test_select_fdset);
     suite_add_tcase(s, tc);
     return s;
 }
