@@ -9,10 +9,12 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 #include <sys/timex.h>
+#include <sys/uio.h>
 #include <sys/utsname.h>
 
 #include "syscalls/arm_eabi.h"
@@ -286,4 +288,63 @@ int64_t arm_eabi_fstat(GuestThread *t, const uint64_t *a)
     return arm_old_stat_out(
         host_syscall3(SYS_fstat, a[0], (uint64_t)(uintptr_t)&host, 0), &host,
         a[1]);
+}
+
+/* ---- newer calls arm64's table has no handler for yet ---- */
+
+/*
+ * landlock's attributes are u64 fields (path_beneath packed to 12 bytes
+ * on every ABI), memfd_secret, process_mrelease and
+ * set_mempolicy_home_node take no pointers: all go to the host as they are.
+ */
+int64_t arm_eabi_landlock_create_ruleset(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_landlock_create_ruleset, sys_hp(a[0]), a[1], a[2]);
+}
+
+int64_t arm_eabi_landlock_add_rule(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_landlock_add_rule, a[0], a[1], sys_hp(a[2]), a[3],
+                         0, 0);
+}
+
+int64_t arm_eabi_landlock_restrict_self(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_landlock_restrict_self, a[0], a[1], 0);
+}
+
+int64_t arm_eabi_memfd_secret(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_memfd_secret, a[0], 0, 0);
+}
+
+int64_t arm_eabi_process_mrelease(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall3(SYS_process_mrelease, a[0], a[1], 0);
+}
+
+int64_t arm_eabi_set_mempolicy_home_node(GuestThread *t, const uint64_t *a)
+{
+    (void)t;
+    return host_syscall6(SYS_set_mempolicy_home_node, a[0], a[1], a[2], a[3], 0,
+                         0);
+}
+
+/* process_madvise(pidfd, iovec, vlen, advice, flags): arm's iovec. */
+int64_t arm_eabi_process_madvise(GuestThread *t, const uint64_t *a)
+{
+    static __thread struct iovec iov[IOV_MAX];
+    int64_t r = arm_convert_iovec(a[1], (int32_t)a[2], iov);
+
+    (void)t;
+    if (r == -EINVAL)
+        return r;
+    return host_syscall6(SYS_process_madvise, a[0],
+                         r ? SYS_FAULT_ADDR : (uint64_t)(uintptr_t)iov,
+                         (uint32_t)a[2], a[3], a[4], 0);
 }
