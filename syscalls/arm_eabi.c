@@ -319,7 +319,7 @@ int64_t arm_eabi_arm_fadvise64_64(GuestThread *t, const uint64_t *a)
                     a[1], 0, 0);
 }
 
-int64_t arm_eabi_sync_file_range2(GuestThread *t, const uint64_t *a)
+int64_t arm_eabi_arm_sync_file_range(GuestThread *t, const uint64_t *a)
 {
     return arm_call(sys_sync_file_range, t, a[0], arm_pair(a, 2),
                     arm_pair(a, 4), a[1], 0, 0);

@@ -294,8 +294,8 @@ int64_t arm_eabi_fstat(GuestThread *t, const uint64_t *a)
 
 /*
  * landlock's attributes are u64 fields (path_beneath packed to 12 bytes
- * on every ABI), memfd_secret, process_mrelease and
- * set_mempolicy_home_node take no pointers: all go to the host as they are.
+ * on every ABI), process_mrelease and set_mempolicy_home_node take no
+ * pointers: all go to the host as they are. (arm has no memfd_secret.)
  */
 int64_t arm_eabi_landlock_create_ruleset(GuestThread *t, const uint64_t *a)
 {
@@ -314,12 +314,6 @@ int64_t arm_eabi_landlock_restrict_self(GuestThread *t, const uint64_t *a)
 {
     (void)t;
     return host_syscall3(SYS_landlock_restrict_self, a[0], a[1], 0);
-}
-
-int64_t arm_eabi_memfd_secret(GuestThread *t, const uint64_t *a)
-{
-    (void)t;
-    return host_syscall3(SYS_memfd_secret, a[0], 0, 0);
 }
 
 int64_t arm_eabi_process_mrelease(GuestThread *t, const uint64_t *a)

@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v "$cc" >/dev/null || { echo "SKIP: no $cc"; exit 77; }
 fail=0
-for src in "$here"/files.c "$here"/misc.c; do
+for src in "$here"/files.c "$here"/misc.c "$here"/newcalls.c; do
     name=$(basename "$src" .c)
     cc -O2 -w "$src" -o "$work/$name.x86" || exit 1
     "$work/$name.x86" "$work" >"$work/$name.ref" 2>&1
