@@ -146,14 +146,11 @@ int64_t arm_eabi_sigpending(GuestThread *t, const uint64_t *a)
     return copy_to_guest(a[0], &low, sizeof(low));
 }
 
-/* sigsuspend(restart_a, restart_b, mask): arm's kernel takes the mask third. */
+/* sigsuspend(unused, unused, mask): arm's kernel takes the mask third and
+ * waits with exactly it (siginitset: the high word clear). */
 int64_t arm_eabi_sigsuspend(GuestThread *t, const uint64_t *a)
 {
-    uint64_t mask;
-
-    signal_thread_enter(t);
-    mask = (t->signals.mask & ~0xffffffffull) | (uint32_t)a[2];
-    return signal_suspend(t, mask);
+    return signal_suspend(t, (uint32_t)a[2]);
 }
 
 int64_t arm_eabi_sigreturn(GuestThread *t, const uint64_t *a)
