@@ -93,14 +93,17 @@ static int64_t arm_statfs_host(bool by_fd, uint64_t arg, struct statfs *host)
                          (uint64_t)(uintptr_t)host, 0);
 }
 
-/* statfs64(path or fd, size, buf): the size must be arm's struct's. */
+/*
+ * statfs64(path or fd, size, buf): the size must be arm's struct's (84),
+ * or 88, glibc's sizeof, which arm's kernel entry wrapper turns into 84.
+ */
 static int64_t arm_statfs64(bool by_fd, const uint64_t *a)
 {
     struct statfs host;
     ArmStatfs64 guest;
     int64_t r;
 
-    if ((uint32_t)a[1] != sizeof(ArmStatfs64))
+    if ((uint32_t)a[1] != sizeof(ArmStatfs64) && (uint32_t)a[1] != 88)
         return -EINVAL;
     r = arm_statfs_host(by_fd, a[0], &host);
     if (r != 0)
