@@ -25,14 +25,15 @@
 
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
-/* sizeof(struct robust_list_head) on 64-bit Linux. */
-#define TASK_ROBUST_LIST_HEAD_SIZE 24
+/* sizeof(struct robust_list_head): three pointer-sized words. */
+#define TASK_ROBUST_LIST_HEAD_SIZE (3 * loader_target->word)
 /* The kernel's ROBUST_LIST_LIMIT: a circular or corrupt list ends here. */
 #define TASK_ROBUST_LIST_LIMIT 2048
 
@@ -229,20 +230,34 @@ static bool task_futex_owner_died(uint64_t addr, uint32_t tid, bool pi,
  * 0 of a list pointer marks a PI futex. The pending entry (a lock or
  * unlock in progress) is handled last and only once.
  */
+/* A guest pointer-sized word at addr (32-bit guests: zero-extended; a
+ * signed word when is_signed, as the list's futex offset is). */
+static bool task_read_word(uint64_t addr, uint64_t *value, bool is_signed)
+{
+    uint32_t w32;
+
+    if (loader_target->word == 8)
+        return task_read_guest(addr, value, sizeof(*value));
+    if (!task_read_guest(addr, &w32, sizeof(w32)))
+        return false;
+    *value = is_signed ? (uint64_t)(int64_t)(int32_t)w32 : w32;
+    return true;
+}
+
 static void task_exit_robust_list(uint32_t tid)
 {
-    uint64_t head[3], entry, next = 0, pending;
-    int64_t offset;
+    uint64_t entry, next = 0, pending, offset;
+    uint64_t word = loader_target->word;
     int limit = TASK_ROBUST_LIST_LIMIT;
     bool read_ok;
 
-    if (!task_read_guest(task_robust_head, head, sizeof(head)))
+    /* struct robust_list_head: list, futex_offset, list_op_pending. */
+    if (!task_read_word(task_robust_head, &entry, false) ||
+        !task_read_word(task_robust_head + word, &offset, true) ||
+        !task_read_word(task_robust_head + 2 * word, &pending, false))
         return;
-    entry = head[0];
-    offset = (int64_t)head[1];
-    pending = head[2];
     while ((entry & ~1ull) != task_robust_head) {
-        read_ok = task_read_guest(entry & ~1ull, &next, sizeof(next));
+        read_ok = task_read_word(entry & ~1ull, &next, false);
         if ((entry & ~1ull) != (pending & ~1ull) &&
             !task_futex_owner_died((entry & ~1ull) + (uint64_t)offset, tid,
                                    entry & 1, false))
