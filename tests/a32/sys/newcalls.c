@@ -2,6 +2,8 @@
  * Newer Linux calls, each made with arguments the kernel refuses or
  * answers harmlessly: prints whether the call exists (anything but
  * ENOSYS), so arx's armhf output can be compared with the native one.
+ * rseq is not here: arx refuses it for every guest (translated code
+ * cannot honour restartable sequences) and glibc copes.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,7 +20,6 @@ static void try_call(const char *name, long r)
 
 int main(void)
 {
-    TRY(rseq, 0, 0, 1, 0);                 /* bad flags: EINVAL */
     TRY(clone3, 0, 0);                     /* size 0: EINVAL */
     TRY(openat2, -1, "", 0, 0);            /* size 0: EINVAL */
     TRY(preadv2, -1, 0, 0, 0, 0, 0);       /* EBADF */
