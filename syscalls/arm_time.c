@@ -58,7 +58,7 @@ static int64_t arm_timespec_out(uint64_t addr, const struct timespec *host)
 
 static void arm_timeval_in(uint64_t addr, struct timeval *host, uint64_t *arg)
 {
-    struct timespec ts;
+    struct timespec ts = {0, 0};
 
     arm_timespec_in(addr, &ts, arg);
     if (*arg == arm_host_arg(&ts)) {

@@ -19,25 +19,7 @@
 
 uintptr_t guest_base;
 
-/* ---- stubs: the CPSR as target-arm/a32/cpu.c keeps it ---- */
-
-uint32_t cpu_get_cpsr(const CPUARMState *env)
-{
-    uint32_t it = env->condexec;
-
-    return cpu_get_nzcv(env) | (env->qf ? 1u << 27 : 0) | (it & 3) << 25 |
-           (env->ge & 0xf) << 16 | (it >> 2) << 10 |
-           (env->thumb ? 1u << 5 : 0) | 0x10;
-}
-
-void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
-{
-    cpu_set_nzcv(env, cpsr);
-    env->qf = (cpsr >> 27) & 1;
-    env->ge = (cpsr >> 16) & 0xf;
-    env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
-    env->thumb = (cpsr >> 5) & 1;
-}
+/* ---- stubs ---- */
 
 uint32_t fp_fpsr_read(const CPUARMState *env)
 {
