@@ -763,14 +763,23 @@ typedef struct TaskExec {
  * Counts a guest NULL-terminated pointer array (argv, envp): -EFAULT when
  * the array or one of its strings is not readable, as the kernel's copy.
  */
+/* Element i of a guest array of pointers (the guest's word size). */
+static uint64_t task_vector_at(uint64_t guest_vec, size_t i)
+{
+    uint64_t word = loader_target->word, p = 0;
+
+    memcpy(&p, sys_ptr(guest_vec + word * i), word);
+    return p;
+}
+
 static int64_t task_count_vector(uint64_t guest_vec)
 {
     const char *s;
-    uint64_t p;
+    uint64_t p = 0, word = loader_target->word;
     int64_t n, r;
 
     for (n = 0; guest_vec; n++) {
-        if (copy_from_guest(&p, guest_vec + 8 * (uint64_t)n, 8) != 0)
+        if (copy_from_guest(&p, guest_vec + word * (uint64_t)n, word) != 0)
             return -EFAULT;
         if (!p)
             break;
@@ -784,10 +793,8 @@ static int64_t task_count_vector(uint64_t guest_vec)
 /* Copies n guest pointers into host[] as host pointers, NULL after. */
 static void task_copy_vector(uint64_t guest_vec, size_t n, char **host)
 {
-    const uint64_t *vec = sys_ptr(guest_vec);
-
     for (size_t i = 0; i < n; i++)
-        host[i] = sys_ptr(vec[i]);
+        host[i] = sys_ptr(task_vector_at(guest_vec, i));
     host[n] = NULL;
 }
 
