@@ -41,8 +41,7 @@ static uint32_t lane_result(int64_t r, int bits, int kind)
         hi = ((int64_t)1 << bits) - 1;
         r = r < 0 ? 0 : r > hi ? hi : r;
         break;
-    default:
-        break;
+    default: break;
     }
     return (uint32_t)r & ((1u << bits) - 1);
 }
@@ -121,8 +120,8 @@ uint64_t helper_a32_usad8(uint64_t a, uint64_t b)
 static int64_t saturate(int64_t v, int bits, bool is_unsigned, bool *sat)
 {
     int64_t lo = is_unsigned ? 0 : -((int64_t)1 << (bits - 1));
-    int64_t hi = is_unsigned ? ((int64_t)1 << bits) - 1
-                             : ((int64_t)1 << (bits - 1)) - 1;
+    int64_t hi =
+        is_unsigned ? ((int64_t)1 << bits) - 1 : ((int64_t)1 << (bits - 1)) - 1;
 
     if (v < lo || v > hi) {
         *sat = true;
@@ -150,8 +149,7 @@ uint64_t helper_a32_sat(uint64_t env, uint64_t a, uint64_t desc)
     return r;
 }
 
-uint64_t helper_a32_qaddsub(uint64_t env, uint64_t m, uint64_t n,
-                            uint64_t op)
+uint64_t helper_a32_qaddsub(uint64_t env, uint64_t m, uint64_t n, uint64_t op)
 {
     CPUARMState *e = (CPUARMState *)env;
     int64_t x = (int32_t)m, y = (int32_t)n;
