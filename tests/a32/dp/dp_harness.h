@@ -64,9 +64,9 @@ static void line(const char *name, uint32_t a, uint32_t b, uint32_t f,
 }
 
 static const uint32_t vals[] = {
-    0,          1,          2,          31,         32,         33,
-    0x7fffffff, 0x80000000, 0xffffffff, 0x12345678, 0x8000ffff, 0xfffe7fff,
-    0x00ff7f80,
+    0,          1,          2,          31,         32,
+    33,         0x7fffffff, 0x80000000, 0xffffffff, 0x12345678,
+    0x8000ffff, 0xfffe7fff, 0x00ff7f80,
 };
 #define NV (sizeof(vals) / sizeof(vals[0]))
 static const uint32_t flags_in[] = {0x00000000, 0xf8050000, 0x200a0000};
@@ -81,12 +81,11 @@ static const uint32_t flags_in[] = {0x00000000, 0xf8050000, 0x200a0000};
                 uint32_t r = 0x5a5a5a5a, h = a ^ 0x3c3c3c3c, c;                \
                 asm volatile("msr APSR_nzcvqg, %[f]\n\t" insn                  \
                              "\n\tmrs %[c], APSR"                              \
-                             : [r] "+&" REG(r), [h] "+&" REG(h), [c] "=&r"(c)        \
-                             : [a] OPND(a), [b] OPND(b), [f] "r"(f)              \
+                             : [r] "+&" REG(r), [h] "+&" REG(h), [c] "=&r"(c)  \
+                             : [a] OPND(a), [b] OPND(b), [f] "r"(f)            \
                              : "cc");                                          \
                 line(name, a, b, f, r, h, c);                                  \
             }
-
 
 static void dp_exit(void)
 {
