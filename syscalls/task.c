@@ -834,8 +834,8 @@ static bool task_file_is_aarch64_elf(const char *path)
 {
     uint8_t head[sizeof(Elf64_Ehdr)];
 
-    return task_is_guest_elf(
-        head, task_read_head(path, (char *)head, sizeof(head)));
+    return task_is_guest_elf(head,
+                             task_read_head(path, (char *)head, sizeof(head)));
 }
 
 /*
@@ -922,8 +922,8 @@ static void task_script_name(const TaskExec *ex, char *buf, size_t len)
 
 /*
  * A script whose interpreter (looked up in the sysroot first) is an
- * AArch64 or ARM ELF runs that interpreter under arx. False when the host kernel
- * should handle the file instead (a host interpreter, or no #! line).
+ * AArch64 or ARM ELF runs that interpreter under arx. False when the host
+ * kernel should handle the file instead (a host interpreter, or no #! line).
  */
 static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
                              int64_t *r)
