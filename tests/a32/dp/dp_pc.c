@@ -79,6 +79,18 @@ static void test_pc(void)
     TEST("add_pc_lsl", "add %[r], pc, %[a], lsl #2");
     TEST("movs_pc_c", "adr %[h], 1f\n\tmov pc, %[h]\n\tmov %[r], #1\n1:");
 #endif
+    /* a conditional SUBS, then a condition on the flags it may have left */
+#ifdef __thumb__
+    TEST("subs_cond", "subs %[h], %[a], #8\n\tit cs\n\tsubscs.w %[h], %[h], "
+                      "%[b]\n\tite cs\n\tmovcs %[r], #1\n\tmovcc %[r], #2");
+    TEST("cmp_cond", "cmp %[a], %[b]\n\tit hi\n\tcmphi %[b], #100\n\t"
+                     "ite ls\n\tmovls %[r], #1\n\tmovhi %[r], #2");
+#else
+    TEST("subs_cond", "subs %[h], %[a], #8\n\tsubscs %[h], %[h], %[b]\n\t"
+                      "movcs %[r], #1\n\tmovcc %[r], #2");
+    TEST("cmp_cond", "cmp %[a], %[b]\n\tcmphi %[b], #100\n\t"
+                     "movls %[r], #1\n\tmovhi %[r], #2");
+#endif
     TEST("sp_add", "add %[r], sp, #16\n\tsub %[r], sp");
     TEST("sp_imm", "sub sp, #128\n\tmov %[r], sp\n\tadd sp, #128\n\t"
                    "sub %[r], sp");

@@ -14,7 +14,7 @@ for isa in arm thumb; do
         # dp_prog links libgcc (hard-float ABI; it uses no VFP register)
         case $t in
         dp_prog) flags="-O2 -lgcc" ;;
-        *) flags="-march=armv8-a+crc -mfloat-abi=soft -O1" ;;
+        *) flags="-march=armv8-a+crc -mfloat-abi=soft -masm-syntax-unified -O1" ;;
         esac
         arm-linux-gnueabihf-gcc -m$isa -static -nostdlib -ffreestanding \
             -fno-stack-protector -o "$tmp/$t" "$src/$t.c" $flags || exit 1
