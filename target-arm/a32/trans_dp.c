@@ -324,8 +324,7 @@ static bool trans_dp_rsr(DisasContext *s, arg_s_rrr_shr *a)
 {
     bool want_carry = a->s && dp_is_logical((int)a->op);
 
-    if (a->rd == 15 || a->rn == 15 || a->rm == 15 || a->rs == 15)
-        return a32_undef(s); /* UNPREDICTABLE */
+    /* r15 operands are UNPREDICTABLE: read as usual (qemu does too). */
     return gen_dp(s, (int)a->op, (int)a->rd, (int)a->rn,
                   gen_shift_reg(load_reg(s, (int)a->rm), (int)a->shty,
                                 load_reg(s, (int)a->rs), want_carry),
@@ -696,14 +695,14 @@ static bool gen_smlald(DisasContext *s, int rdlo, int rdhi, int rn, int rm,
     return true;
 }
 
-/* SMMLA, SMMLS (Ra << 32 -/+ Rn * Rm), SMMUL (ra = 15, not SMMLS); r rounds. */
+/* SMMLA, SMMLS (Ra << 32 +/- Rn * Rm); SMMUL when ra = 15 (SMMLS with
+ * ra = 15 is UNPREDICTABLE: qemu runs it as SMMUL, so does arx); r
+ * rounds. */
 static bool gen_smmla(DisasContext *s, int rd, int rn, int rm, int ra, bool sub,
                       bool round)
 {
     TCGv_i64 r = tcg_temp_new_i64();
 
-    if (sub && ra == 15)
-        return a32_undef(s);
     tcg_gen_mul_i64(r, load_reg_s32(s, rn), load_reg_s32(s, rm));
     if (ra != 15) {
         TCGv_i64 acc = load_reg(s, ra);
@@ -1076,8 +1075,6 @@ static bool trans_t_dp_mi(DisasContext *s, arg_t_s_rri *a)
     uint32_t value = thumb_expand_imm((uint32_t)a->imm, &rotated);
     bool want_carry = a->s && dp_is_logical((int)a->op);
 
-    if ((a->imm >> 10) == 0 && ((a->imm >> 8) & 3) != 0 && (a->imm & 0xff) == 0)
-        return a32_undef(s); /* UNPREDICTABLE */
     return gen_dp(s, (int)a->op, (int)a->rd, (int)a->rn,
                   gen_imm_operand(value, rotated, want_carry), a->s);
 }
@@ -1144,8 +1141,6 @@ static bool trans_T_PKH(DisasContext *s, arg_T_PKH *a)
 /* MOV Rd, Rn, <shift> Rm */
 static bool trans_T_SHIFT_r(DisasContext *s, arg_T_SHIFT_r *a)
 {
-    if (a->rd == 15 || a->rn == 15 || a->rm == 15)
-        return a32_undef(s);
     return gen_dp(s, DP_MOV, (int)a->rd, 15,
                   gen_shift_reg(load_reg(s, (int)a->rn), (int)a->shty,
                                 load_reg(s, (int)a->rm), a->s),
