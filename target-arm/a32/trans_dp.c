@@ -1110,10 +1110,15 @@ static bool trans_t_movw(DisasContext *s, arg_t_movw *a)
     return gen_movw(s, (int)a->rd, (uint32_t)a->imm16, a->top);
 }
 
+/* T32 has no ASR #32: sh with a zero amount is the SAT16 encoding; with
+ * its should-be-zero bit 4 set it arrives here, and saturates halves to
+ * the 5-bit width, as qemu does. */
 static bool trans_t_sat(DisasContext *s, arg_t_sat *a)
 {
-    return gen_sat(s, (int)a->rd, (int)a->rn, (int)a->sat + !a->u, a->u, a->sh,
-                   (int)a->shimm, false);
+    bool halves = a->sh && a->shimm == 0;
+
+    return gen_sat(s, (int)a->rd, (int)a->rn, (int)a->sat + !a->u, a->u,
+                   a->sh && !halves, (int)a->shimm, halves);
 }
 
 static bool trans_t_sat16(DisasContext *s, arg_t_sat16 *a)
