@@ -324,7 +324,9 @@ static bool trans_dp_rsr(DisasContext *s, arg_s_rrr_shr *a)
 {
     bool want_carry = a->s && dp_is_logical((int)a->op);
 
-    /* r15 operands are UNPREDICTABLE: read as usual (qemu does too). */
+    /* Other r15 operands are UNPREDICTABLE: read as usual (as qemu). */
+    if (a32_dp_exception_return((int)a->op, a->s, (int)a->rd))
+        return a32_undef(s);
     return gen_dp(s, (int)a->op, (int)a->rd, (int)a->rn,
                   gen_shift_reg(load_reg(s, (int)a->rm), (int)a->shty,
                                 load_reg(s, (int)a->rs), want_carry),
