@@ -290,11 +290,6 @@ static bool gen_dp(DisasContext *s, int op, int rd, int rn, Operand2 m,
         if (m.has_carry)
             tcg_gen_mov_i64(cpu_CF, m.carry);
     }
-    /* A conditional SUBS/CMP leaves the flags of the skip path to an
-     * earlier insn: a later condition must not fuse with its operands,
-     * which that path never computed. */
-    if (setflags && s->cond_active)
-        arm_flags_block_start();
     if (!dp_is_test(op))
         store_reg(s, rd, r);
     return true;
