@@ -159,8 +159,10 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
                 return r;
         }
     }
-    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
-        copy_to_guest(a[1], &head, sizeof(head)) != 0)
+    /* The answers are words of the guest's pointer size (little-endian:
+     * a 32-bit guest's are the low halves). */
+    if (copy_to_guest(a[2], &len, loader_target->word) != 0 ||
+        copy_to_guest(a[1], &head, loader_target->word) != 0)
         return -EFAULT;
     return 0;
 }
