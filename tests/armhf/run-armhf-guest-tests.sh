@@ -48,27 +48,29 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 # Programs of tests/guest that are not portable to a 32-bit guest, with why.
 # Each line: NAME reason. They are neither built nor counted.
 NOT_PORTABLE="
-int_edge        prints long and pointer-size limits: 64-bit on the host
-proc_cpuinfo    compares /proc/cpuinfo fields of an arm64 CPU
-sig_fault       reads the faulting PC from the aarch64 ucontext
-sig_fetch       decodes aarch64 instructions in the signal frame
-sig_align       checks aarch64 alignment faults of LDXR/LDAR
-smc_dual        writes aarch64 machine code
-smc_jit         writes aarch64 machine code
-smc_syscall     writes aarch64 machine code
-smc_thread      writes aarch64 machine code
-shm_exec        writes aarch64 machine code into shared memory
-sys_efault      passes 64-bit kernel addresses as bad pointers
-sys_openat2     calls openat2 by the aarch64 syscall number
-sys_clone_ns    calls clone3 and prints 64-bit struct sizes
-sys_aio         uses the aarch64 io_setup number and 64-bit aio_context_t
-thr_robust      walks the robust futex list with 64-bit offsets
-robust_other    walks the robust futex list with 64-bit offsets
-futex_ops       raw futex syscall numbers and 64-bit timespec
-proc_exec       execs itself by the aarch64 path of the build tree
-proc_fork_threads raw clone flags and aarch64 syscall numbers
-proc_self       prints AT_HWCAP and auxv entries of arm64
-sysroot_paths   needs the mirror root of the aarch64 runner
+atomic_counters  x86-64 asm (cmpxchg16b) unless built for aarch64
+fp_special       _Float16 is not supported by the armhf compiler
+int_edge         __int128 is not supported on a 32-bit target
+proc_fork        clone3 helper in asm: x86-64 or aarch64 only (#error)
+sig_fault        reads the fault PC from mcontext gregs (x86-64/aarch64)
+sig_fetch        reads the PC from mcontext gregs (x86-64/aarch64)
+sys_efault       SYS_newfstatat does not exist on 32-bit ARM
+thr_hammer       writes JIT code: no encoding for 32-bit ARM (#error)
+smc_dual         writes x86-64 or aarch64 machine code only
+smc_jit          writes x86-64 or aarch64 machine code only
+smc_syscall      writes x86-64 or aarch64 machine code only
+smc_thread       writes x86-64 or aarch64 machine code only
+shm_exec         writes x86-64 or aarch64 machine code only
+sysroot_paths    needs the aarch64 runner's mirror root
+interp           its values overflow a 32-bit long
+malloc_patterns  sums in a 32-bit long
+printf_int       prints %ld %zd values of 64-bit width
+roundtrip        strtol limits: long is 32-bit
+variadic         passes 64-bit values through long
+thr_sync         sums in a 32-bit long
+float_arith      lround() returns a 32-bit long
+fp_round         converts long to float: 32-bit long
+sys_socket       CMSG_SPACE differs on 32-bit (controllen 16, not 24)
 "
 # Dynamically linked variant for these (the rest are static only).
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"

@@ -101,7 +101,7 @@ static bool a32_media_ok(uint32_t insn)
     switch (bits(insn, 23, 5)) {
     case 0x0c: /* parallel add/subtract */
         return op1 != 0 && op1 != 4 && op2 != 5 && op2 != 6;
-    case 0x0d: /* pack, extend, saturate, reverse, select */
+    case 0x0d:                     /* pack, extend, saturate, reverse, select */
         if (bits(insn, 4, 4) == 7) /* extend: op1 001 and 101 are not */
             return op1 != 1 && op1 != 5;
         return true;
@@ -384,7 +384,7 @@ static bool t32_mul_ok(uint32_t insn)
         return false; /* RdLo == RdHi */
     if (bits(insn, 12, 4) == 15 && op1 != 1 && op1 != 3)
         return false; /* only the divides have 1111 there */
-    switch (op1) { /* long multiplies, divides */
+    switch (op1) {    /* long multiplies, divides */
     case 0:
     case 2: return op2 == 0;
     case 1:
@@ -411,7 +411,7 @@ static bool t32_ldst_ok(uint32_t insn)
     if (bits(insn, 12, 4) == 15)
         return false; /* PLD PLI */
     if (bits(insn, 23, 1))
-        return true; /* imm12 */
+        return true;       /* imm12 */
     if (bits(insn, 11, 1)) /* imm8: P U W; PUW 110 is LDRT (keep) */
         return bits(insn, 8, 3) != 0 && bits(insn, 8, 3) != 2;
     return bits(insn, 6, 5) == 0 && bits(insn, 4, 2) == 0; /* LSL #<=3 */
@@ -437,8 +437,8 @@ static const struct dta_template t32_ldm_t[] = {
 #define A32_GPR (F(0) | F(8) | F(12) | F(16))
 
 const struct dta_class dta_classes[] = {
-    {"a32_dp_imm", "data-processing, modified immediate; MOVW MOVT",
-     DTA_COND, F(12) | F(16), 0, 0, 0, a32_dp_imm_ok, TEMPLATES(a32_dp_imm_t)},
+    {"a32_dp_imm", "data-processing, modified immediate; MOVW MOVT", DTA_COND,
+     F(12) | F(16), 0, 0, 0, a32_dp_imm_ok, TEMPLATES(a32_dp_imm_t)},
     {"a32_dp_reg", "data-processing, immediate-shifted register", DTA_COND,
      F(0) | F(12) | F(16), 0, 0, 0, a32_dp_ok, TEMPLATES(a32_dp_reg_t)},
     {"a32_dp_rsr", "data-processing, register-shifted register", DTA_COND,
@@ -447,11 +447,12 @@ const struct dta_class dta_classes[] = {
      0, a32_mul_ok, TEMPLATES(a32_mul_t)},
     {"a32_misc", "QADD QSUB QDADD QDSUB CLZ SMLA<x><y> SMULW ...", DTA_COND,
      A32_GPR, 0, 0, 0, a32_misc_ok, TEMPLATES(a32_misc_t)},
-    {"a32_media", "parallel add/sub, saturate, pack, extend, SEL, REV, "
-                  "bit-field, USAD8, SMLAD SMMLA SDIV ...",
+    {"a32_media",
+     "parallel add/sub, saturate, pack, extend, SEL, REV, "
+     "bit-field, USAD8, SMLAD SMMLA SDIV ...",
      DTA_COND, A32_GPR, F(0) | F(12) | F(16), 0, 0, a32_media_ok,
      TEMPLATES(a32_media_t)},
-    {"a32_ldst", "LDR STR LDRB STRB (T), immediate and register", 
+    {"a32_ldst", "LDR STR LDRB STRB (T), immediate and register",
      DTA_COND | DTA_MEM | DTA_MEM_RM, F(12), 0, 16, 0, a32_ldst_ok,
      TEMPLATES(a32_ldst_t)},
     {"a32_ldst_extra", "LDRH STRH LDRSB LDRSH LDRD STRD",
@@ -468,8 +469,8 @@ const struct dta_class dta_classes[] = {
      DTA_NEON_Q, 0, 0, 0, 0, NULL, TEMPLATES(neon_3same_t)},
     {"a32_neon_2misc", "Advanced SIMD two registers misc, modified immediate",
      DTA_NEON_Q, 0, 0, 0, 0, NULL, TEMPLATES(neon_2misc_t)},
-    {"a32_neon_shift", "Advanced SIMD shifts by immediate", DTA_NEON_Q, 0, 0,
-     0, 0, neon_shift_ok, TEMPLATES(neon_shift_t)},
+    {"a32_neon_shift", "Advanced SIMD shifts by immediate", DTA_NEON_Q, 0, 0, 0,
+     0, neon_shift_ok, TEMPLATES(neon_shift_t)},
     {"a32_neon_3diff", "Advanced SIMD long/wide/narrow, by scalar", 0, 0, 0, 0,
      0, neon_size3_ok, TEMPLATES(neon_3diff_t)},
     {"a32_neon_perm", "VEXT VTBL VTBX VDUP scalar", DTA_NEON_Q, 0, 0, 0, 0,
@@ -477,27 +478,29 @@ const struct dta_class dta_classes[] = {
     {"a32_neon_ldst", "VLD1-4 VST1-4 (element and structure)",
      DTA_MEM | DTA_MEM_RM | DTA_KEEP_RM, 0, 0, 16, 0, NULL,
      TEMPLATES(neon_ldst_t)},
-    {"t16_dp", "T16 shift/add/sub/mov/cmp, data-processing, hi regs, extend, "
-               "REV",
+    {"t16_dp",
+     "T16 shift/add/sub/mov/cmp, data-processing, hi regs, extend, "
+     "REV",
      DTA_T16, 0, 0, 0, 0, t16_dp_ok, TEMPLATES(t16_dp_t)},
     {"t16_ldst", "T16 LDR STR LDRB STRB LDRH STRH LDRSB LDRSH",
      DTA_T16 | DTA_MEM | DTA_MEM_RM, F(0), 0, 3, 6, NULL,
      TEMPLATES(t16_ldst_t)},
     {"t16_ldm", "T16 LDM STM", DTA_T16 | DTA_MEM | DTA_REGLIST, 0, 0, 8, 0,
      NULL, TEMPLATES(t16_ldm_t)},
-    {"t32_dp_imm", "data-processing, modified immediate", DTA_T32,
-     F(8) | F(16), F(8) | F(16), 0, 0, t32_dp_ok, TEMPLATES(t32_dp_imm_t)},
+    {"t32_dp_imm", "data-processing, modified immediate", DTA_T32, F(8) | F(16),
+     F(8) | F(16), 0, 0, t32_dp_ok, TEMPLATES(t32_dp_imm_t)},
     {"t32_bin_imm", "ADDW SUBW MOVW MOVT SSAT USAT SBFX UBFX BFI BFC", DTA_T32,
      F(8) | F(16), F(16), 0, 0, t32_bin_imm_ok, TEMPLATES(t32_bin_imm_t)},
     {"t32_dp_reg", "data-processing, shifted register; PKH", DTA_T32,
      F(0) | F(8) | F(16), F(8) | F(16), 0, 0, t32_dp_ok,
      TEMPLATES(t32_dp_reg_t)},
-    {"t32_dp_reg2", "register shifts, extends, parallel add/sub, QADD REV "
-                    "SEL CLZ",
+    {"t32_dp_reg2",
+     "register shifts, extends, parallel add/sub, QADD REV "
+     "SEL CLZ",
      DTA_T32, F(0) | F(8) | F(16), F(16), 0, 0, t32_dp_reg2_ok,
      TEMPLATES(t32_dp_reg2_t)},
-    {"t32_mul", "multiply, multiply-accumulate, long multiply, divide",
-     DTA_T32, F(0) | F(8) | F(12) | F(16), F(12), 0, 0, t32_mul_ok,
+    {"t32_mul", "multiply, multiply-accumulate, long multiply, divide", DTA_T32,
+     F(0) | F(8) | F(12) | F(16), F(12), 0, 0, t32_mul_ok,
      TEMPLATES(t32_mul_t)},
     {"t32_ldst", "LDR STR LDRB LDRH LDRSB LDRSH (T), imm12 imm8 register",
      DTA_T32 | DTA_MEM | DTA_MEM_RM, F(12), 0, 16, 0, t32_ldst_ok,
@@ -507,11 +510,9 @@ const struct dta_class dta_classes[] = {
     {"t32_ldm", "LDM STM (IA DB)", DTA_T32 | DTA_MEM | DTA_REGLIST, 0, 0, 16, 0,
      NULL, TEMPLATES(t32_ldm_t)},
     {"t32_vfp", "VFP data-processing and moves (T32)", DTA_T32 | DTA_COND,
-     F(12) | F(16),
-     F(12), 0, 0, a32_vfp_ok, TEMPLATES(a32_vfp_t)},
+     F(12) | F(16), F(12), 0, 0, a32_vfp_ok, TEMPLATES(a32_vfp_t)},
     {"t32_vldst", "VLDR VSTR VLDM VSTM (T32)", DTA_T32 | DTA_COND | DTA_MEM, 0,
-     0, 16, 0,
-     a32_vldst_ok, TEMPLATES(a32_vldst_t)},
+     0, 16, 0, a32_vldst_ok, TEMPLATES(a32_vldst_t)},
     {"t32_neon_3same", "Advanced SIMD three same (T32)",
      DTA_TO_T32 | DTA_NEON_Q, 0, 0, 0, 0, NULL, TEMPLATES(neon_3same_t)},
     {"t32_neon_2misc", "Advanced SIMD two registers misc, modified imm (T32)",

@@ -47,8 +47,8 @@ static uint64_t fp_value(uint64_t *rng, int ebits, int mbits)
     uint64_t sign = r >> 63, exp, mant = m & mmask;
 
     switch (r % 14) {
-    case 0: exp = 0, mant = 0; break;                      /* zero */
-    case 1: exp = emax, mant = 0; break;                   /* inf */
+    case 0: exp = 0, mant = 0; break;                       /* zero */
+    case 1: exp = emax, mant = 0; break;                    /* inf */
     case 2: exp = emax, mant |= 1ull << (mbits - 1); break; /* qNaN */
     case 3:                                                 /* sNaN */
         exp = emax;
@@ -204,8 +204,8 @@ static uint32_t insn_fix_regs(const struct dta_class *c, uint32_t insn,
             bool keep = (c->flags & DTA_KEEP_RM) && (rm == 13 || rm == 15);
 
             if (!keep && (rm == base || rm == 13 || rm == 15))
-                insn = field_set(insn, c->rm_at, bits,
-                                 reg_pick(rng, base) & bits);
+                insn =
+                    field_set(insn, c->rm_at, bits, reg_pick(rng, base) & bits);
         }
     }
     for (int lo = 0; lo < 32; lo++) {
@@ -269,8 +269,9 @@ static void on_signal(int sig, siginfo_t *info, void *ctx)
     }
     dta_signal = sig;
     /* Skip to the snippet's return, 4 bytes in (A32 and Thumb alike). */
-    uc->uc_mcontext.arm_pc = (pc - (uintptr_t)dta_code) / DTA_SNIPPET *
-                                 DTA_SNIPPET + (uintptr_t)dta_code + 4;
+    uc->uc_mcontext.arm_pc =
+        (pc - (uintptr_t)dta_code) / DTA_SNIPPET * DTA_SNIPPET +
+        (uintptr_t)dta_code + 4;
     uc->uc_mcontext.arm_cpsr &= ~0x0600fc00u; /* ITSTATE */
 }
 
@@ -444,8 +445,7 @@ static void print_state(const char *tag, const struct dta_state *s,
             printf("%s r%-2d = %08x\n", tag, i, s->r[i]);
     for (int i = 0; i < 32; i++)
         if (!was || s->d[i] != was->d[i])
-            printf("%s d%-2d = %016llx\n", tag, i,
-                   (unsigned long long)s->d[i]);
+            printf("%s d%-2d = %016llx\n", tag, i, (unsigned long long)s->d[i]);
     printf("%s apsr = %08x\n", tag, s->cpsr & DTA_APSR_MASK);
     printf("%s fpscr = %08x\n", tag, s->fpscr);
 }
@@ -490,8 +490,8 @@ static int cmd_one(const struct dta_class *c, uint64_t seed, uint32_t insn)
 /* Does the emulator deliver SIGILL to a handler? A32 UDF #0. */
 static int cmd_probe(void)
 {
-    static const struct dta_class probe = {"probe", "", 0, 0, 0, 0, 0,
-                                           NULL, NULL, 0};
+    static const struct dta_class probe = {"probe", "", 0,    0,    0,
+                                           0,       0,  NULL, NULL, 0};
 
     code_alloc(1);
     code_put(&probe, 0, 0xe7f000f0u);
@@ -505,9 +505,9 @@ static int cmd_list(void)
 {
     for (size_t i = 0; i < dta_class_count; i++)
         printf("%-18s %-5s %s\n", dta_classes[i].name,
-               (dta_classes[i].flags & DTA_T16)   ? "t16"
-               : class_thumb(&dta_classes[i]) ? "t32"
-                                              : "a32",
+               (dta_classes[i].flags & DTA_T16) ? "t16"
+               : class_thumb(&dta_classes[i])   ? "t32"
+                                                : "a32",
                dta_classes[i].what);
     return 0;
 }

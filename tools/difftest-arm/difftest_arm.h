@@ -26,15 +26,15 @@ void dta_run(struct dta_state *s);
 extern char dta_back[];
 
 enum {
-    DTA_T32 = 1u << 0,      /* Thumb 32-bit: insn = hw1 << 16 | hw2 */
-    DTA_T16 = 1u << 1,      /* Thumb 16-bit: the low halfword */
-    DTA_COND = 1u << 2,     /* A32: random condition; T32: VFP with 1110 */
-    DTA_MEM = 1u << 3,      /* a base register points into dta_mem */
-    DTA_MEM_RM = 1u << 4,   /* an index register gets a small value */
-    DTA_REGLIST = 1u << 5,  /* bits 15:0 (T16: 7:0) are a register list */
-    DTA_NEON_Q = 1u << 6,   /* bit 6 is Q: Vd Vn Vm made even when set */
-    DTA_TO_T32 = 1u << 7,   /* A32 Advanced SIMD template, run as T32 */
-    DTA_KEEP_RM = 1u << 8   /* index field 13/15 mean "no register" */
+    DTA_T32 = 1u << 0,     /* Thumb 32-bit: insn = hw1 << 16 | hw2 */
+    DTA_T16 = 1u << 1,     /* Thumb 16-bit: the low halfword */
+    DTA_COND = 1u << 2,    /* A32: random condition; T32: VFP with 1110 */
+    DTA_MEM = 1u << 3,     /* a base register points into dta_mem */
+    DTA_MEM_RM = 1u << 4,  /* an index register gets a small value */
+    DTA_REGLIST = 1u << 5, /* bits 15:0 (T16: 7:0) are a register list */
+    DTA_NEON_Q = 1u << 6,  /* bit 6 is Q: Vd Vn Vm made even when set */
+    DTA_TO_T32 = 1u << 7,  /* A32 Advanced SIMD template, run as T32 */
+    DTA_KEEP_RM = 1u << 8  /* index field 13/15 mean "no register" */
 };
 
 struct dta_template {
