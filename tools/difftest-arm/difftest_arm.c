@@ -167,11 +167,11 @@ static void state_make(const struct dta_class *c, uint64_t seed, uint32_t insn)
     }
 }
 
-/* A register for a field: anything but r13 and r15 (and the base). */
-static unsigned reg_pick(uint64_t *rng, unsigned avoid)
+/* A register for a field of `bits` (7 or 15): not r13, r15 nor `avoid`. */
+static unsigned reg_pick(uint64_t *rng, unsigned bits, unsigned avoid)
 {
     for (;;) {
-        unsigned r = (unsigned)(rng_next(rng) % 16);
+        unsigned r = (unsigned)(rng_next(rng) % (bits + 1));
 
         if (r != 13 && r != 15 && r != avoid)
             return r;
@@ -197,7 +197,7 @@ static uint32_t insn_fix_regs(const struct dta_class *c, uint32_t insn,
     unsigned bits = (c->flags & DTA_T16) ? 7 : 15, base = 16;
 
     if (c->flags & DTA_MEM) {
-        base = reg_pick(rng, 16) & bits;
+        base = reg_pick(rng, bits, 16);
         insn = field_set(insn, c->base_at, bits, base);
         if (c->flags & DTA_MEM_RM) {
             unsigned rm = (insn >> c->rm_at) & bits;
@@ -205,7 +205,7 @@ static uint32_t insn_fix_regs(const struct dta_class *c, uint32_t insn,
 
             if (!keep && (rm == base || rm == 13 || rm == 15))
                 insn =
-                    field_set(insn, c->rm_at, bits, reg_pick(rng, base) & bits);
+                    field_set(insn, c->rm_at, bits, reg_pick(rng, bits, base));
         }
     }
     for (int lo = 0; lo < 32; lo++) {
@@ -217,7 +217,7 @@ static uint32_t insn_fix_regs(const struct dta_class *c, uint32_t insn,
         if (v == 15 && (c->pc_ok >> lo & 1))
             continue;
         if (v == 13 || v == 15 || ((c->flags & DTA_MEM) && v == base))
-            insn = field_set(insn, lo, bits, reg_pick(rng, base) & bits);
+            insn = field_set(insn, lo, bits, reg_pick(rng, bits, base));
     }
     if (c->flags & DTA_REGLIST) {
         uint32_t keep = (c->flags & DTA_T16) ? 0xffu : 0x5fffu;
