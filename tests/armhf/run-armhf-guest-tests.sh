@@ -71,6 +71,8 @@ thr_sync         sums in a 32-bit long
 float_arith      lround() returns a 32-bit long
 fp_round         converts long to float: 32-bit long
 sys_socket       CMSG_SPACE differs on 32-bit (controllen 16, not 24)
+fp_fenv          64-bit int <-> double conversions are libgcc calls on
+                 armhf (__aeabi_d2lz, __aeabi_l2d): other inexact flags
 "
 # Dynamically linked variant for these (the rest are static only).
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"

@@ -15,12 +15,12 @@
 #define LITMUS_ASM(thread, text, addr0, addr1, val0, val1)                     \
     do {                                                                       \
         uint32_t loaded_o, loaded_p;                                           \
-        __asm__ volatile(text                                                  \
-                         : [o] "=&r"(loaded_o), [p] "=&r"(loaded_p)            \
-                         : [a] "r"(addr0), [b] "r"(addr1),                     \
-                           [v] "r"((uint32_t)(val0)),                          \
-                           [w] "r"((uint32_t)(val1))                           \
-                         : "memory");                                          \
+        __asm__ volatile(                                                      \
+            text                                                               \
+            : [o] "=&r"(loaded_o), [p] "=&r"(loaded_p)                         \
+            : [a] "r"(addr0), [b] "r"(addr1), [v] "r"((uint32_t)(val0)),       \
+              [w] "r"((uint32_t)(val1))                                        \
+            : "memory");                                                       \
         litmus_r[thread][0].v = loaded_o;                                      \
         litmus_r[thread][1].v = loaded_p;                                      \
     } while (0)
