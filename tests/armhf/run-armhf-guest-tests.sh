@@ -1,6 +1,6 @@
 #!/bin/bash
 # Differential armhf guest tests: builds the portable tests/guest/NAME.c
-# programs with arm-linux-gnueabihf-gcc (static -marm A32, static -mthumb
+# programs and the armhf ones of tests/armhf/progs (interworking, SMC) with arm-linux-gnueabihf-gcc (static -marm A32, static -mthumb
 # T32, and a dynamic Thumb build run with -L SYSROOT) and for the host, runs
 # the armhf builds under the emulator and the host build natively, and
 # compares stdout bytes and exit status. It must not judge stderr or timing.
@@ -165,7 +165,7 @@ not_portable() {
 }
 
 tests=()
-for src in "$guestdir"/*.c; do
+for src in "$guestdir"/*.c "$srcdir"/progs/*.c; do
 	name=$(basename "$src" .c)
 	if [ -n "${GUEST_TESTS:-}" ] && ! contains "$GUEST_TESTS" "$name"; then
 		continue
@@ -182,6 +182,7 @@ fi
 
 for name in "${tests[@]}"; do
 	src=$guestdir/$name.c
+	[ -f "$src" ] || src=$srcdir/progs/$name.c
 	input=/dev/null
 	[ -f "$guestdir/$name.stdin" ] && input=$guestdir/$name.stdin
 
