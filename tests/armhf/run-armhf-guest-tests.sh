@@ -166,6 +166,7 @@ not_portable() {
 
 tests=()
 for src in "$guestdir"/*.c "$srcdir"/progs/*.c; do
+	[ -f "$src" ] || continue
 	name=$(basename "$src" .c)
 	if [ -n "${GUEST_TESTS:-}" ] && ! contains "$GUEST_TESTS" "$name"; then
 		continue
