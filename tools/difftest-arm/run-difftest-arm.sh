@@ -209,21 +209,26 @@ done >"$out/signatures"
 
 echo
 echo "== mismatch groups (class | kind | instruction shape | count | differs in | example) =="
-awk -F'|' 'NR == FNR { if ($3 == 1) sig[$1] = $2; next }
+# Signatures read in BEGIN: an empty file would break the NR == FNR idiom.
+awk -F'|' -v sigfile="$out/signatures" '
+     BEGIN { while ((getline line < sigfile) > 0) {
+                 split(line, w, " "); if (w[3] == 1) sig[w[1]] = w[2] } }
      { key = $1 "|" $2 "|" $3
        if (!(key in n)) { order[++m] = key; ex[key] = $4; txt[key] = $5 }
        n[key]++ }
      END { for (i = 1; i <= m; i++) { k = order[i]; split(k, p, "|")
              s = (ex[k] in sig) ? sig[ex[k]] : "-"
              printf "%-16s %-20s %-34s %6d  %-12s %s  %s\n", p[1], p[2], p[3], n[k], s,
-                    ex[k], txt[k] } }' \
-    FS=' ' "$out/signatures" FS='|' "$out/grouped"
+                    ex[k], txt[k] } }' "$out/grouped"
 
 if [ "$details" -gt 0 ]; then
     echo
     echo "== details (qemu '<', arx '>') =="
     while read -r enc sig nth; do
         echo "--- $(grep "^$enc	" "$out/disasm" | cut -f2-)   [$enc, differs in $sig]"
+        # The input general registers and flags (d0-d31: run `one` by hand).
+        grep '^in  \(r\|apsr\|fpscr\)' "$out/one.$enc.qemu" | tr '\n' ' ' | fold -w 100
+        echo
         diff "$out/one.$enc.qemu" "$out/one.$enc.arx" | grep '^[<>]'
     done <"$out/signatures"
 fi
