@@ -227,8 +227,7 @@ if [ "$details" -gt 0 ]; then
     while read -r enc sig nth; do
         echo "--- $(grep "^$enc	" "$out/disasm" | cut -f2-)   [$enc, differs in $sig]"
         # The input general registers and flags (d0-d31: run `one` by hand).
-        grep '^in  \(r\|apsr\|fpscr\)' "$out/one.$enc.qemu" | tr '\n' ' ' | fold -w 100
-        echo
+        grep '^in  \(r\|apsr\|fpscr\)' "$out/one.$enc.qemu" | paste -d' ' - - - -
         diff "$out/one.$enc.qemu" "$out/one.$enc.arx" | grep '^[<>]'
     done <"$out/signatures"
 fi
