@@ -177,6 +177,33 @@ static const struct dta_template a32_ldst_extra_t[] = {
 
 static const struct dta_template a32_ldm_t[] = {{0x08000000, 0xf1bfffff}};
 
+/*
+ * LDA STL LDAEX STLEX LDREX STREX (word, byte, halfword; no doubleword):
+ * bits 9:8 00 acquire/release, 10 exclusive acquire/release, 11 exclusive.
+ * Loads have 1111 in 3:0; STL has 1111 in 15:12, the exclusive stores a
+ * status register there that is neither Rt nor the base. A lone STREX
+ * fails (no monitor) on both sides.
+ */
+static bool a32_sync_ok(uint32_t insn)
+{
+    unsigned rd = bits(insn, 12, 4), rt = bits(insn, 0, 4);
+
+    if (bits(insn, 8, 2) == 1 || bits(insn, 21, 2) == 1)
+        return false;
+    if (bits(insn, 20, 1))
+        return rt == 15 && rd != 15;
+    if (rt == 15)
+        return false;
+    if (bits(insn, 8, 2) == 0)
+        return rd == 15;
+    return rd != 15 && rd != rt && rd != bits(insn, 16, 4);
+}
+
+static const struct dta_template a32_sync_t[] = {
+    {0x01900c9f, 0xf06ff300}, /* loads */
+    {0x01800c90, 0xf06ff30f}, /* stores */
+};
+
 /* ---- A32 VFP ---- */
 
 static bool a32_vfp_ok(uint32_t insn)
@@ -428,6 +455,28 @@ static bool t32_ldrd_ok(uint32_t insn)
 
 static const struct dta_template t32_ldrd_t[] = {{0xe8400000, 0x01bfffff}};
 
+/*
+ * T32 LDA STL LDAEX STLEX LDREXB/H STREXB/H: hw2 = Rt 1111 op(7:6) sz(5:4)
+ * Rd(3:0); op 01 exclusive (B H), 10 acquire/release, 11 both; 00 would be
+ * TBB/TBH. Loads (bit 20) have 1111 in 3:0, STL too.
+ */
+static bool t32_sync_ok(uint32_t insn)
+{
+    unsigned op = bits(insn, 6, 2), sz = bits(insn, 4, 2);
+    unsigned rd = bits(insn, 0, 4), rt = bits(insn, 12, 4);
+
+    if (op == 0 || sz == 3 || (op == 1 && sz == 2) || rt == 15)
+        return false;
+    if (bits(insn, 20, 1) || op == 2)
+        return rd == 15;
+    return rd != 15 && rd != rt && rd != bits(insn, 16, 4);
+}
+
+static const struct dta_template t32_sync_t[] = {
+    {0xe8d00f0f, 0x0000f0f0}, /* loads */
+    {0xe8c00f00, 0x0000f0ff}, /* stores */
+};
+
 /* LDM/STM IA and DB; T32 lists never hold sp (bit 13) nor pc here. */
 static const struct dta_template t32_ldm_t[] = {
     {0xe8800000, 0x003f5fff},
@@ -460,6 +509,8 @@ const struct dta_class dta_classes[] = {
      TEMPLATES(a32_ldst_extra_t)},
     {"a32_ldm", "LDM STM (IA IB DA DB, writeback)",
      DTA_COND | DTA_MEM | DTA_REGLIST, 0, 0, 16, 0, NULL, TEMPLATES(a32_ldm_t)},
+    {"a32_sync", "LDA STL LDAEX STLEX LDREX STREX (B H W)", DTA_COND | DTA_MEM,
+     F(0) | F(12), F(0) | F(12), 16, 0, a32_sync_ok, TEMPLATES(a32_sync_t)},
     {"a32_vfp", "VFP data-processing, VMOV core, VMRS, VDUP core, v8 VSEL..",
      DTA_COND, F(12) | F(16), F(12), 0, 0, a32_vfp_ok, TEMPLATES(a32_vfp_t)},
 
@@ -509,6 +560,9 @@ const struct dta_class dta_classes[] = {
      0, t32_ldrd_ok, TEMPLATES(t32_ldrd_t)},
     {"t32_ldm", "LDM STM (IA DB)", DTA_T32 | DTA_MEM | DTA_REGLIST, 0, 0, 16, 0,
      NULL, TEMPLATES(t32_ldm_t)},
+    {"t32_sync", "LDA STL LDAEX STLEX LDREXB/H STREXB/H (T32)",
+     DTA_T32 | DTA_MEM, F(0) | F(12), F(0), 16, 0, t32_sync_ok,
+     TEMPLATES(t32_sync_t)},
     {"t32_vfp", "VFP data-processing and moves (T32)", DTA_T32 | DTA_COND,
      F(12) | F(16), F(12), 0, 0, a32_vfp_ok, TEMPLATES(a32_vfp_t)},
     {"t32_vldst", "VLDR VSTR VLDM VSTM (T32)", DTA_T32 | DTA_COND | DTA_MEM, 0,
