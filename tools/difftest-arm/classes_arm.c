@@ -61,6 +61,16 @@ static const struct dta_template a32_mul_t[] = {{0x00000090, 0xf0ffff0f}};
 /* QADD QSUB QDADD QDSUB, CLZ, SMLA<x><y> SMLAW SMULW SMLAL<x><y> SMUL. */
 static bool a32_misc_ok(uint32_t insn)
 {
+    bool clz = bits(insn, 4, 4) == 1 && bits(insn, 21, 2) == 3;
+
+    if (clz) /* 1111 in 19:16 and 11:8 */
+        return bits(insn, 16, 4) == 15 && bits(insn, 8, 4) == 15 &&
+               bits(insn, 12, 4) != 15 && bits(insn, 0, 4) != 15;
+    if (bits(insn, 0, 4) == 15 || bits(insn, 12, 4) == 15 ||
+        bits(insn, 16, 4) == 15 || bits(insn, 8, 4) == 15)
+        return false;
+    if (bits(insn, 7, 1) && bits(insn, 21, 2) == 3) /* SMUL<x><y>: (0000) */
+        return bits(insn, 12, 4) == 0;
     if (bits(insn, 4, 4) == 8 || bits(insn, 4, 4) == 0xa ||
         bits(insn, 4, 4) == 0xc || bits(insn, 4, 4) == 0xe) /* halfword */
         return bits(insn, 21, 2) != 2 || bits(insn, 12, 4) != bits(insn, 16, 4);
@@ -257,9 +267,17 @@ static const struct dta_template a32_vldst_t[] = {
 
 /* ---- Advanced SIMD (A32 encodings; the T32 classes convert them) ---- */
 
-static bool neon_size3_ok(uint32_t insn)
+/* Sizes 8-32 (by scalar: 16 and 32, Vm 0-7 for 16); Q destinations even. */
+static bool neon_3diff_ok(uint32_t insn)
 {
-    return bits(insn, 20, 2) != 3;
+    unsigned size = bits(insn, 20, 2), opc = bits(insn, 8, 4);
+    bool narrow = !bits(insn, 6, 1) && (opc == 4 || opc == 6);
+
+    if (size == 3 || (bits(insn, 6, 1) && size == 0))
+        return false;
+    if (bits(insn, 6, 1) && size == 1 && bits(insn, 3, 1))
+        return false;
+    return narrow || !bits(insn, 12, 1);
 }
 
 static bool neon_shift_ok(uint32_t insn)
@@ -345,8 +363,8 @@ static bool t32_bin_imm_ok(uint32_t insn)
     unsigned op = bits(insn, 20, 5), rn = bits(insn, 16, 4);
     unsigned imm5 = bits(insn, 12, 3) << 2 | bits(insn, 6, 2);
 
-    if (op & 1)
-        return false;
+    if ((op & 1) || (op >= 0x10 && bits(insn, 26, 1)))
+        return false; /* saturate and bit-field have 0 in bit 26 */
     switch (op) {
     case 0:
     case 0xa: return rn != 15; /* ADDW SUBW (15 is ADR) */
@@ -495,7 +513,7 @@ const struct dta_class dta_classes[] = {
     {"a32_mul", "MUL MLA MLS UMAAL [SU]MULL [SU]MLAL", DTA_COND, A32_GPR, 0, 0,
      0, a32_mul_ok, TEMPLATES(a32_mul_t)},
     {"a32_misc", "QADD QSUB QDADD QDSUB CLZ SMLA<x><y> SMULW ...", DTA_COND,
-     A32_GPR, 0, 0, 0, a32_misc_ok, TEMPLATES(a32_misc_t)},
+     A32_GPR, A32_GPR, 0, 0, a32_misc_ok, TEMPLATES(a32_misc_t)},
     {"a32_media",
      "parallel add/sub, saturate, pack, extend, SEL, REV, "
      "bit-field, USAD8, SMLAD SMMLA SDIV ...",
@@ -523,7 +541,7 @@ const struct dta_class dta_classes[] = {
     {"a32_neon_shift", "Advanced SIMD shifts by immediate", DTA_NEON_Q, 0, 0, 0,
      0, neon_shift_ok, TEMPLATES(neon_shift_t)},
     {"a32_neon_3diff", "Advanced SIMD long/wide/narrow, by scalar", 0, 0, 0, 0,
-     0, neon_size3_ok, TEMPLATES(neon_3diff_t)},
+     0, neon_3diff_ok, TEMPLATES(neon_3diff_t)},
     {"a32_neon_perm", "VEXT VTBL VTBX VDUP scalar", DTA_NEON_Q, 0, 0, 0, 0,
      NULL, TEMPLATES(neon_perm_t)},
     {"a32_neon_ldst", "VLD1-4 VST1-4 (element and structure)",
