@@ -16,10 +16,9 @@ static void *emit_return(uint8_t *p, int v, int thumb)
 {
 #if defined(__arm__)
     if (thumb) { /* movw r0, #v; bx lr */
-        uint16_t h[4] = {(uint16_t)(0xf240 | (v >> 12 & 0xf) |
-                                    (v >> 11 & 1) << 10),
-                         (uint16_t)((v >> 8 & 7) << 12 | (v & 0xff)),
-                         0x4770, 0xbf00};
+        uint16_t h[4] = {
+            (uint16_t)(0xf240 | (v >> 12 & 0xf) | (v >> 11 & 1) << 10),
+            (uint16_t)((v >> 8 & 7) << 12 | (v & 0xff)), 0x4770, 0xbf00};
 
         memcpy(p, h, sizeof(h));
         return p + 1;
