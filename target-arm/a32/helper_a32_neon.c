@@ -1,0 +1,165 @@
+/*
+ * Advanced SIMD helpers of the AArch32 translator: the A64 element loops
+ * of helper_simd.c / helper_crypto.c run on D and Q registers staged in
+ * V16-V31 (which AArch32 never sees), VTBL/VTBX, and the (de)interleaving
+ * of VLDn/VSTn. Guest memory is the translator's: nothing here faults.
+ */
+#include <string.h>
+
+#include "target-arm/a32/helper_a32_neon.h"
+#include "target-arm/helper_crypto.h"
+#include "target-arm/helper_fp.h"
+#include "target-arm/helper_simd.h"
+
+static uint8_t *dreg_bytes(CPUARMState *env, int dreg)
+{
+    return (uint8_t *)env->v + 8 * (dreg & 63);
+}
+
+static int opnd_bytes(uint64_t opnd)
+{
+    return (opnd & NEON_OPND_Q) ? 16 : 8;
+}
+
+/* V[stage] = the operand, zero-extended to 16 bytes. */
+static void stage_in(CPUARMState *env, int stage, uint64_t opnd)
+{
+    memset(&env->v[stage], 0, sizeof(env->v[stage]));
+    memcpy(env->v[stage].b, dreg_bytes(env, (int)(opnd & 63)),
+           (size_t)opnd_bytes(opnd));
+}
+
+static void stage_out(CPUARMState *env, uint64_t opnd, int stage)
+{
+    memcpy(dreg_bytes(env, (int)(opnd & 63)), env->v[stage].b,
+           (size_t)opnd_bytes(opnd));
+}
+
+/* Every lane of V[stage] = its lane idx (the "by scalar" forms). */
+static void stage_dup(CPUARMState *env, int stage, int esz, int idx)
+{
+    ARMVReg *v = &env->v[stage];
+    int bytes = 1 << esz;
+    uint8_t lane[8];
+
+    memcpy(lane, v->b + idx * bytes, (size_t)bytes);
+    for (int i = 0; i < 16; i += bytes) {
+        memcpy(v->b + i, lane, (size_t)bytes);
+    }
+}
+
+/* StandardFPSCRValue(): flush-to-zero, default NaN, round to nearest. */
+static uint32_t standard_fpcr(uint32_t fpcr)
+{
+    return (fpcr & FPCR_AHP) | FPCR_FZ | FPCR_DN;
+}
+
+/* d = d +- n * m with two roundings (VMLA/VMLS.F32, not fused). */
+static void neon_mla_unfused(uint64_t env, uint64_t desc, bool sub)
+{
+    uint64_t op_mask = 0xff;
+    uint64_t mul = (desc & ~op_mask) | FPOP_MUL;
+    uint64_t acc = (desc & ~op_mask) | (sub ? FPOP_SUB : FPOP_ADD);
+
+    helper_simd_3same_fp(env, mul, NEON_STAGE_T, NEON_STAGE_N, NEON_STAGE_M);
+    helper_simd_3same_fp(env, acc, NEON_STAGE_D, NEON_STAGE_D, NEON_STAGE_T);
+}
+
+static void neon_run(uint64_t env, uint64_t desc, int kind)
+{
+    const uint64_t d = NEON_STAGE_D, n = NEON_STAGE_N, m = NEON_STAGE_M;
+
+    switch (kind) {
+    case NK_3SAME: helper_simd_3same(env, desc, d, n, m); break;
+    case NK_3SAME_FP: helper_simd_3same_fp(env, desc, d, n, m); break;
+    case NK_3DIFF: helper_simd_3diff(env, desc, d, n, m); break;
+    case NK_2MISC: helper_simd_2misc(env, desc, d, m); break;
+    case NK_SHIFT: helper_simd_shift_imm(env, desc, d, m); break;
+    case NK_PERMUTE: helper_simd_permute(env, desc, d, n, m); break;
+    case NK_MLA_F: neon_mla_unfused(env, desc, false); break;
+    case NK_MLS_F: neon_mla_unfused(env, desc, true); break;
+    case NK_EXT: helper_simd_ext(env, desc, d, n, m); break;
+    case NK_CRYPTO: helper_crypto_fn((int)(desc & 0xff), 0)(env, d, n, m, 0);
+        break;
+    default: break;
+    }
+}
+
+uint64_t helper_neon_call(uint64_t env, uint64_t desc, uint64_t regs,
+                          uint64_t extra)
+{
+    CPUARMState *e = (CPUARMState *)env;
+    uint64_t opnd_d = regs & 127, opnd_n = (regs >> 7) & 127;
+    uint64_t opnd_m = (regs >> 14) & 127;
+    int dup = (int)(extra >> 16);
+    uint32_t fpcr = e->fpcr;
+
+    stage_in(e, NEON_STAGE_D, opnd_d);
+    stage_in(e, NEON_STAGE_N, opnd_n);
+    stage_in(e, NEON_STAGE_M, opnd_m);
+    if (dup) {
+        stage_dup(e, NEON_STAGE_M, (dup - 1) & 3, (dup - 1) >> 2);
+    }
+    if (extra & NEON_STD_FP) {
+        e->fpcr = standard_fpcr(fpcr);
+    }
+    neon_run(env, desc, (int)(extra & 0xff));
+    e->fpcr = fpcr;
+    stage_out(e, opnd_d, NEON_STAGE_D);
+    return 0;
+}
+
+uint64_t helper_neon_tbl(uint64_t env, uint64_t desc)
+{
+    CPUARMState *e = (CPUARMState *)env;
+    int d = (int)(desc & 31), n = (int)((desc >> 5) & 31);
+    int m = (int)((desc >> 10) & 31), regs = (int)((desc >> 15) & 3) + 1;
+    bool tbx = (desc >> 17) & 1;
+    uint8_t table[32], index[8], out[8];
+
+    for (int r = 0; r < regs; r++) {
+        memcpy(table + 8 * r, dreg_bytes(e, n + r), 8);
+    }
+    memcpy(index, dreg_bytes(e, m), 8);
+    memcpy(out, dreg_bytes(e, d), 8);
+    for (int i = 0; i < 8; i++) {
+        if (index[i] < 8 * regs) {
+            out[i] = table[index[i]];
+        } else if (!tbx) {
+            out[i] = 0;
+        }
+    }
+    memcpy(dreg_bytes(e, d), out, 8);
+    return 0;
+}
+
+/*
+ * VLDn/VSTn (multiple n-element structures): for r < regs, e < elements,
+ * k < nelem, memory element (r * elements + e) * nelem + k is element e
+ * of D[d + k * inc + r]. The memory bytes sit in V16 onwards.
+ */
+uint64_t helper_neon_interleave(uint64_t env, uint64_t desc)
+{
+    CPUARMState *e = (CPUARMState *)env;
+    int d = (int)(desc & 31), inc = (int)((desc >> 5) & 3);
+    int nelem = (int)((desc >> 7) & 7), esz = (int)((desc >> 10) & 3);
+    int regs = (int)((desc >> 12) & 7);
+    bool store = (desc >> 15) & 1;
+    int ebytes = 1 << esz, elements = 8 >> esz;
+    uint8_t *mem = e->v[NEON_STAGE_D].b;
+
+    for (int r = 0; r < regs; r++) {
+        for (int el = 0; el < elements; el++) {
+            for (int k = 0; k < nelem; k++) {
+                uint8_t *reg = dreg_bytes(e, d + k * inc + r) + el * ebytes;
+                uint8_t *at = mem + ((r * elements + el) * nelem + k) * ebytes;
+                if (store) {
+                    memcpy(at, reg, (size_t)ebytes);
+                } else {
+                    memcpy(reg, at, (size_t)ebytes);
+                }
+            }
+        }
+    }
+    return 0;
+}
