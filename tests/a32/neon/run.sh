@@ -1,0 +1,31 @@
+#!/bin/sh
+# Builds each tests/a32/neon/*.c for A32 and T32 (freestanding, static)
+# and compares arx's output with qemu-arm's. Usage: run.sh ARX [test.c...]
+# Needs arm-linux-gnueabihf-gcc and qemu-arm; prints one line per run.
+arx=${1:?usage: run.sh ARX [tests]}
+shift
+dir=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+[ $# -gt 0 ] || set -- "$dir"/*.c
+fail=0
+for src in "$@"; do
+    name=$(basename "$src" .c)
+    fpu=$(sed -n 's/^ \* FPU: //p' "$src")
+    for mode in arm thumb; do
+        bin=$tmp/$name-$mode
+        arm-linux-gnueabihf-gcc -static -nostdlib -ffreestanding -O2 \
+            -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} -m$mode \
+            -I"$dir" "$src" -o "$bin" || { fail=1; continue; }
+        qemu-arm "$bin" >"$bin.want" 2>&1
+        timeout 60 "$arx" "$bin" >"$bin.got" 2>&1
+        if cmp -s "$bin.want" "$bin.got"; then
+            echo "PASS $name ($mode, $(wc -l <"$bin.want") lines)"
+        else
+            echo "FAIL $name ($mode)"
+            diff "$bin.want" "$bin.got" | head -20
+            fail=1
+        fi
+    done
+done
+exit $fail
