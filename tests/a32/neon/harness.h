@@ -15,10 +15,7 @@ static long sys_call3(long nr, long a, long b, long c)
     register long r1 __asm__("r1") = b;
     register long r2 __asm__("r2") = c;
     register long r7 __asm__("r7") = nr;
-    __asm__ volatile("svc 0"
-                     : "+r"(r0)
-                     : "r"(r1), "r"(r2), "r"(r7)
-                     : "memory");
+    __asm__ volatile("svc 0" : "+r"(r0) : "r"(r1), "r"(r2), "r"(r7) : "memory");
     return r0;
 }
 

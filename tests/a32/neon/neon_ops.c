@@ -8,9 +8,9 @@
 #include "harness.h"
 
 static uint8_t in8[64];
-static float inf[16] = {1.5f,   -2.25f, 3.0f,    0.1f,   -0.0f,  1e30f,
-                        -1e-40f, 7.75f, 100.5f, -3.5f,  2.5f,   -2.5f,
-                        65536.7f, -1.0f, 0.5f,   1e-3f};
+static float inf[16] = {1.5f,     -2.25f, 3.0f,   0.1f,  -0.0f, 1e30f,
+                        -1e-40f,  7.75f,  100.5f, -3.5f, 2.5f,  -2.5f,
+                        65536.7f, -1.0f,  0.5f,   1e-3f};
 
 /* Keeps the compiler from folding the operations away. */
 #define OPAQUE(p) __asm__ volatile("" : "+r"(p))
@@ -37,8 +37,10 @@ static void test_int(void)
     SHOW("vmls.i16 d", vmls_s16(sad, sbd, sad));
     SHOW("vqadd.s8", vqaddq_s8(vreinterpretq_s8_u8(a), vreinterpretq_s8_u8(b)));
     SHOW("vqadd.u8", vqaddq_u8(a, b));
-    SHOW("vqsub.u16", vqsubq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)));
-    SHOW("vqsub.s64", vqsubq_s64(vreinterpretq_s64_u8(a), vreinterpretq_s64_u8(b)));
+    SHOW("vqsub.u16",
+         vqsubq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)));
+    SHOW("vqsub.s64",
+         vqsubq_s64(vreinterpretq_s64_u8(a), vreinterpretq_s64_u8(b)));
     SHOW("vhadd.u8", vhaddq_u8(a, b));
     SHOW("vrhadd.s16", vrhaddq_s16(sa, sb));
     SHOW("vhsub.s32 d", vhsub_s32(wad, wbd));
@@ -49,7 +51,8 @@ static void test_int(void)
     SHOW("veor d", veor_u8(ad, bd));
     SHOW("vbsl", vbslq_u8(a, b, vdupq_n_u8(0x5a)));
     SHOW("vcgt.s8", vcgtq_s8(vreinterpretq_s8_u8(a), vreinterpretq_s8_u8(b)));
-    SHOW("vcgt.u16", vcgtq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)));
+    SHOW("vcgt.u16",
+         vcgtq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)));
     SHOW("vcge.s32 d", vcge_s32(wad, wbd));
     SHOW("vceq.i8", vceqq_u8(a, vandq_u8(a, b)));
     SHOW("vtst.i16", vtstq_s16(sa, sb));
@@ -66,7 +69,8 @@ static void test_int(void)
     SHOW("vqrshl.s16", vqrshlq_s16(sa, vdupq_n_s16(3)));
     SHOW("vpadd.i8", vpadd_u8(ad, bd));
     SHOW("vpmax.s16", vpmax_s16(sad, sbd));
-    SHOW("vpmin.u32", vpmin_u32(vreinterpret_u32_u8(ad), vreinterpret_u32_u8(bd)));
+    SHOW("vpmin.u32",
+         vpmin_u32(vreinterpret_u32_u8(ad), vreinterpret_u32_u8(bd)));
     SHOW("vqdmulh.s16", vqdmulhq_s16(sa, sb));
     SHOW("vqrdmulh.s32", vqrdmulhq_s32(wa, wb));
     SHOW("vmul.p8", vmulq_p8(vreinterpretq_p8_u8(a), vreinterpretq_p8_u8(b)));
@@ -87,23 +91,31 @@ static void test_long(void)
     SHOW("vaddl.u8", vaddl_u8(ad, bd));
     SHOW("vaddl.s16", vaddl_s16(sad, sbd));
     SHOW("vaddw.s8", vaddw_s8(sa, vreinterpret_s8_u8(bd)));
-    SHOW("vsubl.u16", vsubl_u16(vreinterpret_u16_u8(ad), vreinterpret_u16_u8(bd)));
-    SHOW("vsubw.u32", vsubw_u32(vreinterpretq_u64_u8(a), vreinterpret_u32_u8(bd)));
+    SHOW("vsubl.u16",
+         vsubl_u16(vreinterpret_u16_u8(ad), vreinterpret_u16_u8(bd)));
+    SHOW("vsubw.u32",
+         vsubw_u32(vreinterpretq_u64_u8(a), vreinterpret_u32_u8(bd)));
     SHOW("vaddhn.i16", vaddhn_s16(sa, sa));
     SHOW("vraddhn.i32", vraddhn_s32(wa, wa));
     SHOW("vsubhn.i64", vsubhn_s64(la, vdupq_n_s64(12345)));
     SHOW("vabal.u8", vabal_u8(vreinterpretq_u16_u8(a), ad, bd));
     SHOW("vabdl.s16", vabdl_s16(sad, sbd));
-    SHOW("vmlal.s8", vmlal_s8(sa, vreinterpret_s8_u8(ad), vreinterpret_s8_u8(bd)));
-    SHOW("vmlsl.u16", vmlsl_u16(vreinterpretq_u32_u8(a), vreinterpret_u16_u8(ad), vreinterpret_u16_u8(bd)));
-    SHOW("vmull.u32", vmull_u32(vreinterpret_u32_u8(ad), vreinterpret_u32_u8(bd)));
+    SHOW("vmlal.s8",
+         vmlal_s8(sa, vreinterpret_s8_u8(ad), vreinterpret_s8_u8(bd)));
+    SHOW("vmlsl.u16",
+         vmlsl_u16(vreinterpretq_u32_u8(a), vreinterpret_u16_u8(ad),
+                   vreinterpret_u16_u8(bd)));
+    SHOW("vmull.u32",
+         vmull_u32(vreinterpret_u32_u8(ad), vreinterpret_u32_u8(bd)));
     SHOW("vmull.p8", vmull_p8(vreinterpret_p8_u8(ad), vreinterpret_p8_u8(bd)));
     SHOW("vqdmlal.s16", vqdmlal_s16(wa, sad, sbd));
     SHOW("vqdmlsl.s32", vqdmlsl_s32(la, wad, wbd));
     SHOW("vqdmull.s16", vqdmull_s16(sad, sbd));
     SHOW("vmul_lane.s16", vmulq_lane_s16(sa, sbd, 3));
     SHOW("vmla_lane.s32", vmlaq_lane_s32(wa, wa, wbd, 1));
-    SHOW("vmlal_lane.u16", vmlal_lane_u16(vreinterpretq_u32_u8(a), vreinterpret_u16_u8(ad), vreinterpret_u16_u8(bd), 2));
+    SHOW("vmlal_lane.u16",
+         vmlal_lane_u16(vreinterpretq_u32_u8(a), vreinterpret_u16_u8(ad),
+                        vreinterpret_u16_u8(bd), 2));
     SHOW("vqdmulh_lane.s16", vqdmulhq_lane_s16(sa, sbd, 1));
     SHOW("vqrdmulh_lane.s32", vqrdmulh_lane_s32(wad, wbd, 0));
     SHOW("vmull_lane.s32", vmull_lane_s32(wad, wbd, 1));
@@ -122,13 +134,16 @@ static void test_shift(void)
     SHOW("vshr.u8", vshrq_n_u8(a, 3));
     SHOW("vshr.s16", vshrq_n_s16(sa, 16));
     SHOW("vshr.s64", vshrq_n_s64(la, 13));
-    SHOW("vsra.u32", vsraq_n_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(a), 9));
+    SHOW("vsra.u32",
+         vsraq_n_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(a), 9));
     SHOW("vrshr.s8", vrshrq_n_s8(vreinterpretq_s8_u8(a), 2));
-    SHOW("vrsra.u16", vrsraq_n_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(a), 4));
+    SHOW("vrsra.u16",
+         vrsraq_n_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(a), 4));
     SHOW("vsri.8", vsriq_n_u8(a, vdupq_n_u8(0xf0), 3));
     SHOW("vshl.i32", vshlq_n_s32(wa, 7));
     SHOW("vshl.i8 d", vshl_n_u8(ad, 1));
-    SHOW("vsli.16", vsliq_n_u16(vreinterpretq_u16_u8(a), vdupq_n_u16(0x1234), 4));
+    SHOW("vsli.16",
+         vsliq_n_u16(vreinterpretq_u16_u8(a), vdupq_n_u16(0x1234), 4));
     SHOW("vqshl.s8", vqshlq_n_s8(vreinterpretq_s8_u8(a), 3));
     SHOW("vqshlu.s16", vqshluq_n_s16(sa, 2));
     SHOW("vqshl.u64", vqshlq_n_u64(vreinterpretq_u64_u8(a), 1));
@@ -172,7 +187,8 @@ static void test_misc(void)
     SHOW("vabs.s16", vabsq_s16(sa));
     SHOW("vneg.s8 d", vneg_s8(vreinterpret_s8_u8(ad)));
     SHOW("vcgt0.s8", vcgtq_s8(vreinterpretq_s8_u8(a), vdupq_n_s8(0)));
-    SHOW("vceq0.i16", vceqq_s16(vandq_s16(sa, vdupq_n_s16(0x00ff)), vdupq_n_s16(0)));
+    SHOW("vceq0.i16",
+         vceqq_s16(vandq_s16(sa, vdupq_n_s16(0x00ff)), vdupq_n_s16(0)));
     SHOW("vcle0.s32", vcleq_s32(wa, vdupq_n_s32(0)));
     SHOW("vclt0.s8", vcltq_s8(vreinterpretq_s8_u8(a), vdupq_n_s8(0)));
     SHOW("vext.8", vextq_u8(a, b, 5));
@@ -180,10 +196,12 @@ static void test_misc(void)
     uint8x8x2_t z = vzip_u8(ad, bd);
     SHOW("vzip.8 0", z.val[0]);
     SHOW("vzip.8 1", z.val[1]);
-    uint16x8x2_t uz = vuzpq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b));
+    uint16x8x2_t uz =
+        vuzpq_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b));
     SHOW("vuzp.16 0", uz.val[0]);
     SHOW("vuzp.16 1", uz.val[1]);
-    uint32x4x2_t tr = vtrnq_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(b));
+    uint32x4x2_t tr =
+        vtrnq_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(b));
     SHOW("vtrn.32 0", tr.val[0]);
     SHOW("vtrn.32 1", tr.val[1]);
     uint8x8x2_t tbl2 = {{ad, bd}};
@@ -198,8 +216,10 @@ static void test_misc(void)
     SHOW("vmov.i32 imm", vdupq_n_u32(0x00ab0000));
     SHOW("vmvn.i16 imm", vdupq_n_u16(0xfeff));
     SHOW("vmov.i64 imm", vdupq_n_u64(0xff00ff0000ff00ffull));
-    SHOW("vorr.i32 imm", vorrq_u32(vreinterpretq_u32_u8(a), vdupq_n_u32(0x3f00)));
-    SHOW("vbic.i16 imm", vbicq_u16(vreinterpretq_u16_u8(a), vdupq_n_u16(0x00f0)));
+    SHOW("vorr.i32 imm",
+         vorrq_u32(vreinterpretq_u32_u8(a), vdupq_n_u32(0x3f00)));
+    SHOW("vbic.i16 imm",
+         vbicq_u16(vreinterpretq_u16_u8(a), vdupq_n_u16(0x00f0)));
     SHOW("vmov.f32 imm", vdupq_n_f32(0.375f));
 }
 
