@@ -19,8 +19,10 @@ int main(void)
                      : "d0", "d1", "memory");
     SHOW("unqualified load", lo);
     out_flush();
-    __asm__ volatile("vld1.64 {d0-d1}, [%0 :128]" : : "r"(p) : "d0", "d1",
-                     "memory");
+    __asm__ volatile("vld1.64 {d0-d1}, [%0 :128]"
+                     :
+                     : "r"(p)
+                     : "d0", "d1", "memory");
     out_str("no fault\n");
     return 0;
 }

@@ -85,8 +85,8 @@ static void test_lanes(void)
     l3 = vld3q_lane_u32((const uint32_t *)(p + 20), l3, 1);
     SHOW("vld3.32 lane 0", l3.val[0]);
     SHOW("vld3.32 lane 2", l3.val[2]);
-    uint8x8x4_t l4 = {{vget_low_u8(a), vget_high_u8(a), vget_low_u8(a),
-                       vget_high_u8(a)}};
+    uint8x8x4_t l4 = {
+        {vget_low_u8(a), vget_high_u8(a), vget_low_u8(a), vget_high_u8(a)}};
     l4 = vld4_lane_u8(p + 33, l4, 6);
     SHOW("vld4.8 lane 0", l4.val[0]);
     SHOW("vld4.8 lane 3", l4.val[3]);
@@ -127,8 +127,8 @@ static void test_writeback(void)
                      "vmov %Q[r1], %R[r1], d1\n"
                      "vld4.16 {d4[], d5[], d6[], d7[]}, [%[p] :64]!\n"
                      "vmov %Q[r2], %R[r2], d6\n"
-                     : [p] "+r"(p), [r0] "=r"(r0), [r1] "=r"(r1),
-                       [r2] "=r"(r2), [r3] "=r"(r3)
+                     : [p] "+r"(p), [r0] "=r"(r0), [r1] "=r"(r1), [r2] "=r"(r2),
+                       [r3] "=r"(r3)
                      : [step] "r"(step)
                      : "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7",
                        "memory");

@@ -2,6 +2,7 @@
 # Builds each tests/a32/neon/*.c for A32 and T32 (freestanding, static)
 # and compares arx's output with qemu-arm's. Usage: run.sh ARX [test.c...]
 # Needs arm-linux-gnueabihf-gcc and qemu-arm; prints one line per run.
+# A test's header comment may name ' * FPU: x' and ' * CFLAGS: y'.
 arx=${1:?usage: run.sh ARX [tests]}
 shift
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -12,10 +13,11 @@ fail=0
 for src in "$@"; do
     name=$(basename "$src" .c)
     fpu=$(sed -n 's/^ \* FPU: //p' "$src")
+    extra=$(sed -n 's/^ \* CFLAGS: //p' "$src")
     for mode in arm thumb; do
         bin=$tmp/$name-$mode
         arm-linux-gnueabihf-gcc -static -nostdlib -ffreestanding -O2 \
-            -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} -m$mode \
+            -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} $extra -m$mode \
             -I"$dir" "$src" -o "$bin" || { fail=1; continue; }
         # The exit status counts too (a fault's signal); qemu's own
         # report of the signal does not.
