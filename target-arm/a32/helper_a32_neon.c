@@ -79,7 +79,8 @@ static void neon_run(uint64_t env, uint64_t desc, int kind)
     case NK_MLA_F: neon_mla_unfused(env, desc, false); break;
     case NK_MLS_F: neon_mla_unfused(env, desc, true); break;
     case NK_EXT: helper_simd_ext(env, desc, d, n, m); break;
-    case NK_CRYPTO: helper_crypto_fn((int)(desc & 0xff), 0)(env, d, n, m, 0);
+    case NK_CRYPTO:
+        helper_crypto_fn((int)(desc & 0xff), 0)(env, d, n, m, 0);
         break;
     default: break;
     }

@@ -701,6 +701,20 @@ static bool trans_VDUP_s(DisasContext *s, arg_VDUP_s *a)
     return true;
 }
 
+/* VDUP Qd/Dd, Rt: B:E = 00 32-bit, 01 16-bit, 10 8-bit elements. */
+static bool trans_VDUP_r(DisasContext *s, arg_VDUP_r *a)
+{
+    static const int esz[4] = {2, 1, 0, -1};
+    int size = esz[a->b << 1 | a->e];
+
+    if (size < 0 || !q_regs_ok(a->q, a->vd, 0, 0) || a->rt == 15) {
+        return false;
+    }
+    tcg_gen_vec_dup_i64((unsigned)size, a->q ? 16 : 8, a->q ? 16 : 8,
+                        neon_dofs(a->vd), load_reg(s, (int)a->rt));
+    return true;
+}
+
 /* ---- 2 registers miscellaneous ---- */
 
 static bool int_2misc_size_ok(int op, int esz)
@@ -1006,10 +1020,19 @@ static bool trans_VCVT_if(DisasContext *s, arg_misc2 *a)
 
 /* ---- group entry points ---- */
 
+/* VDUP (core register) with its A32 cond field made 1110. */
+static bool is_vdup_core(uint32_t insn)
+{
+    return (insn & 0xff900f5fu) == 0xee800b10u;
+}
+
 /* T32 111U 1111 ... as A32 1111 001U ...; ldst 1111 1001 xxx0 as
  * 1111 0100 xxx0. Returns 0 for anything else. */
 static uint32_t t32_to_a32_neon(uint32_t insn)
 {
+    if (is_vdup_core(insn)) {
+        return insn;
+    }
     if ((insn & 0xef000000u) == 0xef000000u) {
         return 0xf2000000u | ((insn >> 28) & 1) << 24 | (insn & 0x00ffffffu);
     }
@@ -1022,7 +1045,7 @@ static uint32_t t32_to_a32_neon(uint32_t insn)
 static bool neon_decode(DisasContext *s, uint32_t insn)
 {
     neon_insn = insn;
-    if ((insn & 0xfe000000u) == 0xf2000000u) {
+    if ((insn & 0xfe000000u) == 0xf2000000u || is_vdup_core(insn)) {
         return neon_dp_decode(s, insn);
     }
     if ((insn & 0xff100000u) == 0xf4000000u) {
@@ -1031,8 +1054,14 @@ static bool neon_decode(DisasContext *s, uint32_t insn)
     return false;
 }
 
+/* The cond field is ignored for the conditional VDUP (core register),
+ * so the core may call this for insn[31:28] != 0xf too. */
 bool a32_decode_neon(DisasContext *s, uint32_t insn)
 {
+    if ((insn >> 28) != 0xf) {
+        insn = (insn & 0x0fffffffu) | 0xe0000000u;
+        return is_vdup_core(insn) && neon_decode(s, insn);
+    }
     return neon_decode(s, insn);
 }
 
@@ -1052,8 +1081,10 @@ const char *a32_describe_neon(const DisasContext *s, char *buf, size_t len)
     }
     if (s->thumb) {
         insn = t32_to_a32_neon(insn);
+    } else if ((insn >> 28) != 0xf) {
+        insn = (insn & 0x0fffffffu) | 0xe0000000u;
     }
-    if ((insn & 0xfe000000u) == 0xf2000000u) {
+    if ((insn & 0xfe000000u) == 0xf2000000u || is_vdup_core(insn)) {
         return neon_dp_describe(insn, buf, len);
     }
     if ((insn & 0xff100000u) == 0xf4000000u) {

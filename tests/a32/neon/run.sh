@@ -16,7 +16,7 @@ for src in "$@"; do
     extra=$(sed -n 's/^ \* CFLAGS: //p' "$src")
     for mode in arm thumb; do
         bin=$tmp/$name-$mode
-        arm-linux-gnueabihf-gcc -static -nostdlib -ffreestanding -O2 \
+        arm-linux-gnueabihf-gcc -static -nostdlib -ffreestanding -O2 -fno-builtin \
             -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} $extra -m$mode \
             -I"$dir" "$src" -o "$bin" || { fail=1; continue; }
         # The exit status counts too (a fault's signal); qemu's own
