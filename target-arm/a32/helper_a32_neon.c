@@ -65,6 +65,48 @@ static void neon_mla_unfused(uint64_t env, uint64_t desc, bool sub)
     helper_simd_3same_fp(env, acc, NEON_STAGE_D, NEON_STAGE_D, NEON_STAGE_T);
 }
 
+static bool f32_is_inf(uint32_t x)
+{
+    return (x & 0x7fffffffu) == 0x7f800000u;
+}
+
+/* Zero once flushed (the standard FPSCR value flushes denormals). */
+static bool f32_is_zero_flushed(uint32_t x)
+{
+    return (x & 0x7f800000u) == 0;
+}
+
+/*
+ * VRECPS: 2 - n * m; VRSQRTS: (3 - n * m) / 2. FPRecipStep() and
+ * FPRSqrtStep() round the product, unlike A64's fused FRECPS/FRSQRTS;
+ * infinity times zero gives 2 (1.5) exactly.
+ */
+static void neon_recip_step(CPUARMState *env, uint64_t desc, bool rsqrt)
+{
+    const ARMVReg *n = &env->v[NEON_STAGE_N], *m = &env->v[NEON_STAGE_M];
+    ARMVReg *d = &env->v[NEON_STAGE_D];
+    int oprsz = (int)((desc >> SIMD_DESC_OPRSZ_SHIFT) & 0x1f);
+    const uint32_t two = 0x40000000u, three = 0x40400000u;
+    const uint32_t half = 0x3f000000u, one_half = 0x3fc00000u;
+    unsigned csr = fp_helper_enter(env);
+
+    for (int i = 0; i < oprsz / 4; i++) {
+        uint32_t a = n->s[i], b = m->s[i], r;
+        if ((f32_is_inf(a) && f32_is_zero_flushed(b)) ||
+            (f32_is_zero_flushed(a) && f32_is_inf(b))) {
+            r = rsqrt ? one_half : two;
+        } else {
+            uint64_t p = fp_binop(env, FPOP_MUL, FP_S, a, b);
+            r = (uint32_t)fp_binop(env, FPOP_SUB, FP_S, rsqrt ? three : two, p);
+            if (rsqrt) {
+                r = (uint32_t)fp_binop(env, FPOP_MUL, FP_S, r, half);
+            }
+        }
+        d->s[i] = r;
+    }
+    fp_helper_leave(csr);
+}
+
 static void neon_run(uint64_t env, uint64_t desc, int kind)
 {
     const uint64_t d = NEON_STAGE_D, n = NEON_STAGE_N, m = NEON_STAGE_M;
@@ -79,6 +121,8 @@ static void neon_run(uint64_t env, uint64_t desc, int kind)
     case NK_MLA_F: neon_mla_unfused(env, desc, false); break;
     case NK_MLS_F: neon_mla_unfused(env, desc, true); break;
     case NK_EXT: helper_simd_ext(env, desc, d, n, m); break;
+    case NK_RECPS: neon_recip_step((CPUARMState *)env, desc, false); break;
+    case NK_RSQRTS: neon_recip_step((CPUARMState *)env, desc, true); break;
     case NK_CRYPTO:
         helper_crypto_fn((int)(desc & 0xff), 0)(env, d, n, m, 0);
         break;

@@ -46,6 +46,8 @@ enum {
     NK_MLS_F,    /* VMLS.F32: d - n * m rounded twice */
     NK_CRYPTO,   /* helper_crypto_fn(desc op): AES, SHA, PMULL */
     NK_EXT,      /* helper_simd_ext */
+    NK_RECPS,    /* VRECPS.F32: 2 - n * m, the product rounded */
+    NK_RSQRTS,   /* VRSQRTS.F32: (3 - n * m) / 2, the product rounded */
 };
 
 /* extra: kind | NEON_STD_FP | dup << 16, dup = 1 + (esz | idx << 2) to

@@ -331,7 +331,7 @@ static bool trans_fp_3same_any(DisasContext *s, arg_same3 *a)
         {{SF_CMEQ, -1}, {SF_CMGE, SF_CMGT}},
         {{-1, -1}, {SF_ACGE, SF_ACGT}},
         {{FPOP_MAX, FPOP_MIN}, {SF_MAXP, SF_MINP}},
-        {{SF_RECPS, SF_RSQRTS}, {FPOP_MAXNM, FPOP_MINNM}},
+        {{-4, -5}, {FPOP_MAXNM, FPOP_MINNM}}, /* -4 VRECPS, -5 VRSQRTS */
     };
     int op = ops[a->op][a->u][a->size >> 1];
 
@@ -344,6 +344,9 @@ static bool trans_fp_3same_any(DisasContext *s, arg_same3 *a)
     }
     if (op == -2 || op == -3) {
         return gen_fp_3same(op == -2 ? NK_MLA_F : NK_MLS_F, FPOP_MUL, a);
+    }
+    if (op == -4 || op == -5) {
+        return gen_fp_3same(op == -4 ? NK_RECPS : NK_RSQRTS, 0, a);
     }
     return gen_fp_3same(NK_3SAME_FP, op, a);
 }

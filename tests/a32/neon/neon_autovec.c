@@ -105,7 +105,8 @@ __attribute__((noinline)) static void rgb_to_gray(uint8_t *g, const uint8_t *p,
 {
     for (int i = 0; i < n; i++) {
         g[i] = (uint8_t)((77 * p[3 * i] + 150 * p[3 * i + 1] +
-                          29 * p[3 * i + 2]) >> 8);
+                          29 * p[3 * i + 2]) >>
+                         8);
     }
 }
 

@@ -266,6 +266,52 @@ static void test_float(void)
     SHOW("vmla_lane.f32", vmlaq_lane_f32(a, c, bd, 0));
 }
 
+/* Newton steps on many values: the rounded product shows in the last
+ * bits. */
+static void test_steps(void)
+{
+    uint32_t x = 0x2545f491, h1 = 0, h2 = 0;
+
+    for (int i = 0; i < 256; i++) {
+        uint32_t w[4];
+        for (int j = 0; j < 4; j++) {
+            x = x * 1664525u + 1013904223u;
+            w[j] = (x & 0x83ffffffu) | 0x3c000000u; /* |v| in [2^-7, 2^9) */
+        }
+        float32x4_t a = vreinterpretq_f32_u32(vld1q_u32(w));
+        float32x4_t e = vrecpeq_f32(a), r = vrsqrteq_f32(vabsq_f32(a));
+        uint32x4_t s1 = vreinterpretq_u32_f32(vrecpsq_f32(a, e));
+        uint32x4_t s2 = vreinterpretq_u32_f32(vrsqrtsq_f32(vmulq_f32(a, r), r));
+        for (int j = 0; j < 4; j++) {
+            h1 = (h1 ^ vgetq_lane_u32(s1, 0)) * 16777619u;
+            h2 = (h2 ^ vgetq_lane_u32(s2, 0)) * 16777619u;
+            s1 = vextq_u32(s1, s1, 1);
+            s2 = vextq_u32(s2, s2, 1);
+        }
+    }
+    SHOW("vrecps hash", h1);
+    SHOW("vrsqrts hash", h2);
+}
+
+/* Saturation sets FPSCR.QC (sticky); nothing else does. */
+static void test_qc(void)
+{
+    uint32_t before, after_plain, after_sat;
+    int8x16_t big = vdupq_n_s8(100);
+
+    __asm__ volatile("vmrs %0, fpscr\n"
+                     "bic %0, %0, #0x08000000\n"
+                     "vmsr fpscr, %0\n"
+                     : "=r"(before));
+    int8x16_t s = vaddq_s8(big, big);
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(after_plain) : "w"(s));
+    s = vqaddq_s8(big, big);
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(after_sat) : "w"(s));
+    SHOW("qc after vadd", after_plain >> 27 & 1);
+    SHOW("qc after vqadd", after_sat >> 27 & 1);
+    SHOW("vqadd result", s);
+}
+
 int main(void)
 {
     uint32_t x = 0x12345678;
@@ -278,5 +324,7 @@ int main(void)
     test_shift();
     test_misc();
     test_float();
+    test_steps();
+    test_qc();
     return 0;
 }
