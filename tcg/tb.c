@@ -376,7 +376,8 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
         page = (TBPage *)page_map_get(&tb_pages, phys & ~TB_PHYS_VARIANT, NULL);
         if (page_watch)
             page_watch->translating(page->entry.addr);
-        if (!tb_translate(tb, env, TB_MAX_INSNS)) {
+        if (!tb_translate(tb, env,
+                          log_enabled(LOG_SINGLESTEP) ? 1 : TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
             pthread_mutex_unlock(&tb_lock);
