@@ -17,8 +17,8 @@ for src in "$@"; do
     for mode in arm thumb; do
         bin=$tmp/$name-$mode
         arm-linux-gnueabihf-gcc -static -nostdlib -ffreestanding -O2 -fno-builtin \
-            -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} $extra -m$mode \
-            -I"$dir" "$src" -o "$bin" || { fail=1; continue; }
+            -mfloat-abi=hard -mfpu=${fpu:-neon-vfpv4} -m$mode \
+            -I"$dir" "$src" $extra -o "$bin" || { fail=1; continue; }
         # The exit status counts too (a fault's signal); qemu's own
         # report of the signal does not.
         qemu-arm "$bin" 2>/dev/null >"$bin.want"
