@@ -88,15 +88,26 @@ static bool trans_VLDST_multi(DisasContext *s, arg_VLDST_multi *a)
     TCGv_i64 base = neon_ls_base(s, a->rn, align ? 4 << align : 1, !a->l);
 
     if (sh.nelem == 1) {
-        /* VLD1/VST1: the registers' bytes in order. */
+        /* VLD1/VST1: the registers' bytes in order, a whole Q register
+         * (an even D pair) at a time where one is covered. */
         for (int r = 0; r < nregs; r++) {
             TCGv_i64 addr = gen_addr_add(base, 8 * r);
+            int64_t dreg = a->vd + r;
+            if (!(dreg & 1) && r + 1 < nregs) {
+                if (a->l) {
+                    tcg_gen_guest_ld_vec(neon_dofs(dreg), addr, 16);
+                } else {
+                    tcg_gen_guest_st_vec(neon_dofs(dreg), addr, 16);
+                }
+                r++;
+                continue;
+            }
             TCGv_i64 t = tcg_temp_new_i64();
             if (a->l) {
                 gen_aa32_ld(s, t, addr, MO_64);
-                tcg_gen_st_i64(t, tcg_env, neon_dofs(a->vd + r));
+                tcg_gen_st_i64(t, tcg_env, neon_dofs(dreg));
             } else {
-                tcg_gen_ld_i64(t, tcg_env, neon_dofs(a->vd + r));
+                tcg_gen_ld_i64(t, tcg_env, neon_dofs(dreg));
                 gen_aa32_st(s, t, addr, MO_64);
             }
         }
