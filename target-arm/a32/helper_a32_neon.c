@@ -4,6 +4,7 @@
  * V16-V31 (which AArch32 never sees), VTBL/VTBX, and the (de)interleaving
  * of VLDn/VSTn. Guest memory is the translator's: nothing here faults.
  */
+#include <math.h>
 #include <string.h>
 
 #include "target-arm/a32/helper_a32_neon.h"
@@ -54,15 +55,75 @@ static uint32_t standard_fpcr(uint32_t fpcr)
     return (fpcr & FPCR_AHP) | FPCR_FZ | FPCR_DN;
 }
 
-/* d = d +- n * m with two roundings (VMLA/VMLS.F32, not fused). */
-static void neon_mla_unfused(uint64_t env, uint64_t desc, bool sub)
+/* Neither a denormal, an infinity nor a NaN. */
+static bool f32_is_plain(uint32_t x)
 {
-    uint64_t op_mask = 0xff;
-    uint64_t mul = (desc & ~op_mask) | FPOP_MUL;
-    uint64_t acc = (desc & ~op_mask) | (sub ? FPOP_SUB : FPOP_ADD);
+    uint32_t exp = x & 0x7f800000u;
+    return (exp != 0 && exp != 0x7f800000u) || (x & 0x7fffffffu) == 0;
+}
 
-    helper_simd_3same_fp(env, mul, NEON_STAGE_T, NEON_STAGE_N, NEON_STAGE_M);
-    helper_simd_3same_fp(env, acc, NEON_STAGE_D, NEON_STAGE_D, NEON_STAGE_T);
+/*
+ * a op b (add, subtract, multiply) under the standard FPSCR value. Plain
+ * operands take the host: in double, where the product is exact and the
+ * sum rounds innocuously before the one rounding to single (53 >= 2*24+2),
+ * a result below the smallest normal flushes to zero with UFC alone, and
+ * the conversion raises OFC/IXC in MXCSR as Arm would. The rest go
+ * through helper_fp.c's fp_binop.
+ */
+static uint32_t neon_f32_binop(CPUARMState *env, int op, uint32_t a, uint32_t b)
+{
+    if (!f32_is_plain(a) || !f32_is_plain(b) ||
+        (op != FPOP_ADD && op != FPOP_SUB && op != FPOP_MUL)) {
+        return (uint32_t)fp_binop(env, op, FP_S, a, b);
+    }
+    float fa, fb;
+    memcpy(&fa, &a, 4);
+    memcpy(&fb, &b, 4);
+    volatile double x = fa, y = fb;
+    double d = op == FPOP_ADD ? x + y : op == FPOP_SUB ? x - y : x * y;
+    if (d != 0 && fabs(d) < 0x1p-126) {
+        env->fpsr |= FPSR_UFC;
+        return signbit(d) ? 0x80000000u : 0;
+    }
+    volatile float r = (float)d;
+    float rf = r;
+    uint32_t out;
+    memcpy(&out, &rf, 4);
+    return out;
+}
+
+/* The F32 ops with a fast path: d = n op m, or for VMLA/VMLS (kind
+ * NK_MLA_F, NK_MLS_F) d = d +- n * m rounded twice. */
+static void neon_f32_loop(CPUARMState *env, uint64_t desc, int kind)
+{
+    const ARMVReg *n = &env->v[NEON_STAGE_N], *m = &env->v[NEON_STAGE_M];
+    ARMVReg *d = &env->v[NEON_STAGE_D];
+    int oprsz = (int)((desc >> SIMD_DESC_OPRSZ_SHIFT) & 0x1f);
+    int op = (int)(desc & 0xff);
+    unsigned csr = fp_helper_enter(env);
+
+    for (int i = 0; i < oprsz / 4; i++) {
+        if (kind == NK_3SAME_FP) {
+            d->s[i] = neon_f32_binop(env, op, n->s[i], m->s[i]);
+            continue;
+        }
+        uint32_t p = neon_f32_binop(env, FPOP_MUL, n->s[i], m->s[i]);
+        d->s[i] = neon_f32_binop(env, kind == NK_MLA_F ? FPOP_ADD : FPOP_SUB,
+                                 d->s[i], p);
+    }
+    env->fpsr = fp_fpsr_read(env);
+    fp_helper_leave(csr);
+}
+
+static bool neon_f32_has_loop(uint64_t desc, int kind)
+{
+    int op = (int)(desc & 0xff);
+
+    if (kind == NK_MLA_F || kind == NK_MLS_F) {
+        return true;
+    }
+    return kind == NK_3SAME_FP &&
+           (op == FPOP_ADD || op == FPOP_SUB || op == FPOP_MUL);
 }
 
 static bool f32_is_inf(uint32_t x)
@@ -95,6 +156,10 @@ static void neon_recip_step(CPUARMState *env, uint64_t desc, bool rsqrt)
         if ((f32_is_inf(a) && f32_is_zero_flushed(b)) ||
             (f32_is_zero_flushed(a) && f32_is_inf(b))) {
             r = rsqrt ? one_half : two;
+            /* FPUnpack() flushed a denormal zero: IDC. */
+            if ((a & 0x7fffffffu) != 0 && (b & 0x7fffffffu) != 0) {
+                env->fpsr |= FPSR_IDC;
+            }
         } else {
             uint64_t p = fp_binop(env, FPOP_MUL, FP_S, a, b);
             r = (uint32_t)fp_binop(env, FPOP_SUB, FP_S, rsqrt ? three : two, p);
@@ -104,6 +169,7 @@ static void neon_recip_step(CPUARMState *env, uint64_t desc, bool rsqrt)
         }
         d->s[i] = r;
     }
+    env->fpsr = fp_fpsr_read(env);
     fp_helper_leave(csr);
 }
 
@@ -118,8 +184,6 @@ static void neon_run(uint64_t env, uint64_t desc, int kind)
     case NK_2MISC: helper_simd_2misc(env, desc, d, m); break;
     case NK_SHIFT: helper_simd_shift_imm(env, desc, d, m); break;
     case NK_PERMUTE: helper_simd_permute(env, desc, d, n, m); break;
-    case NK_MLA_F: neon_mla_unfused(env, desc, false); break;
-    case NK_MLS_F: neon_mla_unfused(env, desc, true); break;
     case NK_EXT: helper_simd_ext(env, desc, d, n, m); break;
     case NK_RECPS: neon_recip_step((CPUARMState *)env, desc, false); break;
     case NK_RSQRTS: neon_recip_step((CPUARMState *)env, desc, true); break;
@@ -148,7 +212,11 @@ uint64_t helper_neon_call(uint64_t env, uint64_t desc, uint64_t regs,
     if (extra & NEON_STD_FP) {
         e->fpcr = standard_fpcr(fpcr);
     }
-    neon_run(env, desc, (int)(extra & 0xff));
+    if ((extra & NEON_STD_FP) && neon_f32_has_loop(desc, (int)(extra & 0xff))) {
+        neon_f32_loop(e, desc, (int)(extra & 0xff));
+    } else {
+        neon_run(env, desc, (int)(extra & 0xff));
+    }
     e->fpcr = fpcr;
     stage_out(e, opnd_d, NEON_STAGE_D);
     return 0;

@@ -23,8 +23,8 @@ static uint32_t fnv(uint32_t h, const void *p, size_t n)
 
 int main(void)
 {
-    static const size_t sizes[] = {0,  1,  2,   3,   7,   8,   15,  16,
-                                   17, 31, 32,  33,  63,  64,  65,  127,
+    static const size_t sizes[] = {0,   1,   2,   3,   7,   8,   15,   16,
+                                   17,  31,  32,  33,  63,  64,  65,   127,
                                    128, 129, 255, 256, 257, 511, 1000, 4096};
     uint32_t x = 7, h = 2166136261u, hc = 2166136261u;
 
@@ -39,8 +39,8 @@ int main(void)
                 __memcpy_neon(dst + da, src + sa, sizes[k]);
                 h = fnv(h, dst, sizes[k] + 32);
             }
-            const uint8_t *r = __memchr_neon(src + sa, src[sa + sizes[k] / 2],
-                                             sizes[k]);
+            const uint8_t *r =
+                __memchr_neon(src + sa, src[sa + sizes[k] / 2], sizes[k]);
             uint32_t off = r ? (uint32_t)(r - src) : 0xffffffffu;
             hc = (hc ^ off) * 16777619u;
             r = __memchr_neon(src + sa, 0x100 + 0x5a, sizes[k]);
