@@ -92,8 +92,73 @@ static uint32_t neon_f32_binop(CPUARMState *env, int op, uint32_t a, uint32_t b)
     return out;
 }
 
-/* The F32 ops with a fast path: d = n op m, or for VMLA/VMLS (kind
- * NK_MLA_F, NK_MLS_F) d = d +- n * m rounded twice. */
+static float f32_of(uint32_t x)
+{
+    float f;
+    memcpy(&f, &x, 4);
+    return f;
+}
+
+/* FPMax()/FPMin() and the compares on plain operands: no flags. */
+static bool neon_f32_select(int op, uint32_t a, uint32_t b, uint32_t *out)
+{
+    float fa = f32_of(a), fb = f32_of(b);
+    uint32_t ones = 0xffffffffu;
+
+    if (!f32_is_plain(a) || !f32_is_plain(b)) {
+        return false;
+    }
+    switch (op) {
+    case FPOP_MAX:
+    case FPOP_MIN:
+        if (fa == fb) { /* +0 and -0: max is +0, min -0 */
+            *out = op == FPOP_MAX ? a & b : a | b;
+        } else {
+            *out = (fa > fb) == (op == FPOP_MAX) ? a : b;
+        }
+        return true;
+    case SF_CMEQ: *out = fa == fb ? ones : 0; return true;
+    case SF_CMGE: *out = fa >= fb ? ones : 0; return true;
+    case SF_CMGT: *out = fa > fb ? ones : 0; return true;
+    default: return false;
+    }
+}
+
+/* VCVT between F32 and S32/U32 (towards zero) where the host's
+ * conversion raises what Arm would (IXC when inexact), else false. */
+static bool neon_f32_convert(int op, uint32_t a, uint32_t *out)
+{
+    switch (op) {
+    case SM_SCVTF: {
+        volatile float f = (float)(int32_t)a;
+        float r = f;
+        memcpy(out, &r, 4);
+        return true;
+    }
+    case SM_UCVTF: {
+        volatile float f = (float)(int64_t)(uint64_t)a;
+        float r = f;
+        memcpy(out, &r, 4);
+        return true;
+    }
+    case SM_FCVTS:
+    case SM_FCVTU: {
+        float f = f32_of(a);
+        bool is_unsigned = op == SM_FCVTU;
+        if (!f32_is_plain(a) || !(f < (is_unsigned ? 0x1p32f : 0x1p31f)) ||
+            !(f > (is_unsigned ? -1.0f : -0x1p31f - 1.0f))) {
+            return false;
+        }
+        volatile int64_t v = (int64_t)f;
+        *out = (uint32_t)v;
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* The F32 ops with a fast path: d = n op m, d = op m (VCVT), or for
+ * VMLA/VMLS (kind NK_MLA_F, NK_MLS_F) d = d +- n * m rounded twice. */
 static void neon_f32_loop(CPUARMState *env, uint64_t desc, int kind)
 {
     const ARMVReg *n = &env->v[NEON_STAGE_N], *m = &env->v[NEON_STAGE_M];
@@ -103,13 +168,33 @@ static void neon_f32_loop(CPUARMState *env, uint64_t desc, int kind)
     unsigned csr = fp_helper_enter(env);
 
     for (int i = 0; i < oprsz / 4; i++) {
-        if (kind == NK_3SAME_FP) {
-            d->s[i] = neon_f32_binop(env, op, n->s[i], m->s[i]);
-            continue;
+        uint32_t r;
+        if (kind == NK_2MISC) {
+            if (!neon_f32_convert(op, m->s[i], &r)) {
+                r = (uint32_t)(op == SM_SCVTF || op == SM_UCVTF
+                                   ? fp_from_fixed(env, FP_S, m->s[i], 0,
+                                                   op == SM_UCVTF, 32)
+                                   : fp_to_fixed(env, FP_S, m->s[i], 0,
+                                                 op == SM_FCVTU, 32, FPR_Z));
+            }
+        } else if (kind != NK_3SAME_FP) {
+            uint32_t p = neon_f32_binop(env, FPOP_MUL, n->s[i], m->s[i]);
+            r = neon_f32_binop(env, kind == NK_MLA_F ? FPOP_ADD : FPOP_SUB,
+                               d->s[i], p);
+        } else if (op == FPOP_ADD || op == FPOP_SUB || op == FPOP_MUL) {
+            r = neon_f32_binop(env, op, n->s[i], m->s[i]);
+        } else if (!neon_f32_select(op, n->s[i], m->s[i], &r)) {
+            r = op == FPOP_MAX || op == FPOP_MIN
+                    ? (uint32_t)fp_binop(env, op, FP_S, n->s[i], m->s[i])
+                : fp_compare_mask(env,
+                                  op == SF_CMEQ   ? FPCMP_EQ
+                                  : op == SF_CMGE ? FPCMP_GE
+                                                  : FPCMP_GT,
+                                  FP_S, n->s[i], m->s[i])
+                    ? 0xffffffffu
+                    : 0;
         }
-        uint32_t p = neon_f32_binop(env, FPOP_MUL, n->s[i], m->s[i]);
-        d->s[i] = neon_f32_binop(env, kind == NK_MLA_F ? FPOP_ADD : FPOP_SUB,
-                                 d->s[i], p);
+        d->s[i] = r;
     }
     env->fpsr = fp_fpsr_read(env);
     fp_helper_leave(csr);
@@ -118,12 +203,25 @@ static void neon_f32_loop(CPUARMState *env, uint64_t desc, int kind)
 static bool neon_f32_has_loop(uint64_t desc, int kind)
 {
     int op = (int)(desc & 0xff);
+    int esz = (int)((desc >> SIMD_DESC_ESZ_SHIFT) & 3);
 
-    if (kind == NK_MLA_F || kind == NK_MLS_F) {
-        return true;
+    if (esz != FP_S) {
+        return false;
     }
-    return kind == NK_3SAME_FP &&
-           (op == FPOP_ADD || op == FPOP_SUB || op == FPOP_MUL);
+    switch (kind) {
+    case NK_MLA_F:
+    case NK_MLS_F: return true;
+    case NK_3SAME_FP:
+        return op == FPOP_ADD || op == FPOP_SUB || op == FPOP_MUL ||
+               op == FPOP_MAX || op == FPOP_MIN || op == SF_CMEQ ||
+               op == SF_CMGE || op == SF_CMGT;
+    case NK_2MISC:
+        /* VCVT to integer rounds towards zero only (not VCVTA and co). */
+        return op == SM_SCVTF || op == SM_UCVTF ||
+               ((op == SM_FCVTS || op == SM_FCVTU) &&
+                ((desc >> SIMD_DESC_IMM_SHIFT) & 0xff) == FPR_Z);
+    default: return false;
+    }
 }
 
 static bool f32_is_inf(uint32_t x)

@@ -10,6 +10,7 @@
 #include "harness.h"
 
 static const uint32_t edge[] = {
+    0x4f000000, 0xcf000001, 0x4f7fffff, 0xbf7fffff, 0x40bfffff, 0xc0200001,
     0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x80800000,
     0x00800001, 0x3f800000, 0xbf800001, 0x40490fdb, 0x7f7fffff, 0xff7fffff,
     0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0x1f800000, 0x20000001,
@@ -38,16 +39,16 @@ static uint32_t fpscr_flags(void)
 
 int main(void)
 {
-    static const char *const names[] = {"vadd", "vsub", "vmul", "vmla",
-                                         "vmls", "vrecps"};
+    static const char *const names[] = {"vadd", "vsub", "vmul",
+                                        "vmla", "vmls", "vrecps"};
     for (int op = 0; op < 6; op++) {
         uint32_t hr = 2166136261u, hf = 2166136261u;
         for (int i = 0; i < NEDGE; i++) {
             for (int j = 0; j < NEDGE; j++) {
                 float32x2_t a = vreinterpret_f32_u32(vdup_n_u32(edge[i]));
                 float32x2_t b = vreinterpret_f32_u32(vdup_n_u32(edge[j]));
-                float32x2_t c = vreinterpret_f32_u32(
-                    vdup_n_u32(edge[(i + j) % NEDGE]));
+                float32x2_t c =
+                    vreinterpret_f32_u32(vdup_n_u32(edge[(i + j) % NEDGE]));
                 float32x2_t r;
                 OPAQUE(a);
                 OPAQUE(b);
@@ -59,7 +60,21 @@ int main(void)
                 case 2: r = vmul_f32(a, b); break;
                 case 3: r = vmla_f32(c, a, b); break;
                 case 4: r = vmls_f32(c, a, b); break;
-                default: r = vrecps_f32(a, b); break;
+                case 5: r = vrecps_f32(a, b); break;
+                case 6: r = vmax_f32(a, b); break;
+                case 7: r = vmin_f32(a, b); break;
+                case 8: r = vreinterpret_f32_u32(vceq_f32(a, b)); break;
+                case 9: r = vreinterpret_f32_u32(vcge_f32(a, b)); break;
+                case 10: r = vreinterpret_f32_u32(vcgt_f32(a, b)); break;
+                case 11:
+                    r = vreinterpret_f32_s32(vcvt_s32_f32(vmul_f32(a, b)));
+                    break;
+                case 12:
+                    r = vreinterpret_f32_u32(vcvt_u32_f32(vmul_f32(a, b)));
+                    break;
+                case 13: r = vcvt_f32_s32(vreinterpret_s32_f32(a)); break;
+                case 14: r = vcvt_f32_u32(vreinterpret_u32_f32(b)); break;
+                default: r = vrsqrts_f32(a, b); break;
                 }
                 OPAQUE(r);
                 uint32_t flags = fpscr_flags();
