@@ -119,5 +119,10 @@ int main(void)
     RUN("vabdl.u32", "vabdl.u32 q8, d18, d19");
     RUN("vmull.p8", "vmull.p8 q8, d18, d19");
     RUN("vmul.p8 d", "vmul.p8 d16, d17, d18");
+    /* Register lists starting on an odd D: 8-byte ends, a 16-byte middle. */
+    RUN("vld1 odd start", "vld1.8 {d17-d20}, [%0]");
+    RUN("vst1 odd start", "vst1.16 {d21-d23}, [%0]\n vld1.32 {d24-d27}, [%0]");
+    RUN("vld1 q writeback",
+        "vld1.64 {d18-d19}, [%0]!\n vld1.64 {d20-d21}, [%0]");
     return 0;
 }
