@@ -680,6 +680,9 @@ static bool trans_VEXT(DisasContext *s, arg_VEXT *a)
 static bool trans_VTBL(DisasContext *s, arg_VTBL *a)
 {
     (void)s;
+    if (a->vn + a->len > 31) {
+        return false; /* the list runs past D31: UNPREDICTABLE, UNDEF */
+    }
     uint64_t desc = (uint64_t)(a->vd | a->vn << 5 | a->vm << 10 | a->len << 15 |
                                a->tbx << 17);
     TCGv_i64 args[2] = {tcg_ptr_as_i64(tcg_env),

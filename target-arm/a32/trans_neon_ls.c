@@ -72,6 +72,9 @@ static bool trans_VLDST_multi(DisasContext *s, arg_VLDST_multi *a)
     if (sh.nelem == 1 && (sh.regs & 1) && (align & 2)) {
         return false;
     }
+    if (sh.nelem == 1 && sh.regs == 2 && align == 3) {
+        return false;
+    }
     if (sh.nelem > 1 && esz == 3) {
         return false;
     }
