@@ -344,6 +344,18 @@ uint64_t helper_neon_tbl(uint64_t env, uint64_t desc)
     return 0;
 }
 
+/* One element of 1 << esz bytes (constant-size copies the compiler
+ * inlines). */
+static void copy_elem(uint8_t *to, const uint8_t *from, int esz)
+{
+    switch (esz) {
+    case 0: *to = *from; break;
+    case 1: memcpy(to, from, 2); break;
+    case 2: memcpy(to, from, 4); break;
+    default: memcpy(to, from, 8); break;
+    }
+}
+
 /*
  * VLDn/VSTn (multiple n-element structures): for r < regs, e < elements,
  * k < nelem, memory element (r * elements + e) * nelem + k is element e
@@ -365,9 +377,9 @@ uint64_t helper_neon_interleave(uint64_t env, uint64_t desc)
                 uint8_t *reg = dreg_bytes(e, d + k * inc + r) + el * ebytes;
                 uint8_t *at = mem + ((r * elements + el) * nelem + k) * ebytes;
                 if (store) {
-                    memcpy(at, reg, (size_t)ebytes);
+                    copy_elem(at, reg, esz);
                 } else {
-                    memcpy(reg, at, (size_t)ebytes);
+                    copy_elem(reg, at, esz);
                 }
             }
         }
