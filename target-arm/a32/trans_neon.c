@@ -569,7 +569,11 @@ static bool trans_diff3(DisasContext *s, arg_diff3 *a)
     if (esz == 3 || (sqdm && (a->u || esz == 0))) {
         return false;
     }
-    if (narrow ? ((a->vn | a->vm) & 1) : (a->vd & 1) || (wide && (a->vn & 1))) {
+    /* Q operands: Vn and Vm of the narrowing forms, else Vd (and Vn of
+     * the wide ones). */
+    bool odd_q = narrow ? ((a->vn | a->vm) & 1) != 0
+                        : (a->vd & 1) || (wide && (a->vn & 1));
+    if (odd_q) {
         return false;
     }
     if (narrow && a->u) {
