@@ -105,10 +105,9 @@ static uint32_t hsum_u32(uint32x4_t v)
  * the weighted sum (32 - k) * p[k] by VMULL/VMLAL. */
 static uint32_t adler_neon(const uint8_t *p, int n)
 {
-    static const uint8_t taps[32] = {32, 31, 30, 29, 28, 27, 26, 25,
-                                     24, 23, 22, 21, 20, 19, 18, 17,
-                                     16, 15, 14, 13, 12, 11, 10, 9,
-                                     8,  7,  6,  5,  4,  3,  2,  1};
+    static const uint8_t taps[32] = {32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22,
+                                     21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
+                                     10, 9,  8,  7,  6,  5,  4,  3,  2,  1};
     uint8x16_t t0 = vld1q_u8(taps), t1 = vld1q_u8(taps + 16);
     uint32_t a = 1, b = 0;
 
