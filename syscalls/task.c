@@ -159,8 +159,10 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
                 return r;
         }
     }
-    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
-        copy_to_guest(a[1], &head, sizeof(head)) != 0)
+    /* The answers are words of the guest's pointer size (little-endian:
+     * a 32-bit guest's are the low halves). */
+    if (copy_to_guest(a[2], &len, loader_target->word) != 0 ||
+        copy_to_guest(a[1], &head, loader_target->word) != 0)
         return -EFAULT;
     return 0;
 }
@@ -834,8 +836,8 @@ static bool task_file_is_aarch64_elf(const char *path)
 {
     uint8_t head[sizeof(Elf64_Ehdr)];
 
-    return task_is_guest_elf(
-        head, task_read_head(path, (char *)head, sizeof(head)));
+    return task_is_guest_elf(head,
+                             task_read_head(path, (char *)head, sizeof(head)));
 }
 
 /*
@@ -922,8 +924,8 @@ static void task_script_name(const TaskExec *ex, char *buf, size_t len)
 
 /*
  * A script whose interpreter (looked up in the sysroot first) is an
- * AArch64 or ARM ELF runs that interpreter under arx. False when the host kernel
- * should handle the file instead (a host interpreter, or no #! line).
+ * AArch64 or ARM ELF runs that interpreter under arx. False when the host
+ * kernel should handle the file instead (a host interpreter, or no #! line).
  */
 static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
                              int64_t *r)
