@@ -11,8 +11,16 @@
 
 const char *a32_describe(const DisasContext *s, char *buf, size_t len)
 {
-    const char *d = a32_describe_dp(s, buf, len);
+    const char *d;
 
+    /* The unconditional A32 space is mostly Advanced SIMD, whose words
+     * other groups' patterns (with a cond field) would misname. */
+    if (!s->thumb && (s->insn >> 28) == 0xf) {
+        d = a32_describe_neon(s, buf, len);
+        if (d)
+            return d;
+    }
+    d = a32_describe_dp(s, buf, len);
     d = d ? d : a32_describe_ldst(s, buf, len);
     d = d ? d : a32_describe_vfp(s, buf, len);
     return d ? d : a32_describe_neon(s, buf, len);

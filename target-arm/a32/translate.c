@@ -225,8 +225,10 @@ static bool decode_a32(DisasContext *s, uint32_t insn)
         return a32_decode_uncond(s, insn) || a32_decode_neon(s, insn);
     if (cond != 0xe)
         begin_conditional(s, (int)cond);
+    /* NEON accepts only VDUP (core register) here: the rest of Advanced
+     * SIMD lives in the unconditional space. */
     return a32_decode_dp(s, insn) || a32_decode_ldst(s, insn) ||
-           a32_decode_vfp(s, insn);
+           a32_decode_vfp(s, insn) || a32_decode_neon(s, insn);
 }
 
 static bool decode_t32(DisasContext *s, uint32_t insn)
