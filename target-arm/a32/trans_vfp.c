@@ -421,7 +421,7 @@ static bool trans_VCVT_v8(DisasContext *s, arg_VCVT_v8 *a)
 /*
  * Fixed point in place: size 16 (sx = 0) or 32 bits, fbits = size -
  * imm4:i. To fixed rounds to zero and extends the result to the register
- * (sign for signed); from fixed reads the low size bits, FPSCR rounding.
+ * (sign for signed); from fixed reads the low size bits, rounds to nearest.
  */
 static bool trans_VCVT_fix(DisasContext *s, arg_VCVT_fix *a)
 {
@@ -433,7 +433,15 @@ static bool trans_VCVT_fix(DisasContext *s, arg_VCVT_fix *a)
     if (fbits < 0)
         return a32_undef(s); /* UNPREDICTABLE */
     if (!a->to_fixed) {
-        vfp_store(esz, rd, gen_from_fixed(esz, v, fbits, a->u, size));
+        /* FixedToFP(..., FPRounding_TIEEVEN): FPSCR.RMode is ignored, so
+         * the helper runs with RMode cleared for the call. */
+        TCGv_i64 fpcr = tcg_temp_new_i64(), rn = tcg_temp_new_i64();
+        tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+        tcg_gen_andi_i64(rn, fpcr, ~(int64_t)FPCR_RMODE_MASK);
+        tcg_gen_st32_i64(rn, tcg_env, offsetof(CPUARMState, fpcr));
+        TCGv_i64 d = gen_from_fixed(esz, v, fbits, a->u, size);
+        tcg_gen_st32_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+        vfp_store(esz, rd, d);
         return true;
     }
     TCGv_i64 d = gen_to_fixed(esz, v, fbits, a->u, size, FPR_Z);
