@@ -114,6 +114,8 @@ vmov s1, s2, r0, r1
 vmov.32 d4[1], r0
 vmov.16 d4[3], r0
 vmov.8 d4[5], r1
+vmov.8 d17[2], r0
+vmov.u16 r1, d16[0]
 vmov.s8 r0, d5[7]
 vmov.u8 r0, d5[6]
 vmov.s16 r0, d5[1]
@@ -122,3 +124,18 @@ vmov.32 r1, d5[1]
 vmrs r0, fpscr
 vmrs APSR_nzcv, fpscr
 vmsr fpscr, r0
+#ifdef __thumb__
+vldr s0, [pc, #-4]
+#else
+vldr s0, [pc, #-8]
+@ conditional (the core's cond test before the VFP code), APSR from the case
+vaddne.f32 s0, s2, s4
+vmulgt.f64 d4, d5, d6
+vmovlt r0, s2
+vldrcs s0, [r2]
+vstmiavs r2!, {s0-s1}
+vcmpeq.f32 s2, s4
+vmrsmi APSR_nzcv, fpscr
+vmsrpl fpscr, r0
+vcvtle.s32.f64 s0, d5
+#endif
