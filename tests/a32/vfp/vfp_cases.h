@@ -18,10 +18,10 @@ typedef struct VfpState {
 } VfpState;
 
 static const uint32_t vfp_values32[] = {
-    0x00000000, 0x80000000, 0x3f800000, 0xbfc00000, 0x00011111, 0x80400000,
-    0x7f800000, 0xff800000, 0x7fc00001, 0x7f800001, 0xffc00002, 0x7f7fffff,
-    0x00800000, 0x40400000, 0x3dcccccd, 0x4f000000, 0xcf000001, 0x477fe000,
-    0x3effffff, 0x40200000,
+    0x00000000, 0x80000000, 0x3f800000, 0xbfc00000, 0x00011111,
+    0x80400000, 0x7f800000, 0xff800000, 0x7fc00001, 0x7f800001,
+    0xffc00002, 0x7f7fffff, 0x00800000, 0x40400000, 0x3dcccccd,
+    0x4f000000, 0xcf000001, 0x477fe000, 0x3effffff, 0x40200000,
 };
 static const uint64_t vfp_values64[] = {
     0x0000000000000000ull, 0x8000000000000000ull, 0x3ff0000000000000ull,
@@ -76,8 +76,8 @@ static void vfp_print(const char *tag, uint32_t insn, unsigned i, unsigned j,
 {
     printf("%s %08x %u %u %u: fpscr=%08x nzcv=%x r0=%08x r1=%08x r2=%+d "
            "r3=%08x",
-           tag, insn, i, j, mode, st->fpscr, st->apsr >> 28, st->r[0],
-           st->r[1], (int)r2_off, st->r[3]);
+           tag, insn, i, j, mode, st->fpscr, st->apsr >> 28, st->r[0], st->r[1],
+           (int)r2_off, st->r[3]);
     for (unsigned n = 0; n < 8; n++)
         printf(" d%u=%016llx", n, (unsigned long long)st->d[n]);
     printf(" d16=%016llx d17=%016llx m=", (unsigned long long)st->d[16],

@@ -124,6 +124,38 @@ static uint8_t *read_file(const char *path, size_t *len)
     return copy;
 }
 
+/*
+ * Encodings that must UNDEF in user mode (A32 words, cond AL): VMRS/VMSR
+ * of FPSID, MVFR0, MVFR1, MVFR2 and FPEXC (PL1 only; qemu-arm UNDEFs
+ * them too), VLDM with P = U and W = 1, VLDM of no register, VCVT to
+ * fixed point with fbits < 0, VMOV.32 scalar with U = 1.
+ */
+static const uint32_t vfp_undef_insns[] = {
+    0xeef00a10, 0xeef70a10, 0xeef60a10, 0xeef50a10, 0xeef80a10,
+    0xeee80a10, 0xeda10a02, 0xec910a00, 0xeefe0a6f, 0xeeb10b90,
+};
+
+/* Each must stop at its own pc with EXCP_UDEF; returns the failures. */
+static int check_undefs(void)
+{
+    int bad = 0;
+
+    for (size_t n = 0; n < sizeof(vfp_undef_insns) / 4; n++) {
+        uint8_t *code = code_next;
+        code_next += 8;
+        memcpy(code, &vfp_undef_insns[n], 4);
+        memset(env, 0, sizeof(*env));
+        env->pc = (uintptr_t)code;
+        env->exception = EXCP_NONE;
+        tcg_cpu_exec(env);
+        if (env->exception != EXCP_UDEF || env->pc != (uintptr_t)code) {
+            printf("UNDEF expected: %08x\n", vfp_undef_insns[n]);
+            bad++;
+        }
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     size_t len[2];
@@ -144,6 +176,8 @@ int main(int argc, char **argv)
     if (code_next == MAP_FAILED || scratch == MAP_FAILED || !env)
         return 1;
     tcg_exec_init(&arm_a32_tcg_ops, 0);
+    if (check_undefs())
+        return 1;
     for (int thumb = 0; thumb < 2; thumb++)
         for (size_t p = 0; p + 4 <= len[thumb]; p += 4)
             for (unsigned i = 0; i < VFP_NVALUES; i++)
