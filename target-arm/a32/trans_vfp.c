@@ -290,21 +290,51 @@ static bool trans_VRINT_v8(DisasContext *s, arg_VRINT_v8 *a)
     return true;
 }
 
-/* VCMP/VCMPE: FPCompare() into FPSCR.NZCV (env->fpsr[31:28]). */
+/* The host compare's code (0 <, 1 =, 2 >, 3 unordered) as NZCV << 28:
+ * 1000, 0110, 0010, 0011. */
+static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
+{
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+
+    tcg_gen_shli_i64(nzcv, code, 2);
+    tcg_gen_shr_i64(nzcv, tcg_constant_i64(0x3268), nzcv);
+    tcg_gen_andi_i64(nzcv, nzcv, 0xf);
+    tcg_gen_shli_i64(nzcv, nzcv, 28);
+    return nzcv;
+}
+
+/*
+ * VCMP/VCMPE: FPCompare() into FPSCR.NZCV (env->fpsr[31:28]). Inline (the
+ * host's ucomis/comis flags are Arm's) unless FPSCR.FZ makes denormal
+ * inputs compare as zero: then the helper.
+ */
 static bool trans_VCMP(DisasContext *s, arg_VCMP *a)
 {
+    static const TCGOpcode ops[2][2] = {
+        {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
+        {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
+    };
     int esz = esz_of(a->sz);
     TCGv_i64 n = vfp_load(esz, vfp_reg(a->sz, a->vd, a->d));
     TCGv_i64 m =
         a->z ? tcg_constant_i64(0) : vfp_load(esz, vfp_reg(a->sz, a->vm, a->m));
     TCGv_i64 nzcv = tcg_temp_new_i64(), fpsr = tcg_temp_new_i64();
+    TCGv_i64 code = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
     (void)s;
+    tcg_gen_ld32u_i64(fpsr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpsr, FPCR_FZ, slow);
+    tcg_gen_fp_binary(ops[esz == FP_D][a->e != 0], code, n, m);
+    tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
     tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
                   tcg_constant_i64(esz | a->e << 8));
+    tcg_gen_andi_i64(nzcv, nzcv, (int64_t)0xf0000000u);
+    tcg_gen_set_label(done);
     tcg_gen_ld32u_i64(fpsr, tcg_env, offsetof(CPUARMState, fpsr));
     tcg_gen_andi_i64(fpsr, fpsr, 0x0fffffff);
-    tcg_gen_andi_i64(nzcv, nzcv, (int64_t)0xf0000000u);
     tcg_gen_or_i64(fpsr, fpsr, nzcv);
     tcg_gen_st32_i64(fpsr, tcg_env, offsetof(CPUARMState, fpsr));
     return true;
