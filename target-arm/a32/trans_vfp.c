@@ -8,6 +8,7 @@
  */
 #include "target-arm/a32/translate.h"
 
+#include "target-arm/a32/helper_a32_vfp.h"
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 
@@ -19,9 +20,6 @@ enum { VFP_MOV, VFP_ABS, VFP_NEG, VFP_SQRT };
 enum { VFP_RINTX = 8 };
 
 #include "target-arm/a32/vfp.dec.c"
-
-/* FPSCR bits kept in env->fpsr: NZCV, QC, IDC and the cumulative flags. */
-#define VFP_FPSCR_FLAGS 0xf800009fu
 
 /* ---- registers ---- */
 
@@ -715,7 +713,7 @@ static bool trans_VMSR(DisasContext *s, arg_VMSR *a)
     tcg_gen_andi_i64(t, v, ARM_FPCR_WRITABLE);
     tcg_gen_st32_i64(t, tcg_env, offsetof(CPUARMState, fpcr));
     t = tcg_temp_new_i64();
-    tcg_gen_andi_i64(t, v, (int64_t)VFP_FPSCR_FLAGS);
+    tcg_gen_andi_i64(t, v, (int64_t)A32_FPSCR_FLAGS);
     tcg_gen_call2(&helper_info_set_fpsr, NULL, env_arg(), t);
     /* Code translated later may depend on the FP mode: start afresh. */
     if (s->is_jmp == DISAS_NEXT)

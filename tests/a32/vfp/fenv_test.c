@@ -13,8 +13,9 @@
 #include <string.h>
 
 static const double values[] = {
-    0.0, -0.0, 1.0, -1.5, 0.1, 3.0, 1e-310, -2.5e-320, 1e300, -7e-39,
-    123456789.0, 2147483520.0, -0.75, 1.0 / 3.0, INFINITY, -INFINITY, NAN,
+    0.0,    -0.0,      1.0,      -1.5,      0.1,         3.0,
+    1e-310, -2.5e-320, 1e300,    -7e-39,    123456789.0, 2147483520.0,
+    -0.75,  1.0 / 3.0, INFINITY, -INFINITY, NAN,
 };
 #define NV (sizeof(values) / sizeof(values[0]))
 
@@ -54,8 +55,7 @@ static uint32_t bits32(float f)
 static volatile double vd[3];
 static volatile float vf[3];
 
-static void report(const char *op, int mode, unsigned i, unsigned j,
-                   uint64_t r)
+static void report(const char *op, int mode, unsigned i, unsigned j, uint64_t r)
 {
     printf("%s m%d %u %u: %016llx f=%02x\n", op, mode, i, j,
            (unsigned long long)r, flags());
@@ -85,7 +85,8 @@ int main(void)
                 report("fmas", m, i, j, bits32(fmaf(vf[0], vf[1], vf[2])));
                 report("cmpd", m, i, j,
                        (uint64_t)(vd[0] < vd[1]) | (vd[0] == vd[1]) << 1 |
-                           (vd[0] > vd[1]) << 2 | isunordered(vd[0], vd[1]) << 3);
+                           (vd[0] > vd[1]) << 2 |
+                           isunordered(vd[0], vd[1]) << 3);
                 report("lessd", m, i, j, (uint64_t)isless(vd[0], vd[1]));
             }
             double a = values[i];

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "target-arm/a32/helper_a32_vfp.h"
 #include "target-arm/cpu.h"
 #include "target-arm/helper_fp.h"
 #include "tcg/exec.h"
@@ -90,8 +91,7 @@ static void run_case(const uint8_t *insn, int thumb, unsigned i, unsigned j,
     for (int n = 0; n < 4; n++)
         env->x[n] = n == 2 ? r2 : st.r[n];
     memcpy(env->v, st.d, sizeof(st.d));
-    env->fpcr = st.fpscr & ARM_FPCR_WRITABLE;
-    fp_fpsr_write(env, st.fpscr & 0xf800009fu);
+    a32_vfp_fpscr_write(env, st.fpscr);
     cpu_set_nzcv(env, st.apsr);
     env->thumb = thumb;
     env->pc = (uintptr_t)code;
@@ -103,8 +103,8 @@ static void run_case(const uint8_t *insn, int thumb, unsigned i, unsigned j,
     memcpy(st.d, env->v, sizeof(st.d));
     for (int n = 0; n < 4; n++)
         st.r[n] = (uint32_t)env->x[n];
-    st.fpscr = env->fpcr | fp_fpsr_read(env);
-    fp_fpsr_write(env, 0);
+    st.fpscr = a32_vfp_fpscr_read(env);
+    a32_vfp_fpscr_write(env, 0);
     st.apsr = cpu_get_nzcv(env);
     vfp_print(thumb ? "T32" : "A32", word, i, j, mode, &st, st.r[2] - r2,
               scratch);
