@@ -303,6 +303,9 @@ static void translate_one(DisasContext *s)
          * before the condition test. */
         tcg_gen_set_label(s->cond_label);
         env_condexec = s->condexec;
+        /* A compare the insn made may not have run: the flags no longer
+         * equal its operands' comparison. */
+        arm_flags_block_start();
         if (s->is_jmp == DISAS_NORETURN) {
             s->condexec = s->condexec_next;
             store_condexec(s->condexec);
