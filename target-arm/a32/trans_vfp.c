@@ -410,27 +410,83 @@ static TCGv_i64 gen_from_fixed(int esz, TCGv_i64 v, int fbits, bool is_unsigned,
     return d;
 }
 
-/* VCVT.F32/F64.S32/U32 Sm (op: signed), FPSCR rounding. */
+/* Branches to slow when FPSCR has any bit of mask set. */
+static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
+}
+
+/* The bits of 2^e in S or D. */
+static uint64_t pow2_bits(int esz, int e)
+{
+    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
+}
+
+/*
+ * VCVT.F32/F64.S32/U32 Sm (op: signed), FPSCR rounding: inline (the host
+ * converts the 64-bit extension, exact for D, rounding to nearest with
+ * its inexact flag for S) when RMode is nearest, else the helper.
+ */
 static bool trans_VCVT_fi(DisasContext *s, arg_v2 *a)
 {
     int esz = esz_of(a->sz);
     TCGv_i64 m = vfp_load(FP_S, vfp_sreg(a->vm, a->m));
+    TCGv_i64 d = tcg_temp_new_i64(), x = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
     (void)s;
-    vfp_store(esz, vfp_reg(a->sz, a->vd, a->d),
-              gen_from_fixed(esz, m, 0, !a->op, 32));
+    gen_fpcr_check(FPCR_RMODE_MASK, slow);
+    if (a->op)
+        tcg_gen_ext32s_i64(x, m);
+    else
+        tcg_gen_mov_i64(x, m);
+    tcg_gen_fp_unary(
+        esz == FP_D ? INDEX_op_fcvt_s64_f64 : INDEX_op_fcvt_s64_f32, d, x);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    tcg_gen_mov_i64(d, gen_from_fixed(esz, m, 0, !a->op, 32));
+    tcg_gen_set_label(done);
+    vfp_store(esz, vfp_reg(a->sz, a->vd, a->d), d);
     return true;
 }
 
-/* VCVT (round to zero) and VCVTR (FPSCR rounding) to S32/U32 in Sd. */
+/*
+ * VCVT (round to zero) to S32/U32 inline when FPSCR.FZ is clear and the
+ * truncated value fits (|n| < 2^31, or 0 <= n < 2^32 by its raw bits):
+ * the host's truncation and inexact flag are Arm's. NaNs, infinities,
+ * saturating values (IOC) and negative inputs to U32 take the helper,
+ * as VCVTR does always.
+ */
 static bool trans_VCVT_if(DisasContext *s, arg_VCVT_if *a)
 {
     int esz = esz_of(a->sz);
     TCGv_i64 m = vfp_load(esz, vfp_reg(a->sz, a->vm, a->m));
+    TCGv_i64 d = tcg_temp_new_i64(), mag = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
     (void)s;
-    vfp_store(FP_S, vfp_sreg(a->vd, a->d),
-              gen_to_fixed(esz, m, 0, !a->s, 32, a->rz ? FPR_Z : FPR_FPCR));
+    if (a->rz) {
+        gen_fpcr_check(FPCR_FZ, slow);
+        if (a->s)
+            tcg_gen_andi_i64(mag, m, (int64_t)(sign_mask(esz) - 1));
+        else
+            tcg_gen_mov_i64(mag, m);
+        tcg_gen_brcondi_i64(TCG_COND_GEU, mag,
+                            (int64_t)pow2_bits(esz, a->s ? 31 : 32), slow);
+        tcg_gen_fp_unary(esz == FP_D ? INDEX_op_fcvtz_f64_s64
+                                     : INDEX_op_fcvtz_f32_s64,
+                         d, m);
+        tcg_gen_ext32u_i64(d, d);
+        tcg_gen_br(done);
+    }
+    tcg_gen_set_label(slow);
+    tcg_gen_mov_i64(
+        d, gen_to_fixed(esz, m, 0, !a->s, 32, a->rz ? FPR_Z : FPR_FPCR));
+    tcg_gen_set_label(done);
+    vfp_store(FP_S, vfp_sreg(a->vd, a->d), d);
     return true;
 }
 
