@@ -366,6 +366,21 @@ static bool trans_VMOV_i(DisasContext *s, arg_VMOV_i *a)
 
 /* ---- conversions ---- */
 
+/* Branches to slow when FPSCR has any bit of mask set. */
+static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
+}
+
+/* The bits of 2^e in S or D. */
+static uint64_t pow2_bits(int esz, int e)
+{
+    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
+}
+
 static TCGv_i64 gen_convert(int from, int to, TCGv_i64 v)
 {
     TCGv_i64 d = tcg_temp_new_i64();
@@ -375,15 +390,38 @@ static TCGv_i64 gen_convert(int from, int to, TCGv_i64 v)
     return d;
 }
 
-/* sz = 0: Dd = Sm; sz = 1: Sd = Dm. */
+/*
+ * sz = 0: Dd = Sm; sz = 1: Sd = Dm. Inline for non-NaN inputs with FPSCR.FZ
+ * clear (and RMode nearest when narrowing); narrowing leaves to the helper
+ * the inputs below single's normal range too (Arm detects tininess before
+ * rounding, x86 after). Elsewhere the host raises exactly Arm's flags.
+ */
 static bool trans_VCVT_sd(DisasContext *s, arg_v2 *a)
 {
     int from = esz_of(a->sz), to = esz_of(!a->sz);
+    TCGv_i64 n = vfp_load(from, vfp_reg(a->sz, a->vm, a->m));
+    TCGv_i64 d = tcg_temp_new_i64(), mag = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+    uint64_t inf = from == FP_D ? 0x7ff0000000000000ull : 0x7f800000u;
 
     (void)s;
-    vfp_store(
-        to, vfp_reg(!a->sz, a->vd, a->d),
-        gen_convert(from, to, vfp_load(from, vfp_reg(a->sz, a->vm, a->m))));
+    gen_fpcr_check(from == FP_S ? FPCR_FZ : FPCR_NOT_INLINE, slow);
+    tcg_gen_andi_i64(mag, n, (int64_t)(sign_mask(from) - 1));
+    tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)inf, slow);
+    if (from == FP_D) {
+        TCGv_i64 below = tcg_temp_new_i64();
+        /* mag in [1, 2^-126) unsigned: nonzero and tiny as a single */
+        tcg_gen_subi_i64(below, mag, 1);
+        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                            (int64_t)pow2_bits(FP_D, -126) - 1, slow);
+    }
+    tcg_gen_fp_unary(
+        from == FP_S ? INDEX_op_fcvt_f32_f64 : INDEX_op_fcvt_f64_f32, d, n);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    tcg_gen_mov_i64(d, gen_convert(from, to, n));
+    tcg_gen_set_label(done);
+    vfp_store(to, vfp_reg(!a->sz, a->vd, a->d), d);
     return true;
 }
 
@@ -408,21 +446,6 @@ static TCGv_i64 gen_from_fixed(int esz, TCGv_i64 v, int fbits, bool is_unsigned,
                   tcg_constant_i64(esz | is_unsigned << 16 | int_bits << 17 |
                                    fbits << 25));
     return d;
-}
-
-/* Branches to slow when FPSCR has any bit of mask set. */
-static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
-{
-    TCGv_i64 fpcr = tcg_temp_new_i64();
-
-    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
-}
-
-/* The bits of 2^e in S or D. */
-static uint64_t pow2_bits(int esz, int e)
-{
-    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
 }
 
 /*
