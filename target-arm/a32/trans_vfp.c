@@ -233,6 +233,21 @@ static bool trans_VSEL(DisasContext *s, arg_v3 *a)
     return true;
 }
 
+/* Branches to slow when FPSCR has any bit of mask set. */
+static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
+}
+
+/* The bits of 2^e in S or D. */
+static uint64_t pow2_bits(int esz, int e)
+{
+    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
+}
+
 /* ---- one source ---- */
 
 static bool trans_vfp_unary(DisasContext *s, arg_v2 *a)
@@ -257,12 +272,33 @@ static bool trans_vfp_unary(DisasContext *s, arg_v2 *a)
     return true;
 }
 
+/*
+ * FPRoundInt() into rd: inline as the host's round-to-integral (same value,
+ * sign of zero and inexact flag) for non-NaN inputs with FPSCR.FZ clear and,
+ * where the rounding is FPSCR's, RMode nearest; ties-away (VRINTA) always
+ * takes the helper. fround's directions are FPR_N, P, M, Z in that order.
+ */
 static void gen_round_int(int esz, int rd, int rm, int rmode, bool exact)
 {
-    TCGv_i64 d = tcg_temp_new_i64();
+    TCGv_i64 n = vfp_load(esz, rm);
+    TCGv_i64 d = tcg_temp_new_i64(), mag = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+    uint64_t inf = esz == FP_D ? 0x7ff0000000000000ull : 0x7f800000u;
+    bool fast = rmode != FPR_A && tcg_can_emit_fround();
 
-    tcg_gen_call3(&helper_info_fp_round_int, &d, env_arg(), vfp_load(esz, rm),
+    if (fast) {
+        gen_fpcr_check(rmode == FPR_FPCR ? FPCR_NOT_INLINE : FPCR_FZ, slow);
+        tcg_gen_andi_i64(mag, n, (int64_t)(sign_mask(esz) - 1));
+        tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)inf, slow);
+        tcg_gen_fround(
+            esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32, d, n,
+            (unsigned)(rmode == FPR_FPCR ? FPR_N : rmode) | (exact ? 4u : 0u));
+        tcg_gen_br(done);
+    }
+    tcg_gen_set_label(slow);
+    tcg_gen_call3(&helper_info_fp_round_int, &d, env_arg(), n,
                   tcg_constant_i64(esz | rmode << 8 | exact << 16));
+    tcg_gen_set_label(done);
     vfp_store(esz, rd, d);
 }
 
@@ -365,21 +401,6 @@ static bool trans_VMOV_i(DisasContext *s, arg_VMOV_i *a)
 }
 
 /* ---- conversions ---- */
-
-/* Branches to slow when FPSCR has any bit of mask set. */
-static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
-{
-    TCGv_i64 fpcr = tcg_temp_new_i64();
-
-    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
-}
-
-/* The bits of 2^e in S or D. */
-static uint64_t pow2_bits(int esz, int e)
-{
-    return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
-}
 
 static TCGv_i64 gen_convert(int from, int to, TCGv_i64 v)
 {
