@@ -159,8 +159,10 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
                 return r;
         }
     }
-    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
-        copy_to_guest(a[1], &head, sizeof(head)) != 0)
+    /* The answers are words of the guest's pointer size (little-endian:
+     * a 32-bit guest's are the low halves). */
+    if (copy_to_guest(a[2], &len, loader_target->word) != 0 ||
+        copy_to_guest(a[1], &head, loader_target->word) != 0)
         return -EFAULT;
     return 0;
 }
@@ -761,14 +763,23 @@ typedef struct TaskExec {
  * Counts a guest NULL-terminated pointer array (argv, envp): -EFAULT when
  * the array or one of its strings is not readable, as the kernel's copy.
  */
+/* Element i of a guest array of pointers (the guest's word size). */
+static uint64_t task_vector_at(uint64_t guest_vec, size_t i)
+{
+    uint64_t word = loader_target->word, p = 0;
+
+    memcpy(&p, sys_ptr(guest_vec + word * i), word);
+    return p;
+}
+
 static int64_t task_count_vector(uint64_t guest_vec)
 {
     const char *s;
-    uint64_t p;
+    uint64_t p = 0, word = loader_target->word;
     int64_t n, r;
 
     for (n = 0; guest_vec; n++) {
-        if (copy_from_guest(&p, guest_vec + 8 * (uint64_t)n, 8) != 0)
+        if (copy_from_guest(&p, guest_vec + word * (uint64_t)n, word) != 0)
             return -EFAULT;
         if (!p)
             break;
@@ -782,10 +793,8 @@ static int64_t task_count_vector(uint64_t guest_vec)
 /* Copies n guest pointers into host[] as host pointers, NULL after. */
 static void task_copy_vector(uint64_t guest_vec, size_t n, char **host)
 {
-    const uint64_t *vec = sys_ptr(guest_vec);
-
     for (size_t i = 0; i < n; i++)
-        host[i] = sys_ptr(vec[i]);
+        host[i] = sys_ptr(task_vector_at(guest_vec, i));
     host[n] = NULL;
 }
 
@@ -834,8 +843,8 @@ static bool task_file_is_aarch64_elf(const char *path)
 {
     uint8_t head[sizeof(Elf64_Ehdr)];
 
-    return task_is_guest_elf(
-        head, task_read_head(path, (char *)head, sizeof(head)));
+    return task_is_guest_elf(head,
+                             task_read_head(path, (char *)head, sizeof(head)));
 }
 
 /*
@@ -922,8 +931,8 @@ static void task_script_name(const TaskExec *ex, char *buf, size_t len)
 
 /*
  * A script whose interpreter (looked up in the sysroot first) is an
- * AArch64 or ARM ELF runs that interpreter under arx. False when the host kernel
- * should handle the file instead (a host interpreter, or no #! line).
+ * AArch64 or ARM ELF runs that interpreter under arx. False when the host
+ * kernel should handle the file instead (a host interpreter, or no #! line).
  */
 static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
                              int64_t *r)

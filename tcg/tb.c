@@ -400,8 +400,8 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
         tb_log(tb, env);
         tb->page_next = page->blocks;
         page->blocks = tb;
-        if (page2 && (tb->phys & ~TB_PHYS_VARIANT) + tb->size >
-                         page2->entry.addr) {
+        if (page2 &&
+            (tb->phys & ~TB_PHYS_VARIANT) + tb->size > page2->entry.addr) {
             tb->page2_next = page2->blocks;
             page2->blocks = tb;
         }

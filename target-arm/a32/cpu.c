@@ -9,24 +9,6 @@
 #include "tcg/target_ops.h"
 #include "util/log.h"
 
-uint32_t cpu_get_cpsr(const CPUARMState *env)
-{
-    uint32_t it = env->condexec;
-
-    return cpu_get_nzcv(env) | (env->qf ? 1u << 27 : 0) | (it & 3) << 25 |
-           (env->ge & 0xf) << 16 | (it >> 2) << 10 |
-           (env->thumb ? 1u << 5 : 0) | 0x10 /* USR */;
-}
-
-void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
-{
-    cpu_set_nzcv(env, cpsr);
-    env->qf = (cpsr >> 27) & 1;
-    env->ge = (cpsr >> 16) & 0xf;
-    env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
-    env->thumb = (cpsr >> 5) & 1;
-}
-
 const char *a32_describe(const DisasContext *s, char *buf, size_t len)
 {
     const char *d = a32_describe_dp(s, buf, len);
