@@ -222,7 +222,8 @@ static bool decode_a32(DisasContext *s, uint32_t insn)
     unsigned cond = insn >> 28;
 
     if (cond == 0xf)
-        return a32_decode_uncond(s, insn) || a32_decode_neon(s, insn);
+        return a32_decode_uncond(s, insn) || a32_decode_neon(s, insn) ||
+               a32_decode_vfp(s, insn); /* the ARMv8 VSEL, VRINTA... */
     if (cond != 0xe)
         begin_conditional(s, (int)cond);
     /* NEON accepts only VDUP (core register) here: the rest of Advanced
