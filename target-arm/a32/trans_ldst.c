@@ -905,16 +905,14 @@ static int64_t t32_branch_offset(int64_t sign, int64_t j1, int64_t j2,
     return sign ? off - (1 << 24) : off;
 }
 
-/* B T3: SignExtend(S:J2:J1:imm6:imm11:'0'); cond 111x is not a branch. */
+/* B T3: SignExtend(S:J2:J1:imm6:imm11:'0'). */
 static bool trans_w_b_cond(DisasContext *s, arg_w_b_cond *a)
 {
     int64_t off = a->j2 << 19 | a->j1 << 18 | a->imm6 << 12 | a->imm11 << 1;
 
-    if (a->cond >= 14)
-        return false;
     if (a->s)
         off -= 1 << 20;
-    return gen_cond_branch(s, a->cond, s->pc_curr + 4 + off);
+    return gen_cond_branch(s, (int)(a->ch << 2 | a->cl), s->pc_curr + 4 + off);
 }
 
 static bool trans_w_b(DisasContext *s, arg_w_b *a)
