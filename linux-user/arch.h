@@ -115,6 +115,9 @@ typedef struct GuestArch {
     void (*cpu_fault)(void *cpu, uint64_t pc, int sig, int si_code,
                       uint64_t addr, bool is_write);
     uint64_t (*signal_write_trampoline)(void *page);
+    /* What the process gets besides its ELF images before it starts (arm:
+     * the kuser helpers page). May be NULL. */
+    void (*process_init)(void);
 } GuestArch;
 
 extern const GuestArch arch_aarch64; /* linux-user/aarch64/ */

@@ -1,9 +1,11 @@
 /*
- * ELF loader: validates an AArch64 executable with libelf, maps its PT_LOAD
- * segments (and its PT_INTERP) into guest memory, then hands off to
- * loader_stack.c. It must not run guest code or know about the JIT.
+ * ELF loader: validates an AArch64 or arm EABI5 executable with libelf,
+ * maps its PT_LOAD segments (and its PT_INTERP) into guest memory (an arm
+ * guest's own 4 GiB space, space.h), then hands off to loader_stack.c. It
+ * must not run guest code or know about the JIT.
  */
 #include "linux-user/loader.h"
+#include "linux-user/space.h"
 #include "linux-user/vma.h"
 
 #include <errno.h>
@@ -21,8 +23,10 @@ uintptr_t guest_base;
 ImageInfo guest_image;
 
 #define PAGE GUEST_PAGE_SIZE
-/* AArch64 user space is at most 48 bits of VA with 4 KiB pages. */
-#define GUEST_ADDR_LIMIT (1ull << 48)
+/* AArch64 user space is at most 48 bits of VA with 4 KiB pages; an arm
+ * guest's ends with its own space. */
+#define GUEST_ADDR_LIMIT                                                       \
+    (loader_target->space_end ? loader_target->space_end : 1ull << 48)
 /* Largest p_align honoured when placing ET_DYN images (arm64 max page). */
 #define LOADER_MAX_ALIGN (64ul << 10)
 
@@ -52,20 +56,6 @@ void loader_set_sysroot(const char *dir)
 uint64_t loader_interp_base(void)
 {
     return loader_interp_addr;
-}
-
-uint64_t loader_hwcap(void)
-{
-    return LOADER_HWCAP_FP | LOADER_HWCAP_ASIMD | LOADER_HWCAP_FPHP |
-           LOADER_HWCAP_ASIMDHP | LOADER_HWCAP_CRC32 | LOADER_HWCAP_ATOMICS |
-           LOADER_HWCAP_CPUID | LOADER_HWCAP_AES | LOADER_HWCAP_PMULL |
-           LOADER_HWCAP_SHA1 | LOADER_HWCAP_SHA2 | LOADER_HWCAP_SHA3 |
-           LOADER_HWCAP_SHA512;
-}
-
-uint64_t loader_hwcap2(void)
-{
-    return 0;
 }
 
 static uint64_t page_down(uint64_t addr)
@@ -177,11 +167,7 @@ static bool loader_check_ident(LoaderElf *f, char *err, size_t errlen)
     if (n < SELFMAG || memcmp(ident, ELFMAG, SELFMAG) != 0) {
         return loader_fail(err, errlen, f->path, "not an ELF file");
     }
-    if (ident[EI_CLASS] == ELFCLASS32) {
-        return loader_fail(err, errlen, f->path,
-                           "32-bit ELF is not supported yet (AArch64 only)");
-    }
-    if (ident[EI_CLASS] != ELFCLASS64) {
+    if (ident[EI_CLASS] != ELFCLASS64 && ident[EI_CLASS] != ELFCLASS32) {
         return loader_fail(err, errlen, f->path,
                            "corrupt ELF header (bad class)");
     }
@@ -201,6 +187,59 @@ static bool loader_check_ident(LoaderElf *f, char *err, size_t errlen)
     return true;
 }
 
+/* An arm EABI version 5 ELF (armhf or armel: the float ABI is the
+ * program's business); the old ABI is refused. */
+static bool loader_check_arm_abi(const LoaderElf *f, char *err, size_t errlen)
+{
+    unsigned version = (unsigned)(f->ehdr.e_flags >> 24);
+
+    if (version != 5) {
+        return loader_fail(err, errlen, f->path,
+                           "ARM ELF with EABI version %u (only EABI5 is "
+                           "supported)",
+                           version);
+    }
+    return true;
+}
+
+/*
+ * The main program chooses the guest (AArch64, or a 32-bit ARM EABI5
+ * program); its interpreter must be of the same kind.
+ */
+static bool loader_check_machine(LoaderElf *f, bool interp, char *err,
+                                 size_t errlen)
+{
+    char buf[32];
+    const LoaderTarget *t = NULL;
+    unsigned elf_class = (unsigned)gelf_getclass(f->elf);
+
+    if (f->ehdr.e_machine == EM_AARCH64 && elf_class == ELFCLASS64) {
+        t = &loader_target_aarch64;
+    } else if (f->ehdr.e_machine == EM_ARM && elf_class == ELFCLASS32) {
+        t = &loader_target_arm;
+    } else if (f->ehdr.e_machine == EM_AARCH64 || f->ehdr.e_machine == EM_ARM) {
+        return loader_fail(err, errlen, f->path,
+                           "corrupt ELF header (%u-bit class for %s)",
+                           elf_class == ELFCLASS32 ? 32u : 64u,
+                           f->ehdr.e_machine == EM_ARM ? "ARM" : "AArch64");
+    }
+    if (!t) {
+        return loader_fail(
+            err, errlen, f->path, "ELF machine is %s, not AArch64 or ARM",
+            loader_machine_name(f->ehdr.e_machine, buf, sizeof(buf)));
+    }
+    if (t == &loader_target_arm && !loader_check_arm_abi(f, err, errlen)) {
+        return false;
+    }
+    if (interp && t != loader_target) {
+        return loader_fail(err, errlen, f->path,
+                           "interpreter is %s, the program %s", t->name,
+                           loader_target->name);
+    }
+    loader_target = t;
+    return true;
+}
+
 static bool loader_check_ehdr(LoaderElf *f, bool interp, char *err,
                               size_t errlen)
 {
@@ -210,10 +249,8 @@ static bool loader_check_ehdr(LoaderElf *f, bool interp, char *err,
         return loader_fail(err, errlen, f->path,
                            "truncated or corrupt ELF (ELF header)");
     }
-    if (f->ehdr.e_machine != EM_AARCH64) {
-        return loader_fail(
-            err, errlen, f->path, "ELF machine is %s, not AArch64",
-            loader_machine_name(f->ehdr.e_machine, buf, sizeof(buf)));
+    if (!loader_check_machine(f, interp, err, errlen)) {
+        return false;
     }
     unsigned type = f->ehdr.e_type;
     if (type != ET_EXEC && type != ET_DYN) {
@@ -233,7 +270,10 @@ static bool loader_read_phdrs(LoaderElf *f, char *err, size_t errlen)
 {
     size_t phnum;
 
-    if (f->ehdr.e_phentsize != sizeof(Elf64_Phdr)) {
+    size_t phent = loader_target->elf_class == ELFCLASS32 ? sizeof(Elf32_Phdr)
+                                                          : sizeof(Elf64_Phdr);
+
+    if (f->ehdr.e_phentsize != phent) {
         return loader_fail(err, errlen, f->path,
                            "truncated or corrupt ELF (e_phentsize %u)",
                            f->ehdr.e_phentsize);
@@ -249,7 +289,7 @@ static bool loader_read_phdrs(LoaderElf *f, char *err, size_t errlen)
                            "truncated or corrupt ELF (%zu program headers)",
                            phnum);
     }
-    uint64_t table = (uint64_t)phnum * sizeof(Elf64_Phdr);
+    uint64_t table = (uint64_t)phnum * phent;
     if (f->ehdr.e_phoff > f->file_size ||
         table > f->file_size - f->ehdr.e_phoff) {
         return loader_fail(
@@ -441,13 +481,21 @@ static void loader_load_span(const LoaderElf *f, uint64_t *lo, uint64_t *hi)
  * the host put at its ELF_ET_DYN_BASE), so that brk, which starts right
  * after the program, has room to grow. The interpreter goes anywhere.
  */
-#define LOADER_PIE_BASE 0x2aaa00000000ull
-
-/* The whole span at exactly LOADER_PIE_BASE (kept aligned), or false. */
+/* The whole span at exactly the target's PIE base (kept aligned), or
+ * false. */
 static bool loader_reserve_pie(uint64_t lo, uint64_t span, uint64_t align,
                                uint64_t *bias)
 {
-    uint64_t spot = LOADER_PIE_BASE + (lo & (align - 1));
+    uint64_t spot = loader_target->pie_base + (lo & (align - 1));
+
+    if (space_own()) {
+        if (!space_contains(spot, span) || !vma_range_free(spot, span)) {
+            return false;
+        }
+        vma_map_anon(spot, span, PROT_NONE, false, NULL);
+        *bias = spot - lo;
+        return true;
+    }
     void *got =
         mmap(g2h(spot), span, PROT_NONE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
@@ -478,6 +526,19 @@ static bool loader_reserve_dyn(const LoaderElf *f, bool is_main, uint64_t *bias,
     uint64_t align = loader_max_align(f);
 
     if (is_main && loader_reserve_pie(lo, span, align, bias)) {
+        return true;
+    }
+    if (space_own()) {
+        /* The space is reserved already: choose a free range in it. */
+        uint64_t offset = lo & (align - 1);
+        uint64_t spot = space_find(span + offset, align, 0);
+        if (!spot) {
+            return loader_fail(err, errlen, f->path,
+                               "no room for %#llx bytes of image",
+                               (unsigned long long)span);
+        }
+        vma_map_anon(spot + offset, span, PROT_NONE, false, NULL);
+        *bias = spot + offset - lo;
         return true;
     }
     char *raw = mmap(NULL, span + align, PROT_NONE,
@@ -511,6 +572,16 @@ static bool loader_reserve_fixed(const LoaderElf *f, uint64_t lo, uint64_t hi,
                                  char *err, size_t errlen)
 {
     void *want = g2h(lo);
+
+    if (space_own()) {
+        if (space_contains(lo, hi - lo) && vma_range_free(lo, hi - lo)) {
+            vma_map_anon(lo, hi - lo, PROT_NONE, false, NULL);
+            return true;
+        }
+        return loader_fail(err, errlen, f->path,
+                           "cannot map segment at %#llx: %s",
+                           (unsigned long long)lo, strerror(EEXIST));
+    }
     void *got = mmap(want, hi - lo, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     if (got == want) {
@@ -632,7 +703,7 @@ static bool loader_map_segment(const LoaderElf *f, const GElf_Phdr *ph,
         lo += PAGE;
     } else if (!is_exec && st->prev_hi != 0 && lo > st->prev_hi) {
         /* Like the kernel, leave no reservation in the holes between loads. */
-        munmap(g2h(st->prev_hi), lo - st->prev_hi);
+        space_release(st->prev_hi, lo - st->prev_hi);
         vma_unmap(st->prev_hi, lo - st->prev_hi);
     }
     if (lo < hi) {
@@ -642,7 +713,7 @@ static bool loader_map_segment(const LoaderElf *f, const GElf_Phdr *ph,
         if (!loader_map_body(f, ph, st->bias, lo, prot)) {
             int e = errno;
             if (is_exec) {
-                munmap(g2h(lo), hi - lo);
+                space_release(lo, hi - lo);
                 vma_unmap(lo, hi - lo);
             }
             errno = e;
@@ -659,7 +730,7 @@ static bool loader_map_segment(const LoaderElf *f, const GElf_Phdr *ph,
 /* Guest address of the program headers, as AT_PHDR wants it. */
 static uint64_t loader_phdr_addr(const LoaderElf *f, uint64_t bias)
 {
-    uint64_t table = f->phnum * sizeof(Elf64_Phdr);
+    uint64_t table = f->phnum * f->ehdr.e_phentsize;
     for (size_t i = 0; i < f->phnum; i++) {
         if (f->phdr[i].p_type == PT_PHDR) {
             return f->phdr[i].p_vaddr + bias;
@@ -726,7 +797,7 @@ static void loader_unmap_loads(const LoaderElf *f, uint64_t bias, size_t end)
         if (ph->p_type == PT_LOAD && ph->p_memsz != 0) {
             uint64_t lo = page_down(bias + ph->p_vaddr);
             uint64_t hi = page_up(bias + ph->p_vaddr + ph->p_memsz);
-            munmap(g2h(lo), hi - lo);
+            space_release(lo, hi - lo);
             vma_unmap(lo, hi - lo);
         }
     }
@@ -748,7 +819,7 @@ static bool loader_map(const LoaderElf *f, bool is_main, ImageInfo *info,
         if (f->phdr[i].p_type == PT_LOAD &&
             !loader_map_segment(f, &f->phdr[i], &st, err, errlen)) {
             if (f->ehdr.e_type == ET_DYN) {
-                munmap(g2h(lo + st.bias), hi - lo);
+                space_release(lo + st.bias, hi - lo);
                 vma_unmap(lo + st.bias, hi - lo);
             } else {
                 loader_unmap_loads(f, 0, i);
@@ -831,11 +902,31 @@ static bool loader_start(const LoaderElf *prog, ImageInfo *image, int argc,
         .entry = image->entry,
         .interp_base = loader_interp_addr,
         .exec_stack = loader_wants_exec_stack(prog),
+        .phent = prog->ehdr.e_phentsize,
     };
     if (!loader_build_stack(&in, image, err, errlen)) {
         return false;
     }
     image->entry = entry;
+    return true;
+}
+
+/* An arm guest's 4 GiB are reserved before anything goes there: from
+ * now on nothing of arx's own can land in them. */
+static bool loader_make_space(const LoaderElf *prog, char *err, size_t errlen)
+{
+    if (!loader_target->space_end || space_own()) {
+        return true;
+    }
+    if (!space_reserve(loader_target->space_end)) {
+        return loader_fail(err, errlen, prog->path,
+                           "cannot reserve the 4 GiB address space of an ARM "
+                           "program: %s",
+                           strerror(errno));
+    }
+    /* The stack (and its room to grow) and a gap stay above mmaps. */
+    space_set_mmap_top(loader_target->stack_top - LOADER_STACK_SIZE -
+                       (128ul << 20));
     return true;
 }
 
@@ -850,6 +941,10 @@ bool loader_exec(const char *path, int argc, char **argv, char **envp,
     if (!loader_open(&prog, path, false, err, errlen)) {
         return false;
     }
+    if (!loader_make_space(&prog, err, errlen)) {
+        loader_close(&prog);
+        return false;
+    }
     bool ok = loader_map(&prog, true, &image, err, errlen);
     if (ok && !loader_start(&prog, &image, argc, argv, envp, err, errlen)) {
         loader_unmap_loads(&prog, image.load_bias, prog.phnum);
@@ -857,6 +952,7 @@ bool loader_exec(const char *path, int argc, char **argv, char **envp,
     }
     loader_close(&prog);
     if (ok) {
+        image.machine = loader_target->machine;
         *info = image;
         /* brk and /proc emulation read guest_image whatever the caller passed.
          */

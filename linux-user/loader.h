@@ -29,9 +29,53 @@ enum {
     LOADER_HWCAP_SHA512 = 1u << 21,
 };
 
-/* Stack the kernel gives an arm64 process. */
+/* arm Linux AT_HWCAP / AT_HWCAP2 bits (arch/arm uapi hwcap.h). */
+enum {
+    LOADER_ARM_HWCAP_HALF = 1u << 1,
+    LOADER_ARM_HWCAP_THUMB = 1u << 2,
+    LOADER_ARM_HWCAP_FAST_MULT = 1u << 4,
+    LOADER_ARM_HWCAP_VFP = 1u << 6,
+    LOADER_ARM_HWCAP_EDSP = 1u << 7,
+    LOADER_ARM_HWCAP_NEON = 1u << 12,
+    LOADER_ARM_HWCAP_VFPv3 = 1u << 13,
+    LOADER_ARM_HWCAP_TLS = 1u << 15,
+    LOADER_ARM_HWCAP_VFPv4 = 1u << 16,
+    LOADER_ARM_HWCAP_IDIVA = 1u << 17,
+    LOADER_ARM_HWCAP_IDIVT = 1u << 18,
+    LOADER_ARM_HWCAP_VFPD32 = 1u << 19,
+    LOADER_ARM_HWCAP_LPAE = 1u << 20,
+    LOADER_ARM_HWCAP2_AES = 1u << 0,
+    LOADER_ARM_HWCAP2_PMULL = 1u << 1,
+    LOADER_ARM_HWCAP2_SHA1 = 1u << 2,
+    LOADER_ARM_HWCAP2_SHA2 = 1u << 3,
+    LOADER_ARM_HWCAP2_CRC32 = 1u << 4,
+};
+
+/* Stack the kernel gives a process. */
 #define LOADER_STACK_SIZE (8ul << 20)
 #define LOADER_STACK_TOP 0x7ff000000000ull
+
+/*
+ * What differs between the guest ELF kinds arx runs (the main program's
+ * header chooses; its interpreter must be of the same kind): AArch64,
+ * and arm EABI5 (armhf), which gets a 4 GiB address space of its own.
+ */
+typedef struct LoaderTarget {
+    const char *name;     /* for messages: "AArch64", "ARM" */
+    unsigned machine;     /* EM_AARCH64, EM_ARM */
+    unsigned elf_class;   /* ELFCLASS64, ELFCLASS32 */
+    unsigned word;        /* bytes of a pointer on the stack: 8, 4 */
+    const char *platform; /* AT_PLATFORM */
+    uint64_t hwcap, hwcap2;
+    uint32_t minsigstksz; /* AT_MINSIGSTKSZ, or 0 for none */
+    uint64_t stack_top;
+    uint64_t space_end; /* an own address space's end, or 0 */
+    uint64_t pie_base;  /* where a position-independent program goes */
+} LoaderTarget;
+
+extern const LoaderTarget loader_target_aarch64, loader_target_arm;
+/* The main program's kind (loader_target_aarch64 before loader_exec). */
+extern const LoaderTarget *loader_target;
 #define LOADER_MAX_PHNUM 64u
 #define LOADER_MAX_AUXV 24u
 
@@ -61,6 +105,7 @@ typedef struct LoaderStackInput {
     uint64_t entry;       /* AT_ENTRY: the program's, never the interpreter's */
     uint64_t interp_base; /* AT_BASE */
     bool exec_stack; /* PT_GNU_STACK asks for PF_X: the stack is executable */
+    uint64_t phent;  /* AT_PHENT: the size of a program header */
 } LoaderStackInput;
 
 /*

@@ -1,10 +1,11 @@
 /*
- * Initial guest stack for a new AArch64 process, laid out as arm64 Linux's
- * create_elf_tables() does: strings at the top, then auxv/envp/argv/argc.
- * It must not parse ELF; loader.c hands it the few values auxv needs.
+ * Initial guest stack for a new process, laid out as Linux's
+ * create_elf_tables() does: strings at the top, then auxv/envp/argv/argc
+ * in words of the guest's pointer size (loader_target). It must not parse
+ * ELF; loader.c hands it the few values auxv needs.
  */
-#include "linux-user/arch.h"
 #include "linux-user/loader.h"
+#include "linux-user/space.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/path.h"
 #include "linux-user/vma.h"
@@ -20,9 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* AArch64 Linux ELF_PLATFORM (little-endian kernels). */
-#define LOADER_PLATFORM "aarch64"
-
 static uint64_t loader_saved_auxv[2 * LOADER_MAX_AUXV];
 static size_t loader_saved_pairs;
 
@@ -36,7 +34,17 @@ const uint64_t *loader_auxv(size_t *pairs)
 static uint64_t loader_map_stack(bool exec)
 {
     int prot = PROT_READ | PROT_WRITE | (exec ? PROT_EXEC : 0);
-    void *want = g2h(LOADER_STACK_TOP - LOADER_STACK_SIZE);
+    uint64_t low = loader_target->stack_top - LOADER_STACK_SIZE;
+    void *want = g2h(low);
+
+    if (space_own()) {
+        if (!vma_range_free(low, LOADER_STACK_SIZE) ||
+            mmap(want, LOADER_STACK_SIZE, prot,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+            return 0;
+        vma_map_anon(low, LOADER_STACK_SIZE, prot, false, "[stack]");
+        return loader_target->stack_top;
+    }
     void *p = mmap(want, LOADER_STACK_SIZE, prot,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     if (p != MAP_FAILED && p != want) {
@@ -101,26 +109,27 @@ static size_t loader_stack_need(const LoaderStackInput *in, size_t envc)
 {
     size_t need = strlen(in->path) + 1 + 64;
     for (int i = 0; i < in->argc; i++) {
-        need += strlen(in->argv[i]) + 1 + sizeof(uint64_t);
+        need += strlen(in->argv[i]) + 1 + loader_target->word;
     }
     for (size_t i = 0; i < envc; i++) {
-        need += strlen(in->envp[i]) + 1 + sizeof(uint64_t);
+        need += strlen(in->envp[i]) + 1 + loader_target->word;
     }
     return need + 2 * sizeof(uint64_t) * LOADER_MAX_AUXV + 256;
 }
 
-/* The auxv in arm64 kernel order (ARCH_DLINFO entries first, no vDSO). */
+/* The auxv in the kernel's order (ARCH_DLINFO entries first, no vDSO);
+ * AT_MINSIGSTKSZ only where the architecture has it. */
 static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
                                uint64_t platform, uint64_t random,
                                uint64_t *auxv)
 {
     const uint64_t pairs[][2] = {
-        {AT_MINSIGSTKSZ, ARCH_MINSIGSTKSZ},
+        {AT_MINSIGSTKSZ, loader_target->minsigstksz},
         {AT_HWCAP, loader_hwcap()},
         {AT_PAGESZ, GUEST_PAGE_SIZE},
         {AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK)},
         {AT_PHDR, in->phdr},
-        {AT_PHENT, sizeof(Elf64_Phdr)},
+        {AT_PHENT, in->phent},
         {AT_PHNUM, in->phnum},
         {AT_BASE, in->interp_base},
         {AT_FLAGS, 0},
@@ -136,10 +145,17 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
         {AT_PLATFORM, platform},
         {AT_NULL, 0},
     };
-    size_t n = sizeof(pairs) / sizeof(pairs[0]);
+    size_t n = 0;
     _Static_assert(sizeof(pairs) / sizeof(pairs[0]) <= LOADER_MAX_AUXV,
                    "raise LOADER_MAX_AUXV");
-    memcpy(auxv, pairs, sizeof(pairs));
+    for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+        if (pairs[i][0] == AT_MINSIGSTKSZ && pairs[i][1] == 0) {
+            continue;
+        }
+        auxv[2 * n] = pairs[i][0];
+        auxv[2 * n + 1] = pairs[i][1];
+        n++;
+    }
     return n;
 }
 
@@ -159,22 +175,38 @@ static uint64_t loader_push_strings(const LoaderStackInput *in, size_t envc,
     return sp;
 }
 
+/* One stack word of the guest's pointer size at guest address w; returns
+ * the address after it. */
+static uint64_t loader_put_word(uint64_t w, uint64_t value)
+{
+    if (loader_target->word == 4) {
+        uint32_t v32 = (uint32_t)value;
+        memcpy(g2h(w), &v32, sizeof(v32));
+    } else {
+        memcpy(g2h(w), &value, sizeof(value));
+    }
+    return w + loader_target->word;
+}
+
 /* Writes argc, argv[], NULL, envp[], NULL, auxv at sp (16-byte aligned). */
 static void loader_write_vectors(uint64_t sp, int argc, size_t envc,
                                  const uint64_t *addrs, const uint64_t *auxv,
                                  size_t auxv_pairs)
 {
-    uint64_t *w = g2h(sp);
-    *w++ = (uint64_t)argc;
+    uint64_t w = sp;
+
+    w = loader_put_word(w, (uint64_t)argc);
     for (int i = 0; i < argc; i++) {
-        *w++ = addrs[i];
+        w = loader_put_word(w, addrs[i]);
     }
-    *w++ = 0;
+    w = loader_put_word(w, 0);
     for (size_t i = 0; i < envc; i++) {
-        *w++ = addrs[(size_t)argc + i];
+        w = loader_put_word(w, addrs[(size_t)argc + i]);
     }
-    *w++ = 0;
-    memcpy(w, auxv, auxv_pairs * 2 * sizeof(uint64_t));
+    w = loader_put_word(w, 0);
+    for (size_t i = 0; i < 2 * auxv_pairs; i++) {
+        w = loader_put_word(w, auxv[i]);
+    }
 }
 
 /* For /proc/self/cmdline, environ and auxv (vma.c keeps them). */
@@ -213,7 +245,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
     }
     uint64_t *addrs = calloc((size_t)in->argc + envc + 1, sizeof(uint64_t));
     if (!addrs) {
-        munmap(g2h(top - LOADER_STACK_SIZE), LOADER_STACK_SIZE);
+        space_release(top - LOADER_STACK_SIZE, LOADER_STACK_SIZE);
         vma_unmap(top - LOADER_STACK_SIZE, LOADER_STACK_SIZE);
         snprintf(err, errlen, "%s: %s", in->path, strerror(ENOMEM));
         return false;
@@ -225,7 +257,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
     uint64_t execfn = loader_push_string(sp, path_guest_view(in->path));
     uint64_t strings = loader_push_strings(in, envc, execfn, addrs);
     sp = strings & ~15ull;
-    uint64_t platform = loader_push_string(sp, LOADER_PLATFORM);
+    uint64_t platform = loader_push_string(sp, loader_target->platform);
     unsigned char random_bytes[16];
     loader_random_bytes(random_bytes, sizeof(random_bytes));
     uint64_t random = loader_push(platform, random_bytes, sizeof(random_bytes));
@@ -235,7 +267,7 @@ bool loader_build_stack(const LoaderStackInput *in, ImageInfo *info, char *err,
     loader_saved_pairs = pairs;
     loader_record_layout(in, envc, strings, execfn, addrs);
     size_t words = 1 + (size_t)in->argc + 1 + envc + 1 + 2 * pairs;
-    sp = (random - words * sizeof(uint64_t)) & ~15ull;
+    sp = (random - words * loader_target->word) & ~15ull;
     loader_write_vectors(sp, in->argc, envc, addrs, loader_saved_auxv, pairs);
     free(addrs);
 

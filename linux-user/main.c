@@ -3,6 +3,7 @@
  * (linux-user/<arch>/cpu_loop.c) on the main thread.
  * arx's own messages go to stderr or the -D log, never to the guest's stdout.
  */
+#include <elf.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -150,8 +151,11 @@ static void find_self_path(const char *argv0)
     arx_self_path = path;
 }
 
-/* Debian's arm64 cross sysroot (libc6-arm64-cross), used when no -L. */
-#define DEFAULT_SYSROOT "/usr/aarch64-linux-gnu"
+/* Debian's cross sysroots (libc6-arm64-cross, libc6-armhf-cross), used
+ * when no -L. */
+#define DEFAULT_SYSROOT                                                        \
+    (loader_target->machine == EM_ARM ? "/usr/arm-linux-gnueabihf"             \
+                                      : "/usr/aarch64-linux-gnu")
 
 /*
  * A dynamic program whose interpreter is not on the host gets a second
@@ -236,8 +240,12 @@ int main(int argc, char **argv, char **envp)
 
     /* ps, top and /proc/self/comm name the guest program, not arx. */
     prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+    if (guest_image.machine == EM_ARM)
+        guest_arch = &arch_arm;
     tcg_exec_init(guest_arch->tcg_ops, guest_base);
     signal_init();
+    if (guest_arch->process_init)
+        guest_arch->process_init();
 
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;

@@ -16,6 +16,7 @@
 #include <sys/shm.h>
 
 #include "linux-user/mmap.h"
+#include "linux-user/space.h"
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
@@ -45,6 +46,16 @@ static uint64_t mm_host_prot(uint64_t guest_prot)
 static bool mm_brk_grow(uint64_t start, uint64_t end)
 {
     void *want = g2h(start);
+
+    if (space_own()) {
+        if (!space_contains(start, end - start) ||
+            !vma_range_free(start, end - start))
+            return false;
+        return !host_is_error(host_syscall6(
+            SYS_mmap, (uint64_t)(uintptr_t)want, end - start,
+            PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+            (uint64_t)-1, 0));
+    }
     int64_t r = host_syscall6(SYS_mmap, (uint64_t)(uintptr_t)want, end - start,
                               PROT_READ | PROT_WRITE,
                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
@@ -77,8 +88,7 @@ static int64_t mm_brk_locked(uint64_t want)
     }
     if (new_end < old_end) {
         user_pages_unmap(new_end, old_end - new_end);
-        host_syscall3(SYS_munmap, (uint64_t)(uintptr_t)g2h(new_end),
-                      old_end - new_end, 0);
+        space_release(new_end, old_end - new_end);
         vma_unmap(new_end, old_end - new_end);
     }
     /* glibc's malloc assumes memory handed out by brk reads as zero. */
@@ -107,14 +117,52 @@ static bool mm_is_shared(uint64_t flags)
     return (flags & MAP_TYPE) != MAP_PRIVATE;
 }
 
+/*
+ * In a guest's own space, arx places what the host kernel would: a
+ * mapping without MAP_FIXED goes where space_find says (the hint if
+ * free), MAP_FIXED_NOREPLACE fails on a recorded region; either then
+ * replaces the reservation with MAP_FIXED. 0, or -errno.
+ */
+static int64_t mm_place_in_space(uint64_t *addr, uint64_t len, uint64_t *flags)
+{
+    uint64_t span = mm_page_align(len);
+
+    if (span == 0 || span < len)
+        return -EINVAL;
+    if (*flags & MAP_FIXED_NOREPLACE) {
+        if (!space_contains(*addr, span))
+            return -ENOMEM;
+        if (!vma_range_free(*addr, span))
+            return -EEXIST;
+    } else if (*flags & MAP_FIXED) {
+        if (!space_contains(*addr, span))
+            return -ENOMEM;
+    } else {
+        *addr =
+            space_find(span, GUEST_PAGE_SIZE, *addr & ~(GUEST_PAGE_SIZE - 1));
+        if (*addr == 0)
+            return -ENOMEM;
+    }
+    *flags = (*flags & ~(uint64_t)MAP_FIXED_NOREPLACE) | MAP_FIXED;
+    return 0;
+}
+
 int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
                  uint64_t fd, uint64_t offset)
 {
-    uint64_t start;
+    uint64_t start, asked = flags;
     int64_t r;
 
     user_pages_lock();
     vma_hold();
+    if (space_own()) {
+        r = mm_place_in_space(&addr, len, &flags);
+        if (r < 0) {
+            vma_release();
+            user_pages_unlock();
+            return r;
+        }
+    }
     /* Whatever code was there goes (before: its protection may be arx's). */
     if ((flags & MAP_FIXED) && !(flags & MAP_FIXED_NOREPLACE))
         user_pages_unmap(addr, len);
@@ -124,7 +172,7 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
         start = h2g((void *)(uintptr_t)r);
         /* Blocks made while the range was unmapped only raise the fetch
          * fault: they go with what arx knew of its pages. */
-        if (!(flags & MAP_FIXED) || (flags & MAP_FIXED_NOREPLACE))
+        if (!(asked & MAP_FIXED) || (asked & MAP_FIXED_NOREPLACE))
             user_pages_unmap(start, len);
         if (flags & MAP_ANONYMOUS)
             vma_map_anon(start, len, (int)prot, mm_is_shared(flags), NULL);
@@ -145,7 +193,13 @@ int64_t mmap_unmap(uint64_t addr, uint64_t len)
     user_pages_lock();
     vma_hold();
     user_pages_unmap(addr, len);
-    r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
+    if (space_own())
+        r = (addr & (GUEST_PAGE_SIZE - 1)) || len == 0 ? -EINVAL
+            : space_contains(addr, mm_page_align(len))
+                ? space_release(addr, mm_page_align(len))
+                : -EINVAL;
+    else
+        r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
     if (r == 0)
         vma_unmap(addr, len);
     vma_release();
@@ -169,6 +223,55 @@ int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
     return r;
 }
 
+/*
+ * mremap in a guest's own space: the host call needs free host space
+ * where the mapping grows or moves, so arx chooses the place (in place
+ * when the pages after it are free, else where space_find says with
+ * MREMAP_MAYMOVE), frees that part of the reservation first, and
+ * reserves again what the mapping left. The result, or -errno.
+ */
+static int64_t mm_remap_in_space(uint64_t old_addr, uint64_t old_len,
+                                 uint64_t new_len, uint64_t flags,
+                                 uint64_t new_addr)
+{
+    uint64_t old_span = mm_page_align(old_len),
+             new_span = mm_page_align(new_len);
+    bool keep_old = (flags & MREMAP_DONTUNMAP) || old_len == 0;
+    uint64_t dest = old_addr;
+    int64_t r;
+
+    if (new_span == 0 || !space_contains(old_addr, old_span))
+        return -EINVAL;
+    if (flags & MREMAP_FIXED) {
+        if (!space_contains(new_addr, new_span))
+            return -ENOMEM;
+        dest = new_addr;
+    } else if (new_span > old_span &&
+               !(space_contains(old_addr + old_span, new_span - old_span) &&
+                 vma_range_free(old_addr + old_span, new_span - old_span))) {
+        if (!(flags & MREMAP_MAYMOVE))
+            return -ENOMEM;
+        dest = space_find(new_span, GUEST_PAGE_SIZE, 0);
+        if (dest == 0)
+            return -ENOMEM;
+        flags |= MREMAP_FIXED;
+    }
+    if (dest == old_addr && new_span > old_span)
+        space_unreserve(old_addr + old_span, new_span - old_span);
+    r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
+                      dest == old_addr ? 0 : sys_hp(dest), 0);
+    if (host_is_error(r)) {
+        if (dest == old_addr && new_span > old_span)
+            space_release(old_addr + old_span, new_span - old_span);
+        return r;
+    }
+    if (dest != old_addr && !keep_old)
+        space_release(old_addr, old_span);
+    else if (dest == old_addr && new_span < old_span)
+        space_release(old_addr + new_span, old_span - new_span);
+    return (int64_t)dest;
+}
+
 int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
                    uint64_t flags, uint64_t new_addr)
 {
@@ -182,10 +285,15 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
     user_pages_unmap(old_addr, old_len);
     if (flags & MREMAP_FIXED)
         user_pages_unmap(new_addr, new_len);
-    r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
-                      host_new, 0);
+    if (space_own()) {
+        r = mm_remap_in_space(old_addr, old_len, new_len, flags, new_addr);
+    } else {
+        r = host_syscall6(SYS_mremap, sys_hp(old_addr), old_len, new_len, flags,
+                          host_new, 0);
+        if (!host_is_error(r))
+            r = (int64_t)h2g((void *)(uintptr_t)r);
+    }
     if (!host_is_error(r)) {
-        r = (int64_t)h2g((void *)(uintptr_t)r);
         if (!(flags & MREMAP_FIXED))
             user_pages_unmap((uint64_t)r, new_len);
         vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
@@ -278,6 +386,22 @@ int64_t mmap_shm_attach(uint64_t shmid, uint64_t addr, uint64_t flags)
            (flags & SHM_EXEC ? PROT_EXEC : 0);
     user_pages_lock();
     vma_hold();
+    /* In an own space arx chooses (SHM_RND rounds to SHMLBA, 16 KiB on
+     * arm), and SHM_REMAP replaces the reservation. */
+    if (space_own()) {
+        if (addr && (flags & SHM_RND))
+            addr &= ~(uint64_t)(16384 - 1);
+        if (!addr)
+            addr = space_find(len, 16384, 0);
+        else if (!(flags & SHM_REMAP) && !vma_range_free(addr, len))
+            addr = 0;
+        if (!addr || !space_contains(addr, len)) {
+            vma_release();
+            user_pages_unlock();
+            return -EINVAL;
+        }
+        flags |= SHM_REMAP;
+    }
     /* What SHM_REMAP replaces goes first (its protection may be arx's). */
     if (addr && (flags & SHM_REMAP))
         user_pages_unmap(addr, len);
@@ -306,6 +430,8 @@ int64_t mmap_shm_detach(uint64_t addr)
     if (len)
         user_pages_unmap(addr, len);
     r = host_syscall3(SYS_shmdt, sys_hp(addr), 0, 0);
+    if (r == 0 && len && space_own())
+        space_release(addr, len);
     if (r == 0 && len)
         vma_unmap(addr, len);
     else if (len)

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #endif
 #include <ctype.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -18,6 +19,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/procfs.h"
 #include "linux-user/user.h"
@@ -381,7 +383,14 @@ static bool procfs_gen_auxv(FILE *f)
     vma_exec_layout(&l);
     if (l.auxv_pairs == 0)
         return false;
-    fwrite(l.auxv, 2 * sizeof(uint64_t), l.auxv_pairs, f);
+    if (loader_target->word == 8) {
+        fwrite(l.auxv, 2 * sizeof(uint64_t), l.auxv_pairs, f);
+        return true;
+    }
+    for (size_t i = 0; i < 2 * l.auxv_pairs; i++) {
+        uint32_t word = (uint32_t)l.auxv[i];
+        fwrite(&word, sizeof(word), 1, f);
+    }
     return true;
 }
 
@@ -422,12 +431,31 @@ static const char *const procfs_hwcap2_names[] = {
     "smebi32i32", "smeb16b16", "smef16f16", "mops",      "hbc",
 };
 
+/* What an arm64 kernel prints for a 32-bit (compat) task: the arm names. */
+static const char *const procfs_arm_hwcap_names[] = {
+    "swp",   "half",   "thumb",    "26bit",   "fastmult", "fpa",
+    "vfp",   "edsp",   "java",     "iwmmxt",  "crunch",   "thumbee",
+    "neon",  "vfpv3",  "vfpv3d16", "tls",     "vfpv4",    "idiva",
+    "idivt", "vfpd32", "lpae",     "evtstrm",
+};
+static const char *const procfs_arm_hwcap2_names[] = {
+    "aes", "pmull", "sha1", "sha2", "crc32",
+};
+
 static uint64_t procfs_auxv_value(const VmaExecLayout *l, uint64_t type)
 {
     for (size_t i = 0; i < l->auxv_pairs; i++)
         if (l->auxv[2 * i] == type)
             return l->auxv[2 * i + 1];
     return 0;
+}
+
+static void procfs_print_names(FILE *f, uint64_t caps, const char *const *names,
+                               size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (caps & (1ull << i))
+            fprintf(f, " %s", names[i]);
 }
 
 static void procfs_print_features(FILE *f)
@@ -439,12 +467,17 @@ static void procfs_print_features(FILE *f)
     caps = procfs_auxv_value(&l, PROCFS_AT_HWCAP);
     caps2 = procfs_auxv_value(&l, PROCFS_AT_HWCAP2);
     fputs("Features\t:", f);
-    for (size_t i = 0; i < sizeof(procfs_hwcap_names) / sizeof(char *); i++)
-        if (caps & (1ull << i))
-            fprintf(f, " %s", procfs_hwcap_names[i]);
-    for (size_t i = 0; i < sizeof(procfs_hwcap2_names) / sizeof(char *); i++)
-        if (caps2 & (1ull << i))
-            fprintf(f, " %s", procfs_hwcap2_names[i]);
+    if (loader_target->machine == EM_ARM) {
+        procfs_print_names(f, caps, procfs_arm_hwcap_names,
+                           sizeof(procfs_arm_hwcap_names) / sizeof(char *));
+        procfs_print_names(f, caps2, procfs_arm_hwcap2_names,
+                           sizeof(procfs_arm_hwcap2_names) / sizeof(char *));
+    } else {
+        procfs_print_names(f, caps, procfs_hwcap_names,
+                           sizeof(procfs_hwcap_names) / sizeof(char *));
+        procfs_print_names(f, caps2, procfs_hwcap2_names,
+                           sizeof(procfs_hwcap2_names) / sizeof(char *));
+    }
     fputc('\n', f);
 }
 
@@ -455,6 +488,9 @@ static void procfs_print_cpu(FILE *f, long cpu)
     uint64_t midr = ARX_MIDR_EL1;
 
     fprintf(f, "processor\t: %ld\n", cpu);
+    if (loader_target->machine == EM_ARM)
+        fprintf(f, "model name\t: ARMv8 Processor rev %u (v8l)\n",
+                (unsigned)midr & 0xf);
     fprintf(f, "BogoMIPS\t: %" PRIu64 ".%02" PRIu64 "\n", centi_mips / 100,
             centi_mips % 100);
     procfs_print_features(f);

@@ -23,6 +23,7 @@
 
 #include "linux-user/arch.h"
 #include "linux-user/signal.h"
+#include "linux-user/space.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
 #include "tcg/exec.h"
@@ -1113,8 +1114,12 @@ void signal_host_thread_started(void)
 
 void signal_init(void)
 {
-    void *page = mmap(NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* In an own space (armhf) the page must lie inside it. */
+    uint64_t where =
+        space_own() ? space_find(GUEST_PAGE_SIZE, GUEST_PAGE_SIZE, 0) : 0;
+    void *page =
+        mmap(where ? g2h(where) : NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | (where ? MAP_FIXED : 0), -1, 0);
 
     if (page == MAP_FAILED)
         arx_fatal("cannot map the signal trampoline page");

@@ -42,12 +42,14 @@ typedef struct ImageInfo {
     uint64_t stack_top;  /* highest address of the guest stack mapping */
     uint64_t initial_sp; /* guest SP at entry: points at argc */
     const char *path;    /* program path as given */
+    unsigned machine;    /* EM_AARCH64 or EM_ARM: the guest architecture */
 } ImageInfo;
 
 extern ImageInfo guest_image;
 
 /*
- * Loads the AArch64 ELF at path and builds the initial stack.
+ * Loads the AArch64 or arm (EABI5) ELF at path and builds the initial
+ * stack.
  * On failure returns false and writes a one-line reason (no "arx:" prefix,
  * no newline) into err.
  */

@@ -362,6 +362,45 @@ uint64_t vma_allowed_end(uint64_t addr, int prot)
     return end;
 }
 
+bool vma_range_free(uint64_t start, uint64_t len)
+{
+    bool free = true;
+
+    vma_lock();
+    for (size_t i = 0; i < vma_count && free; i++)
+        free = vma_table[i].end <= start || vma_table[i].start >= start + len;
+    vma_unlock();
+    return free;
+}
+
+uint64_t vma_find_free(uint64_t len, uint64_t align, uint64_t lo, uint64_t hi)
+{
+    uint64_t found = 0, upper = hi;
+
+    if (len == 0 || hi < lo || len > hi - lo)
+        return 0;
+    vma_lock();
+    /* The gaps from the top down: [end of region k - 1 (or lo), upper). */
+    for (size_t k = vma_count;; k--) {
+        uint64_t lower = k ? vma_table[k - 1].end : lo;
+        if (lower < lo)
+            lower = lo;
+        if (upper > lower && upper - lower >= len &&
+            ((upper - len) & ~(align - 1)) >= lower) {
+            found = (upper - len) & ~(align - 1);
+            break;
+        }
+        if (k == 0)
+            break;
+        if (vma_table[k - 1].start < upper)
+            upper = vma_table[k - 1].start;
+        if (upper <= lo)
+            break;
+    }
+    vma_unlock();
+    return found;
+}
+
 size_t vma_snapshot(GuestVma **out)
 {
     size_t n;

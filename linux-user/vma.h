@@ -67,6 +67,12 @@ int vma_prot_at(uint64_t addr);
  */
 uint64_t vma_allowed_end(uint64_t addr, int prot);
 
+/* Nothing is recorded in [start, start + len). */
+bool vma_range_free(uint64_t start, uint64_t len);
+/* The highest multiple of align (a power of two) in [lo, hi - len] whose
+ * range of len bytes holds no region, or 0 when there is none: where a
+ * guest with its own address space (armhf) places a new mapping. */
+uint64_t vma_find_free(uint64_t len, uint64_t align, uint64_t lo, uint64_t hi);
 /* A sorted copy of the table; the caller frees *out. Returns the count. */
 size_t vma_snapshot(GuestVma **out);
 

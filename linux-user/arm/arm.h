@@ -17,4 +17,9 @@ void arm_cpu_fault(void *cpu, uint64_t pc, int sig, int si_code, uint64_t addr,
                    bool is_write);
 uint64_t arm_signal_write_trampoline(void *page);
 
+/* The kuser helpers page (0xffff0000, "[vectors]"): its 4 KiB of A32
+ * code as the kernel provides it (linux-user/arm/kuser.c). */
+#define ARM_KUSER_PAGE 0xffff0000ull
+void arm_kuser_write(void *page);
+
 #endif

@@ -11,7 +11,10 @@
 #include <errno.h>
 #include <signal.h>
 
+#include <sys/mman.h>
+
 #include "linux-user/arm/arm.h"
+#include "linux-user/vma.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "tcg/exec.h"
@@ -180,6 +183,22 @@ static void arm_cpu_loop(GuestThread *thread)
     }
 }
 
+/* The vectors page with the kuser helpers, read and execute only, as an
+ * arm64 kernel maps it for a compat task. */
+static void arm_process_init(void)
+{
+    void *page =
+        mmap(g2h(ARM_KUSER_PAGE), GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+    if (page == MAP_FAILED)
+        arx_fatal("cannot map the kuser helpers page");
+    arm_kuser_write(page);
+    mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
+    vma_map_anon(ARM_KUSER_PAGE, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
+                 "[vectors]");
+}
+
 const GuestArch arch_arm = {
     .name = "arm",
     .tcg_ops = &arm_a32_tcg_ops,
@@ -196,4 +215,5 @@ const GuestArch arch_arm = {
     .signal_restore_frame = arm_signal_restore_frame,
     .cpu_fault = arm_cpu_fault,
     .signal_write_trampoline = arm_signal_write_trampoline,
+    .process_init = arm_process_init,
 };

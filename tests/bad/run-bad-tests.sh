@@ -170,7 +170,7 @@ chmod 755 "$work/text"
 refuse "text-file" "not an ELF file" -- "$work/text"
 host_true=$(command -v true)
 [ -x /bin/true ] && host_true=/bin/true
-refuse "x86-64-elf" "ELF machine is x86-64, not AArch64" -- "$host_true"
+refuse "x86-64-elf" "ELF machine is x86-64, not AArch64 or ARM" -- "$host_true"
 
 # ---- patched aarch64 ELF files ----
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
@@ -195,7 +195,7 @@ else
 	cp "$work/static" "$work/elf32"
 	patch "$work/elf32" 4 '\001'
 	patch "$work/elf32" 18 '\050\000'
-	refuse "elf32" "32-bit ELF" -- "$work/elf32"
+	refuse "elf32" "ARM ELF with EABI version 0 (only EABI5" -- "$work/elf32"
 
 	head -c 64 "$work/static" >"$work/trunc64"
 	head -c 100 "$work/static" >"$work/trunc100"
