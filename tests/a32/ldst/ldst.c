@@ -413,6 +413,48 @@ static NOINLINE int big_sw(int x)
     }
 }
 
+/* Conditional loads, stores and returns (IT blocks in T32, cond fields
+ * in A32), a conditional branch ending an IT block. */
+static NOINLINE uint32_t cond_mem(uint32_t x)
+{
+    uint32_t r = 0, t = 0;
+
+    __asm__ volatile("cmp %2, #3\n\t"
+                     "itt eq\n\t"
+                     "ldreq %0, [%3, #4]\n\t"
+                     "streq %2, [%3, #8]\n\t"
+                     "ite ne\n\t"
+                     "ldrbne %1, [%3, #1]\n\t"
+                     "ldrheq %1, [%3, #2]\n\t"
+                     "add %0, %0, %1\n\t"
+                     "cmp %2, #5\n\t"
+                     "it hi\n\t"
+                     "bhi 1f\n\t"
+                     "add %0, %0, #0x100\n\t"
+                     "1:\n\t"
+                     : "+&r"(r), "+&r"(t)
+                     : "r"(x), "r"(words)
+                     : "cc", "memory");
+    return r;
+}
+
+__attribute__((naked, noinline)) static int cond_ret(int x)
+{
+    (void)x;
+    __asm__ volatile("push {r4, lr}\n\t"
+                     "mov r4, r0\n\t"
+                     "cmp r0, #2\n\t"
+                     "it lt\n\t"
+                     "poplt {r4, pc}\n\t"
+                     "add r0, r0, #100\n\t"
+                     "cmp r4, #4\n\t"
+                     "itt eq\n\t"
+                     "addeq r0, r0, #1000\n\t"
+                     "ldmiaeq sp!, {r4, pc}\n\t"
+                     "add r0, r0, r4, lsl #12\n\t"
+                     "pop {r4, pc}\n\t");
+}
+
 __attribute__((target("thumb"), noinline)) static int in_thumb(int x)
 {
     return x * 3 + 1;
@@ -472,7 +514,14 @@ static void test_branch(void)
                          : "r3", "memory");
         v[8] = r;
     }
-    v[9] = v[10] = v[11] = 0;
+    fill();
+    v[9] = 0;
+    for (uint32_t i = 0; i < 8; i++)
+        v[9] = v[9] * 41 + cond_mem(i);
+    v[10] = 0;
+    for (int i = 0; i < 6; i++)
+        v[10] = v[10] * 43 + (uint32_t)cond_ret(i);
+    v[11] = 0;
     line("branch", 12, v);
 }
 

@@ -7,7 +7,7 @@ src=${2:-$(dirname "$0")}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cflags="-static -nostdlib -ffreestanding -fno-builtin -O2 -march=armv8-a \
--mfpu=vfpv3-d16 -mgeneral-regs-only"
+-mfpu=vfpv3-d16 -mgeneral-regs-only -masm-syntax-unified"
 rc=0
 for mode in arm thumb; do
     arm-linux-gnueabihf-gcc $cflags -m$mode "$src/ldst.c" -o "$tmp/t_$mode" \
