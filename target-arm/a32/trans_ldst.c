@@ -679,7 +679,8 @@ static bool trans_h_hint(DisasContext *s, arg_h_hint *a)
 /* IT: the next insns' ITSTATE is firstcond:mask. */
 static bool trans_h_it(DisasContext *s, arg_h_it *a)
 {
-    if (a32_in_it_block(s) || a->cond == 15 || (a->cond == 14 && a->mask != 8))
+    if (a32_in_it_block(s) || a->cond == 15 ||
+        (a->cond == 14 && __builtin_popcount((unsigned)a->mask) != 1))
         return false;
     s->condexec_next = (uint32_t)(a->cond << 4 | a->mask);
     return true;

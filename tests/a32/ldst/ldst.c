@@ -90,7 +90,9 @@ static void test_imm(void)
     v[3] = (uint32_t)(q - p);
     __asm__ volatile("ldr %0, [%1], #-12" : "=r"(v[4]), "+r"(q));
     v[5] = (uint32_t)(q - p);
-    __asm__ volatile("str %2, [%1, #-4]!" : "+m"(words), "+r"(q) : "r"(0xabcdu));
+    __asm__ volatile("str %2, [%1, #-4]!"
+                     : "+m"(words), "+r"(q)
+                     : "r"(0xabcdu));
     v[6] = (uint32_t)(q - p);
     v[7] = words[0];
     line("imm", 8, v);
@@ -137,7 +139,9 @@ static void test_reg(void)
                      "ldrsh %2, [%3, %4]\n\t"
                      : "=&r"(v[0]), "=&r"(v[1]), "=&r"(v[2])
                      : "r"(p), "r"(i));
-    __asm__ volatile("str %1, [%0, %2, lsl #3]" : : "r"(p), "r"(0x5555u), "r"(i)
+    __asm__ volatile("str %1, [%0, %2, lsl #3]"
+                     :
+                     : "r"(p), "r"(0x5555u), "r"(i)
                      : "memory");
     v[3] = words[6];
 #ifndef __thumb__
@@ -145,19 +149,23 @@ static void test_reg(void)
         uint32_t *q = p + 8, n = 8, big = 0x80000010u;
 
         __asm__ volatile("ldr %0, [%1, -%2]" : "=r"(v[4]) : "r"(q), "r"(n));
-        __asm__ volatile("ldr %0, [%1, %2, lsr #2]" : "=r"(v[5]) : "r"(p),
-                         "r"(0x20u));
-        __asm__ volatile("ldr %0, [%1, %2, asr #28]" : "=r"(v[6]) : "r"(q),
-                         "r"(big));
-        __asm__ volatile("ldr %0, [%1, %2, ror #28]" : "=r"(v[7]) : "r"(p),
-                         "r"(1u));
+        __asm__ volatile("ldr %0, [%1, %2, lsr #2]"
+                         : "=r"(v[5])
+                         : "r"(p), "r"(0x20u));
+        __asm__ volatile("ldr %0, [%1, %2, asr #28]"
+                         : "=r"(v[6])
+                         : "r"(q), "r"(big));
+        __asm__ volatile("ldr %0, [%1, %2, ror #28]"
+                         : "=r"(v[7])
+                         : "r"(p), "r"(1u));
         __asm__ volatile("msr cpsr_f, #0x20000000\n\t"
                          "ldr %0, [%1, %2, rrx]"
                          : "=r"(v[8])
                          : "r"((uintptr_t)p - 0x80000000u), "r"(8u)
                          : "cc");
-        __asm__ volatile("ldr %0, [%1, %2, lsl #2]!" : "=r"(v[9]), "+r"(q) :
-                         "r"(2u));
+        __asm__ volatile("ldr %0, [%1, %2, lsl #2]!"
+                         : "=r"(v[9]), "+r"(q)
+                         : "r"(2u));
         v[9] ^= (uint32_t)(q - p);
     }
 #endif
@@ -178,11 +186,15 @@ static void test_dual(void)
     a = 0x12345678;
     b = 0x9abcdef0;
     p = &words[6];
-    __asm__ volatile("strd %1, %2, [%0, #-8]!" : "+r"(p) : "r"(a), "r"(b)
+    __asm__ volatile("strd %1, %2, [%0, #-8]!"
+                     : "+r"(p)
+                     : "r"(a), "r"(b)
                      : "memory");
     v[2] = (uint32_t)(p - words);
     p = &words[4];
-    __asm__ volatile("strd %1, %2, [%0], #16" : "+r"(p) : "r"(a), "r"(b)
+    __asm__ volatile("strd %1, %2, [%0], #16"
+                     : "+r"(p)
+                     : "r"(a), "r"(b)
                      : "memory");
     v[3] = (uint32_t)(p - words);
     v[4] = words[4];
