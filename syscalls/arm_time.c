@@ -2,8 +2,11 @@
  * arm EABI calls with 32-bit time_t and long: timespec, timeval,
  * itimerspec, itimerval, tms, rusage, rlimit, sysinfo, and the siginfo of
  * waitid and sigtimedwait. Each converts into a host struct and calls the
- * arm64 handler (or the host) with it. The *_time64 calls need none of
- * this: arm_nr.def sends them to the arm64 handlers.
+ * arm64 handler (or the host) with it. The *_time64 calls have the 64-bit
+ * layouts, but a 32-bit program's tv_nsec is 32 bits and padding, which
+ * the kernel ignores for a compat task and an x86-64 kernel would not:
+ * their timespec inputs are copied with the padding dropped
+ * (arm_time64_call).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -27,6 +30,81 @@ static int64_t arm_call(SyscallHandler handler, GuestThread *t, uint64_t a0,
 }
 
 /* ---- timespec and timeval ---- */
+
+/* The guest's struct __kernel_timespec (time64 calls): tv_nsec is the low
+ * word of the second one, as the kernel reads it for a 32-bit task. */
+typedef struct ArmTimespec64 {
+    int64_t sec;
+    uint32_t nsec;
+    uint32_t pad;
+} ArmTimespec64;
+
+/*
+ * Calls handler with a[idx] replaced by a host copy of the guest's n
+ * timespec64 values there, padding dropped (NULL stays NULL; an unreadable
+ * one becomes an address that faults where the kernel would read).
+ */
+static int64_t arm_time64_call(SyscallHandler handler, GuestThread *t,
+                               const uint64_t *a, int idx, int n)
+{
+    ArmTimespec64 guest[2];
+    struct timespec host[2];
+    uint64_t args[6];
+
+    memcpy(args, a, sizeof(args));
+    if (a[idx]) {
+        if (copy_from_guest(guest, a[idx], (size_t)n * sizeof(guest[0])) != 0) {
+            args[idx] = h2g((void *)(uintptr_t)SYS_FAULT_ADDR);
+        } else {
+            for (int i = 0; i < n; i++) {
+                host[i].tv_sec = guest[i].sec;
+                host[i].tv_nsec = guest[i].nsec;
+            }
+            args[idx] = arm_host_arg(host);
+        }
+    }
+    return handler(t, args);
+}
+
+int64_t arm_eabi_clock_settime64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_clock_settime, t, a, 1, 1);
+}
+
+int64_t arm_eabi_clock_nanosleep_time64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_clock_nanosleep, t, a, 2, 1);
+}
+
+int64_t arm_eabi_timer_settime64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_timer_settime, t, a, 2, 2);
+}
+
+int64_t arm_eabi_timerfd_settime64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_timerfd_settime, t, a, 2, 2);
+}
+
+int64_t arm_eabi_utimensat_time64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_utimensat, t, a, 2, 2);
+}
+
+int64_t arm_eabi_mq_timedsend_time64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_mq_timedsend, t, a, 4, 1);
+}
+
+int64_t arm_eabi_mq_timedreceive_time64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_mq_timedreceive, t, a, 4, 1);
+}
+
+int64_t arm_eabi_semtimedop_time64(GuestThread *t, const uint64_t *a)
+{
+    return arm_time64_call(sys_semtimedop, t, a, 3, 1);
+}
 
 /*
  * Reads the guest's timespec at addr into *host and sets *arg to what the
@@ -313,6 +391,13 @@ static bool arm_futex_has_timeout(int cmd)
            cmd == FUTEX_WAIT_BITSET || cmd == FUTEX_WAIT_REQUEUE_PI;
 }
 
+int64_t arm_eabi_futex_time64(GuestThread *t, const uint64_t *a)
+{
+    if (arm_futex_has_timeout((int)a[1] & FUTEX_CMD_MASK))
+        return arm_time64_call(sys_futex, t, a, 3, 1);
+    return sys_futex(t, a);
+}
+
 int64_t arm_eabi_futex(GuestThread *t, const uint64_t *a)
 {
     struct timespec ts;
@@ -321,6 +406,32 @@ int64_t arm_eabi_futex(GuestThread *t, const uint64_t *a)
     if (arm_futex_has_timeout((int)a[1] & FUTEX_CMD_MASK))
         arm_timespec_in(a[3], &ts, &arg);
     return arm_call(sys_futex, t, a[0], a[1], a[2], arg, a[4], a[5]);
+}
+
+/* ppoll writes the time left back (in place: the 64-bit layout). */
+int64_t arm_eabi_ppoll_time64(GuestThread *t, const uint64_t *a)
+{
+    ArmTimespec64 guest;
+    struct timespec ts;
+    uint64_t args[6];
+    int64_t r;
+
+    memcpy(args, a, sizeof(args));
+    if (a[2]) {
+        if (copy_from_guest(&guest, a[2], sizeof(guest)) != 0)
+            return -EFAULT;
+        ts.tv_sec = guest.sec;
+        ts.tv_nsec = guest.nsec;
+        args[2] = arm_host_arg(&ts);
+    }
+    r = sys_ppoll(t, args);
+    if (a[2]) {
+        guest.sec = ts.tv_sec;
+        guest.nsec = (uint32_t)ts.tv_nsec;
+        guest.pad = 0;
+        copy_to_guest(a[2], &guest, sizeof(guest));
+    }
+    return r;
 }
 
 /* ppoll writes the time left back, as the kernel does. */
@@ -440,7 +551,22 @@ int64_t arm_eabi_pselect6(GuestThread *t, const uint64_t *a)
 
 int64_t arm_eabi_pselect6_time64(GuestThread *t, const uint64_t *a)
 {
-    return arm_pselect(t, a, a[4]);
+    ArmTimespec64 guest;
+    struct timespec ts;
+    int64_t r;
+
+    if (!a[4])
+        return arm_pselect(t, a, 0);
+    if (copy_from_guest(&guest, a[4], sizeof(guest)) != 0)
+        return -EFAULT;
+    ts.tv_sec = guest.sec;
+    ts.tv_nsec = guest.nsec;
+    r = arm_pselect(t, a, arm_host_arg(&ts));
+    guest.sec = ts.tv_sec;
+    guest.nsec = (uint32_t)ts.tv_nsec;
+    guest.pad = 0;
+    copy_to_guest(a[4], &guest, sizeof(guest));
+    return r;
 }
 
 /* select(2) with a timeval, also written back. */
@@ -595,5 +721,14 @@ int64_t arm_eabi_rt_sigtimedwait(GuestThread *t, const uint64_t *a)
 
 int64_t arm_eabi_rt_sigtimedwait_time64(GuestThread *t, const uint64_t *a)
 {
-    return arm_sigtimedwait(t, a, sys_hp_checked(a[2], 16, PROT_READ));
+    ArmTimespec64 guest;
+    struct timespec ts;
+
+    if (!a[2])
+        return arm_sigtimedwait(t, a, 0);
+    if (copy_from_guest(&guest, a[2], sizeof(guest)) != 0)
+        return -EFAULT;
+    ts.tv_sec = guest.sec;
+    ts.tv_nsec = guest.nsec;
+    return arm_sigtimedwait(t, a, (uint64_t)(uintptr_t)&ts);
 }

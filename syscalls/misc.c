@@ -35,19 +35,15 @@ enum {
 };
 
 /*
- * As an arm64 kernel without AArch32 at EL0 (arx runs no A32): any
- * execution domain and flag bits are recorded except PER_LINUX32. The
+ * As an arm64 kernel with AArch32 at EL0 (arx runs A32 and T32): every
+ * execution domain and flag bit is recorded, PER_LINUX32 included. The
  * flags (STICKY_TIMEOUTS, ADDR_NO_RANDOMIZE, ...) mean the same on the
  * host, which keeps the value.
  */
 int64_t sys_personality(GuestThread *t, const uint64_t *a)
 {
-    uint32_t persona = (uint32_t)a[0];
-
     (void)t;
-    if (persona != 0xffffffff && (persona & MISC_PER_MASK) == MISC_PER_LINUX32)
-        return -EINVAL;
-    return host_syscall3(SYS_personality, persona, 0, 0);
+    return host_syscall3(SYS_personality, (uint32_t)a[0], 0, 0);
 }
 
 /* struct sched_param (one int) and struct sched_attr are fixed-width. */
