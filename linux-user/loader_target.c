@@ -41,7 +41,9 @@ const LoaderTarget loader_target_arm = {
              LOADER_ARM_HWCAP_VFPv4 | LOADER_ARM_HWCAP_IDIVA |
              LOADER_ARM_HWCAP_IDIVT | LOADER_ARM_HWCAP_VFPD32 |
              LOADER_ARM_HWCAP_LPAE,
-    .hwcap2 = LOADER_ARM_HWCAP2_CRC32,
+    .hwcap2 = LOADER_ARM_HWCAP2_AES | LOADER_ARM_HWCAP2_PMULL |
+              LOADER_ARM_HWCAP2_SHA1 | LOADER_ARM_HWCAP2_SHA2 |
+              LOADER_ARM_HWCAP2_CRC32,
     .minsigstksz = 0,
     .stack_top = 0xfffe0000ull,
     .space_end = 0x100000000ull,

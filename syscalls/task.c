@@ -1,7 +1,7 @@
 /*
  * Guest syscalls that create, replace, wait for or end tasks: clone and
  * clone3 (thread, fork and vfork shapes), execve and execveat (re-entering
- * arx for AArch64 ELFs and for scripts whose interpreter is one), wait,
+ * arx for AArch64 and ARM ELFs and for scripts whose interpreter is one), wait,
  * exit, futex and the thread bookkeeping glibc sets up. Host threads and
  * vfork children are started by linux-user/thread.c, not here.
  */
@@ -25,14 +25,15 @@
 
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
-/* sizeof(struct robust_list_head) on 64-bit Linux. */
-#define TASK_ROBUST_LIST_HEAD_SIZE 24
+/* sizeof(struct robust_list_head): three pointer-sized words. */
+#define TASK_ROBUST_LIST_HEAD_SIZE (3 * loader_target->word)
 /* The kernel's ROBUST_LIST_LIMIT: a circular or corrupt list ends here. */
 #define TASK_ROBUST_LIST_LIMIT 2048
 
@@ -158,8 +159,10 @@ int64_t sys_get_robust_list(GuestThread *t, const uint64_t *a)
                 return r;
         }
     }
-    if (copy_to_guest(a[2], &len, sizeof(len)) != 0 ||
-        copy_to_guest(a[1], &head, sizeof(head)) != 0)
+    /* The answers are words of the guest's pointer size (little-endian:
+     * a 32-bit guest's are the low halves). */
+    if (copy_to_guest(a[2], &len, loader_target->word) != 0 ||
+        copy_to_guest(a[1], &head, loader_target->word) != 0)
         return -EFAULT;
     return 0;
 }
@@ -229,20 +232,34 @@ static bool task_futex_owner_died(uint64_t addr, uint32_t tid, bool pi,
  * 0 of a list pointer marks a PI futex. The pending entry (a lock or
  * unlock in progress) is handled last and only once.
  */
+/* A guest pointer-sized word at addr (32-bit guests: zero-extended; a
+ * signed word when is_signed, as the list's futex offset is). */
+static bool task_read_word(uint64_t addr, uint64_t *value, bool is_signed)
+{
+    uint32_t w32;
+
+    if (loader_target->word == 8)
+        return task_read_guest(addr, value, sizeof(*value));
+    if (!task_read_guest(addr, &w32, sizeof(w32)))
+        return false;
+    *value = is_signed ? (uint64_t)(int64_t)(int32_t)w32 : w32;
+    return true;
+}
+
 static void task_exit_robust_list(uint32_t tid)
 {
-    uint64_t head[3], entry, next = 0, pending;
-    int64_t offset;
+    uint64_t entry, next = 0, pending, offset;
+    uint64_t word = loader_target->word;
     int limit = TASK_ROBUST_LIST_LIMIT;
     bool read_ok;
 
-    if (!task_read_guest(task_robust_head, head, sizeof(head)))
+    /* struct robust_list_head: list, futex_offset, list_op_pending. */
+    if (!task_read_word(task_robust_head, &entry, false) ||
+        !task_read_word(task_robust_head + word, &offset, true) ||
+        !task_read_word(task_robust_head + 2 * word, &pending, false))
         return;
-    entry = head[0];
-    offset = (int64_t)head[1];
-    pending = head[2];
     while ((entry & ~1ull) != task_robust_head) {
-        read_ok = task_read_guest(entry & ~1ull, &next, sizeof(next));
+        read_ok = task_read_word(entry & ~1ull, &next, false);
         if ((entry & ~1ull) != (pending & ~1ull) &&
             !task_futex_owner_died((entry & ~1ull) + (uint64_t)offset, tid,
                                    entry & 1, false))
@@ -746,14 +763,23 @@ typedef struct TaskExec {
  * Counts a guest NULL-terminated pointer array (argv, envp): -EFAULT when
  * the array or one of its strings is not readable, as the kernel's copy.
  */
+/* Element i of a guest array of pointers (the guest's word size). */
+static uint64_t task_vector_at(uint64_t guest_vec, size_t i)
+{
+    uint64_t word = loader_target->word, p = 0;
+
+    memcpy(&p, sys_ptr(guest_vec + word * i), word);
+    return p;
+}
+
 static int64_t task_count_vector(uint64_t guest_vec)
 {
     const char *s;
-    uint64_t p;
+    uint64_t p = 0, word = loader_target->word;
     int64_t n, r;
 
     for (n = 0; guest_vec; n++) {
-        if (copy_from_guest(&p, guest_vec + 8 * (uint64_t)n, 8) != 0)
+        if (copy_from_guest(&p, guest_vec + word * (uint64_t)n, word) != 0)
             return -EFAULT;
         if (!p)
             break;
@@ -767,10 +793,8 @@ static int64_t task_count_vector(uint64_t guest_vec)
 /* Copies n guest pointers into host[] as host pointers, NULL after. */
 static void task_copy_vector(uint64_t guest_vec, size_t n, char **host)
 {
-    const uint64_t *vec = sys_ptr(guest_vec);
-
     for (size_t i = 0; i < n; i++)
-        host[i] = sys_ptr(vec[i]);
+        host[i] = sys_ptr(task_vector_at(guest_vec, i));
     host[n] = NULL;
 }
 
@@ -783,15 +807,21 @@ static size_t task_reexec_option_count(void)
     return n;
 }
 
-static bool task_is_aarch64_elf(const uint8_t *head, size_t n)
+/* An ELF arx runs: AArch64 (ELF64), or 32-bit ARM (ELF32), little-endian;
+ * arx's loader then tells the rest (e.g. an old-ABI ARM program). */
+static bool task_is_guest_elf(const uint8_t *head, size_t n)
 {
-    Elf64_Ehdr ehdr;
+    Elf32_Ehdr ehdr; /* e_machine sits at the same offset in both classes */
 
     if (n < sizeof(ehdr))
         return false;
     memcpy(&ehdr, head, sizeof(ehdr));
-    return memcmp(ehdr.e_ident, ELFMAG, SELFMAG) == 0 &&
-           ehdr.e_ident[EI_CLASS] == ELFCLASS64 && ehdr.e_machine == EM_AARCH64;
+    if (memcmp(ehdr.e_ident, ELFMAG, SELFMAG) != 0 ||
+        ehdr.e_ident[EI_DATA] != ELFDATA2LSB)
+        return false;
+    return (ehdr.e_ident[EI_CLASS] == ELFCLASS64 &&
+            ehdr.e_machine == EM_AARCH64) ||
+           (ehdr.e_ident[EI_CLASS] == ELFCLASS32 && ehdr.e_machine == EM_ARM);
 }
 
 /* The first bytes of the file; 0 when it cannot be read (a directory). */
@@ -813,8 +843,8 @@ static bool task_file_is_aarch64_elf(const char *path)
 {
     uint8_t head[sizeof(Elf64_Ehdr)];
 
-    return task_is_aarch64_elf(
-        head, task_read_head(path, (char *)head, sizeof(head)));
+    return task_is_guest_elf(head,
+                             task_read_head(path, (char *)head, sizeof(head)));
 }
 
 /*
@@ -901,8 +931,8 @@ static void task_script_name(const TaskExec *ex, char *buf, size_t len)
 
 /*
  * A script whose interpreter (looked up in the sysroot first) is an
- * AArch64 ELF runs that interpreter under arx. False when the host kernel
- * should handle the file instead (a host interpreter, or no #! line).
+ * AArch64 or ARM ELF runs that interpreter under arx. False when the host
+ * kernel should handle the file instead (a host interpreter, or no #! line).
  */
 static bool task_exec_script(const TaskExec *ex, char *head, size_t n,
                              int64_t *r)
@@ -1021,7 +1051,7 @@ static int64_t task_exec_elf(const TaskExec *ex, const char *name)
 
 /*
  * The kernel's permission checks come first, so failures name the guest's
- * file; then AArch64 ELFs and scripts with an AArch64 interpreter re-enter
+ * file; then AArch64 and ARM ELFs and scripts with such an interpreter re-enter
  * arx and everything else is the host kernel's (x86-64 programs, host
  * scripts, ENOEXEC, EACCES for directories).
  */
@@ -1048,7 +1078,7 @@ static int64_t task_exec_file(const TaskExec *ex)
     /* Started by binfmt_misc: the kernel starts the next arx with the
      * program's set-id credentials (flag C) and argv[0] (flag P). ENOEXEC:
      * the entry has gone since, so arx re-executes itself. */
-    if (binfmt_active() && (task_is_aarch64_elf((const uint8_t *)head, n) ||
+    if (binfmt_active() && (task_is_guest_elf((const uint8_t *)head, n) ||
                             (n >= 2 && head[0] == '#' && head[1] == '!'))) {
         r = host_syscall6(
             SYS_execveat, (uint64_t)ex->dirfd, (uint64_t)(uintptr_t)ex->path,
@@ -1057,7 +1087,7 @@ static int64_t task_exec_file(const TaskExec *ex)
         if (r != -ENOEXEC)
             return r;
     }
-    if (task_is_aarch64_elf((const uint8_t *)head, n))
+    if (task_is_guest_elf((const uint8_t *)head, n))
         return task_exec_elf(ex, name);
     if (task_exec_script(ex, head, n, &r))
         return r;

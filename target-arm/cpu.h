@@ -159,10 +159,25 @@ static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)
 
 /* The AArch32 CPSR a user-mode program sees: NZCV, Q, GE, IT and T
  * (mode USR, E = 0, A/I/F clear). */
-uint32_t cpu_get_cpsr(const CPUARMState *env);
+static inline uint32_t cpu_get_cpsr(const CPUARMState *env)
+{
+    uint32_t it = env->condexec;
+
+    return cpu_get_nzcv(env) | (env->qf ? 1u << 27 : 0) | (it & 3) << 25 |
+           (env->ge & 0xf) << 16 | (it >> 2) << 10 |
+           (env->thumb ? 1u << 5 : 0) | 0x10 /* USR */;
+}
+
 /* Sets the user-writable CPSR bits (NZCV, Q, GE, IT, T), as sigreturn
  * does. */
-void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr);
+static inline void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
+{
+    cpu_set_nzcv(env, cpsr);
+    env->qf = (cpsr >> 27) & 1;
+    env->ge = (cpsr >> 16) & 0xf;
+    env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
+    env->thumb = (cpsr >> 5) & 1;
+}
 
 /* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
  * it to tcg_exec_init. */

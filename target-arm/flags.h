@@ -21,7 +21,8 @@ extern TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF; /* see CPUARMState */
 /* Creates the globals above, once (the target's init, which then pins
  * the ones it uses most). */
 void arm_translate_globals_init(void);
-/* A block starts: forget the last compare (arm_fused_compare). */
+/* A block starts, or code joins from a branch that skipped a compare:
+ * forget the last compare (arm_fused_compare). */
 void arm_flags_block_start(void);
 
 /* ---- flags (lazy representation in cpu.h) ---- */

@@ -355,7 +355,7 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
                                             uint32_t flags, uint64_t phys)
 {
     TranslationBlock *tb = tb_lookup_phys(pc, flags, phys);
-    TBPage *page;
+    TBPage *page, *page2;
 
     if (tb)
         return tb;
@@ -376,7 +376,18 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
         page = (TBPage *)page_map_get(&tb_pages, phys & ~TB_PHYS_VARIANT, NULL);
         if (page_watch)
             page_watch->translating(page->entry.addr);
-        if (!tb_translate(tb, env, TB_MAX_INSNS)) {
+        /* Only a first instruction may cross a page end (T32), and only
+         * from a page's last halfword: that page is watched too. */
+        page2 = NULL;
+        if (((phys & ~TB_PHYS_VARIANT) & (GUEST_PAGE_SIZE - 1)) ==
+            GUEST_PAGE_SIZE - 2) {
+            page2 = (TBPage *)page_map_get(
+                &tb_pages, page->entry.addr + GUEST_PAGE_SIZE, NULL);
+            if (page_watch)
+                page_watch->translating(page2->entry.addr);
+        }
+        if (!tb_translate(tb, env,
+                          log_enabled(LOG_SINGLESTEP) ? 1 : TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
             pthread_mutex_unlock(&tb_lock);
@@ -389,6 +400,11 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
         tb_log(tb, env);
         tb->page_next = page->blocks;
         page->blocks = tb;
+        if (page2 &&
+            (tb->phys & ~TB_PHYS_VARIANT) + tb->size > page2->entry.addr) {
+            tb->page2_next = page2->blocks;
+            page2->blocks = tb;
+        }
         tb_insert(tb);
     }
     pthread_mutex_unlock(&tb_lock);
@@ -640,6 +656,8 @@ static void tb_unlink_incoming(TranslationBlock *tb)
  */
 static void tb_invalidate(TranslationBlock *tb)
 {
+    if (tb->invalid)
+        return; /* already, through the other page of a straddling block */
     tb->invalid = true; /* seq_cst: ordered before the cache scan */
     tb_hash_remove(tb);
     tb_jmp_cache_remove(tb);
@@ -665,12 +683,25 @@ void tb_unlock_code(void)
     pthread_mutex_unlock(&tb_lock);
 }
 
+/* The link of tb on the list of the page at page_addr. */
+static TranslationBlock *tb_page_link(const TranslationBlock *tb,
+                                      uint64_t page_addr)
+{
+    uint64_t first = (tb->phys & ~TB_PHYS_VARIANT) & ~(GUEST_PAGE_SIZE - 1);
+
+    return first == page_addr ? tb->page_next : tb->page2_next;
+}
+
 static void tb_page_drop_blocks(TBPage *p)
 {
+    TranslationBlock *next;
+
     if (!p->blocks)
         return;
-    for (TranslationBlock *tb = p->blocks; tb; tb = tb->page_next)
+    for (TranslationBlock *tb = p->blocks; tb; tb = next) {
+        next = tb_page_link(tb, p->entry.addr);
         tb_invalidate(tb);
+    }
     p->blocks = NULL;
     if (log_enabled(LOG_STATS))
         tb_stats.page_flushes++;

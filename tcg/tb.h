@@ -49,8 +49,11 @@ typedef struct TranslationBlock {
     struct TranslationBlock *jmp_dest[2];
     uintptr_t jmp_next[2];
     uintptr_t jmp_first;
-    /* The other blocks translated from the same guest page. */
+    /* The other blocks translated from the same guest page; a block whose
+     * first instruction straddles into the next page (T32) is also on
+     * that page's list, through page2_next. */
     struct TranslationBlock *page_next;
+    struct TranslationBlock *page2_next;
 } TranslationBlock;
 
 /*

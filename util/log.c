@@ -31,6 +31,8 @@ static const struct {
     {"mmu", LOG_MMU, "arx-system: page-table walks and translation faults"},
     {"guest_errors", LOG_GUEST_ERROR,
      "arx-system: accesses a device does not implement"},
+    {"singlestep", LOG_SINGLESTEP,
+     "one guest instruction per block (with cpu: a register dump per insn)"},
     {"perfmap", LOG_PERFMAP,
      "name each block by guest pc in /tmp/perf-PID.map"},
 };

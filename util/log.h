@@ -21,6 +21,7 @@ enum {
     LOG_INT = 1 << 9,     /* arx-system: exceptions, interrupts, PSCI */
     LOG_MMU = 1 << 10,    /* arx-system: page-table walks and their faults */
     LOG_GUEST_ERROR = 1 << 11, /* arx-system: guest misuse of a device */
+    LOG_SINGLESTEP = 1 << 12,  /* one guest instruction per block */
 };
 
 extern unsigned arx_log_mask;

@@ -27,6 +27,7 @@ static void arm_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
     t->env.thumb = entry & 1;
     t->env.x[13] = sp;
     t->env.exclusive_addr = UINT64_MAX;
+    cpu_set_nzcv(&t->env, 0); /* the kernel starts a process with NZCV clear */
 }
 
 static uint64_t arm_stack_pointer(const GuestThread *t)

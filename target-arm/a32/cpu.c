@@ -9,28 +9,18 @@
 #include "tcg/target_ops.h"
 #include "util/log.h"
 
-uint32_t cpu_get_cpsr(const CPUARMState *env)
-{
-    uint32_t it = env->condexec;
-
-    return cpu_get_nzcv(env) | (env->qf ? 1u << 27 : 0) | (it & 3) << 25 |
-           (env->ge & 0xf) << 16 | (it >> 2) << 10 |
-           (env->thumb ? 1u << 5 : 0) | 0x10 /* USR */;
-}
-
-void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
-{
-    cpu_set_nzcv(env, cpsr);
-    env->qf = (cpsr >> 27) & 1;
-    env->ge = (cpsr >> 16) & 0xf;
-    env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
-    env->thumb = (cpsr >> 5) & 1;
-}
-
 const char *a32_describe(const DisasContext *s, char *buf, size_t len)
 {
-    const char *d = a32_describe_dp(s, buf, len);
+    const char *d;
 
+    /* The unconditional A32 space is mostly Advanced SIMD, whose words
+     * other groups' patterns (with a cond field) would misname. */
+    if (!s->thumb && (s->insn >> 28) == 0xf) {
+        d = a32_describe_neon(s, buf, len);
+        if (d)
+            return d;
+    }
+    d = a32_describe_dp(s, buf, len);
     d = d ? d : a32_describe_ldst(s, buf, len);
     d = d ? d : a32_describe_vfp(s, buf, len);
     return d ? d : a32_describe_neon(s, buf, len);

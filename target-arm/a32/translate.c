@@ -222,11 +222,14 @@ static bool decode_a32(DisasContext *s, uint32_t insn)
     unsigned cond = insn >> 28;
 
     if (cond == 0xf)
-        return a32_decode_uncond(s, insn) || a32_decode_neon(s, insn);
+        return a32_decode_uncond(s, insn) || a32_decode_neon(s, insn) ||
+               a32_decode_vfp(s, insn); /* the ARMv8 VSEL, VRINTA... */
     if (cond != 0xe)
         begin_conditional(s, (int)cond);
+    /* NEON accepts only VDUP (core register) here: the rest of Advanced
+     * SIMD lives in the unconditional space. */
     return a32_decode_dp(s, insn) || a32_decode_ldst(s, insn) ||
-           a32_decode_vfp(s, insn);
+           a32_decode_vfp(s, insn) || a32_decode_neon(s, insn);
 }
 
 static bool decode_t32(DisasContext *s, uint32_t insn)
@@ -303,6 +306,9 @@ static void translate_one(DisasContext *s)
          * before the condition test. */
         tcg_gen_set_label(s->cond_label);
         env_condexec = s->condexec;
+        /* A compare the insn made may not have run: the flags no longer
+         * equal its operands' comparison. */
+        arm_flags_block_start();
         if (s->is_jmp == DISAS_NORETURN) {
             s->condexec = s->condexec_next;
             store_condexec(s->condexec);

@@ -1,6 +1,7 @@
 # Shared by the binfmt test scripts (sourced, bash): saves the host's
 # binfmt_misc entries and puts them back exactly, whatever the tests did.
-# Never removes or edits an entry other than arx-aarch64 except to restore it.
+# Never removes or edits an entry other than arx-aarch64 and arx-arm except
+# to restore it.
 
 BINFMT_DIR=/proc/sys/fs/binfmt_misc
 binfmt_saved=
@@ -64,7 +65,9 @@ binfmt_reregister() {
 binfmt_restore() {
 	[ -n "$binfmt_saved" ] || return 0
 	local f name
-	[ -e "$BINFMT_DIR/arx-aarch64" ] && echo -1 >"$BINFMT_DIR/arx-aarch64"
+	for name in arx-aarch64 arx-arm; do
+		[ -e "$BINFMT_DIR/$name" ] && echo -1 >"$BINFMT_DIR/$name"
+	done
 	for f in "$binfmt_saved"/*; do
 		[ -e "$f" ] || continue
 		name=${f##*/}
