@@ -79,8 +79,7 @@ int main(void)
     for (int i = 0; i < THREADS; i++)
         pthread_join(t[i], NULL);
     printf("counter32 %u (want %u)\n", counter32, 3u * THREADS * ROUNDS);
-    printf("counter16 %u (want %u)\n", counter16,
-           (uint16_t)(THREADS * ROUNDS));
+    printf("counter16 %u (want %u)\n", counter16, (uint16_t)(THREADS * ROUNDS));
     printf("counter64 %llu (want %llu)\n", (unsigned long long)counter64,
            (unsigned long long)THREADS * ROUNDS * 0x40000000ull);
     return 0;
