@@ -85,11 +85,11 @@ static uint32_t arm_time_high(int64_t t)
 }
 
 /* Commands whose argument is the *id64_ds, by the kernel's numbers. */
-static bool arm_ipc_is_ds(int cmd)
+/* The commands whose argument is the id's *_ds struct. Each call has
+ * its own numbers: MSG_STAT is semctl's GETPID, SHM_STAT its GETALL. */
+static bool arm_ipc_is_ds(int cmd, int stat, int stat_any)
 {
-    return cmd == IPC_STAT || cmd == IPC_SET || cmd == SEM_STAT ||
-           cmd == SEM_STAT_ANY || cmd == MSG_STAT || cmd == MSG_STAT_ANY ||
-           cmd == SHM_STAT || cmd == SHM_STAT_ANY;
+    return cmd == IPC_STAT || cmd == IPC_SET || cmd == stat || cmd == stat_any;
 }
 
 /* ---- semctl(id, num, cmd, arg) ---- */
@@ -102,7 +102,7 @@ int64_t arm_eabi_semctl(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    if (!arm_ipc_is_ds(cmd)) {
+    if (!arm_ipc_is_ds(cmd, SEM_STAT, SEM_STAT_ANY)) {
         /* GETALL/SETALL (u16 arrays), SETVAL (an int), seminfo (ints)
          * agree; arg is a pointer or a value, and a pointer is below 4 GiB. */
         bool pointer = cmd == GETALL || cmd == SETALL || cmd == IPC_INFO ||
@@ -140,7 +140,8 @@ int64_t arm_eabi_msgctl(GuestThread *t, const uint64_t *a)
     int64_t r;
 
     (void)t;
-    if (!arm_ipc_is_ds(cmd)) /* IPC_RMID; struct msginfo is ints */
+    if (!arm_ipc_is_ds(cmd, MSG_STAT,
+                       MSG_STAT_ANY)) /* IPC_RMID; struct msginfo is ints */
         return host_syscall3(SYS_msgctl, a[0], (uint64_t)cmd, sys_hp(a[2]));
     memset(&host, 0, sizeof(host));
     if (cmd == IPC_SET) {
@@ -204,7 +205,8 @@ int64_t arm_eabi_shmctl(GuestThread *t, const uint64_t *a)
     (void)t;
     if (cmd == IPC_INFO || cmd == SHM_INFO)
         return arm_shm_info(a[0], cmd, a[2]);
-    if (!arm_ipc_is_ds(cmd)) /* IPC_RMID, SHM_LOCK, SHM_UNLOCK */
+    if (!arm_ipc_is_ds(cmd, SHM_STAT,
+                       SHM_STAT_ANY)) /* IPC_RMID, SHM_LOCK, SHM_UNLOCK */
         return host_syscall3(SYS_shmctl, a[0], (uint64_t)cmd, sys_hp(a[2]));
     memset(&host, 0, sizeof(host));
     if (cmd == IPC_SET) {
