@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
+#include "linux-user/loader.h"
 #include "syscalls/syscalls.h"
 #include "util/log.h"
 
@@ -262,6 +263,73 @@ typedef struct GuestLoopInfo {
 _Static_assert(sizeof(GuestLoopInfo) == 160, "aarch64 loop_info");
 _Static_assert(offsetof(GuestLoopInfo, name) == 36, "aarch64 lo_name");
 
+/* The same struct of an arm (EABI) guest: 16-bit old dev_t, 32-bit long. */
+typedef struct ArmLoopInfo {
+    int32_t number;
+    uint16_t device, pad1;
+    uint32_t inode;
+    uint16_t rdevice, pad2;
+    int32_t offset;
+    int32_t encrypt_type;
+    int32_t encrypt_key_size;
+    int32_t flags;
+    char name[LO_NAME_SIZE];
+    uint8_t encrypt_key[LO_KEY_SIZE];
+    uint32_t init[2];
+    char reserved[4];
+} ArmLoopInfo;
+
+_Static_assert(sizeof(ArmLoopInfo) == 140, "arm loop_info");
+_Static_assert(offsetof(ArmLoopInfo, name) == 32, "arm lo_name");
+_Static_assert(offsetof(ArmLoopInfo, init) == 128, "arm lo_init");
+
+/* Reads the guest's struct loop_info at arg (either layout) into g. */
+static int ioctl_loop_info_in(uint64_t arg, GuestLoopInfo *g)
+{
+    ArmLoopInfo a;
+
+    if (loader_target->word == 8)
+        return copy_from_guest(g, arg, sizeof(*g));
+    if (copy_from_guest(&a, arg, sizeof(a)) != 0)
+        return -1;
+    memset(g, 0, sizeof(*g));
+    g->number = a.number;
+    g->device = a.device;
+    g->inode = a.inode;
+    g->rdevice = a.rdevice;
+    g->offset = a.offset;
+    g->encrypt_type = a.encrypt_type;
+    g->encrypt_key_size = a.encrypt_key_size;
+    g->flags = a.flags;
+    memcpy(g->name, a.name, sizeof(a.name));
+    memcpy(g->encrypt_key, a.encrypt_key, sizeof(a.encrypt_key));
+    g->init[0] = a.init[0];
+    g->init[1] = a.init[1];
+    return 0;
+}
+
+static int ioctl_loop_info_out(uint64_t arg, const GuestLoopInfo *g)
+{
+    ArmLoopInfo a;
+
+    if (loader_target->word == 8)
+        return copy_to_guest(arg, g, sizeof(*g));
+    memset(&a, 0, sizeof(a));
+    a.number = g->number;
+    a.device = (uint16_t)g->device;
+    a.inode = (uint32_t)g->inode;
+    a.rdevice = (uint16_t)g->rdevice;
+    a.offset = g->offset;
+    a.encrypt_type = g->encrypt_type;
+    a.encrypt_key_size = g->encrypt_key_size;
+    a.flags = g->flags;
+    memcpy(a.name, g->name, sizeof(a.name));
+    memcpy(a.encrypt_key, g->encrypt_key, sizeof(a.encrypt_key));
+    a.init[0] = (uint32_t)g->init[0];
+    a.init[1] = (uint32_t)g->init[1];
+    return copy_to_guest(arg, &a, sizeof(a));
+}
+
 static void ioctl_loop_info_to_host(const GuestLoopInfo *g, struct loop_info *h)
 {
     memset(h, 0, sizeof(*h));
@@ -307,17 +375,21 @@ static int64_t ioctl_loop_info(uint64_t fd, uint32_t request, uint64_t arg,
     int64_t r;
 
     if (set) {
-        if (copy_from_guest(&guest, arg, sizeof(guest)) != 0 || !arg)
+        if (!arg || ioctl_loop_info_in(arg, &guest) != 0)
             host_arg = SYS_FAULT_ADDR;
         else
             ioctl_loop_info_to_host(&guest, &host);
-    } else if (!arg || !guest_range_ok(arg, sizeof(guest), PROT_WRITE)) {
+    } else if (!arg ||
+               !guest_range_ok(arg,
+                               loader_target->word == 8 ? sizeof(GuestLoopInfo)
+                                                        : sizeof(ArmLoopInfo),
+                               PROT_WRITE)) {
         host_arg = SYS_FAULT_ADDR;
     }
     r = host_syscall3(SYS_ioctl, fd, request, host_arg);
     if (r == 0 && !set) {
         ioctl_loop_info_to_guest(&host, &guest);
-        r = copy_to_guest(arg, &guest, sizeof(guest));
+        r = ioctl_loop_info_out(arg, &guest);
     }
     return r;
 }
@@ -379,9 +451,34 @@ static int64_t ioctl_unknown(uint64_t fd, uint32_t request)
     return -ENOTTY;
 }
 
+/*
+ * An arm guest's requests whose size field names a long or size_t (4
+ * bytes there) but whose data the kernel reads with a fixed width: the
+ * arm64 request of the same meaning.
+ */
+static uint32_t ioctl_arm_request(uint32_t request)
+{
+    static const uint32_t map[][2] = {
+        {0x80041272, 0x80081272}, /* BLKGETSIZE64: a u64 */
+        {0x80041270, 0x80081270}, /* BLKBSZGET: an int */
+        {0x40041271, 0x40081271}, /* BLKBSZSET: an int */
+        {0x80046601, 0x80086601}, /* FS_IOC_GETFLAGS: an int */
+        {0x40046602, 0x40086602}, /* FS_IOC_SETFLAGS: an int */
+        {0x80047601, 0x80087601}, /* FS_IOC_GETVERSION: an int */
+        {0x40047602, 0x40087602}, /* FS_IOC_SETVERSION: an int */
+    };
+
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+        if (map[i][0] == request)
+            return map[i][1];
+    return request;
+}
+
 int64_t sys_ioctl(GuestThread *t, const uint64_t *a)
 {
-    uint32_t request = (uint32_t)a[1];
+    uint32_t request = loader_target->word == 4
+                           ? ioctl_arm_request((uint32_t)a[1])
+                           : (uint32_t)a[1];
     const IoctlEntry *entry = ioctl_lookup(request);
     uint64_t arg;
 

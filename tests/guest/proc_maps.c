@@ -111,8 +111,10 @@ static const char *base(const char *p)
 /* Lines that are neither the program, a library, a kernel label nor anon. */
 static int count_strangers(const char *exe)
 {
-    static const char *const labels[] = {
-        "[heap]", "[stack]", "[vdso]", "[vvar]", "[vsyscall]", "[vvar_vclock]"};
+    static const char *const
+        labels[] = {"[heap]",    "[stack]",    "[vdso]",
+                    "[vvar]",    "[vsyscall]", "[vvar_vclock]",
+                    "[vectors]", "[sigpage]"}; /* the last two: 32-bit ARM */
     int n = 0;
 
     for (int i = 0; i < nlines; i++) {

@@ -81,7 +81,7 @@ static void check_auxv(void)
             phdr = value == getauxval(AT_PHDR);
     }
     printf("auxv: whole pairs %s, ends with AT_NULL %s\n",
-           ok(len > 0 && len % 16 == 0),
+           ok(len > 0 && len % (2 * (long)sizeof(long)) == 0),
            ok(pairs > 0 && v[2 * pairs - 2] == AT_NULL));
     printf("auxv: AT_PAGESZ %s, AT_ENTRY %s, AT_PHDR %s\n", ok(pagesz),
            ok(entry), ok(phdr));

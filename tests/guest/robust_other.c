@@ -18,7 +18,7 @@ static void *child(void *arg)
 {
     (void)arg;
     head_store[0] = (long)head_store;
-    syscall(SYS_set_robust_list, head_store, 24);
+    syscall(SYS_set_robust_list, head_store, sizeof(head_store));
     child_tid = syscall(SYS_gettid);
     pthread_barrier_wait(&ready);
     pthread_barrier_wait(&done);
@@ -37,10 +37,10 @@ int main(void)
     pthread_create(&th, NULL, child, NULL);
     pthread_barrier_wait(&ready);
     r = syscall(SYS_get_robust_list, child_tid, &head, &len);
-    printf("other thread: %ld len %zu same %d\n", r, len,
-           head == (void *)head_store);
+    printf("other thread: %ld len ok %d same %d\n", r,
+           len == sizeof(head_store), head == (void *)head_store);
     r = syscall(SYS_get_robust_list, 0, &head, &len);
-    printf("self: %ld len %zu other's %d\n", r, len,
+    printf("self: %ld len ok %d other's %d\n", r, len == sizeof(head_store),
            head == (void *)head_store);
     pthread_barrier_wait(&done);
     pthread_join(th, NULL);

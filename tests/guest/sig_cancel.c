@@ -15,6 +15,16 @@
 
 #define THREADS 4
 
+/* 32-bit ARM's getresuid is the 16-bit-uid call; its 32-bit one is
+ * getresuid32. */
+#ifdef SYS_getresuid32
+#define SYS_GETRESUID SYS_getresuid32
+#define SYS_GETRESGID SYS_getresgid32
+#else
+#define SYS_GETRESUID SYS_getresuid
+#define SYS_GETRESGID SYS_getresgid
+#endif
+
 static int cleanup_ran;
 
 static void on_cleanup(void *arg)
@@ -68,9 +78,9 @@ static void *id_reporter(void *arg)
     unsigned r, e, s;
 
     pthread_barrier_wait(&ids_set);
-    syscall(SYS_getresuid, &r, &e, &s);
+    syscall(SYS_GETRESUID, &r, &e, &s);
     thread_uid[i] = e;
-    syscall(SYS_getresgid, &r, &e, &s);
+    syscall(SYS_GETRESGID, &r, &e, &s);
     thread_gid[i] = e;
     pthread_barrier_wait(&ids_read);
     return NULL;
