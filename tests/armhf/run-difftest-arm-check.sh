@@ -18,8 +18,13 @@ for tool in "$CC_ARMHF" "$OBJDUMP_ARMHF" "$QEMU" perl; do
     fi
 done
 
+# --allow-unimplemented: qemu-arm runs optional extensions arx neither
+# implements nor advertises (FP16 arithmetic, VQRDMLAH of FEAT_RDM) and
+# register lists past D31 (CONSTRAINED UNPREDICTABLE: arx UNDEFs them);
+# those count as arx-ILL, not as failures. Any value mismatch fails.
 sh "$srcdir/tools/difftest-arm/run-difftest-arm.sh" --seed 1 --count 500 \
-    --details 1 --out "$builddir/tests/difftest-arm/build"
+    --allow-unimplemented --details 1 \
+    --out "$builddir/tests/difftest-arm/build"
 rc=$?
 [ "$rc" = 3 ] && rc=1
 exit $rc
