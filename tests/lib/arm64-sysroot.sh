@@ -6,8 +6,14 @@
 
 # shellcheck shell=bash
 
-# arm64 ELF header as binfmt_misc shows it (e_ident + e_type + e_machine).
-AARCH64_MAGIC=7f454c460201010000000000000000000200b700
+# The guest's ELF header as binfmt_misc shows it (e_ident + e_type +
+# e_machine): arm64, or with SYSROOT_ARCH=armhf 32-bit ARM.
+SYSROOT_ARCH=${SYSROOT_ARCH:-arm64}
+if [ "$SYSROOT_ARCH" = armhf ]; then
+	AARCH64_MAGIC=7f454c4601010100000000000000000002002800
+else
+	AARCH64_MAGIC=7f454c460201010000000000000000000200b700
+fi
 
 # arm64_setup NAME PACKAGE...: exits 99 without the emulator, 77 when the
 # sysroot cannot be built; sets start (the run's start time, seconds),
@@ -21,7 +27,7 @@ arm64_setup() {
 		exit 99
 	fi
 	start=$(date +%s)
-	if ! "$MKSYSROOT" -q -o "$SYSROOT" -c "$CACHE" "$@"; then
+	if ! "$MKSYSROOT" --arch "$SYSROOT_ARCH" -q -o "$SYSROOT" -c "$CACHE" "$@"; then
 		echo "SKIP: cannot build the arm64 sysroot (needs dpkg --add-architecture"
 		echo "      arm64, apt-get update and network access; see tools/mksysroot)"
 		exit 77

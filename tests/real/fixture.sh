@@ -155,7 +155,7 @@ D = decimal.Decimal
 print(D(1) / D(7), D("0.1") + D("0.2"), D(2).sqrt(), D("1.005").quantize(D("0.01")))
 print(fractions.Fraction(3, 7) + fractions.Fraction(1, 6), sum(i * i for i in range(10 ** 5)))
 words = sorted(set(open("words.txt").read().split()), key=lambda w: (-len(w), w))
-print(words, sys.byteorder, sys.maxsize)
+print(words, sys.byteorder, sys.maxsize in (2 ** 63 - 1, 2 ** 31 - 1))
 try:
     {}["missing"]
 except KeyError as e:
