@@ -87,6 +87,11 @@ TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name)
     return (TCGv_i64){global_new(TCG_TYPE_I64, ofs, name)};
 }
 
+void tcg_global_set_bits(TCGv_i64 g, uint64_t bits)
+{
+    tcg_ctx.temps[g.idx].bits_bound = bits;
+}
+
 void tcg_pin_globals(const TCGv_i64 *g, int n)
 {
     tcg_ctx.nb_pins = 0;

@@ -112,6 +112,9 @@ typedef struct TCGTemp {
     int32_t mem_offset; /* TEMP_GLOBAL: byte offset in the CPU state */
     int8_t fixed_reg;   /* TEMP_FIXED: backend register number */
     const char *name;   /* globals and fixed temps */
+    /* Bits a global can ever have set (tcg_global_set_bits): what the
+     * optimizer assumes of it when it knows nothing else. 0 = all. */
+    uint64_t bits_bound;
 
     /* Register allocator state (tcg/x86_64/regalloc): set for a new temp
      * when it is made, reset for globals at each block (all eight bytes
@@ -255,6 +258,11 @@ void tcg_context_init(void);
 /* Registers a global held in the CPU state at byte offset ofs. */
 TCGv_i32 tcg_global_mem_new_i32(int ofs, const char *name);
 TCGv_i64 tcg_global_mem_new_i64(int ofs, const char *name);
+/* The frontend promises that g never holds a bit outside bits (every
+ * write it emits, and every helper's, respects it): AArch32 registers
+ * live zero-extended in 64-bit globals. The optimizer then drops
+ * extensions of them that change nothing. */
+void tcg_global_set_bits(TCGv_i64 g, uint64_t bits);
 /* Starts a new block: drops all non-global temps, ops and labels. */
 void tcg_func_start(struct TranslationBlock *tb);
 /* Asks the backend to keep globals g[0..n) (the most used guest

@@ -20,11 +20,21 @@ static uint64_t maybe_one[TCG_MAX_TEMPS]; /* bits that may be set */
 static uint32_t version[TCG_MAX_TEMPS];
 static uint32_t copied_version[TCG_MAX_TEMPS];
 
+/* What t may hold when nothing is known of it: its type's bits, within
+ * the bound a frontend declared for a global. */
+static uint64_t unknown_bits(uint64_t t)
+{
+    const TCGTemp *tt = tcg_temp((uint32_t)t);
+    uint64_t bits = tt->type == TCG_TYPE_I32 ? 0xffffffffu : ~0ull;
+
+    return tt->bits_bound ? bits & tt->bits_bound : bits;
+}
+
 static void forget_copies(void)
 {
     for (int i = 0; i < tcg_ctx.nb_temps; i++) {
         copy_of[i] = -1;
-        maybe_one[i] = ~0ull;
+        maybe_one[i] = unknown_bits((uint64_t)i);
     }
 }
 
@@ -49,7 +59,7 @@ static void forget_globals(void)
 {
     memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
     for (int i = 0; i < tcg_ctx.nb_globals; i++) {
-        maybe_one[i] = ~0ull;
+        maybe_one[i] = unknown_bits((uint64_t)i);
         copy_of[i] = -1;
         version[i]++; /* copies of globals end */
     }
@@ -70,8 +80,7 @@ static uint64_t bits_of(uint64_t t)
 static void forget_temp(uint64_t t)
 {
     known[t] = false;
-    maybe_one[t] =
-        tcg_temp((uint32_t)t)->type == TCG_TYPE_I32 ? 0xffffffffu : ~0ull;
+    maybe_one[t] = unknown_bits(t);
     copy_of[t] = -1;
     version[t]++;
 }

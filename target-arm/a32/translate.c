@@ -24,6 +24,13 @@ static uint32_t env_condexec;
 void a32_translate_init(void)
 {
     arm_translate_globals_init();
+    /* r0-r14 and pc live zero-extended (every write truncates), CF is 0
+     * or 1: the optimizer may drop the extensions that change none of
+     * them. (ZF may hold a 64-bit result: UMULLS.) */
+    for (int i = 0; i < 15; i++)
+        tcg_global_set_bits(cpu_X[i], 0xffffffffu);
+    tcg_global_set_bits(cpu_pc, 0xffffffffu);
+    tcg_global_set_bits(cpu_CF, 1);
     /* SP, r0, r1 and LR: in nearly every function's blocks. */
     tcg_pin_globals((TCGv_i64[]){cpu_X[13], cpu_X[0], cpu_X[1], cpu_X[14]}, 4);
 }
