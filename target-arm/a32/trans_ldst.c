@@ -332,9 +332,9 @@ static bool gen_cond_branch(DisasContext *s, int cond, uint64_t dest)
     if (a32_in_it_block(s))
         return false; /* UNPREDICTABLE */
     gen_brcond_cc(cond ^ 1, skip);
-    tcg_gen_goto_tb(0, cpu_pc, (uint32_t)dest, 0);
+    a32_goto_tb(s, 0, dest, false);
     tcg_gen_set_label(skip);
-    tcg_gen_goto_tb(1, cpu_pc, (uint32_t)s->pc_next, 0);
+    a32_goto_tb(s, 1, s->pc_next, false);
     s->is_jmp = DISAS_NORETURN;
     return true;
 }
@@ -662,9 +662,9 @@ static bool trans_h_cbz(DisasContext *s, arg_h_cbz *a)
         return false;
     tcg_gen_brcondi_i64(a->nz ? TCG_COND_EQ : TCG_COND_NE, cpu_X[a->rn], 0,
                         skip);
-    tcg_gen_goto_tb(0, cpu_pc, (uint32_t)dest, 0);
+    a32_goto_tb(s, 0, dest, false);
     tcg_gen_set_label(skip);
-    tcg_gen_goto_tb(1, cpu_pc, (uint32_t)s->pc_next, 0);
+    a32_goto_tb(s, 1, s->pc_next, false);
     s->is_jmp = DISAS_NORETURN;
     return true;
 }

@@ -91,6 +91,7 @@ void store_reg(DisasContext *s, int reg, TCGv_i64 val)
     tcg_gen_andi_i64(t, val, 0xfffffffe);
     branch_leaves_it(s);
     tcg_gen_mov_i64(cpu_pc, t);
+    s->all_exits_known = false;
     tcg_gen_lookup_and_goto_ptr(cpu_pc,
                                 tcg_constant_i32((int32_t)A32_TBFLAG_THUMB));
     s->is_jmp = DISAS_NORETURN;
@@ -106,10 +107,39 @@ void store_reg_bx(DisasContext *s, int reg, TCGv_i64 val)
 
 /* ---- branches and exits ---- */
 
+/* The flag globals dead at dest, as a dead-globals mask. */
+static uint64_t flags_dead_at(DisasContext *s, uint64_t dest, bool in_it)
+{
+    unsigned dead;
+    uint64_t mask = 0;
+
+    if (in_it)
+        return 0;
+    dead = a32_nzcv_dead_at(s->env, dest, s->thumb,
+                            s->pc_first & ~(GUEST_PAGE_SIZE - 1));
+    if (dead & 8)
+        mask |= 1ull << cpu_NF.idx;
+    if (dead & 4)
+        mask |= 1ull << cpu_ZF.idx;
+    if (dead & 2)
+        mask |= 1ull << cpu_CF.idx;
+    if (dead & 1)
+        mask |= 1ull << cpu_VF.idx;
+    return mask;
+}
+
+void a32_goto_tb(DisasContext *s, unsigned slot, uint64_t dest, bool in_it)
+{
+    uint64_t dead = flags_dead_at(s, dest, in_it);
+
+    s->dead_at_exits &= dead;
+    tcg_gen_goto_tb(slot, cpu_pc, (uint32_t)dest, dead);
+}
+
 void gen_jmp(DisasContext *s, uint64_t dest)
 {
     branch_leaves_it(s);
-    tcg_gen_goto_tb(0, cpu_pc, (uint32_t)dest, 0);
+    a32_goto_tb(s, 0, dest, false);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -123,6 +153,7 @@ void gen_jmp_exchange(DisasContext *s, uint64_t dest, bool to_thumb)
 {
     branch_leaves_it(s);
     store_thumb(to_thumb);
+    s->all_exits_known = false;
     tcg_gen_movi_i64(cpu_pc, (uint32_t)dest);
     tcg_gen_lookup_and_goto_ptr(
         cpu_pc, tcg_constant_i32(to_thumb ? (int32_t)A32_TBFLAG_THUMB : 0));
@@ -139,6 +170,7 @@ void gen_bx(DisasContext *s, TCGv_i64 val)
     tcg_gen_andi_i64(pc, val, 0xfffffffe);
     tcg_gen_extrl_i64_i32(flags, bit);
     tcg_gen_st_i32(flags, tcg_env, offsetof(CPUARMState, thumb));
+    s->all_exits_known = false;
     tcg_gen_mov_i64(cpu_pc, pc);
     tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
     s->is_jmp = DISAS_NORETURN;
@@ -156,6 +188,7 @@ static void gen_raise(uint64_t pc, uint32_t excp, uint32_t syndrome)
 
 void a32_gen_exception(DisasContext *s, uint32_t excp, uint32_t syndrome)
 {
+    s->all_exits_known = false;
     /* An SVC resumes after itself, in the IT state that follows it. */
     if (excp == EXCP_SVC) {
         store_condexec(s->condexec_next);
@@ -175,6 +208,7 @@ bool a32_undef(DisasContext *s)
 void a32_exit_after_insn(DisasContext *s)
 {
     store_condexec(s->condexec_next);
+    s->all_exits_known = false;
     tcg_gen_movi_i64(cpu_pc, (uint32_t)s->pc_next);
     tcg_gen_exit_tb(-1);
     s->is_jmp = DISAS_NORETURN;
@@ -319,7 +353,7 @@ static void translate_one(DisasContext *s)
         if (s->is_jmp == DISAS_NORETURN) {
             s->condexec = s->condexec_next;
             store_condexec(s->condexec);
-            tcg_gen_goto_tb(1, cpu_pc, (uint32_t)s->pc_next, 0);
+            a32_goto_tb(s, 1, s->pc_next, s->condexec != 0);
         }
     }
     s->condexec = s->condexec_next;
@@ -356,8 +390,12 @@ static bool gen_fetch_fault(TranslationBlock *tb, void *env, bool thumb)
 
 void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
 {
-    DisasContext s = {
-        .tb = tb, .env = env, .pc_first = tb->pc, .pc_curr = tb->pc};
+    DisasContext s = {.tb = tb,
+                      .env = env,
+                      .pc_first = tb->pc,
+                      .pc_curr = tb->pc,
+                      .dead_at_exits = ~0ull,
+                      .all_exits_known = true};
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     s.thumb = (tb->flags & A32_TBFLAG_THUMB) != 0;
@@ -391,8 +429,10 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
     }
     if (s.is_jmp == DISAS_TOO_MANY) {
         store_condexec(s.condexec);
-        tcg_gen_goto_tb(0, cpu_pc, (uint32_t)s.pc_next, 0);
+        a32_goto_tb(&s, 0, s.pc_next, s.condexec != 0);
     }
+    if (s.all_exits_known)
+        tcg_ctx.globals_dead_at_exit = s.dead_at_exits;
     tb->size = (uint32_t)(s.pc_next - tb->pc);
     tb->icount = (uint16_t)s.insn_count;
 }

@@ -55,6 +55,11 @@ typedef struct DisasContext {
     TCGLabel cond_label;
     DisasJumpType is_jmp;
     int insn_count;
+    /* The flag globals (as a dead-globals mask) dead at every chained
+     * exit so far; an exit elsewhere (lookup, exception) clears
+     * all_exits_known. */
+    uint64_t dead_at_exits;
+    bool all_exits_known;
 } DisasContext;
 
 /* The TCGTargetOps entries (target-arm/a32/cpu.c holds the structure). */
@@ -93,6 +98,13 @@ static inline TCGv_i64 reg_global(int reg)
 
 /* Ends the block branching to dest in the same instruction set. */
 void gen_jmp(DisasContext *s, uint64_t dest);
+/* The chained jump of gen_jmp through slot (0 or 1), for branches that
+ * emit their own two ways out; in_it: dest runs inside an IT block. The
+ * flags the code at dest overwrites before reading are not stored. */
+void a32_goto_tb(DisasContext *s, unsigned slot, uint64_t dest, bool in_it);
+/* Which of N, Z, C, V (bits 3..0) the code at pc writes before reading
+ * them, read from page only (target-arm/a32/nzcv_use.c). */
+unsigned a32_nzcv_dead_at(void *env, uint64_t pc, bool thumb, uint64_t page);
 /* Ends the block branching to dest in the other instruction set (BLX
  * immediate): the Thumb bit is stored, the target looked up. */
 void gen_jmp_exchange(DisasContext *s, uint64_t dest, bool to_thumb);
