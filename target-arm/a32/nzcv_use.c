@@ -89,7 +89,7 @@ static FlagUse t16_use(uint16_t hw)
         return use_none;
     if ((hw & 0xff00) == 0xb000 || (hw & 0xff00) == 0xb200 ||
         (hw & 0xfe00) == 0xb400 || (hw & 0xff00) == 0xba00)
-        return use_none; /* SP adjust, extends, PUSH, REV */
+        return use_none;         /* SP adjust, extends, PUSH, REV */
     if ((hw & 0xfe00) == 0xbc00) /* POP: with pc a branch */
         return (hw & 0x100) ? use_stop : use_none;
     if (hw >= 0xc000 && hw < 0xd000) /* LDM STM */
@@ -129,7 +129,7 @@ static FlagUse t32_use(uint32_t insn)
     if ((hw1 & 0xff00) == 0xfb00) /* multiplies, divides */
         return use_none;
     if ((hw1 & 0xfff0) == 0xe8d0 && (hw2 & 0xffe0) == 0xf000)
-        return use_stop; /* TBB TBH */
+        return use_stop;          /* TBB TBH */
     if ((hw1 & 0xfe40) == 0xe840) /* LDRD STRD, exclusives */
         return use_none;
     if ((hw1 & 0xfe00) == 0xe800) /* LDM STM: loading pc a branch */
@@ -191,8 +191,7 @@ unsigned a32_nzcv_dead_at(void *env, uint64_t pc, bool thumb, uint64_t page)
             } else {
                 if (((pc + 2) & ~(GUEST_PAGE_SIZE - 1)) != page)
                     break;
-                u = t32_use((uint32_t)hw1 << 16 |
-                            guest_fetch16(env, pc + 2));
+                u = t32_use((uint32_t)hw1 << 16 | guest_fetch16(env, pc + 2));
                 pc += 4;
             }
         }
