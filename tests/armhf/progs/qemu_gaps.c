@@ -66,7 +66,8 @@ int main(void)
     /* statx and stat agree */
     struct stat st;
     struct statx sx;
-    printf("stat/statx /: %d %d same ino %d\n", stat("/", &st),
-           statx(AT_FDCWD, "/", 0, STATX_INO, &sx), st.st_ino == sx.stx_ino);
+    int rs = stat("/", &st), rx = statx(AT_FDCWD, "/", 0, STATX_INO, &sx);
+    printf("stat/statx /: %d %d same ino %d\n", rs, rx,
+           st.st_ino == sx.stx_ino);
     return 0;
 }
