@@ -58,6 +58,8 @@ if [ "$REAL_ARCH" = armhf ]; then
 	guest_machine=armv8l
 	OPTIONAL_PACKAGES=()
 	REAL_NO_OPTIONAL=1
+	# A C compile inside the root: gcc, cc1, as and ld all armhf.
+	PACKAGES+=(gcc-12 libc6-dev)
 fi
 
 if [ -z "${REAL_NO_OPTIONAL:-}" ]; then
@@ -343,6 +345,17 @@ case_children=1
 run_case dpkg-deb-contents dpkg-deb -c hello-host.deb
 case_children=1
 run_case dpkg-deb-info dpkg-deb -I hello-host.deb
+
+# ---- a C compile inside the armhf root (gcc-12 runs cc1, as, collect2
+# and ld, each an armhf program under arx), the result run too ----
+if [ "$REAL_ARCH" = armhf ]; then
+	case_children=1
+	run_case gcc-compile bash -c 'printf "%s\n" "#include <stdio.h>" \
+"#include <math.h>" \
+"int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }" \
+"int main(void) { printf(\"fib %d sqrt %.6f\\n\", fib(24), sqrt(2.0)); return 3; }" >t.c &&
+gcc-12 -O2 -Wall t.c -o t -lm && ./t; echo "exit $?"'
+fi
 
 # ---- paths under -L: directories in the sysroot are not links ----
 # readlink and realpath walk each component; pwd asks getcwd after a chdir
