@@ -12,6 +12,7 @@
 #include "target-arm/helper_crypto.h"
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_simd.h"
+#include "target-arm/simd_vec.h"
 
 /* The A32-layout encoding being decoded (VRINT and friends read bits the
  * patterns leave unnamed). */
@@ -154,37 +155,6 @@ static bool is_pairwise(int op)
            op == SI_SMINP || op == SI_UMINP;
 }
 
-static int int_3same_vec_op(int op)
-{
-    switch (op) {
-    case SI_ADD: return TCG_VEC_ADD;
-    case SI_SUB: return TCG_VEC_SUB;
-    case SI_MUL: return TCG_VEC_MUL;
-    case SI_MLA: return TCG_VEC_MUL | TCG_VEC_ACC;
-    case SI_MLS: return TCG_VEC_MUL | TCG_VEC_ACC_SUB;
-    case SI_CMEQ: return TCG_VEC_CMPEQ;
-    case SI_CMGT: return TCG_VEC_CMPGT;
-    case SI_CMGE: return TCG_VEC_CMPGE;
-    case SI_CMHI: return TCG_VEC_CMPGTU;
-    case SI_CMHS: return TCG_VEC_CMPGEU;
-    case SI_CMTST: return TCG_VEC_CMPTST;
-    case SI_UMAX: return TCG_VEC_UMAX;
-    case SI_UMIN: return TCG_VEC_UMIN;
-    case SI_SMAX: return TCG_VEC_SMAX;
-    case SI_SMIN: return TCG_VEC_SMIN;
-    case SI_ADDP: return TCG_VEC_ADDP;
-    case SI_UMAXP: return TCG_VEC_UMAXP;
-    case SI_UMINP: return TCG_VEC_UMINP;
-    case SI_SMAXP: return TCG_VEC_SMAXP;
-    case SI_SMINP: return TCG_VEC_SMINP;
-    case SI_UABD: return TCG_VEC_ABDU;
-    case SI_SABD: return TCG_VEC_ABDS;
-    case SI_UABA: return TCG_VEC_ABDU | TCG_VEC_ACC;
-    case SI_SABA: return TCG_VEC_ABDS | TCG_VEC_ACC;
-    default: return -1;
-    }
-}
-
 static bool trans_int_3same(DisasContext *s, arg_same3 *a)
 {
     int op = a->u ? int_3same_u_op((int)a->op) : (int)a->op;
@@ -197,7 +167,7 @@ static bool trans_int_3same(DisasContext *s, arg_same3 *a)
         !q_regs_ok(a->q, a->vd, a->vn, a->vm) || (is_pairwise(op) && a->q)) {
         return false;
     }
-    if (gen_vec3(int_3same_vec_op(op), esz, oprsz, a->vd, n, m)) {
+    if (gen_vec3(arm_simd_int_3same_vec_op(op), esz, oprsz, a->vd, n, m)) {
         return true;
     }
     gen_neon_call(NK_3SAME, simd_desc(op, esz, oprsz, 0, 0),

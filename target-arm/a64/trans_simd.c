@@ -9,6 +9,7 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_simd.h"
+#include "target-arm/simd_vec.h"
 
 #include "simd.dec.c"
 
@@ -190,38 +191,6 @@ static unsigned int_3same_scalar_sizes(int op)
     }
 }
 
-/* The vector IR op for an SI_ op, or -1 where only the helper has it. */
-static int int_3same_vec_op(int op)
-{
-    switch (op) {
-    case SI_ADD: return TCG_VEC_ADD;
-    case SI_SUB: return TCG_VEC_SUB;
-    case SI_MUL: return TCG_VEC_MUL;
-    case SI_MLA: return TCG_VEC_MUL | TCG_VEC_ACC;
-    case SI_MLS: return TCG_VEC_MUL | TCG_VEC_ACC_SUB;
-    case SI_CMEQ: return TCG_VEC_CMPEQ;
-    case SI_CMGT: return TCG_VEC_CMPGT;
-    case SI_CMGE: return TCG_VEC_CMPGE;
-    case SI_CMHI: return TCG_VEC_CMPGTU;
-    case SI_CMHS: return TCG_VEC_CMPGEU;
-    case SI_CMTST: return TCG_VEC_CMPTST;
-    case SI_UMAX: return TCG_VEC_UMAX;
-    case SI_UMIN: return TCG_VEC_UMIN;
-    case SI_SMAX: return TCG_VEC_SMAX;
-    case SI_SMIN: return TCG_VEC_SMIN;
-    case SI_ADDP: return TCG_VEC_ADDP;
-    case SI_UMAXP: return TCG_VEC_UMAXP;
-    case SI_UMINP: return TCG_VEC_UMINP;
-    case SI_SMAXP: return TCG_VEC_SMAXP;
-    case SI_SMINP: return TCG_VEC_SMINP;
-    case SI_UABD: return TCG_VEC_ABDU;
-    case SI_SABD: return TCG_VEC_ABDS;
-    case SI_UABA: return TCG_VEC_ABDU | TCG_VEC_ACC;
-    case SI_SABA: return TCG_VEC_ABDS | TCG_VEC_ACC;
-    default: return -1;
-    }
-}
-
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -233,8 +202,8 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
         return false;
     }
     (void)s;
-    if (gen_vec_bin(int_3same_vec_op((int)a->op), esz, oprsz, a->rd, a->rn,
-                    a->rm)) {
+    if (gen_vec_bin(arm_simd_int_3same_vec_op((int)a->op), esz, oprsz, a->rd,
+                    a->rn, a->rm)) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,

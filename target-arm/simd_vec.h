@@ -1,0 +1,44 @@
+/*
+ * The integer "three same" operations of helper_simd.h (SI_*) as vector
+ * IR ops, shared by the A64 and the AArch32 Advanced SIMD translators:
+ * where the host lowers the IR op, neither calls the helper.
+ */
+#ifndef ARX_TARGET_ARM_SIMD_VEC_H
+#define ARX_TARGET_ARM_SIMD_VEC_H
+
+#include "target-arm/helper_simd.h"
+#include "tcg/ir.h"
+
+/* The vector IR op for an SI_ op, or -1 where only the helper has it. */
+static inline int arm_simd_int_3same_vec_op(int op)
+{
+    switch (op) {
+    case SI_ADD: return TCG_VEC_ADD;
+    case SI_SUB: return TCG_VEC_SUB;
+    case SI_MUL: return TCG_VEC_MUL;
+    case SI_MLA: return TCG_VEC_MUL | TCG_VEC_ACC;
+    case SI_MLS: return TCG_VEC_MUL | TCG_VEC_ACC_SUB;
+    case SI_CMEQ: return TCG_VEC_CMPEQ;
+    case SI_CMGT: return TCG_VEC_CMPGT;
+    case SI_CMGE: return TCG_VEC_CMPGE;
+    case SI_CMHI: return TCG_VEC_CMPGTU;
+    case SI_CMHS: return TCG_VEC_CMPGEU;
+    case SI_CMTST: return TCG_VEC_CMPTST;
+    case SI_UMAX: return TCG_VEC_UMAX;
+    case SI_UMIN: return TCG_VEC_UMIN;
+    case SI_SMAX: return TCG_VEC_SMAX;
+    case SI_SMIN: return TCG_VEC_SMIN;
+    case SI_ADDP: return TCG_VEC_ADDP;
+    case SI_UMAXP: return TCG_VEC_UMAXP;
+    case SI_UMINP: return TCG_VEC_UMINP;
+    case SI_SMAXP: return TCG_VEC_SMAXP;
+    case SI_SMINP: return TCG_VEC_SMINP;
+    case SI_UABD: return TCG_VEC_ABDU;
+    case SI_SABD: return TCG_VEC_ABDS;
+    case SI_UABA: return TCG_VEC_ABDU | TCG_VEC_ACC;
+    case SI_SABA: return TCG_VEC_ABDS | TCG_VEC_ACC;
+    default: return -1;
+    }
+}
+
+#endif
