@@ -28,72 +28,7 @@
 #include "tcg/tb.h"
 #include "util/log.h"
 
-/* Stubs for what linux-user/main.c and loader.c define in arx. */
-uintptr_t guest_base;
-ImageInfo guest_image;
-const char *arx_self_path = "/bin/false";
-char **arx_reexec_args;
-
-void guest_exit(int status)
-{
-    exit(status);
-}
-
-void tcg_cpu_exec(void *env)
-{
-    (void)env;
-    abort();
-}
-
-void tcg_exec_thread_exit(void) {}
-void tcg_log_stats(void) {}
-
-bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
-{
-    (void)host_ucontext;
-    (void)fault;
-    return false;
-}
-
-void tcg_exec_fault_return(void)
-{
-    abort();
-}
-
-void user_pages_lock(void) {}
-void user_pages_unlock(void) {}
-void user_pages_unmap(uint64_t start, uint64_t len)
-{
-    (void)start;
-    (void)len;
-}
-void user_pages_protect(uint64_t start, uint64_t len, int prot)
-{
-    (void)start;
-    (void)len;
-    (void)prot;
-}
-bool user_pages_write_fault(uint64_t addr)
-{
-    (void)addr;
-    return false;
-}
-void user_pages_init(int (*fn)(uint64_t addr), uintptr_t base)
-{
-    (void)fn;
-    (void)base;
-}
-bool user_pages_unprotect_all(void)
-{
-    return false;
-}
-
-/* The translators' hooks (target-arm/): no code is translated here. */
-const struct TCGTargetOps arm_a64_tcg_ops, arm_a32_tcg_ops;
-void tb_invalidate_page(uint64_t addr)
-{
-    (void)addr;
-}
+/* Stubs: tests/unit/user_mode_stubs.c. */
 
 /* arm EABI numbers used here. */
 enum {

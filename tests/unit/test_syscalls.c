@@ -25,41 +25,7 @@
 #include "tcg/tb.h"
 #include "util/log.h"
 
-/* Stubs for what linux-user/main.c and loader.c define in arx. */
-uintptr_t guest_base;
-ImageInfo guest_image;
-const char *arx_self_path = "/bin/false";
-char **arx_reexec_args;
-
-void guest_exit(int status)
-{
-    exit(status);
-}
-
-/* Guest threads (linux-user/thread.c) would run translated code. */
-void tcg_cpu_exec(void *env)
-{
-    (void)env;
-    abort();
-}
-
-void tcg_exec_thread_exit(void) {}
-
-/* -d stats is not turned on in these tests. */
-void tcg_log_stats(void) {}
-
-/* Faults in translated code (tcg/): none happen in these tests. */
-bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
-{
-    (void)host_ucontext;
-    (void)fault;
-    return false;
-}
-
-void tcg_exec_fault_return(void)
-{
-    abort();
-}
+/* Stubs: tests/unit/user_mode_stubs.c. */
 
 static GuestThread test_thread;
 
@@ -743,34 +709,4 @@ int main(void)
     failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
-/* User mode's code pages (tcg/user_pages.c): no code is translated in
- * these tests. */
-void user_pages_lock(void) {}
-void user_pages_unlock(void) {}
-void user_pages_unmap(uint64_t start, uint64_t len)
-{
-    (void)start;
-    (void)len;
-}
-void user_pages_protect(uint64_t start, uint64_t len, int prot)
-{
-    (void)start;
-    (void)len;
-    (void)prot;
-}
-bool user_pages_write_fault(uint64_t addr)
-{
-    (void)addr;
-    return false;
-}
-void user_pages_init(int (*fn)(uint64_t addr), uintptr_t guest_base)
-{
-    (void)fn;
-    (void)guest_base;
-}
-bool user_pages_unprotect_all(void)
-{
-    return false;
 }

@@ -1,0 +1,85 @@
+/*
+ * What the syscall-level unit tests (test_syscalls, test_arm_syscalls)
+ * link instead of arx's main program and translator: the globals of
+ * linux-user/main.c and loader.c, and tcg/ and target-arm/ entry points
+ * the process model calls. No code is translated in these tests: the
+ * calls that would run guest code abort.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "linux-user/user.h"
+#include "tcg/target_ops.h"
+#include "tcg/tb.h"
+
+uintptr_t guest_base;
+ImageInfo guest_image;
+const char *arx_self_path = "/bin/false";
+char **arx_reexec_args;
+
+void guest_exit(int status)
+{
+    exit(status);
+}
+
+/* Guest threads (linux-user/thread.c) would run translated code. */
+void tcg_cpu_exec(void *env)
+{
+    (void)env;
+    abort();
+}
+
+void tcg_exec_thread_exit(void) {}
+
+/* -d stats is not turned on in these tests. */
+void tcg_log_stats(void) {}
+
+/* Faults in translated code (tcg/): none happen in these tests. */
+bool tb_restore_fault_state(void *host_ucontext, TBFault *fault)
+{
+    (void)host_ucontext;
+    (void)fault;
+    return false;
+}
+
+void tcg_exec_fault_return(void)
+{
+    abort();
+}
+
+/* User mode's code pages (tcg/user_pages.c). */
+void user_pages_lock(void) {}
+void user_pages_unlock(void) {}
+void user_pages_unmap(uint64_t start, uint64_t len)
+{
+    (void)start;
+    (void)len;
+}
+void user_pages_protect(uint64_t start, uint64_t len, int prot)
+{
+    (void)start;
+    (void)len;
+    (void)prot;
+}
+bool user_pages_write_fault(uint64_t addr)
+{
+    (void)addr;
+    return false;
+}
+void user_pages_init(int (*fn)(uint64_t addr), uintptr_t base)
+{
+    (void)fn;
+    (void)base;
+}
+bool user_pages_unprotect_all(void)
+{
+    return false;
+}
+
+/* The translators' hooks (target-arm/). */
+const struct TCGTargetOps arm_a64_tcg_ops, arm_a32_tcg_ops;
+void tb_invalidate_page(uint64_t addr)
+{
+    (void)addr;
+}
