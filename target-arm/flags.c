@@ -15,6 +15,95 @@ TCGv_i64 cpu_X[32];
 TCGv_i64 cpu_pc;
 TCGv_i64 cpu_NF, cpu_ZF, cpu_CF, cpu_VF;
 
+/* ---- fault recipes: NZCV rebuilt at a fault instead of computed ---- */
+
+/* Recipe kinds: bit 0 set for 64-bit forms. SUB and ADD get (a, b,
+ * result), NZ and LOGIC (result, result, result). */
+enum { RECIPE_SUB, RECIPE_ADD = 2, RECIPE_NZ = 4, RECIPE_LOGIC = 6 };
+
+/* a and b of a + b = r or a - b = r (sub) from the two valid of x = a,
+ * y = b, z = r. */
+static void recipe_operands(bool sub, const uint64_t in[3], unsigned valid,
+                            uint64_t *a, uint64_t *b)
+{
+    *a = in[0];
+    *b = in[1];
+    if (!(valid & 1))
+        *a = sub ? in[2] + in[1] : in[2] - in[1];
+    else if (!(valid & 2))
+        *b = sub ? in[0] - in[2] : in[2] - in[0];
+}
+
+/* NZCV as gen_sub_cc, gen_add_cc, set_nz and gen_logic_cc compute them,
+ * into the CPU state. */
+static void arm_fault_recipe(void *opaque, unsigned kind, const uint64_t in[3],
+                             unsigned valid)
+{
+    CPUARMState *env = opaque;
+    bool wide = kind & 1, sub = (kind & ~1u) == RECIPE_SUB;
+    uint64_t mask = wide ? ~0ull : 0xffffffffull;
+    uint64_t a, b, r, v;
+    int shift = wide ? 0 : 32;
+
+    if ((kind & ~1u) == RECIPE_NZ || (kind & ~1u) == RECIPE_LOGIC) {
+        r = in[valid & 1 ? 0 : 1] & mask;
+        env->nf = wide ? (int64_t)r : (int32_t)r;
+        env->zf = r;
+        if ((kind & ~1u) == RECIPE_LOGIC)
+            env->cf = env->vf = 0;
+        return;
+    }
+    recipe_operands(sub, in, valid, &a, &b);
+    a &= mask;
+    b &= mask;
+    r = (sub ? a - b : a + b) & mask;
+    env->cf = sub ? a >= b : r < a;
+    v = sub ? (a ^ b) & (a ^ r) : (r ^ a) & ~(a ^ b);
+    env->vf = (int64_t)(v << shift);
+    env->nf = wide ? (int64_t)r : (int32_t)r;
+    env->zf = r;
+}
+
+/* The NZCV globals, as a mask of temp indices (0 if one is not below
+ * 64, which a recipe cannot name). */
+static uint64_t nzcv_globals(unsigned which)
+{
+    TCGv_i64 flag[4] = {cpu_NF, cpu_ZF, cpu_CF, cpu_VF};
+    uint64_t mask = 0;
+
+    for (int i = 0; i < 4; i++) {
+        if (!((which >> (3 - i)) & 1))
+            continue;
+        if (flag[i].idx >= 64)
+            return 0;
+        mask |= 1ull << flag[i].idx;
+    }
+    return mask;
+}
+
+/* After NZCV (which: N Z C V as bits 3..0) were set from x, y and z:
+ * faults on the way to their reader rebuild them (kind RECIPE_*). */
+static void flags_recipe(unsigned kind, int sf, unsigned which, TCGv_i64 x,
+                         TCGv_i64 y, TCGv_i64 z)
+{
+    uint64_t globals = nzcv_globals(which);
+
+    if (globals)
+        tcg_gen_fault_recipe(kind | (sf ? 1 : 0), globals, x, y, z);
+}
+
+void gen_nz_cc(int sf, TCGv_i64 result)
+{
+    if (sf) {
+        tcg_gen_mov_i64(cpu_NF, result);
+        tcg_gen_mov_i64(cpu_ZF, result);
+    } else {
+        tcg_gen_ext32s_i64(cpu_NF, result);
+        tcg_gen_ext32u_i64(cpu_ZF, result);
+    }
+    flags_recipe(RECIPE_NZ, sf, 0xc, result, result, result);
+}
+
 void arm_translate_globals_init(void)
 {
     static const char *names[32] = {
@@ -32,6 +121,7 @@ void arm_translate_globals_init(void)
     cpu_ZF = tcg_global_mem_new_i64(offsetof(CPUARMState, zf), "ZF");
     cpu_CF = tcg_global_mem_new_i64(offsetof(CPUARMState, cf), "CF");
     cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
+    tcg_fault_recipe_fn = arm_fault_recipe;
 }
 
 /* ---- flags ---- */
@@ -53,6 +143,7 @@ void gen_logic_cc(int sf, TCGv_i64 result)
     set_nz(sf, result);
     tcg_gen_movi_i64(cpu_CF, 0);
     tcg_gen_movi_i64(cpu_VF, 0);
+    flags_recipe(RECIPE_LOGIC, sf, 0xf, result, result, result);
 }
 
 /*
@@ -115,6 +206,7 @@ void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
         tcg_gen_xor_i64(y, a, b);
         tcg_gen_andc_i64(cpu_VF, x, y); /* same-sign inputs, sign flipped */
         set_nz(1, result);
+        flags_recipe(RECIPE_ADD, 1, 0xf, a, b, result);
         tcg_gen_mov_i64(dest, result);
         return;
     }
@@ -129,6 +221,7 @@ void gen_add_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
     tcg_gen_andc_i64(x, x, y);
     tcg_gen_shli_i64(cpu_VF, x, 32); /* bit 31 -> bit 63 */
     set_nz(0, result);
+    flags_recipe(RECIPE_ADD, 0, 0xf, a32, b32, result);
     tcg_gen_ext32u_i64(dest, result);
 }
 
@@ -186,6 +279,9 @@ void gen_sub_cc(int sf, TCGv_i64 dest, TCGv_i64 a, TCGv_i64 b)
         tcg_gen_mov_i64(dest, result);
     else
         tcg_gen_ext32u_i64(dest, result);
+    /* Between here and the branch that usually reads them, a fault can
+     * rebuild the flags from the operands: no access keeps them alive. */
+    flags_recipe(RECIPE_SUB, sf, 0xf, a32, b32, result);
     last_sub.valid = true;
     last_sub.op_index = tcg_ctx.nb_ops;
     last_sub.sf = sf;

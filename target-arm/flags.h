@@ -27,6 +27,9 @@ void arm_flags_block_start(void);
 
 /* ---- flags (lazy representation in cpu.h) ---- */
 
+/* NZ from result (width per sf), C and V untouched: AArch32's logical
+ * operations (their C is the shifter's). */
+void gen_nz_cc(int sf, TCGv_i64 result);
 /* NZ from result (width per sf), C = V = 0: ANDS, BICS, TST. */
 void gen_logic_cc(int sf, TCGv_i64 result);
 /* dest = a + b (or a - b, a + b + C, a - b - 1 + C) setting NZCV.

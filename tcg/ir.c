@@ -251,6 +251,8 @@ TCGOp *tcg_emit_op(TCGOpcode opc, int nargs, const uint64_t *args)
     op->dead_globals = 0;
     op->helper = NULL;
     op->call_oargs = op->call_iargs = 0;
+    op->recipe = -1;
+    op->recipe_use = op->recipe_life = 0;
     for (int i = 0; i < nargs; i++) /* a few args: no libc call */
         op->args[i] = args[i];
     return op;
@@ -1062,6 +1064,19 @@ void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b, TCGv_i64 c, TCGv_i64 d)
 {
     tcg_gen_call(h, ret, 4, (TCGv_i64[]){a, b, c, d});
+}
+
+/* ---- fault recipes ---- */
+
+TCGFaultRecipeFn *tcg_fault_recipe_fn;
+
+void tcg_gen_fault_recipe(unsigned kind, uint64_t globals, TCGv_i64 x,
+                          TCGv_i64 y, TCGv_i64 z)
+{
+    if (tcg_ctx.softmmu || !tcg_fault_recipe_fn)
+        return;
+    tcg_emit_op(INDEX_op_fault_recipe, 5,
+                (uint64_t[]){x.idx, y.idx, z.idx, kind, globals});
 }
 
 /* ---- block structure ---- */

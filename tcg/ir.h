@@ -192,6 +192,11 @@ typedef struct TCGOp {
     uint64_t args[TCG_MAX_OP_ARGS]; /* temp indices, then constant args */
     const TCGHelper *helper;        /* INDEX_op_call only */
     uint8_t call_oargs, call_iargs; /* INDEX_op_call only */
+    /* Guest accesses (set by the backend's liveness): the index of the
+     * fault_recipe op in force here, or -1; bit k of recipe_use: its
+     * input k is read here, of recipe_life: input k dies here. */
+    int16_t recipe;
+    uint8_t recipe_use, recipe_life;
 } TCGOp;
 
 /*
@@ -427,6 +432,27 @@ void tcg_gen_call3(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b, TCGv_i64 c);
 void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
                    TCGv_i64 b, TCGv_i64 c, TCGv_i64 d);
+
+/*
+ * Fault recipes. Globals a target computes only for a fault's sake (the
+ * NZCV words of a compare between the compare and its branch, when no way
+ * out reads them) need not be computed at all if a fault can rebuild
+ * them. After tcg_gen_fault_recipe(kind, globals, x, y, z), where any two
+ * of x, y, z determine globals (for a subtraction: its operands and its
+ * result; pass one value three times when it alone does), a guest access
+ * that faults sees globals as tcg_fault_recipe_fn writes them from the
+ * inputs still as they were (valid: bit k for input k; two at least),
+ * and the accesses on the way no longer keep their computation alive. It
+ * holds until one of globals is written, fewer than two inputs are
+ * unchanged, a call may write globals, or code joins from a branch taken
+ * before it. User mode only (a system mode's slow paths read every global
+ * from memory): elsewhere it emits nothing.
+ */
+typedef void TCGFaultRecipeFn(void *env, unsigned kind, const uint64_t in[3],
+                              unsigned valid);
+extern TCGFaultRecipeFn *tcg_fault_recipe_fn; /* set once by the target */
+void tcg_gen_fault_recipe(unsigned kind, uint64_t globals, TCGv_i64 x,
+                          TCGv_i64 y, TCGv_i64 z);
 
 /* Block exits. */
 void tcg_gen_insn_start(uint64_t guest_pc);

@@ -572,6 +572,10 @@ void tcg_optimize(void)
             continue;
         }
         propagate_inputs(op, vals, &all_const);
+        /* A copy's source may stand in for a recipe input: the recipe
+         * ends where that source is written. */
+        if (op->opc == INDEX_op_fault_recipe)
+            continue;
         if (op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) {
             if (all_const)
                 fold_brcond(op, vals);

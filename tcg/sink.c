@@ -10,7 +10,8 @@
  *
  * Only pure integer ops move, and only those after the block's last op
  * with any other effect (a guest access may fault and must see every
- * earlier write; a call may read globals). Moved ops keep their order.
+ * earlier write; a call may read globals) but a fault recipe. Moved ops
+ * keep their order.
  */
 #include "tcg/ir.h"
 
@@ -132,6 +133,13 @@ static int choose_moves(const Tails *t)
 
         if (is_marker(op))
             continue;
+        /* A recipe reads its inputs where it stands; moving a write of the
+         * globals it rebuilds past it only ends it early. */
+        if (op->opc == INDEX_op_fault_recipe) {
+            for (int k = 0; k < 3; k++)
+                need[op->args[k]] |= NEED_STAY;
+            continue;
+        }
         if (!is_pure(op))
             break;
         for (int o = 0; o < def->nb_oargs; o++)

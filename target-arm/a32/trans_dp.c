@@ -208,18 +208,6 @@ static Operand2 gen_imm_operand(uint32_t value, bool rotated, bool want_carry)
 
 /* ---- the data-processing core ---- */
 
-static void gen_nz32(TCGv_i64 r)
-{
-    tcg_gen_ext32s_i64(cpu_NF, r);
-    tcg_gen_ext32u_i64(cpu_ZF, r);
-}
-
-static void gen_nz64(TCGv_i64 r)
-{
-    tcg_gen_mov_i64(cpu_NF, r);
-    tcg_gen_mov_i64(cpu_ZF, r);
-}
-
 /* Rd = Rn op operand2, setting flags when asked; tests write no Rd. */
 static bool gen_dp(DisasContext *s, int op, int rd, int rn, Operand2 m,
                    bool setflags)
@@ -286,7 +274,7 @@ static bool gen_dp(DisasContext *s, int op, int rd, int rn, Operand2 m,
     }
     }
     if (setflags && dp_is_logical(op)) {
-        gen_nz32(r);
+        gen_nz_cc(0, r);
         if (m.has_carry)
             tcg_gen_mov_i64(cpu_CF, m.carry);
     }
@@ -454,7 +442,7 @@ static bool gen_mul(DisasContext *s, int rd, int rn, int rm, int ra, bool sub,
     }
     tcg_gen_ext32u_i64(r, r);
     if (setflags)
-        gen_nz32(r);
+        gen_nz_cc(0, r);
     store_reg(s, rd, r);
     return true;
 }
@@ -492,7 +480,7 @@ static bool gen_mull(DisasContext *s, int rdlo, int rdhi, int rn, int rm,
     if (accumulate)
         tcg_gen_add_i64(r, r, load_reg_pair(s, rdlo, rdhi));
     if (setflags)
-        gen_nz64(r);
+        gen_nz_cc(1, r);
     store_reg_pair(s, rdlo, rdhi, r);
     return true;
 }

@@ -52,12 +52,34 @@ typedef enum TCGFaultKind {
     TCG_FAULT_ALIGN_WRITE,
 } TCGFaultKind;
 
+/* Where a fault recipe's input is at a site: a host register, a frame
+ * slot (offset from the host rsp), a global's home in the CPU state
+ * (offset from env), or a constant. */
+typedef enum TCGFaultWhere {
+    TCG_FAULT_IN_REG,
+    TCG_FAULT_IN_SLOT,
+    TCG_FAULT_IN_ENV,
+    TCG_FAULT_IS_CONST,
+} TCGFaultWhere;
+
+typedef struct TCGFaultValue {
+    uint8_t where; /* TCGFaultWhere */
+    uint8_t reg;
+    int64_t value; /* slot or env offset, or the constant */
+} TCGFaultValue;
+
 typedef struct TCGFaultSite {
     uint32_t host_offset;
     uint16_t nb_regs;
     uint8_t kind; /* TCGFaultKind */
     uint8_t addr_reg;
     uint64_t guest_pc;
+    /* 0, or 1 + the kind of the fault recipe in force: then its inputs
+     * follow regs as three TCGFaultValues, those of bit k of recipe_use
+     * meaningful, and a fault calls tcg_fault_recipe_fn with them once
+     * the registers are restored. */
+    uint16_t recipe;
+    uint8_t recipe_use;
     TCGFaultReg regs[];
 } TCGFaultSite;
 

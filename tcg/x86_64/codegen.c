@@ -12,7 +12,8 @@
 
 /* The lowering class of each op (the last column of ops.def); NONE: ops
  * the driver handles itself (insn_start, nop). An op without a class, or
- * a class not named here, does not compile. */
+ * a class not named here, does not compile. fault_recipe is the driver's
+ * too. */
 typedef enum LowerClass {
     LOWER_NONE,
     LOWER_ALU,
@@ -86,11 +87,18 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             }
             continue;
         }
+        if (op->opc == INDEX_op_fault_recipe) {
+            ra_free_dead(op, 0, 3); /* the accesses it covers note it */
+            continue;
+        }
         be.dead_globals = op->dead_globals;
+        be.op = op;
         vcache_before_op(op);
         if (!lower_op(op))
             arx_fatal("backend: no lowering for op %s",
                       tcg_op_defs[op->opc].name);
+        if (op->recipe_life)
+            ra_free_recipe_inputs(op);
         if (be.as.overflow)
             return TCG_GEN_NO_SPACE;
         if (be.too_big)

@@ -15,6 +15,7 @@
 #include "tcg/x86_64/backend.h"
 #include "tcg/x86_64/regalloc.h"
 #include "tcg/x86_64/vcache.h"
+#include "util/log.h"
 
 /* ---- recording, while a block is generated ---- */
 
@@ -24,10 +25,54 @@ static size_t fault_blob_used;
 static uint32_t nb_fault_sites;
 static uint64_t current_guest_pc;
 
-static size_t fault_site_size(uint32_t nb_regs)
+static size_t fault_site_size(uint32_t nb_regs, bool recipe)
 {
     size_t size = sizeof(TCGFaultSite) + nb_regs * sizeof(TCGFaultReg);
-    return (size + 7) & ~(size_t)7;
+
+    size = (size + 7) & ~(size_t)7;
+    return recipe ? size + 3 * sizeof(TCGFaultValue) : size;
+}
+
+static TCGFaultValue *site_recipe_inputs(const TCGFaultSite *site)
+{
+    return (TCGFaultValue *)(void *)((uint8_t *)(uintptr_t)site +
+                                     fault_site_size(site->nb_regs, false));
+}
+
+/* Where input t of a recipe is now (liveness keeps it live here). */
+static TCGFaultValue recipe_input_now(const TCGTemp *t)
+{
+    if (t->kind == TEMP_CONST)
+        return (TCGFaultValue){TCG_FAULT_IS_CONST, 0, t->val};
+    if (t->val_loc == VAL_REG)
+        return (TCGFaultValue){TCG_FAULT_IN_REG, (uint8_t)t->reg, 0};
+    if (t->kind == TEMP_GLOBAL)
+        return (TCGFaultValue){TCG_FAULT_IN_ENV, 0, t->mem_offset};
+    if (t->val_loc == VAL_MEM && t->slot >= 0)
+        return (TCGFaultValue){TCG_FAULT_IN_SLOT, 0, t->slot};
+    if (t->val_loc == VAL_CONST)
+        return (TCGFaultValue){TCG_FAULT_IS_CONST, 0, t->val};
+    arx_fatal("backend: a fault recipe's input is nowhere");
+}
+
+/* Notes the recipe in force at the access being lowered, if any. */
+static void note_recipe(TCGFaultSite *site)
+{
+    const TCGOp *op = be.op, *r;
+    TCGFaultValue *in;
+
+    site->recipe = 0;
+    site->recipe_use = 0;
+    if (!op || op->recipe < 0)
+        return;
+    r = &tcg_ctx.ops[op->recipe];
+    site->recipe = (uint16_t)(1 + r->args[3]);
+    site->recipe_use = op->recipe_use;
+    in = site_recipe_inputs(site);
+    for (int k = 0; k < 3; k++)
+        in[k] = (op->recipe_use >> k) & 1
+                    ? recipe_input_now(tcg_temp((uint32_t)r->args[k]))
+                    : (TCGFaultValue){TCG_FAULT_IS_CONST, 0, 0};
 }
 
 void fault_sites_reset(void)
@@ -50,7 +95,7 @@ uint64_t fault_sites_current_pc(void)
 static TCGFaultSite *fault_note(unsigned kind)
 {
     TCGFaultSite *site;
-    size_t worst = fault_site_size(16 + 16);
+    size_t worst = fault_site_size(16 + 16, true);
 
     if (fault_blob_used + worst > FAULT_BLOB_SIZE) {
         be.too_big = true;
@@ -63,7 +108,8 @@ static TCGFaultSite *fault_note(unsigned kind)
     site->addr_reg = 0;
     site->nb_regs = (uint16_t)ra_fault_regs(site->regs);
     site->nb_regs += (uint16_t)vcache_fault_regs(&site->regs[site->nb_regs]);
-    fault_blob_used += fault_site_size(site->nb_regs);
+    note_recipe(site);
+    fault_blob_used += fault_site_size(site->nb_regs, site->recipe != 0);
     nb_fault_sites++;
     return site;
 }
@@ -86,7 +132,7 @@ void fault_note_call_site(void)
 {
     TCGFaultSite *site;
 
-    if (fault_blob_used + fault_site_size(0) > FAULT_BLOB_SIZE) {
+    if (fault_blob_used + fault_site_size(0, false) > FAULT_BLOB_SIZE) {
         be.too_big = true;
         return;
     }
@@ -96,7 +142,9 @@ void fault_note_call_site(void)
     site->kind = TCG_FAULT_CALL;
     site->addr_reg = 0;
     site->nb_regs = 0;
-    fault_blob_used += fault_site_size(0);
+    site->recipe = 0;
+    site->recipe_use = 0;
+    fault_blob_used += fault_site_size(0, false);
     nb_fault_sites++;
 }
 
@@ -114,7 +162,8 @@ void tcg_copy_fault_sites(void *dst)
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site)
 {
     return (const TCGFaultSite *)(const void *)((const uint8_t *)site +
-                                                fault_site_size(site->nb_regs));
+                                                fault_site_size(site->nb_regs,
+                                                                site->recipe));
 }
 
 /* ---- restoring, in a host signal handler ---- */
@@ -141,6 +190,28 @@ uint64_t tcg_fault_host_reg(void *host_ucontext, unsigned reg)
 {
     ucontext_t *uc = host_ucontext;
     return (uint64_t)uc->uc_mcontext.gregs[host_greg_index[reg & 15]];
+}
+
+/* The value of a recipe's input k at the faulting access. */
+static uint64_t recipe_input_at_fault(const TCGFaultSite *site, int k,
+                                      const ucontext_t *uc, const uint8_t *env)
+{
+    const TCGFaultValue *in = &site_recipe_inputs(site)[k];
+    uint64_t v = 0;
+
+    switch ((TCGFaultWhere)in->where) {
+    case TCG_FAULT_IN_REG:
+        return (uint64_t)uc->uc_mcontext.gregs[host_greg_index[in->reg & 15]];
+    case TCG_FAULT_IN_SLOT:
+        memcpy(&v,
+               (const uint8_t *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP] +
+                   in->value,
+               8);
+        return v;
+    case TCG_FAULT_IN_ENV: memcpy(&v, env + in->value, 8); return v;
+    case TCG_FAULT_IS_CONST: return (uint64_t)in->value;
+    }
+    return 0;
 }
 
 void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
@@ -170,6 +241,12 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
         X86Reg r = ra_global_pin_reg(i);
         uint64_t v = (uint64_t)uc->uc_mcontext.gregs[host_greg_index[r]];
         memcpy(env + t->mem_offset, &v, 8);
+    }
+    if (site->recipe && tcg_fault_recipe_fn) {
+        uint64_t in[3];
+        for (int k = 0; k < 3; k++)
+            in[k] = recipe_input_at_fault(site, k, uc, env);
+        tcg_fault_recipe_fn(env, site->recipe - 1u, in, site->recipe_use);
     }
     return env;
 }

@@ -107,6 +107,135 @@ static void fold_address_offset(int i, const uint64_t *live)
     prev->nargs = 0;
 }
 
+/* ---- fault recipes ---- */
+
+/* The first op branching to each label (branches only go forward). */
+static int first_branch_to[TCG_MAX_LABELS];
+
+/* The temps an op writes, as a test: does it write t? */
+static bool op_writes(const TCGOp *op, uint64_t t)
+{
+    int nout, nin;
+
+    op_arg_counts(op, &nout, &nin);
+    for (int o = 0; o < nout; o++)
+        if (op->args[o] == t)
+            return true;
+    return false;
+}
+
+/* Does op end every recipe: leave the block, or call code that may
+ * write globals? */
+static bool ends_all_recipes(const TCGOp *op)
+{
+    const TCGOpDef *def = &tcg_op_defs[op->opc];
+
+    if (def->flags & OPF_NO_RETURN)
+        return true;
+    return op->opc == INDEX_op_call &&
+           !(op->helper->flags & TCG_CALL_NO_WRITE_GLOBALS);
+}
+
+/* Does op write one of the globals recipe r rebuilds? */
+static bool writes_rebuilt(const TCGOp *op, const TCGOp *r)
+{
+    int nout, nin;
+
+    op_arg_counts(op, &nout, &nin);
+    for (int o = 0; o < nout; o++)
+        if (op->args[o] < 64 && ((r->args[4] >> op->args[o]) & 1))
+            return true;
+    return false;
+}
+
+/* The inputs of recipe r that op leaves as they were, of valid. */
+static unsigned inputs_kept(const TCGOp *op, const TCGOp *r, unsigned valid)
+{
+    for (int k = 0; k < 3; k++)
+        if (op_writes(op, r->args[k]))
+            valid &= ~(1u << k);
+    return valid;
+}
+
+/* The two valid inputs a fault reads: the first pair of (x, y), (z, y),
+ * (x, z) that is; 0 if none. */
+static uint8_t recipe_pair(unsigned valid)
+{
+    static const uint8_t pairs[3] = {3, 6, 5};
+
+    for (int i = 0; i < 3; i++)
+        if ((valid & pairs[i]) == pairs[i])
+            return pairs[i];
+    return 0;
+}
+
+/*
+ * Forward: the recipe in force at each guest access (op->recipe) and the
+ * inputs it reads there (op->recipe_use). One ends where an op writes its
+ * globals or leaves fewer than two inputs as they were, at a call that may
+ * write globals, at a way out, and at a label some branch from before the
+ * recipe reaches (that path brings other values).
+ */
+static void find_recipes(void)
+{
+    int active = -1;
+    unsigned valid = 0;
+
+    for (int l = 0; l < tcg_ctx.nb_labels; l++)
+        first_branch_to[l] = tcg_ctx.nb_ops;
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        int l = op_label_arg(op);
+
+        op->recipe = -1;
+        op->recipe_use = op->recipe_life = 0;
+        if (op->opc == INDEX_op_fault_recipe) {
+            active = i;
+            valid = 7;
+            continue;
+        }
+        if (op->opc == INDEX_op_set_label) {
+            if (first_branch_to[op->args[0]] < active)
+                active = -1;
+            continue;
+        }
+        if (l >= 0 && first_branch_to[op->args[l]] > i)
+            first_branch_to[op->args[l]] = i;
+        if (active < 0)
+            continue;
+        valid = inputs_kept(op, &tcg_ctx.ops[active], valid);
+        if (ends_all_recipes(op) || writes_rebuilt(op, &tcg_ctx.ops[active]) ||
+            !recipe_pair(valid)) {
+            active = -1;
+            continue;
+        }
+        if (tcg_op_defs[op->opc].flags & OPF_GUEST_MEM) {
+            op->recipe = (int16_t)active;
+            op->recipe_use = recipe_pair(valid);
+        }
+    }
+}
+
+/* A guest access under a recipe: the globals it rebuilds need not be
+ * live, the inputs it reads must (bit k of recipe_life: input k dies
+ * here). */
+static void access_under_recipe(TCGOp *op, uint64_t *live)
+{
+    const TCGOp *r = &tcg_ctx.ops[op->recipe];
+    uint64_t rebuilt = r->args[4];
+
+    for (int w = 0; w < live_words; w++)
+        live[w] |= all_globals[w] & (w == 0 ? ~rebuilt : ~0ull);
+    for (int k = 0; k < 3; k++) {
+        uint64_t t = r->args[k];
+        if (!((op->recipe_use >> k) & 1))
+            continue;
+        if (temp_tracked(tcg_temp((uint32_t)t)) && !live_get(live, t))
+            op->recipe_life |= (uint8_t)(1u << k);
+        live_set(live, t, true);
+    }
+}
+
 /*
  * Backward pass: marks the input args that die at each op and deletes ops
  * whose outputs are all dead. Branches only go forward, so a label's
@@ -119,6 +248,7 @@ void liveness_run(void)
     static LiveSet live;
 
     liveness_init();
+    find_recipes();
     live_copy(live, live_at_exit);
     for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
         TCGOp *op = &tcg_ctx.ops[i];
@@ -174,7 +304,10 @@ void liveness_run(void)
         /* A guest access may fault: the guest then sees every register
          * as it was before the access, so no earlier write may go. */
         if (def->flags & OPF_GUEST_MEM) {
-            live_union(live, all_globals);
+            if (op->recipe >= 0)
+                access_under_recipe(op, live);
+            else
+                live_union(live, all_globals);
             fold_address_offset(i, live);
         }
         for (int k = nout; k < nout + nin; k++) {

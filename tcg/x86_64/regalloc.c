@@ -231,6 +231,20 @@ void ra_free_dead(const TCGOp *op, int from, int to)
     }
 }
 
+void ra_free_recipe_inputs(const TCGOp *op)
+{
+    const TCGOp *r = &tcg_ctx.ops[op->recipe];
+
+    for (int k = 0; k < 3; k++) {
+        TCGTemp *t = arg_temp(r, k);
+        if (!((op->recipe_life >> k) & 1) || t->kind != TEMP_NORMAL)
+            continue;
+        if (t->val_loc == VAL_REG)
+            ra_disown(t->reg);
+        t->val_loc = VAL_DEAD;
+    }
+}
+
 X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
 {
     TCGTemp *out = arg_temp(op, out_arg), *a = arg_temp(op, a_arg);

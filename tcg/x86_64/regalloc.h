@@ -35,6 +35,7 @@ typedef struct Backend {
     int nb_slots;
     bool too_big;
     uint64_t dead_globals; /* of the op being lowered */
+    const TCGOp *op;       /* the op being lowered */
     /* A block that branches back to its own start loops inside its code:
      * loop_head is where, and the globals it uses most stay pinned to
      * registers (pinned_regs) across the back edge. */
@@ -91,6 +92,9 @@ void ra_copy_to(X86Reg r, TCGTemp *t);
 void ra_set_out(TCGTemp *t, X86Reg r);
 /* Frees the registers of inputs that die at op (arg indices from..to-1). */
 void ra_free_dead(const TCGOp *op, int from, int to);
+/* After guest access op: frees the inputs of its fault recipe that die
+ * there (op->recipe_life). */
+void ra_free_recipe_inputs(const TCGOp *op);
 /* Empties r, moving or spilling its temp. */
 void ra_evict(X86Reg r, RegSet avoid);
 /* Frees r's temp from r (it must be dead or saved). */
