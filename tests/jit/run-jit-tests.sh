@@ -1,10 +1,10 @@
 #!/bin/bash
 # Managed runtimes: LuaJIT, PyPy, node (worker_threads, WebAssembly),
 # multithreaded and signal-driven JVM programs, Go (goroutines, timers,
-# async preemption, `go build`) from an arm64 sysroot (tools/mksysroot) run
-# under arx; stdout and exit status must match the host's native run of the
-# same program JIT_REPEAT times in a row. Nothing may depend on the clock or
-# on thread order.
+# async preemption, `go build`) from an arm64 or armhf sysroot
+# (tools/mksysroot) run under arx; stdout and exit status must match the
+# host's native run of the same program JIT_REPEAT times in a row. Nothing
+# may depend on the clock or on thread order.
 #
 # usage: run-jit-tests.sh
 # environment:
@@ -14,13 +14,16 @@
 #   JIT_TESTS     "name1 name2": run only these cases
 #   JIT_SLOW      if 1: add the slow cases (go build -a) and repeat 5 times
 #   JIT_REPEAT    runs under arx per case (default 1, or 5 with JIT_SLOW=1)
-#   JIT_QEMU      if 1: also run each case once under qemu-aarch64 and
-#                 print both times
+#   JIT_QEMU      if 1: also run each case once under qemu-aarch64 (qemu-arm
+#                 for armhf) and print both times
 #   JIT_VERBOSE   if set, print the diff and stderr of a failing run
 #   JIT_BINFMT_DIR  binfmt_misc directory (default /proc/sys/fs/binfmt_misc)
 #   MKSYSROOT     sysroot builder (default $top_srcdir/tools/mksysroot)
+#   JIT_ARCH      arm64 (default) or armhf: the same cases with Debian's
+#                 armhf packages, 32-bit ARM programs (sysroot and cache
+#                 default to sysroot-armhf and cache-armhf)
 # Host programs: luajit, pypy3 (or python3), node, javac and java, go; a case
-# whose host program is missing is skipped. Exits 77 (SKIP) when the arm64
+# whose host program is missing is skipped. Exits 77 (SKIP) when the guest's
 # packages cannot be had.
 
 # The case bodies below run in a fresh bash (bash -c) with an empty
@@ -33,8 +36,17 @@ srcdir=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=$(cd "$srcdir/../.." && pwd)
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
-SYSROOT=${JIT_SYSROOT:-$top_builddir/tests/jit/sysroot}
-CACHE=${JIT_CACHE:-$top_builddir/tests/jit/cache}
+JIT_ARCH=${JIT_ARCH:-arm64}
+case $JIT_ARCH in
+arm64) suffix= ;;
+armhf) suffix=-armhf ;;
+*)
+	echo "ERROR: JIT_ARCH is arm64 or armhf" >&2
+	exit 99
+	;;
+esac
+SYSROOT=${JIT_SYSROOT:-$top_builddir/tests/jit/sysroot$suffix}
+CACHE=${JIT_CACHE:-$top_builddir/tests/jit/cache$suffix}
 MKSYSROOT=${MKSYSROOT:-$top_srcdir/tools/mksysroot}
 SLOW=${JIT_SLOW:-0}
 if [ "$SLOW" = 1 ]; then
@@ -46,13 +58,24 @@ QEMU=${JIT_QEMU:-0}
 PACKAGES=(luajit pypy3 nodejs openjdk-17-jre-headless golang-go)
 JAVA_HOME_GUEST=/usr/lib/jvm/java-17-openjdk-arm64
 GOROOT_GUEST=/usr/lib/go-1.19
+# The guest's GOARCH (and GOARM) for the host-built go-async, and its qemu.
+GUEST_GOARCH=arm64
+GUEST_GOARM=
+QEMU_GUEST=qemu-aarch64
+if [ "$JIT_ARCH" = armhf ]; then
+	JAVA_HOME_GUEST=/usr/lib/jvm/java-17-openjdk-armhf
+	GUEST_GOARCH=arm
+	GUEST_GOARM=7
+	QEMU_GUEST=qemu-arm
+fi
+SYSROOT_ARCH=$JIT_ARCH
 
 . "$top_srcdir/tests/lib/arm64-sysroot.sh"
 
 arm64_setup jit "${PACKAGES[@]}"
 CACHE=$(cd "$CACHE" && pwd)
-# An arm64 binfmt_misc entry would run the children that `go build` execs
-# (compile, link) through qemu.
+# A binfmt_misc entry for the guest's ELFs would run the children that `go
+# build` execs (compile, link) through qemu.
 guard_binfmt "${JIT_BINFMT_DIR:-/proc/sys/fs/binfmt_misc}" "$SYSROOT/usr/bin/luajit" -v
 
 selected() {
@@ -72,9 +95,9 @@ fi
 have_go=0
 if command -v go >/dev/null; then
 	go_ok=1
-	for arch in arm64 amd64; do
+	for arch in "$GUEST_GOARCH" amd64; do
 		(cd "$srcdir/go-async" && GOCACHE=$CACHE/go-build GOPATH=$work/gopath \
-			GOFLAGS=-mod=mod CGO_ENABLED=0 GOARCH=$arch \
+			GOFLAGS=-mod=mod CGO_ENABLED=0 GOARCH=$arch GOARM=$GUEST_GOARM \
 			go build -o "$BUILT/goasync-$arch" .) 2>>"$work/go.err" || go_ok=0
 	done
 	[ "$go_ok" = 1 ] && have_go=1
@@ -103,11 +126,11 @@ guest_java_signals() {
 }
 host_java_signals() { java -cp "$BUILT/java" Signals; }
 
-guest_go_async() { $EMU "$BUILT/goasync-arm64"; }
+guest_go_async() { $EMU "$BUILT/goasync-$GUEST_GOARCH"; }
 host_go_async() { "$BUILT/goasync-amd64"; }
 
 # go_build_and_run FLAG...: go build under the emulator (go execs compile
-# and link, arm64 children), then the binary it made, under the emulator too.
+# and link, children of the guest's arch), then the binary it made, under the emulator too.
 go_build_and_run() {
 	cp "$SRC"/go-async/* . &&
 		GOROOT=$SYSROOT$GOROOT_GUEST GOCACHE=$PWD/cache GOPATH=$PWD/gopath \
@@ -126,7 +149,7 @@ run_env() {
 	env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC HOME="$work/home" \
 		PYTHONHASHSEED=0 SYSROOT="$SYSROOT" SRC="$srcdir" BUILT="$BUILT" \
 		HOST_PYPY="$host_pypy" JAVA_HOME_GUEST="$JAVA_HOME_GUEST" \
-		GOROOT_GUEST="$GOROOT_GUEST" "$@"
+		GOROOT_GUEST="$GOROOT_GUEST" GUEST_GOARCH="$GUEST_GOARCH" "$@"
 }
 
 # run_fn FN EMU TIMEOUT OUT: runs case function FN in a fresh directory;
@@ -196,12 +219,12 @@ run_case() {
 			break
 		fi
 	done
-	# qemu-aarch64 runs the children an arm64 program execs only through
+	# qemu-user runs the children a guest program execs only through
 	# binfmt_misc, which is off here.
 	if [ "$QEMU" = 1 ] && [ -n "$children" ]; then
 		qtime="n/a"
 	elif [ "$QEMU" = 1 ]; then
-		qtime=$(run_fn "guest_$fn" "qemu-aarch64 -L $SYSROOT" "$limit" "$work/q.out")s
+		qtime=$(run_fn "guest_$fn" "$QEMU_GUEST -L $SYSROOT" "$limit" "$work/q.out")s
 		st=$?
 		check_run "qemu" "$st" "$work/q.out" || qtime="$qtime(failed)"
 	fi
