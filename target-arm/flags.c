@@ -477,3 +477,9 @@ void arm_flags_block_start(void)
 {
     last_sub.valid = false;
 }
+
+void arm_flags_join(int branch_op)
+{
+    if (last_sub.op_index > branch_op)
+        last_sub.valid = false;
+}

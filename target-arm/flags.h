@@ -24,6 +24,10 @@ void arm_translate_globals_init(void);
 /* A block starts, or code joins from a branch that skipped a compare:
  * forget the last compare (arm_fused_compare). */
 void arm_flags_block_start(void);
+/* Code joins from a branch whose ops start at index branch_op: a compare
+ * made after that may not have run (one made before still holds, unless
+ * a flag write since then says otherwise). */
+void arm_flags_join(int branch_op);
 
 /* ---- flags (lazy representation in cpu.h) ---- */
 

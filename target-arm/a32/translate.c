@@ -255,6 +255,7 @@ static void begin_conditional(DisasContext *s, int cond)
 {
     s->cond_active = true;
     s->cond_label = tcg_new_label();
+    s->cond_op = tcg_ctx.nb_ops;
     gen_brcond_cc(cond ^ 1, s->cond_label);
 }
 
@@ -348,8 +349,8 @@ static void translate_one(DisasContext *s)
         tcg_gen_set_label(s->cond_label);
         env_condexec = s->condexec;
         /* A compare the insn made may not have run: the flags no longer
-         * equal its operands' comparison. */
-        arm_flags_block_start();
+         * equal its operands' comparison (an earlier one's still do). */
+        arm_flags_join(s->cond_op);
         if (s->is_jmp == DISAS_NORETURN) {
             s->condexec = s->condexec_next;
             store_condexec(s->condexec);

@@ -53,6 +53,7 @@ typedef struct DisasContext {
      * cond_label when the condition fails. */
     bool cond_active;
     TCGLabel cond_label;
+    int cond_op; /* the op index where the condition test starts */
     DisasJumpType is_jmp;
     int insn_count;
     /* The flag globals (as a dead-globals mask) dead at every chained

@@ -76,13 +76,12 @@ enum { OP_SUBS, OP_ADDS, OP_ANDS, NB_OPS };
 static const char *const op_names[NB_OPS] = {"subs", "adds", "ands"};
 
 #define ALIAS_CASE(insn, pre)                                                  \
-    __asm__ volatile(pre insn "\n\t"                                         \
-                     "str %3, [%2]\n\t"                                       \
-                     BRANCH " 1f\n\t"                                         \
-                     "mov %1, #0\n"                                            \
-                     "1:\n\t"                                                 \
-                     "cmp %1, %1"                                              \
-                     : "+r"(x), "+&r"(lt)                                    \
+    __asm__ volatile(pre insn "\n\t"                                           \
+                              "str %3, [%2]\n\t" BRANCH " 1f\n\t"              \
+                              "mov %1, #0\n"                                   \
+                              "1:\n\t"                                         \
+                              "cmp %1, %1"                                     \
+                     : "+r"(x), "+&r"(lt)                                      \
                      : "r"(page), "r"(zero), "r"(y)                            \
                      : "cc", "memory")
 
@@ -167,8 +166,7 @@ static unsigned cmp_store_w(uint64_t a, uint64_t b)
                      "str %4, [%3]\n\t"
                      "mrs %0, apsr"
                      : "=r"(f)
-                     : "r"((uint32_t)a), "r"((uint32_t)b), "r"(page),
-                       "r"(zero)
+                     : "r"((uint32_t)a), "r"((uint32_t)b), "r"(page), "r"(zero)
                      : "cc", "memory");
     return f >> 28;
 }
@@ -186,8 +184,7 @@ static int cmp_store_branch(uint64_t a, uint64_t b)
                      "cmp %0, %0" /* the flags die: nothing but a fault
                                      needs the first compare's */
                      : "=&r"(lt)
-                     : "r"((uint32_t)a), "r"((uint32_t)b), "r"(page),
-                       "r"(zero)
+                     : "r"((uint32_t)a), "r"((uint32_t)b), "r"(page), "r"(zero)
                      : "cc", "memory");
     return lt;
 }
@@ -289,8 +286,8 @@ static void alias_case(int op, uint32_t a, uint32_t b)
     lt = ((expected >> 3) ^ expected) & 1;
     handler_nzcv = expected;
 #endif
-    printf("%s %08" PRIx32 " %08" PRIx32 ": %08" PRIx32 " %d%s\n",
-           op_names[op], a, b, r, lt,
+    printf("%s %08" PRIx32 " %08" PRIx32 ": %08" PRIx32 " %d%s\n", op_names[op],
+           a, b, r, lt,
            handler_nzcv == expected &&
                    lt == (int)(((expected >> 3) ^ expected) & 1)
                ? ""
