@@ -883,6 +883,13 @@ static bool loader_wants_exec_stack(const LoaderElf *f)
     return false;
 }
 
+static uint64_t (*loader_vdso_mapper)(const LoaderTarget *target);
+
+void loader_set_vdso_mapper(uint64_t (*map)(const LoaderTarget *target))
+{
+    loader_vdso_mapper = map;
+}
+
 /* Builds the stack for a mapped program; entry is where the guest starts. */
 static bool loader_start(const LoaderElf *prog, ImageInfo *image, int argc,
                          char **argv, char **envp, char *err, size_t errlen)
@@ -903,6 +910,8 @@ static bool loader_start(const LoaderElf *prog, ImageInfo *image, int argc,
         .interp_base = loader_interp_addr,
         .exec_stack = loader_wants_exec_stack(prog),
         .phent = prog->ehdr.e_phentsize,
+        .sysinfo_ehdr =
+            loader_vdso_mapper ? loader_vdso_mapper(loader_target) : 0,
     };
     if (!loader_build_stack(&in, image, err, errlen)) {
         return false;

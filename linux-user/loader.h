@@ -85,6 +85,11 @@ extern const LoaderTarget *loader_target;
  */
 void loader_set_sysroot(const char *dir);
 
+/* Who maps the guest's vDSO for a program of a kind (returning its guest
+ * address, or 0 for none): called once the kind is known, before the
+ * stack is built. Unset: no vDSO. */
+void loader_set_vdso_mapper(uint64_t (*map)(const LoaderTarget *target));
+
 /* Guest load address of the interpreter (AT_BASE); 0 without PT_INTERP. */
 uint64_t loader_interp_base(void);
 
@@ -106,6 +111,7 @@ typedef struct LoaderStackInput {
     uint64_t interp_base; /* AT_BASE */
     bool exec_stack; /* PT_GNU_STACK asks for PF_X: the stack is executable */
     uint64_t phent;  /* AT_PHENT: the size of a program header */
+    uint64_t sysinfo_ehdr; /* AT_SYSINFO_EHDR: the vDSO, or 0 for none */
 } LoaderStackInput;
 
 /*

@@ -117,13 +117,15 @@ static size_t loader_stack_need(const LoaderStackInput *in, size_t envc)
     return need + 2 * sizeof(uint64_t) * LOADER_MAX_AUXV + 256;
 }
 
-/* The auxv in the kernel's order (ARCH_DLINFO entries first, no vDSO);
- * AT_MINSIGSTKSZ only where the architecture has it. */
+/* The auxv in the kernel's order (ARCH_DLINFO entries first);
+ * AT_SYSINFO_EHDR only with a vDSO, AT_MINSIGSTKSZ only where the
+ * architecture has it. */
 static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
                                uint64_t platform, uint64_t random,
                                uint64_t *auxv)
 {
     const uint64_t pairs[][2] = {
+        {AT_SYSINFO_EHDR, in->sysinfo_ehdr},
         {AT_MINSIGSTKSZ, loader_target->minsigstksz},
         {AT_HWCAP, loader_hwcap()},
         {AT_PAGESZ, GUEST_PAGE_SIZE},
@@ -149,7 +151,8 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
     _Static_assert(sizeof(pairs) / sizeof(pairs[0]) <= LOADER_MAX_AUXV,
                    "raise LOADER_MAX_AUXV");
     for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-        if (pairs[i][0] == AT_MINSIGSTKSZ && pairs[i][1] == 0) {
+        if ((pairs[i][0] == AT_MINSIGSTKSZ || pairs[i][0] == AT_SYSINFO_EHDR) &&
+            pairs[i][1] == 0) {
             continue;
         }
         auxv[2 * n] = pairs[i][0];

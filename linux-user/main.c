@@ -20,6 +20,7 @@
 #include "linux-user/thread.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
+#include "linux-user/vdso.h"
 #include "tcg/exec.h"
 #include "util/log.h"
 
@@ -230,6 +231,7 @@ int main(int argc, char **argv, char **envp)
         loader_set_sysroot(opt.sysroot);
     }
     set_reexec_args(&opt);
+    loader_set_vdso_mapper(vdso_map);
     if (!loader_exec(path, guest_argc, guest_argv, envp, &guest_image, err,
                      sizeof(err)) &&
         !load_with_default_sysroot(&opt, path, guest_argc, guest_argv, envp)) {

@@ -23,6 +23,7 @@
 
 #include "linux-user/arch.h"
 #include "linux-user/signal.h"
+#include "linux-user/vdso.h"
 #include "linux-user/space.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
@@ -1112,21 +1113,32 @@ void signal_host_thread_started(void)
     pthread_mutex_unlock(&signal_action_lock);
 }
 
-void signal_init(void)
+/* A page of its own for the sigreturn trampoline (no vDSO: armhf), in an
+ * own space inside it; returns the trampoline's guest address. */
+static uint64_t signal_map_trampoline(void)
 {
-    /* In an own space (armhf) the page must lie inside it. */
     uint64_t where =
         space_own() ? space_find(GUEST_PAGE_SIZE, GUEST_PAGE_SIZE, 0) : 0;
     void *page =
         mmap(where ? g2h(where) : NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | (where ? MAP_FIXED : 0), -1, 0);
+    uint64_t trampoline;
 
     if (page == MAP_FAILED)
         arx_fatal("cannot map the signal trampoline page");
-    signal_trampoline = h2g(page) + arch_signal_write_trampoline(page);
+    trampoline = h2g(page) + arch_signal_write_trampoline(page);
     mprotect(page, GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC);
     vma_map_anon(h2g(page), GUEST_PAGE_SIZE, PROT_READ | PROT_EXEC, false,
                  "[vdso]");
+    return trampoline;
+}
+
+void signal_init(void)
+{
+    /* The vDSO's __kernel_rt_sigreturn where there is one (arm64). */
+    signal_trampoline = vdso_sigreturn();
+    if (!signal_trampoline)
+        signal_trampoline = signal_map_trampoline();
     signal_take_over_libc_signal(32);
     signal_take_over_libc_signal(33);
     signal_install_fault_handlers();

@@ -142,6 +142,17 @@ typedef struct CPUARMState {
     ARMSysState sys;
 } CPUARMState;
 
+/*
+ * User-mode fast calls: the guest page of the vDSO's code (0: none, as in
+ * system mode), where `hvc #n` (UNDEFINED at EL0 anywhere else) calls
+ * arm_user_fastcall_fn(env, n) instead of trapping. The execution mode
+ * sets both once, before the first instruction: the vDSO reads the host's
+ * clock this way without a system call. pc: the HVC's, for a fault the
+ * call raises (it then leaves translated code itself).
+ */
+extern uint64_t arm_user_fastcall_page;
+extern void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
+
 /* Reads and writes the architectural NZCV value (bits 31:28). */
 static inline uint32_t cpu_get_nzcv(const CPUARMState *env)
 {

@@ -373,6 +373,15 @@ uint64_t helper_at(uint64_t envp, uint64_t op, uint64_t va)
 }
 
 /* SEV: an event for every CPU (SEVL, local only, is inline). */
+uint64_t arm_user_fastcall_page;
+void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
+
+uint64_t helper_user_fastcall(uint64_t envp, uint64_t n, uint64_t pc)
+{
+    arm_user_fastcall_fn((CPUARMState *)(uintptr_t)envp, (unsigned)n, pc);
+    return 0;
+}
+
 uint64_t helper_sev(uint64_t envp)
 {
     arm_sys_hooks->send_event((CPUARMState *)(uintptr_t)envp);

@@ -8,6 +8,7 @@
 #include "target-arm/a32/translate.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sys.h"
+#include "tcg/guest_mem.h"
 
 #include "target-arm/a32/a32_ldst.dec.c"
 #include "target-arm/a32/a32_uncond.dec.c"
@@ -523,6 +524,20 @@ static bool trans_a_svc(DisasContext *s, arg_a_svc *a)
 static bool trans_a_bkpt(DisasContext *s, arg_a_bkpt *a)
 {
     a32_gen_exception(s, EXCP_BRK, a->hi << 4 | a->lo);
+    return true;
+}
+
+/* HVC is UNDEFINED at EL0, but in the vDSO's page a fast call
+ * (target-arm/cpu.h). */
+static bool trans_HVC(DisasContext *s, arg_HVC *a)
+{
+    if (s->thumb || !arm_user_fastcall_page ||
+        (s->pc_curr & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) !=
+            arm_user_fastcall_page)
+        return false;
+    tcg_gen_call3(&helper_info_user_fastcall, NULL, tcg_ptr_as_i64(tcg_env),
+                  tcg_constant_i64(a->hi << 4 | a->lo),
+                  tcg_constant_i64((int64_t)s->pc_curr));
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sys.h"
+#include "tcg/guest_mem.h"
 
 #include "branch_sys.dec.c"
 
@@ -118,9 +119,18 @@ static bool trans_HLT(DisasContext *s, arg_HLT *a)
     return true;
 }
 
-/* HVC and SMC at EL1: the system mode answers PSCI calls (no EL2/EL3). */
+/* HVC and SMC at EL1: the system mode answers PSCI calls (no EL2/EL3).
+ * At EL0 in user mode's vDSO page, HVC is a fast call. */
 static bool trans_HVC(DisasContext *s, arg_HVC *a)
 {
+    if (s->el == 0 && arm_user_fastcall_page &&
+        (s->pc_curr & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) ==
+            arm_user_fastcall_page) {
+        tcg_gen_call3(&helper_info_user_fastcall, NULL, tcg_ptr_as_i64(tcg_env),
+                      tcg_constant_i64(a->imm),
+                      tcg_constant_i64((int64_t)s->pc_curr));
+        return true;
+    }
     if (s->el == 0)
         return false;
     gen_exception_after_insn(s, EXCP_HVC, (uint32_t)a->imm);

@@ -1,7 +1,7 @@
 /*
  * What the syscall-level unit tests (test_syscalls, test_arm_syscalls)
  * link instead of arx's main program and translator: the globals of
- * linux-user/main.c and loader.c, and tcg/ and target-arm/ entry points
+ * linux-user/main.c, loader.c and vdso.c, and tcg/ and target-arm/ entry points
  * the process model calls. No code is translated in these tests: the
  * calls that would run guest code abort.
  */
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "linux-user/user.h"
+#include "linux-user/vdso.h"
 #include "tcg/target_ops.h"
 #include "tcg/tb.h"
 
@@ -17,6 +18,12 @@ uintptr_t guest_base;
 ImageInfo guest_image;
 const char *arx_self_path = "/bin/false";
 char **arx_reexec_args;
+
+/* No vDSO here (linux-user/vdso.c): signal.c maps its own trampoline. */
+uint64_t vdso_sigreturn(void)
+{
+    return 0;
+}
 
 void guest_exit(int status)
 {
