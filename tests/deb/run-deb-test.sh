@@ -53,7 +53,6 @@ check_prerequisites() {
 	command -v dpkg-buildpackage >/dev/null || skip "no dpkg-buildpackage (dpkg-dev)"
 	[ -e /usr/share/perl5/Debian/Debhelper/Dh_Lib.pm ] || skip "no debhelper"
 	command -v "$cc" >/dev/null || skip "no $cc"
-	binfmt_usable || skip "binfmt_misc is not mounted and cannot be mounted"
 	if ! git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
 		[ -e "$top/config.status" ]; then
 		skip "$top is configured in place and not a git tree (tools/build-deb cannot copy it)"
@@ -108,6 +107,8 @@ test_installed() {
 		done
 		check "$name flags F, P, C (kernel: $flags)" yes "$ok"
 	done
+	check "installed arx-binfmt finds /usr/bin/arx" 1 \
+		"$(arx-binfmt status | grep -c '^  replace arx-aarch64: /usr/bin/arx ')"
 	check "binfmt.d file" 2 "$(grep -c '^:arx-' /usr/lib/binfmt.d/arx.conf 2>/dev/null)"
 	n=0
 	for page in arx arx-binfmt arx-system; do
@@ -143,7 +144,9 @@ test_removed() {
 main() {
 	local out deb start t
 	check_prerequisites
+	# Locked first: another binfmt test may unmount binfmt_misc when it ends.
 	binfmt_lock
+	binfmt_usable || skip "binfmt_misc is not mounted and cannot be mounted"
 	work=$(mktemp -d "${TMPDIR:-/tmp}/arx-deb-test.XXXXXX") || exit 99
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM

@@ -173,6 +173,10 @@ test_secure_mode() {
 		skipped "secure mode" "needs root and setpriv"
 		return
 	fi
+	if findmnt -no OPTIONS -T "$work" 2>/dev/null | grep -qw nosuid; then
+		skipped "secure mode" "$work is on a nosuid mount"
+		return
+	fi
 	cp "$ARX" "$suid" && chmod 4755 "$suid" && chmod 755 "$work" "$work/getenv"
 	out=$(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env ARX_SET_ENV=ARX_T1=leak ARX_STRACE=1 ARX_T2=kept \
