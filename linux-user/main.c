@@ -15,6 +15,7 @@
 #include "config.h"
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/guest_env.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/thread.h"
@@ -29,40 +30,58 @@ char **arx_reexec_args;
 
 typedef struct Options {
     const char *sysroot;
-    const char *log_items;
+    const char *log_items; /* every -d list, comma-joined, or ARX_LOG's */
+    unsigned log_mask;
+    bool log_from_env; /* log_items came from ARX_LOG: -d replaces them */
     const char *log_file;
+    bool log_file_append; /* ARX_LOG_FILE: shared with re-executed children */
     const char *argv0;
+    bool strace;
+    GuestEnv env;
+    const char *source; /* the variable being read, or NULL: the command line */
 } Options;
 
-static void usage(FILE *out)
+/*
+ * An option: its flag, the variable that sets it when the command line
+ * does not (also under binfmt_misc; never in secure mode), and what it
+ * does with its value (NULL for a switch). A list variable holds
+ * comma-separated values, each applied as if the flag were repeated.
+ */
+typedef struct OptionDef {
+    const char *flag;
+    const char *value_name; /* NULL: a switch */
+    const char *variable;   /* NULL: command line only */
+    bool variable_is_list;
+    void (*apply)(Options *opt, const char *value);
+    const char *help;
+} OptionDef;
+
+/* "arx: -E: expected WHAT, got 'VALUE'" (or the variable's name), exit 1. */
+static void option_error(const Options *opt, const char *flag, const char *what,
+                         const char *value)
 {
-    fprintf(out,
-            "usage: arx [options] PROGRAM [ARGS...]\n"
-            "Runs an AArch64 Linux program on this x86-64 host.\n\n"
-            "options:\n"
-            "  -L DIR       sysroot for the dynamic linker and libraries\n"
-            "               (default: $ARX_LD_PREFIX)\n"
-            "  -0 ARGV0     pass ARGV0 to the guest as argv[0]\n"
-            "  -d LIST      log items, comma-separated (-d help lists them)\n"
-            "  -D FILE      write the log to FILE instead of stderr\n"
-            "  -strace      same as -d strace\n"
-            "  -h, --help   show this help and exit\n"
-            "  --version    show the version and exit\n");
+    fprintf(stderr, "arx: %s: expected %s, got '%s'\n",
+            opt->source ? opt->source : flag, what, value);
+    exit(1);
 }
 
-static const char *need_value(int argc, char **argv, int *i)
+static void apply_sysroot(Options *opt, const char *dir)
 {
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "arx: option %s needs a value\n", argv[*i]);
-        exit(1);
-    }
-    return argv[++*i];
+    opt->sysroot = dir;
 }
 
-static void parse_log_items(const char *list)
+static void apply_argv0(Options *opt, const char *argv0)
 {
+    opt->argv0 = argv0;
+}
+
+/* -d: lists add up, but the first one replaces ARX_LOG's. */
+static void apply_log(Options *opt, const char *list)
+{
+    static char items[1024];
     unsigned mask;
     const char *bad;
+    size_t n;
 
     if (strcmp(list, "help") == 0) {
         printf("log items for -d:\n");
@@ -70,10 +89,132 @@ static void parse_log_items(const char *list)
         exit(0);
     }
     if (!log_parse_mask(list, &mask, &bad)) {
-        fprintf(stderr, "arx: unknown log item '%s' (try -d help)\n", bad);
+        if (opt->source)
+            fprintf(stderr, "arx: unknown log item '%s' in %s (try -d help)\n",
+                    bad, opt->source);
+        else
+            fprintf(stderr, "arx: unknown log item '%s' (try -d help)\n", bad);
         exit(1);
     }
-    arx_log_mask |= mask;
+    if (opt->log_from_env && !opt->source) {
+        items[0] = '\0';
+        opt->log_mask = 0;
+    }
+    opt->log_from_env = opt->source != NULL;
+    opt->log_mask |= mask;
+    n = strlen(items);
+    snprintf(items + n, sizeof(items) - n, "%s%s", n ? "," : "", list);
+    opt->log_items = items;
+}
+
+static void apply_log_file(Options *opt, const char *file)
+{
+    opt->log_file = file;
+    opt->log_file_append = opt->source != NULL;
+}
+
+static void apply_strace(Options *opt, const char *unused)
+{
+    (void)unused;
+    opt->strace = true;
+}
+
+static void apply_set_env(Options *opt, const char *assignment)
+{
+    if (!guest_env_set(&opt->env, assignment))
+        option_error(opt, "-E", "VAR=VALUE", assignment);
+}
+
+static void apply_unset_env(Options *opt, const char *name)
+{
+    if (!guest_env_unset(&opt->env, name))
+        option_error(opt, "-U", "a variable name", name);
+}
+
+static const OptionDef option_defs[] = {
+    {"-L", "DIR", "ARX_LD_PREFIX", false, apply_sysroot,
+     "sysroot for the dynamic linker and libraries"},
+    {"-0", "ARGV0", NULL, false, apply_argv0,
+     "pass ARGV0 to the guest as argv[0]"},
+    {"-d", "LIST", "ARX_LOG", false, apply_log,
+     "log items, comma-separated (-d help lists them)"},
+    {"-D", "FILE", "ARX_LOG_FILE", false, apply_log_file,
+     "write the log to FILE instead of stderr"},
+    {"-strace", NULL, "ARX_STRACE", false, apply_strace,
+     "same as -d strace (ARX_STRACE=1)"},
+    {"-E", "VAR=VALUE", "ARX_SET_ENV", true, apply_set_env,
+     "set VAR in the guest's environment"},
+    {"-U", "VAR", "ARX_UNSET_ENV", true, apply_unset_env,
+     "remove VAR from the guest's environment"},
+};
+
+#define OPTION_COUNT (sizeof(option_defs) / sizeof(option_defs[0]))
+
+static void usage(FILE *out)
+{
+    char flag[32];
+
+    fprintf(out, "usage: arx [options] PROGRAM [ARGS...]\n"
+                 "Runs an AArch64 or 32-bit ARM (armhf, armel) Linux program "
+                 "on this x86-64 host.\n\n"
+                 "options:       variable:\n");
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const OptionDef *d = &option_defs[i];
+
+        snprintf(flag, sizeof(flag), "%s%s%s", d->flag,
+                 d->value_name ? " " : "", d->value_name ? d->value_name : "");
+        fprintf(out, "  %-12s  %-14s %s\n", flag,
+                d->variable ? d->variable : "", d->help);
+    }
+    fprintf(
+        out,
+        "  -h, --help                   show this help and exit\n"
+        "  --version                    show the version and exit\n\n"
+        "A variable sets its option when the command line does not, also\n"
+        "when binfmt_misc starts arx; set-id programs ignore them.\n"
+        "-E and -U repeat; ARX_SET_ENV and ARX_UNSET_ENV take comma-separated\n"
+        "lists, applied before the command line's.\n");
+}
+
+static const OptionDef *find_option(const char *flag)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (strcmp(option_defs[i].flag, flag) == 0)
+            return &option_defs[i];
+    return NULL;
+}
+
+/* A list variable's items, each applied in turn; empty items are skipped. */
+static void apply_list(Options *opt, const OptionDef *d, const char *list)
+{
+    char *copy = strdup(list), *save = NULL;
+
+    if (!copy)
+        arx_fatal("out of memory");
+    for (char *item = strtok_r(copy, ",", &save); item;
+         item = strtok_r(NULL, ",", &save))
+        d->apply(opt, item);
+    /* copy stays allocated: the guest's environment points into it. */
+}
+
+/* The variables' settings; an empty variable counts as unset. */
+static void parse_variables(Options *opt)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const OptionDef *d = &option_defs[i];
+        const char *value = d->variable ? binfmt_getenv(d->variable) : NULL;
+
+        if (!value || value[0] == '\0')
+            continue;
+        if (!d->value_name && strcmp(value, "0") == 0)
+            continue;
+        opt->source = d->variable;
+        if (d->variable_is_list)
+            apply_list(opt, d, value);
+        else
+            d->apply(opt, value);
+    }
+    opt->source = NULL;
 }
 
 /* Returns the index of the guest program in argv. */
@@ -83,6 +224,7 @@ static int parse_options(int argc, char **argv, Options *opt)
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
+        const OptionDef *d;
 
         if (a[0] != '-')
             break;
@@ -96,21 +238,17 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--version") == 0) {
             printf("arx %s\n", PACKAGE_VERSION);
             exit(0);
-        } else if (strcmp(a, "-L") == 0) {
-            opt->sysroot = need_value(argc, argv, &i);
-        } else if (strcmp(a, "-0") == 0) {
-            opt->argv0 = need_value(argc, argv, &i);
-        } else if (strcmp(a, "-d") == 0) {
-            parse_log_items(need_value(argc, argv, &i));
-            opt->log_items = argv[i];
-        } else if (strcmp(a, "-D") == 0) {
-            opt->log_file = need_value(argc, argv, &i);
-        } else if (strcmp(a, "-strace") == 0) {
-            arx_log_mask |= LOG_STRACE;
-        } else {
+        }
+        d = find_option(a);
+        if (!d) {
             fprintf(stderr, "arx: unknown option '%s' (try --help)\n", a);
             exit(1);
         }
+        if (d->value_name && i + 1 >= argc) {
+            fprintf(stderr, "arx: option %s needs a value\n", a);
+            exit(1);
+        }
+        d->apply(opt, d->value_name ? argv[++i] : NULL);
     }
     if (i >= argc) {
         usage(stderr);
@@ -133,6 +271,8 @@ static void set_reexec_args(const Options *opt)
         args[n++] = "-d";
         args[n++] = (char *)opt->log_items;
     }
+    if (opt->strace)
+        args[n++] = "-strace";
     args[n] = NULL;
     arx_reexec_args = args;
 }
@@ -200,10 +340,11 @@ int main(int argc, char **argv, char **envp)
 
     /* Opened before the guest can chroot away from arx's own path. */
     binfmt_self_fd();
-    /* The environment's sysroot is the default; -L wins. An empty one is
-     * none, so ARX_LD_PREFIX= turns the default sysroot back on. A set-id
-     * start ignores it (binfmt_getenv). */
-    opt.sysroot = binfmt_getenv("ARX_LD_PREFIX");
+    /* The variables first, the command line wins. ARX_LD_PREFIX= (empty)
+     * is none, so it turns the default sysroot back on. A set-id start
+     * ignores them all (binfmt_getenv). */
+    guest_env_init(&opt.env, envp);
+    parse_variables(&opt);
     /* Started by binfmt_misc: argv is the guest's, never arx options. */
     if (binfmt_parse_args(argc, argv, &kernel_args)) {
         path = binfmt_load_path(&kernel_args);
@@ -219,7 +360,10 @@ int main(int argc, char **argv, char **envp)
     }
     if (opt.sysroot && opt.sysroot[0] == '\0')
         opt.sysroot = NULL;
-    if (opt.log_file && !log_open(opt.log_file))
+    arx_log_mask |= opt.log_mask | (opt.strace ? LOG_STRACE : 0);
+    envp = guest_env_vector(&opt.env);
+    if (opt.log_file && !(opt.log_file_append ? log_open_append(opt.log_file)
+                                              : log_open(opt.log_file)))
         arx_fatal("cannot open log file %s: %s", opt.log_file, strerror(errno));
     find_self_path(argv[0]);
     if (opt.sysroot) {

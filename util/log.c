@@ -72,7 +72,7 @@ void log_print_items(FILE *out)
         fprintf(out, "  %-8s %s\n", log_items[i].name, log_items[i].help);
 }
 
-bool log_open(const char *path)
+static bool log_open_mode(const char *path, const char *mode)
 {
     FILE *f;
 
@@ -80,12 +80,22 @@ bool log_open(const char *path)
         log_file = NULL;
         return true;
     }
-    f = fopen(path, "w");
+    f = fopen(path, mode);
     if (!f)
         return false;
     setvbuf(f, NULL, _IOLBF, 0);
     log_file = f;
     return true;
+}
+
+bool log_open(const char *path)
+{
+    return log_open_mode(path, "w");
+}
+
+bool log_open_append(const char *path)
+{
+    return log_open_mode(path, "a");
 }
 
 static FILE *log_stream(void)

@@ -32,6 +32,8 @@ bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item);
 void log_print_items(FILE *out);
 /* Directs the log to FILE (NULL: stderr). Returns false with errno set. */
 bool log_open(const char *path);
+/* The same, appending: for a file that the processes a guest starts share. */
+bool log_open_append(const char *path);
 
 static inline bool log_enabled(unsigned mask)
 {

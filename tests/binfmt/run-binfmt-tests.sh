@@ -51,7 +51,6 @@ cleanup() {
 
 check_prerequisites() {
 	[ "$(id -u)" = 0 ] || skip "needs root (binfmt_misc registration is system-wide)"
-	binfmt_usable || skip "binfmt_misc is not mounted and cannot be mounted"
 	[ -x "$arx" ] || skip "no arx at $arx"
 	command -v "$cc" >/dev/null || skip "no $cc"
 }
@@ -72,6 +71,19 @@ EOF
 	"$cc" -static -O2 -o "$work/args" "$work/args.c" || return 1
 	"$cc" -static-pie -O2 -o "$work/args-pie" "$work/args.c" || return 1
 	"$cc" -O2 -o "$work/args-dyn" "$work/args.c" || return 1
+	cat >"$work/getenv.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        printf("%s%s=%s", i > 1 ? " " : "", argv[i],
+               getenv(argv[i]) ? getenv(argv[i]) : "(unset)");
+    printf("\n");
+    return 0;
+}
+EOF
+	"$cc" -static -O2 -o "$work/getenv" "$work/getenv.c" || return 1
 }
 
 test_run_by_path() {
@@ -116,6 +128,35 @@ test_setuid() {
 		echo "note: the guest's AT_SECURE is 0 (linux-user/loader_stack.c)" ;;
 	*) fail "set-uid program: got [$out]" ;;
 	esac
+}
+
+# The ARX_* variables steer an arx that binfmt_misc started; a set-uid
+# program run by another user (secure mode) ignores them.
+test_variables() {
+	local out
+	out=$(cd "$work" && ARX_SET_ENV=ARX_T1=binfmt ARX_UNSET_ENV=ARX_T2 \
+		ARX_T2=host ./getenv ARX_T1 ARX_T2)
+	expect "ARX_SET_ENV, ARX_UNSET_ENV by path" "ARX_T1=binfmt ARX_T2=(unset)" "$out"
+	out=$(cd "$work" && ARX_STRACE=1 ./getenv X 2>&1 >/dev/null | grep -c '^write(')
+	expect "ARX_STRACE by path" 1 "$out"
+	command -v setpriv >/dev/null || { echo "skip: set-uid variables (no setpriv)"; return; }
+	cp "$work/getenv" "$work/getenv-suid"
+	chmod 4755 "$work/getenv-suid"
+	chmod 755 "$work"
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env ARX_SET_ENV=ARX_T1=leak "$work/getenv-suid" ARX_T1 2>&1)
+	expect "set-uid program: ARX_SET_ENV ignored" "ARX_T1=(unset)" "$out"
+}
+
+# From a build tree, arx-binfmt finds ../arx without --path.
+test_default_path() {
+	local out
+	if [ "$(readlink -f "$top/arx")" != "$(readlink -f "$arx")" ]; then
+		echo "skip: default --path (arx is not in the source tree)"
+		return
+	fi
+	out=$("$top/tools/arx-binfmt" status | grep -c "arx-aarch64: $(readlink -f "$arx") ")
+	expect "status: register would use the build tree's arx" 1 "$out"
 }
 
 make_chroot() {
@@ -190,7 +231,10 @@ test_unregister() {
 
 main() {
 	check_prerequisites
+	# Locked first: another binfmt test that mounted binfmt_misc unmounts
+	# it when it ends.
 	binfmt_lock
+	binfmt_usable || skip "binfmt_misc is not mounted and cannot be mounted"
 	work=$(mktemp -d /tmp/arx-binfmt-test.XXXXXX)
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
@@ -202,6 +246,8 @@ main() {
 	test_run_by_path
 	test_argv0
 	test_setuid
+	test_variables
+	test_default_path
 	if make_chroot; then
 		test_chroot_shell
 		test_chroot_dpkg
