@@ -8,12 +8,12 @@
 # minutes long and networked (make check-debootstrap).
 #
 # The second stage runs in its own user (every uid and gid mapped to
-# itself), mount and PID namespaces with a private binfmt_misc instance
-# (Linux 6.7+) holding only arx's entries: the host's entries (qemu-arm &
-# co.) do not apply there, and other tests that switch the host's entries
-# cannot disturb it. Without that, the host's instance is used: every entry
-# is saved, others claiming ARM ELFs are disabled, and all is restored at
-# exit (tests/binfmt/lib.sh).
+# itself), mount, PID and network namespaces with a private binfmt_misc
+# instance (Linux 6.7+) holding only arx's entries: the host's entries
+# (qemu-arm & co.) do not apply there, and other tests that switch the
+# host's entries cannot disturb it. Without that, the host's instance is
+# used: every entry is saved, others claiming ARM ELFs are disabled, and all
+# is restored at exit (tests/binfmt/lib.sh).
 #
 # usage: run-debootstrap.sh [--arch armhf|arm64] [--variant V] [DIR]
 #   --arch       Debian architecture (default armhf)
@@ -23,7 +23,8 @@
 #   DIR          the root to make: must be absent or empty; kept afterwards
 #                (default: a temporary directory, removed at exit)
 # environment:
-#   ARX                 the arx to register (default: the build tree's)
+#   ARX                 the arx to register (default: the build tree's); a
+#                       static qemu-arm gives a reference run
 #   DEBOOTSTRAP_SUITE   Debian suite (default bookworm)
 #   DEBOOTSTRAP_MIRROR  default: the host's apt source for the suite
 #   DEBOOTSTRAP_LOGDIR  where stage1.log and stage2.log go (default: a
@@ -185,7 +186,8 @@ checks() {
 		'f=/usr/share/common-licenses/GPL-3; gzip -9nc $f | gzip -dc | cmp -s - $f'
 	check "apt-get --version runs" in_root sh -c 'apt-get --version >/dev/null'
 	check "apt-get check" in_root sh -c 'apt-get -q check >/dev/null'
-	check "ls / lists usr and etc" in_root sh -c 'ls / | grep -qx usr && ls / | grep -qx etc'
+	check "ls / lists usr and etc" in_root sh -c \
+		'ls / | grep -qx usr && ls / | grep -qx etc'
 	n=$(grep -c '^ii ' "$work/status")
 	say "packages: $n installed ($(wc -l <"$work/wanted") chosen by debootstrap)"
 	in_root apt-get --version | head -n 1
@@ -218,14 +220,18 @@ private_binfmt_possible() {
 		"mount -t binfmt_misc binfmt_misc $BINFMT_DIR" 2>/dev/null
 }
 
-# in_private_binfmt CMD...: CMD in new user, mount and PID namespaces, the
-# user namespace mapping every uid and gid to itself (so CMD is root for
-# files as before).
+# in_private_binfmt CMD...: CMD in new user, mount, PID and network
+# namespaces, the user namespace mapping every uid and gid to itself (so CMD
+# is root for files as before). Owning the PID and network namespaces lets
+# debootstrap mount proc and sysfs in the root; the second stage needs no
+# network.
 in_private_binfmt() {
-	local pid
-	unshare --user --mount --pid --fork --propagation private "$@" &
+	local pid ours
+	ours=$(readlink /proc/self/ns/user)
+	unshare --user --mount --pid --net --fork --propagation private "$@" &
 	pid=$!
-	while [ "$(readlink "/proc/$pid/ns/user")" = "$(readlink /proc/self/ns/user)" ]; do
+	# Until unshare has made it, the child's user namespace is ours.
+	while [ "$(readlink "/proc/$pid/ns/user")" = "$ours" ]; do
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.05
 	done
@@ -290,12 +296,14 @@ parse_args() {
 # preflight: every reason to skip, before anything is changed.
 preflight() {
 	[ "$(id -u)" = 0 ] || skip "needs root (chroot, binfmt_misc)"
-	command -v debootstrap >/dev/null || skip "needs debootstrap (apt-get install debootstrap)"
+	command -v debootstrap >/dev/null ||
+		skip "needs debootstrap (apt-get install debootstrap)"
 	grep -qw binfmt_misc /proc/filesystems 2>/dev/null ||
 		skip "this kernel has no binfmt_misc"
 	[ -x "$ARX" ] || skip "no arx at $ARX (build it first: make arx)"
 	mirror=${DEBOOTSTRAP_MIRROR:-$(host_mirror "$SUITE")}
-	[ -n "$mirror" ] || skip "no apt source for $SUITE in /etc/apt (set DEBOOTSTRAP_MIRROR)"
+	[ -n "$mirror" ] ||
+		skip "no apt source for $SUITE in /etc/apt (set DEBOOTSTRAP_MIRROR)"
 	if command -v wget >/dev/null; then
 		wget -q -T 20 -t 2 -O /dev/null "$mirror/dists/$SUITE/Release" ||
 			skip "the host's apt source for $SUITE cannot be reached (network)"
