@@ -117,6 +117,14 @@ register_arx() {
 	fi
 }
 
+# cpu_of TIMES: the children's user and system CPU time in TIMES, the
+# output of the times builtin (which a subshell would reset): less changed
+# by other load on the host than the wall time.
+cpu_of() {
+	awk 'function sec(t) { split(t, a, "m"); return a[1] * 60 + a[2] }
+		NR == 2 { printf "CPU user %.1f s, system %.1f s", sec($1), sec($2) }' "$1"
+}
+
 # second_stage MODE: debootstrap --second-stage in the root. A user
 # namespace (MODE private) cannot make device nodes, so debootstrap is told
 # it runs in a container (container=lxc), which skips only its mknod check
@@ -124,12 +132,14 @@ register_arx() {
 second_stage() {
 	local t0 rc ctr=()
 	[ "$1" = private ] && ctr=(container=lxc)
-	say "second stage ($arch under arx)"
+	say "second stage ($arch under ${ARX##*/})"
 	t0=$(now)
 	in_root "${ctr[@]}" /debootstrap/debootstrap --second-stage \
 		>"$work/stage2.log" 2>&1
 	rc=$?
-	say "second stage: $(elapsed "$t0") s, exit status $rc"
+	times >"$work/times"
+	say "second stage: $(elapsed "$t0") s ($(cpu_of "$work/times"))," \
+		"exit status $rc"
 	grep -E '^(W|E): ' "$work/stage2.log"
 	if [ $rc -ne 0 ]; then
 		tail -n 15 "$work/stage2.log"
