@@ -72,7 +72,7 @@ die() {
 }
 
 usage() {
-	sed -n '/^# usage:/,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+	sed -n '/^# usage:/,/^$/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -337,21 +337,26 @@ main() {
 		exit
 	fi
 	preflight
+	if [ -n "$dir" ] && [ -e "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
+		die "$dir is not empty"
+	fi
 	if [ -n "${DEBOOTSTRAP_LOGDIR:-}" ]; then
 		work=$DEBOOTSTRAP_LOGDIR
 		mkdir -p "$work" || die "cannot make $work"
 	else
-		work=$(mktemp -d /tmp/arx-debootstrap-work.XXXXXX)
+		work=$(mktemp -d /tmp/arx-debootstrap-work.XXXXXX) || die "mktemp failed"
 	fi
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM
 	if [ -z "$dir" ]; then
 		dir=$(mktemp -d /var/tmp/arx-debootstrap.XXXXXX) || die "mktemp failed"
 		dir_is_ours=1
-	elif [ -e "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
-		die "$dir is not empty"
 	fi
 	dir=$(readlink -f "$dir")
-	trap cleanup EXIT
-	trap 'exit 130' INT TERM
+	if [ "$binfmt_mode" = host ]; then
+		binfmt_lock
+		binfmt_save "$work/binfmt-saved"
+	fi
 	say "$arch, variant $variant, suite $SUITE, into $dir; arx $ARX"
 	first_stage || exit 1
 	if [ "$binfmt_mode" = private ]; then
@@ -361,8 +366,6 @@ main() {
 		rc=$?
 	else
 		say "binfmt_misc: the host's (saved, restored at exit)"
-		binfmt_lock
-		binfmt_save "$work/binfmt-saved"
 		DEBOOTSTRAP_BINFMT=host "$BASH" "$0" --inner "$arch" "$dir" "$work"
 		rc=$?
 	fi
