@@ -26,6 +26,7 @@ variant=
 mounts=()
 
 . "$here/lib.sh"
+. "$top/tests/lib/apt-mirror.sh"
 
 say() {
 	echo "debootstrap-test: $(date +%T) $*"
@@ -34,53 +35,6 @@ say() {
 die() {
 	echo "debootstrap-test: $*" >&2
 	exit 1
-}
-
-# apt_list_mirror SUITE FILE...: one-line sources ("deb [opts] URI SUITE").
-apt_list_mirror() {
-	local suite=$1
-	shift
-	awk -v suite="$suite" '
-		{
-			line = $0
-			sub(/#.*/, "", line)
-			sub(/\[[^]]*\]/, "", line)
-			if (split(line, f, " ") >= 3 && f[1] == "deb" && f[3] == suite) {
-				print f[2]
-				exit
-			}
-		}' "$@" 2>/dev/null
-}
-
-# apt_deb822_mirror SUITE FILE...: deb822 .sources paragraphs.
-apt_deb822_mirror() {
-	local suite=$1
-	shift
-	awk -v suite="$suite" '
-		function check() {
-			if (types ~ /(^| )deb( |$)/ && (" " suites " ") ~ (" " suite " ") &&
-			    enabled != "no" && uris != "") {
-				split(uris, u, " "); print u[1]; found = 1; exit
-			}
-			types = suites = uris = enabled = ""
-		}
-		/^[ \t]*$/ { check(); next }
-		/^#/ { next }
-		/^Types:/ { sub(/^Types:[ \t]*/, ""); types = $0 }
-		/^Suites:/ { sub(/^Suites:[ \t]*/, ""); suites = $0 }
-		/^URIs:/ { sub(/^URIs:[ \t]*/, ""); uris = $0 }
-		/^Enabled:/ { sub(/^Enabled:[ \t]*/, ""); enabled = tolower($0) }
-		END { if (!found) check() }' "$@" 2>/dev/null
-}
-
-# host_mirror SUITE: the host's own apt source for SUITE, never hard-coded.
-host_mirror() {
-	local m
-	shopt -s nullglob
-	m=$(apt_list_mirror "$1" /etc/apt/sources.list /etc/apt/sources.list.d/*.list)
-	[ -n "$m" ] || m=$(apt_deb822_mirror "$1" /etc/apt/sources.list.d/*.sources)
-	shopt -u nullglob
-	echo "$m"
 }
 
 mount_in_chroot() {
