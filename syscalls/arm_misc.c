@@ -1,8 +1,7 @@
 /*
  * The rest of arm EABI's differences: uname's machine, sched_getaffinity
- * with 4-byte masks, Linux AIO's array of 32-bit iocb pointers and its
- * timespec, struct timex of 32-bit longs (adjtimex, clock_adjtime), and
- * the 32-bit struct stat of stat/lstat/fstat. Must not keep state.
+ * with 4-byte masks, struct timex of 32-bit longs (adjtimex, clock_adjtime),
+ * and the 32-bit struct stat of stat/lstat/fstat. Must not keep state.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -55,57 +54,6 @@ int64_t arm_eabi_sched_getaffinity(GuestThread *t, const uint64_t *a)
         r = -EFAULT;
     free(mask);
     return r;
-}
-
-/* ---- Linux AIO: struct iocb and io_event are fixed-size u64 layouts ---- */
-
-int64_t arm_eabi_io_submit(GuestThread *t, const uint64_t *a)
-{
-    int32_t n = (int32_t)a[1];
-    uint32_t *guest;
-    uint64_t *host;
-    int64_t r;
-
-    if (n < 0)
-        return -EINVAL;
-    guest = calloc((size_t)n + 1, sizeof(*guest));
-    host = calloc((size_t)n + 1, sizeof(*host));
-    if (!guest || !host) {
-        r = -ENOMEM;
-        goto out;
-    }
-    r = copy_from_guest(guest, a[2], (size_t)n * sizeof(*guest));
-    if (r == 0) {
-        const uint64_t args[3] = {a[0], (uint64_t)n, arm_host_arg(host)};
-
-        for (int32_t i = 0; i < n; i++)
-            host[i] = sys_hp(guest[i]);
-        r = sys_io_submit(t, args);
-    }
-out:
-    free(guest);
-    free(host);
-    return r;
-}
-
-int64_t arm_eabi_io_getevents(GuestThread *t, const uint64_t *a)
-{
-    ArmTimespec g;
-    struct timespec ts;
-    uint64_t arg = 0;
-
-    if (a[4]) {
-        if (copy_from_guest(&g, a[4], sizeof(g)) != 0)
-            return -EFAULT;
-        ts = (struct timespec){g.sec, g.nsec};
-        arg = arm_host_arg(&ts);
-    }
-    {
-        const uint64_t args[5] = {a[0], arm_signed(a[1]), arm_signed(a[2]),
-                                  a[3], arg};
-
-        return sys_io_getevents(t, args);
-    }
 }
 
 /* ---- struct timex: 32 words on arm ---- */

@@ -16,6 +16,7 @@
 #include <linux/loop.h>
 #include <linux/nsfs.h>
 #include <net/if.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
@@ -29,6 +30,7 @@ typedef enum IoctlArg {
     IOCTL_ARG_LOOP_INFO_SET, /* struct loop_info: old dev_t is 32-bit */
     IOCTL_ARG_LOOP_INFO_GET,
     IOCTL_ARG_IFCONF, /* struct ifconf: holds a guest buffer pointer */
+    IOCTL_ARG_IFREQ,  /* struct ifreq: 40 bytes, an arm guest's 32 */
 } IoctlArg;
 
 typedef struct IoctlEntry {
@@ -103,35 +105,36 @@ static const IoctlEntry ioctl_table[] = {
     {0x8903, IOCTL_ARG_POINTER, "FIOGETOWN"},
     {0x8905, IOCTL_ARG_POINTER, "SIOCATMARK"},
     /* struct ifreq: 16-byte name and a 24-byte union (struct ifmap's
-     * longs included), the same on both */
-    {0x8910, IOCTL_ARG_POINTER, "SIOCGIFNAME"},
+     * longs included), the same on both 64-bit ABIs; arm's union is 16
+     * bytes (32-bit longs) */
+    {0x8910, IOCTL_ARG_IFREQ, "SIOCGIFNAME"},
     {0x8912, IOCTL_ARG_IFCONF, "SIOCGIFCONF"},
-    {0x8913, IOCTL_ARG_POINTER, "SIOCGIFFLAGS"},
-    {0x8914, IOCTL_ARG_POINTER, "SIOCSIFFLAGS"},
-    {0x8915, IOCTL_ARG_POINTER, "SIOCGIFADDR"},
-    {0x8916, IOCTL_ARG_POINTER, "SIOCSIFADDR"},
-    {0x8917, IOCTL_ARG_POINTER, "SIOCGIFDSTADDR"},
-    {0x8918, IOCTL_ARG_POINTER, "SIOCSIFDSTADDR"},
-    {0x8919, IOCTL_ARG_POINTER, "SIOCGIFBRDADDR"},
-    {0x891a, IOCTL_ARG_POINTER, "SIOCSIFBRDADDR"},
-    {0x891b, IOCTL_ARG_POINTER, "SIOCGIFNETMASK"},
-    {0x891c, IOCTL_ARG_POINTER, "SIOCSIFNETMASK"},
-    {0x891d, IOCTL_ARG_POINTER, "SIOCGIFMETRIC"},
-    {0x891e, IOCTL_ARG_POINTER, "SIOCSIFMETRIC"},
-    {0x8921, IOCTL_ARG_POINTER, "SIOCGIFMTU"},
-    {0x8922, IOCTL_ARG_POINTER, "SIOCSIFMTU"},
-    {0x8923, IOCTL_ARG_POINTER, "SIOCSIFNAME"},
-    {0x8924, IOCTL_ARG_POINTER, "SIOCSIFHWADDR"},
-    {0x8927, IOCTL_ARG_POINTER, "SIOCGIFHWADDR"},
-    {0x8933, IOCTL_ARG_POINTER, "SIOCGIFINDEX"},
-    {0x8942, IOCTL_ARG_POINTER, "SIOCGIFTXQLEN"},
-    {0x8943, IOCTL_ARG_POINTER, "SIOCSIFTXQLEN"},
-    {0x8970, IOCTL_ARG_POINTER, "SIOCGIFMAP"},
-    {0x8971, IOCTL_ARG_POINTER, "SIOCSIFMAP"},
+    {0x8913, IOCTL_ARG_IFREQ, "SIOCGIFFLAGS"},
+    {0x8914, IOCTL_ARG_IFREQ, "SIOCSIFFLAGS"},
+    {0x8915, IOCTL_ARG_IFREQ, "SIOCGIFADDR"},
+    {0x8916, IOCTL_ARG_IFREQ, "SIOCSIFADDR"},
+    {0x8917, IOCTL_ARG_IFREQ, "SIOCGIFDSTADDR"},
+    {0x8918, IOCTL_ARG_IFREQ, "SIOCSIFDSTADDR"},
+    {0x8919, IOCTL_ARG_IFREQ, "SIOCGIFBRDADDR"},
+    {0x891a, IOCTL_ARG_IFREQ, "SIOCSIFBRDADDR"},
+    {0x891b, IOCTL_ARG_IFREQ, "SIOCGIFNETMASK"},
+    {0x891c, IOCTL_ARG_IFREQ, "SIOCSIFNETMASK"},
+    {0x891d, IOCTL_ARG_IFREQ, "SIOCGIFMETRIC"},
+    {0x891e, IOCTL_ARG_IFREQ, "SIOCSIFMETRIC"},
+    {0x8921, IOCTL_ARG_IFREQ, "SIOCGIFMTU"},
+    {0x8922, IOCTL_ARG_IFREQ, "SIOCSIFMTU"},
+    {0x8923, IOCTL_ARG_IFREQ, "SIOCSIFNAME"},
+    {0x8924, IOCTL_ARG_IFREQ, "SIOCSIFHWADDR"},
+    {0x8927, IOCTL_ARG_IFREQ, "SIOCGIFHWADDR"},
+    {0x8933, IOCTL_ARG_IFREQ, "SIOCGIFINDEX"},
+    {0x8942, IOCTL_ARG_IFREQ, "SIOCGIFTXQLEN"},
+    {0x8943, IOCTL_ARG_IFREQ, "SIOCSIFTXQLEN"},
+    {0x8970, IOCTL_ARG_IFREQ, "SIOCGIFMAP"},
+    {0x8971, IOCTL_ARG_IFREQ, "SIOCSIFMAP"},
     /* tun: TUNSETIFF takes a struct ifreq; the rest ints or flags */
-    {0x400454ca, IOCTL_ARG_POINTER, "TUNSETIFF"},
+    {0x400454ca, IOCTL_ARG_IFREQ, "TUNSETIFF"},
     {0x800454cf, IOCTL_ARG_POINTER, "TUNGETFEATURES"},
-    {0x800454d2, IOCTL_ARG_POINTER, "TUNGETIFF"},
+    {0x800454d2, IOCTL_ARG_IFREQ, "TUNGETIFF"},
     {0x400454c8, IOCTL_ARG_VALUE, "TUNSETNOCSUM"},
     {0x400454cb, IOCTL_ARG_VALUE, "TUNSETPERSIST"},
     {0x400454cc, IOCTL_ARG_VALUE, "TUNSETOWNER"},
@@ -394,8 +397,100 @@ static int64_t ioctl_loop_info(uint64_t fd, uint32_t request, uint64_t arg,
     return r;
 }
 
+/*
+ * An arm guest's struct ifreq: the name, then a 16-byte union whose only
+ * member laid out otherwise is struct ifmap (two 32-bit longs first).
+ */
+#define ARM_IFREQ_SIZE 32u
+
+static void ifreq_from_arm(const uint8_t *g, struct ifreq *h, uint32_t request)
+{
+    memset(h, 0, sizeof(*h));
+    memcpy(h, g, ARM_IFREQ_SIZE);
+    if (request == SIOCSIFMAP || request == SIOCGIFMAP) {
+        uint32_t mem[2];
+        memcpy(mem, g + 16, sizeof(mem));
+        h->ifr_map.mem_start = mem[0];
+        h->ifr_map.mem_end = mem[1];
+        memcpy(&h->ifr_map.base_addr, g + 24, 2);
+        h->ifr_map.irq = g[26];
+        h->ifr_map.dma = g[27];
+        h->ifr_map.port = g[28];
+    }
+}
+
+static void ifreq_to_arm(const struct ifreq *h, uint8_t *g, uint32_t request)
+{
+    memcpy(g, h, ARM_IFREQ_SIZE);
+    if (request == SIOCGIFMAP || request == SIOCSIFMAP) {
+        uint32_t mem[2] = {(uint32_t)h->ifr_map.mem_start,
+                           (uint32_t)h->ifr_map.mem_end};
+        memset(g + 16, 0, 16);
+        memcpy(g + 16, mem, sizeof(mem));
+        memcpy(g + 24, &h->ifr_map.base_addr, 2);
+        g[26] = h->ifr_map.irq;
+        g[27] = h->ifr_map.dma;
+        g[28] = h->ifr_map.port;
+    }
+}
+
+/* An ifreq request: passed through on arm64, converted for arm. */
+static int64_t ioctl_ifreq(uint64_t fd, uint32_t request, uint64_t arg)
+{
+    uint8_t g[ARM_IFREQ_SIZE];
+    struct ifreq h;
+    int64_t r;
+
+    if (loader_target->word == 8)
+        return host_syscall3(SYS_ioctl, fd, request, sys_hp(arg));
+    if (copy_from_guest(g, arg, sizeof(g)) != 0)
+        return host_syscall3(SYS_ioctl, fd, request, SYS_FAULT_ADDR);
+    ifreq_from_arm(g, &h, request);
+    r = host_syscall3(SYS_ioctl, fd, request, (uint64_t)(uintptr_t)&h);
+    ifreq_to_arm(&h, g, request);
+    if (r >= 0 && copy_to_guest(arg, g, sizeof(g)) != 0)
+        return -EFAULT;
+    return r;
+}
+
+/* SIOCGIFCONF for arm: struct ifconf { int len; u32 buf; } and 32-byte
+ * ifreqs, filled from a host buffer of 40-byte ones. */
+static int64_t ioctl_ifconf_arm(uint64_t fd, uint32_t request, uint64_t arg)
+{
+    struct {
+        int32_t len;
+        uint32_t buf;
+    } g;
+    struct ifconf h;
+    uint32_t n;
+    int64_t r;
+
+    if (copy_from_guest(&g, arg, sizeof(g)) != 0 || !arg)
+        return host_syscall3(SYS_ioctl, fd, request, SYS_FAULT_ADDR);
+    n = g.len > 0 ? (uint32_t)g.len / ARM_IFREQ_SIZE : 0;
+    h.ifc_len = (int)(n * sizeof(struct ifreq));
+    /* No buffer asks for the room all would need. */
+    h.ifc_req = g.buf ? calloc(n ? n : 1, sizeof(struct ifreq)) : NULL;
+    if (g.buf && !h.ifc_req)
+        return -ENOMEM;
+    r = host_syscall3(SYS_ioctl, fd, request, (uint64_t)(uintptr_t)&h);
+    if (r == 0) {
+        uint32_t got = (uint32_t)h.ifc_len / sizeof(struct ifreq);
+        for (uint32_t i = 0; h.ifc_req && i < got && r == 0; i++) {
+            uint8_t e[ARM_IFREQ_SIZE];
+            ifreq_to_arm(&h.ifc_req[i], e, request);
+            r = copy_to_guest(g.buf + i * ARM_IFREQ_SIZE, e, sizeof(e));
+        }
+        g.len = (int32_t)(got * ARM_IFREQ_SIZE);
+        if (r == 0 && copy_to_guest(arg, &g.len, sizeof(g.len)) != 0)
+            r = -EFAULT;
+    }
+    free(h.ifc_req);
+    return r;
+}
+
 /* struct ifconf { int len; char *buf; }: the buffer is a guest pointer. */
-static int64_t ioctl_ifconf(uint64_t fd, uint32_t request, uint64_t arg)
+static int64_t ioctl_ifconf64(uint64_t fd, uint32_t request, uint64_t arg)
 {
     struct {
         int32_t len;
@@ -411,6 +506,14 @@ static int64_t ioctl_ifconf(uint64_t fd, uint32_t request, uint64_t arg)
     if (r == 0 && copy_to_guest(arg, &ifc.len, sizeof(ifc.len)) != 0)
         return -EFAULT;
     return r;
+}
+
+/* SIOCGIFCONF, in the guest's layout. */
+static int64_t ioctl_ifconf(uint64_t fd, uint32_t request, uint64_t arg)
+{
+    if (loader_target->word == 4)
+        return ioctl_ifconf_arm(fd, request, arg);
+    return ioctl_ifconf64(fd, request, arg);
 }
 
 static const IoctlEntry *ioctl_lookup(uint32_t request)
@@ -491,6 +594,7 @@ int64_t sys_ioctl(GuestThread *t, const uint64_t *a)
     case IOCTL_ARG_LOOP_INFO_GET:
         return ioctl_loop_info(a[0], request, a[2], false);
     case IOCTL_ARG_IFCONF: return ioctl_ifconf(a[0], request, a[2]);
+    case IOCTL_ARG_IFREQ: return ioctl_ifreq(a[0], request, a[2]);
     case IOCTL_ARG_POINTER: arg = sys_hp(a[2]); break;
     default: arg = a[2]; break;
     }

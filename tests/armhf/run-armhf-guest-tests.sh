@@ -80,10 +80,6 @@ vec_float        gcc vectorises it with NEON, whose arithmetic always runs
 # arx's own gaps on armhf, each with its reason (docs/conformance.md):
 # left out of the pass/fail count until fixed.
 KNOWN_GAPS="
-sys_aio          io_setup: the host maps the AIO ring above 4 GiB, out of
-                 a 32-bit program's reach (EINVAL)
-sys_ioctl        SIOCGIFCONF: struct ifreq is 32 bytes on arm, 40 on the
-                 host, not converted yet
 "
 # Dynamically linked variant for these (the rest are static only).
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"

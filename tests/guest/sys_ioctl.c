@@ -130,6 +130,18 @@ int main(void)
     printf("  some %d whole %d lo %d\n", ifc.ifc_len > 0,
            ifc.ifc_len % (int)sizeof(struct ifreq) == 0,
            strcmp(reqs[0].ifr_name, "lo") == 0);
+    /* No buffer: the room all entries need, in this ABI's ifreq size. */
+    ifc.ifc_len = 0;
+    ifc.ifc_req = NULL;
+    report("SIOCGIFCONF size", ioctl(fd, SIOCGIFCONF, &ifc));
+    printf("  room %d whole %d\n", ifc.ifc_len > 0,
+           ifc.ifc_len % (int)sizeof(struct ifreq) == 0);
+    strcpy(reqs[0].ifr_name, "lo");
+    report("SIOCGIFINDEX", ioctl(fd, SIOCGIFINDEX, &reqs[0]));
+    printf("  index>0 %d\n", reqs[0].ifr_ifindex > 0);
+    strcpy(reqs[0].ifr_name, "lo");
+    report("SIOCGIFMAP", ioctl(fd, SIOCGIFMAP, &reqs[0]));
+    printf("  name kept %d\n", strcmp(reqs[0].ifr_name, "lo") == 0);
     strcpy(reqs[0].ifr_name, "lo");
     report("SIOCGIFMTU", ioctl(fd, SIOCGIFMTU, &reqs[0]));
     report("SIOCGIFFLAGS", ioctl(fd, SIOCGIFFLAGS, &reqs[0]));
