@@ -135,6 +135,9 @@ typedef struct CPUARMState {
     uint32_t qf;       /* CPSR.Q: sticky saturation, nonzero when set */
 
     ARMVReg v[32] __attribute__((aligned(16)));
+    /* The translators' scratch vector (a by-element operand broadcast
+     * to every lane): never architectural, dead between instructions. */
+    ARMVReg vscratch;
 
     void *thread; /* the GuestThread running this state (linux-user) */
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "target-arm/cpu.h"
+#include "target-arm/helper_fp.h"
 
 TCGv_i64 cpu_X[32];
 TCGv_i64 cpu_pc;
@@ -122,6 +123,9 @@ void arm_translate_globals_init(void)
     cpu_CF = tcg_global_mem_new_i64(offsetof(CPUARMState, cf), "CF");
     cpu_VF = tcg_global_mem_new_i64(offsetof(CPUARMState, vf), "VF");
     tcg_fault_recipe_fn = arm_fault_recipe;
+    /* FPCR.FZ (FPSCR.FZ): guarded FP ops stay inline under it where the
+     * flushed result is the IEEE one. */
+    tcg_fp_flush_mask = FPCR_FZ;
 }
 
 /* ---- flags ---- */

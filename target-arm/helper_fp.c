@@ -459,6 +459,22 @@ static void fp_clear_host_flags(void)
 }
 
 /*
+ * Most results are far above the smallest normal: one computation in the
+ * host's default rounding tells so without switching rounding modes (a
+ * result at least twice the smallest normal comes from an exact value
+ * above it, whatever the rounding). Its host flags are dropped; FPSR has
+ * the pending ones already.
+ */
+static bool fp_clearly_normal(int esz, const FPCalc *c)
+{
+    double r = fp_calc_run(esz, c);
+    double min_normal = esz == FP_D ? 0x1p-1022 : 0x1p-126;
+
+    fp_clear_host_flags();
+    return !isnan(r) && fabs(r) >= 2 * min_normal;
+}
+
+/*
  * FPRound() under FPCR.FZ (S and D results): an exact result that is not
  * zero and below the smallest normal becomes a zero of its sign with UFC
  * only. Rounding towards zero keeps "below the smallest normal" and turns
@@ -473,6 +489,9 @@ static bool fp_flush_output(CPUARMState *env, int esz, const FPCalc *c,
     }
     env->fpsr = fp_fpsr_read(env);
     fp_clear_host_flags();
+    if (fp_clearly_normal(esz, c)) {
+        return false;
+    }
     fesetround(FE_TOWARDZERO);
     double r = fp_calc_run(esz, c);
     uint64_t bits = isnan(r) ? fp_exp_mask(esz) : fp_pack(env, esz, r, FPR_Z);

@@ -36,6 +36,8 @@ enum {
      * and AHP need no check: NaN results already take the helper, and
      * AHP is FCVT's only. */
     FPCR_NOT_INLINE = FPCR_RMODE_MASK | FPCR_FZ,
+    /* For guarded scalar ops: FZ is the backend's (tcg_fp_flush_mask). */
+    FPCR_GUARDED_NOT_INLINE = FPCR_RMODE_MASK,
 };
 
 /* Element size as log2 of its bytes: FP_H (half), FP_S, FP_D. */

@@ -986,6 +986,14 @@ void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                              vec_ofs(a), vec_ofs(b), pos});
 }
 
+void tcg_gen_vec_tbl(unsigned op, unsigned oprsz, unsigned maxsz, int32_t d,
+                     int32_t table, int32_t idx, unsigned base)
+{
+    tcg_emit_op(INDEX_op_vec_bin, 8,
+                (uint64_t[]){op, 0, oprsz, maxsz, vec_ofs(d), vec_ofs(table),
+                             vec_ofs(idx), base});
+}
+
 void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
                     int32_t d, int32_t a)
 {
@@ -1069,6 +1077,7 @@ void tcg_gen_call4(const TCGHelper *h, const TCGv_i64 *ret, TCGv_i64 a,
 /* ---- fault recipes ---- */
 
 TCGFaultRecipeFn *tcg_fault_recipe_fn;
+uint32_t tcg_fp_flush_mask;
 
 void tcg_gen_fault_recipe(unsigned kind, uint64_t globals, TCGv_i64 x,
                           TCGv_i64 y, TCGv_i64 z)

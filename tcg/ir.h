@@ -539,6 +539,11 @@ typedef enum TCGVecOp {
     TCG_VEC_SUBWU,
     TCG_VEC_SUBWS,
     TCG_VEC_EXTRACT, /* bytes imm.. of the oprsz-byte pair b:a (vece 0) */
+    /* Table lookup (vece 0): byte i is a[b[i] - imm] when b[i] - imm is
+     * 0..15, else 0; a is always 16 bytes, b and d oprsz. With ACC the
+     * lookups of several 16-byte tables (imm 0, 16, 32...) add up into
+     * one, as at most one of them selects each byte. */
+    TCG_VEC_TBL,
 
     /* tcg_gen_vec_un: d = op a */
     TCG_VEC_NOT,
@@ -595,6 +600,9 @@ void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
                      int32_t d, int32_t a, int32_t b);
 void tcg_gen_vec_extract(unsigned oprsz, unsigned maxsz, int32_t d, int32_t a,
                          int32_t b, unsigned pos);
+/* TCG_VEC_TBL (op: it or'ed with TCG_VEC_ACC) with table base imm. */
+void tcg_gen_vec_tbl(unsigned op, unsigned oprsz, unsigned maxsz, int32_t d,
+                     int32_t table, int32_t idx, unsigned base);
 void tcg_gen_vec_un(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
                     int32_t d, int32_t a);
 void tcg_gen_vec_shi(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
@@ -626,6 +634,11 @@ typedef enum TCGVecFpKind {
     TCG_VEC_FDIV,
     TCG_VEC_FMLA, /* d += a * b, fused */
     TCG_VEC_FMLS, /* d -= a * b, fused */
+    /* d = the two single elements of a's low (FCVTL2: high) half widened
+     * to doubles (vece 3, oprsz 16; b unused); exact, so only NaNs and the
+     * mode word send it to the helper. */
+    TCG_VEC_FCVTL,
+    TCG_VEC_FCVTL2,
 } TCGVecFpKind;
 
 void tcg_gen_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz,
@@ -645,6 +658,15 @@ bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz);
 void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
                         int32_t mode_ofs, uint32_t mode_mask,
                         const TCGHelper *slow, uint64_t slow_arg);
+/*
+ * The bits of a mode word that ask for flush-to-zero (the target's, set
+ * once). A guarded op whose mode_mask leaves them out stays inline while
+ * one is set as long as no input is subnormal and the result is neither
+ * below the smallest normal magnitude nor zero: the flushed and the IEEE
+ * results and flags then agree; otherwise its slow path runs, with the
+ * host's flags as before the attempt.
+ */
+extern uint32_t tcg_fp_flush_mask;
 bool tcg_can_emit_fp_guarded(TCGOpcode inner);
 /*
  * The same with operands in the CPU state: the low elements of the

@@ -119,7 +119,7 @@ static bool gen_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
     if (inner == INDEX_op_nop || !tcg_can_emit_fp_guarded(inner))
         return false;
     tcg_gen_fp_guarded(inner, d, in, offsetof(CPUARMState, fpcr),
-                       FPCR_NOT_INLINE, slow, desc);
+                       FPCR_GUARDED_NOT_INLINE, slow, desc);
     return true;
 }
 

@@ -69,6 +69,12 @@ static uint64_t fp_pow2_bits(int esz, int e)
     return esz == FP_D ? (uint64_t)(1023 + e) << 52 : (uint64_t)(127 + e) << 23;
 }
 
+/* The bits of the smallest normal number of S or D. */
+static uint64_t fp_min_normal_bits(int esz)
+{
+    return fp_pow2_bits(esz, esz == FP_D ? -1022 : -126);
+}
+
 /* |v| as raw bits: ordered like the magnitudes, NaNs above infinity. */
 static TCGv_i64 gen_fp_abs_bits(TCGv_i64 v, int esz)
 {
@@ -85,6 +91,29 @@ static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
 
     tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
     tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
+}
+
+/*
+ * Under FPCR.FZ the inline path stands as long as no input is subnormal
+ * (Arm flushes it, with IDC): branches to slow when one is. Inputs of
+ * esz (S or D). Costs a test of FPCR when FZ is clear.
+ */
+static void gen_fz_inputs_check(const TCGv_i64 *in, int nin, int esz,
+                                TCGLabel slow)
+{
+    TCGv_i64 fpcr = tcg_temp_new_i64();
+    TCGLabel plain = tcg_new_label();
+
+    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+    tcg_gen_brcondi_i64(TCG_COND_TSTEQ, fpcr, FPCR_FZ, plain);
+    for (int i = 0; i < nin; i++) {
+        TCGv_i64 below = tcg_temp_new_i64();
+        /* |x| in [1, smallest normal) unsigned: nonzero and subnormal */
+        tcg_gen_subi_i64(below, gen_fp_abs_bits(in[i], esz), 1);
+        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                            (int64_t)fp_min_normal_bits(esz) - 1, slow);
+    }
+    tcg_gen_set_label(plain);
 }
 
 /* The inline path is done: jump over the helper call that follows slow. */
@@ -456,7 +485,12 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
 {
     TCGv_i64 mag = gen_fp_abs_bits(n, from);
 
-    gen_fpcr_check(from == FP_S ? FPCR_FZ : FPCR_NOT_INLINE, slow);
+    /* Widening is exact: only an input FZ flushes differs. Narrowing
+     * keeps FZ for the helper (a tiny result is flushed). */
+    if (from == FP_S)
+        gen_fz_inputs_check(&n, 1, from, slow);
+    else
+        gen_fpcr_check(FPCR_NOT_INLINE, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(from), slow);
     if (from == FP_D) {
         TCGv_i64 below = tcg_temp_new_i64();
@@ -514,7 +548,7 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 
 /*
  * FCMP/FCMPE: inline (their flags match ucomis/comis exactly) unless
- * FPCR.FZ asks for denormal inputs to compare as zero: then the helper.
+ * FPCR.FZ asks for a denormal input to compare as zero: then the helper.
  * Half precision always takes the helper.
  */
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
@@ -532,13 +566,11 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
-    TCGv_i64 fpcr = tcg_temp_new_i64();
     TCGv_i64 code = tcg_temp_new_i64();
     TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
     if (esz != FP_H) {
-        tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-        tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, FPCR_FZ, slow);
+        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
         tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
         tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
         tcg_gen_br(done);
@@ -590,7 +622,7 @@ static void gen_fp_to_fixed_fast(TCGv_i64 d, TCGv_i64 n, int esz, int sf,
     int limit = u ? (sf ? 63 : 32) : (sf ? 63 : 31);
     TCGv_i64 x = n;
 
-    gen_fpcr_check(FPCR_FZ, slow);
+    gen_fz_inputs_check(&n, 1, esz, slow);
     tcg_gen_brcondi_i64(TCG_COND_GEU, u ? n : gen_fp_abs_bits(n, esz),
                         (int64_t)fp_pow2_bits(esz, limit - fbits), slow);
     if (fbits) {

@@ -50,7 +50,7 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
     if (!tcg_can_emit_fp_guarded(inner))
         return false;
     tcg_gen_fp_guarded(inner, d, in, offsetof(CPUARMState, fpcr),
-                       FPCR_NOT_INLINE, &slow_helpers[slow], desc);
+                       FPCR_GUARDED_NOT_INLINE, &slow_helpers[slow], desc);
     return true;
 }
 
@@ -64,7 +64,7 @@ bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
     for (int i = 0; i < tcg_op_defs[inner].nb_iargs; i++)
         in[i] = vreg_offset(rin[i]);
     tcg_gen_fp_guarded_env(inner, vreg_offset(rd), in,
-                           offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                           offsetof(CPUARMState, fpcr), FPCR_GUARDED_NOT_INLINE,
                            &slow_helpers[slow], desc);
     return true;
 }

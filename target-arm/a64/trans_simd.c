@@ -503,6 +503,10 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
     }
     (void)s;
     int oprsz = simd_oprsz(a->q, a->scalar, esz);
+    if (op == SM_FCVTL && esz == FP_S &&
+        a64_gen_fcvtl_inline(a->q, (int)a->rd, (int)a->rn,
+                             simd_desc(op, esz, oprsz, flags, (int)a->rmode)))
+        return true;
     gen_simd_call2(&helper_info_simd_2misc,
                    simd_desc(op, esz, oprsz, flags, (int)a->rmode), a->rd,
                    a->rn);
@@ -895,9 +899,31 @@ static bool trans_EXT(DisasContext *s, arg_EXT *a)
     return true;
 }
 
+/*
+ * TBL inline: each table register's lookup (indices minus 16 per register
+ * before it) added into the scratch vector, at most one of them nonzero
+ * per byte, then copied to Vd (Vd may be a table or the index register).
+ * TBX, which keeps Vd's bytes, stays with the helper.
+ */
+static bool gen_tbl_inline(const arg_tbl *a)
+{
+    unsigned oprsz = a->q ? 16 : 8;
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+
+    if (a->tbx || !tcg_can_emit_vec(TCG_VEC_TBL, 0, oprsz))
+        return false;
+    for (unsigned i = 0; i <= a->len; i++)
+        tcg_gen_vec_tbl(TCG_VEC_TBL | (i ? TCG_VEC_ACC : 0), oprsz, 16, scratch,
+                        vofs((a->rn + i) & 31), vofs(a->rm), 16 * i);
+    tcg_gen_vec_bin(TCG_VEC_OR, 0, oprsz, 16, vofs(a->rd), scratch, scratch);
+    return true;
+}
+
 static bool trans_tbl(DisasContext *s, arg_tbl *a)
 {
     (void)s;
+    if (gen_tbl_inline(a))
+        return true;
     gen_simd_call3(&helper_info_simd_tbl,
                    simd_desc((int)a->tbx, 0, a->q ? 16 : 8, 0, (int)a->len + 1),
                    a->rd, a->rn, a->rm);
@@ -950,6 +976,10 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         oprsz = simd_oprsz(a->q, a->scalar, esz);
     }
     (void)s;
+    if (kind == SE_FP && !a->scalar &&
+        a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
+                                   (int)a->rn, rm, idx))
+        return true;
     TCGv_i64 args[6] = {
         tcg_ptr_as_i64(tcg_env),
         tcg_constant_i64((int64_t)simd_desc((int)a->op, esz, oprsz, flags, 0)),

@@ -1,8 +1,11 @@
 /*
- * Vector FADD, FSUB, FMUL, FDIV, FMLA and FMLS inline (tcg vec_fp): host
- * packed arithmetic when FPCR asks for nothing the host does not model and
- * no result is a NaN, else helper_simd_3same_fp, the reference. Only the
- * choice of path lives here; the Arm semantics stay in the helper.
+ * Vector FADD, FSUB, FMUL, FDIV, FMLA and FMLS, and FMUL, FMLA and FMLS
+ * by element, and FCVTL (single to double), inline (tcg vec_fp): host
+ * packed arithmetic when FPCR asks
+ * for nothing the host does not model and no result is a NaN, else
+ * helper_simd_3same_fp, helper_simd_by_elem or helper_simd_2misc, the
+ * reference. Only the
+ * choice of path lives here; the Arm semantics stay in the helpers.
  */
 #include "target-arm/a64/translate.h"
 
@@ -54,6 +57,72 @@ bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm)
                    vreg_offset(rm), offsetof(CPUARMState, fpcr),
                    FPCR_NOT_INLINE, &helper_vfp_slow_info,
                    simd_desc(op, esz, (int)oprsz, 0, 0));
+    return true;
+}
+
+/* By element's slow path: the element's register and index ride in
+ * slow_arg above the descriptor (the scratch copy of it is not a
+ * register the helper knows). */
+static uint64_t helper_vfp_elem_slow(uint64_t env, uint64_t arg, uint64_t d,
+                                     uint64_t n, uint64_t m)
+{
+    (void)m;
+    return helper_simd_by_elem(env, arg & 0xffffffffu, (uint64_t)vreg_index(d),
+                               (uint64_t)vreg_index(n), (arg >> 32) & 31,
+                               (uint64_t)SE_FP | ((arg >> 40) & 0xff) << 8);
+}
+
+static const TCGHelper helper_vfp_elem_slow_info = {
+    "vfp_elem_slow", (void *)helper_vfp_elem_slow, HELPER_FLAGS_simd_by_elem};
+
+bool a64_gen_vfp_by_elem_inline(int op, int esz, bool q, int rd, int rn, int rm,
+                                int idx)
+{
+    unsigned oprsz = q ? 16 : 8, vece = esz == FP_D ? 3 : 2;
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    TCGVecFpKind kind;
+    TCGv_i64 elem;
+
+    if ((op != FPOP_MUL && op != SF_MLA && op != SF_MLS) ||
+        (esz != FP_S && esz != FP_D) || !kind_of(op, &kind) ||
+        !tcg_can_emit_vec_fp(kind, vece, oprsz))
+        return false;
+    /* Vm[idx] in every lane of the scratch vector, the third operand. */
+    elem = tcg_temp_new_i64();
+    if (esz == FP_D)
+        tcg_gen_ld_i64(elem, tcg_env, vreg_elem_offset(rm, idx, 3));
+    else
+        tcg_gen_ld32u_i64(elem, tcg_env, vreg_elem_offset(rm, idx, 2));
+    tcg_gen_vec_dup_i64(vece, 16, 16, scratch, elem);
+    tcg_gen_vec_fp(kind, vece, oprsz, 16, vreg_offset(rd), vreg_offset(rn),
+                   scratch, offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                   &helper_vfp_elem_slow_info,
+                   simd_desc(op, esz, (int)oprsz, 0, 0) | (uint64_t)rm << 32 |
+                       (uint64_t)idx << 40);
+    return true;
+}
+
+/* FCVTL's slow path: helper_simd_2misc with registers for offsets. */
+static uint64_t helper_fcvtl_slow(uint64_t env, uint64_t desc, uint64_t d,
+                                  uint64_t n, uint64_t m)
+{
+    (void)m;
+    return helper_simd_2misc(env, desc, (uint64_t)vreg_index(d),
+                             (uint64_t)vreg_index(n));
+}
+
+static const TCGHelper helper_fcvtl_slow_info = {
+    "fcvtl_slow", (void *)helper_fcvtl_slow, HELPER_FLAGS_simd_2misc};
+
+bool a64_gen_fcvtl_inline(bool q, int rd, int rn, uint64_t desc)
+{
+    TCGVecFpKind kind = q ? TCG_VEC_FCVTL2 : TCG_VEC_FCVTL;
+
+    if (!tcg_can_emit_vec_fp(kind, 3, 16))
+        return false;
+    tcg_gen_vec_fp(kind, 3, 16, 16, vreg_offset(rd), vreg_offset(rn),
+                   vreg_offset(rn), offsetof(CPUARMState, fpcr),
+                   FPCR_NOT_INLINE, &helper_fcvtl_slow_info, desc);
     return true;
 }
 

@@ -84,6 +84,12 @@ static inline void note_unknown_exit(DisasContext *s)
 /* Vector FADD/FSUB/FMUL/FDIV/FMLA/FMLS (FPOP_* / SF_* op) inline when the
  * host can (trans_vfp_inline.c); false: the caller calls the helper. */
 bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm);
+/* FMUL, FMLA, FMLS by element (vector forms, S or D) inline; false when
+ * the host cannot (then the caller emits the helper). */
+bool a64_gen_vfp_by_elem_inline(int op, int esz, bool q, int rd, int rn, int rm,
+                                int idx);
+/* FCVTL/FCVTL2 single to double inline; desc: the 2misc helper's. */
+bool a64_gen_fcvtl_inline(bool q, int rd, int rn, uint64_t desc);
 /* Scalar FABD (S or D) inline; false: the caller calls the helper. */
 bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm);
 

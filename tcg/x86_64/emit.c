@@ -1019,6 +1019,16 @@ void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m)
     emit_op(a, ENC_F3 | ENC_0F, 0x6f, dst, rm_mem(m));
 }
 
+void x86_stmxcsr(X86Asm *a, X86Mem m)
+{
+    emit_op(a, ENC_0F, 0xae, 3, rm_mem(m));
+}
+
+void x86_ldmxcsr(X86Asm *a, X86Mem m)
+{
+    emit_op(a, ENC_0F, 0xae, 2, rm_mem(m));
+}
+
 void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src)
 {
     emit_op(a, ENC_F3 | ENC_0F, 0x7f, src, rm_mem(m));

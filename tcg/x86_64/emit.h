@@ -394,9 +394,13 @@ typedef enum {
     X86_FP_MUL = 0x59,
     X86_FP_SUB = 0x5c,
     X86_FP_DIV = 0x5e,
+    X86_FP_CVT = 0x5a, /* bits 32: cvtps2pd (the low two singles) */
 } X86PackedFpOp;
 void x86_packed_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
                    X86Xmm src);
+/* MXCSR to and from memory (its flags are the guest's cumulative ones). */
+void x86_stmxcsr(X86Asm *a, X86Mem m);
+void x86_ldmxcsr(X86Asm *a, X86Mem m);
 /* cmpunordps/pd: all ones in each element of dst that is a NaN in dst or
  * src. */
 void x86_cmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src);

@@ -64,6 +64,92 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
 
 static const X86Xmm in_xmm[3] = {X86_XMM1, X86_XMM2, X86_XMM3};
 
+/* To sp when x (a single or double in the low bits) has a zero exponent:
+ * zero or subnormal. */
+static void jump_if_tiny(SlowPath *sp, X86Xmm x, int bits)
+{
+    x86_movq_rx(as(), bits, REG_SCRATCH, x);
+    if (bits == 32) {
+        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7f800000);
+    } else {
+        x86_shift_ri(as(), 64, X86_SHL, REG_SCRATCH, 1);
+        x86_shift_ri(as(), 64, X86_SHR, REG_SCRATCH, 53);
+    }
+    slowpath_jump_if(sp, X86_CC_E);
+}
+
+/* To sp when x is subnormal (a zero exponent, not a zero). The smallest
+ * normal goes there too, which is only slower. */
+static void jump_if_subnormal(SlowPath *sp, X86Xmm x, int bits)
+{
+    x86_movq_rx(as(), bits, REG_SCRATCH, x);
+    if (bits == 32) {
+        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7fffffff);
+        x86_alu_ri(as(), 32, X86_SUB, REG_SCRATCH, 1); /* a zero wraps */
+        x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0x007fffff);
+        slowpath_jump_if(sp, X86_CC_B);
+        return;
+    }
+    x86_shift_ri(as(), 64, X86_SHL, REG_SCRATCH, 1);
+    x86_alu_ri(as(), 64, X86_SUB, REG_SCRATCH, 1);
+    x86_shift_ri(as(), 64, X86_SHR, REG_SCRATCH, 53);
+    slowpath_jump_if(sp, X86_CC_E);
+}
+
+/* A slow path calling slow with the inputs (xmm1..3) and slow_arg. */
+static SlowPath *guarded_slowpath(const FpLowering *g, const TCGHelper *slow,
+                                  uint64_t slow_arg)
+{
+    SlowPath *sp = slowpath_new(slow->func, X86_XMM0);
+
+    for (int i = 0; i < 3; i++)
+        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
+    slowpath_arg_imm(sp, slow_arg);
+    return sp;
+}
+
+/*
+ * The attempt under a flush-to-zero bit of the mode word (set: to the
+ * code here; clear: on to the plain attempt, whose start is returned
+ * through *plain to patch). MXCSR is saved first and restored on the way
+ * to the slow path, so an attempt the guest's rules reject leaves no
+ * host flag: a subnormal input (flushed, with the guest's own flag), a
+ * NaN, and a result below the smallest normal or zero (the guest flushes
+ * a tiny result with underflow but no inexact, and tells an exact zero
+ * from an underflowed one) go there. Returns the slow path, or NULL
+ * without flush bits outside mode's mask.
+ */
+static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
+                                    const TCGHelper *slow, uint64_t slow_arg,
+                                    uint64_t mode, X86Reg tmp, uint8_t **plain,
+                                    uint8_t **done)
+{
+    uint32_t flush = tcg_fp_flush_mask & ~(uint32_t)mode;
+    int32_t slot;
+    SlowPath *fz;
+
+    if (!flush)
+        return NULL;
+    x86_load(as(), X86_LD_U32, 32, REG_SCRATCH,
+             x86_mem(REG_ENV, (int32_t)(mode >> 32)));
+    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)flush);
+    *plain = x86_jcc32(as(), X86_CC_E);
+    slot = ra_mxcsr_slot();
+    fz = guarded_slowpath(g, slow, slow_arg);
+    slowpath_restore_mxcsr(fz, slot);
+    x86_stmxcsr(as(), x86_mem(X86_RSP, slot));
+    for (int i = 0; i < nin; i++)
+        jump_if_subnormal(fz, in_xmm[i], g->bits);
+    emit_inner(g, nin);
+    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
+               X86_XMM0);
+    slowpath_jump_if(fz, X86_CC_P);
+    jump_if_tiny(fz, X86_XMM0, g->bits);
+    jump_if_min_normal(fz, g->bits, tmp);
+    *done = x86_jmp32(as());
+    return fz;
+}
+
 /*
  * With the inputs in xmm1..: xmm0 = the inner op, jumping to a slow path
  * (the helper, called with the inputs and slow_arg) when the mode word
@@ -73,19 +159,22 @@ static const X86Xmm in_xmm[3] = {X86_XMM1, X86_XMM2, X86_XMM3};
 static void emit_guarded(const FpLowering *g, int nin, const TCGHelper *slow,
                          uint64_t slow_arg, uint64_t mode, X86Reg tmp)
 {
-    SlowPath *sp = slowpath_new(slow->func, X86_XMM0);
+    SlowPath *sp = guarded_slowpath(g, slow, slow_arg), *fz;
+    uint8_t *plain = NULL, *done = NULL;
 
-    for (int i = 0; i < 3; i++)
-        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
-    slowpath_arg_imm(sp, slow_arg);
     lower_jump_if_mode(sp, mode);
+    fz = emit_flush_attempt(g, nin, slow, slow_arg, mode, tmp, &plain, &done);
+    x86_patch_rel32(plain, as()->p);
     emit_inner(g, nin);
     /* Unordered with itself: a NaN. */
     x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
                X86_XMM0);
     slowpath_jump_if(sp, X86_CC_P);
     jump_if_min_normal(sp, g->bits, tmp);
+    x86_patch_rel32(done, as()->p);
     slowpath_resume_here(sp);
+    if (fz)
+        slowpath_resume_here(fz);
 }
 
 /* fp_guarded_env: operands from the vector cache, the result back to it

@@ -120,6 +120,7 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SUBWU:
     case TCG_VEC_SUBWS: return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_EXTRACT: return ISA_SSE2;
+    case TCG_VEC_TBL: return vece == 0 ? ISA_SSSE3 : ISA_NONE;
     default: return ISA_NONE;
     }
 }
@@ -684,6 +685,24 @@ static void lower_elementwise(unsigned kind, unsigned vece)
     }
 }
 
+/* TBL on one 16-byte table: table = table[idx - base] where that is
+ * 0..15, else 0 (pshufb uses only the low four bits and bit 7). */
+static void vtbl(X86Xmm table, X86Xmm idx, unsigned base, X86Xmm t1, X86Xmm t2)
+{
+    if (base) {
+        vsplat(t1, 0, base);
+        x86_packed_rr(as(), X86_PSUBB, idx, t1);
+    }
+    /* t1 = all ones where idx <= 15 (idx -sat 15 is zero) */
+    vmov(t1, idx);
+    vsplat(t2, 0, 15);
+    x86_packed_rr(as(), X86_PSUBUSB, t1, t2);
+    vzero(t2);
+    x86_packed_rr(as(), X86_PCMPEQB, t1, t2);
+    x86_packed_rr(as(), X86_PSHUFB, table, idx);
+    x86_packed_rr(as(), X86_PAND, table, t1);
+}
+
 static void lower_vec_bin(const TCGOp *op)
 {
     unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
@@ -697,6 +716,8 @@ static void lower_vec_bin(const TCGOp *op)
         b_size = 8;
         out_vece = vece + 1;
     }
+    if (kind == TCG_VEC_TBL)
+        a_size = 16; /* the table, whatever the result's size */
     vload(a, op->args[5], a_size);
     vload(b, op->args[6], b_size);
     switch (kind) {
@@ -764,6 +785,7 @@ static void lower_vec_bin(const TCGOp *op)
             x86_packed_rr(as(), X86_POR, a, b);
         }
         break;
+    case TCG_VEC_TBL: vtbl(a, b, pos, t, X86_XMM3); break;
     default: lower_elementwise(kind, vece); break;
     }
     vfinish(opf, out_vece, oprsz, maxsz, op->args[4], a);

@@ -24,6 +24,8 @@ bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz)
         return false;
     if (kind == TCG_VEC_FMLA || kind == TCG_VEC_FMLS)
         return tcg_can_emit_fma();
+    if (kind == TCG_VEC_FCVTL || kind == TCG_VEC_FCVTL2)
+        return vece == 3 && oprsz == 16;
     return kind <= TCG_VEC_FDIV;
 }
 
@@ -94,6 +96,37 @@ void lower_jump_if_mode(SlowPath *sp, uint64_t mode)
     slowpath_jump_if(sp, X86_CC_NE);
 }
 
+/* Its slow path, which computes d in the CPU state from the unchanged
+ * sources (the op's constant args), the result then in xmm result. */
+static SlowPath *vec_fp_slowpath(const TCGOp *op, X86Xmm result, unsigned oprsz)
+{
+    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[5];
+    SlowPath *sp = slowpath_new(slow->func, result);
+
+    for (int i = 0; i < 4; i++)
+        slowpath_arg_imm(sp, op->args[i == 0 ? 6 : i]);
+    slowpath_result_from_env(sp, (int32_t)op->args[1], oprsz);
+    return sp;
+}
+
+/* FCVTL, FCVTL2: cvtps2pd of a's low or high two singles. Exact (no
+ * underflow, no rounding): only a NaN leaves it to the helper. */
+static bool lower_fcvtl(const TCGOp *op, bool high, unsigned maxsz)
+{
+    SlowPath *sp;
+
+    vcache_load(X86_XMM1, (int32_t)op->args[2], 16);
+    sp = vec_fp_slowpath(op, X86_XMM0, 16);
+    lower_jump_if_mode(sp, op->args[4]);
+    if (high)
+        x86_pshufd(as(), X86_XMM1, X86_XMM1, 0xee);
+    x86_packed_fp(as(), X86_FP_CVT, 32, X86_XMM0, X86_XMM1);
+    jump_if_nan(sp, X86_XMM0, 64, 16, X86_XMM3);
+    slowpath_resume_here(sp);
+    vcache_store((int32_t)op->args[1], X86_XMM0, 16, maxsz);
+    return true;
+}
+
 bool lower_vec_fp(TCGOp *op)
 {
     uint64_t packed = op->args[0];
@@ -104,11 +137,12 @@ bool lower_vec_fp(TCGOp *op)
     int bits = 8 << vece;
     bool fused = kind == TCG_VEC_FMLA || kind == TCG_VEC_FMLS;
     X86Xmm result = fused ? X86_XMM2 : X86_XMM0;
-    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[5];
     SlowPath *sp;
 
     if (op->opc != INDEX_op_vec_fp)
         return false;
+    if (kind == TCG_VEC_FCVTL || kind == TCG_VEC_FCVTL2)
+        return lower_fcvtl(op, kind == TCG_VEC_FCVTL2, maxsz);
     vcache_load(X86_XMM0, (int32_t)op->args[2], oprsz);
     vcache_load(X86_XMM1, (int32_t)op->args[3], oprsz);
     if (fused)
@@ -116,10 +150,7 @@ bool lower_vec_fp(TCGOp *op)
     /* From here to the store the allocator's state does not change: both
      * jumps leave with the same one, which the slow path restores. The
      * helper computes d in the CPU state from the unchanged sources. */
-    sp = slowpath_new(slow->func, result);
-    for (int i = 0; i < 4; i++)
-        slowpath_arg_imm(sp, op->args[i == 0 ? 6 : i]);
-    slowpath_result_from_env(sp, (int32_t)op->args[1], oprsz);
+    sp = vec_fp_slowpath(op, result, oprsz);
     lower_jump_if_mode(sp, op->args[4]);
     emit_arith(kind, bits, X86_XMM2, X86_XMM0, X86_XMM1);
     jump_if_nan(sp, result, bits, oprsz, X86_XMM3);

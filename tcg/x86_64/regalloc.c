@@ -48,6 +48,18 @@ X86Mem ra_home(TCGTemp *t)
     return x86_mem(X86_RSP, t->slot);
 }
 
+int32_t ra_mxcsr_slot(void)
+{
+    if (be.mxcsr_slot < 0) {
+        if (be.nb_slots >= FRAME_SLOTS) {
+            be.too_big = true;
+            return 0;
+        }
+        be.mxcsr_slot = be.nb_slots++ * 8;
+    }
+    return be.mxcsr_slot;
+}
+
 static void store_temp(TCGTemp *t, X86Reg r)
 {
     x86_store(&be.as, temp_width(t), ra_home(t), r);
@@ -521,6 +533,7 @@ void ra_begin_block(void)
         t->alloc_state = t->kind == TEMP_FIXED ? fixed : global;
     }
     be.nb_slots = 0;
+    be.mxcsr_slot = -1;
     be.too_big = false;
     be.pinned_regs = 0;
     for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)

@@ -33,6 +33,7 @@ typedef struct Backend {
     TCGTemp *reg_owner[16]; /* change through ra_own / ra_disown */
     RegSet owned;           /* registers with an owner */
     int nb_slots;
+    int32_t mxcsr_slot; /* the block's frame slot for a saved MXCSR, or -1 */
     bool too_big;
     uint64_t dead_globals; /* of the op being lowered */
     const TCGOp *op;       /* the op being lowered */
@@ -106,6 +107,8 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid);
 bool ra_imm32(const TCGTemp *t, int width, int32_t *imm);
 /* Memory operand of a temp's home location. */
 X86Mem ra_home(TCGTemp *t);
+/* A frame slot (rsp offset) for MXCSR, the same for the whole block. */
+int32_t ra_mxcsr_slot(void);
 /* Empties every caller-saved register before a call. */
 void ra_clobber_caller_saved(void);
 /* Frees every register (after a label all values are in memory). */

@@ -26,7 +26,7 @@ typedef struct SlowArg {
 } SlowArg;
 
 struct SlowPath {
-    uint8_t *jumps[4]; /* rel32 fields of the jumps here */
+    uint8_t *jumps[8]; /* rel32 fields of the jumps here */
     int nb_jumps;
     uint32_t resume;      /* code offset to rejoin */
     VCacheSlot cache[16]; /* the vector cache when jumping here */
@@ -36,6 +36,7 @@ struct SlowPath {
     SlowArg args[MAX_SLOW_ARGS];
     int nb_args;
     X86Xmm result;
+    int32_t mxcsr_slot;    /* >= 0: ldmxcsr from this frame offset first */
     int32_t result_ofs;    /* >= 0: load result from the CPU state */
     unsigned result_bytes; /* 8 or 16 (from the CPU state) */
     /* slowpath_new_guest_call: */
@@ -74,7 +75,8 @@ SlowPath *slowpath_new(const void *func, X86Xmm result)
     } else {
         sp = &paths[nb_paths++];
     }
-    *sp = (SlowPath){.func = func, .result = result, .result_ofs = -1};
+    *sp = (SlowPath){
+        .func = func, .result = result, .result_ofs = -1, .mxcsr_slot = -1};
     sp->nb_cache = vcache_snapshot(sp->cache);
     sp->live = ra_live_caller_saved();
     return sp;
@@ -119,6 +121,11 @@ void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits)
             (SlowArg){.from_xmm = true, .bits = bits, .xmm = x};
 }
 
+void slowpath_restore_mxcsr(SlowPath *sp, int32_t slot)
+{
+    sp->mxcsr_slot = slot;
+}
+
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes)
 {
     sp->result_ofs = ofs;
@@ -131,7 +138,7 @@ void slowpath_jump_if(SlowPath *sp, X86Cond cc)
 
     if (!field)
         return;
-    if (sp->nb_jumps >= 4) {
+    if (sp->nb_jumps >= 8) {
         be.too_big = true; /* a jump nobody patches would fall through */
         return;
     }
@@ -234,6 +241,8 @@ static void emit_path(const SlowPath *sp)
 
     for (int j = 0; j < sp->nb_jumps; j++)
         x86_patch_rel32(sp->jumps[j], be.as.p);
+    if (sp->mxcsr_slot >= 0)
+        x86_ldmxcsr(as(), x86_mem(X86_RSP, sp->mxcsr_slot));
     /* The helper may read the CPU state: cached vectors go there first. */
     for (int i = 0; i < sp->nb_cache; i++)
         if (sp->cache[i].dirty)

@@ -21,6 +21,9 @@ void slowpath_arg_imm(SlowPath *sp, uint64_t imm);
 /* The low 64 (or 32, zero-extended) bits of x. */
 void slowpath_arg_xmm(SlowPath *sp, X86Xmm x, int bits);
 void slowpath_result_from_env(SlowPath *sp, int32_t ofs, unsigned bytes);
+/* The slow path first puts back the MXCSR saved at frame offset slot (the
+ * inline attempt's flags are dropped: the helper raises its own). */
+void slowpath_restore_mxcsr(SlowPath *sp, int32_t slot);
 void slowpath_jump_if(SlowPath *sp, X86Cond cc);
 
 /*

@@ -721,6 +721,9 @@ static void build_vec(uint64_t pc)
     (void)pc;
     if (kind == TCG_VEC_EXTRACT)
         tcg_gen_vec_extract(vcur.oprsz, vcur.maxsz, vec_reg(0), a, b, vcur.imm);
+    else if (kind == TCG_VEC_TBL)
+        tcg_gen_vec_tbl(vcur.op, vcur.oprsz, vcur.maxsz, vec_reg(0), a, b,
+                        vcur.imm);
     else if (kind < TCG_VEC_NOT)
         tcg_gen_vec_bin(vcur.op, vcur.vece, vcur.oprsz, vcur.maxsz, vec_reg(0),
                         a, b);
@@ -926,6 +929,12 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
         return;
     }
     case TCG_VEC_EXTRACT: memcpy(res, cat + c->imm, c->oprsz); break;
+    case TCG_VEC_TBL: /* a: a whole 16-byte table, indices from imm */
+        for (unsigned i = 0; i < c->oprsz; i++) {
+            uint8_t idx = (uint8_t)(b[i] - c->imm);
+            res[i] = idx < 16 ? a[idx] : 0;
+        }
+        break;
     case TCG_VEC_REV16:
     case TCG_VEC_REV32:
     case TCG_VEC_REV64: {
@@ -1026,6 +1035,11 @@ static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
         imms[0] = 0;
         imms[1] = 3;
         imms[2] = oprsz - 1;
+        return 3;
+    case TCG_VEC_TBL: /* the first, second and fourth table registers */
+        imms[0] = 0;
+        imms[1] = 16;
+        imms[2] = 48;
         return 3;
     default: imms[0] = 0; return 1;
     }
