@@ -15,6 +15,7 @@
 #include "config.h"
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/thread.h"
@@ -31,6 +32,7 @@ typedef struct Options {
     const char *log_items;
     const char *log_file;
     const char *argv0;
+    const char *gdb_port;
 } Options;
 
 static void usage(FILE *out)
@@ -44,6 +46,7 @@ static void usage(FILE *out)
             "  -0 ARGV0     pass ARGV0 to the guest as argv[0]\n"
             "  -d LIST      log items, comma-separated (-d help lists them)\n"
             "  -D FILE      write the log to FILE instead of stderr\n"
+            "  -g PORT      wait for gdb on 127.0.0.1:PORT ($ARX_GDB)\n"
             "  -strace      same as -d strace\n"
             "  -h, --help   show this help and exit\n"
             "  --version    show the version and exit\n");
@@ -104,6 +107,8 @@ static int parse_options(int argc, char **argv, Options *opt)
             opt->log_items = argv[i];
         } else if (strcmp(a, "-D") == 0) {
             opt->log_file = need_value(argc, argv, &i);
+        } else if (strcmp(a, "-g") == 0) {
+            opt->gdb_port = need_value(argc, argv, &i);
         } else if (strcmp(a, "-strace") == 0) {
             arx_log_mask |= LOG_STRACE;
         } else {
@@ -185,6 +190,7 @@ void guest_exit(int status)
 {
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
+    gdbstub_exited(status);
     _exit(status & 0xff);
 }
 
@@ -203,6 +209,9 @@ int main(int argc, char **argv, char **envp)
      * none, so ARX_LD_PREFIX= turns the default sysroot back on. A set-id
      * start ignores it (binfmt_getenv). */
     opt.sysroot = binfmt_getenv("ARX_LD_PREFIX");
+    /* Not passed on: the guest's children are not debugged. */
+    opt.gdb_port = binfmt_getenv("ARX_GDB");
+    unsetenv("ARX_GDB");
     /* Started by binfmt_misc: argv is the guest's, never arx options. */
     if (binfmt_parse_args(argc, argv, &kernel_args)) {
         path = binfmt_load_path(&kernel_args);
@@ -250,6 +259,8 @@ int main(int argc, char **argv, char **envp)
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
+    if (opt.gdb_port && opt.gdb_port[0])
+        gdbstub_start(&main_thread, atoi(opt.gdb_port));
     cpu_loop(&main_thread);
     return 0;
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "linux-user/arch.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
 #include "linux-user/space.h"
 #include "linux-user/vma.h"
@@ -1141,6 +1142,7 @@ static void signal_die(int sig)
 {
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
+    gdbstub_killed(sig);
     signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
     signal_host_mask_call(SIG_UNBLOCK, signal_bit(sig));
     host_syscall3(SYS_tgkill, (uint64_t)getpid(), (uint64_t)syscall(SYS_gettid),
@@ -1317,6 +1319,16 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     SignalFault fault = {0, 0};
     GuestSiginfo info;
 
+    if (gdbstub_active) {
+        int passed = gdbstub_signal(t, sig);
+
+        if (passed == 0)
+            return; /* the instruction runs again */
+        if (passed != sig) {
+            sig = passed;
+            act = *signal_guest_action(sig);
+        }
+    }
     signal_thread_enter(t);
     /* Forced delivery: a blocked or ignored fault kills, as in Linux. */
     if (!signal_handler_is_function(&act) ||
@@ -1381,6 +1393,18 @@ void signal_deliver_pending(GuestThread *t)
 
         if (act.handler == (uint64_t)(uintptr_t)SIG_IGN)
             continue;
+        if (gdbstub_active && !(act.handler == (uint64_t)(uintptr_t)SIG_DFL &&
+                                signal_default_ignores(sig))) {
+            int passed = gdbstub_signal(t, sig);
+
+            if (passed == 0)
+                continue;
+            if (passed != sig) {
+                sig = passed;
+                info.signo = sig;
+                act = *signal_guest_action(sig);
+            }
+        }
         if (act.handler == (uint64_t)(uintptr_t)SIG_DFL) {
             signal_default_action(sig);
             continue;
