@@ -54,7 +54,24 @@ typedef struct GdbThread {
 typedef struct GdbStop {
     GdbThread *thread;
     int sig;
+    bool watch; /* a write watchpoint at watch_addr changed */
+    uint64_t watch_addr;
 } GdbStop;
+
+/*
+ * Write watchpoints (Z2): while any is set, every running thread steps
+ * one instruction at a time and compares the watched bytes after each
+ * one (and after each syscall), so a write by any thread, or by the
+ * kernel for it, is seen; the stop comes after the writing instruction.
+ */
+#define GDB_MAX_WATCH 16
+#define GDB_WATCH_MAX_LEN 64
+
+typedef struct GdbWatch {
+    uint64_t addr;
+    uint32_t len;
+    uint8_t old[GDB_WATCH_MAX_LEN];
+} GdbWatch;
 
 bool gdbstub_active;
 
@@ -75,6 +92,8 @@ static bool detached; /* gdb has gone: everyone runs free */
 static bool event_posted;
 static GdbStop event; /* posted by a guest thread for the stub's thread */
 static GdbStop last_stop;
+static GdbWatch watches[GDB_MAX_WATCH];
+static _Atomic int nb_watches;
 
 /* The stub's thread's own view, while the guest is stopped. */
 static GdbThread *sel_g; /* Hg: registers and memory */
@@ -413,9 +432,9 @@ static void stop_all(void)
  * Returns the signal gdb passes on, or -1 when another thread's stop was
  * reported instead (the caller tries again once resumed).
  */
-static int stop_here(GdbThread *g, int sig)
+static int stop_here_for(GdbThread *g, GdbStop why)
 {
-    int passed = -1;
+    int sig = why.sig, passed = -1;
 
     arch->sync(&g->t->env);
     pthread_mutex_lock(&lock);
@@ -425,7 +444,7 @@ static int stop_here(GdbThread *g, int sig)
     }
     if (running && !event_posted) {
         event_posted = true;
-        event = (GdbStop){g, sig};
+        event = why;
         if (write(wake_pipe[1], "e", 1) < 0) { /* the stub polls it too */
         }
         passed = 0;
@@ -440,6 +459,46 @@ static int stop_here(GdbThread *g, int sig)
     return passed;
 }
 
+static int stop_here(GdbThread *g, int sig)
+{
+    return stop_here_for(g, (GdbStop){.thread = g, .sig = sig});
+}
+
+/* Whether a watched range changed since it was last looked at (then it
+ * is remembered as it is now); *addr is the range's. */
+static bool watch_changed(uint64_t *addr)
+{
+    uint8_t now[GDB_WATCH_MAX_LEN];
+    bool changed = false;
+
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < nb_watches && !changed; i++) {
+        GdbWatch *w = &watches[i];
+
+        if (mem_read(w->addr, now, w->len) == w->len &&
+            memcmp(now, w->old, w->len) != 0) {
+            memcpy(w->old, now, w->len);
+            *addr = w->addr;
+            changed = true;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return changed;
+}
+
+/* Stops g if a watched range changed; returns whether it did. */
+static bool watch_stop(GdbThread *g)
+{
+    uint64_t addr;
+
+    if (!nb_watches || !watch_changed(&addr))
+        return false;
+    stop_here_for(
+        g, (GdbStop){
+               .thread = g, .sig = SIGTRAP, .watch = true, .watch_addr = addr});
+    return true;
+}
+
 void gdbstub_cpu_exec(GuestThread *t)
 {
     GdbThread *g = t->gdb;
@@ -450,16 +509,18 @@ void gdbstub_cpu_exec(GuestThread *t)
         return;
     }
     for (;;) {
-        bool step;
+        bool step, stepping;
 
         if (g->step_after_exception) {
             g->step_after_exception = false;
-            stop_here(g, SIGTRAP);
+            if (!watch_stop(g) && g->action == GDB_STEP)
+                stop_here(g, SIGTRAP);
         }
         pthread_mutex_lock(&lock);
         while (g->action == GDB_STOP && !detached)
             pthread_cond_wait(&park_cond, &lock);
-        step = g->action == GDB_STEP && !detached;
+        stepping = g->action == GDB_STEP && !detached;
+        step = stepping || (nb_watches && !detached);
         g->in_guest = true;
         pthread_mutex_unlock(&lock);
         /* Step blocks may sit in the jump cache under their pcs. */
@@ -480,11 +541,15 @@ void gdbstub_cpu_exec(GuestThread *t)
             continue;
         case EXCP_STEP: /* a step block a plain run found: pc is right */
             env->exception = EXCP_NONE;
-            if (step)
+            if (!watch_stop(g) && stepping)
                 stop_here(g, SIGTRAP);
             continue;
         case EXCP_NONE: return;
-        default: g->step_after_exception = step; return;
+        default:
+            /* Reported (or the watches checked) once the CPU loop has
+             * handled the exception. */
+            g->step_after_exception = step;
+            return;
         }
     }
 }
@@ -502,18 +567,30 @@ int gdbstub_signal(GuestThread *t, int sig)
     return passed;
 }
 
+/* The process ends with this reply: the stub's thread must not end it
+ * first when gdb, told, closes the connection. */
+static void send_last_reply(const char *fmt, int value)
+{
+    bool was_detached;
+
+    if (!gdbstub_active || getpid() != stub_pid)
+        return;
+    pthread_mutex_lock(&lock);
+    was_detached = detached;
+    detached = true;
+    pthread_mutex_unlock(&lock);
+    if (!was_detached)
+        send_fmt(fmt, value & 0xff);
+}
+
 void gdbstub_exited(int status)
 {
-    if (!gdbstub_active || getpid() != stub_pid || detached)
-        return;
-    send_fmt("W%02x", status & 0xff);
+    send_last_reply("W%02x", status);
 }
 
 void gdbstub_killed(int sig)
 {
-    if (!gdbstub_active || getpid() != stub_pid || detached)
-        return;
-    send_fmt("X%02x", sig & 0xff);
+    send_last_reply("X%02x", sig);
 }
 
 void gdbstub_after_fork(void)
@@ -532,7 +609,10 @@ static void send_stop_reply(void)
 {
     GdbThread *g = last_stop.thread;
 
-    if (g)
+    if (g && last_stop.watch)
+        send_fmt("T%02xwatch:%llx;thread:%x;", last_stop.sig,
+                 (unsigned long long)last_stop.watch_addr, g->t->tid);
+    else if (g)
         send_fmt("T%02xthread:%x;", last_stop.sig, g->t->tid);
     else
         send_fmt("S%02x", last_stop.sig);
@@ -669,18 +749,67 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     send_packet(mem_write(addr, buf, (size_t)len) ? "OK" : "E0e");
 }
 
-/* Z0/z0 (and Z1/z1, which need no hardware here). */
+/* Z2/z2: a write watchpoint on [addr, addr + len). */
+static bool watch_insert(uint64_t addr, uint64_t len)
+{
+    bool ok = false;
+
+    if (len == 0 || len > GDB_WATCH_MAX_LEN)
+        return false;
+    pthread_mutex_lock(&lock);
+    if (nb_watches < GDB_MAX_WATCH) {
+        GdbWatch *w = &watches[nb_watches];
+
+        w->addr = addr;
+        w->len = (uint32_t)len;
+        ok = mem_read(addr, w->old, w->len) == w->len;
+        if (ok)
+            nb_watches++;
+    }
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+static void watch_remove(uint64_t addr, uint64_t len)
+{
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < nb_watches; i++) {
+        if (watches[i].addr == addr && watches[i].len == len) {
+            watches[i] = watches[nb_watches - 1];
+            nb_watches--;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* Z0/z0 (and Z1/z1, which need no hardware here); Z2/z2. */
 static void handle_breakpoint(const char *p, bool insert)
 {
     int type = (int)parse_hex(&p);
-    uint64_t addr;
+    uint64_t addr, len;
     bool ok;
 
-    if (type > 1 || *p++ != ',') {
-        send_packet(""); /* watchpoints: not supported */
+    if (type > 2 || *p++ != ',') {
+        send_packet(""); /* read and access watchpoints: not supported */
         return;
     }
     addr = parse_hex(&p);
+    if (type == 2) {
+        if (*p++ != ',') {
+            send_packet("E01");
+            return;
+        }
+        len = parse_hex(&p);
+        if (insert) {
+            ok = watch_insert(addr, len);
+        } else {
+            watch_remove(addr, len);
+            ok = true;
+        }
+        send_packet(ok ? "OK" : "E22");
+        return;
+    }
     ok = insert ? tcg_debug_breakpoint_insert(addr)
                 : (tcg_debug_breakpoint_remove(addr), true);
     send_packet(ok ? "OK" : "E22");
@@ -1033,7 +1162,7 @@ static bool wait_for_stop(void)
                 last_stop = event;
                 event_posted = false;
             } else {
-                last_stop = (GdbStop){threads, SIGINT};
+                last_stop = (GdbStop){.thread = threads, .sig = SIGINT};
             }
             pthread_mutex_unlock(&lock);
             sel_g = sel_c = NULL;
@@ -1123,7 +1252,7 @@ void gdbstub_start(GuestThread *main, int port)
     stub_pid = getpid();
     gdbstub_active = true;
     gdbstub_thread_start(main);
-    last_stop = (GdbStop){main->gdb, SIGTRAP};
+    last_stop = (GdbStop){.thread = main->gdb, .sig = SIGTRAP};
 
     /* The guest's signals are for guest threads; faults stay on. */
     sigfillset(&all);
