@@ -737,7 +737,7 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     }
     if (binary) {
         /* start is the packet after 'X': its length is known. */
-        if ((size_t)(p - start) + len > packet_len - 1) {
+        if ((size_t)(p - start) + len > packet_len) {
             send_packet("E01");
             return;
         }

@@ -1,0 +1,356 @@
+#!/bin/bash
+# arx's GDB stub (arx -g PORT, ARX_GDB=PORT) driven by Debian's
+# gdb-multiarch in batch mode: builds small AArch64 programs (static and
+# dynamic; 32-bit Arm ones too when arm-linux-gnueabihf-gcc is there),
+# starts each under arx waiting for gdb on a free loopback port, and checks
+# what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
+# finish, locals, registers and memory (read, write, an unreadable
+# address), a guest SIGSEGV passed on to the guest, ^C, a watchpoint on a
+# variable another thread writes, the exit code. No arx or gdb is left
+# running: every one runs under timeout and the exit trap kills what is
+# left.
+#
+# usage: run-gdb-tests.sh
+# environment:
+#   ARX          emulator (default "$top_builddir/arx")
+#   GDB          debugger (default gdb-multiarch)
+#   GDB_TESTS    "name1 name2": run only these cases
+#   GDB_TIMEOUT  seconds one gdb or arx run may take (default 60)
+#   GDB_VERBOSE  if set, print gdb's output of a failing case
+# Exits 77 (SKIP) when gdb-multiarch or aarch64-linux-gnu-gcc is missing.
+
+# gdb expressions and expected output name registers and values with $:
+# single quotes on purpose.
+# shellcheck disable=SC2016
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=$(cd "$srcdir/../.." && pwd)
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+GDB=${GDB:-gdb-multiarch}
+TIMEOUT=${GDB_TIMEOUT:-60}
+
+if ! command -v "$GDB" >/dev/null; then
+	echo "SKIP: $GDB not installed (apt-get install gdb-multiarch)"
+	exit 77
+fi
+if ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+	echo "SKIP: aarch64-linux-gnu-gcc not installed"
+	exit 77
+fi
+if [ ! -x "$ARX" ]; then
+	echo "ERROR: $ARX not built" >&2
+	exit 99
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/arx-gdb.XXXXXX")
+arx_pid=
+gdb_pid=
+
+# Kills a process this script started (its timeout wrapper), if alive.
+stop_pid() {
+	[ -n "$1" ] || return 0
+	kill -TERM "$1" 2>/dev/null
+	sleep 0.2
+	kill -KILL "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+	return 0
+}
+
+cleanup() {
+	stop_pid "$gdb_pid"
+	stop_pid "$arx_pid"
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+
+selected() {
+	[ -z "${GDB_TESTS:-}" ] && return 0
+	case " $GDB_TESTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# ---- the guest programs ----
+
+build() {
+	local cc=$1 out=$2 src=$3
+	shift 3
+	"$cc" -g -O0 "$@" -o "$work/$out" "$srcdir/$src" 2>>"$work/build.log"
+}
+
+if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
+	! build aarch64-linux-gnu-gcc segv segv.c -static ||
+	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread; then
+	echo "ERROR: cannot build the aarch64 test programs:" >&2
+	cat "$work/build.log" >&2
+	exit 99
+fi
+have_dynamic=0
+if build aarch64-linux-gnu-gcc threads-dyn threads.c -pthread &&
+	"$ARX" -L /usr/aarch64-linux-gnu "$work/threads-dyn" >/dev/null 2>&1
+	[ $? = 47 ]; then
+	have_dynamic=1
+fi
+have_arm=0
+if command -v arm-linux-gnueabihf-gcc >/dev/null &&
+	build arm-linux-gnueabihf-gcc threads-t32 threads.c -static -pthread -mthumb &&
+	build arm-linux-gnueabihf-gcc threads-a32 threads.c -static -pthread -marm; then
+	have_arm=1
+fi
+# The line of main's call of add_twice, for a breakpoint there.
+call_line=$(grep -n 'result = add_twice' "$srcdir/threads.c" | cut -d: -f1)
+
+# ---- running arx and gdb ----
+
+# Starts arx on program $1 waiting for gdb on a free port (through
+# ARX_GDB instead of -g when $2 is "env"): sets port and arx_pid. Another
+# process may take the port first: then another is tried.
+start_arx() {
+	local prog=$1 how=${2:-option} try _
+	local -a how_args
+
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		port=$((20000 + (RANDOM * 7 + try) % 40000))
+		how_args=("$ARX" -g "$port")
+		[ "$how" = env ] && how_args=(env "ARX_GDB=$port" "$ARX")
+		: >"$work/arx.err"
+		timeout -k 5 "$TIMEOUT" "${how_args[@]}" "$work/$prog" \
+			>"$work/arx.out" 2>"$work/arx.err" &
+		arx_pid=$!
+		for _ in $(seq 100); do
+			grep -q 'waiting for gdb' "$work/arx.err" && return 0
+			kill -0 "$arx_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		stop_pid "$arx_pid"
+		arx_pid=
+		grep -q 'cannot listen' "$work/arx.err" || break
+	done
+	echo "  arx did not wait for gdb:"
+	sed 's/^/  arx| /' "$work/arx.err"
+	return 1
+}
+
+# Runs gdb on program $1 (its symbols), connected to arx, with the
+# commands that follow (gdb -ex arguments); its output in $work/gdb.out,
+# then waits for arx to end: arx_status.
+run_gdb() {
+	local prog=$1
+	shift
+	timeout -k 5 "$TIMEOUT" "$GDB" -batch -nx -ex 'set pagination off' \
+		-ex 'set confirm off' -ex "set sysroot ${GDB_SYSROOT:-}" \
+		-ex "file $work/$prog" -ex "target remote 127.0.0.1:$port" "$@" \
+		>"$work/gdb.out" 2>&1 </dev/null &
+	gdb_pid=$!
+	wait_gdb
+}
+
+# Waits for gdb, then for arx (which must end with gdb's session):
+# arx_status.
+wait_gdb() {
+	local _
+	wait "$gdb_pid"
+	gdb_pid=
+	for _ in $(seq 100); do
+		kill -0 "$arx_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$arx_pid" 2>/dev/null; then
+		echo "  arx still ran after gdb ended: killed"
+		case_failures=$((case_failures + 1))
+		kill -TERM "$arx_pid"
+		sleep 0.2
+		kill -KILL "$arx_pid" 2>/dev/null
+	fi
+	wait "$arx_pid"
+	arx_status=$?
+	arx_pid=
+}
+
+case_failures=0
+
+# expect PATTERN...: each an extended regexp gdb's output must match.
+expect() {
+	local pattern
+	for pattern in "$@"; do
+		if ! grep -Eq -- "$pattern" "$work/gdb.out"; then
+			echo "  missing: $pattern"
+			case_failures=$((case_failures + 1))
+		fi
+	done
+}
+
+finish_case() {
+	local name=$1
+	if [ "$case_failures" = 0 ]; then
+		echo "PASS: $name"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: $name"
+		failed=$((failed + 1))
+		if [ -n "${GDB_VERBOSE:-}" ]; then
+			sed 's/^/  | /' "$work/gdb.out"
+			sed 's/^/  arx| /' "$work/arx.err"
+		fi
+	fi
+	case_failures=0
+}
+
+# run_case HOW PROGRAM GDB-COMMANDS... : arx (HOW: option or env) and
+# gdb on PROGRAM.
+run_case() {
+	local how=$1 prog=$2
+	shift 2
+	if ! start_arx "$prog" "$how"; then
+		case_failures=$((case_failures + 1))
+		return 1
+	fi
+	run_gdb "$prog" "$@"
+}
+
+# The exit code gdb reports is octal: 47 is 057.
+exit_47='exited with code 057'
+
+# ---- the cases ----
+
+case_break() {
+	run_case option threads -ex 'break add_twice' -ex continue -ex bt \
+		-ex 'print x' -ex next -ex 'print doubled' -ex finish \
+		-ex 'info threads' -ex delete -ex continue
+	expect 'Thread 2 .* hit Breakpoint 1, add_twice \(x=3\)' \
+		'#1 .* in worker \(arg=' '\$1 = 3' '\$2 = 6' \
+		'Value returned is \$3 = 7' '\* 2 +Thread [0-9]+' \
+		'^  1 +Thread [0-9]+' "$exit_47"
+	finish_case break
+}
+
+case_step() {
+	run_case option threads -ex "break threads.c:$call_line" -ex continue \
+		-ex step -ex 'print/x $pc' -ex stepi -ex 'print/x $pc' -ex up \
+		-ex down -ex finish -ex continue
+	expect 'add_twice \(x=55\) at .*threads.c' '\$1 = 0x[0-9a-f]+' \
+		'\$2 = 0x[0-9a-f]+' '#1 .* main \(\) at' \
+		'Value returned is \$3 = 111' "$exit_47"
+	# stepi moved pc by one instruction (4 bytes).
+	local pc1 pc2
+	pc1=$(sed -n 's/^\$1 = 0x//p' "$work/gdb.out")
+	pc2=$(sed -n 's/^\$2 = 0x//p' "$work/gdb.out")
+	if [ -z "$pc1" ] || [ -z "$pc2" ] || [ $((0x$pc2 - 0x$pc1)) != 4 ]; then
+		echo "  stepi went from 0x$pc1 to 0x$pc2"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case step
+}
+
+# Registers and memory: reads, writes, an address nothing is mapped at.
+case_memory() {
+	run_case option threads -ex 'break main' -ex continue \
+		-ex 'set var $x9 = 0x1234abcd' -ex 'print/x $x9' \
+		-ex 'print/x $v1.d.u[0]' -ex 'set var $v1.d.u[0] = 77' \
+		-ex 'print $v1.d.u[0]' -ex 'info registers cpsr fpsr fpcr' \
+		-ex 'x/2xw $sp' -ex 'x/4xb 0' -ex 'set var shared_counter = 100' \
+		-ex 'print shared_counter' -ex continue
+	# 100 + 55 = 155; add_twice(155) % 64 = 55 = 067.
+	expect '\$1 = 0x1234abcd' '\$3 = 77' '^cpsr +0x' '^fpcr +0x' \
+		'0x[0-9a-f]+:	0x[0-9a-f]{8}	0x[0-9a-f]{8}' \
+		'Cannot access memory at address 0x0' '\$4 = 100' \
+		'exited with code 067'
+	finish_case memory
+}
+
+case_segv() {
+	run_case option segv -ex continue -ex bt -ex continue
+	expect 'received signal SIGSEGV' '#0 .*main \(\) at .*segv.c' \
+		'terminated with signal SIGSEGV'
+	if [ "$arx_status" != 139 ]; then
+		echo "  arx exited with $arx_status, not 139 (SIGSEGV)"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case segv
+}
+
+# ^C: gdb gets SIGINT while the guest runs and sends the interrupt.
+case_interrupt() {
+	if ! start_arx spin; then
+		case_failures=$((case_failures + 1))
+		finish_case interrupt
+		return
+	fi
+	timeout -k 5 "$TIMEOUT" "$GDB" -batch -nx -ex 'set pagination off' \
+		-ex "file $work/spin" -ex "target remote 127.0.0.1:$port" \
+		-ex continue -ex 'info threads' -ex 'print spins > 0' -ex stepi \
+		-ex kill >"$work/gdb.out" 2>&1 </dev/null &
+	gdb_pid=$!
+	local _
+	for _ in $(seq 100); do
+		grep -q 'New Thread' "$work/gdb.out" && break
+		sleep 0.1
+	done
+	sleep 0.5
+	kill -INT "$gdb_pid"
+	wait_gdb
+	expect 'received signal SIGINT' '^\* [12] +Thread' '^  [12] +Thread' \
+		'\$1 = 1' 'killed'
+	finish_case interrupt
+}
+
+case_watch() {
+	run_case option threads -ex 'break main' -ex continue \
+		-ex 'watch shared_counter' -ex continue -ex continue -ex delete \
+		-ex continue
+	expect 'Thread 2 .* hit Hardware watchpoint 2: shared_counter' \
+		'Old value = 0' 'New value = 7' 'Old value = 7' 'New value = 16' \
+		'in worker \(arg=' "$exit_47"
+	finish_case watch
+}
+
+# ARX_GDB instead of -g.
+case_env() {
+	run_case env threads -ex continue
+	expect "$exit_47"
+	finish_case env
+}
+
+case_dynamic() {
+	if [ "$have_dynamic" = 0 ]; then
+		echo "SKIP: dynamic (no aarch64 cross libc in /usr/aarch64-linux-gnu)"
+		return
+	fi
+	GDB_SYSROOT=/usr/aarch64-linux-gnu run_case option threads-dyn \
+		-ex 'break add_twice' -ex continue -ex bt -ex finish \
+		-ex 'info sharedlibrary' -ex delete -ex continue
+	expect 'hit Breakpoint 1, add_twice \(x=3\)' '#1 .* in worker' \
+		'Value returned is \$1 = 7' 'libc\.so\.6' "$exit_47"
+	finish_case dynamic
+}
+
+# 32-bit Arm: $1 is t32 or a32.
+case_arm() {
+	local isa=$1
+	if [ "$have_arm" = 0 ]; then
+		echo "SKIP: arm-$isa (no arm-linux-gnueabihf-gcc)"
+		return
+	fi
+	run_case option "threads-$isa" -ex 'break add_twice' -ex continue \
+		-ex bt -ex 'print x' -ex next -ex 'print doubled' -ex finish \
+		-ex 'info registers cpsr' -ex 'print $d0' -ex delete -ex continue
+	expect 'hit Breakpoint 1, add_twice \(x=3\)' '#1 .* in worker' \
+		'\$1 = 3' '\$2 = 6' 'Value returned is \$3 = 7' '^cpsr +0x' \
+		"$exit_47"
+	finish_case "arm-$isa"
+}
+
+# (stderr: bash's own report of the guest killed by SIGSEGV)
+for name in break step memory segv interrupt watch env dynamic; do
+	selected "$name" && "case_$name" 2>/dev/null
+done
+selected arm-t32 && case_arm t32
+selected arm-a32 && case_arm a32
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
