@@ -27,10 +27,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "linux-user/arch.h"
+#include "linux-user/path.h"
+#include "linux-user/procfs.h"
 #include "linux-user/vma.h"
 #include "tcg/debug.h"
 #include "tcg/exec.h"
@@ -99,6 +102,7 @@ static _Atomic int nb_watches;
 static GdbThread *sel_g; /* Hg: registers and memory */
 static GdbThread *sel_c; /* Hc */
 static bool no_ack;
+static bool multiprocess; /* thread ids are pPID.TID */
 
 /* ---- the connection ---- */
 
@@ -344,19 +348,47 @@ static GdbThread *find_thread(int tid)
     return NULL;
 }
 
-/* The thread an Hg/Hc/vCont id names: -1 all (NULL), 0 any. */
+/*
+ * The thread an Hg/Hc/T/vCont id names: TID, or pPID.TID once gdb and the
+ * stub agreed on multiprocess; -1 (NULL, *all) is every one, 0 any.
+ */
 static GdbThread *thread_by_id(const char *id, bool *all)
 {
+    const char *p = id;
+    int tid;
+
     *all = false;
-    if (id[0] == '-') {
+    if (*p == 'p') {
+        p++;
+        if (*p == '-') {
+            *all = true;
+            return NULL;
+        }
+        parse_hex(&p); /* the pid: only ours is there */
+        if (*p != '.') {
+            *all = true;
+            return NULL;
+        }
+        p++;
+    }
+    if (*p == '-') {
         *all = true;
         return NULL;
     }
-    const char *p = id;
-    int tid = (int)parse_hex(&p);
+    tid = (int)parse_hex(&p);
     if (tid == 0)
         return last_stop.thread ? last_stop.thread : threads;
     return find_thread(tid);
+}
+
+/* gdb's name for a thread: "pPID.TID" (multiprocess) or "TID". */
+static const char *thread_id(const GdbThread *g, char buf[32])
+{
+    if (multiprocess)
+        snprintf(buf, 32, "p%x.%x", (unsigned)stub_pid, (unsigned)g->t->tid);
+    else
+        snprintf(buf, 32, "%x", (unsigned)g->t->tid);
+    return buf;
 }
 
 void gdbstub_thread_start(GuestThread *t)
@@ -608,12 +640,13 @@ void gdbstub_after_fork(void)
 static void send_stop_reply(void)
 {
     GdbThread *g = last_stop.thread;
+    char id[32];
 
     if (g && last_stop.watch)
-        send_fmt("T%02xwatch:%llx;thread:%x;", last_stop.sig,
-                 (unsigned long long)last_stop.watch_addr, g->t->tid);
+        send_fmt("T%02xwatch:%llx;thread:%s;", last_stop.sig,
+                 (unsigned long long)last_stop.watch_addr, thread_id(g, id));
     else if (g)
-        send_fmt("T%02xthread:%x;", last_stop.sig, g->t->tid);
+        send_fmt("T%02xthread:%s;", last_stop.sig, thread_id(g, id));
     else
         send_fmt("S%02x", last_stop.sig);
 }
@@ -864,7 +897,7 @@ static void thread_name(int tid, char *name, size_t size)
 static void xfer_threads(const char *range)
 {
     size_t cap = 256, len;
-    char *doc = malloc(cap), name[64];
+    char *doc = malloc(cap), name[64], id[32];
 
     if (!doc) {
         send_packet("E0c");
@@ -883,8 +916,8 @@ static void xfer_threads(const char *range)
             doc = grown;
         }
         len += (size_t)snprintf(doc + len, cap - len,
-                                "<thread id=\"%x\" name=\"%s\"/>\n", g->t->tid,
-                                name);
+                                "<thread id=\"%s\" name=\"%s\"/>\n",
+                                thread_id(g, id), name);
     }
     len += (size_t)snprintf(doc + len, cap - len, "</threads>\n");
     send_xfer(doc, len, range);
@@ -936,24 +969,29 @@ static void handle_xfer(const char *p)
 static void handle_query(const char *p)
 {
     if (strncmp(p, "qSupported", 10) == 0) {
+        multiprocess = strstr(p, "multiprocess+") != NULL;
         send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
                  "qXfer:threads:read+;qXfer:auxv:read+;"
-                 "qXfer:exec-file:read+;vContSupported+",
-                 GDB_MAX_PACKET);
+                 "qXfer:exec-file:read+;vContSupported+%s",
+                 GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "");
     } else if (strcmp(p, "qAttached") == 0 ||
                strncmp(p, "qAttached:", 10) == 0) {
         send_packet("0"); /* started by us: gdb kills it when done */
     } else if (strcmp(p, "qC") == 0) {
         GdbThread *g = last_stop.thread ? last_stop.thread : threads;
-        send_fmt("QC%x", g ? g->t->tid : 0);
+        char id[32];
+
+        send_fmt("QC%s", g ? thread_id(g, id) : "0");
     } else if (strcmp(p, "qfThreadInfo") == 0) {
         char out[GDB_MAX_PACKET];
         size_t n = 1;
 
         out[0] = 'm';
-        for (GdbThread *g = threads; g && n + 20 < sizeof(out); g = g->next)
-            n += (size_t)snprintf(out + n, sizeof(out) - n, "%s%x",
-                                  n > 1 ? "," : "", g->t->tid);
+        char id[32];
+
+        for (GdbThread *g = threads; g && n + 40 < sizeof(out); g = g->next)
+            n += (size_t)snprintf(out + n, sizeof(out) - n, "%s%s",
+                                  n > 1 ? "," : "", thread_id(g, id));
         out[n] = '\0';
         send_packet(n > 1 ? out : "l");
     } else if (strcmp(p, "qsThreadInfo") == 0) {
@@ -965,6 +1003,124 @@ static void handle_query(const char *p)
     } else if (strcmp(p, "QStartNoAckMode") == 0) {
         send_packet("OK");
         no_ack = true;
+    } else {
+        send_packet("");
+    }
+}
+
+/* ---- vFile: files as the guest sees them, read only ---- */
+
+/* gdb's pid for a process when the stub does not report pids. */
+#define GDB_MAGIC_NULL_PID 42000
+
+/* /proc/<gdb's pid for us>/... is /proc/self/...; other paths go through
+ * the sysroot as the guest's would. */
+static int vfile_open(const char *path, int64_t *fd)
+{
+    char self[4096];
+    const char *p = path;
+    long pid;
+
+    if (strncmp(p, "/proc/", 6) == 0 && hex_value(p[6]) >= 0) {
+        char *end;
+
+        pid = strtol(p + 6, &end, 10);
+        if (*end == '/' && (pid == GDB_MAGIC_NULL_PID || pid == stub_pid)) {
+            snprintf(self, sizeof(self), "/proc/self%s", end);
+            p = self;
+        }
+    }
+    if (procfs_open(p, O_RDONLY | O_CLOEXEC, fd))
+        return *fd < 0 ? (int)-*fd : 0;
+    *fd = open(path_redirect(p), O_RDONLY | O_CLOEXEC);
+    return *fd < 0 ? errno : 0;
+}
+
+static void put_be(uint8_t *out, uint64_t v, int size)
+{
+    for (int i = size - 1; i >= 0; i--, v >>= 8)
+        out[i] = (uint8_t)v;
+}
+
+/* The File-I/O protocol's struct stat: big-endian fields. */
+static void vfile_fstat(int fd)
+{
+    struct stat st;
+    char reply[4 + 64];
+    uint8_t *s = (uint8_t *)reply + 4;
+
+    if (fstat(fd, &st) < 0) {
+        send_fmt("F-1,%x", errno);
+        return;
+    }
+    memcpy(reply, "F40;", 4);
+    put_be(s, st.st_dev, 4);
+    put_be(s + 4, st.st_ino, 4);
+    put_be(s + 8, st.st_mode, 4);
+    put_be(s + 12, st.st_nlink, 4);
+    put_be(s + 16, st.st_uid, 4);
+    put_be(s + 20, st.st_gid, 4);
+    put_be(s + 24, st.st_rdev, 4);
+    put_be(s + 28, (uint64_t)st.st_size, 8);
+    put_be(s + 36, (uint64_t)st.st_blksize, 8);
+    put_be(s + 44, (uint64_t)st.st_blocks, 8);
+    put_be(s + 52, (uint64_t)st.st_atime, 4);
+    put_be(s + 56, (uint64_t)st.st_mtime, 4);
+    put_be(s + 60, (uint64_t)st.st_ctime, 4);
+    send_packet_bin(reply, 4 + 64);
+}
+
+static void handle_vfile(const char *p)
+{
+    if (strncmp(p, "setfs:", 6) == 0) {
+        send_packet("F0");
+    } else if (strncmp(p, "open:", 5) == 0) {
+        char path[4096];
+        const char *q = p + 5, *comma = strchr(q, ',');
+        size_t n = comma ? (size_t)(comma - q) / 2 : 0;
+        int64_t fd;
+        int err;
+
+        if (!comma || n >= sizeof(path) || !from_hex((uint8_t *)path, q, n)) {
+            send_packet("F-1,16"); /* EINVAL */
+            return;
+        }
+        path[n] = '\0';
+        q = comma + 1;
+        if (parse_hex(&q) != 0) { /* gdb's O_RDONLY: nothing else */
+            send_packet("F-1,d"); /* EACCES */
+            return;
+        }
+        err = vfile_open(path, &fd);
+        if (err)
+            send_fmt("F-1,%x", err);
+        else
+            send_fmt("F%llx", (unsigned long long)fd);
+    } else if (strncmp(p, "pread:", 6) == 0) {
+        const char *q = p + 6;
+        int fd = (int)parse_hex(&q);
+        uint64_t count = *q == ',' ? (q++, parse_hex(&q)) : 0;
+        uint64_t offset = *q == ',' ? (q++, parse_hex(&q)) : 0;
+        static char buf[GDB_MAX_PACKET];
+        int head;
+        ssize_t got;
+
+        if (count > GDB_MAX_PACKET / 2)
+            count = GDB_MAX_PACKET / 2;
+        got = pread(fd, buf + 32, (size_t)count, (off_t)offset);
+        if (got < 0) {
+            send_fmt("F-1,%x", errno);
+            return;
+        }
+        head = snprintf(buf, 32, "F%zx;", (size_t)got);
+        memmove(buf + head, buf + 32, (size_t)got);
+        send_packet_bin(buf, (size_t)head + (size_t)got);
+    } else if (strncmp(p, "fstat:", 6) == 0) {
+        const char *q = p + 6;
+        vfile_fstat((int)parse_hex(&q));
+    } else if (strncmp(p, "close:", 6) == 0) {
+        const char *q = p + 6;
+        send_packet(close((int)parse_hex(&q)) == 0 ? "F0" : "F-1,9");
     } else {
         send_packet("");
     }
@@ -1100,8 +1256,8 @@ static bool handle_packet(char *pkt, size_t len)
     case 'z': handle_breakpoint(pkt + 1, false); return false;
     case 'H': handle_set_thread(pkt + 1); return false;
     case 'T': {
-        const char *p = pkt + 1;
-        send_packet(find_thread((int)parse_hex(&p)) ? "OK" : "E01");
+        bool all;
+        send_packet(thread_by_id(pkt + 1, &all) ? "OK" : "E01");
         return false;
     }
     case 'q':
@@ -1122,6 +1278,10 @@ static bool handle_packet(char *pkt, size_t len)
         }
         if (strncmp(pkt, "vCont;", 6) == 0)
             return handle_vcont(pkt + 5);
+        if (strncmp(pkt, "vFile:", 6) == 0) {
+            handle_vfile(pkt + 6);
+            return false;
+        }
         if (strncmp(pkt, "vKill", 5) == 0) {
             send_packet("OK");
             kill_guest();

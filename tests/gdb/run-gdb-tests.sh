@@ -6,7 +6,8 @@
 # what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
 # finish, locals, registers and memory (read, write, an unreadable
 # address), a guest SIGSEGV passed on to the guest, ^C, a watchpoint on a
-# variable another thread writes, the exit code. No arx or gdb is left
+# variable another thread writes, the exit code, files and
+# `info proc mappings` through arx (vFile). No arx or gdb is left
 # running: every one runs under timeout and the exit trap kills what is
 # left.
 #
@@ -136,15 +137,18 @@ start_arx() {
 	return 1
 }
 
-# Runs gdb on program $1 (its symbols), connected to arx, with the
-# commands that follow (gdb -ex arguments); its output in $work/gdb.out,
-# then waits for arx to end: arx_status.
+# Runs gdb on program $1 (its symbols; with GDB_SYSROOT=target: gdb
+# reads the program and its libraries through arx), connected to arx,
+# with the commands that follow (gdb -ex arguments); its output in
+# $work/gdb.out, then waits for arx to end: arx_status.
 run_gdb() {
 	local prog=$1
+	local -a files=(-ex "set sysroot ${GDB_SYSROOT:-}" -ex "file $work/$prog")
 	shift
+	[ "${GDB_SYSROOT:-}" = target: ] && files=()
 	timeout -k 5 "$TIMEOUT" "$GDB" -batch -nx -ex 'set pagination off' \
-		-ex 'set confirm off' -ex "set sysroot ${GDB_SYSROOT:-}" \
-		-ex "file $work/$prog" -ex "target remote 127.0.0.1:$port" "$@" \
+		-ex 'set confirm off' "${files[@]}" \
+		-ex "target remote 127.0.0.1:$port" "$@" \
 		>"$work/gdb.out" 2>&1 </dev/null &
 	gdb_pid=$!
 	wait_gdb
@@ -329,6 +333,22 @@ case_dynamic() {
 	finish_case dynamic
 }
 
+# Files through arx (vFile, qXfer:exec-file): gdb has no local copy of
+# the program nor of the sysroot; /proc/PID/maps is the guest's.
+case_files() {
+	if [ "$have_dynamic" = 0 ]; then
+		echo "SKIP: files (no aarch64 cross libc in /usr/aarch64-linux-gnu)"
+		return
+	fi
+	GDB_SYSROOT=target: run_case option threads-dyn \
+		-ex 'break add_twice' -ex continue -ex 'info sharedlibrary' \
+		-ex 'info proc mappings' -ex delete -ex continue
+	expect 'hit Breakpoint 1, add_twice \(x=3\)' 'target:/.*libc\.so\.6' \
+		'r-xp +/.*threads-dyn' 'r-xp +/.*libc\.so\.6' '\[stack\]' \
+		"$exit_47"
+	finish_case files
+}
+
 # 32-bit Arm: $1 is t32 or a32.
 case_arm() {
 	local isa=$1
@@ -346,7 +366,7 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory segv interrupt watch env dynamic; do
+for name in break step memory segv interrupt watch env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
