@@ -531,13 +531,40 @@ static bool watch_stop(GdbThread *g)
     return true;
 }
 
+/*
+ * A thread no debugger drives (a forked or vforked child, a thread after
+ * detach) may still meet the debugged process's breakpoints in shared
+ * translated code: it runs past them, one instruction as a step (step
+ * blocks never stop at breakpoints).
+ */
+static void cpu_exec_undebugged(CPUARMState *env)
+{
+    env->debug_step = 0;
+    for (;;) {
+        tcg_cpu_exec(env);
+        if (env->exception == EXCP_STEP) { /* a step block, found cached */
+            env->exception = EXCP_NONE;
+            continue;
+        }
+        if (env->exception != EXCP_DEBUG)
+            return;
+        env->exception = EXCP_NONE;
+        env->debug_step = 1;
+        tcg_cpu_exec(env);
+        env->debug_step = 0;
+        if (env->exception != EXCP_STEP)
+            return; /* the instruction raised something, or did not run */
+        env->exception = EXCP_NONE;
+    }
+}
+
 void gdbstub_cpu_exec(GuestThread *t)
 {
     GdbThread *g = t->gdb;
     CPUARMState *env = &t->env;
 
     if (!g || !gdbstub_active) {
-        tcg_cpu_exec(env);
+        cpu_exec_undebugged(env);
         return;
     }
     for (;;) {
@@ -551,8 +578,19 @@ void gdbstub_cpu_exec(GuestThread *t)
         pthread_mutex_lock(&lock);
         while (g->action == GDB_STOP && !detached)
             pthread_cond_wait(&park_cond, &lock);
-        stepping = g->action == GDB_STEP && !detached;
-        step = stepping || (nb_watches && !detached);
+        if (detached) {
+            pthread_mutex_unlock(&lock);
+            cpu_exec_undebugged(env);
+            return;
+        }
+        stepping = g->action == GDB_STEP;
+        step = stepping || nb_watches;
+        /* Stepping for the watches, it must see the breakpoints itself. */
+        if (step && !stepping && tcg_debug_breakpoint_at(env->pc)) {
+            pthread_mutex_unlock(&lock);
+            stop_here(g, SIGTRAP);
+            continue;
+        }
         g->in_guest = true;
         pthread_mutex_unlock(&lock);
         /* Step blocks may sit in the jump cache under their pcs. */
@@ -630,6 +668,8 @@ void gdbstub_after_fork(void)
     if (!gdbstub_active)
         return;
     gdbstub_active = false;
+    tcg_debug_breakpoint_remove_all(); /* this process's own copy */
+    nb_watches = 0;
     close(conn);
     close(wake_pipe[0]);
     close(wake_pipe[1]);
@@ -1233,6 +1273,7 @@ static void detach(void)
 {
     tcg_debug_breakpoint_remove_all();
     pthread_mutex_lock(&lock);
+    nb_watches = 0;
     detached = true;
     for (GdbThread *g = threads; g; g = g->next)
         set_action(g, GDB_CONT, 0);

@@ -436,8 +436,9 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
     tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
     if (gen_fetch_fault(tb, env, s.thumb))
         return;
-    /* A debugger's breakpoint: the block stops before the instruction. */
-    if (tcg_debug_breakpoint_at(tb->pc)) {
+    /* A debugger's breakpoint: the block stops before the instruction
+     * (not a step's, which runs past it when the debugger asks). */
+    if (!s.single_step && tcg_debug_breakpoint_at(tb->pc)) {
         gen_raise(tb->pc, EXCP_DEBUG, 0);
         tb->size = 0;
         tb->icount = 0;

@@ -6,7 +6,8 @@
 # what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
 # finish, locals, registers and memory (read, write, an unreadable
 # address), a guest SIGSEGV passed on to the guest, ^C, a watchpoint on a
-# variable another thread writes, the exit code, files and
+# variable another thread writes, a forked child (not debugged), the
+# exit code, files and
 # `info proc mappings` through arx (vFile). No arx or gdb is left
 # running: every one runs under timeout and the exit trap kills what is
 # left.
@@ -86,7 +87,8 @@ build() {
 
 if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc segv segv.c -static ||
-	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread; then
+	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread ||
+	! build aarch64-linux-gnu-gcc fork fork.c -static; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -305,9 +307,11 @@ case_interrupt() {
 
 case_watch() {
 	run_case option threads -ex 'break main' -ex continue \
-		-ex 'watch shared_counter' -ex continue -ex continue -ex delete \
-		-ex continue
-	expect 'Thread 2 .* hit Hardware watchpoint 2: shared_counter' \
+		-ex 'watch shared_counter' -ex 'break add_twice' -ex continue \
+		-ex continue -ex 'delete 3' -ex continue -ex delete -ex continue
+	# The breakpoint in add_twice comes first, then the write.
+	expect 'Thread 2 .* hit Breakpoint 3, add_twice \(x=3\)' \
+		'Thread 2 .* hit Hardware watchpoint 2: shared_counter' \
 		'Old value = 0' 'New value = 7' 'Old value = 7' 'New value = 16' \
 		'in worker \(arg=' "$exit_47"
 	finish_case watch
@@ -331,6 +335,15 @@ case_dynamic() {
 	expect 'hit Breakpoint 1, add_twice \(x=3\)' '#1 .* in worker' \
 		'Value returned is \$1 = 7' 'libc\.so\.6' "$exit_47"
 	finish_case dynamic
+}
+
+# A forked child runs free of the debugger and of its breakpoints.
+case_fork() {
+	run_case option fork -ex 'break child_work' -ex continue -ex bt \
+		-ex continue
+	expect 'Breakpoint 1, child_work \(v=1\)' '#1 .* in main \(\)' \
+		'exited with code 030'
+	finish_case fork
 }
 
 # Files through arx (vFile, qXfer:exec-file): gdb has no local copy of
@@ -366,7 +379,7 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory segv interrupt watch env dynamic files; do
+for name in break step memory segv interrupt watch fork env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
