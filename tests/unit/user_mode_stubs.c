@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "linux-user/gdbstub.h"
 #include "linux-user/user.h"
 #include "tcg/target_ops.h"
 #include "tcg/tb.h"
@@ -83,3 +84,32 @@ void tb_invalidate_page(uint64_t addr)
 {
     (void)addr;
 }
+
+/* The gdb stub (linux-user/gdbstub.c): never attached here. */
+bool gdbstub_active;
+void gdbstub_cpu_exec(GuestThread *t)
+{
+    tcg_cpu_exec(&t->env);
+}
+int gdbstub_signal(GuestThread *t, int sig)
+{
+    (void)t;
+    return sig;
+}
+void gdbstub_thread_start(GuestThread *t)
+{
+    (void)t;
+}
+void gdbstub_thread_exit(GuestThread *t)
+{
+    (void)t;
+}
+void gdbstub_exited(int status)
+{
+    (void)status;
+}
+void gdbstub_killed(int sig)
+{
+    (void)sig;
+}
+void gdbstub_after_fork(void) {}
