@@ -16,6 +16,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -35,6 +36,7 @@
 #include "linux-user/path.h"
 #include "linux-user/procfs.h"
 #include "linux-user/vma.h"
+#include "syscalls/syscalls.h"
 #include "tcg/debug.h"
 #include "tcg/exec.h"
 #include "util/log.h"
@@ -293,36 +295,11 @@ static bool from_hex(uint8_t *out, const char *hex, size_t len)
 
 /* ---- guest memory ---- */
 
-/* [addr, addr + len) is mapped in the guest with prot. */
-static bool guest_range_ok(uint64_t addr, uint64_t len, int prot)
-{
-    uint64_t end = addr + len;
-
-    if (end < addr)
-        return false;
-    if (len == 0)
-        return true;
-    return vma_allowed_end(addr, prot) >= end;
-}
-
-/* Reads guest memory; returns how many bytes could be read. */
+/* Reads guest memory: how many bytes could be read (the guest's
+ * mappings say, as for a syscall's buffer). */
 static size_t mem_read(uint64_t addr, uint8_t *buf, size_t len)
 {
-    size_t done = 0;
-
-    while (done < len) {
-        uint64_t a = addr + done;
-        uint64_t page_end = (a | (GUEST_PAGE_SIZE - 1)) + 1;
-        size_t n = len - done;
-
-        if (n > page_end - a)
-            n = (size_t)(page_end - a);
-        if (!guest_range_ok(a, n, PROT_READ))
-            break;
-        memcpy(buf + done, g2h(a), n);
-        done += n;
-    }
-    return done;
+    return copy_from_guest_prefix(buf, addr, len);
 }
 
 /*
@@ -332,10 +309,7 @@ static size_t mem_read(uint64_t addr, uint8_t *buf, size_t len)
  */
 static bool mem_write(uint64_t addr, const uint8_t *buf, size_t len)
 {
-    if (!guest_range_ok(addr, len, PROT_WRITE))
-        return false;
-    memcpy(g2h(addr), buf, len);
-    return true;
+    return copy_to_guest(addr, buf, len) == 0;
 }
 
 /* ---- threads ---- */
@@ -1053,23 +1027,29 @@ static void handle_query(const char *p)
 /* gdb's pid for a process when the stub does not report pids. */
 #define GDB_MAGIC_NULL_PID 42000
 
-/* /proc/<gdb's pid for us>/... is /proc/self/...; other paths go through
- * the sysroot as the guest's would. */
-static int vfile_open(const char *path, int64_t *fd)
+/* /proc/<gdb's pid for us>/... is /proc/self/... (in self, of size
+ * PATH_MAX); other paths stay. */
+static const char *vfile_proc_self(const char *path, char *self)
 {
-    char self[4096];
-    const char *p = path;
+    char *end;
     long pid;
 
-    if (strncmp(p, "/proc/", 6) == 0 && hex_value(p[6]) >= 0) {
-        char *end;
+    if (strncmp(path, "/proc/", 6) != 0 || path[6] < '0' || path[6] > '9')
+        return path;
+    pid = strtol(path + 6, &end, 10);
+    if (*end != '/' || (pid != GDB_MAGIC_NULL_PID && pid != stub_pid))
+        return path;
+    snprintf(self, PATH_MAX, "/proc/self%s", end);
+    return self;
+}
 
-        pid = strtol(p + 6, &end, 10);
-        if (*end == '/' && (pid == GDB_MAGIC_NULL_PID || pid == stub_pid)) {
-            snprintf(self, sizeof(self), "/proc/self%s", end);
-            p = self;
-        }
-    }
+/* Paths go through the sysroot as the guest's would; /proc/self is the
+ * guest's view (procfs.c). */
+static int vfile_open(const char *path, int64_t *fd)
+{
+    char self[PATH_MAX];
+    const char *p = vfile_proc_self(path, self);
+
     if (procfs_open(p, O_RDONLY | O_CLOEXEC, fd))
         return *fd < 0 ? (int)-*fd : 0;
     *fd = open(path_redirect(p), O_RDONLY | O_CLOEXEC);
@@ -1108,6 +1088,33 @@ static void vfile_fstat(int fd)
     put_be(s + 56, (uint64_t)st.st_mtime, 4);
     put_be(s + 60, (uint64_t)st.st_ctime, 4);
     send_packet_bin(reply, 4 + 64);
+}
+
+/* readlink as the guest sees it: its program for /proc/self/exe, paths
+ * inside the sysroot without it. */
+static void vfile_readlink(const char *path)
+{
+    char self[PATH_MAX], text[PATH_MAX + 32];
+    const char *p = vfile_proc_self(path, self), *entry;
+    int head = 0;
+    ssize_t n;
+
+    entry = procfs_own_entry(p);
+    if (entry && strcmp(entry, "exe") == 0) {
+        n = snprintf(text + 32, PATH_MAX, "%s", sys_exe_path());
+    } else {
+        n = readlink(path_redirect(p), text + 32, PATH_MAX - 1);
+        if (n < 0) {
+            send_fmt("F-1,%x", errno);
+            return;
+        }
+        text[32 + n] = '\0';
+        if (path_is_in_sysroot(text + 32))
+            n = (ssize_t)path_to_guest(text + 32);
+    }
+    head = snprintf(text, 32, "F%zx;", (size_t)n);
+    memmove(text + head, text + 32, (size_t)n);
+    send_packet_bin(text, (size_t)head + (size_t)n);
 }
 
 static void handle_vfile(const char *p)
@@ -1155,6 +1162,16 @@ static void handle_vfile(const char *p)
         head = snprintf(buf, 32, "F%zx;", (size_t)got);
         memmove(buf + head, buf + 32, (size_t)got);
         send_packet_bin(buf, (size_t)head + (size_t)got);
+    } else if (strncmp(p, "readlink:", 9) == 0) {
+        char path[PATH_MAX];
+        size_t n = strlen(p + 9) / 2;
+
+        if (n >= sizeof(path) || !from_hex((uint8_t *)path, p + 9, n)) {
+            send_packet("F-1,16");
+            return;
+        }
+        path[n] = '\0';
+        vfile_readlink(path);
     } else if (strncmp(p, "fstat:", 6) == 0) {
         const char *q = p + 6;
         vfile_fstat((int)parse_hex(&q));

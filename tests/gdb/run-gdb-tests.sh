@@ -355,8 +355,9 @@ case_files() {
 	fi
 	GDB_SYSROOT=target: run_case option threads-dyn \
 		-ex 'break add_twice' -ex continue -ex 'info sharedlibrary' \
-		-ex 'info proc mappings' -ex delete -ex continue
+		-ex 'info proc mappings' -ex 'info proc' -ex delete -ex continue
 	expect 'hit Breakpoint 1, add_twice \(x=3\)' 'target:/.*libc\.so\.6' \
+		"exe = '/.*threads-dyn'" "cwd = '/" \
 		'r-xp +/.*threads-dyn' 'r-xp +/.*libc\.so\.6' '\[stack\]' \
 		"$exit_47"
 	finish_case files
