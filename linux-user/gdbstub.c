@@ -92,7 +92,11 @@ static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Under lock. */
 static GdbThread *threads;
-static bool running;  /* gdb waits for a stop reply */
+static bool running; /* gdb waits for a stop reply */
+/* What a thread born while running does: what the last resume asked of
+ * every thread (vCont;c), or stay stopped when it named threads alone
+ * (vCont;s:TID, stepping one over a breakpoint gdb took out). */
+static int new_thread_action = GDB_STOP;
 static bool detached; /* gdb has gone: everyone runs free */
 static bool event_posted;
 static GdbStop event; /* posted by a guest thread for the stub's thread */
@@ -293,6 +297,53 @@ static bool from_hex(uint8_t *out, const char *hex, size_t len)
     return true;
 }
 
+/* ---- signal numbers ---- */
+
+/*
+ * The protocol numbers signals its own way (gdb's signals.def), not as
+ * Linux does; the guest's are Linux's. 0: no such gdb signal.
+ */
+static const uint8_t gdb_signal_of_linux[32] = {
+    [1] = 1,   [2] = 2,   [3] = 3,   [4] = 4,   [5] = 5,   [6] = 6,
+    [7] = 10,  [8] = 8,   [9] = 9,   [10] = 30, [11] = 11, [12] = 31,
+    [13] = 13, [14] = 14, [15] = 15, [17] = 20, [18] = 19, [19] = 17,
+    [20] = 18, [21] = 21, [22] = 22, [23] = 16, [24] = 24, [25] = 25,
+    [26] = 26, [27] = 27, [28] = 28, [29] = 23, [30] = 32, [31] = 12,
+};
+#define GDB_SIGNAL_REALTIME_32 77
+#define GDB_SIGNAL_REALTIME_33 45 /* to 63: 45-75 */
+#define GDB_SIGNAL_REALTIME_64 78
+#define GDB_SIGNAL_UNKNOWN 143
+
+static int gdb_signal_from_linux(int sig)
+{
+    if (sig > 0 && sig < 32 && gdb_signal_of_linux[sig])
+        return gdb_signal_of_linux[sig];
+    if (sig == 32)
+        return GDB_SIGNAL_REALTIME_32;
+    if (sig >= 33 && sig <= 63)
+        return GDB_SIGNAL_REALTIME_33 + sig - 33;
+    if (sig == 64)
+        return GDB_SIGNAL_REALTIME_64;
+    return GDB_SIGNAL_UNKNOWN;
+}
+
+/* 0 for gdb's "no signal" and for what Linux has no number for. */
+static int linux_signal_from_gdb(int gdb_sig)
+{
+    for (int sig = 1; sig < 32; sig++)
+        if (gdb_signal_of_linux[sig] == gdb_sig)
+            return sig;
+    if (gdb_sig == GDB_SIGNAL_REALTIME_32)
+        return 32;
+    if (gdb_sig >= GDB_SIGNAL_REALTIME_33 &&
+        gdb_sig <= GDB_SIGNAL_REALTIME_33 + 30)
+        return gdb_sig - GDB_SIGNAL_REALTIME_33 + 33;
+    if (gdb_sig == GDB_SIGNAL_REALTIME_64)
+        return 64;
+    return 0;
+}
+
 /* ---- guest memory ---- */
 
 /* Reads guest memory: how many bytes could be read (the guest's
@@ -376,7 +427,7 @@ void gdbstub_thread_start(GuestThread *t)
         arx_fatal("out of memory for a debugged thread");
     g->t = t;
     pthread_mutex_lock(&lock);
-    g->action = running || detached ? GDB_CONT : GDB_STOP;
+    g->action = detached ? GDB_CONT : running ? new_thread_action : GDB_STOP;
     g->next = threads;
     threads = g;
     t->gdb = g;
@@ -495,13 +546,14 @@ static bool watch_changed(uint64_t *addr)
 /* Stops g if a watched range changed; returns whether it did. */
 static bool watch_stop(GdbThread *g)
 {
-    uint64_t addr;
+    GdbStop why = {.thread = g, .sig = SIGTRAP, .watch = true};
 
-    if (!nb_watches || !watch_changed(&addr))
+    if (!nb_watches || !watch_changed(&why.watch_addr))
         return false;
-    stop_here_for(
-        g, (GdbStop){
-               .thread = g, .sig = SIGTRAP, .watch = true, .watch_addr = addr});
+    /* The change now counts as seen: it is reported even when another
+     * thread's stop came first. */
+    while (stop_here_for(g, why) < 0)
+        continue;
     return true;
 }
 
@@ -634,7 +686,7 @@ void gdbstub_exited(int status)
 
 void gdbstub_killed(int sig)
 {
-    send_last_reply("X%02x", sig);
+    send_last_reply("X%02x", gdb_signal_from_linux(sig));
 }
 
 void gdbstub_after_fork(void)
@@ -657,12 +709,14 @@ static void send_stop_reply(void)
     char id[32];
 
     if (g && last_stop.watch)
-        send_fmt("T%02xwatch:%llx;thread:%s;", last_stop.sig,
+        send_fmt("T%02xwatch:%llx;thread:%s;",
+                 gdb_signal_from_linux(last_stop.sig),
                  (unsigned long long)last_stop.watch_addr, thread_id(g, id));
     else if (g)
-        send_fmt("T%02xthread:%s;", last_stop.sig, thread_id(g, id));
+        send_fmt("T%02xthread:%s;", gdb_signal_from_linux(last_stop.sig),
+                 thread_id(g, id));
     else
-        send_fmt("S%02x", last_stop.sig);
+        send_fmt("S%02x", gdb_signal_from_linux(last_stop.sig));
 }
 
 static GdbThread *reg_thread(void)
@@ -1206,12 +1260,13 @@ static void handle_resume_simple(char cmd, const char *p)
     int sig = 0;
 
     if (cmd == 'C' || cmd == 'S')
-        sig = (int)parse_hex(&p);
+        sig = linux_signal_from_gdb((int)parse_hex(&p));
     if (!cur)
         cur = threads;
     pthread_mutex_lock(&lock);
     for (GdbThread *g = threads; g; g = g->next)
         set_action(g, GDB_CONT, 0);
+    new_thread_action = GDB_CONT;
     if (cur)
         set_action(cur, cmd == 's' || cmd == 'S' ? GDB_STEP : GDB_CONT, sig);
     resume_all();
@@ -1223,9 +1278,12 @@ static bool handle_vcont(const char *p)
 {
     bool set[1024] = {0}; /* by position in threads */
 
+    bool default_set = false;
+
     pthread_mutex_lock(&lock);
     for (GdbThread *g = threads; g; g = g->next)
         g->action = GDB_STOP;
+    new_thread_action = GDB_STOP;
     while (*p == ';') {
         char cmd = *++p;
         int sig = 0, action;
@@ -1234,7 +1292,7 @@ static bool handle_vcont(const char *p)
 
         p++;
         if (cmd == 'C' || cmd == 'S')
-            sig = (int)parse_hex(&p);
+            sig = linux_signal_from_gdb((int)parse_hex(&p));
         if (cmd == 'c' || cmd == 'C')
             action = GDB_CONT;
         else if (cmd == 's' || cmd == 'S')
@@ -1249,6 +1307,10 @@ static bool handle_vcont(const char *p)
                 p++;
             if (!target && !all)
                 continue;
+        }
+        if (all && !default_set) {
+            new_thread_action = action == GDB_STOP ? GDB_STOP : GDB_CONT;
+            default_set = true;
         }
         int i = 0;
         for (GdbThread *g = threads; g; g = g->next, i++) {

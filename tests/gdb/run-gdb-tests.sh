@@ -6,7 +6,8 @@
 # what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
 # finish, locals, registers and memory (read, write, an unreadable
 # address), a guest SIGSEGV passed on to the guest, ^C, a watchpoint on a
-# variable another thread writes, a forked child (not debugged), the
+# variable another thread writes, a handled signal passed on or not,
+# eight threads at one breakpoint, a forked child (not debugged), the
 # exit code, files and
 # `info proc mappings` through arx (vFile). No arx or gdb is left
 # running: every one runs under timeout and the exit trap kills what is
@@ -88,7 +89,8 @@ build() {
 if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc segv segv.c -static ||
 	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread ||
-	! build aarch64-linux-gnu-gcc fork fork.c -static; then
+	! build aarch64-linux-gnu-gcc fork fork.c -static ||
+	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -337,6 +339,25 @@ case_dynamic() {
 	finish_case dynamic
 }
 
+# A signal the guest handles stops in gdb first; gdb passes it on (the
+# handler adds 10 to the exit code: 118 = 0166) or, told nopass, not (108 =
+# 0154). Eight threads meet a breakpoint 24 times in all, often at once:
+# gdb must see each hit once.
+case_signal() {
+	run_case option signals -ex continue -ex 'break meet' -ex 'ignore 1 23' \
+		-ex continue -ex 'info breakpoints' -ex continue
+	expect 'received signal SIGUSR1' 'hit Breakpoint 1, meet \(id=[0-7]\)' \
+		'already hit 24 times' 'exited with code 0166'
+	finish_case signal
+}
+
+case_nopass() {
+	run_case option signals -ex 'handle SIGUSR1 nopass' -ex continue \
+		-ex continue
+	expect 'received signal SIGUSR1' 'exited with code 0154'
+	finish_case nopass
+}
+
 # A forked child runs free of the debugger and of its breakpoints.
 case_fork() {
 	run_case option fork -ex 'break child_work' -ex continue -ex bt \
@@ -380,7 +401,8 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory segv interrupt watch fork env dynamic files; do
+for name in break step memory segv signal nopass interrupt watch fork env \
+	dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
