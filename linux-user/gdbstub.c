@@ -1081,19 +1081,28 @@ static int listen_on(int port)
     return fd;
 }
 
-void gdbstub_start(GuestThread *main, int port)
+void gdbstub_start(GuestThread *main, const char *port_text)
 {
+    struct sockaddr_in bound;
+    socklen_t bound_len = sizeof(bound);
+    char *end;
+    long port = strtol(port_text, &end, 10);
     int fd, one = 1;
     pthread_t handle;
     pthread_attr_t attr;
     sigset_t all, old;
 
     arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
-    fd = listen_on(port);
+    if (*end || end == port_text || port < 0 || port > 65535)
+        arx_fatal("bad port for gdb '%s' (-g, ARX_GDB): 0 to 65535", port_text);
+    fd = listen_on((int)port);
     if (fd < 0)
-        arx_fatal("cannot listen on 127.0.0.1:%d for gdb: %s", port,
+        arx_fatal("cannot listen on 127.0.0.1:%ld for gdb: %s", port,
                   strerror(errno));
-    fprintf(stderr, "arx: waiting for gdb on 127.0.0.1:%d\n", port);
+    /* Port 0: the kernel's choice, which gdb must be told. */
+    if (getsockname(fd, (struct sockaddr *)&bound, &bound_len) == 0)
+        port = ntohs(bound.sin_port);
+    fprintf(stderr, "arx: waiting for gdb on 127.0.0.1:%ld\n", port);
     do
         conn = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
     while (conn < 0 && errno == EINTR);

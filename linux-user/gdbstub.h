@@ -34,11 +34,12 @@ extern const GdbArch gdb_arch_arm;     /* linux-user/arm/gdb.c */
 extern bool gdbstub_active;
 
 /*
- * Listens on 127.0.0.1:port, waits for gdb to connect and starts the
- * stub's thread; main, not yet run, is stopped at its entry point.
- * Exits arx with a message when the port cannot be listened on.
+ * Listens on 127.0.0.1:port (decimal; 0: any free port), says so on
+ * stderr, waits for gdb to connect and starts the stub's thread; main,
+ * not yet run, is stopped at its entry point. Exits arx with a message
+ * when the port is bad or cannot be listened on.
  */
-void gdbstub_start(GuestThread *main, int port);
+void gdbstub_start(GuestThread *main, const char *port);
 
 /* A guest thread starts (on its own host thread, before guest code) or
  * ends. */

@@ -260,7 +260,7 @@ int main(int argc, char **argv, char **envp)
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
     if (opt.gdb_port && opt.gdb_port[0])
-        gdbstub_start(&main_thread, atoi(opt.gdb_port));
+        gdbstub_start(&main_thread, opt.gdb_port);
     cpu_loop(&main_thread);
     return 0;
 }
