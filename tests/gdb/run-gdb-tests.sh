@@ -104,7 +104,9 @@ fi
 have_arm=0
 if command -v arm-linux-gnueabihf-gcc >/dev/null &&
 	build arm-linux-gnueabihf-gcc threads-t32 threads.c -static -pthread -mthumb &&
-	build arm-linux-gnueabihf-gcc threads-a32 threads.c -static -pthread -marm; then
+	build arm-linux-gnueabihf-gcc threads-a32 threads.c -static -pthread -marm &&
+	build arm-linux-gnueabihf-gcc signals-t32 signals.c -static -pthread &&
+	build arm-linux-gnueabihf-gcc segv-t32 segv.c -static; then
 	have_arm=1
 fi
 # The line of main's call of add_twice, for a breakpoint there.
@@ -271,15 +273,16 @@ case_memory() {
 	finish_case memory
 }
 
+# $1: the program's suffix (-t32 for the armhf build), $2 the case name.
 case_segv() {
-	run_case option segv -ex continue -ex bt -ex continue
+	run_case option "segv${1:-}" -ex continue -ex bt -ex continue
 	expect 'received signal SIGSEGV' '#0 .*main \(\) at .*segv.c' \
 		'terminated with signal SIGSEGV'
 	if [ "$arx_status" != 139 ]; then
 		echo "  arx exited with $arx_status, not 139 (SIGSEGV)"
 		case_failures=$((case_failures + 1))
 	fi
-	finish_case segv
+	finish_case "${2:-segv}"
 }
 
 # ^C: gdb gets SIGINT while the guest runs and sends the interrupt.
@@ -308,7 +311,7 @@ case_interrupt() {
 }
 
 case_watch() {
-	run_case option threads -ex 'break main' -ex continue \
+	run_case option "threads${1:-}" -ex 'break main' -ex continue \
 		-ex 'watch shared_counter' -ex 'break add_twice' -ex continue \
 		-ex continue -ex 'delete 3' -ex continue -ex delete -ex continue
 	# The breakpoint in add_twice comes first, then the write.
@@ -316,7 +319,7 @@ case_watch() {
 		'Thread 2 .* hit Hardware watchpoint 2: shared_counter' \
 		'Old value = 0' 'New value = 7' 'Old value = 7' 'New value = 16' \
 		'in worker \(arg=' "$exit_47"
-	finish_case watch
+	finish_case "${2:-watch}"
 }
 
 # ARX_GDB instead of -g.
@@ -344,11 +347,11 @@ case_dynamic() {
 # 0154). Eight threads meet a breakpoint 24 times in all, often at once:
 # gdb must see each hit once.
 case_signal() {
-	run_case option signals -ex continue -ex 'break meet' -ex 'ignore 1 23' \
+	run_case option "signals${1:-}" -ex continue -ex 'break meet' -ex 'ignore 1 23' \
 		-ex continue -ex 'info breakpoints' -ex continue
 	expect 'received signal SIGUSR1' 'hit Breakpoint 1, meet \(id=[0-7]\)' \
 		'already hit 24 times' 'exited with code 0166'
-	finish_case signal
+	finish_case "${2:-signal}"
 }
 
 case_nopass() {
@@ -407,6 +410,16 @@ for name in break step memory segv signal nopass interrupt watch fork env \
 done
 selected arm-t32 && case_arm t32
 selected arm-a32 && case_arm a32
+# The same stops on the armhf (T32) builds.
+for name in segv signal watch; do
+	if ! selected "arm-$name"; then
+		continue
+	elif [ "$have_arm" = 0 ]; then
+		echo "SKIP: arm-$name (no arm-linux-gnueabihf-gcc)"
+	else
+		"case_$name" -t32 "arm-$name" 2>/dev/null
+	fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
