@@ -322,6 +322,19 @@ case_watch() {
 	finish_case "${2:-watch}"
 }
 
+# detach: the guest runs on alone, to its own end.
+case_detach() {
+	run_case option threads -ex 'break add_twice' -ex continue -ex detach
+	expect 'hit Breakpoint 1, add_twice' 'Inferior 1 .* detached'
+	if [ "$arx_status" != 47 ] ||
+		! grep -q 'counter 55 result 47' "$work/arx.out"; then
+		echo "  after detach arx exited with $arx_status:"
+		sed 's/^/  arx| /' "$work/arx.out"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case detach
+}
+
 # ARX_GDB instead of -g.
 case_env() {
 	run_case env threads -ex continue
@@ -404,8 +417,8 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory segv signal nopass interrupt watch fork env \
-	dynamic files; do
+for name in break step memory segv signal nopass interrupt watch fork \
+	detach env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
