@@ -5,13 +5,12 @@
 # starts each under arx waiting for gdb on a free loopback port, and checks
 # what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
 # finish, locals, registers and memory (read, write, an unreadable
-# address), a guest SIGSEGV passed on to the guest, ^C, a watchpoint on a
-# variable another thread writes, a handled signal passed on or not,
-# eight threads at one breakpoint, a forked child (not debugged), the
-# exit code, files and
-# `info proc mappings` through arx (vFile). No arx or gdb is left
-# running: every one runs under timeout and the exit trap kills what is
-# left.
+# address, a call gdb makes), a guest SIGSEGV passed on to the guest, a
+# handled signal passed on or not, eight threads at one breakpoint, ^C, a
+# watchpoint on a variable another thread writes, a forked child (not
+# debugged), detach, the exit code, files and `info proc mappings` through
+# arx (vFile). No arx or gdb is left running: every one runs under
+# timeout and the exit trap kills what is left.
 #
 # usage: run-gdb-tests.sh
 # environment:
@@ -257,18 +256,20 @@ case_step() {
 	finish_case step
 }
 
-# Registers and memory: reads, writes, an address nothing is mapped at.
+# Registers and memory: reads, writes, an address nothing is mapped at;
+# a function called by gdb.
 case_memory() {
 	run_case option threads -ex 'break main' -ex continue \
 		-ex 'set var $x9 = 0x1234abcd' -ex 'print/x $x9' \
 		-ex 'print/x $v1.d.u[0]' -ex 'set var $v1.d.u[0] = 77' \
 		-ex 'print $v1.d.u[0]' -ex 'info registers cpsr fpsr fpcr' \
 		-ex 'x/2xw $sp' -ex 'x/4xb 0' -ex 'set var shared_counter = 100' \
-		-ex 'print shared_counter' -ex continue
-	# 100 + 55 = 155; add_twice(155) % 64 = 55 = 067.
+		-ex 'print shared_counter' -ex 'print add_twice(5)' -ex continue
+	# 100 + 55 = 155; add_twice(155) % 64 = 55 = 067. add_twice(5) is a
+	# call gdb makes in the guest (a breakpoint at the entry point).
 	expect '\$1 = 0x1234abcd' '\$3 = 77' '^cpsr +0x' '^fpcr +0x' \
 		'0x[0-9a-f]+:	0x[0-9a-f]{8}	0x[0-9a-f]{8}' \
-		'Cannot access memory at address 0x0' '\$4 = 100' \
+		'Cannot access memory at address 0x0' '\$4 = 100' '\$5 = 11' \
 		'exited with code 067'
 	finish_case memory
 }
