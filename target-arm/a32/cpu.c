@@ -6,7 +6,7 @@
 #include "target-arm/cpu.h"
 
 #include "target-arm/a32/translate.h"
-#include "target-arm/sys.h"
+#include "target-arm/sys.h" /* ARM_PHYS_STEP */
 #include "tcg/target_ops.h"
 #include "util/log.h"
 

@@ -11,10 +11,10 @@
  * fault, syscall or exit sees the ITSTATE of its pc.
  */
 #include "target-arm/a32/translate.h"
-#include "target-arm/sys.h"
 
 #include <stdio.h>
 
+#include "target-arm/sys.h" /* ARM_PHYS_STEP */
 #include "tcg/debug.h"
 #include "tcg/guest_mem.h"
 #include "tcg/tb.h"
