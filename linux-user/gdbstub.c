@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -33,6 +34,7 @@
 #include "syscalls/syscalls.h"
 #include "tcg/debug.h"
 #include "tcg/exec.h"
+#include "tcg/tb.h"
 #include "util/log.h"
 
 /* What gdb last asked a thread to do. */
@@ -113,13 +115,31 @@ static size_t mem_read(uint64_t addr, uint8_t *buf, size_t len)
 }
 
 /*
- * Writes guest memory the guest may write. A page arx write-protected
- * because code was translated from it faults, and the fault handler
- * gives it back (dropping its blocks), as for the guest's own writes.
+ * Writes guest memory. Where the guest may write, directly: a page arx
+ * write-protected because code was translated from it faults, and the
+ * fault handler gives it back (dropping its blocks), as for the guest's
+ * own writes. Mapped memory the guest may not write (its code) is
+ * written as ptrace would, through /proc/self/mem, and the translated
+ * blocks of its pages are dropped.
  */
 static bool mem_write(uint64_t addr, const uint8_t *buf, size_t len)
 {
-    return copy_to_guest(addr, buf, len) == 0;
+    int fd;
+    ssize_t n;
+
+    if (copy_to_guest(addr, buf, len) == 0)
+        return true;
+    if (!guest_range_ok(addr, len, PROT_READ))
+        return false;
+    fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    n = pwrite(fd, buf, len, (off_t)(uintptr_t)g2h(addr));
+    close(fd);
+    for (uint64_t page = addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+         page < addr + len; page += GUEST_PAGE_SIZE)
+        tb_drop_page_blocks(page);
+    return n == (ssize_t)len;
 }
 
 /* ---- threads ---- */

@@ -5,7 +5,7 @@
 # starts each under arx waiting for gdb on a free loopback port, and checks
 # what gdb prints: breakpoints in a thread, backtrace, next/step/stepi,
 # finish, locals, registers and memory (read, write, an unreadable
-# address, a call gdb makes), a guest SIGSEGV passed on to the guest, a
+# address, a call gdb makes, code patched), a guest SIGSEGV passed on, a
 # handled signal passed on or not, eight threads at one breakpoint, ^C, a
 # watchpoint on a variable another thread writes, a forked child (not
 # debugged), detach, the exit code, files and `info proc mappings` through
@@ -275,6 +275,18 @@ case_memory() {
 }
 
 # $1: the program's suffix (-t32 for the armhf build), $2 the case name.
+# gdb writes the guest's code (read-only to the guest): add_twice becomes
+# a bare return, already translated or not; the counter is then 3 + ... +
+# 7 = 25 and so is the exit code (031).
+case_patch() {
+	run_case option threads -ex 'break main' -ex continue \
+		-ex 'print add_twice(5)' \
+		-ex 'set {unsigned int}add_twice = 0xd65f03c0' -ex 'x/i add_twice' \
+		-ex 'print add_twice(5)' -ex continue
+	expect '\$1 = 11' '<add_twice>:	ret' '\$2 = 5' 'exited with code 031'
+	finish_case patch
+}
+
 case_segv() {
 	run_case option "segv${1:-}" -ex continue -ex bt -ex continue
 	expect 'received signal SIGSEGV' '#0 .*main \(\) at .*segv.c' \
@@ -418,8 +430,8 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory segv signal nopass interrupt watch fork \
-	detach env dynamic files; do
+for name in break step memory patch segv signal nopass interrupt watch \
+	fork detach env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
