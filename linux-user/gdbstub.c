@@ -114,21 +114,13 @@ static size_t mem_read(uint64_t addr, uint8_t *buf, size_t len)
     return copy_from_guest_prefix(buf, addr, len);
 }
 
-/*
- * Writes guest memory. Where the guest may write, directly: a page arx
- * write-protected because code was translated from it faults, and the
- * fault handler gives it back (dropping its blocks), as for the guest's
- * own writes. Mapped memory the guest may not write (its code) is
- * written as ptrace would, through /proc/self/mem, and the translated
- * blocks of its pages are dropped.
- */
-static bool mem_write(uint64_t addr, const uint8_t *buf, size_t len)
+/* Mapped memory the guest may not write (its code): as ptrace would,
+ * through /proc/self/mem. */
+static bool mem_write_forced(uint64_t addr, const uint8_t *buf, size_t len)
 {
     int fd;
     ssize_t n;
 
-    if (copy_to_guest(addr, buf, len) == 0)
-        return true;
     if (!guest_range_ok(addr, len, PROT_READ))
         return false;
     fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
@@ -136,10 +128,26 @@ static bool mem_write(uint64_t addr, const uint8_t *buf, size_t len)
         return false;
     n = pwrite(fd, buf, len, (off_t)(uintptr_t)g2h(addr));
     close(fd);
-    for (uint64_t page = addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-         page < addr + len; page += GUEST_PAGE_SIZE)
-        tb_drop_page_blocks(page);
     return n == (ssize_t)len;
+}
+
+/*
+ * Writes guest memory. Where the guest may write, directly: a page arx
+ * write-protected because code was translated from it faults, and the
+ * fault handler gives it back, as for the guest's own writes. Either
+ * way the blocks translated from the pages written are dropped (a page
+ * whose code the guest maintains itself is not write-protected).
+ */
+static bool mem_write(uint64_t addr, const uint8_t *buf, size_t len)
+{
+    bool ok =
+        copy_to_guest(addr, buf, len) == 0 || mem_write_forced(addr, buf, len);
+
+    if (ok && len > 0)
+        for (uint64_t page = addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+             page < addr + len; page += GUEST_PAGE_SIZE)
+            tb_drop_page_blocks(page);
+    return ok;
 }
 
 /* ---- threads ---- */
