@@ -99,6 +99,8 @@ static GdbStop event; /* posted by a guest thread for the stub's thread */
 static GdbStop last_stop;
 static GdbWatch watches[GDB_MAX_WATCH];
 static _Atomic int nb_watches;
+/* Linux signals gdb passes on without a stop (QPassSignals), bit n-1. */
+static _Atomic uint64_t pass_signals;
 
 /* The stub's thread's own view, while the guest is stopped. */
 static GdbThread *sel_g;  /* Hg: registers and memory */
@@ -451,6 +453,8 @@ int gdbstub_signal(GuestThread *t, int sig)
 
     if (!g || !gdbstub_active)
         return sig;
+    if (sig >= 1 && sig <= 64 && (pass_signals >> (sig - 1) & 1))
+        return sig;
     g->step_after_exception = false;
     while ((passed = stop_here(g, sig)) < 0)
         continue;
@@ -802,7 +806,7 @@ static void handle_query(const char *p)
         multiprocess = strstr(p, "multiprocess+") != NULL;
         gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
                      "qXfer:threads:read+;qXfer:auxv:read+;"
-                     "qXfer:exec-file:read+;vContSupported+%s",
+                     "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s",
                      GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "");
     } else if (strcmp(p, "qAttached") == 0 ||
                strncmp(p, "qAttached:", 10) == 0) {
@@ -829,6 +833,22 @@ static void handle_query(const char *p)
     } else if (strncmp(p, "qXfer:", 6) == 0) {
         handle_xfer(p + 6);
     } else if (strncmp(p, "qSymbol", 7) == 0) {
+        gdb_send("OK");
+    } else if (strncmp(p, "QPassSignals:", 13) == 0) {
+        /* gdb's numbers, hex, ';'-separated: the whole set each time. */
+        const char *q = p + 13;
+        uint64_t set = 0;
+
+        while (*q) {
+            int sig = gdb_signal_to_linux((int)gdb_parse_hex(&q));
+
+            if (sig >= 1 && sig <= 64)
+                set |= 1ull << (sig - 1);
+            if (*q != ';')
+                break;
+            q++;
+        }
+        pass_signals = set;
         gdb_send("OK");
     } else if (strcmp(p, "QStartNoAckMode") == 0) {
         gdb_send("OK");

@@ -387,6 +387,18 @@ case_nopass() {
 	finish_case nopass
 }
 
+# nostop: gdb tells arx to pass SIGUSR1 on without a stop (QPassSignals).
+case_nostop() {
+	run_case option signals -ex 'handle SIGUSR1 nostop noprint pass' \
+		-ex continue
+	expect 'exited with code 0166'
+	if grep -q 'received signal' "$work/gdb.out"; then
+		echo "  stopped for a signal gdb passes without a stop"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case nostop
+}
+
 # A forked child runs free of the debugger and of its breakpoints.
 case_fork() {
 	run_case option fork -ex 'break child_work' -ex continue -ex bt \
@@ -430,8 +442,8 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory patch segv signal nopass interrupt watch \
-	fork detach env dynamic files; do
+for name in break step memory patch segv signal nopass nostop interrupt \
+	watch fork detach env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
