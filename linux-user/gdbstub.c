@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -1108,6 +1109,24 @@ static void *stub_main(void *opaque)
     return NULL;
 }
 
+/* The guest numbers its descriptors from 0 up (and shells dup2 onto
+ * small ones): the stub's move high, below RLIMIT_NOFILE, as binfmt.c's
+ * own does. */
+static int fd_move_high(int fd)
+{
+    struct rlimit rl;
+    int floor = 1010, high;
+
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur <= (rlim_t)floor + 8)
+        floor = rl.rlim_cur > 32 ? (int)rl.rlim_cur - 24 : fd;
+    high = fcntl(fd, F_DUPFD_CLOEXEC, floor);
+    if (high < 0)
+        return fd;
+    close(fd);
+    return high;
+}
+
 static int listen_on(int port)
 {
     struct sockaddr_in addr = {.sin_family = AF_INET,
@@ -1158,9 +1177,12 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     if (conn < 0)
         arx_fatal("gdb connection failed: %s", strerror(errno));
     setsockopt(conn, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+    conn = fd_move_high(conn);
     gdb_protocol_init(conn);
     if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
         arx_fatal("cannot make the gdb stub's pipe: %s", strerror(errno));
+    wake_pipe[0] = fd_move_high(wake_pipe[0]);
+    wake_pipe[1] = fd_move_high(wake_pipe[1]);
     stub_pid = getpid();
     gdbstub_active = true;
     gdbstub_thread_start(main);
