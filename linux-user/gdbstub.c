@@ -422,6 +422,9 @@ void gdbstub_cpu_exec(GuestThread *t)
         env->debug_step = step;
 
         tcg_cpu_exec(env);
+        /* Out of translated code it may be stopped and read: its FP
+         * flags go to env first. */
+        arch->sync(env);
 
         pthread_mutex_lock(&lock);
         g->in_guest = false;

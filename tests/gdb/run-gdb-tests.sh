@@ -89,7 +89,8 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc segv segv.c -static ||
 	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fork fork.c -static ||
-	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread; then
+	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread ||
+	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -275,6 +276,14 @@ case_memory() {
 }
 
 # $1: the program's suffix (-t32 for the armhf build), $2 the case name.
+# FPSR of a thread that was running when another stopped: IXC (0x10).
+case_fpsr() {
+	run_case option fpflags -ex 'break mark' -ex continue -ex 'thread 2' \
+		-ex 'print/x $fpsr' -ex 'thread 1' -ex 'print/x $fpsr' -ex kill
+	expect 'Breakpoint 1, mark' '\$1 = 0x10' '\$2 = 0x0'
+	finish_case fpsr
+}
+
 # gdb writes the guest's code (read-only to the guest): add_twice becomes
 # a bare return, already translated or not; the counter is then 3 + ... +
 # 7 = 25 and so is the exit code (031).
@@ -442,8 +451,8 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory patch segv signal nopass nostop interrupt \
-	watch fork detach env dynamic files; do
+for name in break step memory fpsr patch segv signal nopass nostop \
+	interrupt watch fork detach env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
