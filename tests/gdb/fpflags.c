@@ -16,9 +16,7 @@ static void *spinner(void *arg)
     return arg;
 }
 
-static void mark(void)
-{
-}
+static void mark(void) {}
 
 int main(void)
 {

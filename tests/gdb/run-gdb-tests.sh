@@ -109,6 +109,13 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null &&
 	build arm-linux-gnueabihf-gcc segv-t32 segv.c -static; then
 	have_arm=1
 fi
+have_arm_dynamic=0
+if [ "$have_arm" = 1 ] &&
+	build arm-linux-gnueabihf-gcc threads-armdyn threads.c -pthread &&
+	"$ARX" -L /usr/arm-linux-gnueabihf "$work/threads-armdyn" >/dev/null 2>&1
+	[ $? = 47 ]; then
+	have_arm_dynamic=1
+fi
 # The line of main's call of add_twice, for a breakpoint there.
 call_line=$(grep -n 'result = add_twice' "$srcdir/threads.c" | cut -d: -f1)
 
@@ -434,6 +441,20 @@ case_files() {
 	finish_case files
 }
 
+# A dynamic armhf program, its files through arx (32-bit auxv too).
+case_arm_files() {
+	if [ "$have_arm_dynamic" = 0 ]; then
+		echo "SKIP: arm-files (no armhf cross libc in /usr/arm-linux-gnueabihf)"
+		return
+	fi
+	GDB_SYSROOT=target: run_case option threads-armdyn \
+		-ex 'break add_twice' -ex continue -ex bt -ex 'info sharedlibrary' \
+		-ex finish -ex delete -ex continue
+	expect 'hit Breakpoint 1, add_twice \(x=3\)' '#1 .* in worker' \
+		'target:/.*libc\.so\.6' 'Value returned is \$1 = 7' "$exit_47"
+	finish_case arm-files
+}
+
 # 32-bit Arm: $1 is t32 or a32.
 case_arm() {
 	local isa=$1
@@ -457,6 +478,7 @@ for name in break step memory fpsr patch segv signal nopass nostop \
 done
 selected arm-t32 && case_arm t32
 selected arm-a32 && case_arm a32
+selected arm-files && case_arm_files
 # The same stops on the armhf (T32) builds.
 for name in segv signal watch; do
 	if ! selected "arm-$name"; then
