@@ -32,6 +32,7 @@
 #include "linux-user/arch.h"
 #include "linux-user/gdb_protocol.h"
 #include "linux-user/vma.h"
+#include "syscalls/arm_eabi.h"
 #include "syscalls/syscalls.h"
 #include "tcg/debug.h"
 #include "tcg/exec.h"
@@ -50,7 +51,8 @@ typedef struct GdbThread {
     /* The stepped instruction left through an exception (a syscall): the
      * step is reported once the CPU loop has handled it. */
     bool step_after_exception;
-    bool vcont_named; /* an action of this vCont packet named it */
+    bool vcont_named;     /* an action of this vCont packet named it */
+    GuestSiginfo siginfo; /* of its last stop, for qXfer:siginfo */
 } GdbThread;
 
 /* Why the guest stopped, for '?' and the stop reply. */
@@ -313,9 +315,12 @@ static int stop_here_for(GdbThread *g, GdbStop why)
     return passed;
 }
 
-static int stop_here(GdbThread *g, int sig)
+/* A breakpoint (TRAP_BRKPT) or a step (TRAP_TRACE): SIGTRAP, as the
+ * kernel would report it. */
+static int stop_trap(GdbThread *g, int code)
 {
-    return stop_here_for(g, (GdbStop){.thread = g, .sig = sig});
+    g->siginfo = (GuestSiginfo){.signo = SIGTRAP, .code = code};
+    return stop_here_for(g, (GdbStop){.thread = g, .sig = SIGTRAP});
 }
 
 /* Whether a watched range changed since it was last looked at (then it
@@ -347,6 +352,8 @@ static bool watch_stop(GdbThread *g)
 
     if (!nb_watches || !watch_changed(&why.watch_addr))
         return false;
+    g->siginfo = (GuestSiginfo){
+        .signo = SIGTRAP, .code = TRAP_HWBKPT, .addr = why.watch_addr};
     /* The change now counts as seen: it is reported even when another
      * thread's stop came first. */
     while (stop_here_for(g, why) < 0)
@@ -396,7 +403,7 @@ void gdbstub_cpu_exec(GuestThread *t)
         if (g->step_after_exception) {
             g->step_after_exception = false;
             if (!watch_stop(g) && g->action == GDB_STEP)
-                stop_here(g, SIGTRAP);
+                stop_trap(g, TRAP_TRACE);
         }
         pthread_mutex_lock(&lock);
         while (g->action == GDB_STOP && !detached)
@@ -411,7 +418,7 @@ void gdbstub_cpu_exec(GuestThread *t)
         /* Stepping for the watches, it must see the breakpoints itself. */
         if (step && !stepping && tcg_debug_breakpoint_at(env->pc)) {
             pthread_mutex_unlock(&lock);
-            stop_here(g, SIGTRAP);
+            stop_trap(g, TRAP_BRKPT);
             continue;
         }
         g->in_guest = true;
@@ -433,12 +440,12 @@ void gdbstub_cpu_exec(GuestThread *t)
         switch (env->exception) {
         case EXCP_DEBUG:
             env->exception = EXCP_NONE;
-            stop_here(g, SIGTRAP);
+            stop_trap(g, TRAP_BRKPT);
             continue;
         case EXCP_STEP: /* a step block a plain run found: pc is right */
             env->exception = EXCP_NONE;
             if (!watch_stop(g) && stepping)
-                stop_here(g, SIGTRAP);
+                stop_trap(g, TRAP_TRACE);
             continue;
         case EXCP_NONE: return;
         default:
@@ -450,17 +457,18 @@ void gdbstub_cpu_exec(GuestThread *t)
     }
 }
 
-int gdbstub_signal(GuestThread *t, int sig)
+int gdbstub_signal(GuestThread *t, const GuestSiginfo *info)
 {
     GdbThread *g = t->gdb;
-    int passed;
+    int sig = info->signo, passed;
 
     if (!g || !gdbstub_active)
         return sig;
     if (sig >= 1 && sig <= 64 && (pass_signals >> (sig - 1) & 1))
         return sig;
     g->step_after_exception = false;
-    while ((passed = stop_here(g, sig)) < 0)
+    g->siginfo = *info;
+    while ((passed = stop_here_for(g, (GdbStop){.thread = g, .sig = sig})) < 0)
         continue;
     return passed;
 }
@@ -782,6 +790,25 @@ static void xfer_auxv(const char *range)
     gdb_send_xfer((const char *)buf, size, range);
 }
 
+/* The siginfo of the selected thread's last stop, in the guest's layout
+ * (gdb's $_siginfo). */
+static void xfer_siginfo(const char *range)
+{
+    GdbThread *g = reg_thread();
+    ArmSiginfo arm;
+
+    if (!g) {
+        gdb_send("E01");
+        return;
+    }
+    if (guest_image.machine == EM_ARM) {
+        arm_convert_siginfo(&g->siginfo, &arm);
+        gdb_send_xfer((const char *)&arm, sizeof(arm), range);
+    } else {
+        gdb_send_xfer((const char *)&g->siginfo, sizeof(g->siginfo), range);
+    }
+}
+
 static void handle_xfer(const char *p)
 {
     /* qXfer:OBJECT:read:ANNEX:OFF,LEN */
@@ -791,6 +818,8 @@ static void handle_xfer(const char *p)
         xfer_threads(p + 14);
     } else if (strncmp(p, "auxv:read::", 11) == 0) {
         xfer_auxv(p + 11);
+    } else if (strncmp(p, "siginfo:read::", 14) == 0) {
+        xfer_siginfo(p + 14);
     } else if (strncmp(p, "exec-file:read:", 15) == 0) {
         const char *range = strchr(p + 15, ':');
         const char *path = sys_exe_path(); /* as /proc/self/exe reads */
@@ -809,7 +838,7 @@ static void handle_query(const char *p)
     if (strncmp(p, "qSupported", 10) == 0) {
         multiprocess = strstr(p, "multiprocess+") != NULL;
         gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
-                     "qXfer:threads:read+;qXfer:auxv:read+;"
+                     "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
                      "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s",
                      GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "");
     } else if (strcmp(p, "qAttached") == 0 ||

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "linux-user/signal.h"
 #include "linux-user/user.h"
 
 /* One architecture's registers as gdb numbers them, and its target
@@ -54,9 +55,10 @@ void gdbstub_thread_exit(GuestThread *t);
  */
 void gdbstub_cpu_exec(GuestThread *t);
 
-/* A signal is about to reach the guest thread t: gdb is told and the
- * thread stops; returns the signal gdb passes on (0: none). */
-int gdbstub_signal(GuestThread *t, int sig);
+/* A signal (info: its siginfo, as the guest will see it) is about to
+ * reach the guest thread t: gdb is told and the thread stops; returns the
+ * signal gdb passes on (0: none). */
+int gdbstub_signal(GuestThread *t, const GuestSiginfo *info);
 
 /* The process ends: exit status, or killed by sig. */
 void gdbstub_exited(int status);

@@ -1320,7 +1320,8 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     GuestSiginfo info;
 
     if (gdbstub_active) {
-        int passed = gdbstub_signal(t, sig);
+        GuestSiginfo seen = {.signo = sig, .code = si_code, .addr = fault_addr};
+        int passed = gdbstub_signal(t, &seen);
 
         if (passed == 0)
             return; /* the instruction runs again */
@@ -1395,7 +1396,7 @@ void signal_deliver_pending(GuestThread *t)
             continue;
         if (gdbstub_active && !(act.handler == (uint64_t)(uintptr_t)SIG_DFL &&
                                 signal_default_ignores(sig))) {
-            int passed = gdbstub_signal(t, sig);
+            int passed = gdbstub_signal(t, &info);
 
             if (passed == 0)
                 continue;

@@ -304,9 +304,10 @@ case_patch() {
 }
 
 case_segv() {
-	run_case option "segv${1:-}" -ex continue -ex bt -ex continue
+	run_case option "segv${1:-}" -ex continue -ex bt \
+		-ex 'print $_siginfo._sifields._sigfault.si_addr' -ex continue
 	expect 'received signal SIGSEGV' '#0 .*main \(\) at .*segv.c' \
-		'terminated with signal SIGSEGV'
+		'\$1 = \(void \*\) 0x10$' 'terminated with signal SIGSEGV'
 	if [ "$arx_status" != 139 ]; then
 		echo "  arx exited with $arx_status, not 139 (SIGSEGV)"
 		case_failures=$((case_failures + 1))

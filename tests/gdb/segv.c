@@ -1,4 +1,5 @@
-/* A guest that writes through a null pointer: gdb must see SIGSEGV. */
+/* A guest that writes through a null pointer, at 0x10: gdb must see
+ * SIGSEGV, and its siginfo the address. */
 #include <stdio.h>
 
 int *volatile null_pointer;
@@ -7,6 +8,6 @@ int main(void)
 {
     puts("about to fault");
     fflush(stdout);
-    *null_pointer = 42;
+    null_pointer[4] = 42;
     return 0;
 }

@@ -91,10 +91,10 @@ void gdbstub_cpu_exec(GuestThread *t)
 {
     tcg_cpu_exec(&t->env);
 }
-int gdbstub_signal(GuestThread *t, int sig)
+int gdbstub_signal(GuestThread *t, const GuestSiginfo *info)
 {
     (void)t;
-    return sig;
+    return info->signo;
 }
 void gdbstub_thread_start(GuestThread *t)
 {
