@@ -90,7 +90,8 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc spin spin.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fork fork.c -static ||
 	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread ||
-	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread; then
+	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread ||
+	! build aarch64-linux-gnu-gcc jit jit.c -static; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -303,6 +304,14 @@ case_patch() {
 	finish_case patch
 }
 
+# The same in code the guest wrote and ran (a page arx write-protects).
+case_jit() {
+	run_case option jit -ex 'break mark' -ex continue \
+		-ex 'set {unsigned int}code = 0x528000e0' -ex 'x/i code' -ex continue
+	expect 'mov	w0, #0x7' 'exited with code 071'
+	finish_case jit
+}
+
 case_segv() {
 	run_case option "segv${1:-}" -ex continue -ex bt \
 		-ex 'print $_siginfo._sifields._sigfault.si_addr' -ex continue
@@ -473,7 +482,7 @@ case_arm() {
 }
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
-for name in break step memory fpsr patch segv signal nopass nostop \
+for name in break step memory fpsr patch jit segv signal nopass nostop \
 	interrupt watch fork detach env dynamic files; do
 	selected "$name" && "case_$name" 2>/dev/null
 done
