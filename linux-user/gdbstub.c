@@ -750,6 +750,7 @@ static void xfer_threads(const char *range)
         return;
     }
     len = (size_t)snprintf(doc, cap, "<?xml version=\"1.0\"?>\n<threads>\n");
+    pthread_mutex_lock(&lock);
     for (GdbThread *g = threads; g; g = g->next) {
         char *grown;
 
@@ -765,6 +766,7 @@ static void xfer_threads(const char *range)
                                 "<thread id=\"%s\" name=\"%s\"/>\n",
                                 thread_id(g, id), name);
     }
+    pthread_mutex_unlock(&lock);
     len += (size_t)snprintf(doc + len, cap - len, "</threads>\n");
     gdb_send_xfer(doc, len, range);
     free(doc);
@@ -850,15 +852,16 @@ static void handle_query(const char *p)
 
         gdb_send_fmt("QC%s", g ? thread_id(g, id) : "0");
     } else if (strcmp(p, "qfThreadInfo") == 0) {
-        char out[GDB_MAX_PACKET];
+        char out[GDB_MAX_PACKET], id[32];
         size_t n = 1;
 
         out[0] = 'm';
-        char id[32];
-
+        /* Threads a syscall starts while stopped join the list. */
+        pthread_mutex_lock(&lock);
         for (GdbThread *g = threads; g && n + 40 < sizeof(out); g = g->next)
             n += (size_t)snprintf(out + n, sizeof(out) - n, "%s%s",
                                   n > 1 ? "," : "", thread_id(g, id));
+        pthread_mutex_unlock(&lock);
         out[n] = '\0';
         gdb_send(n > 1 ? out : "l");
     } else if (strcmp(p, "qsThreadInfo") == 0) {
@@ -981,8 +984,11 @@ static bool handle_vcont(const char *p)
 static void handle_set_thread(const char *p)
 {
     bool all;
-    GdbThread *g = thread_by_id(p + 1, &all);
+    GdbThread *g;
 
+    pthread_mutex_lock(&lock);
+    g = thread_by_id(p + 1, &all);
+    pthread_mutex_unlock(&lock);
     if (!g && !all) {
         gdb_send("E01");
         return;
@@ -1028,8 +1034,12 @@ static bool handle_packet(char *pkt, size_t len)
     case 'z': handle_breakpoint(pkt + 1, false); return false;
     case 'H': handle_set_thread(pkt + 1); return false;
     case 'T': {
-        bool all;
-        gdb_send(thread_by_id(pkt + 1, &all) ? "OK" : "E01");
+        bool all, alive;
+
+        pthread_mutex_lock(&lock);
+        alive = thread_by_id(pkt + 1, &all) != NULL;
+        pthread_mutex_unlock(&lock);
+        gdb_send(alive ? "OK" : "E01");
         return false;
     }
     case 'q':
