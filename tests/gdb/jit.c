@@ -10,9 +10,7 @@ typedef int (*Fn)(void);
 
 unsigned int *volatile code;
 
-static void mark(void)
-{
-}
+static void mark(void) {}
 
 int main(void)
 {
