@@ -15,6 +15,7 @@
 #include "config.h"
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/guest_env.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
@@ -39,6 +40,7 @@ typedef struct Options {
     bool strace;
     GuestEnv env;
     const char *source; /* the variable being read, or NULL: the command line */
+    const char *gdb_port;
 } Options;
 
 /*
@@ -131,6 +133,11 @@ static void apply_unset_env(Options *opt, const char *name)
         option_error(opt, "-U", "a variable name", name);
 }
 
+static void apply_gdb(Options *opt, const char *port)
+{
+    opt->gdb_port = port;
+}
+
 static const OptionDef option_defs[] = {
     {"-L", "DIR", "ARX_LD_PREFIX", false, apply_sysroot,
      "sysroot for the dynamic linker and libraries"},
@@ -140,6 +147,8 @@ static const OptionDef option_defs[] = {
      "log items, comma-separated (-d help lists them)"},
     {"-D", "FILE", "ARX_LOG_FILE", false, apply_log_file,
      "write the log to FILE instead of stderr"},
+    {"-g", "PORT", "ARX_GDB", false, apply_gdb,
+     "wait for gdb on 127.0.0.1:PORT (0: any free one)"},
     {"-strace", NULL, "ARX_STRACE", false, apply_strace,
      "same as -d strace (ARX_STRACE=1)"},
     {"-E", "VAR=VALUE", "ARX_SET_ENV", true, apply_set_env,
@@ -326,6 +335,7 @@ void guest_exit(int status)
 {
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
+    gdbstub_exited(status);
     _exit(status & 0xff);
 }
 
@@ -345,6 +355,9 @@ int main(int argc, char **argv, char **envp)
      * ignores them all (binfmt_getenv). */
     guest_env_init(&opt.env, envp);
     parse_variables(&opt);
+    /* Not passed on: the guest's children are not debugged. */
+    guest_env_unset(&opt.env, "ARX_GDB");
+    unsetenv("ARX_GDB");
     /* Started by binfmt_misc: argv is the guest's, never arx options. */
     if (binfmt_parse_args(argc, argv, &kernel_args)) {
         path = binfmt_load_path(&kernel_args);
@@ -396,6 +409,8 @@ int main(int argc, char **argv, char **envp)
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
+    if (opt.gdb_port && opt.gdb_port[0])
+        gdbstub_start(&main_thread, opt.gdb_port);
     cpu_loop(&main_thread);
     return 0;
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "linux-user/arch.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
 #include "linux-user/vdso.h"
 #include "linux-user/space.h"
@@ -1153,6 +1154,7 @@ static void signal_die(int sig)
 {
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
+    gdbstub_killed(sig);
     signal_host_set_action(sig, (uint64_t)(uintptr_t)SIG_DFL, 0, 0);
     signal_host_mask_call(SIG_UNBLOCK, signal_bit(sig));
     host_syscall3(SYS_tgkill, (uint64_t)getpid(), (uint64_t)syscall(SYS_gettid),
@@ -1329,6 +1331,17 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     SignalFault fault = {0, 0};
     GuestSiginfo info;
 
+    if (gdbstub_active) {
+        GuestSiginfo seen = {.signo = sig, .code = si_code, .addr = fault_addr};
+        int passed = gdbstub_signal(t, &seen);
+
+        if (passed == 0)
+            return; /* the instruction runs again */
+        if (passed != sig) {
+            sig = passed;
+            act = *signal_guest_action(sig);
+        }
+    }
     signal_thread_enter(t);
     /* Forced delivery: a blocked or ignored fault kills, as in Linux. */
     if (!signal_handler_is_function(&act) ||
@@ -1393,6 +1406,18 @@ void signal_deliver_pending(GuestThread *t)
 
         if (act.handler == (uint64_t)(uintptr_t)SIG_IGN)
             continue;
+        if (gdbstub_active && !(act.handler == (uint64_t)(uintptr_t)SIG_DFL &&
+                                signal_default_ignores(sig))) {
+            int passed = gdbstub_signal(t, &info);
+
+            if (passed == 0)
+                continue;
+            if (passed != sig) {
+                sig = passed;
+                info.signo = sig;
+                act = *signal_guest_action(sig);
+            }
+        }
         if (act.handler == (uint64_t)(uintptr_t)SIG_DFL) {
             signal_default_action(sig);
             continue;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "linux-user/arch.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
 #include "tcg/exec.h"
 
@@ -66,6 +67,7 @@ static void *thread_main(void *opaque)
     if (start->flags & CLONE_CHILD_CLEARTID)
         t->clear_child_tid = start->ctid;
     start->tid = t->tid;
+    gdbstub_thread_start(t);
     sem_post(&start->started); /* start belongs to the parent from here */
     cpu_loop(t);
 }
@@ -168,6 +170,7 @@ void thread_after_fork(GuestThread *t)
     live_threads = 1;
     t->tid = (int)syscall(SYS_gettid);
     t->vfork_child = false;
+    gdbstub_after_fork();
     signal_after_fork(t);
 }
 
@@ -179,6 +182,7 @@ void thread_exit(GuestThread *t, int status)
     if (t->vfork_child)
         _exit(status);
     signal_thread_exit(t);
+    gdbstub_thread_exit(t);
     if (--live_threads == 0)
         guest_exit(status);
     /* CLONE_CHILD_CLEARTID: what pthread_join waits on. */

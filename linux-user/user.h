@@ -67,6 +67,8 @@ typedef struct GuestThread {
     /* A vfork child: a host process sharing its parent's memory (and arx's
      * data), whose exit must end only itself. */
     bool vfork_child;
+    /* Under a debugger (linux-user/gdbstub.c): its view of the thread. */
+    struct GdbThread *gdb;
     /*
      * Guest signal state of this thread, owned by linux-user/signal.c
      * (restart_pc/x0 by the architecture's syscall restart). Not TLS:

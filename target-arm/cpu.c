@@ -12,12 +12,16 @@
 #include "util/log.h"
 
 /* A64 user mode has one translation regime and no instruction-set
- * switch: every block's flags are 0. */
+ * switch: every block's flags are 0. A debugger's step runs blocks of
+ * one instruction, keyed apart like system mode's software step. */
 static TCGBlockState arm_block_state(void *opaque)
 {
     const CPUARMState *env = opaque;
+    TCGBlockState state = {.pc = env->pc, .flags = 0, .phys = env->pc};
 
-    return (TCGBlockState){.pc = env->pc, .flags = 0, .phys = env->pc};
+    if (env->debug_step)
+        state.phys |= ARM_PHYS_STEP;
+    return state;
 }
 
 static bool arm_must_stop(void *opaque)

@@ -28,6 +28,8 @@ enum {
     EXCP_WFE,        /* WFE: pc after it; sleep until an event */
     EXCP_STEP,       /* one instruction stepped (software step): pc next */
     EXCP_BKPT,       /* a hardware breakpoint matched the insn at pc */
+    /* User mode under a debugger (EXCP_STEP too, for debug_step): */
+    EXCP_DEBUG, /* a debugger's breakpoint (tcg/debug.h) at pc, not run */
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -140,6 +142,9 @@ typedef struct CPUARMState {
     ARMVReg vscratch;
 
     void *thread; /* the GuestThread running this state (linux-user) */
+    /* User mode: a debugger steps this thread: blocks of one
+     * instruction, each ending in EXCP_STEP with pc the next one. */
+    uint32_t debug_step;
 
     /* ---- system mode (arx-system) only; zero in user mode ---- */
     ARMSysState sys;

@@ -12,6 +12,7 @@
 
 #include "linux-user/aarch64/aarch64.h"
 #include "linux-user/aarch64/target_signal.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "target-arm/helper_fp.h"
@@ -122,7 +123,7 @@ static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
     CPUARMState *env = &thread->env;
 
     for (;;) {
-        tcg_cpu_exec(env);
+        gdbstub_cpu_exec(thread);
         uint32_t excp = env->exception;
         env->exception = EXCP_NONE;
         switch (excp) {

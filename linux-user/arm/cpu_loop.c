@@ -15,6 +15,7 @@
 
 #include "linux-user/arm/arm.h"
 #include "linux-user/vma.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "tcg/exec.h"
@@ -147,7 +148,7 @@ static void arm_cpu_loop(GuestThread *thread)
     CPUARMState *env = &thread->env;
 
     for (;;) {
-        tcg_cpu_exec(env);
+        gdbstub_cpu_exec(thread);
         uint32_t excp = env->exception;
         env->exception = EXCP_NONE;
         switch (excp) {

@@ -6,6 +6,7 @@
 #include "target-arm/cpu.h"
 
 #include "target-arm/a32/translate.h"
+#include "target-arm/sys.h" /* ARM_PHYS_STEP */
 #include "tcg/target_ops.h"
 #include "util/log.h"
 
@@ -32,7 +33,11 @@ static TCGBlockState a32_block_state(void *opaque)
     uint32_t flags = (env->thumb ? A32_TBFLAG_THUMB : 0) |
                      (env->condexec & 0xff) << A32_TBFLAG_CONDEXEC_SHIFT;
 
-    return (TCGBlockState){.pc = env->pc, .flags = flags, .phys = env->pc};
+    TCGBlockState state = {.pc = env->pc, .flags = flags, .phys = env->pc};
+
+    if (env->debug_step) /* a debugger's step: blocks of one insn */
+        state.phys |= ARM_PHYS_STEP;
+    return state;
 }
 
 static bool a32_must_stop(void *opaque)

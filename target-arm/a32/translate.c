@@ -14,6 +14,8 @@
 
 #include <stdio.h>
 
+#include "target-arm/sys.h" /* ARM_PHYS_STEP */
+#include "tcg/debug.h"
 #include "tcg/guest_mem.h"
 #include "tcg/tb.h"
 #include "util/log.h"
@@ -70,6 +72,24 @@ static void store_condexec(uint32_t value)
     env_condexec = value;
 }
 
+/* A stepped insn leaves with pc stored: EXCP_STEP. */
+static void gen_step_done(void)
+{
+    tcg_gen_st_i32(tcg_constant_i32(EXCP_STEP), tcg_env,
+                   offsetof(CPUARMState, exception));
+    tcg_gen_exit_tb(-1);
+}
+
+/* An indirect branch with pc in cpu_pc: to the block for flags, or the
+ * end of a step. */
+static void gen_lookup_and_goto(DisasContext *s, TCGv_i32 flags)
+{
+    if (s->single_step)
+        gen_step_done();
+    else
+        tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
+}
+
 /* A branch leaves the IT block (it is its last insn, or outside one). */
 static void branch_leaves_it(DisasContext *s)
 {
@@ -92,8 +112,7 @@ void store_reg(DisasContext *s, int reg, TCGv_i64 val)
     branch_leaves_it(s);
     tcg_gen_mov_i64(cpu_pc, t);
     s->all_exits_known = false;
-    tcg_gen_lookup_and_goto_ptr(cpu_pc,
-                                tcg_constant_i32((int32_t)A32_TBFLAG_THUMB));
+    gen_lookup_and_goto(s, tcg_constant_i32((int32_t)A32_TBFLAG_THUMB));
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -132,6 +151,12 @@ void a32_goto_tb(DisasContext *s, unsigned slot, uint64_t dest, bool in_it)
 {
     uint64_t dead = flags_dead_at(s, dest, in_it);
 
+    if (s->single_step) {
+        s->all_exits_known = false;
+        tcg_gen_movi_i64(cpu_pc, (uint32_t)dest);
+        gen_step_done();
+        return;
+    }
     s->dead_at_exits &= dead;
     tcg_gen_goto_tb(slot, cpu_pc, (uint32_t)dest, dead);
 }
@@ -155,8 +180,8 @@ void gen_jmp_exchange(DisasContext *s, uint64_t dest, bool to_thumb)
     store_thumb(to_thumb);
     s->all_exits_known = false;
     tcg_gen_movi_i64(cpu_pc, (uint32_t)dest);
-    tcg_gen_lookup_and_goto_ptr(
-        cpu_pc, tcg_constant_i32(to_thumb ? (int32_t)A32_TBFLAG_THUMB : 0));
+    gen_lookup_and_goto(
+        s, tcg_constant_i32(to_thumb ? (int32_t)A32_TBFLAG_THUMB : 0));
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -172,7 +197,7 @@ void gen_bx(DisasContext *s, TCGv_i64 val)
     tcg_gen_st_i32(flags, tcg_env, offsetof(CPUARMState, thumb));
     s->all_exits_known = false;
     tcg_gen_mov_i64(cpu_pc, pc);
-    tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
+    gen_lookup_and_goto(s, flags);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -210,7 +235,10 @@ void a32_exit_after_insn(DisasContext *s)
     store_condexec(s->condexec_next);
     s->all_exits_known = false;
     tcg_gen_movi_i64(cpu_pc, (uint32_t)s->pc_next);
-    tcg_gen_exit_tb(-1);
+    if (s->single_step)
+        gen_step_done();
+    else
+        tcg_gen_exit_tb(-1);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -402,10 +430,21 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.thumb = (tb->flags & A32_TBFLAG_THUMB) != 0;
     s.condexec = (tb->flags >> A32_TBFLAG_CONDEXEC_SHIFT) & 0xff;
     env_condexec = s.condexec;
+    s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
+    if (s.single_step)
+        max_insns = 1;
     tcg_ctx.mem_index = 0;
     tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
     if (gen_fetch_fault(tb, env, s.thumb))
         return;
+    /* A debugger's breakpoint: the block stops before the instruction
+     * (not a step's, which runs past it when the debugger asks). */
+    if (!s.single_step && tcg_debug_breakpoint_at(tb->pc)) {
+        gen_raise(tb->pc, EXCP_DEBUG, 0);
+        tb->size = 0;
+        tb->icount = 0;
+        return;
+    }
 
     arm_flags_block_start();
     s.is_jmp = DISAS_NEXT;
@@ -423,7 +462,8 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
         /* Stop at a page end: the next page may be unmapped. */
         if (s.insn_count >= max_insns ||
             (s.pc_curr & ~(GUEST_PAGE_SIZE - 1)) != page ||
-            tcg_ctx.nb_ops > TCG_MAX_OPS - 512) {
+            tcg_ctx.nb_ops > TCG_MAX_OPS - 512 ||
+            tcg_debug_breakpoint_at(s.pc_curr)) {
             s.is_jmp = DISAS_TOO_MANY;
             break;
         }

@@ -61,6 +61,9 @@ typedef struct DisasContext {
      * all_exits_known. */
     uint64_t dead_at_exits;
     bool all_exits_known;
+    /* A debugger's step (ARM_PHYS_STEP): one insn, whose every exit
+     * raises EXCP_STEP with pc the next one. */
+    bool single_step;
 } DisasContext;
 
 /* The TCGTargetOps entries (target-arm/a32/cpu.c holds the structure). */

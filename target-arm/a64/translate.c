@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "tcg/debug.h"
 #include "tcg/guest_mem.h"
 #include "tcg/tb.h"
 #include "util/log.h"
@@ -329,6 +330,14 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
     if (gen_fetch_fault(tb, env))
         return;
+    /* A debugger's breakpoint: the block stops before the instruction
+     * (not a step's, which runs past it when the debugger asks). */
+    if (!s.single_step && tcg_debug_breakpoint_at(tb->pc)) {
+        gen_raise(tb->pc, EXCP_DEBUG, 0);
+        tb->size = 0;
+        tb->icount = 0;
+        return;
+    }
 
     arm_flags_block_start();
     s.is_jmp = DISAS_NEXT;
@@ -341,7 +350,8 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
         /* Stop at a page end: the next page may be unmapped. */
         if (s.insn_count >= max_insns ||
             (s.pc_curr & ~(GUEST_PAGE_SIZE - 1)) != page ||
-            tcg_ctx.nb_ops > TCG_MAX_OPS - 256) {
+            tcg_ctx.nb_ops > TCG_MAX_OPS - 256 ||
+            tcg_debug_breakpoint_at(s.pc_curr)) {
             s.is_jmp = DISAS_TOO_MANY;
             break;
         }

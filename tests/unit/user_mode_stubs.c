@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "linux-user/gdbstub.h"
 #include "linux-user/user.h"
 #include "linux-user/vdso.h"
 #include "tcg/target_ops.h"
@@ -90,3 +91,32 @@ void tb_invalidate_page(uint64_t addr)
 {
     (void)addr;
 }
+
+/* The gdb stub (linux-user/gdbstub.c): never attached here. */
+bool gdbstub_active;
+void gdbstub_cpu_exec(GuestThread *t)
+{
+    tcg_cpu_exec(&t->env);
+}
+int gdbstub_signal(GuestThread *t, const GuestSiginfo *info)
+{
+    (void)t;
+    return info->signo;
+}
+void gdbstub_thread_start(GuestThread *t)
+{
+    (void)t;
+}
+void gdbstub_thread_exit(GuestThread *t)
+{
+    (void)t;
+}
+void gdbstub_exited(int status)
+{
+    (void)status;
+}
+void gdbstub_killed(int sig)
+{
+    (void)sig;
+}
+void gdbstub_after_fork(void) {}

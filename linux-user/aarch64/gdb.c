@@ -1,0 +1,157 @@
+/*
+ * AArch64 registers as gdb numbers them (its org.gnu.gdb.aarch64.core and
+ * .fpu features): x0-x30, sp, pc, cpsr, v0-v31, fpsr, fpcr. Only
+ * linux-user/gdbstub.c uses this.
+ */
+#include <string.h>
+
+#include "linux-user/gdbstub.h"
+#include "target-arm/helper_fp.h"
+
+enum {
+    REG_SP = 31,
+    REG_PC = 32,
+    REG_CPSR = 33,
+    REG_V0 = 34,
+    REG_FPSR = 66,
+    REG_FPCR = 67,
+    NB_REGS = 68,
+};
+
+/* The union of lane views gdb shows for a v register; the names are the
+ * ones gdb's own aarch64 description gives, so p $v0.d[0] works. */
+#define VECTOR_TYPES                                                           \
+    "<vector id=\"v2d\" type=\"ieee_double\" count=\"2\"/>"                    \
+    "<vector id=\"v2u\" type=\"uint64\" count=\"2\"/>"                         \
+    "<vector id=\"v2i\" type=\"int64\" count=\"2\"/>"                          \
+    "<vector id=\"v4f\" type=\"ieee_single\" count=\"4\"/>"                    \
+    "<vector id=\"v4u\" type=\"uint32\" count=\"4\"/>"                         \
+    "<vector id=\"v4i\" type=\"int32\" count=\"4\"/>"                          \
+    "<vector id=\"v8u\" type=\"uint16\" count=\"8\"/>"                         \
+    "<vector id=\"v8i\" type=\"int16\" count=\"8\"/>"                          \
+    "<vector id=\"v16u\" type=\"uint8\" count=\"16\"/>"                        \
+    "<vector id=\"v16i\" type=\"int8\" count=\"16\"/>"                         \
+    "<vector id=\"v1u\" type=\"uint128\" count=\"1\"/>"                        \
+    "<vector id=\"v1i\" type=\"int128\" count=\"1\"/>"                         \
+    "<union id=\"vnd\"><field name=\"f\" type=\"v2d\"/>"                       \
+    "<field name=\"u\" type=\"v2u\"/><field name=\"s\" type=\"v2i\"/></union>" \
+    "<union id=\"vns\"><field name=\"f\" type=\"v4f\"/>"                       \
+    "<field name=\"u\" type=\"v4u\"/><field name=\"s\" type=\"v4i\"/></union>" \
+    "<union id=\"vnh\"><field name=\"u\" type=\"v8u\"/>"                       \
+    "<field name=\"s\" type=\"v8i\"/></union>"                                 \
+    "<union id=\"vnb\"><field name=\"u\" type=\"v16u\"/>"                      \
+    "<field name=\"s\" type=\"v16i\"/></union>"                                \
+    "<union id=\"vnq\"><field name=\"u\" type=\"v1u\"/>"                       \
+    "<field name=\"s\" type=\"v1i\"/></union>"                                 \
+    "<union id=\"aarch64v\"><field name=\"d\" type=\"vnd\"/>"                  \
+    "<field name=\"s\" type=\"vns\"/><field name=\"h\" type=\"vnh\"/>"         \
+    "<field name=\"b\" type=\"vnb\"/><field name=\"q\" type=\"vnq\"/></union>"
+
+#define XREG(n) "<reg name=\"x" #n "\" bitsize=\"64\"/>"
+#define VREG(n) "<reg name=\"v" #n "\" bitsize=\"128\" type=\"aarch64v\"/>"
+
+static const char target_xml[] =
+    "<?xml version=\"1.0\"?>"
+    "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">"
+    "<target><architecture>aarch64</architecture>"
+    "<feature name=\"org.gnu.gdb.aarch64.core\">"
+    "<reg name=\"x0\" bitsize=\"64\" regnum=\"0\"/>" XREG(1) XREG(2) XREG(
+        3) XREG(4) XREG(5) XREG(6) XREG(7) XREG(8) XREG(9) XREG(10) XREG(11)
+        XREG(12) XREG(13) XREG(14) XREG(15) XREG(16) XREG(17) XREG(18) XREG(
+            19) XREG(20) XREG(21) XREG(22) XREG(23) XREG(24) XREG(25) XREG(26)
+            XREG(27) XREG(28) XREG(29) XREG(
+                30) "<reg name=\"sp\" bitsize=\"64\" type=\"data_ptr\"/>"
+                    "<reg name=\"pc\" bitsize=\"64\" type=\"code_ptr\"/>"
+                    "<reg name=\"cpsr\" bitsize=\"32\"/>"
+                    "</feature>"
+                    "<feature name=\"org.gnu.gdb.aarch64.fpu\">" VECTOR_TYPES
+                    "<reg name=\"v0\" bitsize=\"128\" type=\"aarch64v\" regnum=\"34\"/>" VREG(
+                        1) VREG(2) VREG(3) VREG(4) VREG(5) VREG(6) VREG(7)
+                        VREG(8) VREG(9) VREG(10) VREG(11) VREG(12) VREG(
+                            13) VREG(14) VREG(15) VREG(16) VREG(17) VREG(18)
+                            VREG(19) VREG(20) VREG(21) VREG(22) VREG(23) VREG(
+                                24) VREG(25) VREG(26) VREG(27) VREG(28) VREG(29)
+                                VREG(30) VREG(
+                                    31) "<reg name=\"fpsr\" bitsize=\"32\"/>"
+                                        "<reg name=\"fpcr\" bitsize=\"32\"/>"
+                                        "</feature></target>";
+
+static int put32(uint8_t *buf, uint32_t v)
+{
+    memcpy(buf, &v, 4);
+    return 4;
+}
+
+static int aarch64_gdb_read_reg(CPUARMState *env, int n, uint8_t *buf)
+{
+    if (n <= REG_SP) {
+        memcpy(buf, &env->x[n], 8);
+        return 8;
+    }
+    if (n == REG_PC) {
+        memcpy(buf, &env->pc, 8);
+        return 8;
+    }
+    if (n == REG_CPSR)
+        return put32(buf, cpu_get_nzcv(env)); /* EL0t: mode bits 0 */
+    if (n >= REG_V0 && n < REG_V0 + 32) {
+        memcpy(buf, &env->v[n - REG_V0], 16);
+        return 16;
+    }
+    if (n == REG_FPSR)
+        return put32(buf, env->fpsr);
+    if (n == REG_FPCR)
+        return put32(buf, env->fpcr);
+    return 0;
+}
+
+static uint32_t get32(const uint8_t *buf)
+{
+    uint32_t v;
+
+    memcpy(&v, buf, 4);
+    return v;
+}
+
+static int aarch64_gdb_write_reg(CPUARMState *env, int n, const uint8_t *buf)
+{
+    if (n <= REG_SP) {
+        memcpy(&env->x[n], buf, 8);
+        return 8;
+    }
+    if (n == REG_PC) {
+        memcpy(&env->pc, buf, 8);
+        return 8;
+    }
+    if (n == REG_CPSR) {
+        cpu_set_nzcv(env, get32(buf) & 0xf0000000u);
+        return 4;
+    }
+    if (n >= REG_V0 && n < REG_V0 + 32) {
+        memcpy(&env->v[n - REG_V0], buf, 16);
+        return 16;
+    }
+    if (n == REG_FPSR) {
+        env->fpsr = get32(buf); /* the host flags were folded in (sync) */
+        return 4;
+    }
+    if (n == REG_FPCR) {
+        env->fpcr = get32(buf) & ARM_FPCR_WRITABLE;
+        return 4;
+    }
+    return 0;
+}
+
+/* FPSR's cumulative flags may still be in the host's FP status. */
+static void aarch64_gdb_sync(CPUARMState *env)
+{
+    fp_fpsr_write(env, fp_fpsr_read(env));
+}
+
+const GdbArch gdb_arch_aarch64 = {
+    .target_xml = target_xml,
+    .nb_regs = NB_REGS,
+    .read_reg = aarch64_gdb_read_reg,
+    .write_reg = aarch64_gdb_write_reg,
+    .sync = aarch64_gdb_sync,
+};

@@ -1,0 +1,70 @@
+/*
+ * A GDB remote serial protocol stub (arx -g PORT, ARX_GDB=PORT): gdb
+ * connects over TCP on 127.0.0.1 before the guest's first instruction and
+ * then drives every guest thread, all-stop. Breakpoints are kept by the
+ * translator (tcg/debug.h), never written into guest code. The register
+ * layout is the guest architecture's (GdbArch, <arch>/gdb.c).
+ */
+#ifndef ARX_LINUX_USER_GDBSTUB_H
+#define ARX_LINUX_USER_GDBSTUB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "linux-user/signal.h"
+#include "linux-user/user.h"
+
+/* One architecture's registers as gdb numbers them, and its target
+ * description. Registers are in guest (little-endian) byte order. */
+typedef struct GdbArch {
+    const char *target_xml; /* qXfer:features:read's target.xml */
+    int nb_regs;            /* the 'g' packet holds registers 0..nb_regs-1 */
+    /* Writes register n to buf; returns its size in bytes (0: none). */
+    int (*read_reg)(CPUARMState *env, int n, uint8_t *buf);
+    /* Sets register n from buf; returns its size (0: none). */
+    int (*write_reg)(CPUARMState *env, int n, const uint8_t *buf);
+    /* On the stopping thread itself: moves state held outside env (the
+     * host's FP flags) into env, where the stub reads it. */
+    void (*sync)(CPUARMState *env);
+} GdbArch;
+
+extern const GdbArch gdb_arch_aarch64; /* linux-user/aarch64/gdb.c */
+extern const GdbArch gdb_arch_arm;     /* linux-user/arm/gdb.c */
+
+/* A debugger is attached: the hooks below do something. */
+extern bool gdbstub_active;
+
+/*
+ * Listens on 127.0.0.1:port (decimal; 0: any free port), says so on
+ * stderr, waits for gdb to connect and starts the stub's thread; main,
+ * not yet run, is stopped at its entry point. Exits arx with a message
+ * when the port is bad or cannot be listened on.
+ */
+void gdbstub_start(GuestThread *main, const char *port);
+
+/* A guest thread starts (on its own host thread, before guest code) or
+ * ends. */
+void gdbstub_thread_start(GuestThread *t);
+void gdbstub_thread_exit(GuestThread *t);
+
+/*
+ * The CPU loop's tcg_cpu_exec under the debugger: waits while gdb holds
+ * the thread stopped, steps one instruction when gdb asks, and reports
+ * breakpoints and steps itself; returns with env.exception for the CPU
+ * loop to dispatch.
+ */
+void gdbstub_cpu_exec(GuestThread *t);
+
+/* A signal (info: its siginfo, as the guest will see it) is about to
+ * reach the guest thread t: gdb is told and the thread stops; returns the
+ * signal gdb passes on (0: none). */
+int gdbstub_signal(GuestThread *t, const GuestSiginfo *info);
+
+/* The process ends: exit status, or killed by sig. */
+void gdbstub_exited(int status);
+void gdbstub_killed(int sig);
+
+/* In the child of a host fork(): it runs without the debugger. */
+void gdbstub_after_fork(void);
+
+#endif
