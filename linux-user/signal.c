@@ -1118,11 +1118,7 @@ void signal_host_thread_started(void)
  * own space inside it; returns the trampoline's guest address. */
 static uint64_t signal_map_trampoline(void)
 {
-    uint64_t where =
-        space_own() ? space_find(GUEST_PAGE_SIZE, GUEST_PAGE_SIZE, 0) : 0;
-    void *page =
-        mmap(where ? g2h(where) : NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | (where ? MAP_FIXED : 0), -1, 0);
+    void *page = space_map_anon(GUEST_PAGE_SIZE);
     uint64_t trampoline;
 
     if (page == MAP_FAILED)

@@ -56,6 +56,14 @@ void space_set_mmap_top(uint64_t top)
     mmap_top = top;
 }
 
+void *space_map_anon(uint64_t len)
+{
+    uint64_t where = space_own() ? space_find(len, len, 0) : 0;
+
+    return mmap(where ? g2h(where) : NULL, len, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | (where ? MAP_FIXED : 0), -1, 0);
+}
+
 bool space_contains(uint64_t addr, uint64_t len)
 {
     return addr >= SPACE_LOW && addr <= own_end && len <= own_end - addr;

@@ -31,6 +31,13 @@ void space_set_mmap_top(uint64_t top);
  * anywhere in the space), aligned to align; 0 when nothing is free.
  */
 uint64_t space_find(uint64_t len, uint64_t align, uint64_t hint);
+/*
+ * A new read-write anonymous mapping of len bytes for pages arx itself
+ * shows the guest (the vDSO, the signal trampoline): inside an own space
+ * where space_find puts it, else (or when it finds no room) where the
+ * host likes. MAP_FAILED (errno set) when the host has none.
+ */
+void *space_map_anon(uint64_t len);
 /* [addr, addr + len) lies inside the space. */
 bool space_contains(uint64_t addr, uint64_t len);
 /* Gives [addr, addr + len) back: the host range is unmapped, or in an own

@@ -278,11 +278,7 @@ static void write_verdefs(uint8_t *at, uint32_t soname, const char *version,
 /* A page for the image: in an own space (ARM) inside it, top-down. */
 static void *vdso_page(void)
 {
-    uint64_t where =
-        space_own() ? space_find(GUEST_PAGE_SIZE, GUEST_PAGE_SIZE, 0) : 0;
-    void *page =
-        mmap(where ? g2h(where) : NULL, GUEST_PAGE_SIZE, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | (where ? MAP_FIXED : 0), -1, 0);
+    void *page = space_map_anon(GUEST_PAGE_SIZE);
 
     if (page == MAP_FAILED)
         arx_fatal("cannot map the vDSO page: %s", strerror(errno));
