@@ -64,6 +64,14 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
 
 static const X86Xmm in_xmm[3] = {X86_XMM1, X86_XMM2, X86_XMM3};
 
+/* To sp when xmm0 is a NaN (unordered with itself). */
+static void jump_if_nan(SlowPath *sp, int bits)
+{
+    x86_sse_rr(as(), bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
+               X86_XMM0);
+    slowpath_jump_if(sp, X86_CC_P);
+}
+
 /* To sp when x (a single or double in the low bits) has a zero exponent:
  * zero or subnormal. */
 static void jump_if_tiny(SlowPath *sp, X86Xmm x, int bits)
@@ -141,9 +149,7 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
     for (int i = 0; i < nin; i++)
         jump_if_subnormal(fz, in_xmm[i], g->bits);
     emit_inner(g, nin);
-    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
-               X86_XMM0);
-    slowpath_jump_if(fz, X86_CC_P);
+    jump_if_nan(fz, g->bits);
     jump_if_tiny(fz, X86_XMM0, g->bits);
     jump_if_min_normal(fz, g->bits, tmp);
     *done = x86_jmp32(as());
@@ -166,10 +172,7 @@ static void emit_guarded(const FpLowering *g, int nin, const TCGHelper *slow,
     fz = emit_flush_attempt(g, nin, slow, slow_arg, mode, tmp, &plain, &done);
     x86_patch_rel32(plain, as()->p);
     emit_inner(g, nin);
-    /* Unordered with itself: a NaN. */
-    x86_sse_rr(as(), g->bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
-               X86_XMM0);
-    slowpath_jump_if(sp, X86_CC_P);
+    jump_if_nan(sp, g->bits);
     jump_if_min_normal(sp, g->bits, tmp);
     x86_patch_rel32(done, as()->p);
     slowpath_resume_here(sp);
