@@ -794,11 +794,15 @@ static bool trans_VMRS(DisasContext *s, arg_VMRS *a)
 {
     if (a->reg != VFP_FPSCR)
         return a32_undef(s);
-    TCGv_i64 v = gen_read_fpscr();
-    if (a->rt == 15)
-        gen_set_nzcv(v); /* VMRS APSR_nzcv, FPSCR */
-    else
-        store_reg(s, (int)a->rt, v);
+    if (a->rt == 15) {
+        /* VMRS APSR_nzcv, FPSCR: FPSCR.NZCV lives in env->fpsr alone (the
+         * cumulative flags MXCSR holds lazily are not wanted). */
+        TCGv_i64 v = tcg_temp_new_i64();
+        tcg_gen_ld32u_i64(v, tcg_env, offsetof(CPUARMState, fpsr));
+        gen_set_nzcv(v);
+        return true;
+    }
+    store_reg(s, (int)a->rt, gen_read_fpscr());
     return true;
 }
 
