@@ -296,10 +296,36 @@ static void lower_deposit(const TCGOp *op)
     finish(op, 2, rd);
 }
 
+static bool zero_extends_32(TCGOpcode opc)
+{
+    return opc == INDEX_op_ext32u_i64 || opc == INDEX_op_extu_i32_i64 ||
+           opc == INDEX_op_extrl_i64_i32;
+}
+
+/*
+ * Where an extension puts its result: a pinned output's own register, or
+ * for a 32-bit zero-extension the register of an input that dies there
+ * (a 32-bit move onto itself clears the top half), else a new one.
+ */
+static X86Reg ext_out_reg(const TCGOp *op, X86Reg ra)
+{
+    TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
+
+    if (out->pinned)
+        return (X86Reg)out->reg;
+    if (zero_extends_32(op->opc) && arg_dies(op, 1) &&
+        in->kind == TEMP_NORMAL) {
+        ra_disown(ra);
+        in->val_loc = VAL_DEAD;
+        return ra;
+    }
+    return ra_alloc(REGSET(ra));
+}
+
 static void lower_ext(const TCGOp *op)
 {
     X86Reg ra = ra_in(arg_temp(op, 1), 0);
-    X86Reg rd = ra_alloc(REGSET(ra));
+    X86Reg rd = ext_out_reg(op, ra);
 
     switch (op->opc) {
     case INDEX_op_ext8s_i64: x86_movsx8(as(), 64, rd, ra); break;

@@ -133,32 +133,85 @@ void ra_evict(X86Reg r, RegSet avoid)
     ra_release(r);
 }
 
+/* How far ahead spill choices look for a register's next read. */
+#define SPILL_LOOKAHEAD 96
+
+/*
+ * Ops from index from until t is next read: SPILL_LOOKAHEAD when it is
+ * not read again that soon (or is written first, so its value is dead).
+ */
+static int next_read_distance(const TCGTemp *t, int from)
+{
+    uint64_t idx = (uint64_t)(t - tcg_ctx.temps);
+    int end = from + SPILL_LOOKAHEAD < tcg_ctx.nb_ops ? from + SPILL_LOOKAHEAD
+                                                      : tcg_ctx.nb_ops;
+
+    for (int i = from; i < end; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        int nout, nin;
+
+        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
+            continue;
+        op_arg_counts(op, &nout, &nin);
+        for (int k = nout; k < nout + nin; k++)
+            if (op->args[k] == idx)
+                return i - from;
+        for (int k = 0; k < nout; k++)
+            if (op->args[k] == idx)
+                return SPILL_LOOKAHEAD;
+    }
+    return SPILL_LOOKAHEAD;
+}
+
+/* The index of the op being lowered, or -1 outside the op loop. */
+static int current_op_index(void)
+{
+    ptrdiff_t i = be.op ? be.op - tcg_ctx.ops : -1;
+
+    return i >= 0 && i < tcg_ctx.nb_ops ? (int)i : -1;
+}
+
+/*
+ * The register to spill: the one whose value is read again last (Belady),
+ * a clean value (nothing to store) winning a tie. Pinned values stay.
+ */
+static X86Reg choose_spill(RegSet avoid)
+{
+    int from = current_op_index(), best_score = -1;
+    X86Reg best = X86_NOREG;
+
+    for (int i = 0; i < NB_ALLOC_REGS; i++) {
+        X86Reg c = alloc_order[i];
+        const TCGTemp *t = be.reg_owner[c];
+        bool clean;
+        int score;
+
+        if ((avoid & REGSET(c)) || t->pinned)
+            continue;
+        clean = t->kind == TEMP_CONST || t->mem_coherent;
+        score = (from < 0 ? 0 : next_read_distance(t, from)) * 2 + clean;
+        if (score > best_score) {
+            best_score = score;
+            best = c;
+        }
+    }
+    return best;
+}
+
 X86Reg ra_alloc(RegSet avoid)
 {
     X86Reg r = find_free(avoid);
 
     if (r != X86_NOREG)
         return r;
-    /* Spill the first register we may take; prefer clean ones. */
-    for (int i = 0; i < NB_ALLOC_REGS; i++) {
-        X86Reg c = alloc_order[i];
-        TCGTemp *t = be.reg_owner[c];
-        if (!(avoid & REGSET(c)) && !t->pinned &&
-            (t->kind == TEMP_CONST || t->mem_coherent)) {
-            ra_release(c);
-            return c;
-        }
+    r = choose_spill(avoid);
+    if (r == X86_NOREG) {
+        be.too_big = true; /* every register avoided: cannot happen */
+        return X86_RAX;
     }
-    for (int i = 0; i < NB_ALLOC_REGS; i++) {
-        X86Reg c = alloc_order[i];
-        if (!(avoid & REGSET(c)) && !be.reg_owner[c]->pinned) {
-            save_temp(be.reg_owner[c]);
-            ra_release(c);
-            return c;
-        }
-    }
-    be.too_big = true; /* every register avoided: cannot happen */
-    return X86_RAX;
+    save_temp(be.reg_owner[r]);
+    ra_release(r);
+    return r;
 }
 
 void ra_copy_to(X86Reg r, TCGTemp *t)
