@@ -27,6 +27,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "linux-user/arch.h"
@@ -53,6 +54,7 @@ typedef struct GdbThread {
     bool step_after_exception;
     bool vcont_named;     /* an action of this vCont packet named it */
     GuestSiginfo siginfo; /* of its last stop, for qXfer:siginfo */
+    pid_t fork_child;     /* it forked: gdb is told on its next way in */
 } GdbThread;
 
 /* Why the guest stopped, for '?' and the stop reply. */
@@ -61,6 +63,8 @@ typedef struct GdbStop {
     int sig;
     bool watch; /* a write watchpoint at watch_addr changed */
     uint64_t watch_addr;
+    pid_t fork_pid; /* the thread forked this child (fork events) */
+    bool exec;      /* the process has just executed a new program */
 } GdbStop;
 
 /*
@@ -77,6 +81,43 @@ typedef struct GdbWatch {
     uint32_t len;
     uint8_t old[GDB_WATCH_MAX_LEN];
 } GdbWatch;
+
+/*
+ * Following forks (fork-events): a forked child waits, before its first
+ * guest instruction, for what gdb decides about it, which the parent's
+ * stub sends on a socket pair: run free ('D', gdb detached it) or take the
+ * connection over ('F', gdb detached the parent and follows the child).
+ * Until then, Z/z packets gdb addresses to the child (its copy of the
+ * parent's breakpoints) are recorded and replayed by the child.
+ */
+typedef struct GdbBreakOp {
+    bool insert;
+    int type;
+    uint64_t addr, len;
+} GdbBreakOp;
+
+typedef struct GdbVerdict {
+    char kind; /* 'D' or 'F' */
+    uint32_t nb_ops;
+} GdbVerdict;
+
+#define GDB_MAX_CHILD_OPS 1024
+
+typedef struct GdbForkChild {
+    pid_t pid;
+    int verdict_fd; /* the parent's end of the socket pair */
+    GdbBreakOp ops[GDB_MAX_CHILD_OPS];
+    uint32_t nb_ops;
+    struct GdbForkChild *next;
+} GdbForkChild;
+
+/* The state GDBSTUB_EXEC_OPTION hands to the next arx: FD,FLAGS,PASS. */
+enum {
+    GDB_EXEC_NO_ACK = 1,
+    GDB_EXEC_MULTIPROCESS = 2,
+    GDB_EXEC_FORK_EVENTS = 4,
+    GDB_EXEC_EXEC_EVENTS = 8
+};
 
 bool gdbstub_active;
 
@@ -109,6 +150,22 @@ static _Atomic uint64_t pass_signals;
 static GdbThread *sel_g;  /* Hg: registers and memory */
 static GdbThread *sel_c;  /* Hc */
 static bool multiprocess; /* thread ids are pPID.TID */
+static bool fork_events;  /* gdb follows forks (qSupported) */
+static bool exec_events;  /* gdb follows execs */
+
+/* Fork children gdb has not decided about (under lock); the one Hg
+ * names, if any (the stub's thread). */
+static GdbForkChild *fork_children;
+static GdbForkChild *sel_child;
+/* The verdict channel of a fork in progress (the forking thread, under
+ * lock); in the child, its end until the verdict comes. */
+static int fork_pipe[2] = {-1, -1};
+static int verdict_fd = -1;
+/* Started by a guest execve gdb follows: the stop reply comes first. */
+static bool exec_stop_pending;
+
+static void fork_child_wait(GuestThread *t);
+static void report_fork(GdbThread *g);
 
 /* ---- guest memory ---- */
 
@@ -165,23 +222,39 @@ static GdbThread *find_thread(int tid)
     return NULL;
 }
 
+/* The pid a pPID.TID id names (0: none or any, -1: all). */
+static long id_pid(const char *id)
+{
+    const char *p = id + 1;
+
+    if (id[0] != 'p')
+        return 0;
+    if (*p == '-')
+        return -1;
+    return (long)gdb_parse_hex(&p);
+}
+
 /*
  * The thread an Hg/Hc/T/vCont id names: TID, or pPID.TID once gdb and the
- * stub agreed on multiprocess; -1 (NULL, *all) is every one, 0 any.
+ * stub agreed on multiprocess; -1 (NULL, *all) is every one, 0 any. A
+ * pid not this process's (a fork child's) names none of its threads.
  */
 static GdbThread *thread_by_id(const char *id, bool *all)
 {
     const char *p = id;
+    long pid = id_pid(id);
     int tid;
 
     *all = false;
+    if (pid > 0 && pid != stub_pid)
+        return NULL;
     if (*p == 'p') {
         p++;
         if (*p == '-') {
             *all = true;
             return NULL;
         }
-        gdb_parse_hex(&p); /* the pid: only ours is there */
+        gdb_parse_hex(&p);
         if (*p != '.') {
             *all = true;
             return NULL;
@@ -390,13 +463,18 @@ static void cpu_exec_undebugged(CPUARMState *env)
 
 void gdbstub_cpu_exec(GuestThread *t)
 {
-    GdbThread *g = t->gdb;
+    GdbThread *g;
     CPUARMState *env = &t->env;
 
+    if (verdict_fd >= 0)
+        fork_child_wait(t);
+    g = t->gdb;
     if (!g || !gdbstub_active) {
         cpu_exec_undebugged(env);
         return;
     }
+    if (g->fork_child)
+        report_fork(g);
     for (;;) {
         bool step, stepping;
 
@@ -459,9 +537,12 @@ void gdbstub_cpu_exec(GuestThread *t)
 
 int gdbstub_signal(GuestThread *t, const GuestSiginfo *info)
 {
-    GdbThread *g = t->gdb;
+    GdbThread *g;
     int sig = info->signo, passed;
 
+    if (verdict_fd >= 0)
+        fork_child_wait(t);
+    g = t->gdb;
     if (!g || !gdbstub_active)
         return sig;
     if (sig >= 1 && sig <= 64 && (pass_signals >> (sig - 1) & 1))
@@ -485,7 +566,10 @@ static void send_last_reply(char kind, int value)
     was_detached = detached;
     detached = true;
     pthread_mutex_unlock(&lock);
-    if (!was_detached)
+    if (!was_detached && multiprocess)
+        gdb_send_fmt("%c%02x;process:%x", kind, value & 0xff,
+                     (unsigned)stub_pid);
+    else if (!was_detached)
         gdb_send_fmt("%c%02x", kind, value & 0xff);
 }
 
@@ -499,26 +583,39 @@ void gdbstub_killed(int sig)
     send_last_reply('X', gdb_signal_from_linux(sig));
 }
 
-void gdbstub_after_fork(void)
-{
-    if (!gdbstub_active)
-        return;
-    gdbstub_active = false;
-    tcg_debug_breakpoint_remove_all(); /* this process's own copy */
-    nb_watches = 0;
-    close(conn);
-    close(wake_pipe[0]);
-    close(wake_pipe[1]);
-}
-
 /* ---- packets (the stub's thread, guest stopped) ---- */
+
+/* T05exec:HEX-PATH;thread:ID; the program as the guest names it. */
+static void send_exec_stop_reply(GdbThread *g)
+{
+    static char out[2 * 4096 + 96];
+    const char *path = sys_exe_path();
+    size_t len = strlen(path);
+    char id[32], *p;
+
+    if (len > 4096)
+        len = 4096;
+    p = out + snprintf(out, sizeof(out),
+                       "T%02xexec:", gdb_signal_from_linux(SIGTRAP));
+    p = gdb_to_hex(p, (const uint8_t *)path, len);
+    snprintf(p, sizeof(out) - (size_t)(p - out), ";thread:%s;",
+             thread_id(g, id));
+    gdb_send(out);
+}
 
 static void send_stop_reply(void)
 {
     GdbThread *g = last_stop.thread;
     char id[32];
 
-    if (g && last_stop.watch)
+    if (g && last_stop.exec)
+        send_exec_stop_reply(g);
+    else if (g && last_stop.fork_pid)
+        gdb_send_fmt("T%02xfork:p%x.%x;thread:%s;",
+                     gdb_signal_from_linux(last_stop.sig),
+                     (unsigned)last_stop.fork_pid, (unsigned)last_stop.fork_pid,
+                     thread_id(g, id));
+    else if (g && last_stop.watch)
         gdb_send_fmt(
             "T%02xwatch:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
             (unsigned long long)last_stop.watch_addr, thread_id(g, id));
@@ -529,8 +626,12 @@ static void send_stop_reply(void)
         gdb_send_fmt("S%02x", gdb_signal_from_linux(last_stop.sig));
 }
 
+/* The thread whose registers g/G/p/P name; none when Hg named a fork
+ * child (whose registers only its own stub will serve). */
 static GdbThread *reg_thread(void)
 {
+    if (sel_child)
+        return NULL;
     if (sel_g)
         return sel_g;
     return last_stop.thread ? last_stop.thread : threads;
@@ -636,7 +737,7 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     uint64_t addr = gdb_parse_hex(&p), len;
     static uint8_t buf[GDB_MAX_PACKET];
 
-    if (*p++ != ',') {
+    if (sel_child || *p++ != ',') { /* a fork child's memory: its own */
         gdb_send("E01");
         return;
     }
@@ -693,35 +794,48 @@ static void watch_remove(uint64_t addr, uint64_t len)
     pthread_mutex_unlock(&lock);
 }
 
-/* Z0/z0 (and Z1/z1, which need no hardware here); Z2/z2. */
+/* Inserts or removes a breakpoint (Z0/Z1: no hardware needed here) or a
+ * write watchpoint (Z2) in this process. */
+static bool break_op_apply(const GdbBreakOp *op)
+{
+    if (op->type == 2 && op->insert)
+        return watch_insert(op->addr, op->len);
+    if (op->type == 2)
+        watch_remove(op->addr, op->len);
+    else if (op->insert)
+        return tcg_debug_breakpoint_insert(op->addr);
+    else
+        tcg_debug_breakpoint_remove(op->addr);
+    return true;
+}
+
+/* A fork child's breakpoints change: it replays this once it runs. */
+static bool child_op_record(GdbForkChild *c, const GdbBreakOp *op)
+{
+    if (c->nb_ops == GDB_MAX_CHILD_OPS)
+        return false;
+    c->ops[c->nb_ops++] = *op;
+    return true;
+}
+
 static void handle_breakpoint(const char *p, bool insert)
 {
-    int type = (int)gdb_parse_hex(&p);
-    uint64_t addr, len;
+    GdbBreakOp op = {.insert = insert, .type = (int)gdb_parse_hex(&p)};
     bool ok;
 
-    if (type > 2 || *p++ != ',') {
+    if (op.type > 2 || *p++ != ',') {
         gdb_send(""); /* read and access watchpoints: not supported */
         return;
     }
-    addr = gdb_parse_hex(&p);
-    if (type == 2) {
+    op.addr = gdb_parse_hex(&p);
+    if (op.type == 2) {
         if (*p++ != ',') {
             gdb_send("E01");
             return;
         }
-        len = gdb_parse_hex(&p);
-        if (insert) {
-            ok = watch_insert(addr, len);
-        } else {
-            watch_remove(addr, len);
-            ok = true;
-        }
-        gdb_send(ok ? "OK" : "E22");
-        return;
+        op.len = gdb_parse_hex(&p);
     }
-    ok = insert ? tcg_debug_breakpoint_insert(addr)
-                : (tcg_debug_breakpoint_remove(addr), true);
+    ok = sel_child ? child_op_record(sel_child, &op) : break_op_apply(&op);
     gdb_send(ok ? "OK" : "E22");
 }
 
@@ -835,14 +949,37 @@ static void handle_xfer(const char *p)
     }
 }
 
+/* Whether gdb's qSupported:F1;F2... offers feature (e.g. "fork-events+"). */
+static bool gdb_offers(const char *p, const char *feature)
+{
+    size_t len = strlen(feature);
+
+    for (p = strchr(p, ':'); p; p = strchr(p, ';')) {
+        p++;
+        if (strncmp(p, feature, len) == 0 && (p[len] == ';' || p[len] == '\0'))
+            return true;
+    }
+    return false;
+}
+
+static void handle_supported(const char *p)
+{
+    multiprocess = gdb_offers(p, "multiprocess+");
+    /* Fork events name the child by pid. */
+    fork_events = multiprocess && gdb_offers(p, "fork-events+");
+    exec_events = gdb_offers(p, "exec-events+");
+    gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
+                 "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
+                 "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s%s%s",
+                 GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "",
+                 fork_events ? ";fork-events+" : "",
+                 exec_events ? ";exec-events+" : "");
+}
+
 static void handle_query(const char *p)
 {
     if (strncmp(p, "qSupported", 10) == 0) {
-        multiprocess = strstr(p, "multiprocess+") != NULL;
-        gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
-                     "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
-                     "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s",
-                     GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "");
+        handle_supported(p);
     } else if (strcmp(p, "qAttached") == 0 ||
                strncmp(p, "qAttached:", 10) == 0) {
         gdb_send("0"); /* started by us: gdb kills it when done */
@@ -894,9 +1031,75 @@ static void handle_query(const char *p)
     }
 }
 
+/* ---- fork children gdb has not decided about (under lock) ---- */
+
+static GdbForkChild *fork_child_find(long pid)
+{
+    for (GdbForkChild *c = fork_children; c; c = c->next)
+        if (c->pid == pid)
+            return c;
+    return NULL;
+}
+
+/* Takes the child off the list (pid 0: the first one). */
+static GdbForkChild *fork_child_take(long pid)
+{
+    for (GdbForkChild **p = &fork_children; *p; p = &(*p)->next) {
+        GdbForkChild *c = *p;
+
+        if (pid == 0 || c->pid == pid) {
+            *p = c->next;
+            if (sel_child == c)
+                sel_child = NULL;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+static void send_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+
+    while (len > 0) {
+        ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return; /* the child has gone */
+        p += n;
+        len -= (size_t)n;
+    }
+}
+
+/* Tells a child (off the list) gdb's verdict: 'D' run free, 'F' take the
+ * connection over, with the breakpoint changes gdb made in it. */
+static void fork_child_release(GdbForkChild *c, char kind)
+{
+    GdbVerdict v = {.kind = kind, .nb_ops = kind == 'F' ? c->nb_ops : 0};
+
+    send_all(c->verdict_fd, &v, sizeof(v));
+    send_all(c->verdict_fd, c->ops, v.nb_ops * sizeof(c->ops[0]));
+    close(c->verdict_fd);
+    free(c);
+}
+
+/* Every child still waiting runs free: gdb resumes without deciding
+ * (detach-on-fork off), which this stub, one process per connection,
+ * cannot serve. */
+static void fork_children_release_all(void)
+{
+    GdbForkChild *c;
+
+    while ((c = fork_child_take(0)) != NULL)
+        fork_child_release(c, 'D');
+}
+
 /* Sets every thread's action for a resume; under lock. */
 static void resume_all(void)
 {
+    fork_children_release_all();
     running = true;
     last_stop.thread = NULL;
     for (GdbThread *g = threads; g; g = g->next)
@@ -983,12 +1186,20 @@ static bool handle_vcont(const char *p)
 
 static void handle_set_thread(const char *p)
 {
+    long pid = id_pid(p + 1);
     bool all;
     GdbThread *g;
 
     pthread_mutex_lock(&lock);
+    if (p[0] == 'g')
+        sel_child = pid > 0 && pid != stub_pid ? fork_child_find(pid) : NULL;
     g = thread_by_id(p + 1, &all);
     pthread_mutex_unlock(&lock);
+    if (sel_child) {
+        sel_g = NULL;
+        gdb_send("OK");
+        return;
+    }
     if (!g && !all) {
         gdb_send("E01");
         return;
@@ -1018,6 +1229,64 @@ static void detach(void)
     pthread_mutex_unlock(&lock);
 }
 
+/*
+ * D, D;PID: gdb detaches this process, or a fork child (which then runs
+ * free). Detached while a fork child waits, gdb goes on with the child
+ * (follow-fork-mode child): it takes the connection over once this
+ * process has answered and stopped reading. True when the guest runs.
+ */
+static bool handle_detach(const char *p)
+{
+    GdbForkChild *c;
+    long pid = 0;
+
+    if (*p == ';') {
+        p++;
+        pid = (long)gdb_parse_hex(&p);
+    }
+    if (pid > 0 && pid != stub_pid) {
+        pthread_mutex_lock(&lock);
+        c = fork_child_take(pid);
+        pthread_mutex_unlock(&lock);
+        gdb_send(c ? "OK" : "E01");
+        if (c)
+            fork_child_release(c, 'D');
+        return false;
+    }
+    gdb_send("OK");
+    pthread_mutex_lock(&lock);
+    c = fork_child_take(last_stop.fork_pid);
+    if (!c)
+        c = fork_child_take(0);
+    fork_children_release_all();
+    pthread_mutex_unlock(&lock);
+    if (c)
+        fork_child_release(c, 'F');
+    detach();
+    return true;
+}
+
+/* vKill, vKill;PID: a fork child gdb has not detached dies alone. */
+static void handle_kill(const char *p)
+{
+    GdbForkChild *c = NULL;
+    long pid = *p == ';' ? (p++, (long)gdb_parse_hex(&p)) : 0;
+
+    if (pid <= 0 || pid == stub_pid) {
+        gdb_send("OK");
+        kill_guest();
+    }
+    pthread_mutex_lock(&lock);
+    c = fork_child_take(pid);
+    pthread_mutex_unlock(&lock);
+    if (c) {
+        kill((pid_t)pid, SIGKILL);
+        close(c->verdict_fd);
+        free(c);
+    }
+    gdb_send(c ? "OK" : "E01");
+}
+
 /* Answers one packet while stopped; true when the guest now runs. */
 static bool handle_packet(char *pkt, size_t len)
 {
@@ -1037,7 +1306,8 @@ static bool handle_packet(char *pkt, size_t len)
         bool all, alive;
 
         pthread_mutex_lock(&lock);
-        alive = thread_by_id(pkt + 1, &all) != NULL;
+        alive = thread_by_id(pkt + 1, &all) != NULL ||
+                fork_child_find(id_pid(pkt + 1)) != NULL;
         pthread_mutex_unlock(&lock);
         gdb_send(alive ? "OK" : "E01");
         return false;
@@ -1049,10 +1319,7 @@ static bool handle_packet(char *pkt, size_t len)
     case 's':
     case 'S': handle_resume_simple(pkt[0], pkt + 1); return true;
     case 'k': kill_guest(); return false;
-    case 'D':
-        gdb_send("OK");
-        detach();
-        return true;
+    case 'D': return handle_detach(pkt + 1);
     case 'v':
         if (strncmp(pkt, "vCont?", 6) == 0) {
             gdb_send("vCont;c;C;s;S;t");
@@ -1065,8 +1332,8 @@ static bool handle_packet(char *pkt, size_t len)
             return false;
         }
         if (strncmp(pkt, "vKill", 5) == 0) {
-            gdb_send("OK");
-            kill_guest();
+            handle_kill(pkt + 5);
+            return false;
         }
         gdb_send(""); /* vMustReplyEmpty, vFile, ... */
         return false;
@@ -1122,6 +1389,10 @@ static void *stub_main(void *opaque)
     static char pkt[GDB_MAX_PACKET + 64];
 
     (void)opaque;
+    if (exec_stop_pending) {
+        exec_stop_pending = false;
+        send_stop_reply();
+    }
     for (;;) {
         int n = gdb_recv_packet(pkt, sizeof(pkt));
 
@@ -1190,6 +1461,30 @@ static int listen_on(int port)
     return fd;
 }
 
+/* The stub's own thread (and the pipe guest threads wake it with). */
+static void start_stub_thread(void)
+{
+    pthread_t handle;
+    pthread_attr_t attr;
+    sigset_t all, old;
+
+    if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+        arx_fatal("cannot make the gdb stub's pipe: %s", strerror(errno));
+    wake_pipe[0] = fd_move_high(wake_pipe[0]);
+    wake_pipe[1] = fd_move_high(wake_pipe[1]);
+    /* The guest's signals are for guest threads; faults stay on. */
+    sigfillset(&all);
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGBUS);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&handle, &attr, stub_main, NULL) != 0)
+        arx_fatal("cannot start the gdb stub's thread");
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 void gdbstub_start(GuestThread *main, const char *port_text)
 {
     struct sockaddr_in bound;
@@ -1197,9 +1492,6 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     char *end;
     long port = strtol(port_text, &end, 10);
     int fd, one = 1;
-    pthread_t handle;
-    pthread_attr_t attr;
-    sigset_t all, old;
 
     arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
     if (*end || end == port_text || port < 0 || port > 65535)
@@ -1221,24 +1513,252 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     setsockopt(conn, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     conn = fd_move_high(conn);
     gdb_protocol_init(conn);
-    if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
-        arx_fatal("cannot make the gdb stub's pipe: %s", strerror(errno));
-    wake_pipe[0] = fd_move_high(wake_pipe[0]);
-    wake_pipe[1] = fd_move_high(wake_pipe[1]);
     stub_pid = getpid();
     gdbstub_active = true;
     gdbstub_thread_start(main);
     last_stop = (GdbStop){.thread = main->gdb, .sig = SIGTRAP};
+    start_stub_thread();
+}
 
-    /* The guest's signals are for guest threads; faults stay on. */
-    sigfillset(&all);
-    sigdelset(&all, SIGSEGV);
-    sigdelset(&all, SIGBUS);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&handle, &attr, stub_main, NULL) != 0)
-        arx_fatal("cannot start the gdb stub's thread");
-    pthread_attr_destroy(&attr);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+/* ---- following forks ---- */
+
+/* The child's verdict channel: a socket pair, so that a child gone
+ * before the verdict is no SIGPIPE for this process. */
+static void make_verdict_channel(void)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fork_pipe) != 0) {
+        fork_pipe[0] = fork_pipe[1] = -1;
+        return;
+    }
+    fork_pipe[0] = fd_move_high(fork_pipe[0]);
+    fork_pipe[1] = fd_move_high(fork_pipe[1]);
+}
+
+void gdbstub_before_fork(GuestThread *t)
+{
+    if (!gdbstub_active)
+        return;
+    /* Held across the fork: the child's copy of the state is whole. */
+    pthread_mutex_lock(&lock);
+    if (fork_events && t->gdb && !detached && getpid() == stub_pid)
+        make_verdict_channel();
+}
+
+void gdbstub_after_fork_parent(GuestThread *t, int child)
+{
+    GdbForkChild *c = NULL;
+
+    if (!gdbstub_active)
+        return;
+    if (fork_pipe[0] >= 0) {
+        close(fork_pipe[0]);
+        if (child > 0)
+            c = calloc(1, sizeof(*c));
+        if (c) {
+            c->pid = child;
+            c->verdict_fd = fork_pipe[1];
+            c->next = fork_children;
+            fork_children = c;
+            t->gdb->fork_child = child;
+        } else {
+            close(fork_pipe[1]); /* the child, if any, runs free */
+        }
+        fork_pipe[0] = fork_pipe[1] = -1;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* A fork child without the debugger: breakpoints (its own copy) go. */
+static void fork_child_run_free(void)
+{
+    gdbstub_active = false;
+    tcg_debug_breakpoint_remove_all();
+    nb_watches = 0;
+    close(conn);
+    close(wake_pipe[0]);
+    close(wake_pipe[1]);
+}
+
+void gdbstub_after_fork(void)
+{
+    if (!gdbstub_active)
+        return;
+    /* Threads of the parent's may have held them; none is here. */
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&park_cond, NULL);
+    pthread_cond_init(&idle_cond, NULL);
+    gdb_protocol_after_fork();
+    /* The parent's other children are the parent's to tell. */
+    while (fork_children) {
+        GdbForkChild *c = fork_children;
+
+        fork_children = c->next;
+        close(c->verdict_fd);
+        free(c);
+    }
+    sel_child = NULL;
+    if (fork_pipe[0] < 0) {
+        fork_child_run_free();
+        return;
+    }
+    close(fork_pipe[1]);
+    verdict_fd = fork_pipe[0];
+    fork_pipe[0] = fork_pipe[1] = -1;
+}
+
+static bool read_all(int fd, void *buf, size_t len)
+{
+    char *p = buf;
+
+    while (len > 0) {
+        ssize_t n = read(fd, p, len);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* gdb follows this fork child: it debugs this process from now on. */
+static void fork_child_take_over(GuestThread *t)
+{
+    GdbThread *g = t->gdb;
+
+    /* The parent's other threads are not here. */
+    *g = (GdbThread){.t = t, .action = GDB_STOP};
+    threads = g;
+    stub_pid = getpid();
+    running = false;
+    detached = false;
+    event_posted = false;
+    new_thread_action = GDB_STOP;
+    last_stop = (GdbStop){.thread = g, .sig = SIGTRAP};
+    sel_g = sel_c = NULL;
+    close(wake_pipe[0]); /* the parent's */
+    close(wake_pipe[1]);
+    start_stub_thread();
+}
+
+/* In a fork child, before its first instruction: waits for the parent's
+ * stub to say what gdb decided. */
+static void fork_child_wait(GuestThread *t)
+{
+    int fd = verdict_fd;
+    GdbVerdict v = {0};
+    GdbBreakOp op;
+    bool follow;
+
+    verdict_fd = -1;
+    follow = read_all(fd, &v, sizeof(v)) && v.kind == 'F' && t->gdb;
+    for (uint32_t i = 0; follow && i < v.nb_ops; i++) {
+        follow = read_all(fd, &op, sizeof(op));
+        if (follow)
+            break_op_apply(&op);
+    }
+    close(fd);
+    if (follow)
+        fork_child_take_over(t);
+    else
+        fork_child_run_free();
+}
+
+/* The forking thread, back from the syscall (its result in place):
+ * T05fork:pCHILD.CHILD, then what gdb decides happens in the packets. */
+static void report_fork(GdbThread *g)
+{
+    GdbStop why = {.thread = g, .sig = SIGTRAP, .fork_pid = g->fork_child};
+
+    g->fork_child = 0;
+    g->siginfo = (GuestSiginfo){.signo = SIGTRAP};
+    while (stop_here_for(g, why) < 0)
+        continue;
+}
+
+/* ---- following execs ---- */
+
+bool gdbstub_follows_exec(void)
+{
+    bool follows;
+
+    if (!gdbstub_active || !exec_events || getpid() != stub_pid)
+        return false;
+    pthread_mutex_lock(&lock);
+    follows = !detached;
+    pthread_mutex_unlock(&lock);
+    return follows;
+}
+
+const char *gdbstub_exec_begin(void)
+{
+    static char option[96];
+    int flags;
+
+    if (!gdbstub_follows_exec() || fcntl(conn, F_SETFD, 0) != 0)
+        return NULL;
+    flags = (gdb_no_ack() ? GDB_EXEC_NO_ACK : 0) |
+            (multiprocess ? GDB_EXEC_MULTIPROCESS : 0) |
+            (fork_events ? GDB_EXEC_FORK_EVENTS : 0) |
+            (exec_events ? GDB_EXEC_EXEC_EVENTS : 0);
+    snprintf(option, sizeof(option), GDBSTUB_EXEC_OPTION "%d,%x,%llx", conn,
+             flags, (unsigned long long)pass_signals);
+    return option;
+}
+
+void gdbstub_exec_failed(void)
+{
+    fcntl(conn, F_SETFD, FD_CLOEXEC);
+}
+
+/* fd is a connected TCP socket (what gdbstub_start accepted). */
+static bool is_gdb_connection(int fd)
+{
+    struct sockaddr_storage peer;
+    socklen_t peer_len = sizeof(peer);
+    int type = 0, domain = 0;
+    socklen_t len = sizeof(type);
+    struct stat st;
+
+    if (fd < 3 || fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode) ||
+        getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 ||
+        type != SOCK_STREAM)
+        return false;
+    len = sizeof(domain);
+    if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 ||
+        (domain != AF_INET && domain != AF_INET6))
+        return false;
+    return getpeername(fd, (struct sockaddr *)&peer, &peer_len) == 0;
+}
+
+void gdbstub_start_after_exec(GuestThread *main, const char *state)
+{
+    unsigned flags;
+    unsigned long long pass;
+    int fd, used = 0;
+
+    if (sscanf(state, "%d,%x,%llx%n", &fd, &flags, &pass, &used) != 3 ||
+        state[used] != '\0' || !is_gdb_connection(fd)) {
+        fprintf(stderr, "arx: %s%s: not a gdb connection, ignored\n",
+                GDBSTUB_EXEC_OPTION, state);
+        return;
+    }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
+    conn = fd;
+    gdb_protocol_init(conn);
+    if (flags & GDB_EXEC_NO_ACK)
+        gdb_set_no_ack();
+    multiprocess = flags & GDB_EXEC_MULTIPROCESS;
+    fork_events = flags & GDB_EXEC_FORK_EVENTS;
+    exec_events = flags & GDB_EXEC_EXEC_EVENTS;
+    pass_signals = pass;
+    stub_pid = getpid();
+    gdbstub_active = true;
+    gdbstub_thread_start(main);
+    last_stop = (GdbStop){.thread = main->gdb, .sig = SIGTRAP, .exec = true};
+    exec_stop_pending = true;
+    start_stub_thread();
 }

@@ -64,7 +64,32 @@ int gdbstub_signal(GuestThread *t, const GuestSiginfo *info);
 void gdbstub_exited(int status);
 void gdbstub_killed(int sig);
 
-/* In the child of a host fork(): it runs without the debugger. */
+/*
+ * Around a host fork() of the guest process (not a vfork): the stub's
+ * state is whole in the copy. When gdb follows forks (fork-events) the
+ * forking thread reports the fork on its way back to guest code and the
+ * child waits, before its first instruction, for gdb's choice: detached,
+ * it runs without the debugger (as always without fork events); followed
+ * (gdb detached the parent instead), it takes the connection over.
+ */
+void gdbstub_before_fork(GuestThread *t);
+/* In the parent; child: its pid, negative when the fork failed. */
+void gdbstub_after_fork_parent(GuestThread *t, int child);
+/* In the child. */
 void gdbstub_after_fork(void);
+
+/*
+ * A guest execve re-enters arx (syscalls/task.c). When gdb follows execs
+ * (exec-events), the connection survives it: gdbstub_exec_begin returns
+ * the option to pass the next arx (NULL when not following), which then
+ * calls gdbstub_start_after_exec with its value; that reports the exec
+ * (T05exec:...) and serves gdb on. gdbstub_exec_failed undoes the begin.
+ * Without exec events the connection closes at exec, ending the session.
+ */
+#define GDBSTUB_EXEC_OPTION "--gdb-exec="
+bool gdbstub_follows_exec(void);
+const char *gdbstub_exec_begin(void);
+void gdbstub_exec_failed(void);
+void gdbstub_start_after_exec(GuestThread *main, const char *state);
 
 #endif

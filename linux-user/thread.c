@@ -165,6 +165,16 @@ int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
     return pid < 0 ? -err : pid;
 }
 
+void thread_before_fork(GuestThread *t)
+{
+    gdbstub_before_fork(t);
+}
+
+void thread_after_fork_parent(GuestThread *t, int pid)
+{
+    gdbstub_after_fork_parent(t, pid);
+}
+
 void thread_after_fork(GuestThread *t)
 {
     live_threads = 1;

@@ -7,9 +7,11 @@
 # finish, locals, registers and memory (read, write, an unreadable
 # address, a call gdb makes, code patched), a guest SIGSEGV passed on, a
 # handled signal passed on or not, eight threads at one breakpoint, ^C, a
-# watchpoint on a variable another thread writes, a forked child (not
-# debugged), detach, the exit code, files and `info proc mappings` through
-# arx (vFile). No arx or gdb is left running: every one runs under
+# watchpoint on a variable another thread writes, forks followed as gdb
+# asks (the parent, with the child detached; the child, with the parent
+# detached; catch fork), an exec followed into the new program (catch
+# exec, a breakpoint there), detach, the exit code, files and `info proc
+# mappings` through arx (vFile). No arx or gdb is left running: every one runs under
 # timeout and the exit trap kills what is left.
 #
 # usage: run-gdb-tests.sh
@@ -91,7 +93,9 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fork fork.c -static ||
 	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread ||
-	! build aarch64-linux-gnu-gcc jit jit.c -static; then
+	! build aarch64-linux-gnu-gcc jit jit.c -static ||
+	! build aarch64-linux-gnu-gcc execer execer.c -static ||
+	! build aarch64-linux-gnu-gcc exectarget exectarget.c -static; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -425,13 +429,54 @@ case_nostop() {
 	finish_case nostop
 }
 
-# A forked child runs free of the debugger and of its breakpoints.
+# A forked child runs free of the debugger and of its breakpoints (gdb
+# follows the parent and detaches the child): 21 + 3.
 case_fork() {
 	run_case option fork -ex 'break child_work' -ex continue -ex bt \
-		-ex continue
-	expect 'Breakpoint 1, child_work \(v=1\)' '#1 .* in main \(\)' \
-		'exited with code 030'
+		-ex 'info inferiors' -ex continue
+	expect 'Detaching after fork from child process' \
+		'Breakpoint 1, child_work \(v=1\)' '#1 .* in main \(\)' \
+		'^\* 1 +process [0-9]+ ' 'exited with code 030'
 	finish_case fork
+}
+
+# follow-fork-mode child: the child takes the connection over, stops at
+# the breakpoint and exits with its own status (21 = 025); the parent,
+# detached, runs on to its end (24).
+case_fork_child() {
+	run_case option fork -ex 'set follow-fork-mode child' \
+		-ex 'break child_work' -ex continue -ex bt -ex 'info inferiors' \
+		-ex continue
+	expect 'Detaching after fork from parent process' \
+		'hit Breakpoint 1, child_work \(v=7\)' '#1 .* in main \(\)' \
+		'^\* 2 +process [0-9]+ ' 'Inferior 2 \(process [0-9]+\) exited with code 025'
+	if [ "$arx_status" != 24 ]; then
+		echo "  the detached parent exited with $arx_status, not 24"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case fork-child
+}
+
+# catch fork: the stop names the child; continuing, gdb follows the
+# parent.
+case_catch_fork() {
+	run_case option fork -ex 'catch fork' -ex continue -ex bt -ex continue
+	expect 'Catchpoint 1 \(forked process [0-9]+\)' '#[0-9] .* in main \(\)' \
+		'Detaching after fork from child process' 'exited with code 030'
+	finish_case catch-fork
+}
+
+# A guest execve followed: catch exec stops in the new program, whose
+# function then takes a breakpoint; it exits with 4 * 5 (024).
+case_exec() {
+	run_case option execer -ex 'catch exec' -ex continue \
+		-ex 'break target_work' -ex continue -ex bt -ex 'info inferiors' \
+		-ex continue
+	expect 'executing new program: .*/exectarget' \
+		"Catchpoint 1 \\(exec'd .*/exectarget\\)" \
+		'Breakpoint 2, target_work \(v=5\)' '#1 .* in main \(argc=2' \
+		'^\* 1 +process [0-9]+ .*/exectarget' 'exited with code 024'
+	finish_case exec
 }
 
 # Files through arx (vFile, qXfer:exec-file): gdb has no local copy of
@@ -483,8 +528,9 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork detach env dynamic files; do
-	selected "$name" && "case_$name" 2>/dev/null
+	interrupt watch fork fork-child catch-fork exec detach env dynamic \
+	files; do
+	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
 selected arm-a32 && case_arm a32
