@@ -105,7 +105,8 @@ typedef struct GdbVerdict {
 
 typedef struct GdbForkChild {
     pid_t pid;
-    int verdict_fd; /* the parent's end of the socket pair */
+    GdbThread *parent; /* the thread that forked it */
+    int verdict_fd;    /* the parent's end of the socket pair */
     GdbBreakOp ops[GDB_MAX_CHILD_OPS];
     uint32_t nb_ops;
     struct GdbForkChild *next;
@@ -626,15 +627,31 @@ static void send_stop_reply(void)
         gdb_send_fmt("S%02x", gdb_signal_from_linux(last_stop.sig));
 }
 
-/* The thread whose registers g/G/p/P name; none when Hg named a fork
- * child (whose registers only its own stub will serve). */
+/* The thread whose registers g/G/p/P name: for a fork child (Hg), the
+ * thread that forked, stopped since (register 0, the result, aside). */
 static GdbThread *reg_thread(void)
 {
     if (sel_child)
-        return NULL;
+        return sel_child->parent;
     if (sel_g)
         return sel_g;
     return last_stop.thread ? last_stop.thread : threads;
+}
+
+/* Register n of g, or of the fork child Hg named: its size (0: none). */
+static int read_reg(GdbThread *g, int n, uint8_t *buf)
+{
+    int size = arch->read_reg(&g->t->env, n, buf);
+
+    if (sel_child && n == 0) /* x0 / r0: fork returns 0 in the child */
+        memset(buf, 0, (size_t)size);
+    return size;
+}
+
+/* A fork child's registers are its own once it runs: not written here. */
+static GdbThread *reg_thread_to_write(void)
+{
+    return sel_child ? NULL : reg_thread();
 }
 
 static void handle_read_regs(void)
@@ -649,14 +666,14 @@ static void handle_read_regs(void)
         return;
     }
     for (int n = 0; n < arch->nb_regs; n++)
-        p = gdb_to_hex(p, reg, (size_t)arch->read_reg(&g->t->env, n, reg));
+        p = gdb_to_hex(p, reg, (size_t)read_reg(g, n, reg));
     gdb_send(out);
     free(out);
 }
 
 static void handle_write_regs(const char *hex)
 {
-    GdbThread *g = reg_thread();
+    GdbThread *g = reg_thread_to_write();
     uint8_t reg[64];
 
     if (!g) {
@@ -682,8 +699,7 @@ static void handle_read_reg(const char *p)
     uint8_t reg[64];
     char out[130];
 
-    if (!g || n >= arch->nb_regs ||
-        (size = arch->read_reg(&g->t->env, n, reg)) == 0) {
+    if (!g || n >= arch->nb_regs || (size = read_reg(g, n, reg)) == 0) {
         gdb_send("E01");
         return;
     }
@@ -693,7 +709,7 @@ static void handle_read_reg(const char *p)
 
 static void handle_write_reg(const char *p)
 {
-    GdbThread *g = reg_thread();
+    GdbThread *g = reg_thread_to_write();
     int n = (int)gdb_parse_hex(&p), size;
     uint8_t reg[64];
 
@@ -1556,6 +1572,7 @@ void gdbstub_after_fork_parent(GuestThread *t, int child)
             c = calloc(1, sizeof(*c));
         if (c) {
             c->pid = child;
+            c->parent = t->gdb;
             c->verdict_fd = fork_pipe[1];
             c->next = fork_children;
             fork_children = c;
