@@ -1709,13 +1709,26 @@ bool gdbstub_follows_exec(void)
     return follows;
 }
 
+/*
+ * Holds the lock until the execve has replaced the process (or failed):
+ * no stop can be reported meanwhile, so the new arx's exec stop is the
+ * answer to gdb's last resume. While gdb holds the guest stopped, the
+ * exec waits for it to resume (the thread was in a syscall).
+ */
 const char *gdbstub_exec_begin(void)
 {
     static char option[96];
     int flags;
 
-    if (!gdbstub_follows_exec() || fcntl(conn, F_SETFD, 0) != 0)
+    if (!gdbstub_active || !exec_events || getpid() != stub_pid)
         return NULL;
+    pthread_mutex_lock(&lock);
+    while (!running && !detached)
+        pthread_cond_wait(&park_cond, &lock);
+    if (detached || fcntl(conn, F_SETFD, 0) != 0) {
+        pthread_mutex_unlock(&lock);
+        return NULL;
+    }
     flags = (gdb_no_ack() ? GDB_EXEC_NO_ACK : 0) |
             (multiprocess ? GDB_EXEC_MULTIPROCESS : 0) |
             (fork_events ? GDB_EXEC_FORK_EVENTS : 0) |
@@ -1728,6 +1741,7 @@ const char *gdbstub_exec_begin(void)
 void gdbstub_exec_failed(void)
 {
     fcntl(conn, F_SETFD, FD_CLOEXEC);
+    pthread_mutex_unlock(&lock);
 }
 
 /* fd is a connected TCP socket (what gdbstub_start accepted). */

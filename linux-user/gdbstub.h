@@ -83,7 +83,8 @@ void gdbstub_after_fork(void);
  * (exec-events), the connection survives it: gdbstub_exec_begin returns
  * the option to pass the next arx (NULL when not following), which then
  * calls gdbstub_start_after_exec with its value; that reports the exec
- * (T05exec:...) and serves gdb on. gdbstub_exec_failed undoes the begin.
+ * (T05exec:...) and serves gdb on. gdbstub_exec_failed undoes the begin
+ * (called exactly when it returned an option and the execve failed).
  * Without exec events the connection closes at exec, ending the session.
  */
 #define GDBSTUB_EXEC_OPTION "--gdb-exec="

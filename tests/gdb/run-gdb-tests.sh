@@ -9,9 +9,10 @@
 # handled signal passed on or not, eight threads at one breakpoint, ^C, a
 # watchpoint on a variable another thread writes, forks followed as gdb
 # asks (the parent, with the child detached; the child, with the parent
-# detached; catch fork), an exec followed into the new program (catch
-# exec, a breakpoint there), detach, the exit code, files and `info proc
-# mappings` through arx (vFile). No arx or gdb is left running: every one runs under
+# detached; catch fork), execs followed into the new program (catch exec,
+# a breakpoint there; by a second thread; by a followed fork child),
+# detach, the exit code, files and `info proc mappings` through arx
+# (vFile). No arx or gdb is left running: every one runs under
 # timeout and the exit trap kills what is left.
 #
 # usage: run-gdb-tests.sh
@@ -95,7 +96,9 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc jit jit.c -static ||
 	! build aarch64-linux-gnu-gcc execer execer.c -static ||
-	! build aarch64-linux-gnu-gcc exectarget exectarget.c -static; then
+	! build aarch64-linux-gnu-gcc exectarget exectarget.c -static ||
+	! build aarch64-linux-gnu-gcc forkexec forkexec.c -static ||
+	! build aarch64-linux-gnu-gcc execthread execthread.c -static -pthread; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -479,6 +482,38 @@ case_exec() {
 	finish_case exec
 }
 
+# Follow a forked child into the program it executes (a pending
+# breakpoint there); the program spawned before (posix_spawn: a vfork)
+# runs free. The child exits with 12 (014), the parent with 8 + 12.
+case_fork_exec() {
+	run_case option forkexec -ex 'set breakpoint pending on' \
+		-ex 'set follow-fork-mode child' -ex 'break target_work' \
+		-ex continue -ex bt -ex continue
+	expect 'Detaching after fork from parent process' \
+		'executing new program: .*/exectarget' \
+		'hit Breakpoint 1, target_work \(v=3\)' '#1 .* in main \(argc=2' \
+		'Inferior 2 \(process [0-9]+\) exited with code 014'
+	if [ "$arx_status" != 20 ]; then
+		echo "  the detached parent exited with $arx_status, not 20"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case fork-exec
+}
+
+# A second thread executes exectarget; it was in a syscall (usleep) while
+# gdb held the process stopped at mark, so it stops when that returns and
+# executes after gdb's continue, whose answer is the exec stop.
+case_exec_thread() {
+	run_case option execthread -ex 'break mark' -ex continue \
+		-ex 'shell sleep 1' -ex 'info threads' -ex 'catch exec' \
+		-ex continue -ex 'break target_work' -ex continue -ex continue
+	expect 'hit Breakpoint 1, mark \(\)' '^\* 1 +Thread .* mark \(\)' \
+		'^  2 +Thread ' \
+		"Catchpoint 2 \\(exec'd .*/exectarget\\)" \
+		'hit Breakpoint 3, target_work \(v=6\)' 'exited with code 030'
+	finish_case exec-thread
+}
+
 # Files through arx (vFile, qXfer:exec-file): gdb has no local copy of
 # the program nor of the sysroot; /proc/PID/maps is the guest's.
 case_files() {
@@ -528,8 +563,8 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork fork-child catch-fork exec detach env dynamic \
-	files; do
+	interrupt watch fork fork-child catch-fork exec fork-exec exec-thread \
+	detach env dynamic files; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
