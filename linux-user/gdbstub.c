@@ -55,6 +55,9 @@ typedef struct GdbThread {
     bool vcont_named;     /* an action of this vCont packet named it */
     GuestSiginfo siginfo; /* of its last stop, for qXfer:siginfo */
     pid_t fork_child;     /* it forked: gdb is told on its next way in */
+    /* A vfork (run as a fork under gdb): the end of a pipe that the child
+     * holds until it executes or exits. */
+    int vfork_done_fd;
 } GdbThread;
 
 /* Why the guest stopped, for '?' and the stop reply. */
@@ -63,8 +66,10 @@ typedef struct GdbStop {
     int sig;
     bool watch; /* a write watchpoint at watch_addr changed */
     uint64_t watch_addr;
-    pid_t fork_pid; /* the thread forked this child (fork events) */
-    bool exec;      /* the process has just executed a new program */
+    pid_t fork_pid;  /* the thread forked this child (fork events) */
+    bool vfork;      /* ... by a vfork */
+    bool vfork_done; /* the vfork child has executed or exited */
+    bool exec;       /* the process has just executed a new program */
 } GdbStop;
 
 /*
@@ -96,8 +101,10 @@ typedef struct GdbBreakOp {
     uint64_t addr, len;
 } GdbBreakOp;
 
+/* 'D' run free; 'F' take over, stopped; 'C' or 'S' take over with the
+ * child continuing or stepping (gdb resumed it while the parent waited). */
 typedef struct GdbVerdict {
-    char kind; /* 'D' or 'F' */
+    char kind;
     uint32_t nb_ops;
 } GdbVerdict;
 
@@ -105,19 +112,24 @@ typedef struct GdbVerdict {
 
 typedef struct GdbForkChild {
     pid_t pid;
-    GdbThread *parent; /* the thread that forked it */
-    int verdict_fd;    /* the parent's end of the socket pair */
+    /* Its registers, for gdb before it runs: the forking thread's at the
+     * fork, with what the clone changes (view.t points there). */
+    GuestThread *regs;
+    GdbThread view;
+    int verdict_fd; /* the parent's end of the socket pair */
     GdbBreakOp ops[GDB_MAX_CHILD_OPS];
     uint32_t nb_ops;
     struct GdbForkChild *next;
 } GdbForkChild;
 
-/* The state GDBSTUB_EXEC_OPTION hands to the next arx: FD,FLAGS,PASS. */
+/* The state GDBSTUB_EXEC_OPTION hands to the next arx:
+ * FD,FLAGS,PASS,FORMER (FORMER: former_pid, 0 for none). */
 enum {
     GDB_EXEC_NO_ACK = 1,
     GDB_EXEC_MULTIPROCESS = 2,
     GDB_EXEC_FORK_EVENTS = 4,
-    GDB_EXEC_EXEC_EVENTS = 8
+    GDB_EXEC_EXEC_EVENTS = 8,
+    GDB_EXEC_VFORK_EVENTS = 16
 };
 
 bool gdbstub_active;
@@ -152,6 +164,7 @@ static GdbThread *sel_g;  /* Hg: registers and memory */
 static GdbThread *sel_c;  /* Hc */
 static bool multiprocess; /* thread ids are pPID.TID */
 static bool fork_events;  /* gdb follows forks (qSupported) */
+static bool vfork_events; /* and vforks */
 static bool exec_events;  /* gdb follows execs */
 
 /* Fork children gdb has not decided about (under lock); the one Hg
@@ -161,12 +174,20 @@ static GdbForkChild *sel_child;
 /* The verdict channel of a fork in progress (the forking thread, under
  * lock); in the child, its end until the verdict comes. */
 static int fork_pipe[2] = {-1, -1};
+static int vfork_pipe[2] = {-1, -1}; /* the vfork's done pipe */
 static int verdict_fd = -1;
+/* A fork child that took the connection over: gdb may still name its
+ * parent (former_pid), whose state is not here; Hg named it. Resumed by
+ * the verdict: the stub's thread waits for a stop first. */
+static long former_pid;
+static bool sel_former;
+static bool resume_on_start;
 /* Started by a guest execve gdb follows: the stop reply comes first. */
 static bool exec_stop_pending;
 
 static void fork_child_wait(GuestThread *t);
 static void report_fork(GdbThread *g);
+static void detach(void);
 
 /* ---- guest memory ---- */
 
@@ -292,6 +313,7 @@ void gdbstub_thread_start(GuestThread *t)
     if (!g)
         arx_fatal("out of memory for a debugged thread");
     g->t = t;
+    g->vfork_done_fd = -1;
     pthread_mutex_lock(&lock);
     g->action = detached ? GDB_CONT : running ? new_thread_action : GDB_STOP;
     g->next = threads;
@@ -612,10 +634,13 @@ static void send_stop_reply(void)
     if (g && last_stop.exec)
         send_exec_stop_reply(g);
     else if (g && last_stop.fork_pid)
-        gdb_send_fmt("T%02xfork:p%x.%x;thread:%s;",
-                     gdb_signal_from_linux(last_stop.sig),
-                     (unsigned)last_stop.fork_pid, (unsigned)last_stop.fork_pid,
-                     thread_id(g, id));
+        gdb_send_fmt(
+            "T%02x%s:p%x.%x;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            last_stop.vfork ? "vfork" : "fork", (unsigned)last_stop.fork_pid,
+            (unsigned)last_stop.fork_pid, thread_id(g, id));
+    else if (g && last_stop.vfork_done)
+        gdb_send_fmt("T%02xvforkdone:;thread:%s;",
+                     gdb_signal_from_linux(last_stop.sig), thread_id(g, id));
     else if (g && last_stop.watch)
         gdb_send_fmt(
             "T%02xwatch:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
@@ -627,25 +652,23 @@ static void send_stop_reply(void)
         gdb_send_fmt("S%02x", gdb_signal_from_linux(last_stop.sig));
 }
 
-/* The thread whose registers g/G/p/P name: for a fork child (Hg), the
- * thread that forked, stopped since (register 0, the result, aside). */
+/* The thread whose registers g/G/p/P name; for a fork child (Hg), its
+ * registers as the fork left them. */
 static GdbThread *reg_thread(void)
 {
+    if (sel_former)
+        return NULL;
     if (sel_child)
-        return sel_child->parent;
+        return &sel_child->view;
     if (sel_g)
         return sel_g;
     return last_stop.thread ? last_stop.thread : threads;
 }
 
-/* Register n of g, or of the fork child Hg named: its size (0: none). */
+/* Register n of g: its size (0: none). */
 static int read_reg(GdbThread *g, int n, uint8_t *buf)
 {
-    int size = arch->read_reg(&g->t->env, n, buf);
-
-    if (sel_child && n == 0) /* x0 / r0: fork returns 0 in the child */
-        memset(buf, 0, (size_t)size);
-    return size;
+    return arch->read_reg(&g->t->env, n, buf);
 }
 
 /* A fork child's registers are its own once it runs: not written here. */
@@ -730,7 +753,7 @@ static void handle_read_mem(const char *p)
     static char out[GDB_MAX_PACKET + 1];
     size_t got;
 
-    if (*p++ != ',') {
+    if (sel_former || *p++ != ',') { /* the former parent's: not here */
         gdb_send("E01");
         return;
     }
@@ -753,7 +776,7 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     uint64_t addr = gdb_parse_hex(&p), len;
     static uint8_t buf[GDB_MAX_PACKET];
 
-    if (sel_child || *p++ != ',') { /* a fork child's memory: its own */
+    if (sel_child || sel_former || *p++ != ',') { /* not this process's */
         gdb_send("E01");
         return;
     }
@@ -851,7 +874,13 @@ static void handle_breakpoint(const char *p, bool insert)
         }
         op.len = gdb_parse_hex(&p);
     }
-    ok = sel_child ? child_op_record(sel_child, &op) : break_op_apply(&op);
+    /* The former parent's breakpoints went when it was detached. */
+    if (sel_former)
+        ok = true;
+    else if (sel_child)
+        ok = child_op_record(sel_child, &op);
+    else
+        ok = break_op_apply(&op);
     gdb_send(ok ? "OK" : "E22");
 }
 
@@ -983,12 +1012,14 @@ static void handle_supported(const char *p)
     multiprocess = gdb_offers(p, "multiprocess+");
     /* Fork events name the child by pid. */
     fork_events = multiprocess && gdb_offers(p, "fork-events+");
+    vfork_events = fork_events && gdb_offers(p, "vfork-events+");
     exec_events = gdb_offers(p, "exec-events+");
     gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
                  "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
-                 "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s%s%s",
+                 "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s%s%s%s",
                  GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "",
                  fork_events ? ";fork-events+" : "",
+                 vfork_events ? ";vfork-events+" : "",
                  exec_events ? ";exec-events+" : "");
 }
 
@@ -1093,11 +1124,12 @@ static void send_all(int fd, const void *data, size_t len)
  * connection over, with the breakpoint changes gdb made in it. */
 static void fork_child_release(GdbForkChild *c, char kind)
 {
-    GdbVerdict v = {.kind = kind, .nb_ops = kind == 'F' ? c->nb_ops : 0};
+    GdbVerdict v = {.kind = kind, .nb_ops = kind == 'D' ? 0 : c->nb_ops};
 
     send_all(c->verdict_fd, &v, sizeof(v));
     send_all(c->verdict_fd, c->ops, v.nb_ops * sizeof(c->ops[0]));
     close(c->verdict_fd);
+    free(c->regs);
     free(c);
 }
 
@@ -1149,12 +1181,68 @@ static void handle_resume_simple(char cmd, const char *p)
     pthread_mutex_unlock(&lock);
 }
 
+/* Whether a thread is to run; under lock. */
+static bool resumes_any(void)
+{
+    for (GdbThread *g = threads; g; g = g->next)
+        if (g->action != GDB_STOP)
+            return true;
+    return false;
+}
+
+/* The fork child a vCont's actions resume, if any ('C' or 'S' in *kind):
+ * gdb resumes it while this process still waits (detach-on-fork off, a
+ * vfork followed to the child). Under lock. */
+static GdbForkChild *vcont_child(const char *p, char *kind)
+{
+    while (*p == ';') {
+        char cmd = p[1];
+        GdbForkChild *c = NULL;
+
+        p += 2;
+        while (*p && *p != ':' && *p != ';')
+            p++;
+        if (*p == ':')
+            c = fork_child_find(id_pid(p + 1));
+        if (c && (cmd == 'c' || cmd == 'C' || cmd == 's' || cmd == 'S')) {
+            *kind = cmd == 's' || cmd == 'S' ? 'S' : 'C';
+            return c;
+        }
+        while (*p && *p != ';')
+            p++;
+    }
+    return NULL;
+}
+
+/*
+ * This process cannot serve two: the child gdb resumes takes the
+ * connection over and runs; this one is detached (gdb, still counting it
+ * attached, finds it gone: a vfork parent gdb detaches itself once the
+ * child has executed). The child answers the resume with its stop.
+ * Called under lock, with c off the list.
+ */
+static bool vcont_hand_over(GdbForkChild *c, char kind)
+{
+    fork_children_release_all();
+    pthread_mutex_unlock(&lock);
+    fork_child_release(c, kind);
+    detach();
+    return true;
+}
+
 /* vCont;ACTION[:TID]...: the leftmost action naming a thread wins. */
 static bool handle_vcont(const char *p)
 {
     bool default_set = false;
+    GdbForkChild *child;
+    char kind = 'C';
 
     pthread_mutex_lock(&lock);
+    child = vcont_child(p, &kind);
+    if (child) {
+        fork_child_take(child->pid);
+        return vcont_hand_over(child, kind);
+    }
     for (GdbThread *g = threads; g; g = g->next) {
         g->action = GDB_STOP;
         g->vcont_named = false;
@@ -1195,6 +1283,13 @@ static bool handle_vcont(const char *p)
             }
         }
     }
+    if (!resumes_any()) {
+        /* Only threads gone or another process's (a fork child that
+         * already runs free): no stop would ever answer. */
+        pthread_mutex_unlock(&lock);
+        gdb_send("E01");
+        return false;
+    }
     resume_all();
     pthread_mutex_unlock(&lock);
     return true;
@@ -1207,11 +1302,13 @@ static void handle_set_thread(const char *p)
     GdbThread *g;
 
     pthread_mutex_lock(&lock);
-    if (p[0] == 'g')
+    if (p[0] == 'g') {
         sel_child = pid > 0 && pid != stub_pid ? fork_child_find(pid) : NULL;
+        sel_former = pid > 0 && pid == former_pid;
+    }
     g = thread_by_id(p + 1, &all);
     pthread_mutex_unlock(&lock);
-    if (sel_child) {
+    if (sel_child || sel_former) {
         sel_g = NULL;
         gdb_send("OK");
         return;
@@ -1260,6 +1357,10 @@ static bool handle_detach(const char *p)
         p++;
         pid = (long)gdb_parse_hex(&p);
     }
+    if (pid > 0 && pid == former_pid) { /* detached already */
+        gdb_send("OK");
+        return false;
+    }
     if (pid > 0 && pid != stub_pid) {
         pthread_mutex_lock(&lock);
         c = fork_child_take(pid);
@@ -1298,6 +1399,7 @@ static void handle_kill(const char *p)
     if (c) {
         kill((pid_t)pid, SIGKILL);
         close(c->verdict_fd);
+        free(c->regs);
         free(c);
     }
     gdb_send(c ? "OK" : "E01");
@@ -1410,19 +1512,24 @@ static void *stub_main(void *opaque)
         send_stop_reply();
     }
     for (;;) {
-        int n = gdb_recv_packet(pkt, sizeof(pkt));
+        /* A fork child taking over, resumed: gdb waits for its stop. */
+        if (resume_on_start) {
+            resume_on_start = false;
+        } else {
+            int n = gdb_recv_packet(pkt, sizeof(pkt));
 
-        if (n == -2)
-            continue; /* an interrupt while stopped */
-        if (n < 0)
-            break;
-        if (!handle_packet(pkt, (size_t)n))
-            continue;
-        pthread_mutex_lock(&lock);
-        bool gone = detached;
-        pthread_mutex_unlock(&lock);
-        if (gone)
-            break;
+            if (n == -2)
+                continue; /* an interrupt while stopped */
+            if (n < 0)
+                break;
+            if (!handle_packet(pkt, (size_t)n))
+                continue;
+            pthread_mutex_lock(&lock);
+            bool gone = detached;
+            pthread_mutex_unlock(&lock);
+            if (gone)
+                break;
+        }
         if (!wait_for_stop())
             break;
         send_stop_reply();
@@ -1539,8 +1646,9 @@ void gdbstub_start(GuestThread *main, const char *port_text)
 /* ---- following forks ---- */
 
 /* The child's verdict channel: a socket pair, so that a child gone
- * before the verdict is no SIGPIPE for this process. */
-static void make_verdict_channel(void)
+ * before the verdict is no SIGPIPE for this process. A vfork also gets a
+ * pipe whose write end only the child holds, till it executes or exits. */
+static void make_verdict_channel(bool vfork)
 {
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fork_pipe) != 0) {
         fork_pipe[0] = fork_pipe[1] = -1;
@@ -1548,39 +1656,86 @@ static void make_verdict_channel(void)
     }
     fork_pipe[0] = fd_move_high(fork_pipe[0]);
     fork_pipe[1] = fd_move_high(fork_pipe[1]);
+    if (vfork && pipe2(vfork_pipe, O_CLOEXEC) == 0) {
+        vfork_pipe[0] = fd_move_high(vfork_pipe[0]);
+        vfork_pipe[1] = fd_move_high(vfork_pipe[1]);
+    }
 }
 
-void gdbstub_before_fork(GuestThread *t)
+bool gdbstub_follows_vfork(GuestThread *t)
+{
+    bool follows;
+
+    if (!gdbstub_active || !vfork_events || !t->gdb || getpid() != stub_pid)
+        return false;
+    pthread_mutex_lock(&lock);
+    follows = !detached;
+    pthread_mutex_unlock(&lock);
+    return follows;
+}
+
+void gdbstub_before_fork(GuestThread *t, bool vfork)
 {
     if (!gdbstub_active)
         return;
     /* Held across the fork: the child's copy of the state is whole. */
     pthread_mutex_lock(&lock);
     if (fork_events && t->gdb && !detached && getpid() == stub_pid)
-        make_verdict_channel();
+        make_verdict_channel(vfork && vfork_events);
 }
 
-void gdbstub_after_fork_parent(GuestThread *t, int child)
+static void close_pair(int fds[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    fds[0] = fds[1] = -1;
+}
+
+/* The fork child's registers as the clone left them, or NULL. */
+static GuestThread *child_regs(const GuestThread *t, uint64_t newsp,
+                               bool set_tls, uint64_t tls)
+{
+    GuestThread *regs = malloc(sizeof(*regs));
+
+    if (regs) {
+        *regs = *t;
+        arch_clone_regs(regs, newsp, set_tls, tls);
+    }
+    return regs;
+}
+
+void gdbstub_after_fork_parent(GuestThread *t, int child, uint64_t newsp,
+                               bool set_tls, uint64_t tls)
 {
     GdbForkChild *c = NULL;
 
     if (!gdbstub_active)
         return;
     if (fork_pipe[0] >= 0) {
-        close(fork_pipe[0]);
         if (child > 0)
             c = calloc(1, sizeof(*c));
+        if (c && !(c->regs = child_regs(t, newsp, set_tls, tls))) {
+            free(c);
+            c = NULL;
+        }
         if (c) {
             c->pid = child;
-            c->parent = t->gdb;
+            c->view = (GdbThread){.t = c->regs, .vfork_done_fd = -1};
             c->verdict_fd = fork_pipe[1];
             c->next = fork_children;
             fork_children = c;
             t->gdb->fork_child = child;
-        } else {
-            close(fork_pipe[1]); /* the child, if any, runs free */
+            fork_pipe[1] = -1;
+            if (vfork_pipe[0] >= 0) {
+                t->gdb->vfork_done_fd = vfork_pipe[0];
+                vfork_pipe[0] = -1;
+            }
         }
-        fork_pipe[0] = fork_pipe[1] = -1;
+        /* Without c the child, if any, sees its channel close: it runs
+         * free. */
+        close_pair(fork_pipe);
+        close_pair(vfork_pipe);
     }
     pthread_mutex_unlock(&lock);
 }
@@ -1611,9 +1766,14 @@ void gdbstub_after_fork(void)
 
         fork_children = c->next;
         close(c->verdict_fd);
+        free(c->regs);
         free(c);
     }
     sel_child = NULL;
+    /* A vfork's done pipe: its write end stays open (close-on-exec). */
+    if (vfork_pipe[0] >= 0)
+        close(vfork_pipe[0]);
+    vfork_pipe[0] = vfork_pipe[1] = -1;
     if (fork_pipe[0] < 0) {
         fork_child_run_free();
         return;
@@ -1640,21 +1800,26 @@ static bool read_all(int fd, void *buf, size_t len)
     return true;
 }
 
-/* gdb follows this fork child: it debugs this process from now on. */
-static void fork_child_take_over(GuestThread *t)
+/* gdb follows this fork child: it debugs this process from now on, the
+ * thread stopped ('F') or resumed as gdb asked ('C', 'S'). */
+static void fork_child_take_over(GuestThread *t, char kind)
 {
     GdbThread *g = t->gdb;
+    int action = kind == 'C' ? GDB_CONT : kind == 'S' ? GDB_STEP : GDB_STOP;
 
     /* The parent's other threads are not here. */
-    *g = (GdbThread){.t = t, .action = GDB_STOP};
+    *g = (GdbThread){.t = t, .action = action, .vfork_done_fd = -1};
     threads = g;
+    former_pid = stub_pid;
     stub_pid = getpid();
-    running = false;
+    running = action != GDB_STOP;
+    resume_on_start = running;
     detached = false;
     event_posted = false;
-    new_thread_action = GDB_STOP;
+    new_thread_action = running ? GDB_CONT : GDB_STOP;
     last_stop = (GdbStop){.thread = g, .sig = SIGTRAP};
     sel_g = sel_c = NULL;
+    sel_former = false;
     close(wake_pipe[0]); /* the parent's */
     close(wake_pipe[1]);
     start_stub_thread();
@@ -1670,7 +1835,7 @@ static void fork_child_wait(GuestThread *t)
     bool follow;
 
     verdict_fd = -1;
-    follow = read_all(fd, &v, sizeof(v)) && v.kind == 'F' && t->gdb;
+    follow = read_all(fd, &v, sizeof(v)) && v.kind != 'D' && t->gdb;
     for (uint32_t i = 0; follow && i < v.nb_ops; i++) {
         follow = read_all(fd, &op, sizeof(op));
         if (follow)
@@ -1678,19 +1843,45 @@ static void fork_child_wait(GuestThread *t)
     }
     close(fd);
     if (follow)
-        fork_child_take_over(t);
+        fork_child_take_over(t, v.kind);
     else
         fork_child_run_free();
 }
 
-/* The forking thread, back from the syscall (its result in place):
- * T05fork:pCHILD.CHILD, then what gdb decides happens in the packets. */
+/* A vfork's parent thread: back to guest code only once the child has
+ * executed or exited, as the kernel's CLONE_VFORK. */
+static void wait_vfork_done(GdbThread *g)
+{
+    char byte;
+    ssize_t n;
+
+    do
+        n = read(g->vfork_done_fd, &byte, 1);
+    while (n < 0 && errno == EINTR);
+    close(g->vfork_done_fd);
+    g->vfork_done_fd = -1;
+}
+
+/*
+ * The forking thread, back from the syscall (its result in place):
+ * T05fork:pCHILD.CHILD (or vfork:), then what gdb decides happens in the
+ * packets. A vfork's parent then waits for the child and reports
+ * T05vforkdone (gdb puts back the breakpoints it took out meanwhile).
+ */
 static void report_fork(GdbThread *g)
 {
-    GdbStop why = {.thread = g, .sig = SIGTRAP, .fork_pid = g->fork_child};
+    bool vfork = g->vfork_done_fd >= 0;
+    GdbStop why = {
+        .thread = g, .sig = SIGTRAP, .fork_pid = g->fork_child, .vfork = vfork};
 
     g->fork_child = 0;
     g->siginfo = (GuestSiginfo){.signo = SIGTRAP};
+    while (stop_here_for(g, why) < 0)
+        continue;
+    if (!vfork)
+        return;
+    wait_vfork_done(g);
+    why = (GdbStop){.thread = g, .sig = SIGTRAP, .vfork_done = true};
     while (stop_here_for(g, why) < 0)
         continue;
 }
@@ -1732,9 +1923,11 @@ const char *gdbstub_exec_begin(void)
     flags = (gdb_no_ack() ? GDB_EXEC_NO_ACK : 0) |
             (multiprocess ? GDB_EXEC_MULTIPROCESS : 0) |
             (fork_events ? GDB_EXEC_FORK_EVENTS : 0) |
+            (vfork_events ? GDB_EXEC_VFORK_EVENTS : 0) |
             (exec_events ? GDB_EXEC_EXEC_EVENTS : 0);
-    snprintf(option, sizeof(option), GDBSTUB_EXEC_OPTION "%d,%x,%llx", conn,
-             flags, (unsigned long long)pass_signals);
+    snprintf(option, sizeof(option), GDBSTUB_EXEC_OPTION "%d,%x,%llx,%lx", conn,
+             flags, (unsigned long long)pass_signals,
+             (unsigned long)former_pid);
     return option;
 }
 
@@ -1768,9 +1961,11 @@ void gdbstub_start_after_exec(GuestThread *main, const char *state)
 {
     unsigned flags;
     unsigned long long pass;
+    unsigned long former;
     int fd, used = 0;
 
-    if (sscanf(state, "%d,%x,%llx%n", &fd, &flags, &pass, &used) != 3 ||
+    if (sscanf(state, "%d,%x,%llx,%lx%n", &fd, &flags, &pass, &former, &used) !=
+            4 ||
         state[used] != '\0' || !is_gdb_connection(fd)) {
         fprintf(stderr, "arx: %s%s: not a gdb connection, ignored\n",
                 GDBSTUB_EXEC_OPTION, state);
@@ -1784,8 +1979,10 @@ void gdbstub_start_after_exec(GuestThread *main, const char *state)
         gdb_set_no_ack();
     multiprocess = flags & GDB_EXEC_MULTIPROCESS;
     fork_events = flags & GDB_EXEC_FORK_EVENTS;
+    vfork_events = flags & GDB_EXEC_VFORK_EVENTS;
     exec_events = flags & GDB_EXEC_EXEC_EVENTS;
     pass_signals = pass;
+    former_pid = (long)former;
     stub_pid = getpid();
     gdbstub_active = true;
     gdbstub_thread_start(main);

@@ -65,16 +65,23 @@ void gdbstub_exited(int status);
 void gdbstub_killed(int sig);
 
 /*
- * Around a host fork() of the guest process (not a vfork): the stub's
- * state is whole in the copy. When gdb follows forks (fork-events) the
- * forking thread reports the fork on its way back to guest code and the
- * child waits, before its first instruction, for gdb's choice: detached,
- * it runs without the debugger (as always without fork events); followed
- * (gdb detached the parent instead), it takes the connection over.
+ * Around a host fork() of the guest process: the stub's state is whole in
+ * the copy. When gdb follows forks (fork-events) the forking thread
+ * reports the fork on its way back to guest code and the child waits,
+ * before its first instruction, for gdb's choice: detached, it runs
+ * without the debugger (as always without fork events); followed (gdb
+ * detached the parent, or resumed the child), it takes the connection
+ * over. When gdb follows vforks too (gdbstub_follows_vfork), a guest vfork
+ * is such a fork (vfork true), whose parent thread waits for the child to
+ * execute or exit; gdb sees vfork and vforkdone. Otherwise a vfork is a
+ * host vfork gdb is not told of, its child running free.
  */
-void gdbstub_before_fork(GuestThread *t);
-/* In the parent; child: its pid, negative when the fork failed. */
-void gdbstub_after_fork_parent(GuestThread *t, int child);
+bool gdbstub_follows_vfork(GuestThread *t);
+void gdbstub_before_fork(GuestThread *t, bool vfork);
+/* In the parent; child: its pid, negative when the fork failed; newsp,
+ * set_tls, tls: what the clone gives the child (arch_clone_regs). */
+void gdbstub_after_fork_parent(GuestThread *t, int child, uint64_t newsp,
+                               bool set_tls, uint64_t tls);
 /* In the child. */
 void gdbstub_after_fork(void);
 

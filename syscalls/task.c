@@ -464,13 +464,14 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
     host_mask = signal_host_hold();
-    thread_before_fork(t);
+    thread_before_fork(t, (c->flags & CLONE_VFORK) != 0);
     pid = fork();
     r = pid < 0 ? -errno : 0;
     if (pid == 0)
         thread_after_fork(t);
     else
-        thread_after_fork_parent(t, pid);
+        thread_after_fork_parent(t, pid, c->sp, c->flags & CLONE_SETTLS,
+                                 c->tls);
     signal_host_release(host_mask);
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
@@ -576,8 +577,12 @@ static int64_t task_clone(GuestThread *t, const TaskClone *c)
 
     if (task_clone_is_thread(c->flags))
         return thread_clone(t, c->flags, c->sp, c->ptid, c->tls, c->ctid);
-    if (task_clone_is_vfork(c->flags)) {
+    /* Under a gdb that follows vforks, a vfork is a fork whose parent
+     * waits (gdbstub.h): a host vfork child could not be debugged. */
+    if (task_clone_is_vfork(c->flags) && !gdbstub_follows_vfork(t)) {
         pid = task_vfork(t, c);
+    } else if (task_clone_is_vfork(c->flags)) {
+        pid = task_fork(t, c);
     } else if (task_clone_is_fork(c->flags)) {
         pid = task_fork(t, c);
     } else {

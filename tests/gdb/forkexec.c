@@ -1,7 +1,7 @@
 /*
- * Spawns exectarget (next to this program) with posix_spawn, a vfork gdb
- * is not told of, then forks a child that executes it: gdb following the
- * child follows it into exectarget. Exits with 4 * 2 + 4 * 3 = 20.
+ * Spawns exectarget (next to this program) with posix_spawn (a vfork),
+ * then forks a child that executes it: gdb following children follows
+ * the first into exectarget. Exits with 4 * 2 + 4 * 3 = 20.
  */
 #include <libgen.h>
 #include <spawn.h>

@@ -482,22 +482,34 @@ case_exec() {
 	finish_case exec
 }
 
-# Follow a forked child into the program it executes (a pending
-# breakpoint there); the program spawned before (posix_spawn: a vfork)
-# runs free. The child exits with 12 (014), the parent with 8 + 12.
-case_fork_exec() {
+# Follow a vforked child (posix_spawn) into the program it executes (a
+# pending breakpoint there); gdb detaches the parent once the child has
+# executed. The child exits with 8 (010), the parent with 8 + 12.
+case_vfork_exec() {
 	run_case option forkexec -ex 'set breakpoint pending on' \
 		-ex 'set follow-fork-mode child' -ex 'break target_work' \
 		-ex continue -ex bt -ex continue
-	expect 'Detaching after fork from parent process' \
+	expect 'Attaching after .* vfork to child' \
+		'Detaching vfork parent process [0-9]+ after child exec' \
 		'executing new program: .*/exectarget' \
-		'hit Breakpoint 1, target_work \(v=3\)' '#1 .* in main \(argc=2' \
-		'Inferior 2 \(process [0-9]+\) exited with code 014'
+		'hit Breakpoint 1, target_work \(v=2\)' '#1 .* in main \(argc=2' \
+		'Inferior 2 \(process [0-9]+\) exited with code 010'
 	if [ "$arx_status" != 20 ]; then
 		echo "  the detached parent exited with $arx_status, not 20"
 		case_failures=$((case_failures + 1))
 	fi
-	finish_case fork-exec
+	finish_case vfork-exec
+}
+
+# catch vfork; following the parent, gdb detaches the vforked child and
+# sees it done (vforkdone) before the parent goes on; then the fork.
+case_vfork() {
+	run_case option forkexec -ex 'catch vfork' -ex continue -ex bt \
+		-ex continue
+	expect 'Catchpoint 1 \(vforked process [0-9]+\)' '#[0-9] .* in main \(' \
+		'Detaching after vfork from child process' \
+		'Detaching after fork from child process' 'exited with code 024'
+	finish_case vfork
 }
 
 # A second thread executes exectarget; it was in a syscall (usleep) while
@@ -563,7 +575,7 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork fork-child catch-fork exec fork-exec exec-thread \
+	interrupt watch fork fork-child catch-fork exec vfork vfork-exec exec-thread \
 	detach env dynamic files; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
