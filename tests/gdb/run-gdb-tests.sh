@@ -501,6 +501,23 @@ case_vfork_exec() {
 	finish_case vfork-exec
 }
 
+# The internal option a followed exec passes the next arx: a descriptor
+# that is not a connected TCP socket (stdin, a file) is refused with a
+# message and the program runs undebugged (4 * 3 = 12).
+case_exec_option() {
+	local fd out status
+	for fd in 0 3; do
+		out=$(timeout -k 5 "$TIMEOUT" "$ARX" "--gdb-exec=$fd,0,0,0" \
+			"$work/exectarget" 3 2>&1 3<"$work/exectarget")
+		status=$?
+		if [ "$status" != 12 ] || ! echo "$out" | grep -q 'not a gdb connection'; then
+			echo "  --gdb-exec=$fd,...: exit $status, said: $out"
+			case_failures=$((case_failures + 1))
+		fi
+	done
+	finish_case exec-option
+}
+
 # catch vfork; following the parent, gdb detaches the vforked child and
 # sees it done (vforkdone) before the parent goes on; then the fork.
 case_vfork() {
@@ -575,8 +592,8 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork fork-child catch-fork exec vfork vfork-exec exec-thread \
-	detach env dynamic files; do
+	interrupt watch fork fork-child catch-fork exec vfork vfork-exec \
+	exec-thread exec-option detach env dynamic files; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
