@@ -571,15 +571,21 @@ static int64_t task_store_pidfd(const TaskClone *c, int64_t pid)
     return pid;
 }
 
+/* Under a gdb that follows vforks, a vfork is a fork whose parent waits
+ * (gdbstub.h): a host vfork child could not be debugged. Only with the
+ * exit signal a host fork gives. */
+static bool task_vfork_as_fork(GuestThread *t, uint64_t flags)
+{
+    return (flags & CSIGNAL) == SIGCHLD && gdbstub_follows_vfork(t);
+}
+
 static int64_t task_clone(GuestThread *t, const TaskClone *c)
 {
     int64_t pid;
 
     if (task_clone_is_thread(c->flags))
         return thread_clone(t, c->flags, c->sp, c->ptid, c->tls, c->ctid);
-    /* Under a gdb that follows vforks, a vfork is a fork whose parent
-     * waits (gdbstub.h): a host vfork child could not be debugged. */
-    if (task_clone_is_vfork(c->flags) && !gdbstub_follows_vfork(t)) {
+    if (task_clone_is_vfork(c->flags) && !task_vfork_as_fork(t, c->flags)) {
         pid = task_vfork(t, c);
     } else if (task_clone_is_vfork(c->flags)) {
         pid = task_fork(t, c);
