@@ -1383,26 +1383,34 @@ static bool handle_detach(const char *p)
     return true;
 }
 
-/* vKill, vKill;PID: a fork child gdb has not detached dies alone. */
+/* vKill, vKill;PID: a fork child gdb has not detached dies alone, and
+ * so does the parent a followed child took the connection from. */
 static void handle_kill(const char *p)
 {
-    GdbForkChild *c = NULL;
+    GdbForkChild *c;
     long pid = *p == ';' ? (p++, (long)gdb_parse_hex(&p)) : 0;
+    bool found;
 
     if (pid <= 0 || pid == stub_pid) {
         gdb_send("OK");
         kill_guest();
     }
+    if (pid == former_pid) {
+        found = getppid() == (pid_t)pid && kill((pid_t)pid, SIGKILL) == 0;
+        gdb_send(found ? "OK" : "E01");
+        return;
+    }
     pthread_mutex_lock(&lock);
     c = fork_child_take(pid);
     pthread_mutex_unlock(&lock);
+    found = c != NULL;
     if (c) {
         kill((pid_t)pid, SIGKILL);
         close(c->verdict_fd);
         free(c->regs);
         free(c);
     }
-    gdb_send(c ? "OK" : "E01");
+    gdb_send(found ? "OK" : "E01");
 }
 
 /* Answers one packet while stopped; true when the guest now runs. */
