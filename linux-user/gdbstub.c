@@ -64,7 +64,7 @@ typedef struct GdbThread {
 typedef struct GdbStop {
     GdbThread *thread;
     int sig;
-    bool watch; /* a write watchpoint at watch_addr changed */
+    int watch; /* a watchpoint at watch_addr hit: its Z type (2, 3, 4) */
     uint64_t watch_addr;
     pid_t fork_pid;  /* the thread forked this child (fork events) */
     bool vfork;      /* ... by a vfork */
@@ -73,10 +73,13 @@ typedef struct GdbStop {
 } GdbStop;
 
 /*
- * Write watchpoints (Z2): while any is set, every running thread steps
- * one instruction at a time and compares the watched bytes after each
- * one (and after each syscall), so a write by any thread, or by the
- * kernel for it, is seen; the stop comes after the writing instruction.
+ * Watchpoints: while any is set, every running thread steps one
+ * instruction at a time. Write watchpoints (Z2) compare the watched bytes
+ * after each one (and after each syscall), so a write by any thread, or
+ * by the kernel for it, is seen. Read (Z3) and access (Z4) watchpoints
+ * look at the guest memory the step read and wrote (env's debug_* spans,
+ * noted by step blocks, tcg_ctx.access_probe); an access watchpoint also
+ * sees a change. The stop comes after the instruction.
  */
 #define GDB_MAX_WATCH 16
 #define GDB_WATCH_MAX_LEN 64
@@ -84,6 +87,7 @@ typedef struct GdbStop {
 typedef struct GdbWatch {
     uint64_t addr;
     uint32_t len;
+    int type; /* 2 write, 3 read, 4 access */
     uint8_t old[GDB_WATCH_MAX_LEN];
 } GdbWatch;
 
@@ -419,34 +423,61 @@ static int stop_trap(GdbThread *g, int code)
     return stop_here_for(g, (GdbStop){.thread = g, .sig = SIGTRAP});
 }
 
-/* Whether a watched range changed since it was last looked at (then it
- * is remembered as it is now); *addr is the range's. */
-static bool watch_changed(uint64_t *addr)
+/* Whether [lo, hi) meets the watched range. */
+static bool watch_overlaps(const GdbWatch *w, uint64_t lo, uint64_t hi)
+{
+    return lo < hi && lo < w->addr + w->len && w->addr < hi;
+}
+
+/* Whether w's bytes changed since they were last looked at (then they are
+ * remembered as they are now). */
+static bool watch_value_changed(GdbWatch *w)
 {
     uint8_t now[GDB_WATCH_MAX_LEN];
-    bool changed = false;
+
+    if (mem_read(w->addr, now, w->len) != w->len ||
+        memcmp(now, w->old, w->len) == 0)
+        return false;
+    memcpy(w->old, now, w->len);
+    return true;
+}
+
+/* Whether the step env made (or the syscall after it) hit a watchpoint:
+ * then why says which. Clears env's spans of the step. */
+static bool watch_hit(CPUARMState *env, GdbStop *why)
+{
+    bool hit = false;
 
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < nb_watches && !changed; i++) {
+    for (int i = 0; i < nb_watches && !hit; i++) {
         GdbWatch *w = &watches[i];
+        bool read = watch_overlaps(w, env->debug_read_lo, env->debug_read_hi);
+        bool wrote =
+            watch_overlaps(w, env->debug_write_lo, env->debug_write_hi);
 
-        if (mem_read(w->addr, now, w->len) == w->len &&
-            memcmp(now, w->old, w->len) != 0) {
-            memcpy(w->old, now, w->len);
-            *addr = w->addr;
-            changed = true;
+        if (w->type == 2)
+            hit = watch_value_changed(w);
+        else if (w->type == 3)
+            hit = read;
+        else
+            hit = watch_value_changed(w) || read || wrote;
+        if (hit) {
+            why->watch = w->type;
+            why->watch_addr = w->addr;
         }
     }
     pthread_mutex_unlock(&lock);
-    return changed;
+    env->debug_read_lo = env->debug_read_hi = 0;
+    env->debug_write_lo = env->debug_write_hi = 0;
+    return hit;
 }
 
-/* Stops g if a watched range changed; returns whether it did. */
+/* Stops g if a watchpoint was hit; returns whether it was. */
 static bool watch_stop(GdbThread *g)
 {
-    GdbStop why = {.thread = g, .sig = SIGTRAP, .watch = true};
+    GdbStop why = {.thread = g, .sig = SIGTRAP};
 
-    if (!nb_watches || !watch_changed(&why.watch_addr))
+    if (!nb_watches || !watch_hit(&g->t->env, &why))
         return false;
     g->siginfo = (GuestSiginfo){
         .signo = SIGTRAP, .code = TRAP_HWBKPT, .addr = why.watch_addr};
@@ -528,6 +559,8 @@ void gdbstub_cpu_exec(GuestThread *t)
         if (env->debug_step && !step)
             tcg_exec_jmp_cache_clear();
         env->debug_step = step;
+        env->debug_read_lo = env->debug_read_hi = 0;
+        env->debug_write_lo = env->debug_write_hi = 0;
 
         tcg_cpu_exec(env);
         /* Out of translated code it may be stopped and read: its FP
@@ -643,7 +676,10 @@ static void send_stop_reply(void)
                      gdb_signal_from_linux(last_stop.sig), thread_id(g, id));
     else if (g && last_stop.watch)
         gdb_send_fmt(
-            "T%02xwatch:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            "T%02x%s:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            last_stop.watch == 3   ? "rwatch"
+            : last_stop.watch == 4 ? "awatch"
+                                   : "watch",
             (unsigned long long)last_stop.watch_addr, thread_id(g, id));
     else if (g)
         gdb_send_fmt("T%02xthread:%s;", gdb_signal_from_linux(last_stop.sig),
@@ -799,8 +835,8 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     gdb_send(mem_write(addr, buf, (size_t)len) ? "OK" : "E0e");
 }
 
-/* Z2/z2: a write watchpoint on [addr, addr + len). */
-static bool watch_insert(uint64_t addr, uint64_t len)
+/* Z2/z2, Z3/z3, Z4/z4 (type): a watchpoint on [addr, addr + len). */
+static bool watch_insert(uint64_t addr, uint64_t len, int type)
 {
     bool ok = false;
 
@@ -812,6 +848,7 @@ static bool watch_insert(uint64_t addr, uint64_t len)
 
         w->addr = addr;
         w->len = (uint32_t)len;
+        w->type = type;
         ok = mem_read(addr, w->old, w->len) == w->len;
         if (ok)
             nb_watches++;
@@ -820,11 +857,12 @@ static bool watch_insert(uint64_t addr, uint64_t len)
     return ok;
 }
 
-static void watch_remove(uint64_t addr, uint64_t len)
+static void watch_remove(uint64_t addr, uint64_t len, int type)
 {
     pthread_mutex_lock(&lock);
     for (int i = 0; i < nb_watches; i++) {
-        if (watches[i].addr == addr && watches[i].len == len) {
+        if (watches[i].addr == addr && watches[i].len == len &&
+            watches[i].type == type) {
             watches[i] = watches[nb_watches - 1];
             nb_watches--;
             break;
@@ -834,13 +872,13 @@ static void watch_remove(uint64_t addr, uint64_t len)
 }
 
 /* Inserts or removes a breakpoint (Z0/Z1: no hardware needed here) or a
- * write watchpoint (Z2) in this process. */
+ * watchpoint (Z2 write, Z3 read, Z4 access) in this process. */
 static bool break_op_apply(const GdbBreakOp *op)
 {
-    if (op->type == 2 && op->insert)
-        return watch_insert(op->addr, op->len);
-    if (op->type == 2)
-        watch_remove(op->addr, op->len);
+    if (op->type >= 2 && op->insert)
+        return watch_insert(op->addr, op->len, op->type);
+    if (op->type >= 2)
+        watch_remove(op->addr, op->len, op->type);
     else if (op->insert)
         return tcg_debug_breakpoint_insert(op->addr);
     else
@@ -862,12 +900,12 @@ static void handle_breakpoint(const char *p, bool insert)
     GdbBreakOp op = {.insert = insert, .type = (int)gdb_parse_hex(&p)};
     bool ok;
 
-    if (op.type > 2 || *p++ != ',') {
-        gdb_send(""); /* read and access watchpoints: not supported */
+    if (op.type > 4 || *p++ != ',') {
+        gdb_send("");
         return;
     }
     op.addr = gdb_parse_hex(&p);
-    if (op.type == 2) {
+    if (op.type >= 2) {
         if (*p++ != ',') {
             gdb_send("E01");
             return;

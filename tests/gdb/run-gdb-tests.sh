@@ -7,7 +7,8 @@
 # finish, locals, registers and memory (read, write, an unreadable
 # address, a call gdb makes, code patched), a guest SIGSEGV passed on, a
 # handled signal passed on or not, eight threads at one breakpoint, ^C, a
-# watchpoint on a variable another thread writes, forks followed as gdb
+# watchpoint on a variable another thread writes (and read and access
+# watchpoints on it), forks followed as gdb
 # asks (the parent, with the child detached; the child, with the parent
 # detached; catch fork), execs followed into the new program (catch exec,
 # a breakpoint there; by a second thread; by a followed fork child),
@@ -368,6 +369,21 @@ case_watch() {
 	finish_case "${2:-watch}"
 }
 
+# Read and access watchpoints (rwatch, awatch): the stepping thread's
+# loads and stores are noted; worker reads the counter (0, then 7) and
+# writes it (7 -> 16).
+case_rwatch() {
+	run_case option "threads${1:-}" -ex 'break main' -ex continue \
+		-ex 'rwatch shared_counter' -ex continue -ex continue -ex delete \
+		-ex 'awatch shared_counter' -ex continue -ex continue -ex delete \
+		-ex continue
+	expect 'hit Hardware read watchpoint 2: shared_counter' 'Value = 0' \
+		'Value = 7' 'hit Hardware access \(read/write\) watchpoint 3' \
+		'Old value = 7' 'New value = 16' 'Value = 16' 'in worker \(arg=' \
+		"$exit_47"
+	finish_case "${2:-rwatch}"
+}
+
 # detach: the guest runs on alone, to its own end.
 case_detach() {
 	run_case option threads -ex 'break add_twice' -ex continue -ex detach
@@ -592,7 +608,7 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork fork-child catch-fork exec vfork vfork-exec \
+	interrupt watch rwatch fork fork-child catch-fork exec vfork vfork-exec \
 	exec-thread exec-option detach env dynamic files; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
@@ -600,7 +616,7 @@ selected arm-t32 && case_arm t32
 selected arm-a32 && case_arm a32
 selected arm-files && case_arm_files
 # The same stops on the armhf (T32) builds.
-for name in segv signal watch; do
+for name in segv signal watch rwatch; do
 	if ! selected "arm-$name"; then
 		continue
 	elif [ "$have_arm" = 0 ]; then
