@@ -5,7 +5,9 @@
  * resumes them. All-stop: when one thread stops, the others are kicked out
  * of translated code and wait too (a thread blocked in a syscall counts as
  * stopped; it waits as soon as the syscall returns). Guest memory is
- * reached by guest address, checked against the guest's mappings.
+ * reached by guest address, checked against the guest's mappings. One
+ * process per connection: a fork child gdb follows takes the connection
+ * over, and so does the program a followed execve starts.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

@@ -1,9 +1,10 @@
 /*
  * A GDB remote serial protocol stub (arx -g PORT, ARX_GDB=PORT): gdb
  * connects over TCP on 127.0.0.1 before the guest's first instruction and
- * then drives every guest thread, all-stop. Breakpoints are kept by the
- * translator (tcg/debug.h), never written into guest code. The register
- * layout is the guest architecture's (GdbArch, <arch>/gdb.c).
+ * then drives every guest thread, all-stop, and follows forks and execs
+ * as it asks. Breakpoints are kept by the translator (tcg/debug.h), never
+ * written into guest code. The register layout is the guest
+ * architecture's (GdbArch, <arch>/gdb.c).
  */
 #ifndef ARX_LINUX_USER_GDBSTUB_H
 #define ARX_LINUX_USER_GDBSTUB_H
