@@ -41,6 +41,7 @@ typedef struct Options {
     GuestEnv env;
     const char *source; /* the variable being read, or NULL: the command line */
     const char *gdb_port;
+    const char *gdb_exec; /* GDBSTUB_EXEC_OPTION's value: gdb followed exec */
 } Options;
 
 /*
@@ -247,6 +248,11 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--version") == 0) {
             printf("arx %s\n", PACKAGE_VERSION);
             exit(0);
+        } else if (strncmp(a, GDBSTUB_EXEC_OPTION,
+                           strlen(GDBSTUB_EXEC_OPTION)) == 0) {
+            /* Internal: a guest execve under gdb (syscalls/task.c). */
+            opt->gdb_exec = a + strlen(GDBSTUB_EXEC_OPTION);
+            continue;
         }
         d = find_option(a);
         if (!d) {
@@ -409,7 +415,9 @@ int main(int argc, char **argv, char **envp)
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
-    if (opt.gdb_port && opt.gdb_port[0])
+    if (opt.gdb_exec)
+        gdbstub_start_after_exec(&main_thread, opt.gdb_exec);
+    else if (opt.gdb_port && opt.gdb_port[0])
         gdbstub_start(&main_thread, opt.gdb_port);
     cpu_loop(&main_thread);
     return 0;

@@ -319,6 +319,8 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
     if (s.single_step)
         max_insns = 1;
+    /* A debugger's step notes its accesses (read watchpoints). */
+    tcg_ctx.access_probe = s.single_step ? &helper_info_debug_access : NULL;
     tcg_ctx.mem_index = !s.el                          ? ARM_MMU_EL0
                         : (tb->flags & ARM_TBFLAG_PAN) ? ARM_MMU_EL1_PAN
                                                        : ARM_MMU_EL1;
