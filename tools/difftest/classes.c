@@ -309,6 +309,37 @@ static const struct dt_template t_crypto_pmull[] = {
 static const struct dt_template t_crc32[] = {
     {0x1ac04000, F_SF | F_RM | 0x1000 | 0xc00 | F_RN | F_RD}};
 
+/* The optional features arx implements (target-arm/features.def). */
+static const struct dt_template t_feat_gpr[] = {
+    {0xba000400, 0x001f8000 | F_RN | 0xf}, /* RMIF */
+    {0x3a00080d, 0x4000 | F_RN},           /* SETF8, SETF16 */
+    {0xd500401f, 0x60},                    /* CFINV, XAFLAG, AXFLAG (11) */
+};
+static const struct dt_template t_feat_dot[] = {
+    {0x0e809400, F_Q | F_U | F_RM | F_RN | F_RD},             /* SDOT, UDOT */
+    {0x0f80e000, F_Q | F_U | 0x3f0000 | 0x800 | F_RN | F_RD}, /* by element */
+    {0x0e809c00, F_Q | F_RM | F_RN | F_RD},                   /* USDOT */
+    {0x0f00f000, F_Q | 0x800000 | 0x3f0000 | 0x800 | F_RN | F_RD}, /* xDOT */
+    {0x4e80a400, F_U | F_RM | F_RN | F_RD}, /* SMMLA, UMMLA */
+    {0x4e80ac00, F_RM | F_RN | F_RD},       /* USMMLA */
+};
+static const struct dt_template t_feat_frint[] = {
+    {0x1e284000, 0x00400000 | 0x18000 | F_RN | F_RD},            /* scalar */
+    {0x0e21e800, F_Q | F_U | 0x00400000 | 0x1000 | F_RN | F_RD}, /* vector */
+};
+
+/* AXFLAG/XAFLAG/CFINV: op2 11 is not one of them. */
+static bool feat_gpr_ok(uint32_t insn)
+{
+    return (insn & 0xffffff9f) != 0xd500401f || bits(insn, 5, 2) != 3;
+}
+
+/* Vector FRINT32/64 of D elements needs Q. */
+static bool feat_frint_ok(uint32_t insn)
+{
+    return !(bits(insn, 28, 1) == 0 && bits(insn, 22, 1) && !bits(insn, 30, 1));
+}
+
 #define DT_CLASS(name, what, flags, filter, templates)                         \
     {                                                                          \
         name, what, flags, filter, templates,                                  \
@@ -430,6 +461,14 @@ const struct dt_class dt_classes[] = {
     DT_CLASS("crypto_pmull", "PMULL/PMULL2 8B and 1Q", 0, NULL, t_crypto_pmull),
     DT_CLASS("crc32", "CRC32B/H/W/X CRC32CB/H/W/X", DT_GPR_RD, crc32_ok,
              t_crc32),
+    DT_CLASS("feat_flagm",
+             "RMIF SETF8 SETF16 CFINV XAFLAG AXFLAG (FlagM, FlagM2)", 0,
+             feat_gpr_ok, t_feat_gpr),
+    DT_CLASS("feat_dot",
+             "SDOT UDOT USDOT SUDOT SMMLA UMMLA USMMLA (DotProd, I8MM)", 0,
+             NULL, t_feat_dot),
+    DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
+             feat_frint_ok, t_feat_frint),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);

@@ -1,0 +1,33 @@
+/*
+ * Helpers of the optional A64 features (features.def) that inline IR
+ * would make long: FRINTTS, FJCVTZS, the dot products and matrix
+ * multiplies, CNT, RNDR. Nothing here emits IR.
+ */
+#ifndef ARX_TARGET_ARM_HELPER_FEAT_H
+#define ARX_TARGET_ARM_HELPER_FEAT_H
+
+#include <stdint.h>
+
+/* feat_frint's desc. */
+enum {
+    FEAT_FRINT_DOUBLE = 1 << 0, /* D elements, else S */
+    FEAT_FRINT_64 = 1 << 1,     /* FRINT64*, else FRINT32* */
+    FEAT_FRINT_X = 1 << 2,      /* rounding per FPCR, else toward zero */
+    FEAT_FRINT_SCALAR = 1 << 3, /* one element, the rest of Vd zeroed */
+    FEAT_FRINT_Q = 1 << 4,      /* 128-bit vector, else 64-bit */
+};
+
+/* feat_dot's desc: the operation, signedness of each operand, index. */
+enum {
+    FEAT_DOT_Q = 1 << 0,          /* 128-bit vector, else 64-bit */
+    FEAT_DOT_N_UNSIGNED = 1 << 1, /* Vn's bytes are unsigned */
+    FEAT_DOT_M_UNSIGNED = 1 << 2, /* Vm's bytes are unsigned */
+    FEAT_DOT_BY_ELEM = 1 << 3,    /* Vm's 32-bit element IDX for every lane */
+    FEAT_DOT_MMLA = 1 << 4,       /* 2x8 by 8x2 matrix multiply-accumulate */
+    FEAT_DOT_IDX_SHIFT = 8,
+};
+
+/* The prototypes: helpers.def (helpers_feat.def). */
+#include "target-arm/helpers.h"
+
+#endif
