@@ -191,6 +191,73 @@ uint64_t helper_feat_dot(uint64_t envp, uint64_t desc, uint64_t rd, uint64_t rn,
     return 0;
 }
 
+/* ---- FCMLA, FCADD ---- */
+
+static uint64_t cmplx_get(const ARMVReg *v, int esz, int i)
+{
+    switch (esz) {
+    case FP_H: return v->h[i];
+    case FP_S: return v->s[i];
+    default: return v->d[i];
+    }
+}
+
+static void cmplx_set(ARMVReg *v, int esz, int i, uint64_t x)
+{
+    switch (esz) {
+    case FP_H: v->h[i] = (uint16_t)x; break;
+    case FP_S: v->s[i] = (uint32_t)x; break;
+    default: v->d[i] = x; break;
+    }
+}
+
+/*
+ * The Arm ARM's FCMLA and FCADD loops: for each complex pair (re, im),
+ * FCMLA adds n.re or n.im (by rot) times the rotated m with FPMulAdd();
+ * FCADD adds the rotated m with FPAdd(). FPNeg() is a sign flip.
+ */
+uint64_t helper_feat_cmplx(uint64_t envp, uint64_t desc, uint64_t rd,
+                           uint64_t rn, uint64_t rm)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    int esz = (int)(desc & 3), rot = (int)(desc >> FEAT_CMPLX_ROT_SHIFT) & 3;
+    int idx = (int)(desc >> FEAT_CMPLX_IDX_SHIFT) & 3;
+    int pairs = (desc & FEAT_CMPLX_Q ? 16 : 8) >> (esz + 1);
+    uint64_t sign = UINT64_C(1) << ((8 << esz) - 1);
+    ARMVReg n = env->v[rn], m = env->v[rm], d = env->v[rd], out = {0};
+    unsigned csr = fp_helper_enter(env);
+
+    for (int e = 0; e < pairs; e++) {
+        int mp = desc & FEAT_CMPLX_BY_ELEM ? idx : e;
+        uint64_t m_re = cmplx_get(&m, esz, 2 * mp);
+        uint64_t m_im = cmplx_get(&m, esz, 2 * mp + 1);
+        uint64_t n_re = cmplx_get(&n, esz, 2 * e);
+        uint64_t n_im = cmplx_get(&n, esz, 2 * e + 1);
+        uint64_t m1, m3, nn, r_re, r_im;
+
+        switch (rot) {
+        case 0: m1 = m_re, m3 = m_im, nn = n_re; break;
+        case 1: m1 = m_im ^ sign, m3 = m_re, nn = n_im; break;
+        case 2: m1 = m_re ^ sign, m3 = m_im ^ sign, nn = n_re; break;
+        default: m1 = m_im, m3 = m_re ^ sign, nn = n_im; break;
+        }
+        if (desc & FEAT_CMPLX_ADD) {
+            r_re = fp_binop(env, FPOP_ADD, esz, n_re, m1);
+            r_im = fp_binop(env, FPOP_ADD, esz, n_im, m3);
+        } else {
+            r_re = fp_muladd(env, esz, cmplx_get(&d, esz, 2 * e), nn, m1, false,
+                             false);
+            r_im = fp_muladd(env, esz, cmplx_get(&d, esz, 2 * e + 1), nn, m3,
+                             false, false);
+        }
+        cmplx_set(&out, esz, 2 * e, r_re);
+        cmplx_set(&out, esz, 2 * e + 1, r_im);
+    }
+    env->v[rd] = out;
+    fp_helper_leave(csr);
+    return 0;
+}
+
 /* ---- CNT, RNDR ---- */
 
 uint64_t helper_feat_popcount(uint64_t x)

@@ -27,6 +27,15 @@ enum {
     FEAT_DOT_IDX_SHIFT = 8,
 };
 
+/* feat_cmplx's desc: element size log2 (1 H, 2 S, 3 D) in bits 0-1. */
+enum {
+    FEAT_CMPLX_Q = 1 << 2,       /* 128-bit vector, else 64-bit */
+    FEAT_CMPLX_ROT_SHIFT = 3,    /* rotation / 90 degrees, 2 bits */
+    FEAT_CMPLX_ADD = 1 << 5,     /* FCADD (rot 1 or 3), else FCMLA */
+    FEAT_CMPLX_BY_ELEM = 1 << 6, /* Vm's complex pair IDX for every pair */
+    FEAT_CMPLX_IDX_SHIFT = 8,
+};
+
 /* The prototypes: helpers.def (helpers_feat.def). */
 #include "target-arm/helpers.h"
 

@@ -239,6 +239,65 @@ static bool trans_FRINTN_v(DisasContext *s, arg_FRINTN_v *a)
     return true;
 }
 
+/* ---- FEAT_FCMA ---- */
+
+static void gen_cmplx(int rd, int rn, int rm, uint64_t desc)
+{
+    TCGv_i64 args[5] = {
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd),    tcg_constant_i64(rn),
+        tcg_constant_i64(rm),
+    };
+    tcg_gen_call(&helper_info_feat_cmplx, NULL, 5, args);
+}
+
+/* Sizes H, S, D (D only in 128-bit vectors); 00 is reserved. */
+static bool cmplx_size_ok(int64_t size, int64_t q)
+{
+    return size != 0 && (size != 3 || q);
+}
+
+static bool trans_FCMLA_v(DisasContext *s, arg_FCMLA_v *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_FCMA) || !cmplx_size_ok(a->size, a->q))
+        return false;
+    gen_cmplx((int)a->rd, (int)a->rn, (int)a->rm,
+              (uint64_t)a->size | (a->q ? FEAT_CMPLX_Q : 0) |
+                  (uint64_t)a->rot << FEAT_CMPLX_ROT_SHIFT);
+    return true;
+}
+
+/* rot 0: 90 degrees, 1: 270. */
+static bool trans_FCADD(DisasContext *s, arg_FCADD *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_FCMA) || !cmplx_size_ok(a->size, a->q))
+        return false;
+    gen_cmplx((int)a->rd, (int)a->rn, (int)a->rm,
+              (uint64_t)a->size | (a->q ? FEAT_CMPLX_Q : 0) | FEAT_CMPLX_ADD |
+                  (uint64_t)(a->rot ? 3 : 1) << FEAT_CMPLX_ROT_SHIFT);
+    return true;
+}
+
+/* H: the pair H:L (H only with Q); S: the pair H (L = 0, Q = 1 only). */
+static bool trans_FCMLA_e(DisasContext *s, arg_FCMLA_e *a)
+{
+    int64_t idx;
+
+    if (!dc_has_feature(s, ARM_FEAT_FCMA))
+        return false;
+    if (a->size == 1 && !(a->h && !a->q))
+        idx = a->h << 1 | a->l;
+    else if (a->size == 2 && !a->l && a->q)
+        idx = a->h;
+    else
+        return false;
+    gen_cmplx((int)a->rd, (int)a->rn, (int)a->dot_rm,
+              (uint64_t)a->size | (a->q ? FEAT_CMPLX_Q : 0) |
+                  (uint64_t)a->rot << FEAT_CMPLX_ROT_SHIFT |
+                  FEAT_CMPLX_BY_ELEM | (uint64_t)idx << FEAT_CMPLX_IDX_SHIFT);
+    return true;
+}
+
 /* ---- FEAT_DotProd, FEAT_I8MM ---- */
 
 static void gen_dot(int rd, int rn, int rm, uint64_t desc)

@@ -41,6 +41,7 @@ PROBE(probe_sdot, 0x4e829420)     /* SDOT v0.4s, v1.16b, v2.16b */
 PROBE(probe_smmla, 0x4e82a420)    /* SMMLA v0.4s, v1.16b, v2.16b */
 PROBE(probe_rndr, 0xd53b2400)     /* MRS x0, RNDR */
 PROBE(probe_fjcvtzs, 0x1e7e0000)  /* FJCVTZS w0, d0 */
+PROBE(probe_fcmla, 0x6e82c420)    /* FCMLA v0.4s, v1.4s, v2.4s, #0 */
 PROBE(probe_ldapr, 0xf8bfc020)    /* LDAPR x0, [x1] */
 PROBE(probe_ldapur, 0xd9400020)   /* LDAPUR x0, [x1] */
 PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
@@ -55,6 +56,7 @@ static const Feature features[] = {
     {"i8mm", 2, 13, 1, 52, 1, "i8mm", probe_smmla},
     {"rng", 2, 16, 0, 60, 1, "rng", probe_rndr},
     {"jscvt", 1, 13, 1, 12, 1, "jscvt", probe_fjcvtzs},
+    {"fcma", 1, 14, 1, 16, 1, "fcma", probe_fcmla},
     {"lrcpc", 1, 15, 1, 20, 1, "lrcpc", probe_ldapr},
     {"lrcpc2", 1, 26, 1, 20, 2, "ilrcpc", probe_ldapur},
     {"frintts", 2, 8, 1, 32, 1, "frint", probe_frint32z},

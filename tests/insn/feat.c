@@ -1,7 +1,7 @@
 /*
  * The optional features arx's -cpu max has (target-arm/features.def) and
- * qemu -cpu max shares: FlagM, FlagM2, DotProd, I8MM, FRINTTS, JSCVT,
- * LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for edge inputs.
+ * qemu -cpu max shares: FlagM, FlagM2, DotProd, I8MM, FCMA, FRINTTS,
+ * JSCVT, LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for edge inputs.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -93,6 +93,43 @@ static void dot(void)
     for (int i = 0; i < 8; i++)
         printf("%-8s %016llx:%016llx\n", names[i], (unsigned long long)r[i].hi,
                (unsigned long long)r[i].lo);
+}
+
+static void fcma(void)
+{
+    static const float n[4] = {1.5f, -2.0f, 0.25f, 3.0f};
+    static const float m[4] = {-0.5f, 4.0f, 1e30f, -1e-30f};
+    static const double nd[2] = {1.0 / 3, -7.0}, md[2] = {2.5, 1e300};
+    float r[6][4];
+    double rd[2][2];
+
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 4; j++)
+            r[i][j] = (float)(i + j);
+    rd[0][0] = rd[0][1] = 1.0;
+    rd[1][0] = rd[1][1] = -1.0;
+    __asm__ volatile(
+        "ldr q1, [%1]\n ldr q2, [%2]\n ldr q3, [%4]\n ldr q4, [%5]\n"
+        "ldr q0, [%0]\n fcmla v0.4s, v1.4s, v2.4s, #0\n str q0, [%0]\n"
+        "ldr q0, [%0, #16]\n fcmla v0.4s, v1.4s, v2.4s, #90\n"
+        "str q0, [%0, #16]\n"
+        "ldr q0, [%0, #32]\n fcmla v0.4s, v1.4s, v2.4s, #180\n"
+        "str q0, [%0, #32]\n"
+        "ldr q0, [%0, #48]\n fcmla v0.4s, v1.4s, v2.s[1], #270\n"
+        "str q0, [%0, #48]\n"
+        "ldr q0, [%0, #64]\n fcadd v0.4s, v1.4s, v2.4s, #90\n"
+        "str q0, [%0, #64]\n"
+        "ldr q0, [%0, #80]\n fcadd v0.4s, v1.4s, v2.4s, #270\n"
+        "str q0, [%0, #80]\n"
+        "ldr q0, [%3]\n fcmla v0.2d, v3.2d, v4.2d, #90\n str q0, [%3]\n"
+        "ldr q0, [%3, #16]\n fcadd v0.2d, v3.2d, v4.2d, #270\n"
+        "str q0, [%3, #16]\n"
+        :
+        : "r"(r), "r"(n), "r"(m), "r"(rd), "r"(nd), "r"(md)
+        : "v0", "v1", "v2", "v3", "v4", "memory");
+    for (int i = 0; i < 6; i++)
+        printf("fcma %d: %a %a %a %a\n", i, r[i][0], r[i][1], r[i][2], r[i][3]);
+    printf("fcma d: %a %a %a %a\n", rd[0][0], rd[0][1], rd[1][0], rd[1][1]);
 }
 
 static void frint(void)
@@ -208,6 +245,7 @@ int main(void)
 {
     flagm();
     dot();
+    fcma();
     frint();
     jscvt();
     rcpc_rng();

@@ -323,6 +323,11 @@ static const struct dt_template t_feat_dot[] = {
     {0x4e80a400, F_U | F_RM | F_RN | F_RD}, /* SMMLA, UMMLA */
     {0x4e80ac00, F_RM | F_RN | F_RD},       /* USMMLA */
 };
+static const struct dt_template t_feat_fcma[] = {
+    {0x2e00c400, F_Q | F_SIZE | F_RM | 0x1800 | F_RN | F_RD},     /* FCMLA */
+    {0x2e00e400, F_Q | F_SIZE | F_RM | 0x1000 | F_RN | F_RD},     /* FCADD */
+    {0x2f001000, F_Q | F_SIZE | 0x3f0000 | 0x6800 | F_RN | F_RD}, /* elem */
+};
 static const struct dt_template t_feat_frint[] = {
     {0x1e284000, 0x00400000 | 0x18000 | F_RN | F_RD},            /* scalar */
     {0x0e21e800, F_Q | F_U | 0x00400000 | 0x1000 | F_RN | F_RD}, /* vector */
@@ -467,6 +472,8 @@ const struct dt_class dt_classes[] = {
     DT_CLASS("feat_dot",
              "SDOT UDOT USDOT SUDOT SMMLA UMMLA USMMLA (DotProd, I8MM)", 0,
              NULL, t_feat_dot),
+    DT_CLASS("feat_fcma", "FCMLA (vector, by element) FCADD (FCMA)", 0, NULL,
+             t_feat_fcma),
     DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
              feat_frint_ok, t_feat_frint),
 };
