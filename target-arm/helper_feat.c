@@ -286,3 +286,138 @@ uint64_t helper_feat_rndr(uint64_t envp)
     env->zf = 1;
     return value;
 }
+
+/* ---- SM3, SM4 ---- */
+
+static uint32_t rol32(uint32_t x, int n)
+{
+    return x << n | x >> (32 - n);
+}
+
+/* SM3TT1A/1B/2A/2B: one round of the compression function on Vd (lane 0
+ * = Vd<31:0>), with Vn<127:96> (SS1) and the message word Vm.S[lane]. */
+static void sm3tt(int op, uint32_t d[4], const uint32_t n[4], uint32_t wj)
+{
+    uint32_t tt;
+
+    if (op == FEAT_SM3TT1A || op == FEAT_SM3TT2A)
+        tt = d[1] ^ d[3] ^ d[2];
+    else if (op == FEAT_SM3TT1B)
+        tt = (d[3] & d[1]) | (d[3] & d[2]) | (d[1] & d[2]);
+    else
+        tt = (d[3] & d[2]) | (~d[3] & d[1]);
+    if (op <= FEAT_SM3TT1B) {
+        tt += d[0] + (n[3] ^ rol32(d[3], 12)) + wj;
+        d[0] = d[1];
+        d[1] = rol32(d[2], 9);
+    } else {
+        tt += d[0] + n[3] + wj;
+        tt ^= rol32(tt, 9) ^ rol32(tt, 17);
+        d[0] = d[1];
+        d[1] = rol32(d[2], 19);
+    }
+    d[2] = d[3];
+    d[3] = tt;
+}
+
+static void sm3partw1(uint32_t d[4], const uint32_t n[4], const uint32_t m[4])
+{
+    uint32_t r[4];
+
+    for (int i = 0; i < 3; i++)
+        r[i] = d[i] ^ n[i] ^ rol32(m[i + 1], 15);
+    for (int i = 0; i < 4; i++) {
+        if (i == 3)
+            r[3] = d[3] ^ n[3] ^ rol32(r[0], 15);
+        r[i] ^= rol32(r[i], 15) ^ rol32(r[i], 23);
+    }
+    memcpy(d, r, sizeof(r));
+}
+
+static void sm3partw2(uint32_t d[4], const uint32_t n[4], const uint32_t m[4])
+{
+    uint32_t tmp[4], t2;
+
+    for (int i = 0; i < 4; i++) {
+        tmp[i] = n[i] ^ rol32(m[i], 7);
+        d[i] ^= tmp[i];
+    }
+    t2 = rol32(tmp[0], 15);
+    d[3] ^= t2 ^ rol32(t2, 15) ^ rol32(t2, 23);
+}
+
+/* The SM4 S-box (GB/T 32907-2016). */
+static const uint8_t sm4_sbox[256] = {
+    0xd6, 0x90, 0xe9, 0xfe, 0xcc, 0xe1, 0x3d, 0xb7, 0x16, 0xb6, 0x14, 0xc2,
+    0x28, 0xfb, 0x2c, 0x05, 0x2b, 0x67, 0x9a, 0x76, 0x2a, 0xbe, 0x04, 0xc3,
+    0xaa, 0x44, 0x13, 0x26, 0x49, 0x86, 0x06, 0x99, 0x9c, 0x42, 0x50, 0xf4,
+    0x91, 0xef, 0x98, 0x7a, 0x33, 0x54, 0x0b, 0x43, 0xed, 0xcf, 0xac, 0x62,
+    0xe4, 0xb3, 0x1c, 0xa9, 0xc9, 0x08, 0xe8, 0x95, 0x80, 0xdf, 0x94, 0xfa,
+    0x75, 0x8f, 0x3f, 0xa6, 0x47, 0x07, 0xa7, 0xfc, 0xf3, 0x73, 0x17, 0xba,
+    0x83, 0x59, 0x3c, 0x19, 0xe6, 0x85, 0x4f, 0xa8, 0x68, 0x6b, 0x81, 0xb2,
+    0x71, 0x64, 0xda, 0x8b, 0xf8, 0xeb, 0x0f, 0x4b, 0x70, 0x56, 0x9d, 0x35,
+    0x1e, 0x24, 0x0e, 0x5e, 0x63, 0x58, 0xd1, 0xa2, 0x25, 0x22, 0x7c, 0x3b,
+    0x01, 0x21, 0x78, 0x87, 0xd4, 0x00, 0x46, 0x57, 0x9f, 0xd3, 0x27, 0x52,
+    0x4c, 0x36, 0x02, 0xe7, 0xa0, 0xc4, 0xc8, 0x9e, 0xea, 0xbf, 0x8a, 0xd2,
+    0x40, 0xc7, 0x38, 0xb5, 0xa3, 0xf7, 0xf2, 0xce, 0xf9, 0x61, 0x15, 0xa1,
+    0xe0, 0xae, 0x5d, 0xa4, 0x9b, 0x34, 0x1a, 0x55, 0xad, 0x93, 0x32, 0x30,
+    0xf5, 0x8c, 0xb1, 0xe3, 0x1d, 0xf6, 0xe2, 0x2e, 0x82, 0x66, 0xca, 0x60,
+    0xc0, 0x29, 0x23, 0xab, 0x0d, 0x53, 0x4e, 0x6f, 0xd5, 0xdb, 0x37, 0x45,
+    0xde, 0xfd, 0x8e, 0x2f, 0x03, 0xff, 0x6a, 0x72, 0x6d, 0x6c, 0x5b, 0x51,
+    0x8d, 0x1b, 0xaf, 0x92, 0xbb, 0xdd, 0xbc, 0x7f, 0x11, 0xd9, 0x5c, 0x41,
+    0x1f, 0x10, 0x5a, 0xd8, 0x0a, 0xc1, 0x31, 0x88, 0xa5, 0xcd, 0x7b, 0xbd,
+    0x2d, 0x74, 0xd0, 0x12, 0xb8, 0xe5, 0xb4, 0xb0, 0x89, 0x69, 0x97, 0x4a,
+    0x0c, 0x96, 0x77, 0x7e, 0x65, 0xb9, 0xf1, 0x09, 0xc5, 0x6e, 0xc6, 0x84,
+    0x18, 0xf0, 0x7d, 0xec, 0x3a, 0xdc, 0x4d, 0x20, 0x79, 0xee, 0x5f, 0x3e,
+    0xd7, 0xcb, 0x39, 0x48,
+};
+
+/* SM4E (key schedule false) and SM4EKEY: four rounds on state r, round
+ * keys (or constants) k; the S-box per byte, then the linear transform. */
+static void sm4_rounds(uint32_t r[4], const uint32_t k[4], bool key_schedule)
+{
+    for (int i = 0; i < 4; i++) {
+        uint32_t t = r[3] ^ r[2] ^ r[1] ^ k[i], s = 0;
+
+        for (int b = 0; b < 32; b += 8)
+            s |= (uint32_t)sm4_sbox[(t >> b) & 0xff] << b;
+        if (key_schedule)
+            s ^= rol32(s, 13) ^ rol32(s, 23);
+        else
+            s ^= rol32(s, 2) ^ rol32(s, 10) ^ rol32(s, 18) ^ rol32(s, 24);
+        s ^= r[0];
+        r[0] = r[1];
+        r[1] = r[2];
+        r[2] = r[3];
+        r[3] = s;
+    }
+}
+
+uint64_t helper_feat_sm(uint64_t envp, uint64_t desc, uint64_t rd, uint64_t rn,
+                        uint64_t rm)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    int op = (int)(desc & 15);
+    uint32_t d[4], n[4], m[4], a[4];
+
+    memcpy(d, env->v[rd].s, sizeof(d));
+    memcpy(n, env->v[rn].s, sizeof(n));
+    memcpy(m, env->v[rm].s, sizeof(m));
+    switch (op) {
+    case FEAT_SM3SS1:
+        memcpy(a, env->v[(desc >> FEAT_SM_RA_SHIFT) & 31].s, sizeof(a));
+        d[3] = rol32(rol32(n[3], 12) + m[3] + a[3], 7);
+        d[0] = d[1] = d[2] = 0;
+        break;
+    case FEAT_SM3PARTW1: sm3partw1(d, n, m); break;
+    case FEAT_SM3PARTW2: sm3partw2(d, n, m); break;
+    case FEAT_SM4E: sm4_rounds(d, n, false); break;
+    case FEAT_SM4EKEY:
+        memcpy(d, n, sizeof(d));
+        sm4_rounds(d, m, true);
+        break;
+    default: sm3tt(op, d, n, m[(desc >> FEAT_SM_LANE_SHIFT) & 3]); break;
+    }
+    memcpy(env->v[rd].s, d, sizeof(d));
+    return 0;
+}

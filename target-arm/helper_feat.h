@@ -36,6 +36,22 @@ enum {
     FEAT_CMPLX_IDX_SHIFT = 8,
 };
 
+/* feat_sm's desc: the operation in bits 0-3, then the SM3TT lane and the
+ * SM3SS1 third register. */
+enum {
+    FEAT_SM3SS1,
+    FEAT_SM3TT1A,
+    FEAT_SM3TT1B,
+    FEAT_SM3TT2A,
+    FEAT_SM3TT2B,
+    FEAT_SM3PARTW1,
+    FEAT_SM3PARTW2,
+    FEAT_SM4E,
+    FEAT_SM4EKEY,
+    FEAT_SM_LANE_SHIFT = 4, /* SM3TT*: imm2 */
+    FEAT_SM_RA_SHIFT = 8,   /* SM3SS1: Va */
+};
+
 /* The prototypes: helpers.def (helpers_feat.def). */
 #include "target-arm/helpers.h"
 

@@ -298,6 +298,55 @@ static bool trans_FCMLA_e(DisasContext *s, arg_FCMLA_e *a)
     return true;
 }
 
+/* ---- FEAT_SM3, FEAT_SM4 ---- */
+
+static void gen_sm(int rd, int rn, int rm, uint64_t desc)
+{
+    TCGv_i64 args[5] = {
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd),    tcg_constant_i64(rn),
+        tcg_constant_i64(rm),
+    };
+    tcg_gen_call(&helper_info_feat_sm, NULL, 5, args);
+}
+
+static bool trans_SM3SS1(DisasContext *s, arg_SM3SS1 *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_SM3))
+        return false;
+    gen_sm((int)a->rd, (int)a->rn, (int)a->rm,
+           FEAT_SM3SS1 | (uint64_t)a->ra << FEAT_SM_RA_SHIFT);
+    return true;
+}
+
+static bool trans_SM3TT(DisasContext *s, arg_SM3TT *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_SM3))
+        return false;
+    gen_sm((int)a->rd, (int)a->rn, (int)a->rm,
+           (uint64_t)(FEAT_SM3TT1A + a->op) | (uint64_t)a->imm2
+                                                  << FEAT_SM_LANE_SHIFT);
+    return true;
+}
+
+static bool trans_sm_3reg(DisasContext *s, arg_sm_3reg *a)
+{
+    ArmFeature f = a->op == FEAT_SM4EKEY ? ARM_FEAT_SM4 : ARM_FEAT_SM3;
+
+    if (!dc_has_feature(s, f))
+        return false;
+    gen_sm((int)a->rd, (int)a->rn, (int)a->rm, (uint64_t)a->op);
+    return true;
+}
+
+static bool trans_SM4E(DisasContext *s, arg_SM4E *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_SM4))
+        return false;
+    gen_sm((int)a->rd, (int)a->rn, 0, FEAT_SM4E);
+    return true;
+}
+
 /* ---- FEAT_DotProd, FEAT_I8MM ---- */
 
 static void gen_dot(int rd, int rn, int rm, uint64_t desc)

@@ -42,6 +42,8 @@ PROBE(probe_smmla, 0x4e82a420)    /* SMMLA v0.4s, v1.16b, v2.16b */
 PROBE(probe_rndr, 0xd53b2400)     /* MRS x0, RNDR */
 PROBE(probe_fjcvtzs, 0x1e7e0000)  /* FJCVTZS w0, d0 */
 PROBE(probe_fcmla, 0x6e82c420)    /* FCMLA v0.4s, v1.4s, v2.4s, #0 */
+PROBE(probe_sm3, 0xce62c020)      /* SM3PARTW1 v0.4s, v1.4s, v2.4s */
+PROBE(probe_sm4, 0xcec08420)      /* SM4E v0.4s, v1.4s */
 PROBE(probe_ldapr, 0xf8bfc020)    /* LDAPR x0, [x1] */
 PROBE(probe_ldapur, 0xd9400020)   /* LDAPUR x0, [x1] */
 PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
@@ -54,6 +56,8 @@ static const Feature features[] = {
     {"flagm2", 2, 7, 0, 52, 2, "flagm2", probe_axflag},
     {"dotprod", 1, 20, 0, 44, 1, "asimddp", probe_sdot},
     {"i8mm", 2, 13, 1, 52, 1, "i8mm", probe_smmla},
+    {"sm3", 1, 18, 0, 36, 1, "sm3", probe_sm3},
+    {"sm4", 1, 19, 0, 40, 1, "sm4", probe_sm4},
     {"rng", 2, 16, 0, 60, 1, "rng", probe_rndr},
     {"jscvt", 1, 13, 1, 12, 1, "jscvt", probe_fjcvtzs},
     {"fcma", 1, 14, 1, 16, 1, "fcma", probe_fcmla},

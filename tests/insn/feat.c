@@ -1,13 +1,14 @@
 /*
  * The optional features arx's -cpu max has (target-arm/features.def) and
- * qemu -cpu max shares: FlagM, FlagM2, DotProd, I8MM, FCMA, FRINTTS,
- * JSCVT, LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for edge inputs.
+ * qemu -cpu max shares: FlagM, FlagM2, DotProd, I8MM, FCMA, SM3, SM4,
+ * FRINTTS, JSCVT, LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for edge
+ * inputs.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-__asm__(".arch armv8.6-a+rng+i8mm+flagm");
+__asm__(".arch armv8.6-a+rng+i8mm+flagm+sm4");
 
 typedef struct {
     uint64_t lo, hi;
@@ -132,6 +133,48 @@ static void fcma(void)
     printf("fcma d: %a %a %a %a\n", rd[0][0], rd[0][1], rd[1][0], rd[1][1]);
 }
 
+/* Each SM3/SM4 instruction once on fixed registers; SM4E 8 times (the 32
+ * rounds of one block under round keys from SM4EKEY). */
+static void sm(void)
+{
+    static const uint32_t in[4][4] = {
+        {0x01234567, 0x89abcdef, 0xfedcba98, 0x76543210},
+        {0xa3b1bac6, 0x56aa3350, 0x677d9197, 0xb27022dc},
+        {0x00070e15, 0x1c232a31, 0x383f464d, 0x545b6269},
+        {0xdeadbeef, 0x80000001, 0x7fffffff, 0x00000000},
+    };
+    uint32_t r[9][4];
+
+    __asm__ volatile(
+        "ldr q1, [%1]\n ldr q2, [%1, #16]\n ldr q3, [%1, #32]\n"
+        "ldr q4, [%1, #48]\n"
+        "mov v0.16b, v4.16b\n sm3ss1 v0.4s, v1.4s, v2.4s, v3.4s\n"
+        "str q0, [%0]\n"
+        "mov v0.16b, v4.16b\n sm3tt1a v0.4s, v1.4s, v2.s[1]\n"
+        "str q0, [%0, #16]\n"
+        "mov v0.16b, v4.16b\n sm3tt1b v0.4s, v1.4s, v2.s[2]\n"
+        "str q0, [%0, #32]\n"
+        "mov v0.16b, v4.16b\n sm3tt2a v0.4s, v1.4s, v2.s[3]\n"
+        "str q0, [%0, #48]\n"
+        "mov v0.16b, v4.16b\n sm3tt2b v0.4s, v1.4s, v2.s[0]\n"
+        "str q0, [%0, #64]\n"
+        "mov v0.16b, v4.16b\n sm3partw1 v0.4s, v1.4s, v2.4s\n"
+        "str q0, [%0, #80]\n"
+        "mov v0.16b, v4.16b\n sm3partw2 v0.4s, v1.4s, v2.4s\n"
+        "str q0, [%0, #96]\n"
+        "sm4ekey v5.4s, v2.4s, v3.4s\n str q5, [%0, #112]\n"
+        "mov v0.16b, v1.16b\n"
+        "sm4e v0.4s, v5.4s\n sm4e v0.4s, v5.4s\n sm4e v0.4s, v5.4s\n"
+        "sm4e v0.4s, v5.4s\n sm4e v0.4s, v5.4s\n sm4e v0.4s, v5.4s\n"
+        "sm4e v0.4s, v5.4s\n sm4e v0.4s, v5.4s\n str q0, [%0, #128]\n"
+        :
+        : "r"(r), "r"(in)
+        : "v0", "v1", "v2", "v3", "v4", "v5", "memory");
+    for (int i = 0; i < 9; i++)
+        printf("sm %d: %08x %08x %08x %08x\n", i, r[i][3], r[i][2], r[i][1],
+               r[i][0]);
+}
+
 static void frint(void)
 {
     static const double in[] = {0.0,
@@ -246,6 +289,7 @@ int main(void)
     flagm();
     dot();
     fcma();
+    sm();
     frint();
     jscvt();
     rcpc_rng();

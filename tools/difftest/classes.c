@@ -328,6 +328,12 @@ static const struct dt_template t_feat_fcma[] = {
     {0x2e00e400, F_Q | F_SIZE | F_RM | 0x1000 | F_RN | F_RD},     /* FCADD */
     {0x2f001000, F_Q | F_SIZE | 0x3f0000 | 0x6800 | F_RN | F_RD}, /* elem */
 };
+static const struct dt_template t_feat_sm[] = {
+    {0xce400000, F_RM | F_RA | F_RN | F_RD},   /* SM3SS1 */
+    {0xce408000, F_RM | 0x3c00 | F_RN | F_RD}, /* SM3TT1A/1B/2A/2B */
+    {0xce60c000, F_RM | 0x0c00 | F_RN | F_RD}, /* SM3PARTW1/2, SM4EKEY */
+    {0xcec08400, F_RN | F_RD},                 /* SM4E */
+};
 static const struct dt_template t_feat_frint[] = {
     {0x1e284000, 0x00400000 | 0x18000 | F_RN | F_RD},            /* scalar */
     {0x0e21e800, F_Q | F_U | 0x00400000 | 0x1000 | F_RN | F_RD}, /* vector */
@@ -474,6 +480,8 @@ const struct dt_class dt_classes[] = {
              NULL, t_feat_dot),
     DT_CLASS("feat_fcma", "FCMLA (vector, by element) FCADD (FCMA)", 0, NULL,
              t_feat_fcma),
+    DT_CLASS("feat_sm", "SM3SS1 SM3TT* SM3PARTW1/2 SM4E SM4EKEY (SM3, SM4)", 0,
+             NULL, t_feat_sm),
     DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
              feat_frint_ok, t_feat_frint),
 };
