@@ -421,3 +421,220 @@ uint64_t helper_feat_sm(uint64_t envp, uint64_t desc, uint64_t rd, uint64_t rn,
     memcpy(env->v[rd].s, d, sizeof(d));
     return 0;
 }
+
+/* ---- BF16 ---- */
+
+static double f32_value(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+static bool f32_is_nan(uint32_t u)
+{
+    return (u & 0x7fffffffu) > 0x7f800000u;
+}
+
+static bool f32_is_inf(uint32_t u)
+{
+    return (u & 0x7fffffffu) == 0x7f800000u;
+}
+
+/* BFUnpack(): denormals are zeros, without a flag. */
+static uint32_t bf_unpack(uint32_t u)
+{
+    return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u;
+}
+
+/*
+ * BFRound(): v (nonzero, finite, exact or already rounded to odd at 53
+ * bits) rounded to odd at single precision; below 2^-126 it is a zero,
+ * from 2^128 an infinity.
+ */
+static uint32_t bf_round(double v)
+{
+    uint32_t sign = signbit(v) ? 0x80000000u : 0;
+    double a = fabs(v);
+    uint64_t bits, mant;
+    uint32_t keep;
+
+    if (a < 0x1p-126)
+        return sign;
+    if (a >= 0x1p128)
+        return sign | 0x7f800000u;
+    memcpy(&bits, &a, sizeof(bits));
+    mant = (bits & ((UINT64_C(1) << 52) - 1)) | UINT64_C(1) << 52;
+    keep = (uint32_t)(mant >> 29);
+    if (mant & ((UINT64_C(1) << 29) - 1))
+        keep |= 1;
+    return sign | (uint32_t)(((bits >> 52) & 0x7ff) - 1023 + 127) << 23 |
+           (keep & 0x7fffffu);
+}
+
+/* a + b rounded to odd at 53 bits, from the round-to-nearest sum and its
+ * exact error (TwoSum): toward zero when inexact, then the low bit set. */
+static double sum_round_odd(double a, double b)
+{
+    double s = a + b, bb = s - a, err = (a - (s - bb)) + (b - bb);
+    uint64_t bits;
+
+    if (err == 0)
+        return s;
+    if ((err < 0) != (s < 0))
+        s = nextafter(s, 0.0);
+    memcpy(&bits, &s, sizeof(bits));
+    bits |= 1;
+    memcpy(&s, &bits, sizeof(s));
+    return s;
+}
+
+/* BFMulH(): the product of two BF16 values (in the top half of a and b). */
+static uint32_t bf_mul(uint32_t a, uint32_t b)
+{
+    uint32_t sign = (a ^ b) & 0x80000000u;
+
+    a = bf_unpack(a);
+    b = bf_unpack(b);
+    if (f32_is_nan(a) || f32_is_nan(b))
+        return 0x7fc00000u;
+    if ((f32_is_inf(a) && !(b << 1)) || (!(a << 1) && f32_is_inf(b)))
+        return 0x7fc00000u;
+    if (f32_is_inf(a) || f32_is_inf(b))
+        return sign | 0x7f800000u;
+    if (!(a << 1) || !(b << 1))
+        return sign;
+    return bf_round(f32_value(a) * f32_value(b)); /* exact in a double */
+}
+
+/* BFAdd(): single-precision sum by the BFloat16 rules. */
+static uint32_t bf_add(uint32_t a, uint32_t b)
+{
+    double v;
+
+    a = bf_unpack(a);
+    b = bf_unpack(b);
+    if (f32_is_nan(a) || f32_is_nan(b))
+        return 0x7fc00000u;
+    if (f32_is_inf(a) && f32_is_inf(b) && ((a ^ b) >> 31))
+        return 0x7fc00000u;
+    if (f32_is_inf(a))
+        return a;
+    if (f32_is_inf(b))
+        return b;
+    if (!(a << 1) && !(b << 1) && a == b)
+        return a;
+    v = sum_round_odd(f32_value(a), f32_value(b));
+    return v == 0 ? 0 : bf_round(v);
+}
+
+/* BFDotAdd() without FEAT_EBF16: two products of pairs, added. */
+static uint32_t bf_dot_add(uint32_t sum, uint32_t n, uint32_t m)
+{
+    uint32_t prod = bf_add(bf_mul(n << 16, m << 16),
+                           bf_mul(n & 0xffff0000u, m & 0xffff0000u));
+    return bf_add(sum, prod);
+}
+
+/* FPConvertBF(): single to BFloat16 rounding per FPCR, with its flags. */
+static uint16_t bf_convert(CPUARMState *env, uint32_t a)
+{
+    int rmode = (env->fpcr >> FPCR_RMODE_SHIFT) & 3;
+    uint32_t sign = a & 0x80000000u, low, keep;
+    bool up;
+
+    if (f32_is_nan(a)) {
+        if (!(a & 0x00400000u))
+            env->fpsr |= FPSR_IOC;
+        if (env->fpcr & FPCR_DN)
+            return 0x7fc0;
+        return (uint16_t)((a | 0x00400000u) >> 16);
+    }
+    if ((a & 0x7f800000u) == 0 && (a & 0x7fffffu) && (env->fpcr & FPCR_FZ)) {
+        env->fpsr |= FPSR_IDC;
+        return (uint16_t)(sign >> 16);
+    }
+    low = a & 0xffff;
+    keep = a >> 16;
+    if (low == 0 || f32_is_inf(a))
+        return (uint16_t)keep;
+    switch (rmode) {
+    case FPR_N: up = low > 0x8000 || (low == 0x8000 && (keep & 1)); break;
+    case FPR_P: up = !sign; break;
+    case FPR_M: up = sign != 0; break;
+    default: up = false; break;
+    }
+    if ((a & 0x7f800000u) == 0)
+        env->fpsr |= FPSR_UFC; /* tiny before rounding, inexact */
+    keep += up;
+    env->fpsr |= FPSR_IXC;
+    if ((keep & 0x7fff) == 0x7f80)
+        env->fpsr |= FPSR_OFC;
+    return (uint16_t)keep;
+}
+
+static void bf_dot(ARMVReg *d, const ARMVReg *n, const ARMVReg *m,
+                   uint64_t desc)
+{
+    int lanes = desc & FEAT_BF_Q ? 4 : 2;
+    int idx = (int)(desc >> FEAT_BF_IDX_SHIFT) & 7;
+
+    for (int i = 0; i < lanes; i++)
+        d->s[i] = bf_dot_add(d->s[i], n->s[i],
+                             m->s[desc & FEAT_BF_BY_ELEM ? idx : i]);
+    if (lanes == 2)
+        d->d[1] = 0;
+}
+
+/* BFMMLA: Vd (2x2 of S) += Vn (2x4 BF16) times the transpose of Vm. */
+static void bf_mmla(ARMVReg *d, const ARMVReg *n, const ARMVReg *m)
+{
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 2; k++)
+                d->s[2 * i + j] = bf_dot_add(d->s[2 * i + j], n->s[2 * i + k],
+                                             m->s[2 * j + k]);
+}
+
+/* BFMLALB/T: FPMulAdd() of the even (odd) BF16 elements, widened. */
+static void bf_mlal(CPUARMState *env, ARMVReg *d, const ARMVReg *n,
+                    const ARMVReg *m, uint64_t desc)
+{
+    int top = desc & FEAT_BF_TOP ? 1 : 0;
+    int idx = (int)(desc >> FEAT_BF_IDX_SHIFT) & 7;
+
+    for (int i = 0; i < 4; i++) {
+        uint32_t a = (uint32_t)n->h[2 * i + top] << 16;
+        uint32_t b = (uint32_t)m->h[desc & FEAT_BF_BY_ELEM ? idx : 2 * i + top]
+                     << 16;
+        d->s[i] = (uint32_t)fp_muladd(env, FP_S, d->s[i], a, b, false, false);
+    }
+}
+
+uint64_t helper_feat_bf16(uint64_t envp, uint64_t desc, uint64_t rd,
+                          uint64_t rn, uint64_t rm)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    ARMVReg n = env->v[rn], m = env->v[rm], d = env->v[rd];
+    unsigned csr = fp_helper_enter(env);
+
+    switch (desc & 7) {
+    case FEAT_BFDOT: bf_dot(&d, &n, &m, desc); break;
+    case FEAT_BFMMLA: bf_mmla(&d, &n, &m); break;
+    case FEAT_BFMLAL: bf_mlal(env, &d, &n, &m, desc); break;
+    case FEAT_BFCVT:
+        memset(&d, 0, sizeof(d));
+        d.h[0] = bf_convert(env, n.s[0]);
+        break;
+    default: /* FEAT_BFCVTN */
+        if (!(desc & FEAT_BF_TOP))
+            d.d[1] = 0;
+        for (int i = 0; i < 4; i++)
+            d.h[(desc & FEAT_BF_TOP ? 4 : 0) + i] = bf_convert(env, n.s[i]);
+        break;
+    }
+    env->v[rd] = d;
+    fp_helper_leave(csr);
+    return 0;
+}

@@ -52,6 +52,20 @@ enum {
     FEAT_SM_RA_SHIFT = 8,   /* SM3SS1: Va */
 };
 
+/* feat_bf16's desc: the operation in bits 0-2, Q, the top half (BFMLALT,
+ * BFCVTN2), the index of by-element forms. */
+enum {
+    FEAT_BFDOT,
+    FEAT_BFMMLA,
+    FEAT_BFMLAL,
+    FEAT_BFCVT,  /* scalar: Hd, the rest of Vd zeroed */
+    FEAT_BFCVTN, /* four S to four BF16 in the lower (upper: TOP) half */
+    FEAT_BF_Q = 1 << 3,
+    FEAT_BF_TOP = 1 << 4,
+    FEAT_BF_BY_ELEM = 1 << 5,
+    FEAT_BF_IDX_SHIFT = 8,
+};
+
 /* The prototypes: helpers.def (helpers_feat.def). */
 #include "target-arm/helpers.h"
 

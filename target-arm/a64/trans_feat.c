@@ -347,6 +347,66 @@ static bool trans_SM4E(DisasContext *s, arg_SM4E *a)
     return true;
 }
 
+/* ---- FEAT_BF16 ---- */
+
+static bool gen_bf16(DisasContext *s, int rd, int rn, int rm, uint64_t desc)
+{
+    TCGv_i64 args[5] = {
+        tcg_ptr_as_i64(tcg_env), tcg_constant_i64((int64_t)desc),
+        tcg_constant_i64(rd),    tcg_constant_i64(rn),
+        tcg_constant_i64(rm),
+    };
+
+    if (!dc_has_feature(s, ARM_FEAT_BF16))
+        return false;
+    tcg_gen_call(&helper_info_feat_bf16, NULL, 5, args);
+    return true;
+}
+
+static bool trans_BFCVT(DisasContext *s, arg_BFCVT *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, 0, FEAT_BFCVT);
+}
+
+/* BFCVTN (Q = 0) and BFCVTN2 (Q = 1: the upper half). */
+static bool trans_BFCVTN(DisasContext *s, arg_BFCVTN *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, 0,
+                    FEAT_BFCVTN | (a->q ? FEAT_BF_TOP : 0));
+}
+
+static bool trans_BFDOT_v(DisasContext *s, arg_BFDOT_v *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, (int)a->rm,
+                    FEAT_BFDOT | (a->q ? FEAT_BF_Q : 0));
+}
+
+static bool trans_BFDOT_e(DisasContext *s, arg_BFDOT_e *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, (int)a->dot_rm,
+                    FEAT_BFDOT | (a->q ? FEAT_BF_Q : 0) | FEAT_BF_BY_ELEM |
+                        (uint64_t)a->dot_idx << FEAT_BF_IDX_SHIFT);
+}
+
+static bool trans_BFMMLA(DisasContext *s, arg_BFMMLA *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, (int)a->rm, FEAT_BFMMLA);
+}
+
+/* Q selects BFMLALT (the odd elements). */
+static bool trans_BFMLAL_v(DisasContext *s, arg_BFMLAL_v *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, (int)a->rm,
+                    FEAT_BFMLAL | (a->q ? FEAT_BF_TOP : 0));
+}
+
+static bool trans_BFMLAL_e(DisasContext *s, arg_BFMLAL_e *a)
+{
+    return gen_bf16(s, (int)a->rd, (int)a->rn, (int)a->rm,
+                    FEAT_BFMLAL | (a->q ? FEAT_BF_TOP : 0) | FEAT_BF_BY_ELEM |
+                        (uint64_t)a->bf_idx << FEAT_BF_IDX_SHIFT);
+}
+
 /* ---- FEAT_DotProd, FEAT_I8MM ---- */
 
 static void gen_dot(int rd, int rn, int rm, uint64_t desc)

@@ -44,6 +44,7 @@ PROBE(probe_fjcvtzs, 0x1e7e0000)  /* FJCVTZS w0, d0 */
 PROBE(probe_fcmla, 0x6e82c420)    /* FCMLA v0.4s, v1.4s, v2.4s, #0 */
 PROBE(probe_sm3, 0xce62c020)      /* SM3PARTW1 v0.4s, v1.4s, v2.4s */
 PROBE(probe_sm4, 0xcec08420)      /* SM4E v0.4s, v1.4s */
+PROBE(probe_bfdot, 0x6e42fc20)    /* BFDOT v0.4s, v1.8h, v2.8h */
 PROBE(probe_ldapr, 0xf8bfc020)    /* LDAPR x0, [x1] */
 PROBE(probe_ldapur, 0xd9400020)   /* LDAPUR x0, [x1] */
 PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
@@ -64,6 +65,7 @@ static const Feature features[] = {
     {"lrcpc", 1, 15, 1, 20, 1, "lrcpc", probe_ldapr},
     {"lrcpc2", 1, 26, 1, 20, 2, "ilrcpc", probe_ldapur},
     {"frintts", 2, 8, 1, 32, 1, "frint", probe_frint32z},
+    {"bf16", 2, 14, 1, 44, 1, "bf16", probe_bfdot},
     {"sb", 1, 29, 1, 36, 1, "sb", probe_sb},
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},

@@ -1,14 +1,14 @@
 /*
  * The optional features arx's -cpu max has (target-arm/features.def) and
  * qemu -cpu max shares: FlagM, FlagM2, DotProd, I8MM, FCMA, SM3, SM4,
- * FRINTTS, JSCVT, LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for edge
- * inputs.
+ * BF16, FRINTTS, JSCVT, LRCPC, LRCPC2, RNG. Prints results, NZCV and FPSR for
+ * edge inputs.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-__asm__(".arch armv8.6-a+rng+i8mm+flagm+sm4");
+__asm__(".arch armv8.6-a+rng+i8mm+flagm+sm4+bf16");
 
 typedef struct {
     uint64_t lo, hi;
@@ -175,6 +175,56 @@ static void sm(void)
                r[i][0]);
 }
 
+/* BF16: conversions under each rounding mode (FPSR too), the dot
+ * products (round to odd, flushing), the widening multiply-adds. */
+static void bf16(void)
+{
+    static const uint32_t s[8] = {0x3f808000, 0x3f818000, 0x7f7fffff,
+                                  0x00408000, 0xff800001, 0x7fa00000,
+                                  0x80000000, 0xc0123456};
+    static const uint16_t h[16] = {
+        0x3f80, 0xbfc0, 0x0001, 0x7f80, 0x4049, 0xc2f7, 0x3c00, 0x0080,
+        0x7f7f, 0x7f7f, 0xff7f, 0x3f81, 0x8000, 0x3eaa, 0x4000, 0x3401};
+    uint32_t r[7][4];
+    uint64_t fpsr[4];
+    uint16_t cv[4][8];
+
+    for (int rm = 0; rm < 4; rm++) {
+        uint64_t fpcr = (uint64_t)rm << 22;
+
+        __asm__ volatile("msr fpcr, %2\n msr fpsr, xzr\n"
+                         "ldr q1, [%1]\n ldr q2, [%1, #16]\n"
+                         "bfcvtn v0.4h, v1.4s\n bfcvtn2 v0.8h, v2.4s\n"
+                         "str q0, [%3]\n mrs %0, fpsr\n msr fpcr, xzr"
+                         : "=&r"(fpsr[rm])
+                         : "r"(s), "r"(fpcr), "r"(cv[rm])
+                         : "v0", "v1", "v2", "memory");
+    }
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 4; j++)
+            r[i][j] = 0x3f800000u + (uint32_t)(i << 20) - (uint32_t)j;
+    __asm__ volatile(
+        "ldr q1, [%1]\n ldr q2, [%1, #16]\n"
+        "ldr q0, [%0]\n bfdot v0.4s, v1.8h, v2.8h\n str q0, [%0]\n"
+        "ldr q0, [%0, #16]\n bfdot v0.2s, v2.4h, v1.2h[3]\n str q0, [%0, #16]\n"
+        "ldr q0, [%0, #32]\n bfmmla v0.4s, v1.8h, v2.8h\n str q0, [%0, #32]\n"
+        "ldr q0, [%0, #48]\n bfmlalb v0.4s, v1.8h, v2.8h\n str q0, [%0, #48]\n"
+        "ldr q0, [%0, #64]\n bfmlalt v0.4s, v2.8h, v1.8h\n str q0, [%0, #64]\n"
+        "ldr q0, [%0, #80]\n bfmlalt v0.4s, v1.8h, v2.h[5]\n str q0, [%0, #80]\n"
+        "ldr q0, [%0, #96]\n bfcvt h0, s2\n str q0, [%0, #96]\n"
+        :
+        : "r"(r), "r"(h)
+        : "v0", "v1", "v2", "memory");
+    for (int rm = 0; rm < 4; rm++)
+        printf(
+            "bfcvtn rm%d: %04x %04x %04x %04x %04x %04x %04x %04x fpsr %llx\n",
+            rm, cv[rm][0], cv[rm][1], cv[rm][2], cv[rm][3], cv[rm][4],
+            cv[rm][5], cv[rm][6], cv[rm][7], (unsigned long long)fpsr[rm]);
+    for (int i = 0; i < 7; i++)
+        printf("bf16 %d: %08x %08x %08x %08x\n", i, r[i][0], r[i][1], r[i][2],
+               r[i][3]);
+}
+
 static void frint(void)
 {
     static const double in[] = {0.0,
@@ -290,6 +340,7 @@ int main(void)
     dot();
     fcma();
     sm();
+    bf16();
     frint();
     jscvt();
     rcpc_rng();

@@ -334,6 +334,15 @@ static const struct dt_template t_feat_sm[] = {
     {0xce60c000, F_RM | 0x0c00 | F_RN | F_RD}, /* SM3PARTW1/2, SM4EKEY */
     {0xcec08400, F_RN | F_RD},                 /* SM4E */
 };
+static const struct dt_template t_feat_bf16[] = {
+    {0x1e634000, F_RN | F_RD},                          /* BFCVT */
+    {0x0ea16800, F_Q | F_RN | F_RD},                    /* BFCVTN{2} */
+    {0x2e40fc00, F_Q | F_RM | F_RN | F_RD},             /* BFDOT */
+    {0x6e40ec00, F_RM | F_RN | F_RD},                   /* BFMMLA */
+    {0x2ec0fc00, F_Q | F_RM | F_RN | F_RD},             /* BFMLALB/T */
+    {0x0f40f000, F_Q | 0x3f0000 | 0x800 | F_RN | F_RD}, /* BFDOT elem */
+    {0x0fc0f000, F_Q | 0x3f0000 | 0x800 | F_RN | F_RD}, /* BFMLAL elem */
+};
 static const struct dt_template t_feat_frint[] = {
     {0x1e284000, 0x00400000 | 0x18000 | F_RN | F_RD},            /* scalar */
     {0x0e21e800, F_Q | F_U | 0x00400000 | 0x1000 | F_RN | F_RD}, /* vector */
@@ -482,6 +491,8 @@ const struct dt_class dt_classes[] = {
              t_feat_fcma),
     DT_CLASS("feat_sm", "SM3SS1 SM3TT* SM3PARTW1/2 SM4E SM4EKEY (SM3, SM4)", 0,
              NULL, t_feat_sm),
+    DT_CLASS("feat_bf16", "BFCVT BFCVTN BFDOT BFMMLA BFMLALB/T (BF16)", 0, NULL,
+             t_feat_bf16),
     DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
              feat_frint_ok, t_feat_frint),
 };
