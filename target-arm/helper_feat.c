@@ -1,7 +1,8 @@
 /*
  * Helpers of the optional A64 features: FPRoundIntN() (FRINTTS),
  * FPToFixedJS() (FJCVTZS), the 8-bit dot products and matrix multiplies
- * (DotProd, I8MM), CNT (CSSC) and RNDR (RNG). They read and write
+ * (DotProd, I8MM), FCMLA/FCADD (FCMA), SM3 and SM4, the BFloat16
+ * operations (BF16), CNT (CSSC) and RNDR (RNG). They read and write
  * CPUARMState only as helpers_feat.def says; no IR.
  */
 #include "target-arm/helper_feat.h"

@@ -1,7 +1,8 @@
 /*
  * Helpers of the optional A64 features (features.def) that inline IR
  * would make long: FRINTTS, FJCVTZS, the dot products and matrix
- * multiplies, CNT, RNDR. Nothing here emits IR.
+ * multiplies, FCMLA/FCADD, SM3/SM4, BF16, CNT, RNDR. Nothing here emits
+ * IR.
  */
 #ifndef ARX_TARGET_ARM_HELPER_FEAT_H
 #define ARX_TARGET_ARM_HELPER_FEAT_H

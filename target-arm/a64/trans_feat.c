@@ -1,7 +1,8 @@
 /*
  * Translator of the optional A64 features (feat.decode): FlagM, FlagM2,
- * RNG, CSSC, JSCVT, FRINTTS, DotProd, I8MM. Every trans_ first checks
- * its feature (dc_has_feature): false makes the encoding UNDEF.
+ * RNG, CSSC, JSCVT, FRINTTS, FCMA, SM3, SM4, BF16, DotProd, I8MM. Every
+ * trans_ first checks its feature (dc_has_feature): false makes the
+ * encoding UNDEF.
  */
 #include "target-arm/a64/translate.h"
 
@@ -474,12 +475,12 @@ static bool trans_mmla(DisasContext *s, arg_mmla *a)
 
 /* ---- group entry points (translate.h) ---- */
 
-bool a64_decode_ext(DisasContext *s, uint32_t insn)
+bool a64_decode_feat(DisasContext *s, uint32_t insn)
 {
     return feat_decode(s, insn);
 }
 
-const char *a64_describe_ext(uint32_t insn, char *buf, size_t len)
+const char *a64_describe_feat(uint32_t insn, char *buf, size_t len)
 {
     return feat_describe(insn, buf, len);
 }

@@ -205,10 +205,10 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
     unsigned op0 = (insn >> 25) & 0xf;
 
     if (fn)
-        return fn(s, insn) || a64_decode_ext(s, insn);
+        return fn(s, insn) || a64_decode_feat(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
         return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
-               a64_decode_crypto(s, insn) || a64_decode_ext(s, insn);
+               a64_decode_crypto(s, insn) || a64_decode_feat(s, insn);
     return false;
 }
 
@@ -395,7 +395,7 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
 {
     const char *d = describe_group(insn, buf, len);
 
-    return d ? d : a64_describe_ext(insn, buf, len);
+    return d ? d : a64_describe_feat(insn, buf, len);
 }
 
 void a64_log_in_asm(const TranslationBlock *tb, void *env)

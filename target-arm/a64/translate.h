@@ -152,8 +152,8 @@ bool a64_decode_ldst(DisasContext *s, uint32_t insn);
 bool a64_decode_fp(DisasContext *s, uint32_t insn);
 bool a64_decode_simd(DisasContext *s, uint32_t insn);
 bool a64_decode_crypto(DisasContext *s, uint32_t insn);
-/* The optional features' encodings (ext.decode), after every group. */
-bool a64_decode_ext(DisasContext *s, uint32_t insn);
+/* The optional features' encodings (feat.decode), after every group. */
+bool a64_decode_feat(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -163,6 +163,6 @@ const char *a64_describe_ldst(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_fp(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
-const char *a64_describe_ext(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 
 #endif
