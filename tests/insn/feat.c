@@ -68,6 +68,35 @@ static void flagm(void)
                (unsigned long long)nzcv_after_rmif(in[i], 0x40000000));
 }
 
+/* The flag instructions right after a compare in the same block, and a
+ * conditional branch on what they leave. */
+static void flagm_after_cmp(void)
+{
+    static const uint64_t in[][2] = {
+        {1, 2},
+        {2, 1},
+        {5, 5},
+        {0, 0x8000000000000000ull},
+        {0x7fffffffffffffffull, 0xffffffffffffffffull}};
+
+    for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+        uint64_t a = in[i][0], b = in[i][1], f1, f2, f3, taken;
+
+        __asm__ volatile("cmp %4, %5\n setf8 %w4\n mrs %0, nzcv\n"
+                         "cmp %4, %5\n rmif %5, #3, #0b0110\n mrs %1, nzcv\n"
+                         "cmp %4, %5\n axflag\n mrs %2, nzcv\n"
+                         "cmp %4, %5\n xaflag\n cset %3, ge"
+                         : "=&r"(f1), "=&r"(f2), "=&r"(f3), "=&r"(taken)
+                         : "r"(a), "r"(b)
+                         : "cc");
+        printf(
+            "after cmp %d: setf8 %llx rmif %llx axflag %llx xaflag ge %llu\n",
+            (int)i, (unsigned long long)(f1 >> 28),
+            (unsigned long long)(f2 >> 28), (unsigned long long)(f3 >> 28),
+            (unsigned long long)taken);
+    }
+}
+
 static void dot(void)
 {
     V128 n = {0x80ff7f0102fe8081ull, 0x00017fff80c0407full};
@@ -337,6 +366,7 @@ static void rcpc_rng(void)
 int main(void)
 {
     flagm();
+    flagm_after_cmp();
     dot();
     fcma();
     sm();
