@@ -55,7 +55,7 @@ make_inputs() {
 		cat "$in/words.txt" "$in/image.ppm" "$in/video.y4m" "$in/audio.wav" >"$in/blob.bin" &&
 		cat "$in/words.txt" "$in/words.txt" "$in/words.txt" >"$in/words3.txt" &&
 		flac -5 -s -f -o "$in/audio.flac" "$in/audio.wav" &&
-		cjpeg -quality 90 -outfile "$in/image.jpg" "$in/image.ppm" &&
+		cjpeg -quality 95 -progressive -outfile "$in/image.jpg" "$in/image.ppm" &&
 		xz -6 -T1 -c "$in/words.txt" >"$in/words.txt.xz" &&
 		zstd -9 -T1 -q -c "$in/words3.txt" >"$in/words3.txt.zst" &&
 		gzip -6 -n -c "$in/words3.txt" >"$in/words3.txt.gz" &&
@@ -110,6 +110,8 @@ set_command() {
 	prog=$(row_program "$row" "$runner")
 	eval "argv=(${args[$row]})"
 	[ -z "${env_of[$row]:-}" ] || eval "envs=(${env_of[$row]})"
+	[ "$runner" != native ] || [ -z "${native_env[$row]:-}" ] ||
+		envs+=("${native_env[$row]}")
 	cmd=("${prefix[@]}" "$prog" "${argv[@]}")
 	[ ${#envs[@]} = 0 ] || cmd=(env "${envs[@]}" "${cmd[@]}")
 	bench_stdin=/dev/null
@@ -130,7 +132,7 @@ output_digest() {
 	done
 }
 
-declare -A samples digest state absent
+declare -A samples digest state absent native_env
 
 # note_state ROW RUNNER TEXT: the first problem of a row under a runner.
 note_state() {
@@ -301,7 +303,7 @@ if [[ "$active" == *" qemu"* || "$active" == *" arx"* ]] && [ ! -d "$SYSROOT/usr
 fi
 if [ -x "$build/native-node/usr/bin/node" ]; then
 	native_program[node]=$build/native-node/usr/bin/node
-	export LD_LIBRARY_PATH=$build/native-node/usr/lib/x86_64-linux-gnu
+	native_env[node]=LD_LIBRARY_PATH=$build/native-node/usr/lib/x86_64-linux-gnu
 fi
 make_inputs || exit 1
 mkdir -p "$work" || exit 1
