@@ -9,7 +9,7 @@
 # Debian arm64 packages for the sysroot (tools/mksysroot resolves the rest).
 ARM64_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 	xz-utils zstd gzip bzip2 brotli python3.11 lua5.4 perl bash sqlite3 gcc-12
-	nodejs stockfish golang-1.19-go openssl stress-ng coreutils)
+	nodejs stockfish golang-1.19-go openssl stress-ng coreutils bc gawk webp)
 # The same programs' amd64 builds, installed on the host by setup.sh; gcc
 # natively is gcc-12-aarch64-linux-gnu (same GCC, same target, so the same
 # assembly), node natively is Debian's nodejs unpacked into the build dir
@@ -17,7 +17,7 @@ ARM64_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 HOST_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 	xz-utils zstd gzip bzip2 brotli python3.11 lua5.4 perl bash sqlite3
 	gcc-12-aarch64-linux-gnu stockfish golang-1.19-go openssl stress-ng
-	coreutils node-acorn node-cjs-module-lexer node-undici)
+	coreutils bc gawk webp node-acorn node-cjs-module-lexer node-undici)
 
 declare -a rows=()
 declare -A program args check why keep native_program stdin_of env_of
@@ -52,6 +52,7 @@ for row in lame opusenc oggenc x264; do
 done
 add cjpeg all /usr/bin/cjpeg '-quality 95 -optimize -progressive -outfile out.jpg "$in/image.ppm"'
 add djpeg all /usr/bin/djpeg '-outfile out.ppm "$in/image.jpg"'
+add cwebp all /usr/bin/cwebp '-quiet -q 80 -m 2 "$in/image.ppm" -o out.webp'
 
 # ---- compressors (stdout is compared) ----
 add xz all /usr/bin/xz '-6 -T1 -c "$in/text1.txt"'
@@ -71,6 +72,8 @@ add python all /usr/bin/python3.11 '"$src/../workloads/bench.py" 1'
 add lua all /usr/bin/lua5.4 '"$src/../workloads/bench.lua" 1'
 add perl all /usr/bin/perl '"$src/../workloads/bench.pl" 1'
 add bash all /usr/bin/bash '"$src/work.sh"'
+add gawk all /usr/bin/gawk '-f "$src/words.awk" "$in/words.txt"'
+add bc all /usr/bin/bc '-l "$src/pi.bc"'
 add sqlite all /usr/bin/sqlite3 ''
 stdin_of[sqlite]='$in/bench.sql'
 add node all /usr/bin/node '"$src/work.js"'
