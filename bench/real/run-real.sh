@@ -331,9 +331,12 @@ for row in "${selected[@]}"; do
 		[ -z "${state[$row,$runner]:-}" ] || status=1
 	done
 done
+# with_x GEOMEAN: "2.50x", or "-" when no row passed.
+with_x() { [ "$1" = - ] && echo - || echo "${1}x"; }
 printf "%-15s %9s %9s %9s %11s %9s  %s\n" geomean "" "" "" \
-	"$(bench_geomean "${ratios_an[@]}")x" "$(bench_geomean "${ratios_qa[@]}")x" \
-	"qemu/native $(bench_geomean "${ratios_qn[@]}")x; ok rows only"
+	"$(with_x "$(bench_geomean "${ratios_an[@]}")")" \
+	"$(with_x "$(bench_geomean "${ratios_qa[@]}")")" \
+	"qemu/native $(with_x "$(bench_geomean "${ratios_qn[@]}")"); ok rows only"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 write_json
 echo "wrote $json" >&2
