@@ -8,6 +8,7 @@ import os
 import random
 import struct
 import sys
+import zlib
 
 
 def write_wav(path, seconds, rate=44100):
@@ -61,9 +62,9 @@ def write_y4m(path, width, height, frames):
             f.write(bytes(((y - t) * 3) & 255 for y in range(ch) for x in range(cw)))
 
 
-def write_ppm(path, width, height):
-    # Smooth gradients with circles and a noisy corner: typical photo-like
-    # statistics for the DCT and the entropy coder.
+def make_image(width, height):
+    # Smooth gradients with circles and a noisy half: typical photo-like
+    # statistics for the DCT and the entropy coder. RGB bytes.
     rng = random.Random(7)
     noise = bytes(rng.randrange(256) for _ in range(65536))
     out = bytearray()
@@ -77,9 +78,29 @@ def write_ppm(path, width, height):
             row[3 * x + 1] = g0 ^ (d & 63)
             row[3 * x + 2] = (d * 7) & 255 if x < width // 2 else noise[(x * 7 + y * 131) & 65535]
         out += row
+    return out
+
+
+def write_ppm(path, width, height):
     with open(path, "wb") as f:
         f.write(b"P6\n%d %d\n255\n" % (width, height))
-        f.write(out)
+        f.write(make_image(width, height))
+
+
+def write_png(path, width, height):
+    # Filter type 0 on every row and zlib level 1: optipng has work to do.
+    rgb = make_image(width, height)
+    raw = b"".join(b"\0" + rgb[3 * width * y:3 * width * (y + 1)] for y in range(height))
+
+    def chunk(kind, data):
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        f.write(chunk(b"IDAT", zlib.compress(raw, 1)))
+        f.write(chunk(b"IEND", b""))
 
 
 def write_words(path, lines):
@@ -99,6 +120,7 @@ def main():
     write_wav(os.path.join(out, "audio.wav"), 60)
     write_y4m(os.path.join(out, "video.y4m"), 352, 288, 40)
     write_ppm(os.path.join(out, "image.ppm"), 3200, 2400)
+    write_png(os.path.join(out, "image.png"), 800, 600)
     write_words(os.path.join(out, "words.txt"), 300000)
 
 

@@ -9,7 +9,8 @@
 # Debian arm64 packages for the sysroot (tools/mksysroot resolves the rest).
 ARM64_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 	xz-utils zstd gzip bzip2 brotli python3.11 lua5.4 perl bash sqlite3 gcc-12
-	nodejs stockfish golang-1.19-go openssl stress-ng coreutils bc gawk webp)
+	nodejs stockfish golang-1.19-go openssl stress-ng coreutils bc gawk webp
+	ruby3.1 php8.2-cli ghostscript optipng lz4)
 # The same programs' amd64 builds, installed on the host by setup.sh; gcc
 # natively is gcc-12-aarch64-linux-gnu (same GCC, same target, so the same
 # assembly), node natively is Debian's nodejs unpacked into the build dir
@@ -17,7 +18,8 @@ ARM64_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 HOST_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 	xz-utils zstd gzip bzip2 brotli python3.11 lua5.4 perl bash sqlite3
 	gcc-12-aarch64-linux-gnu stockfish golang-1.19-go openssl stress-ng
-	coreutils bc gawk webp node-acorn node-cjs-module-lexer node-undici)
+	coreutils bc gawk webp ruby3.1 php8.2-cli ghostscript optipng lz4
+	node-acorn node-cjs-module-lexer node-undici)
 
 declare -a rows=()
 declare -A program args check why keep native_program stdin_of env_of
@@ -52,6 +54,8 @@ for row in lame opusenc oggenc x264; do
 done
 add cjpeg all /usr/bin/cjpeg '-quality 95 -optimize -progressive -outfile out.jpg "$in/image.ppm"'
 add djpeg all /usr/bin/djpeg '-outfile out.ppm "$in/image.jpg"'
+add optipng all /usr/bin/optipng '-quiet -o1 -out out.png "$in/image.png"'
+add gs all /usr/bin/gs '-q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pnggray -r600 -o out.png "$src/shapes.ps"'
 add cwebp all /usr/bin/cwebp '-quiet -q 80 -m 2 "$in/image.ppm" -o out.webp'
 
 # ---- compressors (stdout is compared) ----
@@ -65,6 +69,7 @@ add bzip2 all /usr/bin/bzip2 '-9 -c "$in/text2.txt"'
 add bzip2-d all /usr/bin/bzip2 '-dc "$in/words.txt.bz2"'
 add brotli all /usr/bin/brotli '-q 9 -c "$in/text2.txt"'
 add brotli-d all /usr/bin/brotli '-dc "$in/words3.txt.br"'
+add lz4 all /usr/bin/lz4 '-q -12 -c "$in/text2.txt"'
 add sort all /usr/bin/sort '--parallel=1 -S 64M "$in/words.txt"'
 
 # ---- interpreters, database, JS ----
@@ -72,6 +77,8 @@ add python all /usr/bin/python3.11 '"$src/../workloads/bench.py" 1'
 add lua all /usr/bin/lua5.4 '"$src/../workloads/bench.lua" 1'
 add perl all /usr/bin/perl '"$src/../workloads/bench.pl" 1'
 add bash all /usr/bin/bash '"$src/work.sh"'
+add ruby all /usr/bin/ruby3.1 '"$src/work.rb"'
+add php all /usr/bin/php8.2 '"$src/work.php"'
 add gawk all /usr/bin/gawk '-f "$src/words.awk" "$in/words.txt"'
 add bc all /usr/bin/bc '-l "$src/pi.bc"'
 add sqlite all /usr/bin/sqlite3 ''
