@@ -30,6 +30,11 @@ void gdb_set_no_ack(void)
     no_ack = true;
 }
 
+bool gdb_no_ack(void)
+{
+    return no_ack;
+}
+
 /* ---- the connection ---- */
 
 static unsigned char rx_buf[4096];
@@ -55,6 +60,12 @@ int gdb_rx_byte(void)
 bool gdb_rx_pending(void)
 {
     return rx_pos < rx_len;
+}
+
+void gdb_protocol_after_fork(void)
+{
+    rx_len = rx_pos = 0;
+    pthread_mutex_init(&send_lock, NULL);
 }
 
 static void tx_all(const char *buf, size_t len)

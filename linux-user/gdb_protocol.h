@@ -17,6 +17,10 @@
 void gdb_protocol_init(int fd);
 /* QStartNoAckMode: received packets are no longer acknowledged. */
 void gdb_set_no_ack(void);
+bool gdb_no_ack(void);
+/* In the child of a fork that takes the connection over: nothing the
+ * parent had read is its, and the send lock may have been held. */
+void gdb_protocol_after_fork(void);
 
 /* The next byte from gdb, or -1 when it has gone; whether one is
  * buffered (poll would not see it). */

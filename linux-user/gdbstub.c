@@ -5,7 +5,9 @@
  * resumes them. All-stop: when one thread stops, the others are kicked out
  * of translated code and wait too (a thread blocked in a syscall counts as
  * stopped; it waits as soon as the syscall returns). Guest memory is
- * reached by guest address, checked against the guest's mappings.
+ * reached by guest address, checked against the guest's mappings. One
+ * process per connection: a fork child gdb follows takes the connection
+ * over, and so does the program a followed execve starts.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -27,6 +29,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "linux-user/arch.h"
@@ -53,21 +56,32 @@ typedef struct GdbThread {
     bool step_after_exception;
     bool vcont_named;     /* an action of this vCont packet named it */
     GuestSiginfo siginfo; /* of its last stop, for qXfer:siginfo */
+    pid_t fork_child;     /* it forked: gdb is told on its next way in */
+    /* A vfork (run as a fork under gdb): the end of a pipe that the child
+     * holds until it executes or exits. */
+    int vfork_done_fd;
 } GdbThread;
 
 /* Why the guest stopped, for '?' and the stop reply. */
 typedef struct GdbStop {
     GdbThread *thread;
     int sig;
-    bool watch; /* a write watchpoint at watch_addr changed */
+    int watch; /* a watchpoint at watch_addr hit: its Z type (2, 3, 4) */
     uint64_t watch_addr;
+    pid_t fork_pid;  /* the thread forked this child (fork events) */
+    bool vfork;      /* ... by a vfork */
+    bool vfork_done; /* the vfork child has executed or exited */
+    bool exec;       /* the process has just executed a new program */
 } GdbStop;
 
 /*
- * Write watchpoints (Z2): while any is set, every running thread steps
- * one instruction at a time and compares the watched bytes after each
- * one (and after each syscall), so a write by any thread, or by the
- * kernel for it, is seen; the stop comes after the writing instruction.
+ * Watchpoints: while any is set, every running thread steps one
+ * instruction at a time. Write watchpoints (Z2) compare the watched bytes
+ * after each one (and after each syscall), so a write by any thread, or
+ * by the kernel for it, is seen. Read (Z3) and access (Z4) watchpoints
+ * look at the guest memory the step read and wrote (env's debug_* spans,
+ * noted by step blocks, tcg_ctx.access_probe); an access watchpoint also
+ * sees a change. The stop comes after the instruction.
  */
 #define GDB_MAX_WATCH 16
 #define GDB_WATCH_MAX_LEN 64
@@ -75,8 +89,54 @@ typedef struct GdbStop {
 typedef struct GdbWatch {
     uint64_t addr;
     uint32_t len;
+    int type; /* 2 write, 3 read, 4 access */
     uint8_t old[GDB_WATCH_MAX_LEN];
 } GdbWatch;
+
+/*
+ * Following forks (fork-events): a forked child waits, before its first
+ * guest instruction, for what gdb decides about it, which the parent's
+ * stub sends on a socket pair: run free ('D', gdb detached it) or take the
+ * connection over ('F', gdb detached the parent and follows the child).
+ * Until then, Z/z packets gdb addresses to the child (its copy of the
+ * parent's breakpoints) are recorded and replayed by the child.
+ */
+typedef struct GdbBreakOp {
+    bool insert;
+    int type;
+    uint64_t addr, len;
+} GdbBreakOp;
+
+/* 'D' run free; 'F' take over, stopped; 'C' or 'S' take over with the
+ * child continuing or stepping (gdb resumed it while the parent waited). */
+typedef struct GdbVerdict {
+    char kind;
+    uint32_t nb_ops;
+} GdbVerdict;
+
+#define GDB_MAX_CHILD_OPS 1024
+
+typedef struct GdbForkChild {
+    pid_t pid;
+    /* Its registers, for gdb before it runs: the forking thread's at the
+     * fork, with what the clone changes (view.t points there). */
+    GuestThread *regs;
+    GdbThread view;
+    int verdict_fd; /* the parent's end of the socket pair */
+    GdbBreakOp ops[GDB_MAX_CHILD_OPS];
+    uint32_t nb_ops;
+    struct GdbForkChild *next;
+} GdbForkChild;
+
+/* The state GDBSTUB_EXEC_OPTION hands to the next arx:
+ * FD,FLAGS,PASS,FORMER (FORMER: former_pid, 0 for none). */
+enum {
+    GDB_EXEC_NO_ACK = 1,
+    GDB_EXEC_MULTIPROCESS = 2,
+    GDB_EXEC_FORK_EVENTS = 4,
+    GDB_EXEC_EXEC_EVENTS = 8,
+    GDB_EXEC_VFORK_EVENTS = 16
+};
 
 bool gdbstub_active;
 
@@ -109,6 +169,31 @@ static _Atomic uint64_t pass_signals;
 static GdbThread *sel_g;  /* Hg: registers and memory */
 static GdbThread *sel_c;  /* Hc */
 static bool multiprocess; /* thread ids are pPID.TID */
+static bool fork_events;  /* gdb follows forks (qSupported) */
+static bool vfork_events; /* and vforks */
+static bool exec_events;  /* gdb follows execs */
+
+/* Fork children gdb has not decided about (under lock); the one Hg
+ * names, if any (the stub's thread). */
+static GdbForkChild *fork_children;
+static GdbForkChild *sel_child;
+/* The verdict channel of a fork in progress (the forking thread, under
+ * lock); in the child, its end until the verdict comes. */
+static int fork_pipe[2] = {-1, -1};
+static int vfork_pipe[2] = {-1, -1}; /* the vfork's done pipe */
+static int verdict_fd = -1;
+/* A fork child that took the connection over: gdb may still name its
+ * parent (former_pid), whose state is not here; Hg named it. Resumed by
+ * the verdict: the stub's thread waits for a stop first. */
+static long former_pid;
+static bool sel_former;
+static bool resume_on_start;
+/* Started by a guest execve gdb follows: the stop reply comes first. */
+static bool exec_stop_pending;
+
+static void fork_child_wait(GuestThread *t);
+static void report_fork(GdbThread *g);
+static void detach(void);
 
 /* ---- guest memory ---- */
 
@@ -165,23 +250,39 @@ static GdbThread *find_thread(int tid)
     return NULL;
 }
 
+/* The pid a pPID.TID id names (0: none or any, -1: all). */
+static long id_pid(const char *id)
+{
+    const char *p = id + 1;
+
+    if (id[0] != 'p')
+        return 0;
+    if (*p == '-')
+        return -1;
+    return (long)gdb_parse_hex(&p);
+}
+
 /*
  * The thread an Hg/Hc/T/vCont id names: TID, or pPID.TID once gdb and the
- * stub agreed on multiprocess; -1 (NULL, *all) is every one, 0 any.
+ * stub agreed on multiprocess; -1 (NULL, *all) is every one, 0 any. A
+ * pid not this process's (a fork child's) names none of its threads.
  */
 static GdbThread *thread_by_id(const char *id, bool *all)
 {
     const char *p = id;
+    long pid = id_pid(id);
     int tid;
 
     *all = false;
+    if (pid > 0 && pid != stub_pid)
+        return NULL;
     if (*p == 'p') {
         p++;
         if (*p == '-') {
             *all = true;
             return NULL;
         }
-        gdb_parse_hex(&p); /* the pid: only ours is there */
+        gdb_parse_hex(&p);
         if (*p != '.') {
             *all = true;
             return NULL;
@@ -218,6 +319,7 @@ void gdbstub_thread_start(GuestThread *t)
     if (!g)
         arx_fatal("out of memory for a debugged thread");
     g->t = t;
+    g->vfork_done_fd = -1;
     pthread_mutex_lock(&lock);
     g->action = detached ? GDB_CONT : running ? new_thread_action : GDB_STOP;
     g->next = threads;
@@ -323,34 +425,61 @@ static int stop_trap(GdbThread *g, int code)
     return stop_here_for(g, (GdbStop){.thread = g, .sig = SIGTRAP});
 }
 
-/* Whether a watched range changed since it was last looked at (then it
- * is remembered as it is now); *addr is the range's. */
-static bool watch_changed(uint64_t *addr)
+/* Whether [lo, hi) meets the watched range. */
+static bool watch_overlaps(const GdbWatch *w, uint64_t lo, uint64_t hi)
+{
+    return lo < hi && lo < w->addr + w->len && w->addr < hi;
+}
+
+/* Whether w's bytes changed since they were last looked at (then they are
+ * remembered as they are now). */
+static bool watch_value_changed(GdbWatch *w)
 {
     uint8_t now[GDB_WATCH_MAX_LEN];
-    bool changed = false;
+
+    if (mem_read(w->addr, now, w->len) != w->len ||
+        memcmp(now, w->old, w->len) == 0)
+        return false;
+    memcpy(w->old, now, w->len);
+    return true;
+}
+
+/* Whether the step env made (or the syscall after it) hit a watchpoint:
+ * then why says which. Clears env's spans of the step. */
+static bool watch_hit(CPUARMState *env, GdbStop *why)
+{
+    bool hit = false;
 
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < nb_watches && !changed; i++) {
+    for (int i = 0; i < nb_watches && !hit; i++) {
         GdbWatch *w = &watches[i];
+        bool read = watch_overlaps(w, env->debug_read_lo, env->debug_read_hi);
+        bool wrote =
+            watch_overlaps(w, env->debug_write_lo, env->debug_write_hi);
 
-        if (mem_read(w->addr, now, w->len) == w->len &&
-            memcmp(now, w->old, w->len) != 0) {
-            memcpy(w->old, now, w->len);
-            *addr = w->addr;
-            changed = true;
+        if (w->type == 2)
+            hit = watch_value_changed(w);
+        else if (w->type == 3)
+            hit = read;
+        else
+            hit = watch_value_changed(w) || read || wrote;
+        if (hit) {
+            why->watch = w->type;
+            why->watch_addr = w->addr;
         }
     }
     pthread_mutex_unlock(&lock);
-    return changed;
+    env->debug_read_lo = env->debug_read_hi = 0;
+    env->debug_write_lo = env->debug_write_hi = 0;
+    return hit;
 }
 
-/* Stops g if a watched range changed; returns whether it did. */
+/* Stops g if a watchpoint was hit; returns whether it was. */
 static bool watch_stop(GdbThread *g)
 {
-    GdbStop why = {.thread = g, .sig = SIGTRAP, .watch = true};
+    GdbStop why = {.thread = g, .sig = SIGTRAP};
 
-    if (!nb_watches || !watch_changed(&why.watch_addr))
+    if (!nb_watches || !watch_hit(&g->t->env, &why))
         return false;
     g->siginfo = (GuestSiginfo){
         .signo = SIGTRAP, .code = TRAP_HWBKPT, .addr = why.watch_addr};
@@ -390,13 +519,18 @@ static void cpu_exec_undebugged(CPUARMState *env)
 
 void gdbstub_cpu_exec(GuestThread *t)
 {
-    GdbThread *g = t->gdb;
+    GdbThread *g;
     CPUARMState *env = &t->env;
 
+    if (verdict_fd >= 0)
+        fork_child_wait(t);
+    g = t->gdb;
     if (!g || !gdbstub_active) {
         cpu_exec_undebugged(env);
         return;
     }
+    if (g->fork_child)
+        report_fork(g);
     for (;;) {
         bool step, stepping;
 
@@ -427,6 +561,8 @@ void gdbstub_cpu_exec(GuestThread *t)
         if (env->debug_step && !step)
             tcg_exec_jmp_cache_clear();
         env->debug_step = step;
+        env->debug_read_lo = env->debug_read_hi = 0;
+        env->debug_write_lo = env->debug_write_hi = 0;
 
         tcg_cpu_exec(env);
         /* Out of translated code it may be stopped and read: its FP
@@ -459,9 +595,12 @@ void gdbstub_cpu_exec(GuestThread *t)
 
 int gdbstub_signal(GuestThread *t, const GuestSiginfo *info)
 {
-    GdbThread *g = t->gdb;
+    GdbThread *g;
     int sig = info->signo, passed;
 
+    if (verdict_fd >= 0)
+        fork_child_wait(t);
+    g = t->gdb;
     if (!g || !gdbstub_active)
         return sig;
     if (sig >= 1 && sig <= 64 && (pass_signals >> (sig - 1) & 1))
@@ -485,7 +624,10 @@ static void send_last_reply(char kind, int value)
     was_detached = detached;
     detached = true;
     pthread_mutex_unlock(&lock);
-    if (!was_detached)
+    if (!was_detached && multiprocess)
+        gdb_send_fmt("%c%02x;process:%x", kind, value & 0xff,
+                     (unsigned)stub_pid);
+    else if (!was_detached)
         gdb_send_fmt("%c%02x", kind, value & 0xff);
 }
 
@@ -499,28 +641,47 @@ void gdbstub_killed(int sig)
     send_last_reply('X', gdb_signal_from_linux(sig));
 }
 
-void gdbstub_after_fork(void)
-{
-    if (!gdbstub_active)
-        return;
-    gdbstub_active = false;
-    tcg_debug_breakpoint_remove_all(); /* this process's own copy */
-    nb_watches = 0;
-    close(conn);
-    close(wake_pipe[0]);
-    close(wake_pipe[1]);
-}
-
 /* ---- packets (the stub's thread, guest stopped) ---- */
+
+/* T05exec:HEX-PATH;thread:ID; the program as the guest names it. */
+static void send_exec_stop_reply(GdbThread *g)
+{
+    static char out[2 * 4096 + 96];
+    const char *path = sys_exe_path();
+    size_t len = strlen(path);
+    char id[32], *p;
+
+    if (len > 4096)
+        len = 4096;
+    p = out + snprintf(out, sizeof(out),
+                       "T%02xexec:", gdb_signal_from_linux(SIGTRAP));
+    p = gdb_to_hex(p, (const uint8_t *)path, len);
+    snprintf(p, sizeof(out) - (size_t)(p - out), ";thread:%s;",
+             thread_id(g, id));
+    gdb_send(out);
+}
 
 static void send_stop_reply(void)
 {
     GdbThread *g = last_stop.thread;
     char id[32];
 
-    if (g && last_stop.watch)
+    if (g && last_stop.exec)
+        send_exec_stop_reply(g);
+    else if (g && last_stop.fork_pid)
         gdb_send_fmt(
-            "T%02xwatch:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            "T%02x%s:p%x.%x;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            last_stop.vfork ? "vfork" : "fork", (unsigned)last_stop.fork_pid,
+            (unsigned)last_stop.fork_pid, thread_id(g, id));
+    else if (g && last_stop.vfork_done)
+        gdb_send_fmt("T%02xvforkdone:;thread:%s;",
+                     gdb_signal_from_linux(last_stop.sig), thread_id(g, id));
+    else if (g && last_stop.watch)
+        gdb_send_fmt(
+            "T%02x%s:%llx;thread:%s;", gdb_signal_from_linux(last_stop.sig),
+            last_stop.watch == 3   ? "rwatch"
+            : last_stop.watch == 4 ? "awatch"
+                                   : "watch",
             (unsigned long long)last_stop.watch_addr, thread_id(g, id));
     else if (g)
         gdb_send_fmt("T%02xthread:%s;", gdb_signal_from_linux(last_stop.sig),
@@ -529,11 +690,29 @@ static void send_stop_reply(void)
         gdb_send_fmt("S%02x", gdb_signal_from_linux(last_stop.sig));
 }
 
+/* The thread whose registers g/G/p/P name; for a fork child (Hg), its
+ * registers as the fork left them. */
 static GdbThread *reg_thread(void)
 {
+    if (sel_former)
+        return NULL;
+    if (sel_child)
+        return &sel_child->view;
     if (sel_g)
         return sel_g;
     return last_stop.thread ? last_stop.thread : threads;
+}
+
+/* Register n of g: its size (0: none). */
+static int read_reg(GdbThread *g, int n, uint8_t *buf)
+{
+    return arch->read_reg(&g->t->env, n, buf);
+}
+
+/* A fork child's registers are its own once it runs: not written here. */
+static GdbThread *reg_thread_to_write(void)
+{
+    return sel_child ? NULL : reg_thread();
 }
 
 static void handle_read_regs(void)
@@ -548,14 +727,14 @@ static void handle_read_regs(void)
         return;
     }
     for (int n = 0; n < arch->nb_regs; n++)
-        p = gdb_to_hex(p, reg, (size_t)arch->read_reg(&g->t->env, n, reg));
+        p = gdb_to_hex(p, reg, (size_t)read_reg(g, n, reg));
     gdb_send(out);
     free(out);
 }
 
 static void handle_write_regs(const char *hex)
 {
-    GdbThread *g = reg_thread();
+    GdbThread *g = reg_thread_to_write();
     uint8_t reg[64];
 
     if (!g) {
@@ -581,8 +760,7 @@ static void handle_read_reg(const char *p)
     uint8_t reg[64];
     char out[130];
 
-    if (!g || n >= arch->nb_regs ||
-        (size = arch->read_reg(&g->t->env, n, reg)) == 0) {
+    if (!g || n >= arch->nb_regs || (size = read_reg(g, n, reg)) == 0) {
         gdb_send("E01");
         return;
     }
@@ -592,7 +770,7 @@ static void handle_read_reg(const char *p)
 
 static void handle_write_reg(const char *p)
 {
-    GdbThread *g = reg_thread();
+    GdbThread *g = reg_thread_to_write();
     int n = (int)gdb_parse_hex(&p), size;
     uint8_t reg[64];
 
@@ -613,7 +791,7 @@ static void handle_read_mem(const char *p)
     static char out[GDB_MAX_PACKET + 1];
     size_t got;
 
-    if (*p++ != ',') {
+    if (sel_former || *p++ != ',') { /* the former parent's: not here */
         gdb_send("E01");
         return;
     }
@@ -636,7 +814,7 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     uint64_t addr = gdb_parse_hex(&p), len;
     static uint8_t buf[GDB_MAX_PACKET];
 
-    if (*p++ != ',') {
+    if (sel_child || sel_former || *p++ != ',') { /* not this process's */
         gdb_send("E01");
         return;
     }
@@ -659,8 +837,8 @@ static void handle_write_mem(const char *p, size_t packet_len, bool binary)
     gdb_send(mem_write(addr, buf, (size_t)len) ? "OK" : "E0e");
 }
 
-/* Z2/z2: a write watchpoint on [addr, addr + len). */
-static bool watch_insert(uint64_t addr, uint64_t len)
+/* Z2/z2, Z3/z3, Z4/z4 (type): a watchpoint on [addr, addr + len). */
+static bool watch_insert(uint64_t addr, uint64_t len, int type)
 {
     bool ok = false;
 
@@ -672,6 +850,7 @@ static bool watch_insert(uint64_t addr, uint64_t len)
 
         w->addr = addr;
         w->len = (uint32_t)len;
+        w->type = type;
         ok = mem_read(addr, w->old, w->len) == w->len;
         if (ok)
             nb_watches++;
@@ -680,11 +859,12 @@ static bool watch_insert(uint64_t addr, uint64_t len)
     return ok;
 }
 
-static void watch_remove(uint64_t addr, uint64_t len)
+static void watch_remove(uint64_t addr, uint64_t len, int type)
 {
     pthread_mutex_lock(&lock);
     for (int i = 0; i < nb_watches; i++) {
-        if (watches[i].addr == addr && watches[i].len == len) {
+        if (watches[i].addr == addr && watches[i].len == len &&
+            watches[i].type == type) {
             watches[i] = watches[nb_watches - 1];
             nb_watches--;
             break;
@@ -693,35 +873,54 @@ static void watch_remove(uint64_t addr, uint64_t len)
     pthread_mutex_unlock(&lock);
 }
 
-/* Z0/z0 (and Z1/z1, which need no hardware here); Z2/z2. */
+/* Inserts or removes a breakpoint (Z0/Z1: no hardware needed here) or a
+ * watchpoint (Z2 write, Z3 read, Z4 access) in this process. */
+static bool break_op_apply(const GdbBreakOp *op)
+{
+    if (op->type >= 2 && op->insert)
+        return watch_insert(op->addr, op->len, op->type);
+    if (op->type >= 2)
+        watch_remove(op->addr, op->len, op->type);
+    else if (op->insert)
+        return tcg_debug_breakpoint_insert(op->addr);
+    else
+        tcg_debug_breakpoint_remove(op->addr);
+    return true;
+}
+
+/* A fork child's breakpoints change: it replays this once it runs. */
+static bool child_op_record(GdbForkChild *c, const GdbBreakOp *op)
+{
+    if (c->nb_ops == GDB_MAX_CHILD_OPS)
+        return false;
+    c->ops[c->nb_ops++] = *op;
+    return true;
+}
+
 static void handle_breakpoint(const char *p, bool insert)
 {
-    int type = (int)gdb_parse_hex(&p);
-    uint64_t addr, len;
+    GdbBreakOp op = {.insert = insert, .type = (int)gdb_parse_hex(&p)};
     bool ok;
 
-    if (type > 2 || *p++ != ',') {
-        gdb_send(""); /* read and access watchpoints: not supported */
+    if (op.type > 4 || *p++ != ',') {
+        gdb_send("");
         return;
     }
-    addr = gdb_parse_hex(&p);
-    if (type == 2) {
+    op.addr = gdb_parse_hex(&p);
+    if (op.type >= 2) {
         if (*p++ != ',') {
             gdb_send("E01");
             return;
         }
-        len = gdb_parse_hex(&p);
-        if (insert) {
-            ok = watch_insert(addr, len);
-        } else {
-            watch_remove(addr, len);
-            ok = true;
-        }
-        gdb_send(ok ? "OK" : "E22");
-        return;
+        op.len = gdb_parse_hex(&p);
     }
-    ok = insert ? tcg_debug_breakpoint_insert(addr)
-                : (tcg_debug_breakpoint_remove(addr), true);
+    /* The former parent's breakpoints went when it was detached. */
+    if (sel_former)
+        ok = true;
+    else if (sel_child)
+        ok = child_op_record(sel_child, &op);
+    else
+        ok = break_op_apply(&op);
     gdb_send(ok ? "OK" : "E22");
 }
 
@@ -835,14 +1034,39 @@ static void handle_xfer(const char *p)
     }
 }
 
+/* Whether gdb's qSupported:F1;F2... offers feature (e.g. "fork-events+"). */
+static bool gdb_offers(const char *p, const char *feature)
+{
+    size_t len = strlen(feature);
+
+    for (p = strchr(p, ':'); p; p = strchr(p, ';')) {
+        p++;
+        if (strncmp(p, feature, len) == 0 && (p[len] == ';' || p[len] == '\0'))
+            return true;
+    }
+    return false;
+}
+
+static void handle_supported(const char *p)
+{
+    multiprocess = gdb_offers(p, "multiprocess+");
+    /* Fork events name the child by pid. */
+    fork_events = multiprocess && gdb_offers(p, "fork-events+");
+    vfork_events = fork_events && gdb_offers(p, "vfork-events+");
+    exec_events = gdb_offers(p, "exec-events+");
+    gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
+                 "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
+                 "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s%s%s%s",
+                 GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "",
+                 fork_events ? ";fork-events+" : "",
+                 vfork_events ? ";vfork-events+" : "",
+                 exec_events ? ";exec-events+" : "");
+}
+
 static void handle_query(const char *p)
 {
     if (strncmp(p, "qSupported", 10) == 0) {
-        multiprocess = strstr(p, "multiprocess+") != NULL;
-        gdb_send_fmt("PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
-                     "qXfer:threads:read+;qXfer:auxv:read+;qXfer:siginfo:read+;"
-                     "qXfer:exec-file:read+;vContSupported+;QPassSignals+%s",
-                     GDB_MAX_PACKET, multiprocess ? ";multiprocess+" : "");
+        handle_supported(p);
     } else if (strcmp(p, "qAttached") == 0 ||
                strncmp(p, "qAttached:", 10) == 0) {
         gdb_send("0"); /* started by us: gdb kills it when done */
@@ -894,9 +1118,76 @@ static void handle_query(const char *p)
     }
 }
 
+/* ---- fork children gdb has not decided about (under lock) ---- */
+
+static GdbForkChild *fork_child_find(long pid)
+{
+    for (GdbForkChild *c = fork_children; c; c = c->next)
+        if (c->pid == pid)
+            return c;
+    return NULL;
+}
+
+/* Takes the child off the list (pid 0: the first one). */
+static GdbForkChild *fork_child_take(long pid)
+{
+    for (GdbForkChild **p = &fork_children; *p; p = &(*p)->next) {
+        GdbForkChild *c = *p;
+
+        if (pid == 0 || c->pid == pid) {
+            *p = c->next;
+            if (sel_child == c)
+                sel_child = NULL;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+static void send_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+
+    while (len > 0) {
+        ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return; /* the child has gone */
+        p += n;
+        len -= (size_t)n;
+    }
+}
+
+/* Tells a child (off the list) gdb's verdict: 'D' run free, 'F' take the
+ * connection over, with the breakpoint changes gdb made in it. */
+static void fork_child_release(GdbForkChild *c, char kind)
+{
+    GdbVerdict v = {.kind = kind, .nb_ops = kind == 'D' ? 0 : c->nb_ops};
+
+    send_all(c->verdict_fd, &v, sizeof(v));
+    send_all(c->verdict_fd, c->ops, v.nb_ops * sizeof(c->ops[0]));
+    close(c->verdict_fd);
+    free(c->regs);
+    free(c);
+}
+
+/* Every child still waiting runs free: gdb resumes without deciding
+ * (detach-on-fork off), which this stub, one process per connection,
+ * cannot serve. */
+static void fork_children_release_all(void)
+{
+    GdbForkChild *c;
+
+    while ((c = fork_child_take(0)) != NULL)
+        fork_child_release(c, 'D');
+}
+
 /* Sets every thread's action for a resume; under lock. */
 static void resume_all(void)
 {
+    fork_children_release_all();
     running = true;
     last_stop.thread = NULL;
     for (GdbThread *g = threads; g; g = g->next)
@@ -930,12 +1221,68 @@ static void handle_resume_simple(char cmd, const char *p)
     pthread_mutex_unlock(&lock);
 }
 
+/* Whether a thread is to run; under lock. */
+static bool resumes_any(void)
+{
+    for (GdbThread *g = threads; g; g = g->next)
+        if (g->action != GDB_STOP)
+            return true;
+    return false;
+}
+
+/* The fork child a vCont's actions resume, if any ('C' or 'S' in *kind):
+ * gdb resumes it while this process still waits (detach-on-fork off, a
+ * vfork followed to the child). Under lock. */
+static GdbForkChild *vcont_child(const char *p, char *kind)
+{
+    while (*p == ';') {
+        char cmd = p[1];
+        GdbForkChild *c = NULL;
+
+        p += 2;
+        while (*p && *p != ':' && *p != ';')
+            p++;
+        if (*p == ':')
+            c = fork_child_find(id_pid(p + 1));
+        if (c && (cmd == 'c' || cmd == 'C' || cmd == 's' || cmd == 'S')) {
+            *kind = cmd == 's' || cmd == 'S' ? 'S' : 'C';
+            return c;
+        }
+        while (*p && *p != ';')
+            p++;
+    }
+    return NULL;
+}
+
+/*
+ * This process cannot serve two: the child gdb resumes takes the
+ * connection over and runs; this one is detached (gdb, still counting it
+ * attached, finds it gone: a vfork parent gdb detaches itself once the
+ * child has executed). The child answers the resume with its stop.
+ * Called under lock, with c off the list.
+ */
+static bool vcont_hand_over(GdbForkChild *c, char kind)
+{
+    fork_children_release_all();
+    pthread_mutex_unlock(&lock);
+    fork_child_release(c, kind);
+    detach();
+    return true;
+}
+
 /* vCont;ACTION[:TID]...: the leftmost action naming a thread wins. */
 static bool handle_vcont(const char *p)
 {
     bool default_set = false;
+    GdbForkChild *child;
+    char kind = 'C';
 
     pthread_mutex_lock(&lock);
+    child = vcont_child(p, &kind);
+    if (child) {
+        fork_child_take(child->pid);
+        return vcont_hand_over(child, kind);
+    }
     for (GdbThread *g = threads; g; g = g->next) {
         g->action = GDB_STOP;
         g->vcont_named = false;
@@ -976,6 +1323,13 @@ static bool handle_vcont(const char *p)
             }
         }
     }
+    if (!resumes_any()) {
+        /* Only threads gone or another process's (a fork child that
+         * already runs free): no stop would ever answer. */
+        pthread_mutex_unlock(&lock);
+        gdb_send("E01");
+        return false;
+    }
     resume_all();
     pthread_mutex_unlock(&lock);
     return true;
@@ -983,12 +1337,22 @@ static bool handle_vcont(const char *p)
 
 static void handle_set_thread(const char *p)
 {
+    long pid = id_pid(p + 1);
     bool all;
     GdbThread *g;
 
     pthread_mutex_lock(&lock);
+    if (p[0] == 'g') {
+        sel_child = pid > 0 && pid != stub_pid ? fork_child_find(pid) : NULL;
+        sel_former = pid > 0 && pid == former_pid;
+    }
     g = thread_by_id(p + 1, &all);
     pthread_mutex_unlock(&lock);
+    if (sel_child || sel_former) {
+        sel_g = NULL;
+        gdb_send("OK");
+        return;
+    }
     if (!g && !all) {
         gdb_send("E01");
         return;
@@ -1018,6 +1382,77 @@ static void detach(void)
     pthread_mutex_unlock(&lock);
 }
 
+/*
+ * D, D;PID: gdb detaches this process, or a fork child (which then runs
+ * free). Detached while a fork child waits, gdb goes on with the child
+ * (follow-fork-mode child): it takes the connection over once this
+ * process has answered and stopped reading. True when the guest runs.
+ */
+static bool handle_detach(const char *p)
+{
+    GdbForkChild *c;
+    long pid = 0;
+
+    if (*p == ';') {
+        p++;
+        pid = (long)gdb_parse_hex(&p);
+    }
+    if (pid > 0 && pid == former_pid) { /* detached already */
+        gdb_send("OK");
+        return false;
+    }
+    if (pid > 0 && pid != stub_pid) {
+        pthread_mutex_lock(&lock);
+        c = fork_child_take(pid);
+        pthread_mutex_unlock(&lock);
+        gdb_send(c ? "OK" : "E01");
+        if (c)
+            fork_child_release(c, 'D');
+        return false;
+    }
+    gdb_send("OK");
+    pthread_mutex_lock(&lock);
+    c = fork_child_take(last_stop.fork_pid);
+    if (!c)
+        c = fork_child_take(0);
+    fork_children_release_all();
+    pthread_mutex_unlock(&lock);
+    if (c)
+        fork_child_release(c, 'F');
+    detach();
+    return true;
+}
+
+/* vKill, vKill;PID: a fork child gdb has not detached dies alone, and
+ * so does the parent a followed child took the connection from. */
+static void handle_kill(const char *p)
+{
+    GdbForkChild *c;
+    long pid = *p == ';' ? (p++, (long)gdb_parse_hex(&p)) : 0;
+    bool found;
+
+    if (pid <= 0 || pid == stub_pid) {
+        gdb_send("OK");
+        kill_guest();
+    }
+    if (pid == former_pid) {
+        found = getppid() == (pid_t)pid && kill((pid_t)pid, SIGKILL) == 0;
+        gdb_send(found ? "OK" : "E01");
+        return;
+    }
+    pthread_mutex_lock(&lock);
+    c = fork_child_take(pid);
+    pthread_mutex_unlock(&lock);
+    found = c != NULL;
+    if (c) {
+        kill((pid_t)pid, SIGKILL);
+        close(c->verdict_fd);
+        free(c->regs);
+        free(c);
+    }
+    gdb_send(found ? "OK" : "E01");
+}
+
 /* Answers one packet while stopped; true when the guest now runs. */
 static bool handle_packet(char *pkt, size_t len)
 {
@@ -1037,7 +1472,8 @@ static bool handle_packet(char *pkt, size_t len)
         bool all, alive;
 
         pthread_mutex_lock(&lock);
-        alive = thread_by_id(pkt + 1, &all) != NULL;
+        alive = thread_by_id(pkt + 1, &all) != NULL ||
+                fork_child_find(id_pid(pkt + 1)) != NULL;
         pthread_mutex_unlock(&lock);
         gdb_send(alive ? "OK" : "E01");
         return false;
@@ -1049,10 +1485,7 @@ static bool handle_packet(char *pkt, size_t len)
     case 's':
     case 'S': handle_resume_simple(pkt[0], pkt + 1); return true;
     case 'k': kill_guest(); return false;
-    case 'D':
-        gdb_send("OK");
-        detach();
-        return true;
+    case 'D': return handle_detach(pkt + 1);
     case 'v':
         if (strncmp(pkt, "vCont?", 6) == 0) {
             gdb_send("vCont;c;C;s;S;t");
@@ -1065,8 +1498,8 @@ static bool handle_packet(char *pkt, size_t len)
             return false;
         }
         if (strncmp(pkt, "vKill", 5) == 0) {
-            gdb_send("OK");
-            kill_guest();
+            handle_kill(pkt + 5);
+            return false;
         }
         gdb_send(""); /* vMustReplyEmpty, vFile, ... */
         return false;
@@ -1122,20 +1555,29 @@ static void *stub_main(void *opaque)
     static char pkt[GDB_MAX_PACKET + 64];
 
     (void)opaque;
+    if (exec_stop_pending) {
+        exec_stop_pending = false;
+        send_stop_reply();
+    }
     for (;;) {
-        int n = gdb_recv_packet(pkt, sizeof(pkt));
+        /* A fork child taking over, resumed: gdb waits for its stop. */
+        if (resume_on_start) {
+            resume_on_start = false;
+        } else {
+            int n = gdb_recv_packet(pkt, sizeof(pkt));
 
-        if (n == -2)
-            continue; /* an interrupt while stopped */
-        if (n < 0)
-            break;
-        if (!handle_packet(pkt, (size_t)n))
-            continue;
-        pthread_mutex_lock(&lock);
-        bool gone = detached;
-        pthread_mutex_unlock(&lock);
-        if (gone)
-            break;
+            if (n == -2)
+                continue; /* an interrupt while stopped */
+            if (n < 0)
+                break;
+            if (!handle_packet(pkt, (size_t)n))
+                continue;
+            pthread_mutex_lock(&lock);
+            bool gone = detached;
+            pthread_mutex_unlock(&lock);
+            if (gone)
+                break;
+        }
         if (!wait_for_stop())
             break;
         send_stop_reply();
@@ -1190,6 +1632,30 @@ static int listen_on(int port)
     return fd;
 }
 
+/* The stub's own thread (and the pipe guest threads wake it with). */
+static void start_stub_thread(void)
+{
+    pthread_t handle;
+    pthread_attr_t attr;
+    sigset_t all, old;
+
+    if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+        arx_fatal("cannot make the gdb stub's pipe: %s", strerror(errno));
+    wake_pipe[0] = fd_move_high(wake_pipe[0]);
+    wake_pipe[1] = fd_move_high(wake_pipe[1]);
+    /* The guest's signals are for guest threads; faults stay on. */
+    sigfillset(&all);
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGBUS);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&handle, &attr, stub_main, NULL) != 0)
+        arx_fatal("cannot start the gdb stub's thread");
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 void gdbstub_start(GuestThread *main, const char *port_text)
 {
     struct sockaddr_in bound;
@@ -1197,9 +1663,6 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     char *end;
     long port = strtol(port_text, &end, 10);
     int fd, one = 1;
-    pthread_t handle;
-    pthread_attr_t attr;
-    sigset_t all, old;
 
     arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
     if (*end || end == port_text || port < 0 || port > 65535)
@@ -1221,24 +1684,357 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     setsockopt(conn, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     conn = fd_move_high(conn);
     gdb_protocol_init(conn);
-    if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
-        arx_fatal("cannot make the gdb stub's pipe: %s", strerror(errno));
-    wake_pipe[0] = fd_move_high(wake_pipe[0]);
-    wake_pipe[1] = fd_move_high(wake_pipe[1]);
     stub_pid = getpid();
     gdbstub_active = true;
     gdbstub_thread_start(main);
     last_stop = (GdbStop){.thread = main->gdb, .sig = SIGTRAP};
+    start_stub_thread();
+}
 
-    /* The guest's signals are for guest threads; faults stay on. */
-    sigfillset(&all);
-    sigdelset(&all, SIGSEGV);
-    sigdelset(&all, SIGBUS);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&handle, &attr, stub_main, NULL) != 0)
-        arx_fatal("cannot start the gdb stub's thread");
-    pthread_attr_destroy(&attr);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+/* ---- following forks ---- */
+
+/* The child's verdict channel: a socket pair, so that a child gone
+ * before the verdict is no SIGPIPE for this process. A vfork also gets a
+ * pipe whose write end only the child holds, till it executes or exits. */
+static void make_verdict_channel(bool vfork)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fork_pipe) != 0) {
+        fork_pipe[0] = fork_pipe[1] = -1;
+        return;
+    }
+    fork_pipe[0] = fd_move_high(fork_pipe[0]);
+    fork_pipe[1] = fd_move_high(fork_pipe[1]);
+    if (vfork && pipe2(vfork_pipe, O_CLOEXEC) == 0) {
+        vfork_pipe[0] = fd_move_high(vfork_pipe[0]);
+        vfork_pipe[1] = fd_move_high(vfork_pipe[1]);
+    }
+}
+
+bool gdbstub_follows_vfork(GuestThread *t)
+{
+    bool follows;
+
+    if (!gdbstub_active || !vfork_events || !t->gdb || getpid() != stub_pid)
+        return false;
+    pthread_mutex_lock(&lock);
+    follows = !detached;
+    pthread_mutex_unlock(&lock);
+    return follows;
+}
+
+void gdbstub_before_fork(GuestThread *t, bool vfork)
+{
+    if (!gdbstub_active)
+        return;
+    /* Held across the fork: the child's copy of the state is whole. */
+    pthread_mutex_lock(&lock);
+    if (fork_events && t->gdb && !detached && getpid() == stub_pid)
+        make_verdict_channel(vfork && vfork_events);
+}
+
+static void close_pair(int fds[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    fds[0] = fds[1] = -1;
+}
+
+/* The fork child's registers as the clone left them, or NULL. */
+static GuestThread *child_regs(const GuestThread *t, uint64_t newsp,
+                               bool set_tls, uint64_t tls)
+{
+    GuestThread *regs = malloc(sizeof(*regs));
+
+    if (regs) {
+        *regs = *t;
+        arch_clone_regs(regs, newsp, set_tls, tls);
+    }
+    return regs;
+}
+
+void gdbstub_after_fork_parent(GuestThread *t, int child, uint64_t newsp,
+                               bool set_tls, uint64_t tls)
+{
+    GdbForkChild *c = NULL;
+
+    if (!gdbstub_active)
+        return;
+    if (fork_pipe[0] >= 0) {
+        if (child > 0)
+            c = calloc(1, sizeof(*c));
+        if (c && !(c->regs = child_regs(t, newsp, set_tls, tls))) {
+            free(c);
+            c = NULL;
+        }
+        if (c) {
+            c->pid = child;
+            c->view = (GdbThread){.t = c->regs, .vfork_done_fd = -1};
+            c->verdict_fd = fork_pipe[1];
+            c->next = fork_children;
+            fork_children = c;
+            t->gdb->fork_child = child;
+            fork_pipe[1] = -1;
+            if (vfork_pipe[0] >= 0) {
+                t->gdb->vfork_done_fd = vfork_pipe[0];
+                vfork_pipe[0] = -1;
+            }
+        }
+        /* Without c the child, if any, sees its channel close: it runs
+         * free. */
+        close_pair(fork_pipe);
+        close_pair(vfork_pipe);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* A fork child without the debugger: breakpoints (its own copy) go. */
+static void fork_child_run_free(void)
+{
+    gdbstub_active = false;
+    tcg_debug_breakpoint_remove_all();
+    nb_watches = 0;
+    close(conn);
+    close(wake_pipe[0]);
+    close(wake_pipe[1]);
+}
+
+void gdbstub_after_fork(void)
+{
+    if (!gdbstub_active)
+        return;
+    /* Threads of the parent's may have held them; none is here. */
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&park_cond, NULL);
+    pthread_cond_init(&idle_cond, NULL);
+    gdb_protocol_after_fork();
+    /* The parent's other children are the parent's to tell. */
+    while (fork_children) {
+        GdbForkChild *c = fork_children;
+
+        fork_children = c->next;
+        close(c->verdict_fd);
+        free(c->regs);
+        free(c);
+    }
+    sel_child = NULL;
+    /* A vfork's done pipe: its write end stays open (close-on-exec). */
+    if (vfork_pipe[0] >= 0)
+        close(vfork_pipe[0]);
+    vfork_pipe[0] = vfork_pipe[1] = -1;
+    if (fork_pipe[0] < 0) {
+        fork_child_run_free();
+        return;
+    }
+    close(fork_pipe[1]);
+    verdict_fd = fork_pipe[0];
+    fork_pipe[0] = fork_pipe[1] = -1;
+}
+
+static bool read_all(int fd, void *buf, size_t len)
+{
+    char *p = buf;
+
+    while (len > 0) {
+        ssize_t n = read(fd, p, len);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* gdb follows this fork child: it debugs this process from now on, the
+ * thread stopped ('F') or resumed as gdb asked ('C', 'S'). */
+static void fork_child_take_over(GuestThread *t, char kind)
+{
+    GdbThread *g = t->gdb;
+    int action = kind == 'C' ? GDB_CONT : kind == 'S' ? GDB_STEP : GDB_STOP;
+
+    /* The parent's other threads are not here. */
+    *g = (GdbThread){.t = t, .action = action, .vfork_done_fd = -1};
+    threads = g;
+    former_pid = stub_pid;
+    stub_pid = getpid();
+    running = action != GDB_STOP;
+    resume_on_start = running;
+    detached = false;
+    event_posted = false;
+    new_thread_action = running ? GDB_CONT : GDB_STOP;
+    last_stop = (GdbStop){.thread = g, .sig = SIGTRAP};
+    sel_g = sel_c = NULL;
+    sel_former = false;
+    close(wake_pipe[0]); /* the parent's */
+    close(wake_pipe[1]);
+    start_stub_thread();
+}
+
+/* In a fork child, before its first instruction: waits for the parent's
+ * stub to say what gdb decided. */
+static void fork_child_wait(GuestThread *t)
+{
+    int fd = verdict_fd;
+    GdbVerdict v = {0};
+    GdbBreakOp op;
+    bool follow;
+
+    verdict_fd = -1;
+    follow = read_all(fd, &v, sizeof(v)) && v.kind != 'D' && t->gdb;
+    for (uint32_t i = 0; follow && i < v.nb_ops; i++) {
+        follow = read_all(fd, &op, sizeof(op));
+        if (follow)
+            break_op_apply(&op);
+    }
+    close(fd);
+    if (follow)
+        fork_child_take_over(t, v.kind);
+    else
+        fork_child_run_free();
+}
+
+/* A vfork's parent thread: back to guest code only once the child has
+ * executed or exited, as the kernel's CLONE_VFORK. */
+static void wait_vfork_done(GdbThread *g)
+{
+    char byte;
+    ssize_t n;
+
+    do
+        n = read(g->vfork_done_fd, &byte, 1);
+    while (n < 0 && errno == EINTR);
+    close(g->vfork_done_fd);
+    g->vfork_done_fd = -1;
+}
+
+/*
+ * The forking thread, back from the syscall (its result in place):
+ * T05fork:pCHILD.CHILD (or vfork:), then what gdb decides happens in the
+ * packets. A vfork's parent then waits for the child and reports
+ * T05vforkdone (gdb puts back the breakpoints it took out meanwhile).
+ */
+static void report_fork(GdbThread *g)
+{
+    bool vfork = g->vfork_done_fd >= 0;
+    GdbStop why = {
+        .thread = g, .sig = SIGTRAP, .fork_pid = g->fork_child, .vfork = vfork};
+
+    g->fork_child = 0;
+    g->siginfo = (GuestSiginfo){.signo = SIGTRAP};
+    while (stop_here_for(g, why) < 0)
+        continue;
+    if (!vfork)
+        return;
+    wait_vfork_done(g);
+    why = (GdbStop){.thread = g, .sig = SIGTRAP, .vfork_done = true};
+    while (stop_here_for(g, why) < 0)
+        continue;
+}
+
+/* ---- following execs ---- */
+
+bool gdbstub_follows_exec(void)
+{
+    bool follows;
+
+    if (!gdbstub_active || !exec_events || getpid() != stub_pid)
+        return false;
+    pthread_mutex_lock(&lock);
+    follows = !detached;
+    pthread_mutex_unlock(&lock);
+    return follows;
+}
+
+/*
+ * Holds the lock until the execve has replaced the process (or failed):
+ * no stop can be reported meanwhile, so the new arx's exec stop is the
+ * answer to gdb's last resume. While gdb holds the guest stopped, the
+ * exec waits for it to resume (the thread was in a syscall).
+ */
+const char *gdbstub_exec_begin(void)
+{
+    static char option[96];
+    int flags;
+
+    if (!gdbstub_active || !exec_events || getpid() != stub_pid)
+        return NULL;
+    pthread_mutex_lock(&lock);
+    while (!running && !detached)
+        pthread_cond_wait(&park_cond, &lock);
+    if (detached || fcntl(conn, F_SETFD, 0) != 0) {
+        pthread_mutex_unlock(&lock);
+        return NULL;
+    }
+    flags = (gdb_no_ack() ? GDB_EXEC_NO_ACK : 0) |
+            (multiprocess ? GDB_EXEC_MULTIPROCESS : 0) |
+            (fork_events ? GDB_EXEC_FORK_EVENTS : 0) |
+            (vfork_events ? GDB_EXEC_VFORK_EVENTS : 0) |
+            (exec_events ? GDB_EXEC_EXEC_EVENTS : 0);
+    snprintf(option, sizeof(option), GDBSTUB_EXEC_OPTION "%d,%x,%llx,%lx", conn,
+             flags, (unsigned long long)pass_signals,
+             (unsigned long)former_pid);
+    return option;
+}
+
+void gdbstub_exec_failed(void)
+{
+    fcntl(conn, F_SETFD, FD_CLOEXEC);
+    pthread_mutex_unlock(&lock);
+}
+
+/* fd is a connected TCP socket (what gdbstub_start accepted). */
+static bool is_gdb_connection(int fd)
+{
+    struct sockaddr_storage peer;
+    socklen_t peer_len = sizeof(peer);
+    int type = 0, domain = 0;
+    socklen_t len = sizeof(type);
+    struct stat st;
+
+    if (fd < 3 || fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode) ||
+        getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 ||
+        type != SOCK_STREAM)
+        return false;
+    len = sizeof(domain);
+    if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 ||
+        (domain != AF_INET && domain != AF_INET6))
+        return false;
+    return getpeername(fd, (struct sockaddr *)&peer, &peer_len) == 0;
+}
+
+void gdbstub_start_after_exec(GuestThread *main, const char *state)
+{
+    unsigned flags;
+    unsigned long long pass;
+    unsigned long former;
+    int fd, used = 0;
+
+    if (sscanf(state, "%d,%x,%llx,%lx%n", &fd, &flags, &pass, &former, &used) !=
+            4 ||
+        state[used] != '\0' || !is_gdb_connection(fd)) {
+        fprintf(stderr, "arx: %s%s: not a gdb connection, ignored\n",
+                GDBSTUB_EXEC_OPTION, state);
+        return;
+    }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
+    conn = fd;
+    gdb_protocol_init(conn);
+    if (flags & GDB_EXEC_NO_ACK)
+        gdb_set_no_ack();
+    multiprocess = flags & GDB_EXEC_MULTIPROCESS;
+    fork_events = flags & GDB_EXEC_FORK_EVENTS;
+    vfork_events = flags & GDB_EXEC_VFORK_EVENTS;
+    exec_events = flags & GDB_EXEC_EXEC_EVENTS;
+    pass_signals = pass;
+    former_pid = (long)former;
+    stub_pid = getpid();
+    gdbstub_active = true;
+    gdbstub_thread_start(main);
+    last_stop = (GdbStop){.thread = main->gdb, .sig = SIGTRAP, .exec = true};
+    exec_stop_pending = true;
+    start_stub_thread();
 }

@@ -1,9 +1,10 @@
 /*
  * A GDB remote serial protocol stub (arx -g PORT, ARX_GDB=PORT): gdb
  * connects over TCP on 127.0.0.1 before the guest's first instruction and
- * then drives every guest thread, all-stop. Breakpoints are kept by the
- * translator (tcg/debug.h), never written into guest code. The register
- * layout is the guest architecture's (GdbArch, <arch>/gdb.c).
+ * then drives every guest thread, all-stop, and follows forks and execs
+ * as it asks. Breakpoints are kept by the translator (tcg/debug.h), never
+ * written into guest code. The register layout is the guest
+ * architecture's (GdbArch, <arch>/gdb.c).
  */
 #ifndef ARX_LINUX_USER_GDBSTUB_H
 #define ARX_LINUX_USER_GDBSTUB_H
@@ -64,7 +65,40 @@ int gdbstub_signal(GuestThread *t, const GuestSiginfo *info);
 void gdbstub_exited(int status);
 void gdbstub_killed(int sig);
 
-/* In the child of a host fork(): it runs without the debugger. */
+/*
+ * Around a host fork() of the guest process: the stub's state is whole in
+ * the copy. When gdb follows forks (fork-events) the forking thread
+ * reports the fork on its way back to guest code and the child waits,
+ * before its first instruction, for gdb's choice: detached, it runs
+ * without the debugger (as always without fork events); followed (gdb
+ * detached the parent, or resumed the child), it takes the connection
+ * over. When gdb follows vforks too (gdbstub_follows_vfork), a guest vfork
+ * is such a fork (vfork true), whose parent thread waits for the child to
+ * execute or exit; gdb sees vfork and vforkdone. Otherwise a vfork is a
+ * host vfork gdb is not told of, its child running free.
+ */
+bool gdbstub_follows_vfork(GuestThread *t);
+void gdbstub_before_fork(GuestThread *t, bool vfork);
+/* In the parent; child: its pid, negative when the fork failed; newsp,
+ * set_tls, tls: what the clone gives the child (arch_clone_regs). */
+void gdbstub_after_fork_parent(GuestThread *t, int child, uint64_t newsp,
+                               bool set_tls, uint64_t tls);
+/* In the child. */
 void gdbstub_after_fork(void);
+
+/*
+ * A guest execve re-enters arx (syscalls/task.c). When gdb follows execs
+ * (exec-events), the connection survives it: gdbstub_exec_begin returns
+ * the option to pass the next arx (NULL when not following), which then
+ * calls gdbstub_start_after_exec with its value; that reports the exec
+ * (T05exec:...) and serves gdb on. gdbstub_exec_failed undoes the begin
+ * (called exactly when it returned an option and the execve failed).
+ * Without exec events the connection closes at exec, ending the session.
+ */
+#define GDBSTUB_EXEC_OPTION "--gdb-exec="
+bool gdbstub_follows_exec(void);
+const char *gdbstub_exec_begin(void);
+void gdbstub_exec_failed(void);
+void gdbstub_start_after_exec(GuestThread *main, const char *state);
 
 #endif

@@ -8,13 +8,17 @@
 #include <string.h>
 
 #include "linux-user/user.h"
+#include "target-arm/cpu.h"
 #include "tcg/user_pages.h"
 
 void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
 {
-    (void)env;
-    (void)len;
-    (void)access;
+    CPUARMState *cpu = env;
+
+    /* A helper's access in a debugger's step (read watchpoints); a
+     * read-modify-write (GUEST_WRITE) reads too. */
+    if (cpu && cpu->debug_step && access != GUEST_FETCH)
+        cpu_debug_note_access(cpu, addr, len, true, access == GUEST_WRITE);
     return g2h(addr);
 }
 

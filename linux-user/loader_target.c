@@ -6,6 +6,7 @@
 #include <elf.h>
 
 #include "linux-user/loader.h"
+#include "target-arm/features.h"
 
 const LoaderTarget loader_target_aarch64 = {
     .name = "AArch64",
@@ -52,12 +53,17 @@ const LoaderTarget loader_target_arm = {
 
 const LoaderTarget *loader_target = &loader_target_aarch64;
 
+/* AArch64: the base plus the -cpu model's optional features. */
 uint64_t loader_hwcap(void)
 {
+    if (loader_target == &loader_target_aarch64)
+        return loader_target->hwcap | arm_cpu_hwcap();
     return loader_target->hwcap;
 }
 
 uint64_t loader_hwcap2(void)
 {
+    if (loader_target == &loader_target_aarch64)
+        return loader_target->hwcap2 | arm_cpu_hwcap2();
     return loader_target->hwcap2;
 }

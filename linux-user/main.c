@@ -23,6 +23,7 @@
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
 #include "linux-user/vdso.h"
+#include "target-arm/features.h"
 #include "tcg/exec.h"
 #include "util/log.h"
 
@@ -41,6 +42,8 @@ typedef struct Options {
     GuestEnv env;
     const char *source; /* the variable being read, or NULL: the command line */
     const char *gdb_port;
+    const char *gdb_exec; /* GDBSTUB_EXEC_OPTION's value: gdb followed exec */
+    bool cpu_set; /* -cpu or ARX_CPU given: re-executed arx repeats it */
 } Options;
 
 /*
@@ -138,6 +141,25 @@ static void apply_gdb(Options *opt, const char *port)
     opt->gdb_port = port;
 }
 
+/* -cpu: a model and feature changes (target-arm/features.def). */
+static void apply_cpu(Options *opt, const char *spec)
+{
+    const char *bad;
+
+    if (strcmp(spec, "help") == 0) {
+        arm_cpu_print_help(stdout);
+        exit(0);
+    }
+    if (!arm_cpu_select(spec, &bad)) {
+        fprintf(stderr,
+                "arx: %s: unknown CPU model or feature '%s' (try -cpu "
+                "help)\n",
+                opt->source ? opt->source : "-cpu", bad);
+        exit(1);
+    }
+    opt->cpu_set = true;
+}
+
 static const OptionDef option_defs[] = {
     {"-L", "DIR", "ARX_LD_PREFIX", false, apply_sysroot,
      "sysroot for the dynamic linker and libraries"},
@@ -149,6 +171,8 @@ static const OptionDef option_defs[] = {
      "write the log to FILE instead of stderr"},
     {"-g", "PORT", "ARX_GDB", false, apply_gdb,
      "wait for gdb on 127.0.0.1:PORT (0: any free one)"},
+    {"-cpu", "MODEL", "ARX_CPU", false, apply_cpu,
+     "AArch64 CPU model and features (-cpu help lists them)"},
     {"-strace", NULL, "ARX_STRACE", false, apply_strace,
      "same as -d strace (ARX_STRACE=1)"},
     {"-E", "VAR=VALUE", "ARX_SET_ENV", true, apply_set_env,
@@ -247,6 +271,11 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--version") == 0) {
             printf("arx %s\n", PACKAGE_VERSION);
             exit(0);
+        } else if (strncmp(a, GDBSTUB_EXEC_OPTION,
+                           strlen(GDBSTUB_EXEC_OPTION)) == 0) {
+            /* Internal: a guest execve under gdb (syscalls/task.c). */
+            opt->gdb_exec = a + strlen(GDBSTUB_EXEC_OPTION);
+            continue;
         }
         d = find_option(a);
         if (!d) {
@@ -269,7 +298,8 @@ static int parse_options(int argc, char **argv, Options *opt)
 /* Options a re-executed arx (guest execve) must repeat. */
 static void set_reexec_args(const Options *opt)
 {
-    static char *args[8];
+    static char *args[10];
+    static char cpu_spec[512];
     int n = 0;
 
     if (opt->sysroot) {
@@ -282,6 +312,11 @@ static void set_reexec_args(const Options *opt)
     }
     if (opt->strace)
         args[n++] = "-strace";
+    if (opt->cpu_set) {
+        arm_cpu_spec(cpu_spec, sizeof(cpu_spec));
+        args[n++] = "-cpu";
+        args[n++] = cpu_spec;
+    }
     args[n] = NULL;
     arx_reexec_args = args;
 }
@@ -409,7 +444,9 @@ int main(int argc, char **argv, char **envp)
     arch_start_thread(&main_thread, guest_image.entry, guest_image.initial_sp);
     main_thread.env.thread = &main_thread;
     main_thread.tid = (int)getpid();
-    if (opt.gdb_port && opt.gdb_port[0])
+    if (opt.gdb_exec)
+        gdbstub_start_after_exec(&main_thread, opt.gdb_exec);
+    else if (opt.gdb_port && opt.gdb_port[0])
         gdbstub_start(&main_thread, opt.gdb_port);
     cpu_loop(&main_thread);
     return 0;

@@ -165,6 +165,17 @@ int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
     return pid < 0 ? -err : pid;
 }
 
+void thread_before_fork(GuestThread *t, bool vfork)
+{
+    gdbstub_before_fork(t, vfork);
+}
+
+void thread_after_fork_parent(GuestThread *t, int pid, uint64_t newsp,
+                              bool set_tls, uint64_t tls)
+{
+    gdbstub_after_fork_parent(t, pid, newsp, set_tls, tls);
+}
+
 void thread_after_fork(GuestThread *t)
 {
     live_threads = 1;

@@ -19,7 +19,11 @@ int64_t thread_clone(GuestThread *parent, uint64_t flags, uint64_t newsp,
  * negative errno. Host CLONE_*SETTID/CLEARTID follow the guest's flags. */
 int64_t thread_vfork(GuestThread *parent, uint64_t flags, uint64_t newsp,
                      uint64_t ptid, uint64_t tls, uint64_t ctid);
-/* In the child of a host fork(): it is the only thread now. */
+/* Around a host fork() by t: just before it, in the parent after it
+ * (pid < 0: it failed), and in the child, where it is the only thread. */
+void thread_before_fork(GuestThread *t, bool vfork);
+void thread_after_fork_parent(GuestThread *t, int pid, uint64_t newsp,
+                              bool set_tls, uint64_t tls);
 void thread_after_fork(GuestThread *t);
 /* exit(2) of one guest thread; the last one ends the process. */
 void thread_exit(GuestThread *t, int status) __attribute__((noreturn));

@@ -25,6 +25,7 @@
 
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
+#include "linux-user/gdbstub.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
 #include "linux-user/signal.h"
@@ -463,10 +464,14 @@ static int64_t task_fork(GuestThread *t, const TaskClone *c)
     if (lock)
         pthread_mutex_lock(&task_vfork_lock);
     host_mask = signal_host_hold();
+    thread_before_fork(t, (c->flags & CLONE_VFORK) != 0);
     pid = fork();
     r = pid < 0 ? -errno : 0;
     if (pid == 0)
         thread_after_fork(t);
+    else
+        thread_after_fork_parent(t, pid, c->sp, c->flags & CLONE_SETTLS,
+                                 c->tls);
     signal_host_release(host_mask);
     if (lock)
         pthread_mutex_unlock(&task_vfork_lock);
@@ -566,14 +571,24 @@ static int64_t task_store_pidfd(const TaskClone *c, int64_t pid)
     return pid;
 }
 
+/* Under a gdb that follows vforks, a vfork is a fork whose parent waits
+ * (gdbstub.h): a host vfork child could not be debugged. Only with the
+ * exit signal a host fork gives. */
+static bool task_vfork_as_fork(GuestThread *t, uint64_t flags)
+{
+    return (flags & CSIGNAL) == SIGCHLD && gdbstub_follows_vfork(t);
+}
+
 static int64_t task_clone(GuestThread *t, const TaskClone *c)
 {
     int64_t pid;
 
     if (task_clone_is_thread(c->flags))
         return thread_clone(t, c->flags, c->sp, c->ptid, c->tls, c->ctid);
-    if (task_clone_is_vfork(c->flags)) {
+    if (task_clone_is_vfork(c->flags) && !task_vfork_as_fork(t, c->flags)) {
         pid = task_vfork(t, c);
+    } else if (task_clone_is_vfork(c->flags)) {
+        pid = task_fork(t, c);
     } else if (task_clone_is_fork(c->flags)) {
         pid = task_fork(t, c);
     } else {
@@ -740,8 +755,9 @@ int64_t sys_futex(GuestThread *t, const uint64_t *a)
  */
 #define TASK_EXEC_STACK_SLOTS 2048
 /* The re-exec command line besides the guest's arguments and arx's
- * options: arx, -0, argv0, program, #! argument, script, NULL. */
-#define TASK_ARX_FIXED_SLOTS 8
+ * options: arx, the gdb connection, -0, argv0, program, #! argument,
+ * script, NULL. */
+#define TASK_ARX_FIXED_SLOTS 9
 /* What the kernel reads of a file to choose a loader (BINPRM_BUF_SIZE). */
 #define TASK_BINPRM_BUF_SIZE 256
 
@@ -856,11 +872,14 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
                              size_t nextra)
 {
     char **v = ex->arx_argv;
+    const char *gdb_option = gdbstub_exec_begin(); /* gdb follows the exec */
     size_t i = 0;
 
     v[i++] = (char *)arx_self_path;
     for (size_t k = 0; arx_reexec_args && arx_reexec_args[k]; k++)
         v[i++] = arx_reexec_args[k];
+    if (gdb_option)
+        v[i++] = (char *)gdb_option;
     v[i++] = "-0";
     v[i++] = (char *)argv0;
     v[i++] = (char *)program;
@@ -879,6 +898,8 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
         r = host_syscall6(SYS_execveat, (uint64_t)binfmt_self_fd(),
                           (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)v,
                           (uint64_t)(uintptr_t)ex->envp, AT_EMPTY_PATH, 0);
+    if (gdb_option)
+        gdbstub_exec_failed();
     return r;
 }
 
@@ -1077,9 +1098,11 @@ static int64_t task_exec_file(const TaskExec *ex)
     n = task_read_head(name, head, TASK_BINPRM_BUF_SIZE);
     /* Started by binfmt_misc: the kernel starts the next arx with the
      * program's set-id credentials (flag C) and argv[0] (flag P). ENOEXEC:
-     * the entry has gone since, so arx re-executes itself. */
-    if (binfmt_active() && (task_is_guest_elf((const uint8_t *)head, n) ||
-                            (n >= 2 && head[0] == '#' && head[1] == '!'))) {
+     * the entry has gone since, so arx re-executes itself, as it does when
+     * gdb follows the exec (its connection is an option to the new arx). */
+    if (binfmt_active() && !gdbstub_follows_exec() &&
+        (task_is_guest_elf((const uint8_t *)head, n) ||
+         (n >= 2 && head[0] == '#' && head[1] == '!'))) {
         r = host_syscall6(
             SYS_execveat, (uint64_t)ex->dirfd, (uint64_t)(uintptr_t)ex->path,
             (uint64_t)(uintptr_t)ex->argv, (uint64_t)(uintptr_t)ex->envp,

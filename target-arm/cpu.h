@@ -148,7 +148,39 @@ typedef struct CPUARMState {
 
     /* ---- system mode (arx-system) only; zero in user mode ---- */
     ARMSysState sys;
+
+    /* User mode, stepping for a debugger's read or access watchpoint
+     * (debug_step): the guest memory the instruction read and wrote, each
+     * one span [lo, hi) (empty: lo == hi), cleared before each step. */
+    uint64_t debug_read_lo, debug_read_hi;
+    uint64_t debug_write_lo, debug_write_hi;
 } CPUARMState;
+
+/* Adds [addr, addr + len) to a debug_* span (the step's accesses). */
+static inline void cpu_debug_span_add(uint64_t *lo, uint64_t *hi, uint64_t addr,
+                                      uint64_t len)
+{
+    if (*lo == *hi) {
+        *lo = addr;
+        *hi = addr + len;
+        return;
+    }
+    if (addr < *lo)
+        *lo = addr;
+    if (addr + len > *hi)
+        *hi = addr + len;
+}
+
+/* The stepped instruction reads and/or writes len bytes at addr. */
+static inline void cpu_debug_note_access(CPUARMState *env, uint64_t addr,
+                                         uint64_t len, bool read, bool write)
+{
+    if (read)
+        cpu_debug_span_add(&env->debug_read_lo, &env->debug_read_hi, addr, len);
+    if (write)
+        cpu_debug_span_add(&env->debug_write_lo, &env->debug_write_hi, addr,
+                           len);
+}
 
 /*
  * User-mode fast calls: the guest page of the vDSO's code (0: none, as in

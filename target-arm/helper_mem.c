@@ -177,3 +177,10 @@ uint64_t helper_casp(uint64_t env_arg, uint64_t addr, uint64_t desc,
     casp_set_reg(env, rs + 1, old_hi);
     return 0;
 }
+
+uint64_t helper_debug_access(uint64_t env_arg, uint64_t addr, uint64_t desc)
+{
+    cpu_debug_note_access((CPUARMState *)(uintptr_t)env_arg, addr, desc >> 2,
+                          desc & 2, desc & 1);
+    return 0;
+}

@@ -850,18 +850,40 @@ static uint64_t guest_mop(MemOp mop)
     return mop | (uint64_t)tcg_ctx.mem_index << MO_MMU_SHIFT;
 }
 
+/* tcg_ctx.access_probe's call before an access of bytes at addr. */
+static void gen_access_probe(TCGv_i64 addr, unsigned bytes, bool read,
+                             bool write)
+{
+    TCGv_i64 args[3];
+
+    if (!tcg_ctx.access_probe)
+        return;
+    args[0] = tcg_ptr_as_i64(tcg_env);
+    args[1] = addr;
+    args[2] = tcg_constant_i64((int64_t)bytes << 2 | read << 1 | write);
+    tcg_gen_call(tcg_ctx.access_probe, NULL, 3, args);
+}
+
+static unsigned mop_bytes(MemOp mop)
+{
+    return 1u << (mop & MO_SIZE);
+}
+
 void tcg_gen_guest_ld_i32(TCGv_i32 ret, TCGv_i64 addr, MemOp mop)
 {
+    gen_access_probe(addr, mop_bytes(mop), true, false);
     emit4(INDEX_op_guest_ld_i32, ret.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_ld_i64(TCGv_i64 ret, TCGv_i64 addr, MemOp mop)
 {
+    gen_access_probe(addr, mop_bytes(mop), true, false);
     emit4(INDEX_op_guest_ld_i64, ret.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_st_i32(TCGv_i32 val, TCGv_i64 addr, MemOp mop)
 {
+    gen_access_probe(addr, mop_bytes(mop), false, true);
     emit4(INDEX_op_guest_st_i32, val.idx, addr.idx, guest_mop(mop), 0);
 }
 
@@ -879,22 +901,26 @@ static uint64_t vec_bytes(unsigned bytes)
 
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes)
 {
+    gen_access_probe(addr, bytes, true, false);
     emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), vec_bytes(bytes));
 }
 
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 {
+    gen_access_probe(addr, bytes, false, true);
     emit3(INDEX_op_guest_st_vec, addr.idx, vec_ofs(s), vec_bytes(bytes));
 }
 
 void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop)
 {
+    gen_access_probe(addr, mop_bytes(mop), false, true);
     emit4(INDEX_op_guest_st_i64, val.idx, addr.idx, guest_mop(mop), 0);
 }
 
 void tcg_gen_guest_cmpxchg_i64(TCGv_i64 ret, TCGv_i64 addr, TCGv_i64 cmp,
                                TCGv_i64 newv, MemOp mop)
 {
+    gen_access_probe(addr, mop_bytes(mop), true, true);
     if (tcg_ctx.softmmu) {
         TCGv_i64 args[5] = {tcg_ptr_as_i64(tcg_env), addr, cmp, newv,
                             softmmu_desc(mop)};

@@ -243,6 +243,10 @@ typedef struct TCGContext {
     /* The MMU index of the accesses being built (the target sets it per
      * block, and around unprivileged accesses). */
     int mem_index;
+    /* Non-NULL (the target sets it per block): every guest access built
+     * first calls it with (env, addr, bytes << 2 | read << 1 | write), a
+     * debugger's view of what a stepped instruction touches. */
+    const TCGHelper *access_probe;
 } TCGContext;
 
 extern TCGContext tcg_ctx;

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 
+#include "target-arm/helper_info.h"
 #include "target-arm/sys.h" /* ARM_PHYS_STEP */
 #include "tcg/debug.h"
 #include "tcg/guest_mem.h"
@@ -433,6 +434,8 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
     if (s.single_step)
         max_insns = 1;
+    /* A debugger's step notes its accesses (read watchpoints). */
+    tcg_ctx.access_probe = s.single_step ? &helper_info_debug_access : NULL;
     tcg_ctx.mem_index = 0;
     tcg_gen_exit_check(offsetof(CPUARMState, exit_request), cpu_pc, tb->pc);
     if (gen_fetch_fault(tb, env, s.thumb))

@@ -62,6 +62,8 @@ static bool trans_bcond(DisasContext *s, arg_bcond *a)
 {
     TCGLabel taken;
 
+    if (a->hbc && !dc_has_feature(s, ARM_FEAT_HBC))
+        return false;
     if (a->cond >= 14) { /* AL and NV both mean "always" */
         gen_goto_tb(s, 0, s->pc_curr + (uint64_t)(a->imm * 4));
         return true;
@@ -220,15 +222,15 @@ static bool trans_ISB(DisasContext *s, arg_ISB *a)
 /* Speculation barrier: arx does not speculate past guest instructions. */
 static bool trans_SB(DisasContext *s, arg_SB *a)
 {
-    (void)s;
     (void)a;
-    return true;
+    return dc_has_feature(s, ARM_FEAT_SB);
 }
 
 static bool trans_CFINV(DisasContext *s, arg_CFINV *a)
 {
-    (void)s;
     (void)a;
+    if (!dc_has_feature(s, ARM_FEAT_FLAGM))
+        return false;
     tcg_gen_xori_i64(cpu_CF, cpu_CF, 1);
     return true;
 }
@@ -384,7 +386,8 @@ static const SysRegInfo sysreg_table[] = {
     /* ID registers in CRm 4..7 that are not zero; the rest read 0. */
     {SYSREG_KEY(3, 0, 0, 4, 0), SYSREG_CONST, false, 0, ARX_ID_AA64PFR0_EL1},
     {SYSREG_KEY(3, 0, 0, 5, 0), SYSREG_CONST, false, 0, ARX_ID_AA64DFR0_EL1},
-    {SYSREG_KEY(3, 0, 0, 6, 0), SYSREG_CONST, false, 0, ARX_ID_AA64ISAR0_EL1},
+    /* ID_AA64ISAR0/1/2_EL1 (CRm 6, op2 0..2): the -cpu model's, see
+     * trans_MRS. */
 };
 
 /*
@@ -473,6 +476,13 @@ static bool trans_MRS(DisasContext *s, arg_sysreg *a)
 
     if (arm_system_mode && s->el == 1 && gen_sys_mrs(s, key, a->rt))
         return true;
+    if (!sys_el0_denied(s, key) &&
+        (key & ~(uint32_t)3) == SYSREG_KEY(3, 0, 0, 6, 0) && (key & 3) != 3) {
+        write_xreg(s, a->rt,
+                   tcg_constant_i64((int64_t)arm_cpu_id_isar((int)(key & 3))),
+                   1);
+        return true;
+    }
     r = sys_el0_denied(s, key) ? NULL : sysreg_lookup(key);
     if (!r)
         return false;

@@ -457,6 +457,8 @@ static bool trans_LDAPR(DisasContext *s, arg_LDAPR *a)
 {
     arg_LDAR ldar = {.o0 = 1, .rn = a->rn, .rt = a->rt, .size = a->size};
 
+    if (!dc_has_feature(s, ARM_FEAT_LRCPC))
+        return false;
     return trans_LDAR(s, &ldar);
 }
 
@@ -465,7 +467,8 @@ static bool trans_ldapur(DisasContext *s, arg_ldapur *a)
 {
     TCGv_i64 addr, wb_addr;
 
-    if (!ldst_int_valid(a->opc, a->size) ||
+    if (!dc_has_feature(s, ARM_FEAT_LRCPC2) ||
+        !ldst_int_valid(a->opc, a->size) ||
         (a->opc == LDST_LOAD_S64 && a->size == 3))
         return false;
     addr = ldst_imm_address(s, a->rn, a->imm, LDST_OFFSET, &wb_addr);

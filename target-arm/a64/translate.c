@@ -205,10 +205,10 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
     unsigned op0 = (insn >> 25) & 0xf;
 
     if (fn)
-        return fn(s, insn);
+        return fn(s, insn) || a64_decode_feat(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
         return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
-               a64_decode_crypto(s, insn);
+               a64_decode_crypto(s, insn) || a64_decode_feat(s, insn);
     return false;
 }
 
@@ -316,9 +316,12 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
+    s.features = arm_cpu_features;
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
     if (s.single_step)
         max_insns = 1;
+    /* A debugger's step notes its accesses (read watchpoints). */
+    tcg_ctx.access_probe = s.single_step ? &helper_info_debug_access : NULL;
     tcg_ctx.mem_index = !s.el                          ? ARM_MMU_EL0
                         : (tb->flags & ARM_TBFLAG_PAN) ? ARM_MMU_EL1_PAN
                                                        : ARM_MMU_EL1;
@@ -365,7 +368,7 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 
 /* ---- -d in_asm ---- */
 
-static const char *describe(uint32_t insn, char *buf, size_t len)
+static const char *describe_group(uint32_t insn, char *buf, size_t len)
 {
     const char *d;
 
@@ -387,6 +390,14 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
         return d ? d : a64_describe_crypto(insn, buf, len);
     default: return NULL;
     }
+}
+
+/* The group's own patterns first, then the optional features' (ext). */
+static const char *describe(uint32_t insn, char *buf, size_t len)
+{
+    const char *d = describe_group(insn, buf, len);
+
+    return d ? d : a64_describe_feat(insn, buf, len);
 }
 
 void a64_log_in_asm(const TranslationBlock *tb, void *env)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "target-arm/cpu.h"
+#include "target-arm/features.h"
 #include "target-arm/flags.h"
 #include "target-arm/sys.h"
 #include "tcg/ir.h"
@@ -41,7 +42,14 @@ typedef struct DisasContext {
     bool exit_flags_dead[2]; /* code at exit_pc[i] sets NZCV before reading */
     int nb_exits;
     bool unknown_exit;
+    uint64_t features; /* arm_cpu_features when the block was translated */
 } DisasContext;
+
+/* Whether the CPU model has optional feature f: its encodings UNDEF if not. */
+static inline bool dc_has_feature(const DisasContext *s, ArmFeature f)
+{
+    return (s->features >> f) & 1;
+}
 
 /* The A64 target's TCGTargetOps entries (target-arm/cpu.c holds the
  * structure): init, translate and log_in_asm. */
@@ -144,6 +152,8 @@ bool a64_decode_ldst(DisasContext *s, uint32_t insn);
 bool a64_decode_fp(DisasContext *s, uint32_t insn);
 bool a64_decode_simd(DisasContext *s, uint32_t insn);
 bool a64_decode_crypto(DisasContext *s, uint32_t insn);
+/* The optional features' encodings (feat.decode), after every group. */
+bool a64_decode_feat(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -153,5 +163,6 @@ const char *a64_describe_ldst(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_fp(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 
 #endif

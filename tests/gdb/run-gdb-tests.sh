@@ -7,9 +7,13 @@
 # finish, locals, registers and memory (read, write, an unreadable
 # address, a call gdb makes, code patched), a guest SIGSEGV passed on, a
 # handled signal passed on or not, eight threads at one breakpoint, ^C, a
-# watchpoint on a variable another thread writes, a forked child (not
-# debugged), detach, the exit code, files and `info proc mappings` through
-# arx (vFile). No arx or gdb is left running: every one runs under
+# watchpoint on a variable another thread writes (and read and access
+# watchpoints on it), forks followed as gdb
+# asks (the parent, with the child detached; the child, with the parent
+# detached; catch fork), execs followed into the new program (catch exec,
+# a breakpoint there; by a second thread; by a followed fork child),
+# detach, the exit code, files and `info proc mappings` through arx
+# (vFile). No arx or gdb is left running: every one runs under
 # timeout and the exit trap kills what is left.
 #
 # usage: run-gdb-tests.sh
@@ -91,7 +95,11 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fork fork.c -static ||
 	! build aarch64-linux-gnu-gcc signals signals.c -static -pthread ||
 	! build aarch64-linux-gnu-gcc fpflags fpflags.c -static -pthread ||
-	! build aarch64-linux-gnu-gcc jit jit.c -static; then
+	! build aarch64-linux-gnu-gcc jit jit.c -static ||
+	! build aarch64-linux-gnu-gcc execer execer.c -static ||
+	! build aarch64-linux-gnu-gcc exectarget exectarget.c -static ||
+	! build aarch64-linux-gnu-gcc forkexec forkexec.c -static ||
+	! build aarch64-linux-gnu-gcc execthread execthread.c -static -pthread; then
 	echo "ERROR: cannot build the aarch64 test programs:" >&2
 	cat "$work/build.log" >&2
 	exit 99
@@ -361,6 +369,21 @@ case_watch() {
 	finish_case "${2:-watch}"
 }
 
+# Read and access watchpoints (rwatch, awatch): the stepping thread's
+# loads and stores are noted; worker reads the counter (0, then 7) and
+# writes it (7 -> 16).
+case_rwatch() {
+	run_case option "threads${1:-}" -ex 'break main' -ex continue \
+		-ex 'rwatch shared_counter' -ex continue -ex continue -ex delete \
+		-ex 'awatch shared_counter' -ex continue -ex continue -ex delete \
+		-ex continue
+	expect 'hit Hardware read watchpoint 2: shared_counter' 'Value = 0' \
+		'Value = 7' 'hit Hardware access \(read/write\) watchpoint 3' \
+		'Old value = 7' 'New value = 16' 'Value = 16' 'in worker \(arg=' \
+		"$exit_47"
+	finish_case "${2:-rwatch}"
+}
+
 # detach: the guest runs on alone, to its own end.
 case_detach() {
 	run_case option threads -ex 'break add_twice' -ex continue -ex detach
@@ -425,13 +448,115 @@ case_nostop() {
 	finish_case nostop
 }
 
-# A forked child runs free of the debugger and of its breakpoints.
+# A forked child runs free of the debugger and of its breakpoints (gdb
+# follows the parent and detaches the child): 21 + 3.
 case_fork() {
 	run_case option fork -ex 'break child_work' -ex continue -ex bt \
-		-ex continue
-	expect 'Breakpoint 1, child_work \(v=1\)' '#1 .* in main \(\)' \
-		'exited with code 030'
+		-ex 'info inferiors' -ex continue
+	expect 'Detaching after fork from child process' \
+		'Breakpoint 1, child_work \(v=1\)' '#1 .* in main \(\)' \
+		'^\* 1 +process [0-9]+ ' 'exited with code 030'
 	finish_case fork
+}
+
+# follow-fork-mode child: the child takes the connection over, stops at
+# the breakpoint and exits with its own status (21 = 025); the parent,
+# detached, runs on to its end (24).
+case_fork_child() {
+	run_case option fork -ex 'set follow-fork-mode child' \
+		-ex 'break child_work' -ex continue -ex bt -ex 'info inferiors' \
+		-ex continue
+	expect 'Detaching after fork from parent process' \
+		'hit Breakpoint 1, child_work \(v=7\)' '#1 .* in main \(\)' \
+		'^\* 2 +process [0-9]+ ' 'Inferior 2 \(process [0-9]+\) exited with code 025'
+	if [ "$arx_status" != 24 ]; then
+		echo "  the detached parent exited with $arx_status, not 24"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case fork-child
+}
+
+# catch fork: the stop names the child; continuing, gdb follows the
+# parent.
+case_catch_fork() {
+	run_case option fork -ex 'catch fork' -ex continue -ex bt -ex continue
+	expect 'Catchpoint 1 \(forked process [0-9]+\)' '#[0-9] .* in main \(\)' \
+		'Detaching after fork from child process' 'exited with code 030'
+	finish_case catch-fork
+}
+
+# A guest execve followed: catch exec stops in the new program, whose
+# function then takes a breakpoint; it exits with 4 * 5 (024).
+case_exec() {
+	run_case option execer -ex 'catch exec' -ex continue \
+		-ex 'break target_work' -ex continue -ex bt -ex 'info inferiors' \
+		-ex continue
+	expect 'executing new program: .*/exectarget' \
+		"Catchpoint 1 \\(exec'd .*/exectarget\\)" \
+		'Breakpoint 2, target_work \(v=5\)' '#1 .* in main \(argc=2' \
+		'^\* 1 +process [0-9]+ .*/exectarget' 'exited with code 024'
+	finish_case exec
+}
+
+# Follow a vforked child (posix_spawn) into the program it executes (a
+# pending breakpoint there); gdb detaches the parent once the child has
+# executed. The child exits with 8 (010), the parent with 8 + 12.
+case_vfork_exec() {
+	run_case option forkexec -ex 'set breakpoint pending on' \
+		-ex 'set follow-fork-mode child' -ex 'break target_work' \
+		-ex continue -ex bt -ex continue
+	expect 'Attaching after .* vfork to child' \
+		'Detaching vfork parent process [0-9]+ after child exec' \
+		'executing new program: .*/exectarget' \
+		'hit Breakpoint 1, target_work \(v=2\)' '#1 .* in main \(argc=2' \
+		'Inferior 2 \(process [0-9]+\) exited with code 010'
+	if [ "$arx_status" != 20 ]; then
+		echo "  the detached parent exited with $arx_status, not 20"
+		case_failures=$((case_failures + 1))
+	fi
+	finish_case vfork-exec
+}
+
+# The internal option a followed exec passes the next arx: a descriptor
+# that is not a connected TCP socket (stdin, a file) is refused with a
+# message and the program runs undebugged (4 * 3 = 12).
+case_exec_option() {
+	local fd out status
+	for fd in 0 3; do
+		out=$(timeout -k 5 "$TIMEOUT" "$ARX" "--gdb-exec=$fd,0,0,0" \
+			"$work/exectarget" 3 2>&1 3<"$work/exectarget")
+		status=$?
+		if [ "$status" != 12 ] || ! echo "$out" | grep -q 'not a gdb connection'; then
+			echo "  --gdb-exec=$fd,...: exit $status, said: $out"
+			case_failures=$((case_failures + 1))
+		fi
+	done
+	finish_case exec-option
+}
+
+# catch vfork; following the parent, gdb detaches the vforked child and
+# sees it done (vforkdone) before the parent goes on; then the fork.
+case_vfork() {
+	run_case option forkexec -ex 'catch vfork' -ex continue -ex bt \
+		-ex continue
+	expect 'Catchpoint 1 \(vforked process [0-9]+\)' '#[0-9] .* in main \(' \
+		'Detaching after vfork from child process' \
+		'Detaching after fork from child process' 'exited with code 024'
+	finish_case vfork
+}
+
+# A second thread executes exectarget; it was in a syscall (usleep) while
+# gdb held the process stopped at mark, so it stops when that returns and
+# executes after gdb's continue, whose answer is the exec stop.
+case_exec_thread() {
+	run_case option execthread -ex 'break mark' -ex continue \
+		-ex 'shell sleep 1' -ex 'info threads' -ex 'catch exec' \
+		-ex continue -ex 'break target_work' -ex continue -ex continue
+	expect 'hit Breakpoint 1, mark \(\)' '^\* 1 +Thread .* mark \(\)' \
+		'^  2 +Thread ' \
+		"Catchpoint 2 \\(exec'd .*/exectarget\\)" \
+		'hit Breakpoint 3, target_work \(v=6\)' 'exited with code 030'
+	finish_case exec-thread
 }
 
 # Files through arx (vFile, qXfer:exec-file): gdb has no local copy of
@@ -483,14 +608,15 @@ case_arm() {
 
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
-	interrupt watch fork detach env dynamic files; do
-	selected "$name" && "case_$name" 2>/dev/null
+	interrupt watch rwatch fork fork-child catch-fork exec vfork vfork-exec \
+	exec-thread exec-option detach env dynamic files; do
+	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32
 selected arm-a32 && case_arm a32
 selected arm-files && case_arm_files
 # The same stops on the armhf (T32) builds.
-for name in segv signal watch; do
+for name in segv signal watch rwatch; do
 	if ! selected "arm-$name"; then
 		continue
 	elif [ "$have_arm" = 0 ]; then

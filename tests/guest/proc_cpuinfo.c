@@ -1,8 +1,9 @@
 /*
  * Guest test: /proc/cpuinfo agrees with what the process is told
  * elsewhere. One "processor" block per online CPU on every architecture;
- * on arm64 the "Features" line names exactly the AT_HWCAP bits that are
- * set (names as arm64 Linux prints them) and "CPU architecture" is 8.
+ * on arm64 the "Features" line names exactly the AT_HWCAP and AT_HWCAP2
+ * bits that are set (names as arm64 Linux prints them) and "CPU
+ * architecture" is 8.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,17 +19,37 @@ static const char *const hwcap_names[] = {
     "sha512", "sve",     "asimdfhm", "dit",     "uscat", "ilrcpc",   "flagm",
     "ssbs",   "sb",      "paca",     "pacg",
 };
+/* And the AT_HWCAP2 bits, printed after them. */
+static const char *const hwcap2_names[] = {
+    "dcpodp",     "sve2",      "sveaes",    "svepmull",  "svebitperm",
+    "svesha3",    "svesm4",    "flagm2",    "frint",     "svei8mm",
+    "svef32mm",   "svef64mm",  "svebf16",   "i8mm",      "bf16",
+    "dgh",        "rng",       "bti",       "mte",       "ecv",
+    "afp",        "rpres",     "mte3",      "sme",       "smei16i64",
+    "smef64f64",  "smei8i32",  "smef16f32", "smeb16f32", "smef32f32",
+    "smefa64",    "wfxt",      "ebf16",     "sveebf16",  "cssc",
+    "rprfm",      "sve2p1",    "sme2",      "sme2p1",    "smei16i32",
+    "smebi32i32", "smeb16b16", "smef16f16", "mops",      "hbc",
+};
+
+static void append_names(char *want, unsigned long caps,
+                         const char *const *names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (caps & (1ul << i)) {
+            strcat(want, want[0] ? " " : "");
+            strcat(want, names[i]);
+        }
+}
 
 static int features_match(const char *line)
 {
-    unsigned long hwcap = getauxval(AT_HWCAP);
-    char want[512] = "";
+    char want[1024] = "";
 
-    for (unsigned i = 0; i < sizeof(hwcap_names) / sizeof(hwcap_names[0]); i++)
-        if (hwcap & (1ul << i)) {
-            strcat(want, want[0] ? " " : "");
-            strcat(want, hwcap_names[i]);
-        }
+    append_names(want, getauxval(AT_HWCAP), hwcap_names,
+                 sizeof(hwcap_names) / sizeof(hwcap_names[0]));
+    append_names(want, getauxval(AT_HWCAP2), hwcap2_names,
+                 sizeof(hwcap2_names) / sizeof(hwcap2_names[0]));
     return strcmp(line, want) == 0;
 }
 #endif

@@ -120,3 +120,31 @@ void gdbstub_killed(int sig)
     (void)sig;
 }
 void gdbstub_after_fork(void) {}
+void gdbstub_before_fork(GuestThread *t, bool vfork)
+{
+    (void)t;
+    (void)vfork;
+}
+void gdbstub_after_fork_parent(GuestThread *t, int child, uint64_t newsp,
+                               bool set_tls, uint64_t tls)
+{
+    (void)t;
+    (void)child;
+    (void)newsp;
+    (void)set_tls;
+    (void)tls;
+}
+bool gdbstub_follows_vfork(GuestThread *t)
+{
+    (void)t;
+    return false;
+}
+bool gdbstub_follows_exec(void)
+{
+    return false;
+}
+const char *gdbstub_exec_begin(void)
+{
+    return NULL;
+}
+void gdbstub_exec_failed(void) {}

@@ -309,6 +309,57 @@ static const struct dt_template t_crypto_pmull[] = {
 static const struct dt_template t_crc32[] = {
     {0x1ac04000, F_SF | F_RM | 0x1000 | 0xc00 | F_RN | F_RD}};
 
+/* The optional features arx implements (target-arm/features.def). */
+static const struct dt_template t_feat_gpr[] = {
+    {0xba000400, 0x001f8000 | F_RN | 0xf}, /* RMIF */
+    {0x3a00080d, 0x4000 | F_RN},           /* SETF8, SETF16 */
+    {0xd500401f, 0x60},                    /* CFINV, XAFLAG, AXFLAG (11) */
+};
+static const struct dt_template t_feat_dot[] = {
+    {0x0e809400, F_Q | F_U | F_RM | F_RN | F_RD},             /* SDOT, UDOT */
+    {0x0f80e000, F_Q | F_U | 0x3f0000 | 0x800 | F_RN | F_RD}, /* by element */
+    {0x0e809c00, F_Q | F_RM | F_RN | F_RD},                   /* USDOT */
+    {0x0f00f000, F_Q | 0x800000 | 0x3f0000 | 0x800 | F_RN | F_RD}, /* xDOT */
+    {0x4e80a400, F_U | F_RM | F_RN | F_RD}, /* SMMLA, UMMLA */
+    {0x4e80ac00, F_RM | F_RN | F_RD},       /* USMMLA */
+};
+static const struct dt_template t_feat_fcma[] = {
+    {0x2e00c400, F_Q | F_SIZE | F_RM | 0x1800 | F_RN | F_RD},     /* FCMLA */
+    {0x2e00e400, F_Q | F_SIZE | F_RM | 0x1000 | F_RN | F_RD},     /* FCADD */
+    {0x2f001000, F_Q | F_SIZE | 0x3f0000 | 0x6800 | F_RN | F_RD}, /* elem */
+};
+static const struct dt_template t_feat_sm[] = {
+    {0xce400000, F_RM | F_RA | F_RN | F_RD},   /* SM3SS1 */
+    {0xce408000, F_RM | 0x3c00 | F_RN | F_RD}, /* SM3TT1A/1B/2A/2B */
+    {0xce60c000, F_RM | 0x0c00 | F_RN | F_RD}, /* SM3PARTW1/2, SM4EKEY */
+    {0xcec08400, F_RN | F_RD},                 /* SM4E */
+};
+static const struct dt_template t_feat_bf16[] = {
+    {0x1e634000, F_RN | F_RD},                          /* BFCVT */
+    {0x0ea16800, F_Q | F_RN | F_RD},                    /* BFCVTN{2} */
+    {0x2e40fc00, F_Q | F_RM | F_RN | F_RD},             /* BFDOT */
+    {0x6e40ec00, F_RM | F_RN | F_RD},                   /* BFMMLA */
+    {0x2ec0fc00, F_Q | F_RM | F_RN | F_RD},             /* BFMLALB/T */
+    {0x0f40f000, F_Q | 0x3f0000 | 0x800 | F_RN | F_RD}, /* BFDOT elem */
+    {0x0fc0f000, F_Q | 0x3f0000 | 0x800 | F_RN | F_RD}, /* BFMLAL elem */
+};
+static const struct dt_template t_feat_frint[] = {
+    {0x1e284000, 0x00400000 | 0x18000 | F_RN | F_RD},            /* scalar */
+    {0x0e21e800, F_Q | F_U | 0x00400000 | 0x1000 | F_RN | F_RD}, /* vector */
+};
+
+/* AXFLAG/XAFLAG/CFINV: op2 11 is not one of them. */
+static bool feat_gpr_ok(uint32_t insn)
+{
+    return (insn & 0xffffff9f) != 0xd500401f || bits(insn, 5, 2) != 3;
+}
+
+/* Vector FRINT32/64 of D elements needs Q. */
+static bool feat_frint_ok(uint32_t insn)
+{
+    return !(bits(insn, 28, 1) == 0 && bits(insn, 22, 1) && !bits(insn, 30, 1));
+}
+
 #define DT_CLASS(name, what, flags, filter, templates)                         \
     {                                                                          \
         name, what, flags, filter, templates,                                  \
@@ -430,6 +481,20 @@ const struct dt_class dt_classes[] = {
     DT_CLASS("crypto_pmull", "PMULL/PMULL2 8B and 1Q", 0, NULL, t_crypto_pmull),
     DT_CLASS("crc32", "CRC32B/H/W/X CRC32CB/H/W/X", DT_GPR_RD, crc32_ok,
              t_crc32),
+    DT_CLASS("feat_flagm",
+             "RMIF SETF8 SETF16 CFINV XAFLAG AXFLAG (FlagM, FlagM2)", 0,
+             feat_gpr_ok, t_feat_gpr),
+    DT_CLASS("feat_dot",
+             "SDOT UDOT USDOT SUDOT SMMLA UMMLA USMMLA (DotProd, I8MM)", 0,
+             NULL, t_feat_dot),
+    DT_CLASS("feat_fcma", "FCMLA (vector, by element) FCADD (FCMA)", 0, NULL,
+             t_feat_fcma),
+    DT_CLASS("feat_sm", "SM3SS1 SM3TT* SM3PARTW1/2 SM4E SM4EKEY (SM3, SM4)", 0,
+             NULL, t_feat_sm),
+    DT_CLASS("feat_bf16", "BFCVT BFCVTN BFDOT BFMMLA BFMLALB/T (BF16)", 0, NULL,
+             t_feat_bf16),
+    DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
+             feat_frint_ok, t_feat_frint),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);

@@ -1,0 +1,163 @@
+/*
+ * The -cpu model (features.def): parsing, help, and the HWCAP bits and ID
+ * register fields that follow from the enabled features. Runs before the
+ * first translation; no IR, no host.
+ */
+#include "target-arm/features.h"
+
+#include <string.h>
+
+#include "target-arm/helper_sys.h"
+
+typedef struct FeatureInfo {
+    const char *name;
+    int hwcap_word; /* 1 or 2 */
+    int hwcap_bit;
+    int id_reg; /* 0..2: ID_AA64ISARn_EL1 */
+    int shift;
+    int value;
+    const char *what;
+} FeatureInfo;
+
+enum { ISAR0, ISAR1, ISAR2 };
+
+static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
+#define ARM_FEATURE(id, name, hw, bit, reg, shift, value, what)                \
+    {name, hw, bit, reg, shift, value, what},
+#include "target-arm/features.def"
+#undef ARM_FEATURE
+};
+
+#define ARM_FEATURES_ALL ((UINT64_C(1) << ARM_FEAT_COUNT) - 1)
+
+uint64_t arm_cpu_features = ARM_FEATURES_ALL;
+
+static int find_feature(const char *name, size_t len)
+{
+    for (int i = 0; i < ARM_FEAT_COUNT; i++)
+        if (strlen(feature_info[i].name) == len &&
+            strncmp(feature_info[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+/* A feature that builds on another goes when that one goes. */
+static void apply_dependencies(void)
+{
+    if (!arm_cpu_has(ARM_FEAT_FLAGM))
+        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FLAGM2);
+    if (!arm_cpu_has(ARM_FEAT_LRCPC))
+        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_LRCPC2);
+}
+
+/* One comma-separated item: a model (first only) or [+-]feature. */
+static bool apply_item(const char *item, size_t len, bool first)
+{
+    bool on = true;
+    int f;
+
+    if (first && len == 3 && strncmp(item, "max", 3) == 0) {
+        arm_cpu_features = ARM_FEATURES_ALL;
+        return true;
+    }
+    if (first && len == 4 && strncmp(item, "v8.0", 4) == 0) {
+        arm_cpu_features = 0;
+        return true;
+    }
+    if (len > 0 && (item[0] == '+' || item[0] == '-')) {
+        on = item[0] == '+';
+        item++;
+        len--;
+    }
+    f = find_feature(item, len);
+    if (f < 0)
+        return false;
+    if (on)
+        arm_cpu_features |= UINT64_C(1) << f;
+    else
+        arm_cpu_features &= ~(UINT64_C(1) << f);
+    return true;
+}
+
+bool arm_cpu_select(const char *spec, const char **bad)
+{
+    static char bad_item[64];
+    const char *p = spec;
+    bool first = true;
+
+    for (;;) {
+        size_t len = strcspn(p, ",");
+
+        if (!apply_item(p, len, first)) {
+            snprintf(bad_item, sizeof(bad_item), "%.*s", (int)len, p);
+            *bad = bad_item;
+            return false;
+        }
+        first = false;
+        if (p[len] == '\0')
+            break;
+        p += len + 1;
+    }
+    apply_dependencies();
+    return true;
+}
+
+void arm_cpu_spec(char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "v8.0");
+
+    for (int i = 0; i < ARM_FEAT_COUNT && n < len; i++)
+        if (arm_cpu_has((ArmFeature)i))
+            n += (size_t)snprintf(buf + n, len - n, ",+%s",
+                                  feature_info[i].name);
+}
+
+void arm_cpu_print_help(FILE *out)
+{
+    fputs("CPU models for -cpu MODEL[,+feature,-feature...]:\n"
+          "  max    every feature below (the default)\n"
+          "  v8.0   none of them: Armv8.0 with FP16, CRC32, LSE, AES, PMULL,\n"
+          "         SHA1, SHA2, SHA3, SHA512 (always present)\n"
+          "features:\n",
+          out);
+    for (int i = 0; i < ARM_FEAT_COUNT; i++)
+        fprintf(out, "  %-8s %s\n", feature_info[i].name, feature_info[i].what);
+}
+
+static uint64_t hwcap_word(int word)
+{
+    uint64_t caps = 0;
+
+    for (int i = 0; i < ARM_FEAT_COUNT; i++)
+        if (arm_cpu_has((ArmFeature)i) && feature_info[i].hwcap_word == word)
+            caps |= UINT64_C(1) << feature_info[i].hwcap_bit;
+    return caps;
+}
+
+uint64_t arm_cpu_hwcap(void)
+{
+    return hwcap_word(1);
+}
+
+uint64_t arm_cpu_hwcap2(void)
+{
+    return hwcap_word(2);
+}
+
+uint64_t arm_cpu_id_isar(int n)
+{
+    uint64_t reg = n == 0 ? ARX_ID_AA64ISAR0_EL1 : 0;
+
+    for (int i = 0; i < ARM_FEAT_COUNT; i++) {
+        const FeatureInfo *fi = &feature_info[i];
+        uint64_t field;
+
+        if (!arm_cpu_has((ArmFeature)i) || fi->id_reg != n)
+            continue;
+        field = (reg >> fi->shift) & 0xf;
+        if ((uint64_t)fi->value > field)
+            reg = (reg & ~(UINT64_C(0xf) << fi->shift)) | (uint64_t)fi->value
+                                                              << fi->shift;
+    }
+    return reg;
+}
