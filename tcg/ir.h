@@ -581,9 +581,20 @@ typedef enum TCGVecOp {
     TCG_VEC_SHLI,
     TCG_VEC_SHRI,
     TCG_VEC_SARI,
+    /* Rounding right shifts: (a + (1 << (imm - 1))) >> imm without
+     * overflow, 1 <= imm <= element bits (logical / arithmetic). */
+    TCG_VEC_SHRI_RND,
+    TCG_VEC_SARI_RND,
+    /* Shift and insert (no flags): a shifted left by imm (0 <= imm <
+     * element bits) or right, logically, by imm (1 <= imm <= element
+     * bits), with the bits the shift vacated taken from d. */
+    TCG_VEC_SLI,
+    TCG_VEC_SRI,
     /* The 16 bytes of a as elements of twice vece, shifted right by imm
      * (0 allowed) and truncated to vece: oprsz (8) bytes of result. */
     TCG_VEC_SHRI_NARROW,
+    /* The same with rounding, as TCG_VEC_SHRI_RND (1 <= imm <= vece bits). */
+    TCG_VEC_RSHRI_NARROW,
     /* The low 8 bytes of a zero/sign-extended to twice vece, then shifted
      * left by imm (0 <= imm <= vece bits): 16 bytes of result. */
     TCG_VEC_ZEXT_SHLI,

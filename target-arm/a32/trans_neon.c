@@ -426,6 +426,12 @@ static bool trans_VSHIFT(DisasContext *s, arg_shift *a)
     case SS_SSHR: vop = TCG_VEC_SARI; break;
     case SS_USRA: vop = TCG_VEC_SHRI | TCG_VEC_ACC; break;
     case SS_SSRA: vop = TCG_VEC_SARI | TCG_VEC_ACC; break;
+    case SS_SRSHR: vop = TCG_VEC_SARI_RND; break;
+    case SS_URSHR: vop = TCG_VEC_SHRI_RND; break;
+    case SS_SRSRA: vop = TCG_VEC_SARI_RND | TCG_VEC_ACC; break;
+    case SS_URSRA: vop = TCG_VEC_SHRI_RND | TCG_VEC_ACC; break;
+    case SS_SLI: vop = TCG_VEC_SLI; break;
+    case SS_SRI: vop = TCG_VEC_SRI; break;
     default: break;
     }
     /* A left shift by 0 is a move: SHLI wants 0 < imm. */
@@ -459,8 +465,9 @@ static bool trans_VSHIFT_N(DisasContext *s, arg_shift *a)
     }
     int esz = shift_esz(val), shift = (16 << esz) - val;
 
-    if (op == SS_SHRN &&
-        gen_vec2(TCG_VEC_SHRI_NARROW, esz, 8, 8, a->vd, a->vm, shift)) {
+    if ((op == SS_SHRN || op == SS_RSHRN) &&
+        gen_vec2(op == SS_SHRN ? TCG_VEC_SHRI_NARROW : TCG_VEC_RSHRI_NARROW,
+                 esz, 8, 8, a->vd, a->vm, shift)) {
         return true;
     }
     gen_neon_call(NK_SHIFT, simd_desc(op, esz, 8, 0, shift),

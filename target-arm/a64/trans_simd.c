@@ -799,12 +799,20 @@ static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
     case SS_SSHR: vop = TCG_VEC_SARI; break;
     case SS_USRA: vop = TCG_VEC_SHRI | TCG_VEC_ACC; break;
     case SS_SSRA: vop = TCG_VEC_SARI | TCG_VEC_ACC; break;
+    case SS_SRSHR: vop = TCG_VEC_SARI_RND; break;
+    case SS_URSHR: vop = TCG_VEC_SHRI_RND; break;
+    case SS_SRSRA: vop = TCG_VEC_SARI_RND | TCG_VEC_ACC; break;
+    case SS_URSRA: vop = TCG_VEC_SHRI_RND | TCG_VEC_ACC; break;
+    case SS_SLI: vop = TCG_VEC_SLI; break;
+    case SS_SRI: vop = TCG_VEC_SRI; break;
     case SS_SHRN:
+    case SS_RSHRN:
         if (a->scalar) {
             return false;
         }
-        return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
-                           a->q ? d + 8 : d, n, shift);
+        return gen_vec_shi(op == SS_SHRN ? TCG_VEC_SHRI_NARROW
+                                         : TCG_VEC_RSHRI_NARROW,
+                           esz, 8, a->q ? 8 : 16, a->q ? d + 8 : d, n, shift);
     case SS_USHLL:
     case SS_SSHLL:
         return gen_vec_shi(op == SS_USHLL ? TCG_VEC_ZEXT_SHLI

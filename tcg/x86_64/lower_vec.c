@@ -136,7 +136,11 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_CMPLTZ:
     case TCG_VEC_SHLI:
     case TCG_VEC_SHRI:
-    case TCG_VEC_SARI: return ISA_SSE2;
+    case TCG_VEC_SARI:
+    case TCG_VEC_SHRI_RND:
+    case TCG_VEC_SARI_RND:
+    case TCG_VEC_SLI:
+    case TCG_VEC_SRI: return ISA_SSE2;
     case TCG_VEC_CMPGTZ:
     case TCG_VEC_CMPLEZ: return vece == 3 ? ISA_SSE42 : ISA_SSE2;
     case TCG_VEC_REV16:
@@ -157,6 +161,7 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_ADDLPS:
         return vece < 3 && has_pairs(vece, oprsz) ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_SHRI_NARROW:
+    case TCG_VEC_RSHRI_NARROW:
         return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
@@ -181,7 +186,7 @@ static int vec_need(unsigned op, unsigned vece, unsigned oprsz)
         return ISA_NONE;
     if ((op & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) &&
         (is_reduction(kind) || kind == TCG_VEC_EXTRACT ||
-         kind == TCG_VEC_GETEL))
+         kind == TCG_VEC_GETEL || kind == TCG_VEC_SLI || kind == TCG_VEC_SRI))
         return ISA_NONE;
     if (kind < TCG_VEC_NOT)
         return need_bin(kind, vece, oprsz);
@@ -569,6 +574,56 @@ static void vsplat_one(X86Xmm x, unsigned vece)
     x86_pshift_ri(as(), op_shr[vece], x, (uint8_t)((8u << vece) - 1));
 }
 
+/*
+ * Rounding right shift by n (1..element bits): the truncated shift plus
+ * the last bit shifted out, which is exact where adding the rounding
+ * constant first could overflow. t1 and t2 clobbered.
+ */
+static void vshr_round(X86Xmm x, unsigned vece, unsigned n, bool is_signed,
+                       X86Xmm t1, X86Xmm t2)
+{
+    vmov(t1, x);
+    if (is_signed)
+        vsar(x, vece, n, t2);
+    else
+        vshr(x, vece, n, t2);
+    /* Bit 0 of each element after a word shift by n - 1 < 8 is still that
+     * byte's own bit n - 1, so bytes need no mask here. */
+    if (n > 1)
+        x86_pshift_ri(as(), op_shr[vece], t1, (uint8_t)(n - 1));
+    vsplat_one(t2, vece);
+    x86_packed_rr(as(), X86_PAND, t1, t2);
+    x86_packed_rr(as(), op_add[vece], x, t1);
+}
+
+/*
+ * SLI / SRI: x (a) shifted by n with the vacated bits from d's element;
+ * t1 and t2 clobbered.
+ */
+static void vshift_insert(X86Xmm x, uint64_t d, unsigned vece, unsigned oprsz,
+                          unsigned n, bool left, X86Xmm t1, X86Xmm t2)
+{
+    unsigned bits = 8u << vece;
+    uint64_t ones = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    uint64_t keep = left ? (n ? ones >> (bits - n) : 0)
+                         : (n >= bits ? ones : ones & ~(ones >> n));
+
+    if (keep == 0)
+        return; /* SLI by 0: a itself */
+    if (keep == ones) {
+        vload(x, d, oprsz); /* SRI by the width: d itself */
+        return;
+    }
+    if (left)
+        vshl(x, vece, n, t1);
+    else
+        vshr(x, vece, n, t1);
+    vload(t2, d, oprsz);
+    vsplat(t1, vece, keep);
+    x86_packed_rr(as(), X86_PAND, t2, t1);
+    x86_packed_rr(as(), X86_POR, x, t2);
+}
+
 /* x = the sums of adjacent pairs of its elements, extended to twice the
  * size; t1 and t2 clobbered. */
 static void vaddlp(X86Xmm x, unsigned vece, bool is_signed, X86Xmm t1,
@@ -877,7 +932,7 @@ static void lower_vec_un(const TCGOp *op)
     unsigned in_size = oprsz, out_vece = vece;
     const X86Xmm x = X86_XMM0, t = X86_XMM1, t2 = X86_XMM2;
 
-    if (kind == TCG_VEC_SHRI_NARROW)
+    if (kind == TCG_VEC_SHRI_NARROW || kind == TCG_VEC_RSHRI_NARROW)
         in_size = 16;
     if (kind == TCG_VEC_ZEXT_SHLI || kind == TCG_VEC_SEXT_SHLI) {
         in_size = 8;
@@ -927,8 +982,20 @@ static void lower_vec_un(const TCGOp *op)
     case TCG_VEC_SHLI: vshl(x, vece, imm, t); break;
     case TCG_VEC_SHRI: vshr(x, vece, imm, t); break;
     case TCG_VEC_SARI: vsar(x, vece, imm, t); break;
+    case TCG_VEC_SHRI_RND:
+    case TCG_VEC_SARI_RND:
+        vshr_round(x, vece, imm, kind == TCG_VEC_SARI_RND, t, t2);
+        break;
+    case TCG_VEC_SLI:
+    case TCG_VEC_SRI:
+        vshift_insert(x, op->args[4], vece, oprsz, imm, kind == TCG_VEC_SLI, t,
+                      t2);
+        break;
     case TCG_VEC_SHRI_NARROW:
-        if (imm)
+    case TCG_VEC_RSHRI_NARROW:
+        if (kind == TCG_VEC_RSHRI_NARROW)
+            vshr_round(x, vece + 1, imm, false, t, t2);
+        else if (imm)
             x86_pshift_ri(as(), op_shr[vece + 1], x, (uint8_t)imm);
         if (vece == 2) {
             x86_pshufd(as(), x, x, 0x08);

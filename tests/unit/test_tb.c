@@ -806,6 +806,11 @@ static uint64_t vref_unary(unsigned kind, unsigned vece, uint64_t x,
     case TCG_VEC_CMPLTZ: return sx < 0 ? ~0ull : 0;
     case TCG_VEC_SHLI: return imm >= 64 ? 0 : x << imm;
     case TCG_VEC_SHRI: return imm >= bits ? 0 : x >> imm;
+    case TCG_VEC_SHRI_RND:
+        return (uint64_t)((((unsigned __int128)x) + (1ull << (imm - 1))) >>
+                          imm);
+    case TCG_VEC_SARI_RND:
+        return (uint64_t)((((__int128)sx) + ((__int128)1 << (imm - 1))) >> imm);
     default: /* SARI */ return (uint64_t)(sx >> (imm >= bits ? bits - 1 : imm));
     }
 }
@@ -966,6 +971,28 @@ static void vref(const VecCase *c, const uint8_t *d, const uint8_t *a,
             vput(res, i, vece,
                  c->imm >= 64 ? 0 : vget(a, i, vece + 1) >> c->imm);
         break;
+    case TCG_VEC_RSHRI_NARROW:
+        for (unsigned i = 0; i < n; i++)
+            vput(res, i, vece,
+                 vref_unary(TCG_VEC_SHRI_RND, vece + 1, vget(a, i, vece + 1),
+                            c->imm));
+        break;
+    case TCG_VEC_SLI:
+    case TCG_VEC_SRI:
+        for (unsigned i = 0; i < n; i++) {
+            unsigned bits = 8u << vece;
+            uint64_t x = vget(a, i, vece), old = vget(d, i, vece);
+            uint64_t mask = vmask(vece), ins;
+            if (kind == TCG_VEC_SLI)
+                ins = (mask << c->imm) & mask;
+            else
+                ins = c->imm >= bits ? 0 : mask >> c->imm;
+            uint64_t moved = kind == TCG_VEC_SLI ? x << c->imm
+                             : c->imm >= bits    ? 0
+                                                 : x >> c->imm;
+            vput(res, i, vece, (moved & ins) | (old & ~ins));
+        }
+        break;
     default:
         for (unsigned i = 0; i < n; i++) {
             uint64_t x = vget(a, i, vece);
@@ -1012,8 +1039,17 @@ static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
         imms[2] = bits / 2 + 1;
         imms[3] = bits - 1;
         return 4;
+    case TCG_VEC_SLI:
+        imms[0] = 0;
+        imms[1] = 1;
+        imms[2] = bits / 2 + 1;
+        imms[3] = bits - 1;
+        return 4;
     case TCG_VEC_SHRI:
     case TCG_VEC_SARI:
+    case TCG_VEC_SHRI_RND:
+    case TCG_VEC_SARI_RND:
+    case TCG_VEC_SRI:
         imms[0] = 1;
         imms[1] = bits / 2 - 1;
         imms[2] = bits - 1;
@@ -1023,6 +1059,11 @@ static int vec_imms(unsigned kind, unsigned vece, unsigned oprsz,
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         imms[0] = 0;
+        imms[1] = 3;
+        imms[2] = bits;
+        return 3;
+    case TCG_VEC_RSHRI_NARROW:
+        imms[0] = 1;
         imms[1] = 3;
         imms[2] = bits;
         return 3;
