@@ -932,6 +932,39 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
 
 /* ---- by element ---- */
 
+/*
+ * MUL, MLA, MLS and the long multiplies [SU]MULL, [SU]MLAL, [SU]MLSL (and
+ * their "2" forms) by element as the vector ops of their three-same and
+ * three-different forms, with Vm[idx] broadcast into the scratch vector as
+ * the second operand. The saturating doubling forms stay with the helper.
+ */
+static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    int32_t n = vofs(a->rn);
+    int op, oprsz = a->q ? 16 : 8;
+
+    if (a->kind == SE_INT) {
+        op = arm_simd_int_3same_vec_op((int)a->op);
+    } else {
+        op = diff_3_vec_op((int)a->op);
+        if (op >= 0) {
+            op += a->u ? 0 : 1;
+            oprsz = 16;
+            n += a->q ? 8 : 0; /* the "2" forms: the upper half of Vn */
+        }
+    }
+    if (op < 0 ||
+        !tcg_can_emit_vec((unsigned)op, (unsigned)esz, (unsigned)oprsz)) {
+        return false;
+    }
+    tcg_gen_vec_dup_i64((unsigned)esz, 16, 16, scratch,
+                        read_vec_elem(rm, idx, esz, false));
+    tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz, 16,
+                    vofs(a->rd), n, scratch);
+    return true;
+}
+
 static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
 {
     int kind = (int)a->kind;
@@ -980,6 +1013,9 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
                                    (int)a->rn, rm, idx))
         return true;
+    if (kind != SE_FP && !a->scalar && gen_int_by_elem_vec(a, esz, idx, rm)) {
+        return true;
+    }
     TCGv_i64 args[6] = {
         tcg_ptr_as_i64(tcg_env),
         tcg_constant_i64((int64_t)simd_desc((int)a->op, esz, oprsz, flags, 0)),
