@@ -368,6 +368,36 @@ static bool gen_diff_3_vec(arg_diff_3 *a)
     return true;
 }
 
+/*
+ * ADDHN, SUBHN, RADDHN, RSUBHN: the wide sum or difference (plus the
+ * rounding constant, put in the scratch vector first and accumulated
+ * into) in the scratch vector, then its high halves narrowed into Vd
+ * (the "2" forms fill the top half and keep the bottom).
+ */
+static bool gen_diff_3_narrow_vec(arg_diff_3 *a)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    unsigned wide = (unsigned)a->size + 1, half = 8u << a->size;
+    bool sub = a->op == SD_SUBHN || a->op == SD_RSUBHN;
+    bool round = a->op == SD_RADDHN || a->op == SD_RSUBHN;
+    unsigned op = (sub ? TCG_VEC_SUB : TCG_VEC_ADD) | (round ? TCG_VEC_ACC : 0);
+    int32_t d = vofs(a->rd) + (a->q ? 8 : 0);
+
+    if (a->op < SD_ADDHN || a->op > SD_RSUBHN ||
+        !tcg_can_emit_vec(op, wide, 16) ||
+        !tcg_can_emit_vec(TCG_VEC_SHRI_NARROW, (unsigned)a->size, 8)) {
+        return false;
+    }
+    if (round) {
+        tcg_gen_vec_dup_i64(wide, 16, 16, scratch,
+                            tcg_constant_i64((int64_t)(1ull << (half - 1))));
+    }
+    tcg_gen_vec_bin(op, wide, 16, 16, scratch, vofs(a->rn), vofs(a->rm));
+    tcg_gen_vec_shi(TCG_VEC_SHRI_NARROW, (unsigned)a->size, 8, a->q ? 8 : 16, d,
+                    scratch, half);
+    return true;
+}
+
 static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 {
     bool sqdm =
@@ -378,7 +408,7 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
         return false;
     }
     (void)s;
-    if (!a->scalar && gen_diff_3_vec(a)) {
+    if (!a->scalar && (gen_diff_3_vec(a) || gen_diff_3_narrow_vec(a))) {
         return true;
     }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
