@@ -191,6 +191,57 @@ static unsigned int_3same_scalar_sizes(int op)
     }
 }
 
+/*
+ * The halving adds and subtracts without a wider element, x = n ^ m
+ * shifted right by one (arithmetically for the signed forms) in the
+ * scratch vector:
+ *   [SU]HADD  = (n & m) + x     [SU]RHADD = (n | m) - x
+ *   [SU]HSUB  = x - (~n & m)
+ * Vd is written only once x is computed, so it may be Vn or Vm.
+ */
+static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    int32_t d = vofs(a->rd), n = vofs(a->rn), m = vofs(a->rm);
+    bool is_signed =
+        a->op == SI_SHADD || a->op == SI_SRHADD || a->op == SI_SHSUB;
+    unsigned sz = (unsigned)esz, len = (unsigned)oprsz;
+
+    switch (a->op) {
+    case SI_UHADD:
+    case SI_SHADD:
+    case SI_URHADD:
+    case SI_SRHADD:
+    case SI_UHSUB:
+    case SI_SHSUB: break;
+    default: return false;
+    }
+    if (a->scalar || !tcg_can_emit_vec(TCG_VEC_SARI, sz, len) ||
+        !tcg_can_emit_vec(TCG_VEC_SHRI, sz, len)) {
+        return false;
+    }
+    tcg_gen_vec_bin(TCG_VEC_XOR, sz, len, 16, scratch, n, m);
+    tcg_gen_vec_shi(is_signed ? TCG_VEC_SARI : TCG_VEC_SHRI, sz, len, 16,
+                    scratch, scratch, 1);
+    switch (a->op) {
+    case SI_UHADD:
+    case SI_SHADD:
+        tcg_gen_vec_bin(TCG_VEC_AND, sz, len, 16, d, n, m);
+        tcg_gen_vec_bin(TCG_VEC_ADD, sz, len, 16, d, d, scratch);
+        break;
+    case SI_URHADD:
+    case SI_SRHADD:
+        tcg_gen_vec_bin(TCG_VEC_OR, sz, len, 16, d, n, m);
+        tcg_gen_vec_bin(TCG_VEC_SUB, sz, len, 16, d, d, scratch);
+        break;
+    default:
+        tcg_gen_vec_bin(TCG_VEC_ANDC, sz, len, 16, d, m, n);
+        tcg_gen_vec_bin(TCG_VEC_SUB, sz, len, 16, d, scratch, d);
+        break;
+    }
+    return true;
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -203,7 +254,8 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
     }
     (void)s;
     if (gen_vec_bin(arm_simd_int_3same_vec_op((int)a->op), esz, oprsz, a->rd,
-                    a->rn, a->rm)) {
+                    a->rn, a->rm) ||
+        gen_halving_vec(a, esz, oprsz)) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,
