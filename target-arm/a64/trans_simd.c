@@ -191,6 +191,57 @@ static unsigned int_3same_scalar_sizes(int op)
     }
 }
 
+/*
+ * The halving adds and subtracts without a wider element, x = n ^ m
+ * shifted right by one (arithmetically for the signed forms) in the
+ * scratch vector:
+ *   [SU]HADD  = (n & m) + x     [SU]RHADD = (n | m) - x
+ *   [SU]HSUB  = x - (~n & m)
+ * Vd is written only once x is computed, so it may be Vn or Vm.
+ */
+static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    int32_t d = vofs(a->rd), n = vofs(a->rn), m = vofs(a->rm);
+    bool is_signed =
+        a->op == SI_SHADD || a->op == SI_SRHADD || a->op == SI_SHSUB;
+    unsigned sz = (unsigned)esz, len = (unsigned)oprsz;
+
+    switch (a->op) {
+    case SI_UHADD:
+    case SI_SHADD:
+    case SI_URHADD:
+    case SI_SRHADD:
+    case SI_UHSUB:
+    case SI_SHSUB: break;
+    default: return false;
+    }
+    if (a->scalar || !tcg_can_emit_vec(TCG_VEC_SARI, sz, len) ||
+        !tcg_can_emit_vec(TCG_VEC_SHRI, sz, len)) {
+        return false;
+    }
+    tcg_gen_vec_bin(TCG_VEC_XOR, sz, len, 16, scratch, n, m);
+    tcg_gen_vec_shi(is_signed ? TCG_VEC_SARI : TCG_VEC_SHRI, sz, len, 16,
+                    scratch, scratch, 1);
+    switch (a->op) {
+    case SI_UHADD:
+    case SI_SHADD:
+        tcg_gen_vec_bin(TCG_VEC_AND, sz, len, 16, d, n, m);
+        tcg_gen_vec_bin(TCG_VEC_ADD, sz, len, 16, d, d, scratch);
+        break;
+    case SI_URHADD:
+    case SI_SRHADD:
+        tcg_gen_vec_bin(TCG_VEC_OR, sz, len, 16, d, n, m);
+        tcg_gen_vec_bin(TCG_VEC_SUB, sz, len, 16, d, d, scratch);
+        break;
+    default:
+        tcg_gen_vec_bin(TCG_VEC_ANDC, sz, len, 16, d, m, n);
+        tcg_gen_vec_bin(TCG_VEC_SUB, sz, len, 16, d, scratch, d);
+        break;
+    }
+    return true;
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -203,7 +254,8 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
     }
     (void)s;
     if (gen_vec_bin(arm_simd_int_3same_vec_op((int)a->op), esz, oprsz, a->rd,
-                    a->rn, a->rm)) {
+                    a->rn, a->rm) ||
+        gen_halving_vec(a, esz, oprsz)) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,
@@ -368,6 +420,36 @@ static bool gen_diff_3_vec(arg_diff_3 *a)
     return true;
 }
 
+/*
+ * ADDHN, SUBHN, RADDHN, RSUBHN: the wide sum or difference (plus the
+ * rounding constant, put in the scratch vector first and accumulated
+ * into) in the scratch vector, then its high halves narrowed into Vd
+ * (the "2" forms fill the top half and keep the bottom).
+ */
+static bool gen_diff_3_narrow_vec(arg_diff_3 *a)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    unsigned wide = (unsigned)a->size + 1, half = 8u << a->size;
+    bool sub = a->op == SD_SUBHN || a->op == SD_RSUBHN;
+    bool round = a->op == SD_RADDHN || a->op == SD_RSUBHN;
+    unsigned op = (sub ? TCG_VEC_SUB : TCG_VEC_ADD) | (round ? TCG_VEC_ACC : 0);
+    int32_t d = vofs(a->rd) + (a->q ? 8 : 0);
+
+    if (a->op < SD_ADDHN || a->op > SD_RSUBHN ||
+        !tcg_can_emit_vec(op, wide, 16) ||
+        !tcg_can_emit_vec(TCG_VEC_SHRI_NARROW, (unsigned)a->size, 8)) {
+        return false;
+    }
+    if (round) {
+        tcg_gen_vec_dup_i64(wide, 16, 16, scratch,
+                            tcg_constant_i64((int64_t)(1ull << (half - 1))));
+    }
+    tcg_gen_vec_bin(op, wide, 16, 16, scratch, vofs(a->rn), vofs(a->rm));
+    tcg_gen_vec_shi(TCG_VEC_SHRI_NARROW, (unsigned)a->size, 8, a->q ? 8 : 16, d,
+                    scratch, half);
+    return true;
+}
+
 static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
 {
     bool sqdm =
@@ -378,7 +460,7 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
         return false;
     }
     (void)s;
-    if (!a->scalar && gen_diff_3_vec(a)) {
+    if (!a->scalar && (gen_diff_3_vec(a) || gen_diff_3_narrow_vec(a))) {
         return true;
     }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
@@ -940,6 +1022,39 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
 
 /* ---- by element ---- */
 
+/*
+ * MUL, MLA, MLS and the long multiplies [SU]MULL, [SU]MLAL, [SU]MLSL (and
+ * their "2" forms) by element as the vector ops of their three-same and
+ * three-different forms, with Vm[idx] broadcast into the scratch vector as
+ * the second operand. The saturating doubling forms stay with the helper.
+ */
+static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+    int32_t n = vofs(a->rn);
+    int op, oprsz = a->q ? 16 : 8;
+
+    if (a->kind == SE_INT) {
+        op = arm_simd_int_3same_vec_op((int)a->op);
+    } else {
+        op = diff_3_vec_op((int)a->op);
+        if (op >= 0) {
+            op += a->u ? 0 : 1;
+            oprsz = 16;
+            n += a->q ? 8 : 0; /* the "2" forms: the upper half of Vn */
+        }
+    }
+    if (op < 0 ||
+        !tcg_can_emit_vec((unsigned)op, (unsigned)esz, (unsigned)oprsz)) {
+        return false;
+    }
+    tcg_gen_vec_dup_i64((unsigned)esz, 16, 16, scratch,
+                        read_vec_elem(rm, idx, esz, false));
+    tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz, 16,
+                    vofs(a->rd), n, scratch);
+    return true;
+}
+
 static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
 {
     int kind = (int)a->kind;
@@ -988,6 +1103,9 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
                                    (int)a->rn, rm, idx))
         return true;
+    if (kind != SE_FP && !a->scalar && gen_int_by_elem_vec(a, esz, idx, rm)) {
+        return true;
+    }
     TCGv_i64 args[6] = {
         tcg_ptr_as_i64(tcg_env),
         tcg_constant_i64((int64_t)simd_desc((int)a->op, esz, oprsz, flags, 0)),
