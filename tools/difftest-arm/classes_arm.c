@@ -225,6 +225,22 @@ static bool a32_vfp_ok(uint32_t insn)
 {
     if (bits(insn, 12, 4) == 15 && bits(insn, 16, 12) != 0xef1)
         return false; /* 15 only for VMRS APSR_nzcv */
+    /* VMOV between two S (Sm, Sm+1) and core registers: m = 31 has no
+     * Sm+1 (UNPREDICTABLE). */
+    if (bits(insn, 21, 7) == 0x62 && bits(insn, 8, 4) == 0xa &&
+        (bits(insn, 0, 4) << 1 | bits(insn, 5, 1)) == 31)
+        return false;
+    /* VINS.F16 / VMOVX.F16 are FEAT_FP16, which arx's armhf hwcaps do not
+     * advertise (qemu-arm's max CPU has them). */
+    if ((insn & 0xffbf0f50) == 0xfeb00a40)
+        return false;
+    /* VCVT between FP and 16-bit fixed point: frac_bits = 16 - imm4:i
+     * below zero is UNPREDICTABLE. */
+    if (bits(insn, 23, 5) == 0x1d && bits(insn, 19, 3) == 7 &&
+        bits(insn, 17, 1) && bits(insn, 9, 3) == 5 && bits(insn, 6, 1) &&
+        !bits(insn, 4, 1) && !bits(insn, 7, 1) &&
+        (bits(insn, 0, 4) << 1 | bits(insn, 5, 1)) > 16)
+        return false;
     /* VMOV between core registers and two S / one D: Rt != Rt2 to core. */
     if (bits(insn, 21, 7) == 0x62 && bits(insn, 20, 1))
         return bits(insn, 12, 4) != bits(insn, 16, 4);
