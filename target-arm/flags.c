@@ -126,6 +126,8 @@ void arm_translate_globals_init(void)
     /* FPCR.FZ (FPSCR.FZ): guarded FP ops stay inline under it where the
      * flushed result is the IEEE one. */
     tcg_fp_flush_mask = FPCR_FZ;
+    /* FPSR.QC (FPSCR.QC): saturating vector ops set it inline. */
+    tcg_set_vec_sat_flag(offsetof(CPUARMState, fpsr), FPSR_QC);
 }
 
 /* ---- flags ---- */

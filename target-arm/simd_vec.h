@@ -37,6 +37,10 @@ static inline int arm_simd_int_3same_vec_op(int op)
     case SI_SABD: return TCG_VEC_ABDS;
     case SI_UABA: return TCG_VEC_ABDU | TCG_VEC_ACC;
     case SI_SABA: return TCG_VEC_ABDS | TCG_VEC_ACC;
+    case SI_SQADD: return TCG_VEC_SQADD;
+    case SI_UQADD: return TCG_VEC_UQADD;
+    case SI_SQSUB: return TCG_VEC_SQSUB;
+    case SI_UQSUB: return TCG_VEC_UQSUB;
     default: return -1;
     }
 }

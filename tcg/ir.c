@@ -92,6 +92,21 @@ void tcg_global_set_bits(TCGv_i64 g, uint64_t bits)
     tcg_ctx.temps[g.idx].bits_bound = bits;
 }
 
+static int32_t vec_sat_ofs;
+static uint32_t vec_sat_bit;
+
+void tcg_set_vec_sat_flag(int32_t ofs, uint32_t bit)
+{
+    vec_sat_ofs = ofs;
+    vec_sat_bit = bit;
+}
+
+void tcg_vec_sat_flag(int32_t *ofs, uint32_t *bit)
+{
+    *ofs = vec_sat_ofs;
+    *bit = vec_sat_bit;
+}
+
 void tcg_pin_globals(const TCGv_i64 *g, int n)
 {
     tcg_ctx.nb_pins = 0;

@@ -512,6 +512,12 @@ typedef enum TCGVecOp {
     TCG_VEC_UMAX,
     TCG_VEC_ABDU,
     TCG_VEC_ABDS, /* absolute difference |a - b| */
+    /* Saturating add / subtract, signed and unsigned; a lane that
+     * saturates sets the target's sticky flag (tcg_set_vec_sat_flag). */
+    TCG_VEC_SQADD,
+    TCG_VEC_UQADD,
+    TCG_VEC_SQSUB,
+    TCG_VEC_UQSUB,
     /* Pairwise: the elements of a then b (oprsz each) taken two by two. */
     TCG_VEC_ADDP,
     TCG_VEC_SMINP,
@@ -609,6 +615,15 @@ typedef enum TCGVecOp {
     TCG_VEC_ACC_SUB = 1 << 9,
     TCG_VEC_OP_MASK = 0xff,
 } TCGVecOp;
+
+/*
+ * The target's sticky saturation flag: bit (a mask) of the 32-bit word at
+ * byte offset ofs in the CPU state. Until it is set the saturating vector
+ * kinds are never emitted inline.
+ */
+void tcg_set_vec_sat_flag(int32_t ofs, uint32_t bit);
+/* The flag tcg_set_vec_sat_flag named (bit 0: none). */
+void tcg_vec_sat_flag(int32_t *ofs, uint32_t *bit);
 
 /* d, a, b, sel, t, f: byte offsets in the CPU state (from tcg_env). */
 void tcg_gen_vec_bin(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,

@@ -999,7 +999,10 @@ static const X86PackedInfo packed_table[] = {
     [X86_PMADDUBSW] = {ENC_0F38, 0x04}, [X86_PMOVSXBW] = {ENC_0F38, 0x20},
     [X86_PMOVSXWD] = {ENC_0F38, 0x23},  [X86_PMOVSXDQ] = {ENC_0F38, 0x25},
     [X86_PMOVZXBW] = {ENC_0F38, 0x30},  [X86_PMOVZXWD] = {ENC_0F38, 0x33},
-    [X86_PMOVZXDQ] = {ENC_0F38, 0x35},
+    [X86_PMOVZXDQ] = {ENC_0F38, 0x35},  [X86_PADDSB] = {ENC_0F, 0xec},
+    [X86_PADDSW] = {ENC_0F, 0xed},      [X86_PADDUSB] = {ENC_0F, 0xdc},
+    [X86_PADDUSW] = {ENC_0F, 0xdd},     [X86_PSUBSB] = {ENC_0F, 0xe8},
+    [X86_PSUBSW] = {ENC_0F, 0xe9},
 };
 
 void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)

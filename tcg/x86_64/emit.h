@@ -190,6 +190,12 @@ typedef enum {
     X86_PMOVZXBW,
     X86_PMOVZXWD,
     X86_PMOVZXDQ,
+    X86_PADDSB,
+    X86_PADDSW,
+    X86_PADDUSB,
+    X86_PADDUSW,
+    X86_PSUBSB,
+    X86_PSUBSW,
 } X86PackedOp;
 
 /* Packed shifts by immediate: opcode << 8 | ModRM /digit. */

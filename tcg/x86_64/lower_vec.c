@@ -67,6 +67,15 @@ static bool has_pairs(unsigned vece, unsigned oprsz)
     return (oprsz >> vece) >= 2;
 }
 
+static bool has_sat_flag(void)
+{
+    int32_t ofs;
+    uint32_t bit;
+
+    tcg_vec_sat_flag(&ofs, &bit);
+    return bit != 0;
+}
+
 static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
 {
     switch (kind) {
@@ -91,6 +100,10 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_UMAX: return need_minmax(false, vece);
     case TCG_VEC_ABDU:
     case TCG_VEC_ABDS: return vece < 3 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SQADD:
+    case TCG_VEC_UQADD:
+    case TCG_VEC_SQSUB:
+    case TCG_VEC_UQSUB: return vece < 2 && has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ADDP:
     case TCG_VEC_ZIPLO:
     case TCG_VEC_ZIPHI:
@@ -687,6 +700,38 @@ static void vfinish(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
 /* ---- two operands ---- */
 
 /* xmm0 = xmm0 op xmm1 for the element-wise kinds; xmm2/3 are scratch. */
+/*
+ * a = a op b saturating (8- and 16-bit lanes, which SSE2 has): the
+ * wrapping result differs from it in some lane exactly when one
+ * saturated, and then the sticky flag is set. Lanes beyond an 8-byte
+ * operation hold zero in both, so they never differ.
+ */
+static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
+                       X86Xmm t)
+{
+    static const X86PackedOp sat[4][2] = {
+        [TCG_VEC_SQADD - TCG_VEC_SQADD] = {X86_PADDSB, X86_PADDSW},
+        [TCG_VEC_UQADD - TCG_VEC_SQADD] = {X86_PADDUSB, X86_PADDUSW},
+        [TCG_VEC_SQSUB - TCG_VEC_SQADD] = {X86_PSUBSB, X86_PSUBSW},
+        [TCG_VEC_UQSUB - TCG_VEC_SQADD] = {X86_PSUBUSB, X86_PSUBUSW},
+    };
+    bool add = kind == TCG_VEC_SQADD || kind == TCG_VEC_UQADD;
+    int32_t ofs;
+    uint32_t bit;
+    uint8_t *skip;
+
+    tcg_vec_sat_flag(&ofs, &bit);
+    vmov(t, a);
+    x86_packed_rr(as(), add ? op_add[vece] : op_sub[vece], t, b);
+    x86_packed_rr(as(), sat[kind - TCG_VEC_SQADD][vece], a, b);
+    x86_packed_rr(as(), X86_PCMPEQB, t, a);
+    x86_pmovmskb(as(), REG_SCRATCH, t);
+    x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0xffff);
+    skip = x86_jcc32(as(), X86_CC_E);
+    x86_alu_mi(as(), 32, X86_OR, x86_mem(REG_ENV, ofs), (int32_t)bit);
+    x86_patch_rel32(skip, be.as.p);
+}
+
 static void lower_elementwise(unsigned kind, unsigned vece)
 {
     const X86Xmm a = X86_XMM0, b = X86_XMM1, t = X86_XMM2;
@@ -734,6 +779,10 @@ static void lower_elementwise(unsigned kind, unsigned vece)
     case TCG_VEC_ABDS:
         vabd(a, b, vece, kind == TCG_VEC_ABDS, t, X86_XMM3);
         break;
+    case TCG_VEC_SQADD:
+    case TCG_VEC_UQADD:
+    case TCG_VEC_SQSUB:
+    case TCG_VEC_UQSUB: vsat_arith(kind, vece, a, b, t); break;
     default: /* min and max */
         x86_packed_rr(as(), op_minmax(kind, vece), a, b);
         break;
