@@ -599,6 +599,13 @@ typedef enum TCGVecOp {
     /* The 16 bytes of a as elements of twice vece, shifted right by imm
      * (0 allowed) and truncated to vece: oprsz (8) bytes of result. */
     TCG_VEC_SHRI_NARROW,
+    /* The 16 bytes of a as elements of twice vece narrowed to vece with
+     * saturation: signed to signed, unsigned to unsigned, signed to
+     * unsigned; a lane that saturates sets the sticky flag
+     * (tcg_set_vec_sat_flag). oprsz (8) bytes of result. */
+    TCG_VEC_SQXTN,
+    TCG_VEC_UQXTN,
+    TCG_VEC_SQXTUN,
     /* The same with rounding, as TCG_VEC_SHRI_RND (1 <= imm <= vece bits). */
     TCG_VEC_RSHRI_NARROW,
     /* The low 8 bytes of a zero/sign-extended to twice vece, then shifted

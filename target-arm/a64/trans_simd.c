@@ -521,6 +521,18 @@ static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
     case SM_XTN: /* XTN2 fills the top half and keeps the bottom */
         return gen_vec_shi(TCG_VEC_SHRI_NARROW, esz, 8, a->q ? 8 : 16,
                            a->q ? d + 8 : d, n, 0);
+    case SM_SQXTN:
+    case SM_UQXTN:
+    case SM_SQXTUN: {
+        static const int kinds[] = {[SM_SQXTN - SM_SQXTN] = TCG_VEC_SQXTN,
+                                    [SM_UQXTN - SM_SQXTN] = TCG_VEC_UQXTN,
+                                    [SM_SQXTUN - SM_SQXTN] = TCG_VEC_SQXTUN};
+        if (a->scalar) {
+            return false;
+        }
+        return gen_vec_shi(kinds[op - SM_SQXTN], esz, 8, a->q ? 8 : 16,
+                           a->q ? d + 8 : d, n, 0);
+    }
     case SM_SHLL:
         return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d, a->q ? n + 8 : n,
                            8 << esz);

@@ -176,6 +176,10 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SHRI_NARROW:
     case TCG_VEC_RSHRI_NARROW:
         return vece < 3 && oprsz == 8 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SQXTN:
+    case TCG_VEC_UQXTN:
+    case TCG_VEC_SQXTUN:
+        return vece == 0 && oprsz == 8 && has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
@@ -706,6 +710,20 @@ static void vfinish(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
  * saturated, and then the sticky flag is set. Lanes beyond an 8-byte
  * operation hold zero in both, so they never differ.
  */
+static void set_sat_flag_unless_all_ones(X86Xmm mask)
+{
+    int32_t ofs;
+    uint32_t bit;
+    uint8_t *skip;
+
+    tcg_vec_sat_flag(&ofs, &bit);
+    x86_pmovmskb(as(), REG_SCRATCH, mask);
+    x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0xffff);
+    skip = x86_jcc32(as(), X86_CC_E);
+    x86_alu_mi(as(), 32, X86_OR, x86_mem(REG_ENV, ofs), (int32_t)bit);
+    x86_patch_rel32(skip, be.as.p);
+}
+
 static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
                        X86Xmm t)
 {
@@ -716,20 +734,36 @@ static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
         [TCG_VEC_UQSUB - TCG_VEC_SQADD] = {X86_PSUBUSB, X86_PSUBUSW},
     };
     bool add = kind == TCG_VEC_SQADD || kind == TCG_VEC_UQADD;
-    int32_t ofs;
-    uint32_t bit;
-    uint8_t *skip;
 
-    tcg_vec_sat_flag(&ofs, &bit);
     vmov(t, a);
     x86_packed_rr(as(), add ? op_add[vece] : op_sub[vece], t, b);
     x86_packed_rr(as(), sat[kind - TCG_VEC_SQADD][vece], a, b);
     x86_packed_rr(as(), X86_PCMPEQB, t, a);
-    x86_pmovmskb(as(), REG_SCRATCH, t);
-    x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0xffff);
-    skip = x86_jcc32(as(), X86_CC_E);
-    x86_alu_mi(as(), 32, X86_OR, x86_mem(REG_ENV, ofs), (int32_t)bit);
-    x86_patch_rel32(skip, be.as.p);
+    set_sat_flag_unless_all_ones(t);
+}
+
+/*
+ * SQXTN, UQXTN, SQXTUN of 16-bit lanes to bytes (x: 16 bytes in, 8 out).
+ * A lane is out of range exactly when (x + bias) -sat 0xff is not zero,
+ * unsigned: bias 0x80 for a signed result from signed lanes, none
+ * otherwise (a negative lane is a large unsigned one).
+ */
+static void vsat_narrow_bytes(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2)
+{
+    vmov(t, x);
+    if (kind == TCG_VEC_SQXTN) {
+        vsplat(t2, 1, 0x80);
+        x86_packed_rr(as(), X86_PADDW, t, t2);
+    }
+    vsplat(t2, 1, 0xff);
+    x86_packed_rr(as(), X86_PSUBUSW, t, t2);
+    if (kind == TCG_VEC_UQXTN)
+        x86_packed_rr(as(), X86_PSUBW, x, t); /* min(x, 0xff) */
+    x86_packed_rr(as(), kind == TCG_VEC_SQXTN ? X86_PACKSSWB : X86_PACKUSWB, x,
+                  x);
+    vzero(t2);
+    x86_packed_rr(as(), X86_PCMPEQB, t, t2);
+    set_sat_flag_unless_all_ones(t);
 }
 
 static void lower_elementwise(unsigned kind, unsigned vece)
@@ -981,7 +1015,9 @@ static void lower_vec_un(const TCGOp *op)
     unsigned in_size = oprsz, out_vece = vece;
     const X86Xmm x = X86_XMM0, t = X86_XMM1, t2 = X86_XMM2;
 
-    if (kind == TCG_VEC_SHRI_NARROW || kind == TCG_VEC_RSHRI_NARROW)
+    if (kind == TCG_VEC_SHRI_NARROW || kind == TCG_VEC_RSHRI_NARROW ||
+        kind == TCG_VEC_SQXTN || kind == TCG_VEC_UQXTN ||
+        kind == TCG_VEC_SQXTUN)
         in_size = 16;
     if (kind == TCG_VEC_ZEXT_SHLI || kind == TCG_VEC_SEXT_SHLI) {
         in_size = 8;
@@ -1053,6 +1089,9 @@ static void lower_vec_un(const TCGOp *op)
             vuzp(x, t, vece, 16, false);
         }
         break;
+    case TCG_VEC_SQXTN:
+    case TCG_VEC_UQXTN:
+    case TCG_VEC_SQXTUN: vsat_narrow_bytes(kind, x, t, t2); break;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);
