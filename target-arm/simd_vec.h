@@ -1,6 +1,7 @@
 /*
- * The integer "three same" operations of helper_simd.h (SI_*) as vector
- * IR ops, shared by the A64 and the AArch32 Advanced SIMD translators:
+ * The integer "three same" operations (SI_*) and the element-wise shifts
+ * by immediate (SS_*) of helper_simd.h as vector IR ops, shared by the
+ * A64 and the AArch32 Advanced SIMD translators:
  * where the host lowers the IR op, neither calls the helper.
  */
 #ifndef ARX_TARGET_ARM_SIMD_VEC_H
@@ -41,6 +42,26 @@ static inline int arm_simd_int_3same_vec_op(int op)
     case SI_UQADD: return TCG_VEC_UQADD;
     case SI_SQSUB: return TCG_VEC_SQSUB;
     case SI_UQSUB: return TCG_VEC_UQSUB;
+    default: return -1;
+    }
+}
+
+/* The vector IR op for an element-wise shift by immediate (SS_ op), or -1
+ * where it is not one (narrowing, widening, saturating, fixed point). */
+static inline int arm_simd_shift_imm_vec_op(int op)
+{
+    switch (op) {
+    case SS_SHL: return TCG_VEC_SHLI;
+    case SS_USHR: return TCG_VEC_SHRI;
+    case SS_SSHR: return TCG_VEC_SARI;
+    case SS_USRA: return TCG_VEC_SHRI | TCG_VEC_ACC;
+    case SS_SSRA: return TCG_VEC_SARI | TCG_VEC_ACC;
+    case SS_SRSHR: return TCG_VEC_SARI_RND;
+    case SS_URSHR: return TCG_VEC_SHRI_RND;
+    case SS_SRSRA: return TCG_VEC_SARI_RND | TCG_VEC_ACC;
+    case SS_URSRA: return TCG_VEC_SHRI_RND | TCG_VEC_ACC;
+    case SS_SLI: return TCG_VEC_SLI;
+    case SS_SRI: return TCG_VEC_SRI;
     default: return -1;
     }
 }

@@ -418,22 +418,8 @@ static bool trans_VSHIFT(DisasContext *s, arg_shift *a)
     int esz = shift_esz(val), oprsz = a->q ? 16 : 8;
     bool left = a->opc >= 5;
     int shift = left ? val - (8 << esz) : (16 << esz) - val;
-    int vop = -1;
+    int vop = arm_simd_shift_imm_vec_op(op);
 
-    switch (op) {
-    case SS_SHL: vop = TCG_VEC_SHLI; break;
-    case SS_USHR: vop = TCG_VEC_SHRI; break;
-    case SS_SSHR: vop = TCG_VEC_SARI; break;
-    case SS_USRA: vop = TCG_VEC_SHRI | TCG_VEC_ACC; break;
-    case SS_SSRA: vop = TCG_VEC_SARI | TCG_VEC_ACC; break;
-    case SS_SRSHR: vop = TCG_VEC_SARI_RND; break;
-    case SS_URSHR: vop = TCG_VEC_SHRI_RND; break;
-    case SS_SRSRA: vop = TCG_VEC_SARI_RND | TCG_VEC_ACC; break;
-    case SS_URSRA: vop = TCG_VEC_SHRI_RND | TCG_VEC_ACC; break;
-    case SS_SLI: vop = TCG_VEC_SLI; break;
-    case SS_SRI: vop = TCG_VEC_SRI; break;
-    default: break;
-    }
     /* A left shift by 0 is a move: SHLI wants 0 < imm. */
     if (vop >= 0 && (shift > 0) &&
         gen_vec2(vop, esz, oprsz, oprsz, a->vd, a->vm, shift)) {

@@ -885,20 +885,9 @@ static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
                               int shift)
 {
     int32_t d = vofs(a->rd), n = vofs(a->rn);
-    int vop;
+    int vop = arm_simd_shift_imm_vec_op(op);
 
     switch (op) {
-    case SS_SHL: vop = TCG_VEC_SHLI; break;
-    case SS_USHR: vop = TCG_VEC_SHRI; break;
-    case SS_SSHR: vop = TCG_VEC_SARI; break;
-    case SS_USRA: vop = TCG_VEC_SHRI | TCG_VEC_ACC; break;
-    case SS_SSRA: vop = TCG_VEC_SARI | TCG_VEC_ACC; break;
-    case SS_SRSHR: vop = TCG_VEC_SARI_RND; break;
-    case SS_URSHR: vop = TCG_VEC_SHRI_RND; break;
-    case SS_SRSRA: vop = TCG_VEC_SARI_RND | TCG_VEC_ACC; break;
-    case SS_URSRA: vop = TCG_VEC_SHRI_RND | TCG_VEC_ACC; break;
-    case SS_SLI: vop = TCG_VEC_SLI; break;
-    case SS_SRI: vop = TCG_VEC_SRI; break;
     case SS_SHRN:
     case SS_RSHRN:
         if (a->scalar) {
@@ -912,9 +901,8 @@ static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
         return gen_vec_shi(op == SS_USHLL ? TCG_VEC_ZEXT_SHLI
                                           : TCG_VEC_SEXT_SHLI,
                            esz, 16, 16, d, a->q ? n + 8 : n, shift);
-    default: return false;
+    default: return vop >= 0 && gen_vec_shi(vop, esz, oprsz, 16, d, n, shift);
     }
-    return gen_vec_shi(vop, esz, oprsz, 16, d, n, shift);
 }
 
 static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
