@@ -704,6 +704,13 @@ void tcg_gen_fp_guarded(TCGOpcode inner, TCGv_i64 ret, const TCGv_i64 *in,
  * host's flags as before the attempt.
  */
 extern uint32_t tcg_fp_flush_mask;
+/*
+ * mode_ofs of a guarded op whose block is translated for one FP mode
+ * (the frontend keys its blocks by it): nothing is tested at run time,
+ * and mode_mask is the mode's flush bits that are set (0: none), which
+ * choose the flushing attempt or the plain one.
+ */
+#define TCG_FP_MODE_FIXED (-1)
 bool tcg_can_emit_fp_guarded(TCGOpcode inner);
 /*
  * The same with operands in the CPU state: the low elements of the

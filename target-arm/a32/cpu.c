@@ -6,7 +6,8 @@
 #include "target-arm/cpu.h"
 
 #include "target-arm/a32/translate.h"
-#include "target-arm/sys.h" /* ARM_PHYS_STEP */
+#include "target-arm/helper_fp.h" /* FPCR_FZ, FPCR_RMODE_MASK */
+#include "target-arm/sys.h"       /* ARM_PHYS_STEP */
 #include "tcg/target_ops.h"
 #include "util/log.h"
 
@@ -32,6 +33,11 @@ static TCGBlockState a32_block_state(void *opaque)
     const CPUARMState *env = opaque;
     uint32_t flags = (env->thumb ? A32_TBFLAG_THUMB : 0) |
                      (env->condexec & 0xff) << A32_TBFLAG_CONDEXEC_SHIFT;
+
+    if (env->fpcr & FPCR_FZ)
+        flags |= A32_TBFLAG_FZ;
+    flags |= ((env->fpcr & FPCR_RMODE_MASK) >> FPCR_RMODE_SHIFT)
+             << A32_TBFLAG_RMODE_SHIFT;
 
     TCGBlockState state = {.pc = env->pc, .flags = flags, .phys = env->pc};
 

@@ -176,7 +176,7 @@ unsigned a32_nzcv_dead_at(void *env, uint64_t pc, bool thumb, uint64_t page)
 {
     unsigned pending = FLAGS_ALL, dead = 0;
 
-    for (int i = 0; i < 32 && pending; i++) {
+    for (int i = 0; i < 64 && pending; i++) {
         FlagUse u;
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
             break;

@@ -112,14 +112,21 @@ static const TCGHelper vfp_slow_muladd = {"fp_muladd", (void *)slow_muladd,
 static const TCGHelper vfp_slow_sqrt = {"fp_sqrt", (void *)slow_sqrt,
                                         HELPER_FLAGS_fp_sqrt};
 
-/* d = inner(in) guarded, or false where the host cannot. */
-static bool gen_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
-                        const TCGHelper *slow, uint64_t desc)
+/*
+ * d = inner(in) guarded, or false where the host cannot or the block's
+ * rounding mode is not to nearest. The block is translated for its FP
+ * mode (a32_block_state keys it by FZ and RMode), so the backend tests
+ * nothing at run time.
+ */
+static bool gen_guarded(const DisasContext *s, TCGOpcode inner, TCGv_i64 d,
+                        const TCGv_i64 *in, const TCGHelper *slow,
+                        uint64_t desc)
 {
-    if (inner == INDEX_op_nop || !tcg_can_emit_fp_guarded(inner))
+    if (inner == INDEX_op_nop || !tcg_can_emit_fp_guarded(inner) ||
+        (s->fp_mode & A32_TBFLAG_RMODE_MASK))
         return false;
-    tcg_gen_fp_guarded(inner, d, in, offsetof(CPUARMState, fpcr),
-                       FPCR_GUARDED_NOT_INLINE, slow, desc);
+    tcg_gen_fp_guarded(inner, d, in, TCG_FP_MODE_FIXED,
+                       s->fp_mode & A32_TBFLAG_FZ ? FPCR_FZ : 0, slow, desc);
     return true;
 }
 
@@ -136,13 +143,14 @@ static TCGOpcode inline_binop(int op, int esz)
 }
 
 /* FPAdd ... FPMaxNum on esz values (FPOP_*; NMUL is FPNeg(FPMul())). */
-static TCGv_i64 gen_binop(int op, int esz, TCGv_i64 n, TCGv_i64 m)
+static TCGv_i64 gen_binop(const DisasContext *s, int op, int esz, TCGv_i64 n,
+                          TCGv_i64 m)
 {
     TCGv_i64 d = tcg_temp_new_i64();
     int core = op == FPOP_NMUL ? FPOP_MUL : op;
     uint64_t desc = (uint64_t)(esz | core << 8);
 
-    if (!gen_guarded(inline_binop(core, esz), d, (TCGv_i64[]){n, m},
+    if (!gen_guarded(s, inline_binop(core, esz), d, (TCGv_i64[]){n, m},
                      &vfp_slow_binop, desc))
         tcg_gen_call4(&helper_info_fp_binop, &d, env_arg(), n, m,
                       tcg_constant_i64((int64_t)desc));
@@ -150,8 +158,8 @@ static TCGv_i64 gen_binop(int op, int esz, TCGv_i64 n, TCGv_i64 m)
 }
 
 /* FPMulAdd(addend, n, m), the negations applied to the operands first. */
-static TCGv_i64 gen_muladd(int esz, TCGv_i64 addend, TCGv_i64 n, TCGv_i64 m,
-                           bool neg_n, bool neg_addend)
+static TCGv_i64 gen_muladd(const DisasContext *s, int esz, TCGv_i64 addend,
+                           TCGv_i64 n, TCGv_i64 m, bool neg_n, bool neg_addend)
 {
     static const TCGOpcode ops[2][2][2] = {
         {{INDEX_op_fmuladd_f32, INDEX_op_fmulsub_f32},
@@ -164,7 +172,7 @@ static TCGv_i64 gen_muladd(int esz, TCGv_i64 addend, TCGv_i64 n, TCGv_i64 m,
     TCGOpcode inner =
         tcg_can_emit_fma() ? ops[esz == FP_D][neg_n][neg_addend] : INDEX_op_nop;
 
-    if (!gen_guarded(inner, d, (TCGv_i64[]){n, m, addend}, &vfp_slow_muladd,
+    if (!gen_guarded(s, inner, d, (TCGv_i64[]){n, m, addend}, &vfp_slow_muladd,
                      desc))
         tcg_gen_call(&helper_info_fp_muladd, &d, 5,
                      (TCGv_i64[]){env_arg(), addend, n, m,
@@ -180,7 +188,7 @@ static bool trans_vfp_binop(DisasContext *s, arg_v3 *a)
 
     (void)s;
     vfp_store(esz, vfp_reg(a->sz, a->vd, a->d),
-              gen_binop((int)a->op, esz, n, m));
+              gen_binop(s, (int)a->op, esz, n, m));
     return true;
 }
 
@@ -192,14 +200,14 @@ static bool trans_vfp_mac(DisasContext *s, arg_v3 *a)
     TCGv_i64 n = vfp_load(esz, vfp_reg(a->sz, a->vn, a->n));
     TCGv_i64 m = vfp_load(esz, vfp_reg(a->sz, a->vm, a->m));
     TCGv_i64 d = vfp_load(esz, rd);
-    TCGv_i64 product = gen_binop(FPOP_MUL, esz, n, m);
+    TCGv_i64 product = gen_binop(s, FPOP_MUL, esz, n, m);
 
     (void)s;
     if (a->op == VFP_MLS || a->op == VFP_NMLA)
         product = gen_neg(esz, product);
     if (a->op == VFP_NMLA || a->op == VFP_NMLS)
         d = gen_neg(esz, d);
-    vfp_store(esz, rd, gen_binop(FPOP_ADD, esz, d, product));
+    vfp_store(esz, rd, gen_binop(s, FPOP_ADD, esz, d, product));
     return true;
 }
 
@@ -213,7 +221,8 @@ static bool trans_vfp_fma(DisasContext *s, arg_v3 *a)
     bool neg_d = a->op == VFP_FNMA || a->op == VFP_FNMS;
 
     (void)s;
-    vfp_store(esz, rd, gen_muladd(esz, vfp_load(esz, rd), n, m, neg_n, neg_d));
+    vfp_store(esz, rd,
+              gen_muladd(s, esz, vfp_load(esz, rd), n, m, neg_n, neg_d));
     return true;
 }
 
@@ -256,13 +265,13 @@ static bool trans_vfp_unary(DisasContext *s, arg_v2 *a)
     TCGv_i64 m = vfp_load(esz, vfp_reg(a->sz, a->vm, a->m));
     TCGv_i64 d = tcg_temp_new_i64();
 
-    (void)s;
     switch (a->op) {
     case VFP_MOV: d = m; break;
     case VFP_ABS: tcg_gen_andi_i64(d, m, (int64_t)(sign_mask(esz) - 1)); break;
     case VFP_NEG: d = gen_neg(esz, m); break;
     default:
-        if (!gen_guarded(esz == FP_D ? INDEX_op_fsqrt_f64 : INDEX_op_fsqrt_f32,
+        if (!gen_guarded(s,
+                         esz == FP_D ? INDEX_op_fsqrt_f64 : INDEX_op_fsqrt_f32,
                          d, &m, &vfp_slow_sqrt, (uint64_t)esz))
             tcg_gen_call3(&helper_info_fp_sqrt, &d, env_arg(), m,
                           tcg_constant_i64(esz));
@@ -339,8 +348,9 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 
 /*
  * VCMP/VCMPE: FPCompare() into FPSCR.NZCV (env->fpsr[31:28]). Inline (the
- * host's ucomis/comis flags are Arm's) unless FPSCR.FZ makes denormal
- * inputs compare as zero: then the helper.
+ * host's ucomis/comis flags are Arm's) unless the block's FPSCR.FZ makes
+ * denormal inputs compare as zero: then the helper. An unconditional one
+ * leaves the NZCV value for a VMRS APSR_nzcv right after it.
  */
 static bool trans_VCMP(DisasContext *s, arg_VCMP *a)
 {
@@ -354,19 +364,19 @@ static bool trans_VCMP(DisasContext *s, arg_VCMP *a)
         a->z ? tcg_constant_i64(0) : vfp_load(esz, vfp_reg(a->sz, a->vm, a->m));
     TCGv_i64 nzcv = tcg_temp_new_i64(), fpsr = tcg_temp_new_i64();
     TCGv_i64 code = tcg_temp_new_i64();
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    (void)s;
-    tcg_gen_ld32u_i64(fpsr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpsr, FPCR_FZ, slow);
-    tcg_gen_fp_binary(ops[esz == FP_D][a->e != 0], code, n, m);
-    tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
-    tcg_gen_br(done);
-    tcg_gen_set_label(slow);
-    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
-                  tcg_constant_i64(esz | a->e << 8));
-    tcg_gen_andi_i64(nzcv, nzcv, (int64_t)0xf0000000u);
-    tcg_gen_set_label(done);
+    if (!(s->fp_mode & A32_TBFLAG_FZ)) {
+        tcg_gen_fp_binary(ops[esz == FP_D][a->e != 0], code, n, m);
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+    } else {
+        tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
+                      tcg_constant_i64(esz | a->e << 8));
+        tcg_gen_andi_i64(nzcv, nzcv, (int64_t)0xf0000000u);
+    }
+    if (!s->cond_active) {
+        s->fp_nzcv = nzcv;
+        s->fp_nzcv_at = s->pc_next;
+    }
     tcg_gen_ld32u_i64(fpsr, tcg_env, offsetof(CPUARMState, fpsr));
     tcg_gen_andi_i64(fpsr, fpsr, 0x0fffffff);
     tcg_gen_or_i64(fpsr, fpsr, nzcv);
@@ -798,6 +808,10 @@ static bool trans_VMRS(DisasContext *s, arg_VMRS *a)
         /* VMRS APSR_nzcv, FPSCR: FPSCR.NZCV lives in env->fpsr alone (the
          * cumulative flags MXCSR holds lazily are not wanted). */
         TCGv_i64 v = tcg_temp_new_i64();
+        if (s->fp_nzcv_at == s->pc_curr) {
+            gen_set_nzcv(s->fp_nzcv); /* what the VCMP before stored */
+            return true;
+        }
         tcg_gen_ld32u_i64(v, tcg_env, offsetof(CPUARMState, fpsr));
         gen_set_nzcv(v);
         return true;
@@ -819,9 +833,7 @@ static bool trans_VMSR(DisasContext *s, arg_VMSR *a)
     t = tcg_temp_new_i64();
     tcg_gen_andi_i64(t, v, (int64_t)A32_FPSCR_FLAGS);
     tcg_gen_call2(&helper_info_set_fpsr, NULL, env_arg(), t);
-    /* Code translated later may depend on the FP mode: start afresh. */
-    if (s->is_jmp == DISAS_NEXT)
-        s->is_jmp = DISAS_TOO_MANY;
+    a32_gen_exit_to_next(s);
     return true;
 }
 

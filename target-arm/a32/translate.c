@@ -85,10 +85,17 @@ static void gen_step_done(void)
  * end of a step. */
 static void gen_lookup_and_goto(DisasContext *s, TCGv_i32 flags)
 {
-    if (s->single_step)
+    if (s->single_step) {
         gen_step_done();
-    else
-        tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
+        return;
+    }
+    /* No branch changes the FP mode: the target's is this block's. */
+    if (s->fp_mode) {
+        TCGv_i32 all = tcg_temp_new_i32();
+        tcg_gen_ori_i32(all, flags, (int32_t)s->fp_mode);
+        flags = all;
+    }
+    tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
 }
 
 /* A branch leaves the IT block (it is its last insn, or outside one). */
@@ -199,6 +206,20 @@ void gen_bx(DisasContext *s, TCGv_i64 val)
     s->all_exits_known = false;
     tcg_gen_mov_i64(cpu_pc, pc);
     gen_lookup_and_goto(s, flags);
+    s->is_jmp = DISAS_NORETURN;
+}
+
+/*
+ * Leaves for the dispatcher at the next insn, which it looks up afresh:
+ * after a write to what block flags are made of (the FP mode), where a
+ * chained jump would keep going to a block translated for the old one.
+ */
+void a32_gen_exit_to_next(DisasContext *s)
+{
+    store_condexec(s->condexec_next);
+    s->all_exits_known = false;
+    tcg_gen_movi_i64(cpu_pc, (uint32_t)s->pc_next);
+    tcg_gen_exit_tb(-1);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -429,6 +450,7 @@ void a32_translate_block(TranslationBlock *tb, void *env, int max_insns)
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     s.thumb = (tb->flags & A32_TBFLAG_THUMB) != 0;
+    s.fp_mode = tb->flags & A32_TBFLAG_FP_MODE;
     s.condexec = (tb->flags >> A32_TBFLAG_CONDEXEC_SHIFT) & 0xff;
     env_condexec = s.condexec;
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;

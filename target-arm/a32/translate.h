@@ -27,6 +27,11 @@ struct TranslationBlock;
 /* Block flags (TCGBlockState.flags) of an AArch32 block. */
 #define A32_TBFLAG_THUMB 1u
 #define A32_TBFLAG_CONDEXEC_SHIFT 1 /* ITSTATE, 8 bits */
+/* The FP mode VFP code is translated for: FPSCR.FZ and FPSCR.RMode. */
+#define A32_TBFLAG_FZ (1u << 9)
+#define A32_TBFLAG_RMODE_SHIFT 10
+#define A32_TBFLAG_RMODE_MASK (3u << A32_TBFLAG_RMODE_SHIFT)
+#define A32_TBFLAG_FP_MODE (A32_TBFLAG_FZ | A32_TBFLAG_RMODE_MASK)
 
 typedef enum DisasJumpType {
     DISAS_NEXT,     /* keep translating */
@@ -44,7 +49,12 @@ typedef struct DisasContext {
     uint64_t pc_next;  /* the insn after it */
     uint32_t insn;     /* A32: the word; T32: hw1 << 16 | hw2; T16: hw */
     bool thumb;        /* T32 (this block's instruction set) */
-    bool is_t16;       /* the insn is a 16-bit T32 encoding */
+    uint32_t fp_mode;  /* the block's A32_TBFLAG_FP_MODE bits */
+    /* The FPSCR.NZCV an unconditional VCMP just stored (bits 31:28),
+     * valid for the insn at fp_nzcv_at (0: none). */
+    TCGv_i64 fp_nzcv;
+    uint64_t fp_nzcv_at;
+    bool is_t16; /* the insn is a 16-bit T32 encoding */
     /* ITSTATE before this insn (0: outside an IT block). trans_IT sets
      * it for the next insn through condexec_next. */
     uint32_t condexec;
@@ -102,6 +112,9 @@ static inline TCGv_i64 reg_global(int reg)
 
 /* Ends the block branching to dest in the same instruction set. */
 void gen_jmp(DisasContext *s, uint64_t dest);
+/* Ends the block at the next insn through the dispatcher (never chained):
+ * after the insn changed the FP mode blocks are keyed by. */
+void a32_gen_exit_to_next(DisasContext *s);
 /* The chained jump of gen_jmp through slot (0 or 1), for branches that
  * emit their own two ways out; in_it: dest runs inside an IT block. The
  * flags the code at dest overwrites before reading are not stored. */

@@ -80,6 +80,9 @@ typedef struct TCGFaultSite {
      * the registers are restored. */
     uint16_t recipe;
     uint8_t recipe_use;
+    /* Bit i: global pin i's register was lent to a loop's own pin here
+     * (its global is in the CPU state; regs lists the register). */
+    uint8_t lent_pins;
     TCGFaultReg regs[];
 } TCGFaultSite;
 

@@ -87,10 +87,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
             }
             continue;
         }
-        if (op->opc == INDEX_op_fault_recipe) {
-            ra_free_dead(op, 0, 3); /* the accesses it covers note it */
-            continue;
-        }
+        if (op->opc == INDEX_op_fault_recipe)
+            continue; /* no code: the accesses it covers note it */
         be.dead_globals = op->dead_globals;
         be.op = op;
         vcache_before_op(op);

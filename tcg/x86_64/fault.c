@@ -106,6 +106,7 @@ static TCGFaultSite *fault_note(unsigned kind)
     site->guest_pc = current_guest_pc;
     site->kind = (uint8_t)kind;
     site->addr_reg = 0;
+    site->lent_pins = (uint8_t)ra_lent_pin_mask();
     site->nb_regs = (uint16_t)ra_fault_regs(site->regs);
     site->nb_regs += (uint16_t)vcache_fault_regs(&site->regs[site->nb_regs]);
     note_recipe(site);
@@ -144,6 +145,7 @@ void fault_note_call_site(void)
     site->nb_regs = 0;
     site->recipe = 0;
     site->recipe_use = 0;
+    site->lent_pins = (uint8_t)ra_lent_pin_mask();
     fault_blob_used += fault_site_size(0, false);
     nb_fault_sites++;
 }
@@ -239,6 +241,8 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
     for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
         const TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
         X86Reg r = ra_global_pin_reg(i);
+        if ((site->lent_pins >> i) & 1)
+            continue;
         uint64_t v = (uint64_t)uc->uc_mcontext.gregs[host_greg_index[r]];
         memcpy(env + t->mem_offset, &v, 8);
     }

@@ -258,6 +258,13 @@ void liveness_run(void)
 
         if (op->opc == INDEX_op_insn_start)
             continue; /* a marker: no args, no effect on liveness */
+        /* A recipe reads nothing itself: the accesses it covers keep the
+         * inputs they use live (access_under_recipe), so a compare's
+         * result that only a fault could need is not computed. */
+        if (op->opc == INDEX_op_fault_recipe) {
+            op->life = 0;
+            continue;
+        }
         op_arg_counts(op, &nout, &nin);
         if (def->flags & OPF_NO_RETURN)
             live_copy(live, live_at_exit);

@@ -27,7 +27,7 @@ static void finish(const TCGOp *op, int nin, X86Reg out)
  * out = a + b into a new register when a stays live: one lea instead of
  * a copy and an add (lea leaves the flags alone, which nothing needs).
  */
-static bool lower_add_lea(const TCGOp *op, X86Reg rb, int32_t imm)
+static bool lower_add_lea(const TCGOp *op, int w, X86Reg rb, int32_t imm)
 {
     TCGTemp *out = arg_temp(op, 0), *a = arg_temp(op, 1);
     X86Reg rd;
@@ -45,8 +45,28 @@ static bool lower_add_lea(const TCGOp *op, X86Reg rb, int32_t imm)
     rd = ra_alloc(avoid);
     m = rb == X86_NOREG ? x86_mem((X86Reg)a->reg, imm)
                         : x86_mem_idx((X86Reg)a->reg, rb, 1, 0);
-    x86_lea(as(), op_width(op), rd, m);
+    x86_lea(as(), w, rd, m);
     finish(op, 2, rd);
+    return true;
+}
+
+/*
+ * An i64 result that the next op zero-extends in place needs only its
+ * low half, which a 32-bit instruction computes (clearing the top half):
+ * then the extension is dropped and this returns true. (Frontends with
+ * 32-bit guest registers in 64-bit globals emit that pair for every
+ * operation.)
+ */
+static bool take_next_zext(void)
+{
+    int i = (int)(be.op - tcg_ctx.ops) + 1;
+    TCGOp *next = &tcg_ctx.ops[i];
+
+    if (i >= tcg_ctx.nb_ops || next->opc != INDEX_op_ext32u_i64 ||
+        next->args[0] != be.op->args[0] || next->args[1] != be.op->args[0])
+        return false;
+    next->opc = INDEX_op_nop;
+    next->nargs = 0;
     return true;
 }
 
@@ -70,9 +90,11 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
         lower_alu_binary(&swapped, aop, false);
         return;
     }
+    if (w == 64 && take_next_zext())
+        w = 32;
     if (!ra_imm32(b, w, &imm))
         rb = ra_in(b, 0);
-    if (aop == X86_ADD && lower_add_lea(op, rb, imm))
+    if (aop == X86_ADD && lower_add_lea(op, w, rb, imm))
         return;
     rd = ra_out_from(op, 0, 1, rb == X86_NOREG ? 0 : REGSET(rb));
     if (rb == X86_NOREG)
@@ -342,7 +364,12 @@ static void lower_ext(const TCGOp *op)
         x86_mov_rr(as(), 64, rd, ra);
         x86_shift_ri(as(), 64, X86_SHR, rd, 32);
         break;
-    default: /* ext32u, extu_i32_i64, extrl: a 32-bit move zero-extends */
+    case INDEX_op_extu_i32_i64:
+        /* An i32 value is zero-extended in its register already. */
+        if (rd != ra)
+            x86_mov_rr(as(), 32, rd, ra);
+        break;
+    default: /* ext32u, extrl: a 32-bit move zero-extends */
         x86_mov_rr(as(), 32, rd, ra);
         break;
     }

@@ -209,7 +209,7 @@ static void lower_exit_check(const TCGOp *op)
     stub = &exit_stubs[nb_exit_stubs];
     stub->nb_pinned = 0;
     for (int r = 0; r < 16; r++)
-        if (be.pinned_regs & ~be.global_pin_regs & REGSET(r))
+        if (be.pinned_regs & ~ra_global_pins_in_place() & REGSET(r))
             stub->pinned[stub->nb_pinned++] = be.reg_owner[r];
     stub->field = x86_jcc32(as(), X86_CC_NE);
     stub->pc_home = ra_home(tcg_temp((uint32_t)op->args[1]));
@@ -226,6 +226,7 @@ void lower_ctl_finish(void)
             TCGTemp *t = exit_stubs[i].pinned[k];
             x86_store(as(), temp_width(t), ra_home(t), (X86Reg)t->reg);
         }
+        ra_reload_lent_pins();
         leave_with_pc(exit_stubs[i].pc_home, exit_stubs[i].pc, 0);
     }
 }

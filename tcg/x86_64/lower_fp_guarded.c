@@ -127,23 +127,14 @@ static SlowPath *guarded_slowpath(const FpLowering *g, const TCGHelper *slow,
  * from an underflowed one) go there. Returns the slow path, or NULL
  * without flush bits outside mode's mask.
  */
-static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
-                                    const TCGHelper *slow, uint64_t slow_arg,
-                                    uint64_t mode, X86Reg tmp, uint8_t **plain,
-                                    uint8_t **done)
+/* The flushing attempt itself, its own slow path returned. */
+static SlowPath *emit_flush_body(const FpLowering *g, int nin,
+                                 const TCGHelper *slow, uint64_t slow_arg,
+                                 X86Reg tmp)
 {
-    uint32_t flush = tcg_fp_flush_mask & ~(uint32_t)mode;
-    int32_t slot;
-    SlowPath *fz;
+    int32_t slot = ra_mxcsr_slot();
+    SlowPath *fz = guarded_slowpath(g, slow, slow_arg);
 
-    if (!flush)
-        return NULL;
-    x86_load(as(), X86_LD_U32, 32, REG_SCRATCH,
-             x86_mem(REG_ENV, (int32_t)(mode >> 32)));
-    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)flush);
-    *plain = x86_jcc32(as(), X86_CC_E);
-    slot = ra_mxcsr_slot();
-    fz = guarded_slowpath(g, slow, slow_arg);
     slowpath_restore_mxcsr(fz, slot);
     x86_stmxcsr(as(), x86_mem(X86_RSP, slot));
     for (int i = 0; i < nin; i++)
@@ -152,8 +143,56 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
     jump_if_nan(fz, g->bits);
     jump_if_tiny(fz, X86_XMM0, g->bits);
     jump_if_min_normal(fz, g->bits, tmp);
+    return fz;
+}
+
+static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
+                                    const TCGHelper *slow, uint64_t slow_arg,
+                                    uint64_t mode, X86Reg tmp, uint8_t **plain,
+                                    uint8_t **done)
+{
+    uint32_t flush = tcg_fp_flush_mask & ~(uint32_t)mode;
+    SlowPath *fz;
+
+    if (!flush)
+        return NULL;
+    x86_load(as(), X86_LD_U32, 32, REG_SCRATCH,
+             x86_mem(REG_ENV, (int32_t)(mode >> 32)));
+    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)flush);
+    *plain = x86_jcc32(as(), X86_CC_E);
+    fz = emit_flush_body(g, nin, slow, slow_arg, tmp);
     *done = x86_jmp32(as());
     return fz;
+}
+
+/* The plain attempt: the inner op, a NaN or smallest normal result to
+ * sp. */
+static void emit_plain_body(const FpLowering *g, int nin, SlowPath *sp,
+                            X86Reg tmp)
+{
+    emit_inner(g, nin);
+    jump_if_nan(sp, g->bits);
+    jump_if_min_normal(sp, g->bits, tmp);
+}
+
+static bool mode_fixed(uint64_t mode)
+{
+    return (int32_t)(mode >> 32) == TCG_FP_MODE_FIXED;
+}
+
+/* The one attempt a block translated for a fixed mode needs. */
+static void emit_fixed_mode(const FpLowering *g, int nin, const TCGHelper *slow,
+                            uint64_t slow_arg, uint64_t mode, X86Reg tmp)
+{
+    SlowPath *sp;
+
+    if (tcg_fp_flush_mask & (uint32_t)mode) {
+        sp = emit_flush_body(g, nin, slow, slow_arg, tmp);
+    } else {
+        sp = guarded_slowpath(g, slow, slow_arg);
+        emit_plain_body(g, nin, sp, tmp);
+    }
+    slowpath_resume_here(sp);
 }
 
 /*
@@ -165,15 +204,18 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
 static void emit_guarded(const FpLowering *g, int nin, const TCGHelper *slow,
                          uint64_t slow_arg, uint64_t mode, X86Reg tmp)
 {
-    SlowPath *sp = guarded_slowpath(g, slow, slow_arg), *fz;
+    SlowPath *sp, *fz;
     uint8_t *plain = NULL, *done = NULL;
 
+    if (mode_fixed(mode)) {
+        emit_fixed_mode(g, nin, slow, slow_arg, mode, tmp);
+        return;
+    }
+    sp = guarded_slowpath(g, slow, slow_arg);
     lower_jump_if_mode(sp, mode);
     fz = emit_flush_attempt(g, nin, slow, slow_arg, mode, tmp, &plain, &done);
     x86_patch_rel32(plain, as()->p);
-    emit_inner(g, nin);
-    jump_if_nan(sp, g->bits);
-    jump_if_min_normal(sp, g->bits, tmp);
+    emit_plain_body(g, nin, sp, tmp);
     x86_patch_rel32(done, as()->p);
     slowpath_resume_here(sp);
     if (fz)

@@ -403,6 +403,10 @@ static void lower_call(const TCGOp *op)
         ra_reload_global_pins();
     ra_free_dead(op, nout, nout + nin);
     if (nout) {
+        /* A C function returning 32 bits leaves rax's top half undefined:
+         * i32 values are kept zero-extended in registers. */
+        if (temp_width(arg_temp(op, 0)) == 32)
+            x86_mov_rr(as(), 32, X86_RAX, X86_RAX);
         ra_set_out(arg_temp(op, 0), X86_RAX);
         if (arg_dies(op, 0))
             ra_release(X86_RAX);

@@ -376,11 +376,16 @@ static bool global_needs_write_back(const TCGTemp *t)
 /* Which pinned globals a write-back includes. */
 enum { SYNC_UNPINNED, SYNC_BLOCK_PINS, SYNC_ALL };
 
+RegSet ra_global_pins_in_place(void)
+{
+    return be.global_pin_regs & ~be.lent_regs;
+}
+
 static bool sync_skips(const TCGTemp *t, int r, int which)
 {
     if (!t->pinned)
         return false;
-    if (be.global_pin_regs & REGSET(r))
+    if (ra_global_pins_in_place() & REGSET(r))
         return which != SYNC_ALL; /* the epilogue stores those */
     return which == SYNC_UNPINNED;
 }
@@ -408,6 +413,24 @@ void ra_sync_globals(bool and_free)
 void ra_sync_for_exit(void)
 {
     sync_globals(false, SYNC_BLOCK_PINS);
+    ra_reload_lent_pins();
+}
+
+unsigned ra_lent_pin_mask(void)
+{
+    unsigned mask = 0;
+
+    for (int i = 0; i < tcg_ctx.nb_pins; i++)
+        if (be.lent_regs & REGSET(global_pin_order[i]))
+            mask |= 1u << i;
+    return mask;
+}
+
+void ra_reload_lent_pins(void)
+{
+    for (int i = 0; i < tcg_ctx.nb_pins; i++)
+        if (be.lent_regs & REGSET(global_pin_order[i]))
+            load_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
 
 X86Reg ra_global_pin_reg(int i)
@@ -507,13 +530,19 @@ static bool block_loops(void)
     return tcg_ctx.goto_self && tcg_ctx.nb_calls == 0;
 }
 
-/* How often each global is an argument of the block's ops. */
-static void count_global_uses(uint32_t *uses)
+/* How often each global is an argument of the block's ops; false when
+ * the block has an indirect way out (its target register must survive
+ * the reloads of lent pins: such a block lends none). */
+static bool count_global_uses(uint32_t *uses)
 {
+    bool direct_exits_only = true;
+
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         const TCGOp *op = &tcg_ctx.ops[i];
         int nout, nin;
 
+        if (op->opc == INDEX_op_goto_lookup || op->opc == INDEX_op_goto_ptr)
+            direct_exits_only = false;
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop ||
             op->opc == INDEX_op_goto_tb)
             continue;
@@ -521,6 +550,29 @@ static void count_global_uses(uint32_t *uses)
         for (int k = 0; k < nout + nin; k++)
             if (op->args[k] < (uint64_t)tcg_ctx.nb_globals)
                 uses[op->args[k]]++;
+    }
+    return direct_exits_only;
+}
+
+/*
+ * The globally pinned globals the block never names give their registers
+ * to the loop: stored once here, reloaded at every way out.
+ */
+static void lend_unused_global_pins(const uint32_t *uses)
+{
+    for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++) {
+        TCGTemp *t = tcg_temp(tcg_ctx.pins[i]);
+        X86Reg r = global_pin_order[i];
+
+        if (tcg_ctx.pins[i] < 64 && uses[tcg_ctx.pins[i]] > 0)
+            continue;
+        store_temp(t, r);
+        ra_disown(r);
+        t->pinned = false;
+        t->val_loc = VAL_MEM;
+        t->mem_coherent = true;
+        be.pinned_regs &= ~REGSET(r);
+        be.lent_regs |= REGSET(r);
     }
 }
 
@@ -530,7 +582,8 @@ static void pin_globals(void)
     uint32_t uses[64] = {0};
     int nb_globals = tcg_ctx.nb_globals < 64 ? tcg_ctx.nb_globals : 64;
 
-    count_global_uses(uses);
+    if (count_global_uses(uses))
+        lend_unused_global_pins(uses);
     for (int p = 0; p < NB_PIN_REGS; p++) {
         int best = -1;
         for (int g = 0; g < nb_globals; g++) {
@@ -543,7 +596,7 @@ static void pin_globals(void)
             break;
         TCGTemp *t = &tcg_ctx.temps[best];
         X86Reg r = pin_order[p];
-        if (be.global_pin_regs & REGSET(r))
+        if (ra_global_pins_in_place() & REGSET(r))
             continue;
         load_temp(t, r);
         pin_to(t, r); /* the back edge brings changed values */
@@ -589,6 +642,7 @@ void ra_begin_block(void)
     be.mxcsr_slot = -1;
     be.too_big = false;
     be.pinned_regs = 0;
+    be.lent_regs = 0;
     for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
         pin_to(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
@@ -617,8 +671,9 @@ int ra_fault_regs(TCGFaultReg *regs)
 {
     int n = 0;
 
-    /* The global pins are always where fault.c looks for them. */
-    for (RegSet m = be.owned & ~be.global_pin_regs; m;) {
+    /* The global pins are always where fault.c looks for them, unless
+     * lent (the site's lent_pins says which). */
+    for (RegSet m = be.owned & ~ra_global_pins_in_place(); m;) {
         int r = ra_next_reg(&m);
         const TCGTemp *t = be.reg_owner[r];
         if (t->kind != TEMP_GLOBAL || t->mem_coherent)

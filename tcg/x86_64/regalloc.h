@@ -46,6 +46,10 @@ typedef struct Backend {
     /* Of those, the ones tcg_pin_globals pinned in all code: the epilogue
      * stores them, exits need not. */
     RegSet global_pin_regs;
+    /* Of global_pin_regs, those a looping block lends to its own loop
+     * pins: their globals, which the block never names, are stored at
+     * its entry and reloaded at each way out (ra_sync_for_exit). */
+    RegSet lent_regs;
     /* Code the prologue (codegen.c) lays down once, where exits jump. */
     const void *epilogue;
     const void *exit_zero;
@@ -123,6 +127,12 @@ void ra_sync_globals(bool and_free);
  * block read from memory (globally pinned globals stay: the epilogue
  * stores them when the dispatcher is where the exit leads). */
 void ra_sync_for_exit(void);
+/* The global pin registers that hold their globals here (those not lent
+ * to a loop), and the pins lent (bit i: tcg_ctx.pins[i]). */
+RegSet ra_global_pins_in_place(void);
+unsigned ra_lent_pin_mask(void);
+/* Reloads the globals whose registers the block lent (a way out). */
+void ra_reload_lent_pins(void);
 /* After a helper that may write globals: the pinned ones come back. */
 void ra_reload_global_pins(void);
 /* The host register of the i-th global pin (fault.c restores them). */

@@ -180,8 +180,9 @@ static void spill_guest_regs(const SlowPath *sp)
         x86_store(as(), sp->spill[i].bytes * 8, env_at(sp->spill[i].env_offset),
                   (X86Reg)sp->spill[i].host_reg);
     for (int i = 0; be.global_pin_regs && i < tcg_ctx.nb_pins; i++)
-        x86_store(as(), 64, env_at(tcg_temp(tcg_ctx.pins[i])->mem_offset),
-                  ra_global_pin_reg(i));
+        if (ra_global_pins_in_place() & REGSET(ra_global_pin_reg(i)))
+            x86_store(as(), 64, env_at(tcg_temp(tcg_ctx.pins[i])->mem_offset),
+                      ra_global_pin_reg(i));
 }
 
 /* General registers (the second staged in the scratch register so the
