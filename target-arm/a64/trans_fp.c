@@ -286,6 +286,46 @@ static TCGOpcode fp_inline_binop(int op, int esz)
     return ops[esz == FP_D][op];
 }
 
+/*
+ * FMAX, FMIN, FMAXNM, FMINNM of two numbers that are neither NaNs nor
+ * subnormal (which FPCR.FZ would flush) need no FP unit and raise no
+ * flag: the bits of x as x ^ (x < 0 ? magnitude mask : 0) order as
+ * signed integers the way FPMax()/FPMin() do, -0 below +0. The rest
+ * branches to the helper call that follows; returns the label after it.
+ */
+static TCGLabel gen_fp_minmax_fast_path(TCGv_i64 d, TCGv_i64 n, TCGv_i64 m,
+                                        bool max, int esz)
+{
+    TCGLabel slow = tcg_new_label();
+    TCGv_i64 in[2] = {n, m}, key[2];
+    int64_t mag_mask = (int64_t)(fp_sign_mask(esz) - 1);
+
+    for (int i = 0; i < 2; i++) {
+        TCGv_i64 mag = gen_fp_abs_bits(in[i], esz);
+        TCGv_i64 below = tcg_temp_new_i64();
+        TCGv_i64 sign = tcg_temp_new_i64();
+
+        tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(esz), slow);
+        tcg_gen_subi_i64(below, mag, 1);
+        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                            (int64_t)fp_min_normal_bits(esz) - 1, slow);
+        key[i] = tcg_temp_new_i64();
+        tcg_gen_sextract_i64(key[i], in[i], 0, 8u << esz);
+        tcg_gen_sari_i64(sign, key[i], 63);
+        tcg_gen_andi_i64(sign, sign, mag_mask);
+        tcg_gen_xor_i64(key[i], key[i], sign);
+    }
+    tcg_gen_movcond_i64(max ? TCG_COND_GT : TCG_COND_LT, d, key[0], key[1], n,
+                        m);
+    return gen_fast_path_end(slow);
+}
+
+static bool fp_is_minmax(int op)
+{
+    return op == FPOP_MAX || op == FPOP_MIN || op == FPOP_MAXNM ||
+           op == FPOP_MINNM;
+}
+
 static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
 {
     int esz = fp_esz_of(a->ftype);
@@ -306,15 +346,23 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
     TCGv_i64 in[2] = {n, m};
-    if (fast && a->op != FPOP_NMUL &&
-        a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
-                           (uint64_t)(esz | a->op << 8))) {
+    /* FNMUL is FPNeg() of what FMUL gives, the helper's NaNs included. */
+    int guarded_op = a->op == FPOP_NMUL ? FPOP_MUL : (int)a->op;
+    if (fast && a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
+                                   (uint64_t)(esz | guarded_op << 8))) {
+        if (a->op == FPOP_NMUL) {
+            tcg_gen_xori_i64(d, d, (int64_t)fp_sign_mask(esz));
+        }
         write_fp_reg(a->rd, d);
         return true;
     }
     if (fast) {
         done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
                                 a->op == FPOP_NMUL);
+    } else if (fp_is_minmax((int)a->op) && (esz == FP_S || esz == FP_D)) {
+        done = gen_fp_minmax_fast_path(
+            d, n, m, a->op == FPOP_MAX || a->op == FPOP_MAXNM, esz);
+        fast = true;
     }
     tcg_gen_call4(&helper_info_fp_binop, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
