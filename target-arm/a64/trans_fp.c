@@ -523,9 +523,10 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
 }
 
 /*
- * FCVT between S and D inline for non-NaN inputs with FPCR.FZ clear (and
- * RMode nearest when narrowing). Narrowing also leaves to the helper the
- * inputs below single's normal range: Arm detects tininess before
+ * FCVT between S and D inline for non-NaN inputs, widening with FPCR.FZ
+ * clear or a normal input, narrowing with RMode nearest. Narrowing
+ * leaves to the helper the nonzero inputs below single's normal range
+ * (which FZ would flush, too): Arm detects tininess before
  * rounding (UFC for a value that rounds up to the smallest normal), x86
  * after. Elsewhere cvtsd2ss raises exactly Arm's OFC and IXC.
  */
@@ -534,11 +535,12 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
     TCGv_i64 mag = gen_fp_abs_bits(n, from);
 
     /* Widening is exact: only an input FZ flushes differs. Narrowing
-     * keeps FZ for the helper (a tiny result is flushed). */
+     * sends every input that could give a tiny single (which FZ would
+     * flush) to the helper below, so only the rounding mode matters. */
     if (from == FP_S)
         gen_fz_inputs_check(&n, 1, from, slow);
     else
-        gen_fpcr_check(FPCR_NOT_INLINE, slow);
+        gen_fpcr_check(FPCR_RMODE_MASK, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(from), slow);
     if (from == FP_D) {
         TCGv_i64 below = tcg_temp_new_i64();
@@ -595,16 +597,34 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 }
 
 /*
- * FCMP/FCMPE: inline (their flags match ucomis/comis exactly) unless
- * FPCR.FZ asks for a denormal input to compare as zero: then the helper.
- * Half precision always takes the helper.
+ * nzcv = FCMP/FCMPE of n and m: inline (their flags match ucomis/comis
+ * exactly) unless FPCR.FZ asks for a denormal input to compare as zero:
+ * then the helper. Half precision always takes the helper.
  */
-static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
+static void gen_fp_compare(TCGv_i64 nzcv, TCGv_i64 n, TCGv_i64 m, int esz,
+                           bool signalling)
 {
     static const TCGOpcode ops[2][2] = {
         {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
         {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
     };
+    TCGv_i64 code = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+
+    if (esz != FP_H) {
+        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
+        tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+        tcg_gen_br(done);
+    }
+    tcg_gen_set_label(slow);
+    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
+                  tcg_constant_i64(esz | (int)signalling << 8));
+    tcg_gen_set_label(done);
+}
+
+static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
+{
     int esz = fp_esz_of(a->ftype);
 
     if (esz < 0) {
@@ -614,19 +634,8 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
-    TCGv_i64 code = tcg_temp_new_i64();
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    if (esz != FP_H) {
-        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
-        tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
-        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
-        tcg_gen_br(done);
-    }
-    tcg_gen_set_label(slow);
-    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
-                  tcg_constant_i64(esz | a->e << 8));
-    tcg_gen_set_label(done);
+    gen_fp_compare(nzcv, n, m, esz, a->e);
     gen_set_nzcv(nzcv);
     return true;
 }
@@ -646,9 +655,8 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
-    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(),
-                  read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
-                  tcg_constant_i64(esz | a->e << 8));
+    gen_fp_compare(nzcv, read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz), esz,
+                   a->e);
     tcg_gen_set_label(skip);
     gen_set_nzcv(nzcv);
     return true;
