@@ -1,7 +1,8 @@
 /*
- * The integer "three same" operations (SI_*) and the element-wise shifts
- * by immediate (SS_*) of helper_simd.h as vector IR ops, shared by the
- * A64 and the AArch32 Advanced SIMD translators:
+ * The integer "three same" operations (SI_*), the element-wise and the
+ * saturating narrowing shifts by immediate (SS_*) and the saturating
+ * two-register misc ops (SM_*) of helper_simd.h as vector IR ops, shared
+ * by the A64 and the AArch32 Advanced SIMD translators:
  * where the host lowers the IR op, neither calls the helper.
  */
 #ifndef ARX_TARGET_ARM_SIMD_VEC_H
@@ -42,6 +43,8 @@ static inline int arm_simd_int_3same_vec_op(int op)
     case SI_UQADD: return TCG_VEC_UQADD;
     case SI_SQSUB: return TCG_VEC_SQSUB;
     case SI_UQSUB: return TCG_VEC_UQSUB;
+    case SI_SQDMULH: return TCG_VEC_SQDMULH;
+    case SI_SQRDMULH: return TCG_VEC_SQRDMULH;
     default: return -1;
     }
 }
@@ -64,6 +67,52 @@ static inline int arm_simd_shift_imm_vec_op(int op)
     case SS_SRI: return TCG_VEC_SRI;
     default: return -1;
     }
+}
+
+/* The vector IR op for a saturating SM_ op (SQABS, SQNEG and the
+ * narrows SQXTN, UQXTN, SQXTUN), or -1. */
+static inline int arm_simd_sat_2misc_vec_op(int op)
+{
+    switch (op) {
+    case SM_SQABS: return TCG_VEC_SQABS;
+    case SM_SQNEG: return TCG_VEC_SQNEG;
+    case SM_SQXTN: return TCG_VEC_SQXTN;
+    case SM_UQXTN: return TCG_VEC_UQXTN;
+    case SM_SQXTUN: return TCG_VEC_SQXTUN;
+    default: return -1;
+    }
+}
+
+/*
+ * A saturating narrowing shift right (SS_SQSHRN .. SS_SQRSHRUN of esz
+ * results, 1 <= shift <= their bits) as the shift of the 16 bytes of
+ * wide elements at n into the scratch vector, then their saturating
+ * narrow into the 8 bytes at d (maxsz as TCG_VEC_SQXTN's). False, with
+ * nothing emitted, where it is not one or the host lacks either op.
+ */
+static inline bool arm_gen_sat_shrn_vec(int op, int esz, int shift,
+                                        unsigned maxsz, int32_t d, int32_t n,
+                                        int32_t scratch)
+{
+    int wide, narrow;
+
+    switch (op) {
+    case SS_SQSHRN: wide = TCG_VEC_SARI, narrow = TCG_VEC_SQXTN; break;
+    case SS_SQRSHRN: wide = TCG_VEC_SARI_RND, narrow = TCG_VEC_SQXTN; break;
+    case SS_UQSHRN: wide = TCG_VEC_SHRI, narrow = TCG_VEC_UQXTN; break;
+    case SS_UQRSHRN: wide = TCG_VEC_SHRI_RND, narrow = TCG_VEC_UQXTN; break;
+    case SS_SQSHRUN: wide = TCG_VEC_SARI, narrow = TCG_VEC_SQXTUN; break;
+    case SS_SQRSHRUN: wide = TCG_VEC_SARI_RND, narrow = TCG_VEC_SQXTUN; break;
+    default: return false;
+    }
+    if (esz > 1 || !tcg_can_emit_vec((unsigned)wide, (unsigned)esz + 1, 16) ||
+        !tcg_can_emit_vec((unsigned)narrow, (unsigned)esz, 8)) {
+        return false;
+    }
+    tcg_gen_vec_shi((unsigned)wide, (unsigned)esz + 1, 16, 16, scratch, n,
+                    (unsigned)shift);
+    tcg_gen_vec_shi((unsigned)narrow, (unsigned)esz, 8, maxsz, d, scratch, 0);
+    return true;
 }
 
 #endif

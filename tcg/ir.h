@@ -518,6 +518,11 @@ typedef enum TCGVecOp {
     TCG_VEC_UQADD,
     TCG_VEC_SQSUB,
     TCG_VEC_UQSUB,
+    /* Saturating doubling multiply returning the high half, truncated and
+     * rounded: (2 * a * b (+ (1 << (bits - 1)))) >> bits (16- and 32-bit
+     * lanes); -min * -min saturates and sets the sticky flag. */
+    TCG_VEC_SQDMULH,
+    TCG_VEC_SQRDMULH,
     /* Pairwise: the elements of a then b (oprsz each) taken two by two. */
     TCG_VEC_ADDP,
     TCG_VEC_SMINP,
@@ -559,6 +564,10 @@ typedef enum TCGVecOp {
     TCG_VEC_NOT,
     TCG_VEC_NEG,
     TCG_VEC_ABS,
+    /* |a| and -a saturating: the most negative value gives the most
+     * positive one and sets the sticky flag. */
+    TCG_VEC_SQABS,
+    TCG_VEC_SQNEG,
     TCG_VEC_CMPEQZ,
     TCG_VEC_CMPGTZ,
     TCG_VEC_CMPGEZ, /* against zero, signed */
@@ -602,7 +611,7 @@ typedef enum TCGVecOp {
     /* The 16 bytes of a as elements of twice vece narrowed to vece with
      * saturation: signed to signed, unsigned to unsigned, signed to
      * unsigned; a lane that saturates sets the sticky flag
-     * (tcg_set_vec_sat_flag). oprsz (8) bytes of result. */
+     * (tcg_set_vec_sat_flag). oprsz (8) bytes of result; vece 0 or 1. */
     TCG_VEC_SQXTN,
     TCG_VEC_UQXTN,
     TCG_VEC_SQXTUN,

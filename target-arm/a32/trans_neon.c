@@ -456,6 +456,11 @@ static bool trans_VSHIFT_N(DisasContext *s, arg_shift *a)
                  esz, 8, 8, a->vd, a->vm, shift)) {
         return true;
     }
+    if (arm_gen_sat_shrn_vec(op, esz, shift, 8, neon_dofs(a->vd),
+                             neon_dofs(a->vm),
+                             (int32_t)offsetof(CPUARMState, vscratch))) {
+        return true;
+    }
     gen_neon_call(NK_SHIFT, simd_desc(op, esz, 8, 0, shift),
                   neon_opnd((int)a->vd, 0), 0, neon_opnd((int)a->vm, 1), 0);
     return true;
@@ -717,6 +722,8 @@ static int int_2misc_vec_op(int op)
     case SM_SADDLP: return TCG_VEC_ADDLPS;
     case SM_UADALP: return TCG_VEC_ADDLPU | TCG_VEC_ACC;
     case SM_SADALP: return TCG_VEC_ADDLPS | TCG_VEC_ACC;
+    case SM_SQABS:
+    case SM_SQNEG: return arm_simd_sat_2misc_vec_op(op);
     default: return -1;
     }
 }
@@ -884,6 +891,10 @@ static bool trans_narrow(DisasContext *s, arg_misc2 *a)
     }
     if (a->op == SM_XTN &&
         gen_vec2(TCG_VEC_SHRI_NARROW, esz, 8, 8, a->vd, a->vm, 0)) {
+        return true;
+    }
+    if (a->op != SM_XTN && gen_vec2(arm_simd_sat_2misc_vec_op((int)a->op), esz,
+                                    8, 8, a->vd, a->vm, 0)) {
         return true;
     }
     gen_neon_call(NK_2MISC, simd_desc((int)a->op, esz, 8, 0, 0),

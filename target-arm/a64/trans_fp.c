@@ -286,6 +286,46 @@ static TCGOpcode fp_inline_binop(int op, int esz)
     return ops[esz == FP_D][op];
 }
 
+/*
+ * FMAX, FMIN, FMAXNM, FMINNM of two numbers that are neither NaNs nor
+ * subnormal (which FPCR.FZ would flush) need no FP unit and raise no
+ * flag: the bits of x as x ^ (x < 0 ? magnitude mask : 0) order as
+ * signed integers the way FPMax()/FPMin() do, -0 below +0. The rest
+ * branches to the helper call that follows; returns the label after it.
+ */
+static TCGLabel gen_fp_minmax_fast_path(TCGv_i64 d, TCGv_i64 n, TCGv_i64 m,
+                                        bool max, int esz)
+{
+    TCGLabel slow = tcg_new_label();
+    TCGv_i64 in[2] = {n, m}, key[2];
+    int64_t mag_mask = (int64_t)(fp_sign_mask(esz) - 1);
+
+    for (int i = 0; i < 2; i++) {
+        TCGv_i64 mag = gen_fp_abs_bits(in[i], esz);
+        TCGv_i64 below = tcg_temp_new_i64();
+        TCGv_i64 sign = tcg_temp_new_i64();
+
+        tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(esz), slow);
+        tcg_gen_subi_i64(below, mag, 1);
+        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                            (int64_t)fp_min_normal_bits(esz) - 1, slow);
+        key[i] = tcg_temp_new_i64();
+        tcg_gen_sextract_i64(key[i], in[i], 0, 8u << esz);
+        tcg_gen_sari_i64(sign, key[i], 63);
+        tcg_gen_andi_i64(sign, sign, mag_mask);
+        tcg_gen_xor_i64(key[i], key[i], sign);
+    }
+    tcg_gen_movcond_i64(max ? TCG_COND_GT : TCG_COND_LT, d, key[0], key[1], n,
+                        m);
+    return gen_fast_path_end(slow);
+}
+
+static bool fp_is_minmax(int op)
+{
+    return op == FPOP_MAX || op == FPOP_MIN || op == FPOP_MAXNM ||
+           op == FPOP_MINNM;
+}
+
 static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
 {
     int esz = fp_esz_of(a->ftype);
@@ -306,15 +346,23 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz), m = read_fp_reg(a->rm, esz);
     TCGv_i64 in[2] = {n, m};
-    if (fast && a->op != FPOP_NMUL &&
-        a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
-                           (uint64_t)(esz | a->op << 8))) {
+    /* FNMUL is FPNeg() of what FMUL gives, the helper's NaNs included. */
+    int guarded_op = a->op == FPOP_NMUL ? FPOP_MUL : (int)a->op;
+    if (fast && a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
+                                   (uint64_t)(esz | guarded_op << 8))) {
+        if (a->op == FPOP_NMUL) {
+            tcg_gen_xori_i64(d, d, (int64_t)fp_sign_mask(esz));
+        }
         write_fp_reg(a->rd, d);
         return true;
     }
     if (fast) {
         done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
                                 a->op == FPOP_NMUL);
+    } else if (fp_is_minmax((int)a->op) && (esz == FP_S || esz == FP_D)) {
+        done = gen_fp_minmax_fast_path(
+            d, n, m, a->op == FPOP_MAX || a->op == FPOP_MAXNM, esz);
+        fast = true;
     }
     tcg_gen_call4(&helper_info_fp_binop, &d, env_arg(), n, m,
                   tcg_constant_i64(esz | a->op << 8));
@@ -475,9 +523,10 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
 }
 
 /*
- * FCVT between S and D inline for non-NaN inputs with FPCR.FZ clear (and
- * RMode nearest when narrowing). Narrowing also leaves to the helper the
- * inputs below single's normal range: Arm detects tininess before
+ * FCVT between S and D inline for non-NaN inputs, widening with FPCR.FZ
+ * clear or a normal input, narrowing with RMode nearest. Narrowing
+ * leaves to the helper the nonzero inputs below single's normal range
+ * (which FZ would flush, too): Arm detects tininess before
  * rounding (UFC for a value that rounds up to the smallest normal), x86
  * after. Elsewhere cvtsd2ss raises exactly Arm's OFC and IXC.
  */
@@ -486,11 +535,12 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
     TCGv_i64 mag = gen_fp_abs_bits(n, from);
 
     /* Widening is exact: only an input FZ flushes differs. Narrowing
-     * keeps FZ for the helper (a tiny result is flushed). */
+     * sends every input that could give a tiny single (which FZ would
+     * flush) to the helper below, so only the rounding mode matters. */
     if (from == FP_S)
         gen_fz_inputs_check(&n, 1, from, slow);
     else
-        gen_fpcr_check(FPCR_NOT_INLINE, slow);
+        gen_fpcr_check(FPCR_RMODE_MASK, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(from), slow);
     if (from == FP_D) {
         TCGv_i64 below = tcg_temp_new_i64();
@@ -547,16 +597,34 @@ static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
 }
 
 /*
- * FCMP/FCMPE: inline (their flags match ucomis/comis exactly) unless
- * FPCR.FZ asks for a denormal input to compare as zero: then the helper.
- * Half precision always takes the helper.
+ * nzcv = FCMP/FCMPE of n and m: inline (their flags match ucomis/comis
+ * exactly) unless FPCR.FZ asks for a denormal input to compare as zero:
+ * then the helper. Half precision always takes the helper.
  */
-static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
+static void gen_fp_compare(TCGv_i64 nzcv, TCGv_i64 n, TCGv_i64 m, int esz,
+                           bool signalling)
 {
     static const TCGOpcode ops[2][2] = {
         {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
         {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
     };
+    TCGv_i64 code = tcg_temp_new_i64();
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+
+    if (esz != FP_H) {
+        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
+        tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+        tcg_gen_br(done);
+    }
+    tcg_gen_set_label(slow);
+    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
+                  tcg_constant_i64(esz | (int)signalling << 8));
+    tcg_gen_set_label(done);
+}
+
+static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
+{
     int esz = fp_esz_of(a->ftype);
 
     if (esz < 0) {
@@ -566,19 +634,8 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
-    TCGv_i64 code = tcg_temp_new_i64();
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    if (esz != FP_H) {
-        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
-        tcg_gen_fp_binary(ops[esz == FP_D][a->e], code, n, m);
-        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
-        tcg_gen_br(done);
-    }
-    tcg_gen_set_label(slow);
-    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
-                  tcg_constant_i64(esz | a->e << 8));
-    tcg_gen_set_label(done);
+    gen_fp_compare(nzcv, n, m, esz, a->e);
     gen_set_nzcv(nzcv);
     return true;
 }
@@ -598,9 +655,8 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
-    tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(),
-                  read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
-                  tcg_constant_i64(esz | a->e << 8));
+    gen_fp_compare(nzcv, read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz), esz,
+                   a->e);
     tcg_gen_set_label(skip);
     gen_set_nzcv(nzcv);
     return true;

@@ -523,16 +523,16 @@ static bool gen_int_2misc_vec(arg_int_2misc *a, int op, int esz, int oprsz)
                            a->q ? d + 8 : d, n, 0);
     case SM_SQXTN:
     case SM_UQXTN:
-    case SM_SQXTUN: {
-        static const int kinds[] = {[SM_SQXTN - SM_SQXTN] = TCG_VEC_SQXTN,
-                                    [SM_UQXTN - SM_SQXTN] = TCG_VEC_UQXTN,
-                                    [SM_SQXTUN - SM_SQXTN] = TCG_VEC_SQXTUN};
+    case SM_SQXTUN:
         if (a->scalar) {
             return false;
         }
-        return gen_vec_shi(kinds[op - SM_SQXTN], esz, 8, a->q ? 8 : 16,
+        return gen_vec_shi(arm_simd_sat_2misc_vec_op(op), esz, 8, a->q ? 8 : 16,
                            a->q ? d + 8 : d, n, 0);
-    }
+    case SM_SQABS:
+    case SM_SQNEG: /* scalar D too: oprsz 8 */
+        return gen_vec_shi(arm_simd_sat_2misc_vec_op(op), esz, oprsz, 16, d, n,
+                           0);
     case SM_SHLL:
         return gen_vec_shi(TCG_VEC_ZEXT_SHLI, esz, 16, 16, d, a->q ? n + 8 : n,
                            8 << esz);
@@ -901,6 +901,16 @@ static bool gen_shift_imm_vec(arg_shift_imm *a, int op, int esz, int oprsz,
         return gen_vec_shi(op == SS_USHLL ? TCG_VEC_ZEXT_SHLI
                                           : TCG_VEC_SEXT_SHLI,
                            esz, 16, 16, d, a->q ? n + 8 : n, shift);
+    case SS_SQSHRN:
+    case SS_UQSHRN:
+    case SS_SQRSHRN:
+    case SS_UQRSHRN:
+    case SS_SQSHRUN:
+    case SS_SQRSHRUN:
+        return !a->scalar &&
+               arm_gen_sat_shrn_vec(op, esz, shift, a->q ? 8 : 16,
+                                    a->q ? d + 8 : d, n,
+                                    (int32_t)offsetof(CPUARMState, vscratch));
     default: return vop >= 0 && gen_vec_shi(vop, esz, oprsz, 16, d, n, shift);
     }
 }
@@ -1026,7 +1036,8 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
  * MUL, MLA, MLS and the long multiplies [SU]MULL, [SU]MLAL, [SU]MLSL (and
  * their "2" forms) by element as the vector ops of their three-same and
  * three-different forms, with Vm[idx] broadcast into the scratch vector as
- * the second operand. The saturating doubling forms stay with the helper.
+ * the second operand; SQDMULH and SQRDMULH too (their three-same ops). The
+ * long saturating doubling forms stay with the helper.
  */
 static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
 {

@@ -1002,7 +1002,7 @@ static const X86PackedInfo packed_table[] = {
     [X86_PMOVZXDQ] = {ENC_0F38, 0x35},  [X86_PADDSB] = {ENC_0F, 0xec},
     [X86_PADDSW] = {ENC_0F, 0xed},      [X86_PADDUSB] = {ENC_0F, 0xdc},
     [X86_PADDUSW] = {ENC_0F, 0xdd},     [X86_PSUBSB] = {ENC_0F, 0xe8},
-    [X86_PSUBSW] = {ENC_0F, 0xe9},
+    [X86_PSUBSW] = {ENC_0F, 0xe9},      [X86_PMULHRSW] = {ENC_0F38, 0x0b},
 };
 
 void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)

@@ -196,6 +196,7 @@ typedef enum {
     X86_PADDUSW,
     X86_PSUBSB,
     X86_PSUBSW,
+    X86_PMULHRSW, /* SSSE3 */
 } X86PackedOp;
 
 /* Packed shifts by immediate: opcode << 8 | ModRM /digit. */

@@ -101,9 +101,17 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_ABDU:
     case TCG_VEC_ABDS: return vece < 3 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_SQADD:
+    case TCG_VEC_SQSUB: return has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_UQADD:
-    case TCG_VEC_SQSUB:
-    case TCG_VEC_UQSUB: return vece < 2 && has_sat_flag() ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_UQSUB:
+        return !has_sat_flag() ? ISA_NONE : vece == 3 ? ISA_SSE42 : ISA_SSE2;
+    case TCG_VEC_SQDMULH:
+    case TCG_VEC_SQRDMULH:
+        if (!has_sat_flag() || (vece != 1 && vece != 2))
+            return ISA_NONE;
+        if (vece == 2)
+            return ISA_SSE41;                                   /* pmuldq */
+        return kind == TCG_VEC_SQRDMULH ? ISA_SSSE3 : ISA_SSE2; /* pmulhrsw */
     case TCG_VEC_ADDP:
     case TCG_VEC_ZIPLO:
     case TCG_VEC_ZIPHI:
@@ -179,7 +187,12 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SQXTN:
     case TCG_VEC_UQXTN:
     case TCG_VEC_SQXTUN:
-        return vece == 0 && oprsz == 8 && has_sat_flag() ? ISA_SSE2 : ISA_NONE;
+        if (vece > 1 || oprsz != 8 || !has_sat_flag())
+            return ISA_NONE;
+        /* packusdw narrows signed dwords to unsigned words */
+        return vece == 1 && kind == TCG_VEC_SQXTUN ? ISA_SSE41 : ISA_SSE2;
+    case TCG_VEC_SQABS:
+    case TCG_VEC_SQNEG: return has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
@@ -701,16 +714,10 @@ static void vfinish(unsigned op, unsigned vece, unsigned oprsz, unsigned maxsz,
     vstore(d, x, oprsz, maxsz);
 }
 
-/* ---- two operands ---- */
+/* ---- saturation ---- */
 
-/* xmm0 = xmm0 op xmm1 for the element-wise kinds; xmm2/3 are scratch. */
-/*
- * a = a op b saturating (8- and 16-bit lanes, which SSE2 has): the
- * wrapping result differs from it in some lane exactly when one
- * saturated, and then the sticky flag is set. Lanes beyond an 8-byte
- * operation hold zero in both, so they never differ.
- */
-static void set_sat_flag_unless_all_ones(X86Xmm mask)
+/* Sets the sticky flag unless the byte signs of mask are all `fine`. */
+static void set_sat_flag_unless(X86Xmm mask, int32_t fine)
 {
     int32_t ofs;
     uint32_t bit;
@@ -718,14 +725,32 @@ static void set_sat_flag_unless_all_ones(X86Xmm mask)
 
     tcg_vec_sat_flag(&ofs, &bit);
     x86_pmovmskb(as(), REG_SCRATCH, mask);
-    x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0xffff);
+    x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, fine);
     skip = x86_jcc32(as(), X86_CC_E);
     x86_alu_mi(as(), 32, X86_OR, x86_mem(REG_ENV, ofs), (int32_t)bit);
     x86_patch_rel32(skip, be.as.p);
 }
 
-static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
-                       X86Xmm t)
+/* mask: all ones in the lanes that did not saturate. */
+static void set_sat_flag_unless_all_ones(X86Xmm mask)
+{
+    set_sat_flag_unless(mask, 0xffff);
+}
+
+/* mask: all ones in the lanes that saturated, zero elsewhere. */
+static void set_sat_flag_if_any(X86Xmm mask)
+{
+    set_sat_flag_unless(mask, 0);
+}
+
+/*
+ * a = a op b saturating, 8- and 16-bit lanes (which SSE2 has): the
+ * wrapping result differs from it in some lane exactly when one
+ * saturated, and then the sticky flag is set. Lanes beyond an 8-byte
+ * operation hold zero in both, so they never differ.
+ */
+static void vsat_arith_narrow(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
+                              X86Xmm t)
 {
     static const X86PackedOp sat[4][2] = {
         [TCG_VEC_SQADD - TCG_VEC_SQADD] = {X86_PADDSB, X86_PADDSW},
@@ -740,6 +765,117 @@ static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
     x86_packed_rr(as(), sat[kind - TCG_VEC_SQADD][vece], a, b);
     x86_packed_rr(as(), X86_PCMPEQB, t, a);
     set_sat_flag_unless_all_ones(t);
+}
+
+/*
+ * Signed saturating add / subtract of 32- and 64-bit lanes: r wraps; the
+ * lanes whose sign went wrong ((r ^ a) & (r ^ b) for an add, (a ^ b) &
+ * (a ^ r) for a subtract) take the limit on a's side of zero.
+ */
+static void vsat_arith_signed(bool add, unsigned vece, X86Xmm a, X86Xmm b,
+                              X86Xmm t, X86Xmm t2)
+{
+    uint64_t max = (1ull << ((8u << vece) - 1)) - 1;
+
+    vmov(t, a);
+    x86_packed_rr(as(), add ? op_add[vece] : op_sub[vece], t, b);
+    if (add) {
+        vmov(t2, t);
+        x86_packed_rr(as(), X86_PXOR, t2, a);
+        x86_packed_rr(as(), X86_PXOR, b, t);
+    } else {
+        vmov(t2, a);
+        x86_packed_rr(as(), X86_PXOR, t2, b);
+        vmov(b, a);
+        x86_packed_rr(as(), X86_PXOR, b, t);
+    }
+    x86_packed_rr(as(), X86_PAND, t2, b);
+    vsignmask(b, t2, vece); /* the lanes that overflowed */
+    vsignmask(t2, a, vece); /* a < 0 */
+    vsplat(a, vece, max);
+    x86_packed_rr(as(), X86_PXOR, a, t2); /* the limit */
+    /* a = t where no overflow, else the limit */
+    x86_packed_rr(as(), X86_PXOR, a, t);
+    x86_packed_rr(as(), X86_PAND, a, b);
+    x86_packed_rr(as(), X86_PXOR, a, t);
+    set_sat_flag_if_any(b);
+}
+
+/* Unsigned saturating add / subtract of 32- and 64-bit lanes: the carry
+ * (a >u a + b) or borrow (b >u a) mask forces all ones or zero. */
+static void vsat_arith_unsigned(bool add, unsigned vece, X86Xmm a, X86Xmm b,
+                                X86Xmm t, X86Xmm t2)
+{
+    vmov(t, a);
+    x86_packed_rr(as(), add ? op_add[vece] : op_sub[vece], t, b);
+    if (add) {
+        vmov(b, t);
+        vcmpgtu(a, b, vece, t2);
+        set_sat_flag_if_any(a);
+        x86_packed_rr(as(), X86_POR, a, t);
+        return;
+    }
+    vcmpgtu(b, a, vece, t2);
+    set_sat_flag_if_any(b);
+    x86_packed_rr(as(), X86_PANDN, b, t);
+    vmov(a, b);
+}
+
+static void vsat_arith(unsigned kind, unsigned vece, X86Xmm a, X86Xmm b,
+                       X86Xmm t, X86Xmm t2)
+{
+    bool add = kind == TCG_VEC_SQADD || kind == TCG_VEC_UQADD;
+
+    if (vece < 2)
+        vsat_arith_narrow(kind, vece, a, b, t);
+    else if (kind == TCG_VEC_SQADD || kind == TCG_VEC_SQSUB)
+        vsat_arith_signed(add, vece, a, b, t, t2);
+    else
+        vsat_arith_unsigned(add, vece, a, b, t, t2);
+}
+
+/*
+ * SQDMULH, SQRDMULH: the high half of the doubled product, (a * b) >> 15
+ * for 16-bit lanes (pmulhrsw has the rounded one), the high dword of the
+ * doubled 64-bit product for 32-bit lanes. Only -min * -min reaches the
+ * value min there, which is where Arm saturates to max instead.
+ */
+static void vsat_doubling_mulh(bool round, unsigned vece, X86Xmm a, X86Xmm b,
+                               X86Xmm t, X86Xmm t2)
+{
+    if (vece == 1 && round) {
+        x86_packed_rr(as(), X86_PMULHRSW, a, b);
+    } else if (vece == 1) {
+        vmov(t, a);
+        x86_packed_rr(as(), X86_PMULLW, t, b);
+        x86_packed_rr(as(), X86_PMULHW, a, b);
+        x86_pshift_ri(as(), X86_PSLLW, a, 1);
+        x86_pshift_ri(as(), X86_PSRLW, t, 15);
+        x86_packed_rr(as(), X86_POR, a, t);
+    } else {
+        /* pmuldq multiplies dwords 0 and 2: the even lanes in t, then
+         * the odd ones moved down into a. */
+        vmov(t, a);
+        x86_packed_rr(as(), X86_PMULDQ, t, b);
+        x86_pshift_ri(as(), X86_PSRLQ, a, 32);
+        x86_pshift_ri(as(), X86_PSRLQ, b, 32);
+        x86_packed_rr(as(), X86_PMULDQ, a, b);
+        x86_packed_rr(as(), X86_PADDQ, t, t);
+        x86_packed_rr(as(), X86_PADDQ, a, a);
+        if (round) {
+            vsplat(t2, 3, 1ull << 31);
+            x86_packed_rr(as(), X86_PADDQ, t, t2);
+            x86_packed_rr(as(), X86_PADDQ, a, t2);
+        }
+        x86_pshift_ri(as(), X86_PSRLQ, t, 32);
+        x86_pshift_ri(as(), X86_PSRLQ, a, 32);
+        x86_pshift_ri(as(), X86_PSLLQ, a, 32);
+        x86_packed_rr(as(), X86_POR, a, t);
+    }
+    vsplat(t, vece, 1ull << ((8u << vece) - 1));
+    x86_packed_rr(as(), vece == 1 ? X86_PCMPEQW : X86_PCMPEQD, t, a);
+    x86_packed_rr(as(), X86_PXOR, a, t);
+    set_sat_flag_if_any(t);
 }
 
 /*
@@ -764,6 +900,59 @@ static void vsat_narrow_bytes(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2)
     vzero(t2);
     x86_packed_rr(as(), X86_PCMPEQB, t, t2);
     set_sat_flag_unless_all_ones(t);
+}
+
+/*
+ * The same from 32-bit lanes to 16: a lane is in range exactly when
+ * (x + bias) >> 16 is zero (bias 0x8000 for SQXTN). packssdw and
+ * packusdw narrow the signed forms; UQXTN sets the out-of-range lanes to
+ * all ones, then packs the low halves sign-extended, which is exact.
+ */
+static void vsat_narrow_halves(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2)
+{
+    vmov(t, x);
+    if (kind == TCG_VEC_SQXTN) {
+        vsplat(t2, 2, 0x8000);
+        x86_packed_rr(as(), X86_PADDD, t, t2);
+    }
+    x86_pshift_ri(as(), X86_PSRLD, t, 16);
+    vzero(t2);
+    x86_packed_rr(as(), X86_PCMPEQD, t, t2); /* in range */
+    set_sat_flag_unless_all_ones(t);
+    if (kind == TCG_VEC_UQXTN) {
+        vnot(t, t2);
+        x86_packed_rr(as(), X86_POR, x, t);
+        x86_pshift_ri(as(), X86_PSLLD, x, 16);
+        x86_pshift_ri(as(), X86_PSRAD, x, 16);
+    }
+    x86_packed_rr(as(), kind == TCG_VEC_SQXTUN ? X86_PACKUSDW : X86_PACKSSDW, x,
+                  x);
+}
+
+/* SQABS, SQNEG: the plain result, then the lanes that came out as the
+ * most negative value (from it, the only one that overflows) inverted. */
+static void vsat_abs_neg(unsigned kind, unsigned vece, X86Xmm x, X86Xmm t,
+                         X86Xmm t2)
+{
+    if (kind == TCG_VEC_SQNEG) {
+        vzero(t);
+        x86_packed_rr(as(), op_sub[vece], t, x);
+        x86_packed_rr(as(), X86_PAND, x, t); /* negative only for min */
+        vsignmask(t2, x, vece);
+        vmov(x, t);
+    } else {
+        if (vece < 3 && host_isa() >= ISA_SSSE3) {
+            static const X86PackedOp abs[3] = {X86_PABSB, X86_PABSW, X86_PABSD};
+            x86_packed_rr(as(), abs[vece], x, x);
+        } else {
+            vsignmask(t, x, vece);
+            x86_packed_rr(as(), X86_PXOR, x, t);
+            x86_packed_rr(as(), op_sub[vece], x, t);
+        }
+        vsignmask(t2, x, vece);
+    }
+    x86_packed_rr(as(), X86_PXOR, x, t2);
+    set_sat_flag_if_any(t2);
 }
 
 static void lower_elementwise(unsigned kind, unsigned vece)
@@ -816,7 +1005,11 @@ static void lower_elementwise(unsigned kind, unsigned vece)
     case TCG_VEC_SQADD:
     case TCG_VEC_UQADD:
     case TCG_VEC_SQSUB:
-    case TCG_VEC_UQSUB: vsat_arith(kind, vece, a, b, t); break;
+    case TCG_VEC_UQSUB: vsat_arith(kind, vece, a, b, t, X86_XMM3); break;
+    case TCG_VEC_SQDMULH:
+    case TCG_VEC_SQRDMULH:
+        vsat_doubling_mulh(kind == TCG_VEC_SQRDMULH, vece, a, b, t, X86_XMM3);
+        break;
     default: /* min and max */
         x86_packed_rr(as(), op_minmax(kind, vece), a, b);
         break;
@@ -1091,7 +1284,14 @@ static void lower_vec_un(const TCGOp *op)
         break;
     case TCG_VEC_SQXTN:
     case TCG_VEC_UQXTN:
-    case TCG_VEC_SQXTUN: vsat_narrow_bytes(kind, x, t, t2); break;
+    case TCG_VEC_SQXTUN:
+        if (vece == 0)
+            vsat_narrow_bytes(kind, x, t, t2);
+        else
+            vsat_narrow_halves(kind, x, t, t2);
+        break;
+    case TCG_VEC_SQABS:
+    case TCG_VEC_SQNEG: vsat_abs_neg(kind, vece, x, t, t2); break;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);

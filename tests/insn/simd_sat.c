@@ -1,8 +1,10 @@
 /*
  * Saturating Advanced SIMD forms that arx lowers inline (SQADD UQADD SQSUB
- * UQSUB on 8- and 16-bit lanes; SQXTN UQXTN SQXTUN from 16-bit lanes) over
- * edge values, with FPSR.QC after each: lanes that saturate and lanes
- * that do not. Output compared with qemu-aarch64's.
+ * UQSUB on 8- to 64-bit lanes; SQXTN UQXTN SQXTUN and the saturating
+ * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
+ * by element; SQABS SQNEG) over edge values, with FPSR.QC after each:
+ * lanes that saturate and lanes that do not. Output compared with
+ * qemu-aarch64's.
  */
 #include <arm_neon.h>
 #include <stdint.h>
@@ -95,6 +97,80 @@ static void adds(int16x8_t x, int16x8_t y)
     show("sqadd.4h", &h, 8, q);
 }
 
+/* The low four 16-bit edges e of v as 32-bit lanes: e << 16 in lanes 0
+ * and 1 (INT32_MIN from -32768), e << 16 | e in lanes 2 and 3. */
+static int32x4_t widen_edges(int16x8_t v)
+{
+    int32x4_t lo = vmovl_s16(vget_low_s16(v)), hi = vshlq_n_s32(lo, 16);
+    int32x4_t mixed = vorrq_s32(hi, vandq_s32(lo, vdupq_n_s32(0xffff)));
+    return vcombine_s32(vget_low_s32(hi), vget_high_s32(mixed));
+}
+
+/* The low two edges of v as 64-bit lanes, e << 48 (INT64_MIN too). */
+static int64x2_t widen_edges64(int16x8_t v)
+{
+    return vshlq_n_s64(vmovl_s32(vget_low_s32(vmovl_s16(vget_low_s16(v)))), 48);
+}
+
+#define SAT1(name, expr, bytes)                                                \
+    do {                                                                       \
+        clear_qc();                                                            \
+        __typeof__(expr) r_ = (expr);                                          \
+        unsigned q_ = qc();                                                    \
+        show(name, &r_, bytes, q_);                                            \
+    } while (0)
+
+static void wide_forms(int16x8_t x, int16x8_t y)
+{
+    int32x4_t x32 = widen_edges(x), y32 = widen_edges(y);
+    int32x4_t x32s = vmovl_s16(vget_low_s16(x));
+    int64x2_t x64 = widen_edges64(x), y64 = widen_edges64(y);
+
+    SAT1("sqadd.4s", vqaddq_s32(x32, y32), 16);
+    SAT1("sqsub.4s", vqsubq_s32(x32, y32), 16);
+    SAT1("uqadd.4s",
+         vqaddq_u32(vreinterpretq_u32_s32(x32), vreinterpretq_u32_s32(y32)),
+         16);
+    SAT1("uqsub.2s",
+         vqsub_u32(vreinterpret_u32_s32(vget_low_s32(x32)),
+                   vreinterpret_u32_s32(vget_low_s32(y32))),
+         8);
+    SAT1("sqadd.2d", vqaddq_s64(x64, y64), 16);
+    SAT1("sqsub.2d", vqsubq_s64(x64, y64), 16);
+    SAT1("uqadd.2d",
+         vqaddq_u64(vreinterpretq_u64_s64(x64), vreinterpretq_u64_s64(y64)),
+         16);
+    SAT1("uqsub.2d",
+         vqsubq_u64(vreinterpretq_u64_s64(x64), vreinterpretq_u64_s64(y64)),
+         16);
+    SAT1("sqadd.d", vqaddd_s64(vgetq_lane_s64(x64, 0), vgetq_lane_s64(y64, 1)),
+         8);
+    SAT1("sqdmulh.8h", vqdmulhq_s16(x, y), 16);
+    SAT1("sqrdmulh.8h", vqrdmulhq_s16(x, y), 16);
+    SAT1("sqrdmulh.4h", vqrdmulh_s16(vget_low_s16(x), vget_low_s16(y)), 8);
+    SAT1("sqdmulh.4s", vqdmulhq_s32(x32, y32), 16);
+    SAT1("sqrdmulh.4s", vqrdmulhq_s32(x32, y32), 16);
+    SAT1("sqdmulh.h[i]", vqdmulhq_laneq_s16(x, y, 0), 16);
+    SAT1("sqrdmulh.s[i]", vqrdmulhq_laneq_s32(x32, y32, 1), 16);
+    SAT1("sqabs.8h", vqabsq_s16(x), 16);
+    SAT1("sqneg.16b", vqnegq_s8(vreinterpretq_s8_s16(x)), 16);
+    SAT1("sqabs.4s", vqabsq_s32(x32), 16);
+    SAT1("sqneg.2d", vqnegq_s64(x64), 16);
+    SAT1("sqxtn.4h", vqmovn_s32(x32), 8);
+    SAT1("uqxtn.4h", vqmovn_u32(vreinterpretq_u32_s32(x32)), 8);
+    SAT1("sqxtun.4h", vqmovun_s32(x32s), 8);
+    SAT1("sqxtn2.8h", vqmovn_high_s32(vget_low_s16(y), x32), 16);
+    SAT1("sqshrn.8b", vqshrn_n_s16(x, 3), 8);
+    SAT1("uqrshrn.8b", vqrshrn_n_u16(vreinterpretq_u16_s16(x), 8), 8);
+    SAT1("sqrshrun.8b", vqrshrun_n_s16(x, 1), 8);
+    SAT1("sqshrn.4h", vqshrn_n_s32(x32, 16), 8);
+    SAT1("sqrshrn.4h", vqrshrn_n_s32(x32s, 1), 8);
+    SAT1("uqshrn.4h", vqshrn_n_u32(vreinterpretq_u32_s32(x32), 9), 8);
+    SAT1("sqshrun2.8h",
+         vqshrun_high_n_s32(vget_low_u16(vreinterpretq_u16_s16(y)), x32, 5),
+         16);
+}
+
 int main(void)
 {
     for (int i = 0; i < NB_EDGES; i++)
@@ -107,6 +183,7 @@ int main(void)
             printf("%d %d", i, j);
             narrows(v);
             adds(v, w);
+            wide_forms(v, w);
             printf("\n");
         }
     return 0;

@@ -848,6 +848,7 @@ static const Golden packed_golden[] = {
     {"psadbw %xmm1,%xmm8", 5, {0x66, 0x44, 0x0f, 0xf6, 0xc1}},
     {"pmaddubsw %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x04, 0xc1}},
     {"pmaddubsw %xmm10,%xmm3", 6, {0x66, 0x41, 0x0f, 0x38, 0x04, 0xda}},
+    {"pmulhrsw %xmm1,%xmm0", 5, {0x66, 0x0f, 0x38, 0x0b, 0xc1}},
     {"pmovsxbw %xmm0,%xmm0", 5, {0x66, 0x0f, 0x38, 0x20, 0xc0}},
     {"pmovsxwd %xmm1,%xmm2", 5, {0x66, 0x0f, 0x38, 0x23, 0xd1}},
     {"pmovsxdq %xmm11,%xmm0", 6, {0x66, 0x41, 0x0f, 0x38, 0x25, 0xc3}},
@@ -961,6 +962,7 @@ START_TEST(test_packed)
     x86_packed_rr(a, X86_PSADBW, X86_XMM8, X86_XMM1);
     x86_packed_rr(a, X86_PMADDUBSW, X86_XMM0, X86_XMM1);
     x86_packed_rr(a, X86_PMADDUBSW, X86_XMM3, X86_XMM10);
+    x86_packed_rr(a, X86_PMULHRSW, X86_XMM0, X86_XMM1);
     x86_packed_rr(a, X86_PMOVSXBW, X86_XMM0, X86_XMM0);
     x86_packed_rr(a, X86_PMOVSXWD, X86_XMM2, X86_XMM1);
     x86_packed_rr(a, X86_PMOVSXDQ, X86_XMM0, X86_XMM11);
