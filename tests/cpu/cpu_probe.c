@@ -13,12 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 typedef struct Feature {
     const char *name;
     int hwcap_word, hwcap_bit;
-    int isar, shift, min; /* ID_AA64ISARn_EL1 field >= min */
+    int isar, shift, min; /* field >= min of ID_AA64ISARn_EL1 (n = 0..2),
+                             ID_AA64PFR1_EL1 (3) or ID_AA64MMFR2_EL1 (4) */
     const char *cpuinfo;
     void (*probe)(void);
 } Feature;
@@ -52,6 +54,16 @@ PROBE(probe_sb, 0xd50330ff)       /* SB */
 PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
 
+/* BTI has no instruction of its own: PROT_BTI is refused without it. */
+static void probe_prot_bti(void)
+{
+    static _Alignas(4096) char page[4096];
+
+    if (mprotect(page, sizeof(page), PROT_READ | PROT_WRITE | 0x10) != 0)
+        raise(SIGILL);
+    mprotect(page, sizeof(page), PROT_READ | PROT_WRITE);
+}
+
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
     {"flagm2", 2, 7, 0, 52, 2, "flagm2", probe_axflag},
@@ -69,6 +81,7 @@ static const Feature features[] = {
     {"sb", 1, 29, 1, 36, 1, "sb", probe_sb},
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},
+    {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
 };
 
 static sigjmp_buf escape;
@@ -95,8 +108,12 @@ static uint64_t read_isar(int n)
         __asm__ volatile("mrs %0, s3_0_c0_c6_0" : "=r"(v));
     else if (n == 1)
         __asm__ volatile("mrs %0, s3_0_c0_c6_1" : "=r"(v));
-    else
+    else if (n == 2)
         __asm__ volatile("mrs %0, s3_0_c0_c6_2" : "=r"(v));
+    else if (n == 3)
+        __asm__ volatile("mrs %0, s3_0_c0_c4_1" : "=r"(v));
+    else
+        __asm__ volatile("mrs %0, s3_0_c0_c7_2" : "=r"(v));
     return v;
 }
 

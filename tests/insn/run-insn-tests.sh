@@ -28,7 +28,12 @@ failed=0
 for src in "$srcdir"/tests/insn/*.c; do
     name=$(basename "$src" .c)
     bin=$out/$name
-    if ! $CC_AARCH64 -static -O1 -pthread -o "$bin" "$src" -lm 2>"$out/$name.cc.log"; then
+    # A test may give its own flags (" * insn-cflags: FLAGS", no libm);
+    # the others get -pthread and libm.
+    extra=$(sed -n 's/^ \* insn-cflags: //p' "$src")
+    libs=-lm
+    if [ -n "$extra" ]; then libs=; else extra=-pthread; fi
+    if ! $CC_AARCH64 -static -O1 $extra -o "$bin" "$src" $libs 2>"$out/$name.cc.log"; then
         echo "FAIL: $name (does not compile)"
         cat "$out/$name.cc.log"
         failed=$((failed + 1))
