@@ -53,6 +53,7 @@ PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
 PROBE(probe_sb, 0xd50330ff)       /* SB */
 PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
+PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
 
 /* BTI has no instruction of its own: PROT_BTI is refused without it. */
 static void probe_prot_bti(void)
@@ -81,6 +82,7 @@ static const Feature features[] = {
     {"sb", 1, 29, 1, 36, 1, "sb", probe_sb},
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},
+    {"wfxt", 2, 31, 2, 0, 2, "wfxt", probe_wfet},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
 };
 
