@@ -25,7 +25,7 @@ typedef struct Feature {
     void (*probe)(void);
 } Feature;
 
-static uint64_t scratch[4] = {1, 2, 3, 4};
+static _Alignas(16) uint64_t scratch[4] = {1, 2, 3, 4};
 
 #define PROBE(fn, insn)                                                        \
     static void fn(void)                                                       \
@@ -55,6 +55,14 @@ PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
 PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
 
+/* LSE2: LDADD w0, w0, [x1 + 1] inside a 16-byte granule (else SIGBUS). */
+static void probe_ldadd_unaligned(void)
+{
+    register char *p __asm__("x1") = (char *)scratch + 1;
+
+    __asm__ volatile(".inst 0xb8200020" : : "r"(p) : "x0", "memory");
+}
+
 /* BTI has no instruction of its own: PROT_BTI is refused without it. */
 static void probe_prot_bti(void)
 {
@@ -83,6 +91,7 @@ static const Feature features[] = {
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},
     {"wfxt", 2, 31, 2, 0, 2, "wfxt", probe_wfet},
+    {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
 };
 
@@ -234,6 +243,7 @@ static void report_cssc(void)
 int main(int argc, char **argv)
 {
     signal(SIGILL, on_sigill);
+    signal(SIGBUS, on_sigill); /* an alignment fault: no LSE2 */
     if (argc > 1 && strcmp(argv[1], "exec") == 0) {
         execl("/proc/self/exe", argv[0], (char *)NULL);
         perror("execl");

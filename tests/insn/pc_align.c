@@ -44,8 +44,8 @@ static void target(void) {}
 
 static void report(const char *what, int offset, uintptr_t to, int lr)
 {
-    printf("%s +%d: sig %d code %d addr ok %d pc ok %d", what, offset,
-           seen_sig, seen_code, seen_addr == to, seen_pc == to);
+    printf("%s +%d: sig %d code %d addr ok %d pc ok %d", what, offset, seen_sig,
+           seen_code, seen_addr == to, seen_pc == to);
     if (lr)
         printf(" lr ok %d", seen_lr == (uintptr_t)blr_back);
     printf("\n");

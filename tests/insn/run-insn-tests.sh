@@ -41,7 +41,9 @@ for src in "$srcdir"/tests/insn/*.c; do
     fi
     timeout 60 "$QEMU" "$bin" >"$out/$name.expected" 2>"$out/$name.expected.err"
     expected_rc=$?
-    timeout 60 $ARX "$bin" >"$out/$name.actual" 2>"$out/$name.actual.err"
+    # ... and arx options (" * insn-arx: OPTIONS"), e.g. a -cpu like qemu's.
+    arx_opts=$(sed -n 's/^ \* insn-arx: //p' "$src")
+    timeout 60 $ARX $arx_opts "$bin" >"$out/$name.actual" 2>"$out/$name.actual.err"
     actual_rc=$?
     if [ "$expected_rc" = "$actual_rc" ] &&
        cmp -s "$out/$name.expected" "$out/$name.actual"; then
