@@ -32,6 +32,14 @@ GuestFetchState guest_fetch_state(void *env, uint64_t pc)
     return prot & USER_PROT_EXEC ? GUEST_FETCH_OK : GUEST_FETCH_DENIED;
 }
 
+bool guest_fetch_guarded(void *env, uint64_t pc)
+{
+    int prot = user_pages_guest_prot(pc);
+
+    (void)env;
+    return prot > 0 && (prot & USER_PROT_GUARDED);
+}
+
 uint32_t guest_fetch32(void *env, uint64_t pc)
 {
     (void)env;

@@ -5,8 +5,10 @@
  * must not run guest code or know about the JIT.
  */
 #include "linux-user/loader.h"
+#include "linux-user/mmap.h"
 #include "linux-user/space.h"
 #include "linux-user/vma.h"
+#include "target-arm/features.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -803,6 +805,75 @@ static void loader_unmap_loads(const LoaderElf *f, uint64_t bias, size_t end)
     }
 }
 
+/* The GNU property note's words (PT_GNU_PROPERTY, NT_GNU_PROPERTY_TYPE_0). */
+enum {
+    LOADER_PT_GNU_PROPERTY = 0x6474e553,
+    LOADER_NT_GNU_PROPERTY_TYPE_0 = 5,
+    LOADER_GNU_PROPERTY_AARCH64_FEATURE_1_AND = 0xc0000000u,
+    LOADER_GNU_PROPERTY_AARCH64_FEATURE_1_BTI = 1,
+    LOADER_PROPERTY_MAX = 1024,
+};
+
+/* Whether f's AArch64 feature property says BTI: the first note of
+ * PT_GNU_PROPERTY, owner "GNU", as arm64 Linux reads it. */
+static bool loader_marked_bti(const LoaderElf *f)
+{
+    uint32_t note[LOADER_PROPERTY_MAX / 4];
+
+    for (size_t i = 0; i < f->phnum; i++) {
+        const GElf_Phdr *ph = &f->phdr[i];
+        size_t len = ph->p_filesz, at = 16;
+
+        if (ph->p_type != LOADER_PT_GNU_PROPERTY)
+            continue;
+        if (len < 16 || len > sizeof(note) ||
+            !loader_pread_all(f->fd, note, len, ph->p_offset) || note[0] != 4 ||
+            note[2] != LOADER_NT_GNU_PROPERTY_TYPE_0 ||
+            memcmp(&note[3], "GNU", 4) != 0 || note[1] > len - 16)
+            return false;
+        len = 16 + note[1];
+        /* Properties: type, size, data padded to 8 bytes (ELF64). */
+        while (at + 8 <= len) {
+            uint32_t type = note[at / 4], size = note[at / 4 + 1];
+
+            if (size > len - at - 8)
+                return false;
+            if (type == LOADER_GNU_PROPERTY_AARCH64_FEATURE_1_AND)
+                return size >= 4 && (note[at / 4 + 2] &
+                                     LOADER_GNU_PROPERTY_AARCH64_FEATURE_1_BTI);
+            at += 8 + ((size + 7) & ~7u);
+        }
+        return false;
+    }
+    return false;
+}
+
+/*
+ * As arm64 Linux: the executable segments of a BTI-marked image are
+ * guarded (PROT_BTI) when it is the interpreter, or the program when it
+ * has none (a dynamic program's own pages are ld.so's to guard).
+ */
+static void loader_guard_code(const LoaderElf *f, uint64_t bias)
+{
+    if (loader_target->machine != EM_AARCH64 || f->interp[0] != '\0' ||
+        !arm_cpu_has(ARM_FEAT_BTI) || !loader_marked_bti(f))
+        return;
+    for (size_t i = 0; i < f->phnum; i++) {
+        const GElf_Phdr *ph = &f->phdr[i];
+
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X) || !ph->p_memsz)
+            continue;
+        for (uint64_t page = page_down(bias + ph->p_vaddr);
+             page < bias + ph->p_vaddr + ph->p_memsz; page += PAGE) {
+            int prot = vma_prot_at(page);
+
+            if (prot >= 0)
+                vma_protect(page, PAGE, prot | VMA_PROT_GUARDED);
+        }
+    }
+    mmap_note_guarded();
+}
+
 /* Maps every PT_LOAD of f; on failure nothing of it stays mapped. */
 static bool loader_map(const LoaderElf *f, bool is_main, ImageInfo *info,
                        char *err, size_t errlen)
@@ -827,6 +898,7 @@ static bool loader_map(const LoaderElf *f, bool is_main, ImageInfo *info,
             return false;
         }
     }
+    loader_guard_code(f, st.bias);
     loader_fill_info(f, st.bias, info);
     return true;
 }

@@ -20,6 +20,9 @@
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
 #include "syscalls/syscalls.h"
+#include "target-arm/cpu.h"
+#include "target-arm/features.h"
+#include "tcg/tb.h"
 #include "tcg/user_pages.h"
 
 /* aarch64-only protection bits the x86-64 kernel would reject. */
@@ -27,6 +30,31 @@ enum {
     GUEST_PROT_BTI = 0x10,
     GUEST_PROT_MTE = 0x20,
 };
+
+void mmap_note_guarded(void)
+{
+    if (arm_bti_active)
+        return;
+    arm_bti_active = true;
+    /* Blocks made before do not keep BTYPE: none may run again. */
+    tb_request_flush();
+}
+
+/*
+ * PROT_BTI as arm64 Linux takes it: mmap ignores it and mprotect refuses
+ * it (EINVAL) on a CPU without BTI; with BTI the range is guarded.
+ */
+static bool mm_bti_prot(uint64_t *prot)
+{
+    if (!(*prot & GUEST_PROT_BTI))
+        return true;
+    if (!arm_cpu_has(ARM_FEAT_BTI)) {
+        *prot &= ~(uint64_t)GUEST_PROT_BTI;
+        return false;
+    }
+    mmap_note_guarded();
+    return true;
+}
 
 static uint64_t mm_page_align(uint64_t addr)
 {
@@ -153,6 +181,7 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
     uint64_t start, asked = flags;
     int64_t r;
 
+    mm_bti_prot(&prot);
     user_pages_lock();
     vma_hold();
     if (space_own()) {
@@ -211,12 +240,14 @@ int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
 {
     int64_t r;
 
+    if (!mm_bti_prot(&prot))
+        return -EINVAL;
     user_pages_lock();
     vma_hold();
     r = host_syscall3(SYS_mprotect, sys_hp(addr), len, mm_host_prot(prot));
     if (r == 0) {
         vma_protect(addr, len, (int)prot);
-        user_pages_protect(addr, len, (int)(prot & 7));
+        user_pages_protect(addr, len, (int)(prot & (7 | USER_PROT_GUARDED)));
     }
     vma_release();
     user_pages_unlock();

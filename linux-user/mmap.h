@@ -38,4 +38,10 @@ int64_t mmap_shm_detach(uint64_t addr);
  */
 bool mmap_unprotect_code_pages(void);
 
+/*
+ * Guarded pages (PROT_BTI) exist from now on: the A64 translator keeps
+ * PSTATE.BTYPE (arm_bti_active) and blocks translated before go.
+ */
+void mmap_note_guarded(void);
+
 #endif

@@ -1048,7 +1048,9 @@ static int signal_guest_prot(uint64_t addr)
 {
     int prot = vma_prot_at(addr);
 
-    return prot < 0 ? prot : prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
+    return prot < 0 ? prot
+                    : prot & (PROT_READ | PROT_WRITE | PROT_EXEC |
+                              USER_PROT_GUARDED);
 }
 
 static void signal_install_fault_handlers(void)

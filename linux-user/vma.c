@@ -212,7 +212,7 @@ void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
 {
     GuestVma v = {.start = start,
                   .end = start + vma_page_up(len),
-                  .prot = prot & 7,
+                  .prot = prot & VMA_PROT_KEPT,
                   .shared = shared,
                   .name = name};
 
@@ -226,7 +226,7 @@ void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
 {
     GuestVma v = {.start = start,
                   .end = start + vma_page_up(len),
-                  .prot = prot & 7,
+                  .prot = prot & VMA_PROT_KEPT,
                   .shared = shared};
     char link[64], path[PATH_MAX];
     struct stat st;
@@ -262,7 +262,7 @@ void vma_protect(uint64_t start, uint64_t len, int prot)
     vma_split_at(end);
     for (size_t i = vma_find(start); i < vma_count && vma_table[i].start < end;
          i++)
-        vma_table[i].prot = prot & 7;
+        vma_table[i].prot = prot & VMA_PROT_KEPT;
     vma_merge_all();
     vma_unlock();
 }

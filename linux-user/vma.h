@@ -10,10 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* aarch64's PROT_BTI: a guarded page (BTI landing pads are checked). */
+#define VMA_PROT_GUARDED 0x10
+/* The protection bits a region keeps. */
+#define VMA_PROT_KEPT (7 | VMA_PROT_GUARDED)
+
 /* One region [start, end), page aligned, with uniform attributes. */
 typedef struct GuestVma {
     uint64_t start, end;
-    int prot;         /* PROT_READ | PROT_WRITE | PROT_EXEC as the guest sees */
+    int prot;         /* PROT_READ | PROT_WRITE | PROT_EXEC as the guest sees,
+                         and VMA_PROT_GUARDED */
     bool shared;      /* MAP_SHARED: 's' rather than 'p' */
     uint64_t offset;  /* file offset of start; 0 when anonymous */
     uint64_t dev;     /* st_dev of the file, 0 when anonymous */

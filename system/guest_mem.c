@@ -19,6 +19,14 @@ GuestFetchState guest_fetch_state(void *env, uint64_t pc)
                : GUEST_FETCH_UNMAPPED;
 }
 
+/* Stage 1's GP bit is not modelled: no page is guarded. */
+bool guest_fetch_guarded(void *env, uint64_t pc)
+{
+    (void)env;
+    (void)pc;
+    return false;
+}
+
 uint32_t guest_fetch32(void *env, uint64_t pc)
 {
     const uint8_t *page = softmmu_fetch_host(env, pc, arm_mmu_index(env));

@@ -30,6 +30,7 @@ enum {
     EXCP_BKPT,       /* a hardware breakpoint matched the insn at pc */
     /* User mode under a debugger (EXCP_STEP too, for debug_step): */
     EXCP_DEBUG, /* a debugger's breakpoint (tcg/debug.h) at pc, not run */
+    EXCP_BTI,   /* FEAT_BTI: the insn at pc is no landing pad for btype */
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -118,6 +119,9 @@ typedef struct CPUARMState {
     uint64_t exclusive_val;
     uint64_t exclusive_high;
     uint32_t exclusive_size;
+    /* PSTATE.BTYPE (FEAT_BTI) that BR/BLR leave for the next instruction;
+     * only kept while arm_bti_active (a64_translate_block). */
+    uint32_t btype;
 
     uint32_t exception;     /* EXCP_* when leaving translated code */
     uint32_t excp_syndrome; /* BRK/HLT immediate, or the UDEF encoding */
@@ -191,6 +195,13 @@ static inline void cpu_debug_note_access(CPUARMState *env, uint64_t addr,
  * call raises (it then leaves translated code itself).
  */
 extern uint64_t arm_user_fastcall_page;
+
+/*
+ * User mode: the guest has (had) guarded pages (PROT_BTI), so blocks
+ * translated from now on keep PSTATE.BTYPE. Only ever set, by the
+ * execution mode, which then drops every block translated before.
+ */
+extern bool arm_bti_active;
 extern void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
 
 /* Reads and writes the architectural NZCV value (bits 31:28). */

@@ -13,13 +13,20 @@ typedef struct FeatureInfo {
     const char *name;
     int hwcap_word; /* 1 or 2 */
     int hwcap_bit;
-    int id_reg; /* 0..2: ID_AA64ISARn_EL1 */
+    int id_reg; /* ArmIdReg */
     int shift;
     int value;
     const char *what;
 } FeatureInfo;
 
-enum { ISAR0, ISAR1, ISAR2 };
+/* The row's register names (features.def) as ArmIdReg values. */
+enum {
+    ISAR0 = ARM_ID_ISAR0,
+    ISAR1 = ARM_ID_ISAR1,
+    ISAR2 = ARM_ID_ISAR2,
+    PFR1 = ARM_ID_PFR1,
+    MMFR2 = ARM_ID_MMFR2,
+};
 
 static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
 #define ARM_FEATURE(id, name, hw, bit, reg, shift, value, what)                \
@@ -144,15 +151,26 @@ uint64_t arm_cpu_hwcap2(void)
     return hwcap_word(2);
 }
 
-uint64_t arm_cpu_id_isar(int n)
+ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)
 {
-    uint64_t reg = n == 0 ? ARX_ID_AA64ISAR0_EL1 : 0;
+    if (crm == 6 && op2 <= 2)
+        return (ArmIdReg)(ARM_ID_ISAR0 + op2);
+    if (crm == 4 && op2 == 1)
+        return ARM_ID_PFR1;
+    if (crm == 7 && op2 == 2)
+        return ARM_ID_MMFR2;
+    return ARM_ID_NONE;
+}
+
+uint64_t arm_cpu_id_reg(ArmIdReg n)
+{
+    uint64_t reg = n == ARM_ID_ISAR0 ? ARX_ID_AA64ISAR0_EL1 : 0;
 
     for (int i = 0; i < ARM_FEAT_COUNT; i++) {
         const FeatureInfo *fi = &feature_info[i];
         uint64_t field;
 
-        if (!arm_cpu_has((ArmFeature)i) || fi->id_reg != n)
+        if (!arm_cpu_has((ArmFeature)i) || fi->id_reg != (int)n)
             continue;
         field = (reg >> fi->shift) & 0xf;
         if ((uint64_t)fi->value > field)

@@ -41,8 +41,21 @@ void arm_cpu_print_help(FILE *out);
 uint64_t arm_cpu_hwcap(void);
 uint64_t arm_cpu_hwcap2(void);
 
-/* ID_AA64ISAR0/1/2_EL1 as EL0 reads them (n = 0, 1, 2): the Armv8.0 base
- * plus the enabled features' fields. */
-uint64_t arm_cpu_id_isar(int n);
+/* The ID registers whose fields features.def rows give. */
+typedef enum ArmIdReg {
+    ARM_ID_ISAR0, /* ID_AA64ISAR0_EL1 */
+    ARM_ID_ISAR1,
+    ARM_ID_ISAR2,
+    ARM_ID_PFR1,  /* ID_AA64PFR1_EL1 */
+    ARM_ID_MMFR2, /* ID_AA64MMFR2_EL1 */
+    ARM_ID_NONE,
+} ArmIdReg;
+
+/* The ID register S3_0_C0_C<crm>_<op2> when features.def rows own it,
+ * else ARM_ID_NONE. */
+ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2);
+/* An ID register as EL0 reads it: the Armv8.0 base plus the enabled
+ * features' fields. */
+uint64_t arm_cpu_id_reg(ArmIdReg n);
 
 #endif

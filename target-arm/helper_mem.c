@@ -105,10 +105,37 @@ static uint64_t atomic_rmw_direct(void *env, uint64_t addr, uint64_t value,
 }
 
 /*
- * One 64-bit compare-and-swap loop for every other size: LSE accesses are
- * naturally aligned, so a narrower field sits inside one aligned 8-byte
- * word of the same page. x86 lock cmpxchg is a full barrier, which covers
- * every ordering variant (A, L, AL).
+ * FEAT_LSE2: a field across the middle of its 16-byte granule (the
+ * translator faulted those crossing the granule's end): one cmpxchg16b
+ * loop on the whole granule. A torn first read only costs a retry.
+ */
+static uint64_t atomic_rmw_granule(void *env, uint64_t addr, uint64_t value,
+                                   unsigned op, unsigned size)
+{
+    typedef unsigned __int128 u128;
+    volatile u128 *granule =
+        guest_host_ptr(env, addr & ~15ull, 16, GUEST_WRITE);
+    unsigned shift = (unsigned)(addr & 15) * 8;
+    u128 mask = (((u128)1 << (8u << size)) - 1) << shift;
+    u128 cur, next;
+    uint64_t old;
+
+    do {
+        cur = *granule;
+        old = (uint64_t)((cur & mask) >> shift);
+        next = (cur & ~mask) |
+               (((u128)atomic_apply(op, size, old, value) << shift) & mask);
+    } while (!helper_mem_cmpxchg16b((void *)granule, (uint64_t)cur,
+                                    (uint64_t)(cur >> 64), (uint64_t)next,
+                                    (uint64_t)(next >> 64)));
+    return old;
+}
+
+/*
+ * One 64-bit compare-and-swap loop for every other size: a field aligned
+ * to its size sits inside one aligned 8-byte word of the same page (with
+ * FEAT_LSE2, one that does not takes atomic_rmw_granule). x86 lock cmpxchg is a
+ * full barrier, which covers every ordering variant (A, L, AL).
  */
 uint64_t helper_atomic_rmw(uint64_t env_arg, uint64_t addr, uint64_t value,
                            uint64_t desc)
@@ -124,6 +151,8 @@ uint64_t helper_atomic_rmw(uint64_t env_arg, uint64_t addr, uint64_t value,
     old = atomic_rmw_direct(env, addr, value, op, size, &handled);
     if (handled)
         return old;
+    if ((addr & 7) + (1u << size) > 8)
+        return atomic_rmw_granule(env, addr, value, op, size);
     word = guest_host_ptr(env, addr & ~7ull, 8, GUEST_WRITE);
     cur = __atomic_load_n(word, __ATOMIC_RELAXED);
     do {

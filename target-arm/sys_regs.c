@@ -375,6 +375,7 @@ uint64_t helper_at(uint64_t envp, uint64_t op, uint64_t va)
 /* SEV: an event for every CPU (SEVL, local only, is inline). */
 uint64_t arm_user_fastcall_page;
 void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
+bool arm_bti_active;
 
 uint64_t helper_user_fastcall(uint64_t envp, uint64_t n, uint64_t pc)
 {

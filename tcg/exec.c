@@ -312,6 +312,10 @@ static void run_blocks(ExecThread *self, void *env)
     TranslationBlock *last = NULL;
     unsigned last_slot = 0;
 
+    /* A flush asked for outside translated code (in a syscall): now,
+     * before a block made earlier runs. */
+    if (tb_flush_requested())
+        exec_flush(self);
     for (;;) {
         TCGBlockState state = target->block_state(env);
         TranslationBlock *tb;

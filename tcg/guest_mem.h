@@ -7,6 +7,7 @@
 #ifndef ARX_TCG_GUEST_MEM_H
 #define ARX_TCG_GUEST_MEM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The granule of guest_host_ptr ranges, of blocks (none crosses a page
@@ -44,6 +45,12 @@ typedef enum GuestFetchState {
  * changes.
  */
 GuestFetchState guest_fetch_state(void *env, uint64_t pc);
+/*
+ * Whether pc's page is guarded: an indirect branch may only land on the
+ * target's landing pads there (Arm BTI, mapped with PROT_BTI). Asked as
+ * guest_fetch_state is; a change drops the page's blocks the same way.
+ */
+bool guest_fetch_guarded(void *env, uint64_t pc);
 
 /* Instruction fetch of the aligned 32-bit unit at pc. */
 uint32_t guest_fetch32(void *env, uint64_t pc);

@@ -15,6 +15,7 @@ enum {
     USER_PROT_READ = 1,
     USER_PROT_WRITE = 2,
     USER_PROT_EXEC = 4,
+    USER_PROT_GUARDED = 0x10, /* guest_fetch_guarded (aarch64 PROT_BTI) */
 };
 
 /*

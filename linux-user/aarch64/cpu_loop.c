@@ -152,6 +152,9 @@ static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
             signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
             break;
         case EXCP_PREFETCH_ABORT: aarch64_prefetch_abort(thread); break;
+        case EXCP_BTI: /* as do_el0_bti: no ESR record */
+            signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
+            break;
         default: /* EXCP_ALIGN: a branch to a misaligned pc */
             thread->signals.fault_esr =
                 AARCH64_ESR_EC_PC_ALIGN << 26 | AARCH64_ESR_IL;

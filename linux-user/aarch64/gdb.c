@@ -93,7 +93,8 @@ static int aarch64_gdb_read_reg(CPUARMState *env, int n, uint8_t *buf)
         return 8;
     }
     if (n == REG_CPSR)
-        return put32(buf, cpu_get_nzcv(env)); /* EL0t: mode bits 0 */
+        /* EL0t: mode bits 0; BTYPE (FEAT_BTI) in bits 11:10. */
+        return put32(buf, cpu_get_nzcv(env) | env->btype << 10);
     if (n >= REG_V0 && n < REG_V0 + 32) {
         memcpy(buf, &env->v[n - REG_V0], 16);
         return 16;
@@ -125,6 +126,7 @@ static int aarch64_gdb_write_reg(CPUARMState *env, int n, const uint8_t *buf)
     }
     if (n == REG_CPSR) {
         cpu_set_nzcv(env, get32(buf) & 0xf0000000u);
+        env->btype = (get32(buf) >> 10) & 3;
         return 4;
     }
     if (n >= REG_V0 && n < REG_V0 + 32) {

@@ -16,6 +16,8 @@
 #define GUEST_FPSIMD_MAGIC 0x46508001u
 #define GUEST_ESR_MAGIC 0x45535201u
 #define GUEST_NZCV_MASK 0xf0000000u
+/* PSTATE.BTYPE: bits 11:10 (PSR_BTYPE_SHIFT). */
+#define GUEST_BTYPE_SHIFT 10
 
 /* ---- layout (uapi asm/sigcontext.h, asm/ucontext.h) ---- */
 
@@ -123,7 +125,7 @@ static void aarch64_save_context(const CPUARMState *env, GuestSigcontext *sc,
     memcpy(sc->regs, env->x, sizeof(sc->regs));
     sc->sp = env->x[31];
     sc->pc = env->pc;
-    sc->pstate = cpu_get_nzcv(env);
+    sc->pstate = cpu_get_nzcv(env) | (uint64_t)env->btype << GUEST_BTYPE_SHIFT;
     aarch64_save_records(env, sc->reserved, esr);
 }
 
@@ -161,6 +163,9 @@ void aarch64_signal_setup_frame(GuestThread *t, const SignalFrame *f)
         (f->act->flags & GUEST_SA_RESTORER) ? f->act->restorer : f->trampoline;
     env->x[31] = frame_addr;
     env->pc = f->act->handler;
+    /* Entered as by BLR: a handler in a guarded page starts with a landing
+     * pad (Linux sets BTYPE 2 where the CPU has BTI). */
+    env->btype = arm_bti_active ? 2 : 0;
     env->exclusive_addr = UINT64_MAX;
 }
 
@@ -203,6 +208,7 @@ bool aarch64_signal_restore_frame(GuestThread *t, uint64_t *mask,
     env->x[31] = sc->sp;
     env->pc = sc->pc;
     cpu_set_nzcv(env, (uint32_t)sc->pstate & GUEST_NZCV_MASK);
+    env->btype = (uint32_t)(sc->pstate >> GUEST_BTYPE_SHIFT) & 3;
     fp_fpsr_write(env, fp->fpsr);
     env->fpcr = fp->fpcr & ARM_FPCR_WRITABLE; /* as MSR FPCR would */
     for (int i = 0; i < 32; i++)

@@ -82,6 +82,8 @@ static bool trans_branch_reg(DisasContext *s, arg_branch_reg *a)
     tcg_gen_mov_i64(dest, read_xreg(s, a->rn));
     if (a->link)
         write_xreg(s, 30, tcg_constant_i64((int64_t)s->pc_next), 1);
+    if (((s->insn >> 21) & 0xf) != 2) /* RET leaves BTYPE 0 */
+        gen_branch_btype(s, (int)a->rn, a->link);
     gen_jump_reg(s, dest);
     return true;
 }
@@ -473,14 +475,14 @@ static bool trans_MRS(DisasContext *s, arg_sysreg *a)
     uint32_t key = sysreg_key_of(a->o0, a->op1, a->crn, a->crm, a->op2);
     const SysRegInfo *r;
     TCGv_i64 val;
+    uint64_t id;
 
     if (arm_system_mode && s->el == 1 && gen_sys_mrs(s, key, a->rt))
         return true;
-    if (!sys_el0_denied(s, key) &&
-        (key & ~(uint32_t)3) == SYSREG_KEY(3, 0, 0, 6, 0) && (key & 3) != 3) {
-        write_xreg(s, a->rt,
-                   tcg_constant_i64((int64_t)arm_cpu_id_isar((int)(key & 3))),
-                   1);
+    if (!sys_el0_denied(s, key) && a->o0 == 1 && a->op1 == 0 && a->crn == 0 &&
+        arm_cpu_id_reg_of(a->crm, a->op2) != ARM_ID_NONE) {
+        id = arm_cpu_id_reg(arm_cpu_id_reg_of(a->crm, a->op2));
+        write_xreg(s, a->rt, tcg_constant_i64((int64_t)id), 1);
         return true;
     }
     r = sys_el0_denied(s, key) ? NULL : sysreg_lookup(key);

@@ -1,6 +1,6 @@
 /*
  * Translator of the optional A64 features (feat.decode): FlagM, FlagM2,
- * RNG, CSSC, JSCVT, FRINTTS, FCMA, SM3, SM4, BF16, DotProd, I8MM. Every
+ * WFxT, RNG, CSSC, JSCVT, FRINTTS, FCMA, SM3, SM4, BF16, DotProd, I8MM. Every
  * trans_ first checks its feature (dc_has_feature): false makes the
  * encoding UNDEF.
  */
@@ -85,6 +85,19 @@ static bool trans_AXFLAG(DisasContext *s, arg_AXFLAG *a)
     tcg_gen_movi_i64(cpu_NF, 0);
     tcg_gen_movi_i64(cpu_VF, 0);
     return true;
+}
+
+/* ---- FEAT_WFxT ---- */
+
+/*
+ * WFET, WFIT: a wait for an event or interrupt with a timeout (Xt, a
+ * CNTVCT value). A wait may end at any time, so returning at once is
+ * correct (as WFE/WFI in user mode: trans_HINT); Xt is not read.
+ */
+static bool trans_WFXT(DisasContext *s, arg_WFXT *a)
+{
+    (void)a;
+    return dc_has_feature(s, ARM_FEAT_WFXT);
 }
 
 /* ---- FEAT_RNG ---- */

@@ -279,14 +279,44 @@ static void gen_clear_monitor(void)
 }
 
 /*
- * Exclusives and atomics must be aligned to their size (without
- * FEAT_LSE2, which arx does not advertise, for every size): otherwise an
- * alignment fault (Linux: SIGBUS, BUS_ADRALN), before the monitor or
- * memory is looked at.
+ * Exclusives must be aligned to their size: otherwise an alignment fault
+ * (Linux: SIGBUS, BUS_ADRALN), before the monitor or memory is looked at.
  */
 static void gen_check_align(TCGv_i64 addr, unsigned bytes, bool is_write)
 {
     tcg_gen_guest_check_align(addr, bytes - 1, is_write);
+}
+
+/*
+ * LSE atomics, CAS, LDAR/STLR, LDAPR/LDAPUR/STLUR: aligned to their size
+ * without FEAT_LSE2; with it anywhere inside one aligned 16-byte granule
+ * (an access across a granule end still faults: SCTLR_EL1.nAA = 0).
+ * User mode only: arx-system's ID registers do not show LSE2.
+ */
+static bool dc_has_lse2(const DisasContext *s)
+{
+    return !arm_system_mode && dc_has_feature(s, ARM_FEAT_LSE2);
+}
+
+static void gen_check_atomic_align(DisasContext *s, TCGv_i64 addr,
+                                   unsigned bytes, bool is_write)
+{
+    TCGv_i64 last;
+    TCGLabel inside;
+
+    if (!dc_has_lse2(s)) {
+        gen_check_align(addr, bytes, is_write);
+        return;
+    }
+    if (bytes == 1)
+        return;
+    last = tcg_temp_new_i64();
+    inside = tcg_new_label();
+    tcg_gen_andi_i64(last, addr, 15);
+    tcg_gen_addi_i64(last, last, bytes - 1);
+    tcg_gen_brcondi_i64(TCG_COND_LEU, last, 15, inside);
+    gen_check_align(addr, 16, is_write); /* crossing: not 16-aligned */
+    tcg_gen_set_label(inside);
 }
 
 /* LDXR/LDAXR: load and record address, size and value in the monitor. */
@@ -428,10 +458,10 @@ static bool trans_STLR(DisasContext *s, arg_STLR *a)
 {
     TCGv_i64 addr = ldst_base(s, a->rn);
 
-    /* System mode: aligned to their size (no FEAT_LSE2); user mode
-     * leaves them unchecked (docs/architecture.md). */
-    if (arm_system_mode)
-        gen_check_align(addr, 1u << a->size, true);
+    /* User mode without FEAT_LSE2 leaves them unchecked
+     * (docs/architecture.md). */
+    if (arm_system_mode || dc_has_lse2(s))
+        gen_check_atomic_align(s, addr, 1u << a->size, true);
     tcg_gen_guest_st_i64(read_xreg(s, a->rt), addr,
                          (MemOp)(a->size | MO_RELEASE));
     return true;
@@ -443,10 +473,10 @@ static bool trans_LDAR(DisasContext *s, arg_LDAR *a)
     TCGv_i64 addr = ldst_base(s, a->rn);
     TCGv_i64 val = tcg_temp_new_i64();
 
-    /* System mode: aligned to their size (no FEAT_LSE2); user mode
-     * leaves them unchecked (docs/architecture.md). */
-    if (arm_system_mode)
-        gen_check_align(addr, 1u << a->size, false);
+    /* User mode without FEAT_LSE2 leaves them unchecked
+     * (docs/architecture.md). */
+    if (arm_system_mode || dc_has_lse2(s))
+        gen_check_atomic_align(s, addr, 1u << a->size, false);
     tcg_gen_guest_ld_i64(val, addr, (MemOp)(a->size | MO_ACQUIRE));
     write_xreg(s, a->rt, val, 1);
     return true;
@@ -472,6 +502,8 @@ static bool trans_ldapur(DisasContext *s, arg_ldapur *a)
         (a->opc == LDST_LOAD_S64 && a->size == 3))
         return false;
     addr = ldst_imm_address(s, a->rn, a->imm, LDST_OFFSET, &wb_addr);
+    if (dc_has_lse2(s))
+        gen_check_atomic_align(s, addr, 1u << a->size, a->opc == LDST_STORE);
     gen_int_access(s, a->opc, a->size, a->rt, addr,
                    a->opc == LDST_STORE ? MO_RELEASE : MO_ACQUIRE, false, a->rn,
                    wb_addr);
@@ -621,7 +653,7 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 addr = ldst_base(s, rn);
     TCGv_i64 old = tcg_temp_new_i64();
 
-    gen_check_align(addr, 1u << size, true);
+    gen_check_atomic_align(s, addr, 1u << size, true);
     tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env), addr,
                   read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
@@ -649,15 +681,14 @@ static bool trans_CAS(DisasContext *s, arg_CAS *a)
     TCGv_i64 cmp = read_cpu_reg(s, a->rs, 1), newv = read_cpu_reg(s, a->rt, 1);
     TCGv_i64 old = tcg_temp_new_i64();
 
-    /* System mode: aligned to their size (no FEAT_LSE2); user mode
-     * leaves them unchecked (docs/architecture.md). */
+    /* System mode: the fault reports a read (WnR = 0). */
     if (arm_system_mode)
         gen_check_align(addr, 1u << a->size, false);
     if (size < 3) {
         tcg_gen_extract_i64(cmp, cmp, 0, 8u << size);
         tcg_gen_extract_i64(newv, newv, 0, 8u << size);
     }
-    gen_check_align(addr, 1u << size, true);
+    gen_check_atomic_align(s, addr, 1u << size, true);
     tcg_gen_guest_cmpxchg_i64(old, addr, cmp, newv, (MemOp)size);
     write_xreg(s, a->rs, old, 1);
     return true;

@@ -140,6 +140,20 @@ void gen_jump_reg(DisasContext *s, TCGv_i64 val)
     s->is_jmp = DISAS_JUMP;
 }
 
+void gen_branch_btype(DisasContext *s, int rn, bool link)
+{
+    int btype;
+
+    if (!s->keep_btype)
+        return;
+    if (link)
+        btype = 2;
+    else /* BR: 3 only from a guarded page and not through X16/X17 */
+        btype = s->guarded && rn != 16 && rn != 17 ? 3 : 1;
+    tcg_gen_st32_i64(tcg_constant_i64(btype), tcg_env,
+                     offsetof(CPUARMState, btype));
+}
+
 static void gen_raise(uint64_t pc, uint32_t excp, uint32_t syndrome)
 {
     tcg_gen_movi_i64(cpu_pc, (int64_t)pc);
@@ -173,6 +187,69 @@ void gen_exit_after_insn(DisasContext *s)
 void clear_vreg_high(int reg)
 {
     tcg_gen_st_i64(tcg_constant_i64(0), tcg_env, vreg_offset(reg) + 8);
+}
+
+/* ---- BTI: the landing-pad check of a guarded block ---- */
+
+/*
+ * The BTYPE values (bit n for BTYPE n) the first instruction of a guarded
+ * block is not a landing pad for (Arm ARM BTypeCompatible): BTI c takes
+ * BLR and BR X16/X17 (1, 2), BTI j any BR (1, 3), BTI jc all, PACIASP and
+ * PACIBSP as BTI c (SCTLR_EL1.BT0 = 1, as Linux sets it), BRK and HLT
+ * raise their own exception. Everything else takes none.
+ */
+static bool a64_insn_is_brk_or_hlt(uint32_t insn)
+{
+    return (insn & 0xffe0001fu) == 0xd4200000u || /* BRK */
+           (insn & 0xffe0001fu) == 0xd4400000u;   /* HLT */
+}
+
+static unsigned bti_refused_btypes(uint32_t insn)
+{
+    enum { ALL = 0xe, BTI_HINT = 0xd503241f, PACIXSP = 0xd503233f };
+
+    if ((insn & ~0xc0u) == BTI_HINT) /* BTI, BTI c, j, jc: op2 = 0 t:2 */
+        return (unsigned[]){ALL, 1u << 3, 1u << 2, 0}[(insn >> 6) & 3];
+    if ((insn & ~0x40u) == PACIXSP) /* PACIASP, PACIBSP */
+        return 1u << 3;
+    return a64_insn_is_brk_or_hlt(insn) ? 0 : ALL;
+}
+
+/*
+ * At a block's entry the previous instruction's BTYPE is in env: a
+ * guarded block first checks it against its first instruction (EXCP_BTI
+ * at that pc, BTYPE kept for the signal frame), then every block clears
+ * it, since any instruction but an indirect branch leaves BTYPE 0. Not
+ * BRK and HLT, whose exception saves BTYPE in SPSR: the frame shows it.
+ * (Other exceptions of a first instruction save 0 where Arm saves the
+ * branch's BTYPE; restarting the instruction behaves the same.)
+ */
+static void gen_bti_entry(DisasContext *s, uint64_t pc)
+{
+    uint32_t insn;
+    unsigned refused;
+    TCGv_i64 btype, hit;
+    TCGLabel landed;
+
+    if (!s->keep_btype)
+        return;
+    insn = guest_fetch32(s->env, pc);
+    refused = s->guarded ? bti_refused_btypes(insn) : 0;
+    if (refused) {
+        btype = tcg_temp_new_i64();
+        hit = tcg_temp_new_i64();
+        landed = tcg_new_label();
+        tcg_gen_ld32u_i64(btype, tcg_env, offsetof(CPUARMState, btype));
+        tcg_gen_shr_i64(hit, tcg_constant_i64(refused), btype);
+        tcg_gen_andi_i64(hit, hit, 1);
+        tcg_gen_brcondi_i64(TCG_COND_EQ, hit, 0, landed);
+        gen_raise(pc, EXCP_BTI, 0);
+        tcg_gen_set_label(landed);
+    }
+    if (a64_insn_is_brk_or_hlt(insn))
+        return;
+    tcg_gen_st32_i64(tcg_constant_i64(0), tcg_env,
+                     offsetof(CPUARMState, btype));
 }
 
 /* ---- the block loop ---- */
@@ -317,6 +394,7 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 
     s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
     s.features = arm_cpu_features;
+    s.keep_btype = arm_bti_active && dc_has_feature(&s, ARM_FEAT_BTI);
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
     if (s.single_step)
         max_insns = 1;
@@ -342,6 +420,8 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
         return;
     }
 
+    s.guarded = s.keep_btype && guest_fetch_guarded(env, tb->pc);
+    gen_bti_entry(&s, tb->pc);
     arm_flags_block_start();
     s.is_jmp = DISAS_NEXT;
     for (;;) {

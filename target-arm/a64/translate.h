@@ -43,6 +43,8 @@ typedef struct DisasContext {
     int nb_exits;
     bool unknown_exit;
     uint64_t features; /* arm_cpu_features when the block was translated */
+    bool keep_btype;   /* BR/BLR set env->btype (arm_bti_active) */
+    bool guarded;      /* the block's page is guarded (BTI) */
 } DisasContext;
 
 /* Whether the CPU model has optional feature f: its encodings UNDEF if not. */
@@ -78,6 +80,10 @@ void write_xreg_sp(DisasContext *s, int reg, TCGv_i64 val, int sf);
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest);
 /* Ends the block jumping to the address in val (indirect branch). */
 void gen_jump_reg(DisasContext *s, TCGv_i64 val);
+/* PSTATE.BTYPE an indirect branch leaves (Arm ARM BTypeNext): BR Xn (and
+ * BRAA...) with link false, BLR (BLRAA...) with link true. Call before
+ * gen_jump_reg; nothing unless guarded pages exist. */
+void gen_branch_btype(DisasContext *s, int rn, bool link);
 /* Raises excp at the current insn (pc = pc_curr) with a syndrome value. */
 void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome);
 /* UNDEF: the guest gets SIGILL; -d unimp names the encoding and pc. */

@@ -13,17 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 typedef struct Feature {
     const char *name;
     int hwcap_word, hwcap_bit;
-    int isar, shift, min; /* ID_AA64ISARn_EL1 field >= min */
+    int isar, shift, min; /* field >= min of ID_AA64ISARn_EL1 (n = 0..2),
+                             ID_AA64PFR1_EL1 (3) or ID_AA64MMFR2_EL1 (4) */
     const char *cpuinfo;
     void (*probe)(void);
 } Feature;
 
-static uint64_t scratch[4] = {1, 2, 3, 4};
+static _Alignas(16) uint64_t scratch[4] = {1, 2, 3, 4};
 
 #define PROBE(fn, insn)                                                        \
     static void fn(void)                                                       \
@@ -51,6 +53,25 @@ PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
 PROBE(probe_sb, 0xd50330ff)       /* SB */
 PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
+PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
+
+/* LSE2: LDADD w0, w0, [x1 + 1] inside a 16-byte granule (else SIGBUS). */
+static void probe_ldadd_unaligned(void)
+{
+    register char *p __asm__("x1") = (char *)scratch + 1;
+
+    __asm__ volatile(".inst 0xb8200020" : : "r"(p) : "x0", "memory");
+}
+
+/* BTI has no instruction of its own: PROT_BTI is refused without it. */
+static void probe_prot_bti(void)
+{
+    static _Alignas(4096) char page[4096];
+
+    if (mprotect(page, sizeof(page), PROT_READ | PROT_WRITE | 0x10) != 0)
+        raise(SIGILL);
+    mprotect(page, sizeof(page), PROT_READ | PROT_WRITE);
+}
 
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
@@ -69,6 +90,9 @@ static const Feature features[] = {
     {"sb", 1, 29, 1, 36, 1, "sb", probe_sb},
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},
+    {"wfxt", 2, 31, 2, 0, 2, "wfxt", probe_wfet},
+    {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
+    {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
 };
 
 static sigjmp_buf escape;
@@ -95,8 +119,12 @@ static uint64_t read_isar(int n)
         __asm__ volatile("mrs %0, s3_0_c0_c6_0" : "=r"(v));
     else if (n == 1)
         __asm__ volatile("mrs %0, s3_0_c0_c6_1" : "=r"(v));
-    else
+    else if (n == 2)
         __asm__ volatile("mrs %0, s3_0_c0_c6_2" : "=r"(v));
+    else if (n == 3)
+        __asm__ volatile("mrs %0, s3_0_c0_c4_1" : "=r"(v));
+    else
+        __asm__ volatile("mrs %0, s3_0_c0_c7_2" : "=r"(v));
     return v;
 }
 
@@ -215,6 +243,7 @@ static void report_cssc(void)
 int main(int argc, char **argv)
 {
     signal(SIGILL, on_sigill);
+    signal(SIGBUS, on_sigill); /* an alignment fault: no LSE2 */
     if (argc > 1 && strcmp(argv[1], "exec") == 0) {
         execl("/proc/self/exe", argv[0], (char *)NULL);
         perror("execl");

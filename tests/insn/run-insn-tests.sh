@@ -28,7 +28,12 @@ failed=0
 for src in "$srcdir"/tests/insn/*.c; do
     name=$(basename "$src" .c)
     bin=$out/$name
-    if ! $CC_AARCH64 -static -O1 -pthread -o "$bin" "$src" -lm 2>"$out/$name.cc.log"; then
+    # A test may give its own flags (" * insn-cflags: FLAGS", no libm);
+    # the others get -pthread and libm.
+    extra=$(sed -n 's/^ \* insn-cflags: //p' "$src")
+    libs=-lm
+    if [ -n "$extra" ]; then libs=; else extra=-pthread; fi
+    if ! $CC_AARCH64 -static -O1 $extra -o "$bin" "$src" $libs 2>"$out/$name.cc.log"; then
         echo "FAIL: $name (does not compile)"
         cat "$out/$name.cc.log"
         failed=$((failed + 1))
@@ -36,7 +41,9 @@ for src in "$srcdir"/tests/insn/*.c; do
     fi
     timeout 60 "$QEMU" "$bin" >"$out/$name.expected" 2>"$out/$name.expected.err"
     expected_rc=$?
-    timeout 60 $ARX "$bin" >"$out/$name.actual" 2>"$out/$name.actual.err"
+    # ... and arx options (" * insn-arx: OPTIONS"), e.g. a -cpu like qemu's.
+    arx_opts=$(sed -n 's/^ \* insn-arx: //p' "$src")
+    timeout 60 $ARX $arx_opts "$bin" >"$out/$name.actual" 2>"$out/$name.actual.err"
     actual_rc=$?
     if [ "$expected_rc" = "$actual_rc" ] &&
        cmp -s "$out/$name.expected" "$out/$name.actual"; then

@@ -4,7 +4,9 @@
  * the address and registers untouched (no FEAT_LSE2): LDXR, LDAXR, LDXP,
  * CAS, CASP, LDADD, LDCLR, SWP. The aligned forms still work. The handler
  * skips the instruction. (STXR/STXP without a monitor fault too on Arm,
- * not in qemu-aarch64: tests/guest/sig_align.c.)
+ * not in qemu-aarch64: tests/guest/sig_align.c.) qemu-aarch64 7.2 has no
+ * FEAT_LSE2, so arx runs it without (tests/guest/lse2.c checks with).
+ * insn-arx: -cpu max,-lse2
  */
 #include <signal.h>
 #include <stdint.h>

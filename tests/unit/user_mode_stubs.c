@@ -91,6 +91,9 @@ void tb_invalidate_page(uint64_t addr)
 {
     (void)addr;
 }
+/* Guarded pages (target-arm/cpu.h): recorded, nothing is translated. */
+bool arm_bti_active;
+void tb_request_flush(void) {}
 
 /* The gdb stub (linux-user/gdbstub.c): never attached here. */
 bool gdbstub_active;
