@@ -1,0 +1,49 @@
+/*
+ * Pointer authentication arithmetic (FEAT_PAuth, FEAT_PAuth2): the QARMA5
+ * cipher of ComputePAC() and AddPAC(), Auth(), Strip() for Linux user
+ * space (48-bit VA, top byte ignored for data and instructions). Pure
+ * functions of their arguments: no CPU state, no IR.
+ */
+#ifndef ARX_TARGET_ARM_PAUTH_H
+#define ARX_TARGET_ARM_PAUTH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One 128-bit key: K<127:64> is hi, K<63:0> lo (APxxKeyHi/Lo_EL1). */
+typedef struct ArmPauthKey {
+    uint64_t lo, hi;
+} ArmPauthKey;
+
+/* The keys, in the order of the key number the helpers pass. */
+enum {
+    ARM_PAUTH_IA,
+    ARM_PAUTH_IB,
+    ARM_PAUTH_DA,
+    ARM_PAUTH_DB,
+    ARM_PAUTH_GA,
+    ARM_PAUTH_NKEYS,
+};
+
+/* ComputePAC(data, modifier, key0 = K<127:64>, key1 = K<63:0>): QARMA5. */
+uint64_t pauth_compute_pac(uint64_t data, uint64_t modifier, uint64_t key0,
+                           uint64_t key1);
+
+/* AddPAC(): ptr with its PAC in bits 54:48. pauth2: FEAT_PAuth2's XOR of
+ * the PAC into the pointer, else PAuth's insertion. */
+uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
+                       bool pauth2);
+
+/*
+ * Auth(): ptr without its PAC when it verifies. On failure, PAuth puts
+ * the error code of key B (key_b) or A in bits 54:53; PAuth2 leaves the
+ * XOR of the PAC (a non-canonical pointer). *failed: whether the PAC
+ * did not match (what FEAT_FPAC traps on).
+ */
+uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
+                    bool key_b, bool pauth2, bool *failed);
+
+/* Strip(): bits 54:48 replaced by copies of bit 55 (XPACI, XPACD). */
+uint64_t pauth_strip(uint64_t ptr);
+
+#endif
