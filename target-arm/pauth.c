@@ -5,11 +5,26 @@
  */
 #include "target-arm/pauth.h"
 
-/* Linux user space: 48-bit virtual addresses, TBI for data and code. */
-enum { PAC_BOTTOM = 48, PAC_TOP = 54 };
+/*
+ * Linux user space: 48-bit virtual addresses; TCR_EL1.TBI0 set and TBI1
+ * clear, so a pointer with bit 55 clear keeps its top byte and has its PAC
+ * in bits 54:48, one with bit 55 set (the upper range) in bits 63:56 and
+ * 54:48. Bit 55 itself always stays.
+ */
+#define PAC_LOW_FIELD UINT64_C(0x007f000000000000)
+#define PAC_HIGH_FIELD UINT64_C(0xff7f000000000000)
+#define BIT55 (UINT64_C(1) << 55)
 
-#define PAC_FIELD                                                              \
-    (((UINT64_C(1) << (PAC_TOP + 1)) - 1) & ~((UINT64_C(1) << PAC_BOTTOM) - 1))
+static bool upper_range(uint64_t ptr)
+{
+    return (ptr & BIT55) != 0;
+}
+
+/* The PAC bits of ptr's range. */
+static uint64_t pac_field(uint64_t ptr)
+{
+    return upper_range(ptr) ? PAC_HIGH_FIELD : PAC_LOW_FIELD;
+}
 
 /* PACSub(): the S-box sigma2, and PACInvSub() its inverse. */
 static const uint8_t pac_sbox[16] = {0xb, 0x6, 0x8, 0xf, 0xc, 0x0, 0x9, 0xe,
@@ -175,46 +190,48 @@ uint64_t pauth_compute_pac(uint64_t data, uint64_t modifier, uint64_t key0,
 
 uint64_t pauth_strip(uint64_t ptr)
 {
-    uint64_t ext = (ptr >> 55) & 1 ? PAC_FIELD : 0;
+    uint64_t field = pac_field(ptr);
 
-    return (ptr & ~PAC_FIELD) | ext;
+    return (ptr & ~field) | (upper_range(ptr) ? field : 0);
 }
 
-/* Whether bits 55:48 (the range bit and the PAC field) agree. */
+/* Whether the PAC field agrees with bit 55 (an unsigned pointer). */
 static bool pac_field_canonical(uint64_t ptr)
 {
-    unsigned top = (unsigned)(ptr >> PAC_BOTTOM) & 0xff;
+    uint64_t ext = pac_field(ptr) | BIT55;
 
-    return top == 0 || top == 0xff;
+    return (ptr & ext) == 0 || (ptr & ext) == ext;
 }
 
 uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
                        bool pauth2)
 {
-    uint64_t ext_ptr = pauth_strip(ptr);
-    uint64_t pac = pauth_compute_pac(ext_ptr, modifier, key->hi, key->lo);
+    uint64_t field = pac_field(ptr);
+    uint64_t pac =
+        pauth_compute_pac(pauth_strip(ptr), modifier, key->hi, key->lo);
 
     if (pauth2)
-        return ptr ^ (pac & PAC_FIELD);
-    /* A pointer with bad extension bits gets a PAC that cannot verify. */
+        return ptr ^ (pac & field);
+    /* A pointer with bad extension bits gets a PAC that cannot verify:
+     * PAC<top_bit - 1> inverted (top_bit 55 with TBI, else 63). */
     if (!pac_field_canonical(ptr))
-        pac ^= UINT64_C(1) << PAC_TOP;
-    return (ptr & ~PAC_FIELD) | (pac & PAC_FIELD);
+        pac ^= UINT64_C(1) << (upper_range(ptr) ? 62 : 54);
+    return (ptr & ~field) | (pac & field);
 }
 
 uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
                     bool key_b, bool pauth2, bool *failed)
 {
-    uint64_t original = pauth_strip(ptr);
+    uint64_t original = pauth_strip(ptr), field = pac_field(ptr);
     uint64_t pac = pauth_compute_pac(original, modifier, key->hi, key->lo);
     uint64_t result;
 
     if (pauth2) {
-        result = ptr ^ (pac & PAC_FIELD);
+        result = ptr ^ (pac & field);
         *failed = !pac_field_canonical(result);
         return result;
     }
-    *failed = ((pac ^ ptr) & PAC_FIELD) != 0;
+    *failed = ((pac ^ ptr) & field) != 0;
     if (!*failed)
         return original;
     /* error_code = key_number:NOT(key_number) in bits 54:53. */

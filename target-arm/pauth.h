@@ -1,8 +1,8 @@
 /*
  * Pointer authentication arithmetic (FEAT_PAuth, FEAT_PAuth2): the QARMA5
  * cipher of ComputePAC() and AddPAC(), Auth(), Strip() for Linux user
- * space (48-bit VA, top byte ignored for data and instructions). Pure
- * functions of their arguments: no CPU state, no IR.
+ * space (48-bit VA; TBI0 set, TBI1 clear, for data and instructions alike).
+ * Pure functions of their arguments: no CPU state, no IR.
  */
 #ifndef ARX_TARGET_ARM_PAUTH_H
 #define ARX_TARGET_ARM_PAUTH_H
@@ -29,7 +29,8 @@ enum {
 uint64_t pauth_compute_pac(uint64_t data, uint64_t modifier, uint64_t key0,
                            uint64_t key1);
 
-/* AddPAC(): ptr with its PAC in bits 54:48. pauth2: FEAT_PAuth2's XOR of
+/* AddPAC(): ptr with its PAC in bits 54:48 (63:56 too when bit 55 is
+ * set). pauth2: FEAT_PAuth2's XOR of
  * the PAC into the pointer, else PAuth's insertion. */
 uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
                        bool pauth2);
@@ -43,7 +44,7 @@ uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
 uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
                     bool key_b, bool pauth2, bool *failed);
 
-/* Strip(): bits 54:48 replaced by copies of bit 55 (XPACI, XPACD). */
+/* Strip(): the PAC field replaced by copies of bit 55 (XPACI, XPACD). */
 uint64_t pauth_strip(uint64_t ptr);
 
 #endif

@@ -12,8 +12,10 @@
 
 #include "pauth.dec.c"
 
-/* Bits 54:48: the PAC of a Linux user pointer. */
-#define PAC_FIELD INT64_C(0x007f000000000000)
+/* The PAC of a Linux user pointer: bits 54:48, and 63:56 too when bit 55
+ * is set (TBI1 clear; target-arm/pauth.c). */
+#define PAC_LOW_FIELD INT64_C(0x007f000000000000)
+#define PAC_HIGH_FIELD ((int64_t)UINT64_C(0xff7f000000000000))
 
 static bool pauth_active(const DisasContext *s)
 {
@@ -51,14 +53,14 @@ static TCGv_i64 gen_aut(DisasContext *s, TCGv_i64 ptr, TCGv_i64 modifier,
     return r;
 }
 
-/* Strip(): bits 54:48 become copies of bit 55. */
+/* Strip(): the PAC field becomes copies of bit 55. */
 static TCGv_i64 gen_strip(TCGv_i64 x)
 {
     TCGv_i64 r = tcg_temp_new_i64(), ext = tcg_temp_new_i64();
 
     tcg_gen_sextract_i64(ext, x, 55, 1);
-    tcg_gen_andi_i64(ext, ext, PAC_FIELD);
-    tcg_gen_andi_i64(r, x, ~PAC_FIELD);
+    tcg_gen_andi_i64(ext, ext, PAC_HIGH_FIELD);
+    tcg_gen_andi_i64(r, x, ~PAC_LOW_FIELD);
     tcg_gen_or_i64(r, r, ext);
     return r;
 }

@@ -51,6 +51,7 @@ PROBE(probe_frint32z, 0x1e284000) /* FRINT32Z s0, s0 */
 PROBE(probe_sb, 0xd50330ff)       /* SB */
 PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
+PROBE(probe_pacga, 0x9ac13020)    /* PACGA x0, x1, x1 */
 
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
@@ -69,6 +70,7 @@ static const Feature features[] = {
     {"sb", 1, 29, 1, 36, 1, "sb", probe_sb},
     {"cssc", 2, 34, 2, 52, 1, "cssc", probe_cnt},
     {"hbc", 2, 44, 2, 20, 1, "hbc", probe_bc},
+    {"pauth", 1, 30, 1, 4, 1, "paca", probe_pacga},
 };
 
 static sigjmp_buf escape;
@@ -76,6 +78,16 @@ static sigjmp_buf escape;
 static void on_sigill(int sig)
 {
     (void)sig;
+    siglongjmp(escape, 1);
+}
+
+static int sigill_code;
+
+static void on_sigill_info(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    sigill_code = si->si_code;
     siglongjmp(escape, 1);
 }
 
@@ -143,6 +155,40 @@ static void report_features(void)
             printf("%s MIXED hwcap=%d id=%d insn=%d cpuinfo=%d\n", f->name, hw,
                    id, insn, name);
     }
+}
+
+/*
+ * FEAT_FPAC has no HWCAP: ID_AA64ISAR1.APA >= 4 and an AUTIZA of a pointer
+ * signed with another modifier raising SIGILL (ILL_ILLOPN) agree. Without
+ * FPAC the AUTIZA gives the pointer with an error code (PAuth) or, under
+ * -pauth, nothing happens at all (the PACIA/AUTIZA are not run then).
+ */
+static void report_fpac(void)
+{
+    struct sigaction sa = {.sa_sigaction = on_sigill_info,
+                           .sa_flags = SA_SIGINFO | SA_NODEFER};
+    struct sigaction old;
+    int id = ((read_isar(1) >> 4) & 0xf) >= 4;
+    int trap = 0;
+    volatile uint64_t p = (uint64_t)(uintptr_t)scratch;
+
+    sigaction(SIGILL, &sa, &old);
+    if (getauxval(AT_HWCAP) & (1ul << 30) && sigsetjmp(escape, 1) == 0) {
+        register uint64_t x0 __asm__("x0") = p;
+        register uint64_t x1 __asm__("x1") = 1;
+        __asm__ volatile(".inst 0xdac10020\n" /* PACIA x0, x1 */
+                         ".inst 0xdac133e0"   /* AUTIZA x0 */
+                         : "+r"(x0)
+                         : "r"(x1));
+        p = x0;
+    } else if (sigill_code == ILL_ILLOPN) {
+        trap = 1;
+    }
+    sigaction(SIGILL, &old, NULL);
+    if (id == trap)
+        printf("fpac %s\n", id ? "on" : "off");
+    else
+        printf("fpac MIXED id=%d trap=%d\n", id, trap);
 }
 
 /* ---- CSSC results against C ---- */
@@ -221,6 +267,7 @@ int main(int argc, char **argv)
         return 1;
     }
     report_features();
+    report_fpac();
     report_cssc();
     return 0;
 }
