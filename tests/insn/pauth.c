@@ -185,7 +185,9 @@ static void test_pacga(void)
         __asm__ volatile("pacga %0, %1, %2" : "=r"(r2) : "r"(d), "r"(d * 3));
         low |= r & 0xffffffff;
         same &= r == r2;
-        __asm__ volatile("pacga %0, %1, %2" : "=r"(r2) : "r"(d + 1), "r"(d * 3));
+        __asm__ volatile("pacga %0, %1, %2"
+                         : "=r"(r2)
+                         : "r"(d + 1), "r"(d * 3));
         differs |= r != r2;
     }
     printf("PACGA: low half zero %d, deterministic %d, data matters %d\n",
@@ -348,7 +350,8 @@ static void test_ldra(void)
  * code at the pointer never runs. */
 static void test_bad_combined(void)
 {
-    uint64_t fn = (uint64_t)(uintptr_t)leaf, data = (uint64_t)(uintptr_t)&global_data;
+    uint64_t fn = (uint64_t)(uintptr_t)leaf,
+             data = (uint64_t)(uintptr_t)&global_data;
     uint64_t bad_fn = pac(0, fn, 7) ^ (UINT64_C(1) << 49);
     uint64_t bad_data = pacz(2, data) ^ (UINT64_C(1) << 49);
     uint64_t v = 0;
@@ -356,7 +359,10 @@ static void test_bad_combined(void)
     leaf_calls = 0;
     caught_sig = 0;
     if (sigsetjmp(escape, 1) == 0)
-        __asm__ volatile("blraa %0, %1" : : "r"(bad_fn), "r"(7) : CALL_CLOBBERS);
+        __asm__ volatile("blraa %0, %1"
+                         :
+                         : "r"(bad_fn), "r"(7)
+                         : CALL_CLOBBERS);
     printf("BLRAA bad pointer: signal %d code %d, ran %d\n", caught_sig,
            caught_code, leaf_calls);
     caught_sig = 0;
@@ -413,7 +419,8 @@ static void test_inheritance(void)
     if (pid == 0)
         _exit(aut(3, shared_signed, 99) == pointers[2] ? 0 : 1);
     waitpid(pid, &status, 0);
-    printf("fork child keeps keys %d\n", WIFEXITED(status) && !WEXITSTATUS(status));
+    printf("fork child keeps keys %d\n",
+           WIFEXITED(status) && !WEXITSTATUS(status));
 }
 
 int main(void)
