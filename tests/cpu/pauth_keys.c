@@ -160,8 +160,8 @@ static void test_enabled_keys(const char *self)
     printf("errors: enable outside keys %d %d, GA %d %d, GET arg %d %d, RESET "
            "arg3 %d %d\n",
            prctl(PR_PAC_SET_ENABLED_KEYS, PR_PAC_APIAKEY, PR_PAC_APIBKEY, 0, 0),
-           errno, prctl(PR_PAC_SET_ENABLED_KEYS, PR_PAC_APGAKEY, 0, 0, 0), errno,
-           prctl(PR_PAC_GET_ENABLED_KEYS, 1, 0, 0, 0), errno,
+           errno, prctl(PR_PAC_SET_ENABLED_KEYS, PR_PAC_APGAKEY, 0, 0, 0),
+           errno, prctl(PR_PAC_GET_ENABLED_KEYS, 1, 0, 0, 0), errno,
            prctl(PR_PAC_RESET_KEYS, 0, 1, 0, 0), errno);
     fflush(stdout);
     execl(self, self, "exec-child", (char *)NULL);
@@ -189,8 +189,8 @@ int main(int argc, char **argv)
         __asm__ volatile("pacga %0, %1, %2" : "=r"(r) : "r"(d), "r"(m));
         printf("PACGA %016llx\n", (unsigned long long)r);
     } else {
-        printf("prctl %d errno %d\n", prctl(PR_PAC_GET_ENABLED_KEYS, 0, 0, 0, 0),
-               errno);
+        printf("prctl %d errno %d\n",
+               prctl(PR_PAC_GET_ENABLED_KEYS, 0, 0, 0, 0), errno);
     }
     return 0;
 }
