@@ -168,6 +168,7 @@ typedef struct CPUARMState {
     ArmPauthKey pauth_keys[ARM_PAUTH_NKEYS];
     uint32_t pauth_enabled;
     uint32_t pauth_fail;
+    ArmPauthCacheEntry pauth_cache[ARM_PAUTH_CACHE_SIZE];
 } CPUARMState;
 
 /* Adds [addr, addr + len) to a debug_* span (the step's accesses). */

@@ -203,12 +203,9 @@ static bool pac_field_canonical(uint64_t ptr)
     return (ptr & ext) == 0 || (ptr & ext) == ext;
 }
 
-uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
-                       bool pauth2)
+uint64_t pauth_add_pac_with(uint64_t ptr, uint64_t pac, bool pauth2)
 {
     uint64_t field = pac_field(ptr);
-    uint64_t pac =
-        pauth_compute_pac(pauth_strip(ptr), modifier, key->hi, key->lo);
 
     if (pauth2)
         return ptr ^ (pac & field);
@@ -219,11 +216,18 @@ uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
     return (ptr & ~field) | (pac & field);
 }
 
-uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
-                    bool key_b, bool pauth2, bool *failed)
+uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
+                       bool pauth2)
+{
+    return pauth_add_pac_with(
+        ptr, pauth_compute_pac(pauth_strip(ptr), modifier, key->hi, key->lo),
+        pauth2);
+}
+
+uint64_t pauth_auth_with(uint64_t ptr, uint64_t pac, bool key_b, bool pauth2,
+                         bool *failed)
 {
     uint64_t original = pauth_strip(ptr), field = pac_field(ptr);
-    uint64_t pac = pauth_compute_pac(original, modifier, key->hi, key->lo);
     uint64_t result;
 
     if (pauth2) {
@@ -237,4 +241,12 @@ uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
     /* error_code = key_number:NOT(key_number) in bits 54:53. */
     return (original & ~(UINT64_C(3) << 53)) |
            (key_b ? UINT64_C(2) << 53 : UINT64_C(1) << 53);
+}
+
+uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
+                    bool key_b, bool pauth2, bool *failed)
+{
+    return pauth_auth_with(
+        ptr, pauth_compute_pac(pauth_strip(ptr), modifier, key->hi, key->lo),
+        key_b, pauth2, failed);
 }

@@ -15,6 +15,19 @@ typedef struct ArmPauthKey {
     uint64_t lo, hi;
 } ArmPauthKey;
 
+/*
+ * A thread's recent ComputePAC() results: a function signs and
+ * authenticates its return address with the same SP, and a loop calls it
+ * from the same place, so most PACs are asked for again. Direct-mapped;
+ * cleared when the thread's keys change.
+ */
+#define ARM_PAUTH_CACHE_SIZE 64
+typedef struct ArmPauthCacheEntry {
+    uint64_t data, modifier, pac;
+    uint32_t key; /* ARM_PAUTH_IA..GA, + 1: 0 marks an empty entry */
+    uint32_t pad;
+} ArmPauthCacheEntry;
+
 /* The keys, in the order of the key number the helpers pass. */
 enum {
     ARM_PAUTH_IA,
@@ -43,6 +56,12 @@ uint64_t pauth_add_pac(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
  */
 uint64_t pauth_auth(uint64_t ptr, uint64_t modifier, const ArmPauthKey *key,
                     bool key_b, bool pauth2, bool *failed);
+
+/* The same two with pac = ComputePAC(pauth_strip(ptr), modifier, K) given
+ * (a caller that caches PACs). */
+uint64_t pauth_add_pac_with(uint64_t ptr, uint64_t pac, bool pauth2);
+uint64_t pauth_auth_with(uint64_t ptr, uint64_t pac, bool key_b, bool pauth2,
+                         bool *failed);
 
 /* Strip(): the PAC field replaced by copies of bit 55 (XPACI, XPACD). */
 uint64_t pauth_strip(uint64_t ptr);

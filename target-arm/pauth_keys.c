@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/random.h>
 
 #include "target-arm/cpu.h"
@@ -39,6 +40,7 @@ static void reset_keys(CPUARMState *env, unsigned mask)
     ArmPauthKey fixed;
     bool use_fixed = test_key(&fixed);
 
+    memset(env->pauth_cache, 0, sizeof(env->pauth_cache));
     for (unsigned n = 0; n < ARM_PAUTH_NKEYS; n++) {
         ArmPauthKey *key = &env->pauth_keys[n];
 
