@@ -38,7 +38,7 @@ SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
 # Built with return addresses signed (PACIASP ... RETAA): pointer
 # authentication on every call, setjmp/longjmp and signal handlers.
-PACRET_TESTS=${PACRET_TESTS:-"control_flow funcptr recursion interp threads sig_fault linkedlist"}
+PACRET_TESTS=${PACRET_TESTS:-"control_flow funcptr recursion interp threads sig_fault linkedlist atomic_counters"}
 PACRET_FLAGS="-O2 -static -march=armv8.3-a -mbranch-protection=pac-ret+leaf"
 # Run only under -L with a root that mirrors the host paths they name (and
 # holds the aarch64 build where the native one lies): the guest must see
