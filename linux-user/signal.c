@@ -1352,6 +1352,9 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     if (sig == SIGSEGV || sig == SIGBUS) {
         fault.address = fault_addr;
         fault.syndrome = t->signals.fault_esr;
+    } else if (sig == SIGILL) {
+        /* An FPAC failure's ESR (do_el0_fpac); fault_address stays 0. */
+        fault.syndrome = t->signals.fault_esr;
     }
     t->signals.fault_esr = 0;
     signal_setup_frame(t, sig, &act, &info, t->signals.mask, &fault);

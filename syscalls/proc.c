@@ -11,7 +11,9 @@
 #include <sys/prctl.h>
 #include <sys/utsname.h>
 
+#include "linux-user/arch.h"
 #include "syscalls/syscalls.h"
+#include "target-arm/cpu.h"
 #include "util/log.h"
 
 int64_t sys_getpid(GuestThread *t, const uint64_t *a)
@@ -291,7 +293,7 @@ typedef enum ProcPrctl {
  * policy mean the same for the host thread and pass through. Refused:
  * seccomp (a filter would judge arx's own x86-64 syscalls), x86-only ones
  * (TSC, which an arm64 kernel rejects too), arm64-only ones for features
- * arx does not emulate (SVE, SME, PAC, MTE and tagged addresses), and
+ * arx does not emulate (SVE, SME, MTE and tagged addresses), and
  * anything not listed.
  */
 static ProcPrctl proc_prctl_kind(int option)
@@ -332,6 +334,14 @@ static ProcPrctl proc_prctl_kind(int option)
     }
 }
 
+/* PR_PAC_RESET_KEYS, PR_PAC_SET_ENABLED_KEYS, PR_PAC_GET_ENABLED_KEYS: the
+ * thread's pointer authentication keys, kept by arx (target-arm/cpu.h). */
+static bool proc_prctl_is_pac(int option)
+{
+    return option == PR_PAC_RESET_KEYS || option == PR_PAC_SET_ENABLED_KEYS ||
+           option == PR_PAC_GET_ENABLED_KEYS;
+}
+
 int64_t sys_prctl(GuestThread *t, const uint64_t *a)
 {
     int option = (int)a[0];
@@ -340,6 +350,10 @@ int64_t sys_prctl(GuestThread *t, const uint64_t *a)
     if (option == PR_GET_TID_ADDRESS)
         return copy_to_guest(a[1], &t->clear_child_tid,
                              sizeof(t->clear_child_tid));
+    if (proc_prctl_is_pac(option))
+        return guest_arch == &arch_aarch64
+                   ? arm_pauth_prctl(&t->env, option, &a[1])
+                   : -EINVAL;
     switch (proc_prctl_kind(option)) {
     case PROC_PRCTL_VALUE:
         return host_syscall6(SYS_prctl, a[0], a[1], a[2], a[3], a[4], 0);

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "target-arm/pauth.h"
+
 /* Why translated code returned to the dispatcher (CPUARMState.exception). */
 enum {
     EXCP_NONE = 0,
@@ -31,6 +33,9 @@ enum {
     /* User mode under a debugger (EXCP_STEP too, for debug_step): */
     EXCP_DEBUG, /* a debugger's breakpoint (tcg/debug.h) at pc, not run */
     EXCP_BTI,   /* FEAT_BTI: the insn at pc is no landing pad for btype */
+    /* FEAT_FPAC: an AUT* at pc failed; syndrome: the key (ARM_PAUTH_IA..DB,
+     * the ESR's ISS bits 1:0). Linux: SIGILL, ILL_ILLOPN. */
+    EXCP_PAUTH,
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -158,6 +163,16 @@ typedef struct CPUARMState {
      * one span [lo, hi) (empty: lo == hi), cleared before each step. */
     uint64_t debug_read_lo, debug_read_hi;
     uint64_t debug_write_lo, debug_write_hi;
+
+    /* ---- FEAT_PAuth, user mode: this thread's keys (new at exec, kept
+     * by fork and clone, PR_PAC_RESET_KEYS), the enabled ones (bits
+     * 1 << ARM_PAUTH_IA..DB, PR_PAC_SET_ENABLED_KEYS; a disabled key's
+     * instructions leave the pointer as it is), and whether the last
+     * AUT* failed where FEAT_FPAC traps (the helper's answer) ---- */
+    ArmPauthKey pauth_keys[ARM_PAUTH_NKEYS];
+    uint32_t pauth_enabled;
+    uint32_t pauth_fail;
+    ArmPauthCacheEntry pauth_cache[ARM_PAUTH_CACHE_SIZE];
 } CPUARMState;
 
 /* Adds [addr, addr + len) to a debug_* span (the step's accesses). */
@@ -240,6 +255,17 @@ static inline void cpu_set_cpsr(CPUARMState *env, uint32_t cpsr)
     env->condexec = ((cpsr >> 25) & 3) | ((cpsr >> 10) & 0x3f) << 2;
     env->thumb = (cpsr >> 5) & 1;
 }
+
+/*
+ * FEAT_PAuth keys in user mode (target-arm/pauth_keys.c). At exec: every
+ * key new (getrandom; the host's ARX_PAUTH_TEST_KEYS=HI:LO, in hex, gives
+ * every key that value instead, for tests) and enabled.
+ */
+void arm_pauth_exec_keys(CPUARMState *env);
+/* prctl PR_PAC_RESET_KEYS, PR_PAC_SET_ENABLED_KEYS, PR_PAC_GET_ENABLED_KEYS
+ * on env's thread, arg: the prctl's arguments 2 to 5; the result or
+ * -errno (-EINVAL without the pauth feature, as Linux without PAuth). */
+int64_t arm_pauth_prctl(CPUARMState *env, int option, const uint64_t *arg);
 
 /* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
  * it to tcg_exec_init. */

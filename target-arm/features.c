@@ -55,6 +55,8 @@ static void apply_dependencies(void)
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FLAGM2);
     if (!arm_cpu_has(ARM_FEAT_LRCPC))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_LRCPC2);
+    if (!arm_cpu_has(ARM_FEAT_PAUTH))
+        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPAC);
 }
 
 /* One comma-separated item: a model (first only) or [+-]feature. */
@@ -141,9 +143,13 @@ static uint64_t hwcap_word(int word)
     return caps;
 }
 
+/* PAuth brings the generic key too (PACGA): HWCAP_PACG, ID_AA64ISAR1.GPA. */
+#define HWCAP_PACG (UINT64_C(1) << 31)
+#define ISAR1_GPA_QARMA5 (UINT64_C(1) << 24)
+
 uint64_t arm_cpu_hwcap(void)
 {
-    return hwcap_word(1);
+    return hwcap_word(1) | (arm_cpu_has(ARM_FEAT_PAUTH) ? HWCAP_PACG : 0);
 }
 
 uint64_t arm_cpu_hwcap2(void)
@@ -177,5 +183,7 @@ uint64_t arm_cpu_id_reg(ArmIdReg n)
             reg = (reg & ~(UINT64_C(0xf) << fi->shift)) | (uint64_t)fi->value
                                                               << fi->shift;
     }
+    if (n == 1 && arm_cpu_has(ARM_FEAT_PAUTH))
+        reg |= ISAR1_GPA_QARMA5;
     return reg;
 }

@@ -26,6 +26,7 @@ static void aarch64_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
     t->env.exclusive_addr = UINT64_MAX;
     /* FPSR starts clear: no host flag arx's start-up raised is pending. */
     fp_fpsr_write(&t->env, 0);
+    arm_pauth_exec_keys(&t->env);
 }
 
 static uint64_t aarch64_stack_pointer(const GuestThread *t)
@@ -100,6 +101,7 @@ static void aarch64_syscall(GuestThread *t)
 enum {
     AARCH64_ESR_EC_IABT_LOWER = 0x20,
     AARCH64_ESR_EC_PC_ALIGN = 0x22,
+    AARCH64_ESR_EC_FPAC = 0x1c,
     AARCH64_ESR_IL = 1u << 25,
     AARCH64_FSC_TRANSLATION_L3 = 0x07,
     AARCH64_FSC_PERMISSION_L3 = 0x0f,
@@ -154,6 +156,11 @@ static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
         case EXCP_PREFETCH_ABORT: aarch64_prefetch_abort(thread); break;
         case EXCP_BTI: /* as do_el0_bti: no ESR record */
             signal_raise_sync(thread, SIGILL, ILL_ILLOPC, env->pc);
+            break;
+        case EXCP_PAUTH: /* Linux's do_el0_fpac */
+            thread->signals.fault_esr =
+                AARCH64_ESR_EC_FPAC << 26 | AARCH64_ESR_IL | env->excp_syndrome;
+            signal_raise_sync(thread, SIGILL, ILL_ILLOPN, env->pc);
             break;
         default: /* EXCP_ALIGN: a branch to a misaligned pc */
             thread->signals.fault_esr =

@@ -1,11 +1,12 @@
 /*
- * AArch64 registers as gdb numbers them (its org.gnu.gdb.aarch64.core and
- * .fpu features): x0-x30, sp, pc, cpsr, v0-v31, fpsr, fpcr. Only
- * linux-user/gdbstub.c uses this.
+ * AArch64 registers as gdb numbers them (its org.gnu.gdb.aarch64.core,
+ * .fpu and .pauth features): x0-x30, sp, pc, cpsr, v0-v31, fpsr, fpcr,
+ * pauth_dmask, pauth_cmask. Only linux-user/gdbstub.c uses this.
  */
 #include <string.h>
 
 #include "linux-user/gdbstub.h"
+#include "target-arm/features.h"
 #include "target-arm/helper_fp.h"
 
 enum {
@@ -15,8 +16,18 @@ enum {
     REG_V0 = 34,
     REG_FPSR = 66,
     REG_FPCR = 67,
-    NB_REGS = 68,
+    REG_PAUTH_DMASK = 68,
+    REG_PAUTH_CMASK = 69,
+    NB_REGS = 70,
 };
+
+/* The PAC bits of a user pointer, for data and code alike (Linux's
+ * ptrauth_user_pac_mask(): bits 54:48), so gdb strips them from return
+ * addresses; 0 without the pauth feature. */
+static uint64_t pauth_mask(void)
+{
+    return arm_cpu_has(ARM_FEAT_PAUTH) ? UINT64_C(0x007f000000000000) : 0;
+}
 
 /* The union of lane views gdb shows for a v register; the names are the
  * ones gdb's own aarch64 description gives, so p $v0.d[0] works. */
@@ -74,6 +85,10 @@ static const char target_xml[] =
                                 VREG(30) VREG(
                                     31) "<reg name=\"fpsr\" bitsize=\"32\"/>"
                                         "<reg name=\"fpcr\" bitsize=\"32\"/>"
+                                        "</feature>"
+                                        "<feature name=\"org.gnu.gdb.aarch64.pauth\">"
+                                        "<reg name=\"pauth_dmask\" bitsize=\"64\" regnum=\"68\"/>"
+                                        "<reg name=\"pauth_cmask\" bitsize=\"64\"/>"
                                         "</feature></target>";
 
 static int put32(uint8_t *buf, uint32_t v)
@@ -103,6 +118,12 @@ static int aarch64_gdb_read_reg(CPUARMState *env, int n, uint8_t *buf)
         return put32(buf, env->fpsr);
     if (n == REG_FPCR)
         return put32(buf, env->fpcr);
+    if (n == REG_PAUTH_DMASK || n == REG_PAUTH_CMASK) {
+        uint64_t mask = pauth_mask();
+
+        memcpy(buf, &mask, 8);
+        return 8;
+    }
     return 0;
 }
 
@@ -141,6 +162,8 @@ static int aarch64_gdb_write_reg(CPUARMState *env, int n, const uint8_t *buf)
         env->fpcr = get32(buf) & ARM_FPCR_WRITABLE;
         return 4;
     }
+    if (n == REG_PAUTH_DMASK || n == REG_PAUTH_CMASK)
+        return 8; /* read-only, as Linux's NT_ARM_PAC_MASK regset */
     return 0;
 }
 

@@ -165,12 +165,15 @@ static bool trans_ERET(DisasContext *s, arg_ERET *a)
 /* ---- hints, barriers, PSTATE ---- */
 
 /*
- * Every hint is a NOP here: WFE/WFI/YIELD need no wait in user mode (other
- * guest threads are host threads), and arx advertises neither PAuth nor
- * BTI, for which the architecture defines these encodings as NOPs.
+ * The PAuth hints (PACIASP ...) sign and authenticate when the pauth
+ * feature is on (trans_pauth.c). Every other hint is a NOP here: WFE/WFI/
+ * YIELD need no wait in user mode (other guest threads are host threads),
+ * and arx does not advertise BTI, whose BTI hints are NOPs without it.
  */
 static bool trans_HINT(DisasContext *s, arg_HINT *a)
 {
+    if (a64_trans_pauth_hint(s, (unsigned)a->crm, (unsigned)a->op2))
+        return true;
     if (!arm_system_mode || a->crm != 0)
         return true;
     switch (a->op2) {

@@ -171,6 +171,17 @@ void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome)
     s->is_jmp = DISAS_NORETURN;
 }
 
+void gen_exception_insn_if(DisasContext *s, TCGv_i64 flag, uint32_t excp,
+                           uint32_t syndrome)
+{
+    TCGLabel skip = tcg_new_label();
+
+    s->unknown_exit = true;
+    tcg_gen_brcondi_i64(TCG_COND_EQ, flag, 0, skip);
+    gen_raise(s->pc_curr, excp, syndrome);
+    tcg_gen_set_label(skip);
+}
+
 bool unallocated_encoding(DisasContext *s)
 {
     gen_exception_insn(s, EXCP_UDEF, s->insn);
@@ -282,7 +293,8 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
     unsigned op0 = (insn >> 25) & 0xf;
 
     if (fn)
-        return fn(s, insn) || a64_decode_feat(s, insn);
+        return fn(s, insn) || a64_decode_feat(s, insn) ||
+               a64_decode_pauth(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
         return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
                a64_decode_crypto(s, insn) || a64_decode_feat(s, insn);
@@ -477,7 +489,8 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
 {
     const char *d = describe_group(insn, buf, len);
 
-    return d ? d : a64_describe_feat(insn, buf, len);
+    d = d ? d : a64_describe_feat(insn, buf, len);
+    return d ? d : a64_describe_pauth(insn, buf, len);
 }
 
 void a64_log_in_asm(const TranslationBlock *tb, void *env)

@@ -86,6 +86,10 @@ void gen_jump_reg(DisasContext *s, TCGv_i64 val);
 void gen_branch_btype(DisasContext *s, int rn, bool link);
 /* Raises excp at the current insn (pc = pc_curr) with a syndrome value. */
 void gen_exception_insn(DisasContext *s, uint32_t excp, uint32_t syndrome);
+/* Raises excp at the current insn when flag is nonzero; else the block
+ * goes on. */
+void gen_exception_insn_if(DisasContext *s, TCGv_i64 flag, uint32_t excp,
+                           uint32_t syndrome);
 /* UNDEF: the guest gets SIGILL; -d unimp names the encoding and pc. */
 bool unallocated_encoding(DisasContext *s);
 /* Ends the block after this insn, returning to the dispatcher. */
@@ -160,6 +164,11 @@ bool a64_decode_simd(DisasContext *s, uint32_t insn);
 bool a64_decode_crypto(DisasContext *s, uint32_t insn);
 /* The optional features' encodings (feat.decode), after every group. */
 bool a64_decode_feat(DisasContext *s, uint32_t insn);
+/* Pointer authentication (pauth.decode), after feat; the hint-space forms
+ * (crm, op2 of HINT): false when the hint is not one or pauth is off (a
+ * NOP then). */
+bool a64_decode_pauth(DisasContext *s, uint32_t insn);
+bool a64_trans_pauth_hint(DisasContext *s, unsigned crm, unsigned op2);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -170,5 +179,6 @@ const char *a64_describe_fp(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_pauth(uint32_t insn, char *buf, size_t len);
 
 #endif

@@ -72,6 +72,7 @@ static void probe_prot_bti(void)
         raise(SIGILL);
     mprotect(page, sizeof(page), PROT_READ | PROT_WRITE);
 }
+PROBE(probe_pacga, 0x9ac13020)    /* PACGA x0, x1, x1 */
 
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
@@ -93,6 +94,7 @@ static const Feature features[] = {
     {"wfxt", 2, 31, 2, 0, 2, "wfxt", probe_wfet},
     {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
+    {"pauth", 1, 30, 1, 4, 1, "paca", probe_pacga},
 };
 
 static sigjmp_buf escape;
@@ -100,6 +102,16 @@ static sigjmp_buf escape;
 static void on_sigill(int sig)
 {
     (void)sig;
+    siglongjmp(escape, 1);
+}
+
+static int sigill_code;
+
+static void on_sigill_info(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    sigill_code = si->si_code;
     siglongjmp(escape, 1);
 }
 
@@ -171,6 +183,40 @@ static void report_features(void)
             printf("%s MIXED hwcap=%d id=%d insn=%d cpuinfo=%d\n", f->name, hw,
                    id, insn, name);
     }
+}
+
+/*
+ * FEAT_FPAC has no HWCAP: ID_AA64ISAR1.APA >= 4 and an AUTIZA of a pointer
+ * signed with another modifier raising SIGILL (ILL_ILLOPN) agree. Without
+ * FPAC the AUTIZA gives the pointer with an error code (PAuth) or, under
+ * -pauth, nothing happens at all (the PACIA/AUTIZA are not run then).
+ */
+static void report_fpac(void)
+{
+    struct sigaction sa = {.sa_sigaction = on_sigill_info,
+                           .sa_flags = SA_SIGINFO | SA_NODEFER};
+    struct sigaction old;
+    int id = ((read_isar(1) >> 4) & 0xf) >= 4;
+    int trap = 0;
+    volatile uint64_t p = (uint64_t)(uintptr_t)scratch;
+
+    sigaction(SIGILL, &sa, &old);
+    if (getauxval(AT_HWCAP) & (1ul << 30) && sigsetjmp(escape, 1) == 0) {
+        register uint64_t x0 __asm__("x0") = p;
+        register uint64_t x1 __asm__("x1") = 1;
+        __asm__ volatile(".inst 0xdac10020\n" /* PACIA x0, x1 */
+                         ".inst 0xdac133e0"   /* AUTIZA x0 */
+                         : "+r"(x0)
+                         : "r"(x1));
+        p = x0;
+    } else if (sigill_code == ILL_ILLOPN) {
+        trap = 1;
+    }
+    sigaction(SIGILL, &old, NULL);
+    if (id == trap)
+        printf("fpac %s\n", id ? "on" : "off");
+    else
+        printf("fpac MIXED id=%d trap=%d\n", id, trap);
 }
 
 /* ---- CSSC results against C ---- */
@@ -250,6 +296,7 @@ int main(int argc, char **argv)
         return 1;
     }
     report_features();
+    report_fpac();
     report_cssc();
     return 0;
 }

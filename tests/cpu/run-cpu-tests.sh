@@ -2,7 +2,8 @@
 # -cpu and ARX_CPU: for each model, tests/cpu/cpu_probe.c must find every
 # optional feature either wholly on (AT_HWCAP bit, ID_AA64ISARn field,
 # /proc/cpuinfo name, the instruction runs) or wholly off (all absent,
-# SIGILL); CSSC results must match C; a re-executed guest keeps the model.
+# SIGILL); CSSC results must match C; a re-executed guest keeps the model;
+# tests/cpu/pauth_keys.c: FPAC, error codes, enabled keys, PACGA vector.
 #
 # usage: run-cpu-tests.sh
 # environment: ARX (default "$top_builddir/arx"), CC_AARCH64 (default
@@ -14,7 +15,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -24,6 +25,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/arx-cpu.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 probe=$work/cpu_probe
 if ! "$CC_AARCH64" -static -O1 -o "$probe" "$here/cpu_probe.c" 2>"$work/cc.log"; then
+	cat "$work/cc.log"
+	exit 99
+fi
+
+keys_prog=$work/pauth_keys
+if ! "$CC_AARCH64" -static -O1 -pthread -o "$keys_prog" "$here/pauth_keys.c" \
+	2>"$work/cc.log"; then
 	cat "$work/cc.log"
 	exit 99
 fi
@@ -77,12 +85,55 @@ run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
 	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc pauth fpac" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
+run "-cpu max,-fpac" "${all% fpac}" "$ARX" -cpu max,-fpac "$probe"
+run "-cpu max,-pauth (and fpac, which needs it)" "${all% pauth fpac}" \
+	"$ARX" -cpu max,-pauth "$probe"
+run "-cpu v8.0,+fpac needs pauth" "" "$ARX" -cpu v8.0,+fpac "$probe"
 run "-cpu v8.0,+lrcpc2 needs lrcpc" "" "$ARX" -cpu v8.0,+lrcpc2 "$probe"
 run "ARX_CPU=v8.0" "" env ARX_CPU=v8.0 "$ARX" "$probe"
 run "-cpu wins over ARX_CPU" "$all" env ARX_CPU=v8.0 "$ARX" -cpu max "$probe"
 run "re-executed guest keeps -cpu" "jscvt" \
 	"$ARX" -cpu v8.0,+jscvt "$probe" exec
+
+# keys NAME WANT ARX-ARGS...: tests/cpu/pauth_keys.c's output must be WANT.
+keys() {
+	local name=$1 want=$2
+	shift 2
+	printf '%s\n' "$want" >"$work/want"
+	timeout 20 "$@" >"$work/got" 2>"$work/err"
+	if cmp -s "$work/want" "$work/got"; then
+		echo "PASS: $name"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		diff -u --label want --label got "$work/want" "$work/got" | head -20
+		fail=$((fail + 1))
+	fi
+}
+
+keys "pauth: FPAC traps a failed AUT (SIGILL, ILL_ILLOPN, ESR EC 0x1c)" \
+	"AUTIA bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 0
+AUTDB bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 3" \
+	"$ARX" "$keys_prog" fpac
+keys "pauth: -fpac puts the key's error code in bits 54:53" \
+	"AUTIA bad: result 0020aaaabbbb1000
+AUTDB bad: result 0040aaaabbbb1000" \
+	"$ARX" -cpu max,-fpac "$keys_prog" nofpac
+keys "pauth: PR_PAC_SET/GET_ENABLED_KEYS, threads, exec" "enabled 15
+disable IA 0, enabled 14
+IA off: PACIA leaves 1, AUTIA leaves 1
+IB still signs 1
+IA off: BLRAA of an unsigned pointer calls 1
+thread inherits enabled 14
+errors: enable outside keys -1 22, GA -1 22, GET arg -1 22, RESET arg3 -1 22
+after exec enabled 15" "$ARX" "$keys_prog" keys
+keys "pauth: PACGA known answer under ARX_PAUTH_TEST_KEYS" \
+	"PACGA c003b93900000000" env \
+	ARX_PAUTH_TEST_KEYS=84be85ce9804e94b:ec2802d4e0a488e9 "$ARX" "$keys_prog" kat
+keys "pauth: the prctls fail with -pauth" "prctl -1 errno 22" \
+	"$ARX" -cpu max,-pauth "$keys_prog"
 
 help=$("$ARX" -cpu help 2>&1)
 ok=1

@@ -104,6 +104,11 @@ if ! build aarch64-linux-gnu-gcc threads threads.c -static -pthread ||
 	cat "$work/build.log" >&2
 	exit 99
 fi
+# Return addresses signed (PACIASP ... RETAA): gdb strips them with the
+# pauth feature's masks.
+have_pac=0
+build aarch64-linux-gnu-gcc threads-pac threads.c -static -pthread \
+	-march=armv8.3-a -mbranch-protection=pac-ret+leaf && have_pac=1
 have_dynamic=0
 if build aarch64-linux-gnu-gcc threads-dyn threads.c -pthread &&
 	"$ARX" -L /usr/aarch64-linux-gnu "$work/threads-dyn" >/dev/null 2>&1
@@ -606,10 +611,22 @@ case_arm() {
 	finish_case "arm-$isa"
 }
 
+case_pauth() {
+	if [ "$have_pac" = 0 ]; then
+		echo "SKIP: pauth (the compiler has no -mbranch-protection)"
+		return
+	fi
+	run_case option threads-pac -ex 'break add_twice' -ex continue -ex bt \
+		-ex 'print/x $pauth_cmask' -ex delete -ex continue
+	expect 'hit Breakpoint 1, add_twice \(x=3\)' \
+		'#1 .* in worker \(arg=' '\$1 = 0x7f000000000000' "$exit_47"
+	finish_case pauth
+}
+
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
 	interrupt watch rwatch fork fork-child catch-fork exec vfork vfork-exec \
-	exec-thread exec-option detach env dynamic files; do
+	exec-thread exec-option detach env dynamic files pauth; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32

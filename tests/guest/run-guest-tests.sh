@@ -36,6 +36,10 @@ O3_TESTS="memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfunc
 DYN_TESTS="printf_float mathlib strfuncs fileio envargs sort_search threads heap_brk"
 SYSROOT_AARCH64=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 O0_TESTS="int_edge arith_wrap float_arith structval variadic chararith"
+# Built with return addresses signed (PACIASP ... RETAA): pointer
+# authentication on every call, setjmp/longjmp and signal handlers.
+PACRET_TESTS=${PACRET_TESTS:-"control_flow funcptr recursion interp threads sig_fault linkedlist atomic_counters"}
+PACRET_FLAGS="-O2 -static -march=armv8.3-a -mbranch-protection=pac-ret+leaf"
 # Run only under -L with a root that mirrors the host paths they name (and
 # holds the aarch64 build where the native one lies): the guest must see
 # the same paths as the native run, never the sysroot's.
@@ -56,7 +60,8 @@ if ! command -v "$arx_prog" >/dev/null 2>&1; then
 fi
 
 mkdir -p "$BUILD_DIR"/native "$BUILD_DIR"/aarch64 "$BUILD_DIR"/aarch64-pie \
-	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn "$BUILD_DIR"/aarch64-O3 ||
+	"$BUILD_DIR"/aarch64-O0 "$BUILD_DIR"/aarch64-dyn "$BUILD_DIR"/aarch64-O3 \
+	"$BUILD_DIR"/aarch64-pacret ||
 	exit 99
 # Without links, so /proc/self/exe and AT_EXECFN agree in ROOT_TESTS.
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd -P) || exit 99
@@ -177,6 +182,8 @@ for name in "${tests[@]}"; do
 		variants+=("$name-O0|aarch64-O0|-O0 -static")
 	contains "$O3_TESTS" "$name" &&
 		variants+=("$name-O3|aarch64-O3|-O3 -static")
+	contains "$PACRET_TESTS" "$name" &&
+		variants+=("$name-pacret|aarch64-pacret|$PACRET_FLAGS")
 	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
 		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
 	contains "$ROOT_TESTS" "$name" &&
