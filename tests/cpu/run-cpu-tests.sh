@@ -84,8 +84,7 @@ run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
 run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc pauth fpac" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
 run "-cpu max,-fpac" "${all% fpac}" "$ARX" -cpu max,-fpac "$probe"
 run "-cpu max,-pauth (and fpac, which needs it)" "${all% pauth fpac}" \
