@@ -337,6 +337,8 @@ static void tb_save(const TranslationBlock *tb)
         return;
     }
     persist->save(tb->pc, tb->flags, buf, len);
+    if (log_enabled(LOG_STATS))
+        tb_stats.persist_saved++;
 }
 
 /* tb_translate_code, counted for -d stats. */
