@@ -12,7 +12,9 @@ static long sys3(long nr, long a, long b, long c)
     register long x1 __asm__("x1") = b;
     register long x2 __asm__("x2") = c;
 
-    __asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2)
+    __asm__ volatile("svc #0"
+                     : "+r"(x0)
+                     : "r"(x8), "r"(x1), "r"(x2)
                      : "memory");
     return x0;
 }

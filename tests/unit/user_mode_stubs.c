@@ -28,9 +28,7 @@ uint64_t vdso_sigreturn(void)
 }
 
 /* No persistent translation cache (linux-user/pcache.c). */
-void pcache_flush(void)
-{
-}
+void pcache_flush(void) {}
 
 uint64_t pcache_place_hint(int fd, uint64_t len, int prot)
 {
