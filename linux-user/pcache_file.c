@@ -367,6 +367,60 @@ static void replace_file(const PCacheFile *f, const char *path)
         arx_log("pcache: %s: replaced a damaged or foreign file\n", path);
 }
 
+static size_t count_records(const uint8_t *p, size_t len)
+{
+    size_t n = 0;
+
+    for (size_t off = 0; off < len; n++)
+        off += ((const PCacheRecordHead *)(const void *)(p + off))->total;
+    return n;
+}
+
+static bool index_has(const PCacheFile *f, const PCacheRecordHead *r)
+{
+    size_t i;
+
+    if (!f->index)
+        return false;
+    i = index_hash(r->pc, r->flags, r->file_offset) & f->index_mask;
+    for (;; i = (i + 1) & f->index_mask) {
+        const PCacheIndexEntry *e = &f->index[i];
+        if (!e->at)
+            return false;
+        if (e->pc == r->pc && e->flags == r->flags &&
+            e->file_offset == r->file_offset)
+            return true;
+    }
+}
+
+/* Another process appended since this one read the file (a shell's fork
+ * children all translate the same child path): reads it again and drops
+ * the queued records it already holds. */
+static void drop_known_pending(PCacheFile *f, off_t size_now)
+{
+    size_t in = 0, out = 0;
+
+    if (f->opened && (size_t)size_now == f->map_len)
+        return;
+    if (f->map)
+        munmap((void *)f->map, f->map_len);
+    free(f->index);
+    f->map = NULL;
+    f->map_len = 0;
+    f->index = NULL;
+    file_open(f);
+    while (in < f->pending_len) {
+        PCacheRecordHead *r = (PCacheRecordHead *)(void *)(f->pending + in);
+        uint32_t total = r->total;
+        if (!index_has(f, r)) {
+            memmove(f->pending + out, r, total);
+            out += total;
+        }
+        in += total;
+    }
+    f->pending_len = out;
+}
+
 static bool file_write_pending(PCacheFile *f)
 {
     char path[PATH_MAX];
@@ -400,10 +454,14 @@ static bool file_write_pending(PCacheFile *f)
             return false;
         }
     }
-    ok = write_all(fd, f->pending, f->pending_len);
+    struct stat st;
+    if (fstat(fd, &st) == 0)
+        drop_known_pending(f, st.st_size);
+    ok = !f->pending_len || write_all(fd, f->pending, f->pending_len);
     close(fd);
-    if (log_enabled(LOG_PCACHE))
-        arx_log("pcache: %s: %zu bytes appended\n", f->name, f->pending_len);
+    if (log_enabled(LOG_PCACHE) && ok)
+        arx_log("pcache: %s: %zu records (%zu bytes) appended\n", f->name,
+                count_records(f->pending, f->pending_len), f->pending_len);
     return ok;
 }
 
