@@ -211,7 +211,8 @@ static void file_open(PCacheFile *f)
         close(fd);
         return;
     }
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+               fd, 0);
     close(fd);
     if (map == MAP_FAILED)
         return;
