@@ -205,9 +205,9 @@ static void usage(FILE *out)
         out,
         "  -h, --help                   show this help and exit\n"
         "  --version                    show the version and exit\n"
-        "  --cache=off|DIR ARX_CACHE    persistent translation cache "
-        "(default\n"
-        "                               $XDG_CACHE_HOME/arx or ~/.cache/arx)\n"
+        "  --cache=on|off|DIR ARX_CACHE persistent translation cache (off;\n"
+        "                               on: $XDG_CACHE_HOME/arx or "
+        "~/.cache/arx)\n"
         "  --cache-stats                show the cache's files and size\n"
         "  --cache-clear                empty the cache\n\n"
         "A variable sets its option when the command line does not, also\n"

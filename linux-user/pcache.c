@@ -116,10 +116,12 @@ void pcache_configure(const char *setting)
     enabled = false;
     if (!setting)
         setting = binfmt_getenv("ARX_CACHE");
-    /* A set-id program never reads nor writes a user's cache. */
-    if (binfmt_secure_mode() || (setting && strcmp(setting, "off") == 0))
+    /* A set-id program never reads nor writes a user's cache. Off unless
+     * asked for (see pcache.h). */
+    if (binfmt_secure_mode() || !setting || !*setting ||
+        strcmp(setting, "off") == 0)
         return;
-    if (setting && *setting) {
+    if (strcmp(setting, "on") != 0) {
         if (setting[0] != '/' ||
             (size_t)snprintf(dir, sizeof(dir), "%s", setting) >= sizeof(dir))
             return;

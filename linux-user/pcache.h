@@ -12,10 +12,11 @@
 #include <stdio.h>
 
 /*
- * Chooses the directory: setting is --cache's value, else ARX_CACHE's,
- * else NULL (the default, $XDG_CACHE_HOME/arx or ~/.cache/arx); "off"
- * turns the cache off. Off in secure mode, and when the directory is not
- * a 0700 directory of this user. Call before the guest is loaded.
+ * Chooses the directory: setting is --cache's value, else ARX_CACHE's:
+ * "on" for the default ($XDG_CACHE_HOME/arx or ~/.cache/arx), a
+ * directory, or "off" (also when unset: off by default for now). Off in
+ * secure mode, and when the directory is not a 0700 directory of this
+ * user. Call before the guest is loaded.
  */
 void pcache_configure(const char *setting);
 /* Whether configure found a usable directory; its path. */

@@ -211,11 +211,16 @@ rewrite "rewritten (no build-id)" -Wl,--build-id=none
 # ---- where the cache lives, and when it is off ----
 fresh home
 want=$(timeout "$TIMEOUT" "$ARX" --cache=off "$work/tiny")
-out=$(HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
-check "default dir: output" "$want" "$out"
-check "default dir: ~/.cache/arx, 0700" "700 1" \
+HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny" >/dev/null
+check "off by default" 0 "$(ls -A "$work/home" | wc -l)"
+out=$(ARX_CACHE=on HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
+check "ARX_CACHE=on: output" "$want" "$out"
+check "ARX_CACHE=on: ~/.cache/arx, 0700" "700 1" \
 	"$(stat -c %a "$work/home/.cache/arx") $(ls "$work/home/.cache/arx" | wc -l)"
-out=$(HOME=/nonexistent/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
+rm -rf "$work/home/.cache"
+XDG_CACHE_HOME=$work/home/xdg "$ARX" --cache=on "$work/tiny" >/dev/null
+check "--cache=on: \$XDG_CACHE_HOME/arx" 1 "$(ls "$work/home/xdg/arx" | wc -l)"
+out=$(ARX_CACHE=on HOME=/nonexistent/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
 check "unusable HOME: runs without a cache" "$want" "$out"
 fresh c7
 chmod 755 "$work/c7"
@@ -224,8 +229,8 @@ check "directory open to others: not used" 0 "$(ls "$work/c7" | wc -l)"
 fresh c8
 ARX_CACHE=off HOME=$work/c8 "$ARX" "$work/tiny" >/dev/null
 check "ARX_CACHE=off: nothing written" 0 "$(ls -A "$work/c8" | wc -l)"
-HOME=$work/c8 "$ARX" --cache=off "$work/tiny" >/dev/null
-check "--cache=off: nothing written" 0 "$(ls -A "$work/c8" | wc -l)"
+ARX_CACHE=on HOME=$work/c8 "$ARX" --cache=off "$work/tiny" >/dev/null
+check "--cache=off wins over ARX_CACHE=on" 0 "$(ls -A "$work/c8" | wc -l)"
 fresh c9
 "$ARX" --cache="$work/c9" "$work/tiny" >/dev/null
 check "--cache=DIR: used" 1 "$(ls "$work/c9" | wc -l)"
