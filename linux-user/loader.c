@@ -514,6 +514,13 @@ static bool loader_reserve_pie(uint64_t lo, uint64_t span, uint64_t align,
     return true;
 }
 
+static uint64_t (*loader_place_hint)(int fd, uint64_t len, int prot);
+
+void loader_set_place_hint(uint64_t (*hint)(int fd, uint64_t len, int prot))
+{
+    loader_place_hint = hint;
+}
+
 /*
  * ET_DYN: the main program at LOADER_PIE_BASE when it is free; otherwise
  * (and for the interpreter) the host picks a free, suitably aligned spot.
@@ -543,7 +550,10 @@ static bool loader_reserve_dyn(const LoaderElf *f, bool is_main, uint64_t *bias,
         *bias = spot + offset - lo;
         return true;
     }
-    char *raw = mmap(NULL, span + align, PROT_NONE,
+    uint64_t hint = loader_place_hint
+                        ? loader_place_hint(f->fd, span + align, PROT_EXEC)
+                        : 0;
+    char *raw = mmap(hint ? g2h(hint) : NULL, span + align, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw == MAP_FAILED) {
         return loader_fail(err, errlen, f->path,

@@ -89,6 +89,9 @@ void loader_set_sysroot(const char *dir);
  * address, or 0 for none): called once the kind is known, before the
  * stack is built. Unset: no vDSO. */
 void loader_set_vdso_mapper(uint64_t (*map)(const LoaderTarget *target));
+/* Where the interpreter should go (0: anywhere): the persistent
+ * translation cache places libraries where their saved code applies. */
+void loader_set_place_hint(uint64_t (*hint)(int fd, uint64_t len, int prot));
 
 /* Guest load address of the interpreter (AT_BASE); 0 without PT_INTERP. */
 uint64_t loader_interp_base(void);

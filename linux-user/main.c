@@ -19,6 +19,7 @@
 #include "linux-user/guest_env.h"
 #include "linux-user/loader.h"
 #include "linux-user/path.h"
+#include "linux-user/pcache.h"
 #include "linux-user/thread.h"
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
@@ -43,7 +44,8 @@ typedef struct Options {
     const char *source; /* the variable being read, or NULL: the command line */
     const char *gdb_port;
     const char *gdb_exec; /* GDBSTUB_EXEC_OPTION's value: gdb followed exec */
-    bool cpu_set; /* -cpu or ARX_CPU given: re-executed arx repeats it */
+    bool cpu_set;      /* -cpu or ARX_CPU given: re-executed arx repeats it */
+    const char *cache; /* --cache=off|DIR, or NULL: ARX_CACHE or the default */
 } Options;
 
 /*
@@ -202,7 +204,12 @@ static void usage(FILE *out)
     fprintf(
         out,
         "  -h, --help                   show this help and exit\n"
-        "  --version                    show the version and exit\n\n"
+        "  --version                    show the version and exit\n"
+        "  --cache=on|off|DIR ARX_CACHE persistent translation cache (off;\n"
+        "                               on: $XDG_CACHE_HOME/arx or "
+        "~/.cache/arx)\n"
+        "  --cache-stats                show the cache's files and size\n"
+        "  --cache-clear                empty the cache\n\n"
         "A variable sets its option when the command line does not, also\n"
         "when binfmt_misc starts arx; set-id programs ignore them.\n"
         "-E and -U repeat; ARX_SET_ENV and ARX_UNSET_ENV take comma-separated\n"
@@ -271,6 +278,14 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strcmp(a, "--version") == 0) {
             printf("arx %s\n", PACKAGE_VERSION);
             exit(0);
+        } else if (strncmp(a, "--cache=", 8) == 0) {
+            opt->cache = a + 8;
+            continue;
+        } else if (strcmp(a, "--cache-stats") == 0 ||
+                   strcmp(a, "--cache-clear") == 0) {
+            pcache_configure(opt->cache);
+            exit(a[8] == 's' ? pcache_print_stats(stdout)
+                             : pcache_clear(stdout));
         } else if (strncmp(a, GDBSTUB_EXEC_OPTION,
                            strlen(GDBSTUB_EXEC_OPTION)) == 0) {
             /* Internal: a guest execve under gdb (syscalls/task.c). */
@@ -298,7 +313,8 @@ static int parse_options(int argc, char **argv, Options *opt)
 /* Options a re-executed arx (guest execve) must repeat. */
 static void set_reexec_args(const Options *opt)
 {
-    static char *args[10];
+    static char *args[12];
+    static char cache_arg[4096 + 8];
     static char cpu_spec[512];
     int n = 0;
 
@@ -312,6 +328,10 @@ static void set_reexec_args(const Options *opt)
     }
     if (opt->strace)
         args[n++] = "-strace";
+    if (opt->cache) {
+        snprintf(cache_arg, sizeof(cache_arg), "--cache=%s", opt->cache);
+        args[n++] = cache_arg;
+    }
     if (opt->cpu_set) {
         arm_cpu_spec(cpu_spec, sizeof(cpu_spec));
         args[n++] = "-cpu";
@@ -368,6 +388,7 @@ static bool load_with_default_sysroot(Options *opt, const char *path, int argc,
 
 void guest_exit(int status)
 {
+    pcache_flush();
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
     gdbstub_exited(status);
@@ -414,6 +435,11 @@ int main(int argc, char **argv, char **envp)
                                               : log_open(opt.log_file)))
         arx_fatal("cannot open log file %s: %s", opt.log_file, strerror(errno));
     find_self_path(argv[0]);
+    /* Before loading: the loader's mappings are what the cache keys on. */
+    pcache_configure(opt.cache);
+    if (log_enabled(LOG_IN_ASM | LOG_OP | LOG_OUT_ASM | LOG_PERFMAP) ||
+        (opt.gdb_port && opt.gdb_port[0]) || opt.gdb_exec)
+        pcache_disable(); /* these must see every translation */
     if (opt.sysroot) {
         /* Made absolute: the guest may chdir, and a re-executed arx
          * starts in the guest's cwd. */
@@ -424,6 +450,7 @@ int main(int argc, char **argv, char **envp)
     }
     set_reexec_args(&opt);
     loader_set_vdso_mapper(vdso_map);
+    loader_set_place_hint(pcache_place_hint);
     if (!loader_exec(path, guest_argc, guest_argv, envp, &guest_image, err,
                      sizeof(err)) &&
         !load_with_default_sysroot(&opt, path, guest_argc, guest_argv, envp)) {
@@ -437,6 +464,7 @@ int main(int argc, char **argv, char **envp)
     if (guest_image.machine == EM_ARM)
         guest_arch = &arch_arm;
     tcg_exec_init(guest_arch->tcg_ops, guest_base);
+    pcache_start();
     signal_init();
     if (guest_arch->process_init)
         guest_arch->process_init();

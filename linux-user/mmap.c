@@ -16,6 +16,7 @@
 #include <sys/shm.h>
 
 #include "linux-user/mmap.h"
+#include "linux-user/pcache.h"
 #include "linux-user/space.h"
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
@@ -184,6 +185,9 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
     mm_bti_prot(&prot);
     user_pages_lock();
     vma_hold();
+    if (addr == 0 && !(flags & MAP_FIXED) && !space_own())
+        addr = pcache_place_hint(flags & MAP_ANONYMOUS ? -1 : (int)fd, len,
+                                 (int)prot);
     if (space_own()) {
         r = mm_place_in_space(&addr, len, &flags);
         if (r < 0) {

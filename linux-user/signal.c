@@ -21,6 +21,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "linux-user/pcache.h"
 #include "linux-user/arch.h"
 #include "linux-user/gdbstub.h"
 #include "linux-user/signal.h"
@@ -1150,6 +1151,7 @@ static void signal_die(int sig) __attribute__((noreturn));
 /* Ends the process by sig, core dump included, as the kernel would. */
 static void signal_die(int sig)
 {
+    pcache_flush();
     if (log_enabled(LOG_STATS))
         tcg_log_stats();
     gdbstub_killed(sig);

@@ -207,6 +207,26 @@ static void vma_insert_locked(GuestVma v)
     vma_merge_all();
 }
 
+static const VmaObserver *observer;
+
+void vma_set_observer(const VmaObserver *o)
+{
+    observer = o;
+}
+
+static void vma_notify_change(uint64_t start, uint64_t len)
+{
+    if (observer)
+        observer->change(start, len);
+}
+
+static void vma_notify_file_map(uint64_t start, uint64_t len, int prot,
+                                bool shared, int fd, uint64_t offset)
+{
+    if (observer)
+        observer->file_map(start, len, prot, shared, fd, offset);
+}
+
 void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
                   const char *name)
 {
@@ -216,6 +236,7 @@ void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
                   .shared = shared,
                   .name = name};
 
+    vma_notify_change(start, v.end - start);
     vma_lock();
     vma_insert_locked(v);
     vma_unlock();
@@ -241,6 +262,7 @@ void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
         v.inode = st.st_ino;
         v.offset = offset;
     }
+    vma_notify_file_map(start, v.end - start, prot, shared, fd, offset);
     vma_lock();
     vma_insert_locked(v);
     vma_unlock();
@@ -248,6 +270,7 @@ void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
 
 void vma_unmap(uint64_t start, uint64_t len)
 {
+    vma_notify_change(start, vma_page_up(len));
     vma_lock();
     vma_cut(start, start + vma_page_up(len));
     vma_unlock();
@@ -257,6 +280,8 @@ void vma_protect(uint64_t start, uint64_t len, int prot)
 {
     uint64_t end = start + vma_page_up(len);
 
+    if (observer)
+        observer->protect(start, end - start, prot);
     vma_lock();
     vma_split_at(start);
     vma_split_at(end);
@@ -297,6 +322,8 @@ void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
 
     old_len = vma_page_up(old_len);
     new_len = vma_page_up(new_len);
+    vma_notify_change(old_addr, old_len);
+    vma_notify_change(new_addr, new_len);
     vma_lock();
     /* old_len 0 duplicates a shared mapping: its first region grows. */
     moved = vma_collect(old_addr,

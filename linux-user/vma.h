@@ -55,6 +55,17 @@ void vma_protect(uint64_t start, uint64_t len, int prot);
 void vma_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_addr,
                uint64_t new_len, bool keep_old);
 
+/* Told of every change before it is recorded (the persistent translation
+ * cache follows which code comes from which file): a file mapping, or
+ * anything else over [start, start + len). */
+typedef struct VmaObserver {
+    void (*file_map)(uint64_t start, uint64_t len, int prot, bool shared,
+                     int fd, uint64_t offset);
+    void (*change)(uint64_t start, uint64_t len);
+    void (*protect)(uint64_t start, uint64_t len, int prot);
+} VmaObserver;
+void vma_set_observer(const VmaObserver *observer);
+
 /*
  * Held across a host mapping call and its record, so changes by two
  * threads are recorded in the order the kernel made them. Nests.

@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "linux-user/pcache.h"
 #include "linux-user/arch.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/gdbstub.h"
@@ -888,6 +889,7 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
     for (size_t k = 1; k < ex->argc; k++)
         v[i++] = ex->argv[k];
     v[i] = NULL;
+    pcache_flush(); /* the new image starts with nothing queued */
     int64_t r =
         host_syscall3(SYS_execve, (uint64_t)(uintptr_t)arx_self_path,
                       (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)ex->envp);

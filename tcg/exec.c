@@ -389,4 +389,13 @@ void tcg_log_stats(void)
             (unsigned long long)t->page_flushes,
             (unsigned long long)t->invalidated,
             (unsigned long long)t->write_faults);
+    if (t->persist_loaded || t->persist_saved || t->persist_rejected ||
+        t->persist_unsaveable)
+        arx_log("stats: %llu blocks loaded from the persistent cache, %llu "
+                "saved to it, %llu saved records refused, %llu blocks it "
+                "cannot hold\n",
+                (unsigned long long)t->persist_loaded,
+                (unsigned long long)t->persist_saved,
+                (unsigned long long)t->persist_rejected,
+                (unsigned long long)t->persist_unsaveable);
 }

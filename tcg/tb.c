@@ -24,6 +24,7 @@
 #include "tcg/guest_mem.h"
 #include "tcg/ir.h"
 #include "tcg/target_ops.h"
+#include "tcg/tb_persist.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
@@ -62,6 +63,7 @@ struct TBPage {
 static PageMap tb_pages = {.entry_size = sizeof(TBPage)};
 static void tb_pages_forget_blocks(void);
 static const TBPageWatch *page_watch;
+static const TBPersistOps *persist;
 
 /*
  * The cache starts on a huge-page boundary and asks for huge pages past
@@ -287,6 +289,58 @@ static uint64_t tb_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+void tb_set_persist(const TBPersistOps *ops)
+{
+    persist = ops;
+}
+
+static void *tb_arena_alloc_cb(size_t size)
+{
+    return tb_arena_alloc(size);
+}
+
+/* The block made from a saved record instead of translating; false when
+ * there is none (or it is unusable: then tb is as it was). */
+static bool tb_load_saved(TranslationBlock *tb)
+{
+    size_t avail = (size_t)(code_buf + CODE_CACHE_SIZE - code_ptr), len;
+    const void *rec = persist->find(tb->pc, tb->flags, &len);
+    uint8_t *arena_mark = tb_arena_ptr;
+
+    if (!rec)
+        return false;
+    if (!tb_record_unpack(tb, rec, len, code_ptr, avail, tb_arena_alloc_cb)) {
+        tb_arena_ptr = arena_mark;
+        if (log_enabled(LOG_STATS))
+            tb_stats.persist_rejected++;
+        return false;
+    }
+    code_ptr = (uint8_t *)(((uintptr_t)code_ptr + tb->code_size + 15) &
+                           ~(uintptr_t)15);
+    if (log_enabled(LOG_STATS))
+        tb_stats.persist_loaded++;
+    return true;
+}
+
+/* Offers the block just translated to the persistent cache. */
+static void tb_save(const TranslationBlock *tb)
+{
+    static _Alignas(8) uint8_t buf[256u << 10];
+    size_t len;
+
+    if (!tb->size || !persist->wants(tb->pc, tb->flags, tb->size))
+        return;
+    len = tb_record_pack(tb, buf, sizeof(buf));
+    if (!len) {
+        if (log_enabled(LOG_STATS))
+            tb_stats.persist_unsaveable++;
+        return;
+    }
+    persist->save(tb->pc, tb->flags, buf, len);
+    if (log_enabled(LOG_STATS))
+        tb_stats.persist_saved++;
+}
+
 /* tb_translate_code, counted for -d stats. */
 static bool tb_translate(TranslationBlock *tb, void *env, int max_insns)
 {
@@ -386,7 +440,9 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
             if (page_watch)
                 page_watch->translating(page2->entry.addr);
         }
-        if (!tb_translate(tb, env,
+        bool loaded = persist && phys == pc && tb_load_saved(tb);
+        if (!loaded &&
+            !tb_translate(tb, env,
                           log_enabled(LOG_SINGLESTEP) ? 1 : TB_MAX_INSNS)) {
             tb_arena_ptr = (uint8_t *)tb; /* drop it and what it took */
             bool empty = nb_tbs == 0;
@@ -397,7 +453,11 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
             tb_request_flush();
             return NULL;
         }
-        tb_log(tb, env);
+        if (!loaded) {
+            tb_log(tb, env);
+            if (persist && phys == pc)
+                tb_save(tb);
+        }
         tb->page_next = page->blocks;
         page->blocks = tb;
         if (page2 &&
@@ -695,6 +755,9 @@ static TranslationBlock *tb_page_link(const TranslationBlock *tb,
 static void tb_page_drop_blocks(TBPage *p)
 {
     TranslationBlock *next;
+
+    if (persist && persist->page_dropped)
+        persist->page_dropped(p->entry.addr);
 
     if (!p->blocks)
         return;

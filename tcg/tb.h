@@ -71,6 +71,13 @@ typedef struct TBStats {
     _Atomic uint64_t invalidated;  /* blocks dropped by those */
     _Atomic uint64_t write_faults; /* writes caught on write-protected code */
     _Atomic uint64_t chains;       /* direct jumps patched between blocks */
+    /* The persistent cache (tb_persist.h): blocks loaded from it instead
+     * of translated, blocks given to it, records it refused, translated
+     * blocks it could not take (code no relocation covers). */
+    _Atomic uint64_t persist_loaded;
+    _Atomic uint64_t persist_saved;
+    _Atomic uint64_t persist_rejected;
+    _Atomic uint64_t persist_unsaveable;
 } TBStats;
 extern TBStats tb_stats;
 

@@ -27,6 +27,8 @@ static const struct {
     {"strace", LOG_STRACE, "every guest syscall, its arguments and result"},
     {"cpu", LOG_CPU, "guest registers as each block is entered (no chaining)"},
     {"stats", LOG_STATS, "translation and dispatch counters, printed at exit"},
+    {"pcache", LOG_PCACHE,
+     "persistent translation cache: files used, ignored or written"},
     {"int", LOG_INT, "arx-system: exceptions, interrupts and PSCI calls"},
     {"mmu", LOG_MMU, "arx-system: page-table walks and translation faults"},
     {"guest_errors", LOG_GUEST_ERROR,

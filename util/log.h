@@ -22,6 +22,7 @@ enum {
     LOG_MMU = 1 << 10,    /* arx-system: page-table walks and their faults */
     LOG_GUEST_ERROR = 1 << 11, /* arx-system: guest misuse of a device */
     LOG_SINGLESTEP = 1 << 12,  /* one guest instruction per block */
+    LOG_PCACHE = 1 << 13, /* the persistent translation cache's decisions */
 };
 
 extern unsigned arx_log_mask;

@@ -5,6 +5,7 @@
 #ifndef ARX_TCG_X86_64_BACKEND_H
 #define ARX_TCG_X86_64_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,6 +91,10 @@ typedef struct TCGFaultSite {
  * how many bytes tcg_copy_fault_sites writes (8-byte aligned). */
 uint32_t tcg_fault_sites_size(size_t *bytes);
 void tcg_copy_fault_sites(void *dst);
+/* Whether n packed sites of bytes bytes read back from a file are well
+ * formed for a block of code_size bytes. */
+bool tcg_fault_sites_check(const void *sites, uint32_t n, size_t bytes,
+                           uint32_t code_size);
 /* The record after site in a block's packed list. */
 const TCGFaultSite *tcg_fault_site_next(const TCGFaultSite *site);
 /* Fills the CPU state from a host signal context at an access site;
@@ -100,6 +105,40 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext);
 uintptr_t tcg_fault_host_pc(void *host_ucontext);
 uintptr_t tcg_fault_host_sp(void *host_ucontext);
 uint64_t tcg_fault_host_reg(void *host_ucontext, unsigned reg);
+
+/*
+ * What a block's code names outside itself, so that a copy of it can run
+ * elsewhere (the persistent translation cache): an absolute address or a
+ * rel32 into arx's image (helpers; addend: the target less an anchor in
+ * the image), a rel32 to a shared stub, the block's own record (tb |
+ * slot, addend: slot). Offsets are of the field in the code.
+ */
+typedef enum TCGRelocKind {
+    TCG_RELOC_IMAGE_REL32 = 1,
+    TCG_RELOC_IMAGE_ABS64,
+    TCG_RELOC_STUB_REL32,
+    TCG_RELOC_TB_ABS64,
+} TCGRelocKind;
+
+typedef struct TCGReloc {
+    uint32_t offset;
+    uint8_t kind; /* TCGRelocKind */
+    uint8_t stub; /* TCG_RELOC_STUB_REL32: which stub */
+    uint16_t reserved;
+    int64_t addend;
+} TCGReloc;
+
+/* The relocations of the block just generated. */
+uint32_t tcg_block_relocs(const TCGReloc **relocs);
+/* False when the block's code holds a reference no relocation records. */
+bool tcg_block_relocatable(void);
+/* Fixes up tb's code (a copy, tb->code and code_size set) for this
+ * process; false when a target is out of reach or a record is bad. */
+bool tcg_relocate(TranslationBlock *tb, const TCGReloc *relocs, uint32_t n);
+
+/* A word that changes whenever code generated on this host would differ
+ * for the same IR (host CPU features, record layout). */
+uint64_t tcg_backend_code_version(void);
 
 /* Points slot's jump of tb at target (atomic for running threads). */
 void tcg_patch_jump(TranslationBlock *tb, unsigned slot, const void *target);

@@ -64,6 +64,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     vcache_reset();
     labels_reset();
     slowpaths_reset();
+    reloc_reset();
     x86_asm_init(&be.as, buf, size);
     be.tb = tb;
     tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;

@@ -254,3 +254,30 @@ void *tcg_fault_restore(const TCGFaultSite *site, void *host_ucontext)
     }
     return env;
 }
+
+/* ---- checking sites read back from a file ---- */
+
+bool tcg_fault_sites_check(const void *sites, uint32_t n, size_t bytes,
+                           uint32_t code_size)
+{
+    const uint8_t *p = sites, *end = p + bytes;
+
+    for (uint32_t i = 0; i < n; i++) {
+        const TCGFaultSite *site = (const TCGFaultSite *)(const void *)p;
+        size_t size;
+
+        if ((size_t)(end - p) < sizeof(TCGFaultSite))
+            return false;
+        size = fault_site_size(site->nb_regs, site->recipe != 0);
+        if ((size_t)(end - p) < size || site->host_offset > code_size ||
+            site->kind > TCG_FAULT_ALIGN_WRITE || site->addr_reg >= 16)
+            return false;
+        for (uint32_t k = 0; k < site->nb_regs; k++)
+            if (site->regs[k].host_reg >= 16 ||
+                (site->regs[k].bytes != 4 && site->regs[k].bytes != 8 &&
+                 site->regs[k].bytes != 16))
+                return false;
+        p += size;
+    }
+    return p == end;
+}

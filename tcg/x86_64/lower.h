@@ -13,6 +13,7 @@
 #include "tcg/x86_64/emit.h"
 #include "tcg/x86_64/fault.h"
 #include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/reloc.h"
 #include "tcg/x86_64/slowpath.h"
 #include "tcg/x86_64/vcache.h"
 

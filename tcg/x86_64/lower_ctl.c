@@ -141,8 +141,11 @@ static void store_u64(X86Mem m, uint64_t v)
 /* Leaves for the dispatcher with val (0, or tb | slot) in rax. */
 static void leave_block(uintptr_t val)
 {
-    x86_mov_ri(as(), X86_RAX, val);
-    x86_jmp_to(as(), be.epilogue);
+    if (val)
+        reloc_mov_tb(X86_RAX, (unsigned)(val & 3));
+    else
+        x86_mov_ri(as(), X86_RAX, 0);
+    reloc_jmp_stub(RELOC_STUB_EPILOGUE);
 }
 
 /*
@@ -164,9 +167,12 @@ static void leave_with_pc(X86Mem pc_home, uint64_t pc, uintptr_t val)
     }
     x86_lea_rip(as(), REG_SCRATCH, be.as.p + lea_len + jmp_len);
     field = x86_jmp32(as()); /* always 5 bytes: the lea counts on it */
-    if (field)
-        x86_patch_rel32(field, be.leave_stub);
+    reloc_patch_stub(field, RELOC_STUB_LEAVE);
     x86_data(as(), &d, sizeof(d));
+    if (val && !be.as.overflow)
+        reloc_note_tb_data(be.as.p - sizeof(d) +
+                               offsetof(LeaveData, exit_value),
+                           (unsigned)(val & 3));
 }
 
 static void lower_goto_tb(const TCGOp *op)
@@ -267,11 +273,11 @@ static void lower_goto_lookup(const TCGOp *op)
         x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
         x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, key_at));
-        x86_jcc_to(as(), X86_CC_NE, be.lookup_stub);
+        reloc_jcc_stub(X86_CC_NE, RELOC_STUB_LOOKUP);
         x86_jmp_m(as(), x86_mem(rt, code_at));
         return;
     }
-    x86_jmp_to(as(), be.lookup_stub);
+    reloc_jmp_stub(RELOC_STUB_LOOKUP);
 }
 
 static void lower_goto_ptr(const TCGOp *op)

@@ -396,7 +396,7 @@ static void lower_call(const TCGOp *op)
     /* Inputs now sit in callee-saved registers, memory or constants. */
     for (int i = 0; i < nin; i++)
         ra_copy_to(arg_regs[i], arg_temp(op, nout + i));
-    x86_call_abs(as(), h->func);
+    reloc_call(h->func);
     if (h->flags & TCG_CALL_MAY_FAULT)
         fault_note_call_site();
     if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))

@@ -11,6 +11,7 @@
 #include "tcg/x86_64/backend.h"
 #include "tcg/x86_64/fault.h"
 #include "tcg/x86_64/regalloc.h"
+#include "tcg/x86_64/reloc.h"
 #include "tcg/x86_64/vcache.h"
 
 #define MAX_SLOW_PATHS 64
@@ -218,7 +219,7 @@ static void emit_guest_call(const SlowPath *sp)
     spill_guest_regs(sp);
     nb_saved = push_live(sp->live, saved);
     load_guest_call_args(sp);
-    x86_call_abs(as(), sp->func);
+    reloc_call(sp->func);
     fault_sites_at_insn(sp->guest_pc);
     fault_note_call_site();
     if (sp->result_reg != X86_NOREG)
@@ -256,7 +257,7 @@ static void emit_path(const SlowPath *sp)
         else
             x86_mov_ri(as(), arg_regs[i], sp->args[i].imm);
     }
-    x86_call_abs(as(), sp->func);
+    reloc_call(sp->func);
     if (sp->result_ofs < 0)
         x86_movq_xr(as(), 64, sp->result, X86_RAX);
     pop_live(saved, nb_saved);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "linux-user/gdbstub.h"
+#include "linux-user/pcache.h"
 #include "linux-user/user.h"
 #include "linux-user/vdso.h"
 #include "tcg/target_ops.h"
@@ -23,6 +24,17 @@ char **arx_reexec_args;
 /* No vDSO here (linux-user/vdso.c): signal.c maps its own trampoline. */
 uint64_t vdso_sigreturn(void)
 {
+    return 0;
+}
+
+/* No persistent translation cache (linux-user/pcache.c). */
+void pcache_flush(void) {}
+
+uint64_t pcache_place_hint(int fd, uint64_t len, int prot)
+{
+    (void)fd;
+    (void)len;
+    (void)prot;
     return 0;
 }
 

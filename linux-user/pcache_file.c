@@ -1,0 +1,607 @@
+/*
+ * Files of the persistent translation cache (pcache_file.h). Writers
+ * append whole records with one O_APPEND write (no locks: concurrent
+ * processes interleave records, never bytes); a new file is published by
+ * link() of a complete header. Readers map the file read-only, index the
+ * record headers and check a record's checksum only when they use it; a
+ * damaged spot is skipped, a foreign header ignores the whole file.
+ */
+#include "linux-user/pcache_file.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/hash64.h"
+#include "util/log.h"
+
+#define PCACHE_MAGIC "ARXPCACH"
+#define PCACHE_VERSION 1u
+#define PCACHE_RECORD_MAGIC 0x43525841u /* "AXRC" */
+#define PCACHE_SUFFIX ".arxtc"
+/* Queued records are written early past this many bytes. */
+#define PCACHE_PENDING_LIMIT (8u << 20)
+#define PCACHE_DEFAULT_BOUND (1ull << 30)
+
+typedef struct PCacheHead {
+    char magic[8];
+    uint32_t version;
+    uint32_t head_size;
+    uint64_t build, options, ident;
+    uint64_t check; /* of the fields above */
+    uint8_t reserved[16];
+} PCacheHead;
+_Static_assert(sizeof(PCacheHead) == 64, "file header layout");
+
+typedef struct PCacheRecordHead {
+    uint32_t magic;
+    uint32_t total; /* this header, the payload and padding to 8 */
+    uint64_t check; /* of pc .. the payload's end */
+    uint64_t pc;
+    uint64_t file_offset;
+    uint32_t flags;
+    uint32_t payload_len;
+} PCacheRecordHead;
+_Static_assert(sizeof(PCacheRecordHead) == 40, "record header layout");
+
+typedef struct PCacheIndexEntry {
+    uint64_t pc;
+    uint64_t file_offset;
+    uint32_t flags;
+    uint32_t at; /* the record's offset in the file; 0: empty */
+} PCacheIndexEntry;
+
+struct PCacheFile {
+    uint64_t ident;
+    char name[40];
+    bool opened;
+    const uint8_t *map;
+    size_t map_len;
+    PCacheIndexEntry *index;
+    size_t index_mask;
+    uint8_t *pending;
+    size_t pending_len, pending_cap;
+    PCacheFile *next;
+};
+
+static char cache_dir[PATH_MAX];
+static uint64_t build_hash, options_hash;
+static PCacheFile *files;
+
+void pcache_file_setup(const char *dir, uint64_t build, uint64_t options)
+{
+    snprintf(cache_dir, sizeof(cache_dir), "%s", dir);
+    build_hash = build;
+    options_hash = options;
+}
+
+static void make_head(PCacheHead *h, uint64_t ident)
+{
+    memset(h, 0, sizeof(*h));
+    memcpy(h->magic, PCACHE_MAGIC, 8);
+    h->version = PCACHE_VERSION;
+    h->head_size = sizeof(*h);
+    h->build = build_hash;
+    h->options = options_hash;
+    h->ident = ident;
+    h->check = hash64(0, h, offsetof(PCacheHead, check));
+}
+
+PCacheFile *pcache_file_get(uint64_t ident)
+{
+    PCacheFile *f;
+    uint64_t key;
+
+    for (f = files; f; f = f->next)
+        if (f->ident == ident)
+            return f;
+    f = calloc(1, sizeof(*f));
+    if (!f)
+        return NULL;
+    f->ident = ident;
+    key = hash64(build_hash ^ options_hash, &ident, sizeof(ident));
+    snprintf(f->name, sizeof(f->name), "%016llx" PCACHE_SUFFIX,
+             (unsigned long long)key);
+    f->next = files;
+    files = f;
+    return f;
+}
+
+const char *pcache_file_name(const PCacheFile *f)
+{
+    return f->name;
+}
+
+static void file_path(const PCacheFile *f, char *path, size_t len)
+{
+    snprintf(path, len, "%s/%s", cache_dir, f->name);
+}
+
+/* ---- reading ---- */
+
+static uint64_t index_hash(uint64_t pc, uint32_t flags, uint64_t file_offset)
+{
+    return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1));
+}
+
+/* Later records win: a damaged copy is followed by a good one. */
+static void index_put(PCacheFile *f, const PCacheRecordHead *r, uint32_t at)
+{
+    size_t i = index_hash(r->pc, r->flags, r->file_offset) & f->index_mask;
+
+    for (;; i = (i + 1) & f->index_mask) {
+        PCacheIndexEntry *e = &f->index[i];
+        if (!e->at || (e->pc == r->pc && e->flags == r->flags &&
+                       e->file_offset == r->file_offset)) {
+            *e = (PCacheIndexEntry){r->pc, r->file_offset, r->flags, at};
+            return;
+        }
+    }
+}
+
+/* The record header at off if it looks whole, else NULL. */
+static const PCacheRecordHead *record_at(const PCacheFile *f, size_t off)
+{
+    const PCacheRecordHead *r;
+
+    if (f->map_len - off < sizeof(*r))
+        return NULL;
+    r = (const PCacheRecordHead *)(const void *)(f->map + off);
+    if (r->magic != PCACHE_RECORD_MAGIC || r->total % 8 ||
+        r->total < sizeof(*r) || r->total > f->map_len - off ||
+        r->payload_len > r->total - sizeof(*r))
+        return NULL;
+    return r;
+}
+
+/* Walks the records, skipping damage 8 bytes at a time; counts them when
+ * f->index is NULL, else indexes them. Returns the count. */
+static size_t scan_records(PCacheFile *f, size_t *damaged)
+{
+    size_t off = sizeof(PCacheHead), n = 0;
+
+    *damaged = 0;
+    while (off + sizeof(PCacheRecordHead) <= f->map_len) {
+        const PCacheRecordHead *r = record_at(f, off);
+        if (!r) {
+            (*damaged)++;
+            off += 8;
+            continue;
+        }
+        if (f->index)
+            index_put(f, r, (uint32_t)off);
+        n++;
+        off += r->total;
+    }
+    return n;
+}
+
+static bool head_ok(const PCacheHead *h, uint64_t ident)
+{
+    PCacheHead want;
+
+    make_head(&want, ident);
+    return memcmp(h, &want, sizeof(want)) == 0;
+}
+
+static void file_open(PCacheFile *f)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    size_t n, damaged, cap;
+    void *map;
+    int fd;
+
+    f->opened = true;
+    file_path(f, path, sizeof(path));
+    fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+        st.st_size < (off_t)sizeof(PCacheHead) ||
+        st.st_size > (off_t)UINT32_MAX) {
+        if (log_enabled(LOG_PCACHE))
+            arx_log("pcache: %s: not a cache file, ignored\n", path);
+        close(fd);
+        return;
+    }
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+               fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return;
+    f->map = map;
+    f->map_len = (size_t)st.st_size;
+    if (!head_ok((const PCacheHead *)map, f->ident)) {
+        if (log_enabled(LOG_PCACHE))
+            arx_log("pcache: %s: foreign or damaged header, ignored\n", path);
+        munmap(map, f->map_len);
+        f->map = NULL;
+        return;
+    }
+    n = scan_records(f, &damaged);
+    for (cap = 16; cap < 2 * n; cap *= 2)
+        ;
+    f->index = calloc(cap, sizeof(*f->index));
+    if (!f->index)
+        return;
+    f->index_mask = cap - 1;
+    scan_records(f, &damaged);
+    if (log_enabled(LOG_PCACHE))
+        arx_log("pcache: %s: %zu records%s\n", path, n,
+                damaged ? ", damaged bytes skipped" : "");
+}
+
+const void *pcache_file_find(PCacheFile *f, uint64_t pc, uint32_t flags,
+                             uint64_t file_offset, size_t *len)
+{
+    size_t i;
+
+    if (!f->opened)
+        file_open(f);
+    if (!f->index)
+        return NULL;
+    i = index_hash(pc, flags, file_offset) & f->index_mask;
+    for (;; i = (i + 1) & f->index_mask) {
+        PCacheIndexEntry *e = &f->index[i];
+        const PCacheRecordHead *r;
+
+        if (!e->at)
+            return NULL;
+        if (e->pc != pc || e->flags != flags || e->file_offset != file_offset)
+            continue;
+        r = record_at(f, e->at);
+        if (!r || hash64(0, &r->pc, 24 + (size_t)r->payload_len) != r->check) {
+            if (log_enabled(LOG_PCACHE))
+                arx_log("pcache: %s: damaged record at %u, ignored\n", f->name,
+                        e->at);
+            return NULL;
+        }
+        *len = r->payload_len;
+        return r + 1;
+    }
+}
+
+/* ---- writing ---- */
+
+void pcache_file_add(PCacheFile *f, uint64_t pc, uint32_t flags,
+                     uint64_t file_offset, const void *payload, size_t len)
+{
+    size_t total = (sizeof(PCacheRecordHead) + len + 7) & ~(size_t)7;
+    PCacheRecordHead *r;
+
+    if (len > UINT32_MAX / 2)
+        return;
+    if (f->pending_len + total > f->pending_cap) {
+        size_t cap = f->pending_cap ? f->pending_cap : 64u << 10;
+        uint8_t *p;
+        while (cap < f->pending_len + total)
+            cap *= 2;
+        p = realloc(f->pending, cap);
+        if (!p)
+            return;
+        f->pending = p;
+        f->pending_cap = cap;
+    }
+    r = (PCacheRecordHead *)(void *)(f->pending + f->pending_len);
+    memset(r, 0, total);
+    r->magic = PCACHE_RECORD_MAGIC;
+    r->total = (uint32_t)total;
+    r->pc = pc;
+    r->file_offset = file_offset;
+    r->flags = flags;
+    r->payload_len = (uint32_t)len;
+    memcpy(r + 1, payload, len);
+    r->check = hash64(0, &r->pc, 24 + len);
+    f->pending_len += total;
+    if (f->pending_len >= PCACHE_PENDING_LIMIT)
+        pcache_file_flush_all();
+}
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* A complete file (header, then extra) under a temporary name; the name,
+ * or false. */
+static bool write_temp(const PCacheFile *f, const void *extra, size_t len,
+                       char *tmp, size_t tmp_len)
+{
+    PCacheHead h;
+    int fd;
+    bool ok;
+
+    snprintf(tmp, tmp_len, "%s/.tmp-%d-%s", cache_dir, (int)getpid(), f->name);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        return false;
+    make_head(&h, f->ident);
+    ok = write_all(fd, &h, sizeof(h)) && write_all(fd, extra, len);
+    close(fd);
+    if (!ok)
+        unlink(tmp);
+    return ok;
+}
+
+/* A header-only file at path unless one is there (another process may
+ * publish the same name at once: link() lets exactly one win). */
+static void publish_empty(const PCacheFile *f, const char *path)
+{
+    char tmp[PATH_MAX];
+
+    if (!write_temp(f, NULL, 0, tmp, sizeof(tmp)))
+        return;
+    if (link(tmp, path) != 0 && errno != EEXIST && log_enabled(LOG_PCACHE))
+        arx_log("pcache: cannot create %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+}
+
+/* The existing file's header is not ours (damaged, truncated, older):
+ * a new file with the queued records replaces it. */
+static void replace_file(const PCacheFile *f, const char *path)
+{
+    char tmp[PATH_MAX];
+
+    if (!write_temp(f, f->pending, f->pending_len, tmp, sizeof(tmp)))
+        return;
+    if (rename(tmp, path) != 0)
+        unlink(tmp);
+    if (log_enabled(LOG_PCACHE))
+        arx_log("pcache: %s: replaced a damaged or foreign file\n", path);
+}
+
+static size_t count_records(const uint8_t *p, size_t len)
+{
+    size_t n = 0;
+
+    for (size_t off = 0; off < len; n++)
+        off += ((const PCacheRecordHead *)(const void *)(p + off))->total;
+    return n;
+}
+
+static bool index_has(const PCacheFile *f, const PCacheRecordHead *r)
+{
+    size_t i;
+
+    if (!f->index)
+        return false;
+    i = index_hash(r->pc, r->flags, r->file_offset) & f->index_mask;
+    for (;; i = (i + 1) & f->index_mask) {
+        const PCacheIndexEntry *e = &f->index[i];
+        if (!e->at)
+            return false;
+        if (e->pc == r->pc && e->flags == r->flags &&
+            e->file_offset == r->file_offset)
+            return true;
+    }
+}
+
+/* Another process appended since this one read the file (a shell's fork
+ * children all translate the same child path): reads it again and drops
+ * the queued records it already holds. */
+static void drop_known_pending(PCacheFile *f, off_t size_now)
+{
+    size_t in = 0, out = 0;
+
+    if (f->opened && (size_t)size_now == f->map_len)
+        return;
+    if (f->map)
+        munmap((void *)f->map, f->map_len);
+    free(f->index);
+    f->map = NULL;
+    f->map_len = 0;
+    f->index = NULL;
+    file_open(f);
+    while (in < f->pending_len) {
+        PCacheRecordHead *r = (PCacheRecordHead *)(void *)(f->pending + in);
+        uint32_t total = r->total;
+        if (!index_has(f, r)) {
+            memmove(f->pending + out, r, total);
+            out += total;
+        }
+        in += total;
+    }
+    f->pending_len = out;
+}
+
+static bool file_write_pending(PCacheFile *f)
+{
+    char path[PATH_MAX];
+    PCacheHead h;
+    int fd;
+    bool ok = false;
+
+    file_path(f, path, sizeof(path));
+    fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && errno == ENOENT) {
+        publish_empty(f, path);
+        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+    }
+    if (fd < 0)
+        return false;
+    if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
+        !head_ok(&h, f->ident)) {
+        int rfd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        /* Reopened for reading: an O_WRONLY descriptor cannot pread. */
+        if (rfd >= 0 && (pread(rfd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
+                         !head_ok(&h, f->ident))) {
+            close(fd);
+            close(rfd);
+            replace_file(f, path);
+            return true;
+        }
+        if (rfd >= 0)
+            close(rfd);
+        else {
+            close(fd);
+            return false;
+        }
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0)
+        drop_known_pending(f, st.st_size);
+    ok = !f->pending_len || write_all(fd, f->pending, f->pending_len);
+    close(fd);
+    if (log_enabled(LOG_PCACHE) && ok)
+        arx_log("pcache: %s: %zu records (%zu bytes) appended\n", f->name,
+                count_records(f->pending, f->pending_len), f->pending_len);
+    return ok;
+}
+
+typedef struct CacheEntry {
+    char name[64];
+    off_t size;
+    time_t used;
+} CacheEntry;
+
+static int compare_used(const void *a, const void *b)
+{
+    const CacheEntry *x = a, *y = b;
+
+    return x->used < y->used ? -1 : x->used > y->used;
+}
+
+static uint64_t cache_bound(void)
+{
+    const char *s = getenv("ARX_CACHE_MAX");
+    char *end;
+    unsigned long long v;
+
+    if (!s || !*s)
+        return PCACHE_DEFAULT_BOUND;
+    v = strtoull(s, &end, 0);
+    return *end || v == 0 ? PCACHE_DEFAULT_BOUND : v;
+}
+
+static bool is_cache_name(const char *name)
+{
+    size_t n = strlen(name), s = strlen(PCACHE_SUFFIX);
+
+    return n > s && n < 64 && name[0] != '.' &&
+           strcmp(name + n - s, PCACHE_SUFFIX) == 0;
+}
+
+/* The cache files of the directory; the caller frees *out. */
+static size_t list_files(CacheEntry **out, uint64_t *total)
+{
+    DIR *d = opendir(cache_dir);
+    struct dirent *de;
+    CacheEntry *v = NULL;
+    size_t n = 0, cap = 0;
+    struct stat st;
+
+    *total = 0;
+    *out = NULL;
+    if (!d)
+        return 0;
+    while ((de = readdir(d))) {
+        if (!is_cache_name(de->d_name) ||
+            fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        if (n == cap) {
+            CacheEntry *p;
+            cap = cap ? cap * 2 : 64;
+            p = realloc(v, cap * sizeof(*v));
+            if (!p)
+                break;
+            v = p;
+        }
+        snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
+        v[n].size = st.st_size;
+        v[n].used = st.st_mtime > st.st_atime ? st.st_mtime : st.st_atime;
+        *total += (uint64_t)st.st_size;
+        n++;
+    }
+    closedir(d);
+    *out = v;
+    return n;
+}
+
+/* Least recently used files go until the directory is under 90% of its
+ * bound. */
+static void evict(void)
+{
+    uint64_t bound = cache_bound(), total;
+    CacheEntry *v;
+    size_t n = list_files(&v, &total);
+    char path[PATH_MAX];
+
+    if (total > bound) {
+        qsort(v, n, sizeof(*v), compare_used);
+        for (size_t i = 0; i < n && total > bound / 10 * 9; i++) {
+            snprintf(path, sizeof(path), "%s/%s", cache_dir, v[i].name);
+            if (unlink(path) == 0)
+                total -= (uint64_t)v[i].size;
+        }
+    }
+    free(v);
+}
+
+void pcache_file_flush_all(void)
+{
+    bool wrote = false;
+
+    for (PCacheFile *f = files; f; f = f->next) {
+        if (!f->pending_len)
+            continue;
+        wrote |= file_write_pending(f);
+        f->pending_len = 0;
+    }
+    if (wrote)
+        evict();
+}
+
+void pcache_file_forget_pending(void)
+{
+    for (PCacheFile *f = files; f; f = f->next)
+        f->pending_len = 0;
+}
+
+/* ---- arx --cache-stats, --cache-clear ---- */
+
+int pcache_file_print_stats(FILE *out)
+{
+    uint64_t total;
+    CacheEntry *v;
+    size_t n = list_files(&v, &total);
+
+    fprintf(out, "cache directory: %s\n", cache_dir);
+    fprintf(out, "files: %zu\nbytes: %llu\nbound: %llu\n", n,
+            (unsigned long long)total, (unsigned long long)cache_bound());
+    free(v);
+    return 0;
+}
+
+int pcache_file_clear(FILE *out)
+{
+    uint64_t total;
+    CacheEntry *v;
+    size_t n = list_files(&v, &total), removed = 0;
+    char path[PATH_MAX];
+
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof(path), "%s/%s", cache_dir, v[i].name);
+        removed += unlink(path) == 0;
+    }
+    free(v);
+    fprintf(out, "removed %zu files from %s\n", removed, cache_dir);
+    return 0;
+}
