@@ -72,7 +72,7 @@ static void probe_prot_bti(void)
         raise(SIGILL);
     mprotect(page, sizeof(page), PROT_READ | PROT_WRITE);
 }
-PROBE(probe_pacga, 0x9ac13020)    /* PACGA x0, x1, x1 */
+PROBE(probe_pacga, 0x9ac13020) /* PACGA x0, x1, x1 */
 
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
