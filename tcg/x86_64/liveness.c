@@ -236,6 +236,50 @@ static void access_under_recipe(TCGOp *op, uint64_t *live)
     }
 }
 
+/* The 32-bit twin of an i64 op whose low half depends only on its inputs'
+ * low halves, or 0. */
+static TCGOpcode narrow_twin(TCGOpcode opc)
+{
+    switch (opc) {
+    case INDEX_op_add_i64: return INDEX_op_add_i32;
+    case INDEX_op_sub_i64: return INDEX_op_sub_i32;
+    case INDEX_op_and_i64: return INDEX_op_and_i32;
+    case INDEX_op_or_i64: return INDEX_op_or_i32;
+    case INDEX_op_xor_i64: return INDEX_op_xor_i32;
+    case INDEX_op_mul_i64: return INDEX_op_mul_i32;
+    default: return 0;
+    }
+}
+
+/*
+ * An i64 op whose result the next op only zero-extends (ext32u_i64 of it,
+ * which it dies at or which writes it back in place) becomes its 32-bit
+ * twin writing the extension's output: an x86 32-bit instruction clears
+ * the top half. Its temps stay i64: the lowerings take the width from
+ * the opcode. Frontends with 32-bit guest registers in 64-bit globals
+ * (armhf) emit that pair for every operation.
+ */
+static void narrow_zero_extended(void)
+{
+    for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i], *ext = op + 1;
+        TCGOpcode twin = narrow_twin((TCGOpcode)op->opc);
+        TCGTemp *out = twin ? arg_temp(op, 0) : NULL;
+
+        if (!twin || ext->opc != INDEX_op_ext32u_i64 ||
+            ext->args[1] != op->args[0])
+            continue;
+        if (ext->args[0] != op->args[0] &&
+            !((ext->life >> 1) & 1 && out->kind == TEMP_NORMAL))
+            continue;
+        op->opc = (uint16_t)twin;
+        op->args[0] = ext->args[0];
+        op->life = (uint8_t)((op->life & ~1u) | (ext->life & 1u));
+        ext->opc = INDEX_op_nop;
+        ext->nargs = 0;
+    }
+}
+
 /*
  * Backward pass: marks the input args that die at each op and deletes ops
  * whose outputs are all dead. Branches only go forward, so a label's
@@ -333,6 +377,7 @@ void liveness_run(void)
                 if (op->args[k] == op->args[j])
                     op->life &= ~(1u << k);
     }
+    narrow_zero_extended();
 }
 
 bool liveness_live_at_label(uint64_t label, const TCGTemp *t)

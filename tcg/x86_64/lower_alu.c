@@ -15,6 +15,21 @@ static int op_width(const TCGOp *op)
     return temp_width(arg_temp(op, 0));
 }
 
+/* The width an ALU op computes in: its opcode's (liveness narrows i64
+ * ops whose result is only zero-extended to their i32 twins, temps kept). */
+static int alu_width(const TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_add_i32:
+    case INDEX_op_sub_i32:
+    case INDEX_op_and_i32:
+    case INDEX_op_or_i32:
+    case INDEX_op_xor_i32:
+    case INDEX_op_mul_i32: return 32;
+    default: return op_width(op);
+    }
+}
+
 static void finish(const TCGOp *op, int nin, X86Reg out)
 {
     ra_free_dead(op, 1, 1 + nin);
@@ -50,30 +65,10 @@ static bool lower_add_lea(const TCGOp *op, int w, X86Reg rb, int32_t imm)
     return true;
 }
 
-/*
- * An i64 result that the next op zero-extends in place needs only its
- * low half, which a 32-bit instruction computes (clearing the top half):
- * then the extension is dropped and this returns true. (Frontends with
- * 32-bit guest registers in 64-bit globals emit that pair for every
- * operation.)
- */
-static bool take_next_zext(void)
-{
-    int i = (int)(be.op - tcg_ctx.ops) + 1;
-    TCGOp *next = &tcg_ctx.ops[i];
-
-    if (i >= tcg_ctx.nb_ops || next->opc != INDEX_op_ext32u_i64 ||
-        next->args[0] != be.op->args[0] || next->args[1] != be.op->args[0])
-        return false;
-    next->opc = INDEX_op_nop;
-    next->nargs = 0;
-    return true;
-}
-
 /* out = a OP b for the ALU group (add, sub, and, or, xor). */
 static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
 {
-    int w = op_width(op);
+    int w = alu_width(op);
     TCGTemp *a = arg_temp(op, 1), *b = arg_temp(op, 2);
     int32_t imm = 0;
     X86Reg rb = X86_NOREG, rd;
@@ -90,8 +85,6 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
         lower_alu_binary(&swapped, aop, false);
         return;
     }
-    if (w == 64 && take_next_zext())
-        w = 32;
     if (!ra_imm32(b, w, &imm))
         rb = ra_in(b, 0);
     if (aop == X86_ADD && lower_add_lea(op, w, rb, imm))
@@ -106,7 +99,7 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
 
 static void lower_mul(const TCGOp *op)
 {
-    int w = op_width(op);
+    int w = alu_width(op);
     TCGTemp *b = arg_temp(op, 2);
     int32_t imm;
 
