@@ -929,6 +929,20 @@ static void vsat_narrow_halves(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2)
                   x);
 }
 
+/* x = |x| lane by lane (the most negative value stays); t is clobbered. */
+static void vabs(unsigned vece, X86Xmm x, X86Xmm t)
+{
+    static const X86PackedOp abs[3] = {X86_PABSB, X86_PABSW, X86_PABSD};
+
+    if (vece < 3 && host_isa() >= ISA_SSSE3) {
+        x86_packed_rr(as(), abs[vece], x, x);
+        return;
+    }
+    vsignmask(t, x, vece);
+    x86_packed_rr(as(), X86_PXOR, x, t);
+    x86_packed_rr(as(), op_sub[vece], x, t);
+}
+
 /* SQABS, SQNEG: the plain result, then the lanes that came out as the
  * most negative value (from it, the only one that overflows) inverted. */
 static void vsat_abs_neg(unsigned kind, unsigned vece, X86Xmm x, X86Xmm t,
@@ -941,14 +955,7 @@ static void vsat_abs_neg(unsigned kind, unsigned vece, X86Xmm x, X86Xmm t,
         vsignmask(t2, x, vece);
         vmov(x, t);
     } else {
-        if (vece < 3 && host_isa() >= ISA_SSSE3) {
-            static const X86PackedOp abs[3] = {X86_PABSB, X86_PABSW, X86_PABSD};
-            x86_packed_rr(as(), abs[vece], x, x);
-        } else {
-            vsignmask(t, x, vece);
-            x86_packed_rr(as(), X86_PXOR, x, t);
-            x86_packed_rr(as(), op_sub[vece], x, t);
-        }
+        vabs(vece, x, t);
         vsignmask(t2, x, vece);
     }
     x86_packed_rr(as(), X86_PXOR, x, t2);
@@ -1226,16 +1233,7 @@ static void lower_vec_un(const TCGOp *op)
         x86_packed_rr(as(), op_sub[vece], t, x);
         vmov(x, t);
         break;
-    case TCG_VEC_ABS:
-        if (vece < 3 && host_isa() >= ISA_SSSE3) {
-            static const X86PackedOp abs[3] = {X86_PABSB, X86_PABSW, X86_PABSD};
-            x86_packed_rr(as(), abs[vece], x, x);
-        } else {
-            vsignmask(t, x, vece);
-            x86_packed_rr(as(), X86_PXOR, x, t);
-            x86_packed_rr(as(), op_sub[vece], x, t);
-        }
-        break;
+    case TCG_VEC_ABS: vabs(vece, x, t); break;
     case TCG_VEC_CMPEQZ:
         vzero(t);
         vcmpeq(x, t, vece, t2);
