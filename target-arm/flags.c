@@ -394,6 +394,18 @@ TCGv_i64 gen_get_nzcv(void)
     return r;
 }
 
+/* 1000, 0110, 0010 and 0011: one nibble each of 0x3268. */
+TCGv_i64 gen_nzcv_of_fp_compare(TCGv_i64 code)
+{
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+
+    tcg_gen_shli_i64(nzcv, code, 2);
+    tcg_gen_shr_i64(nzcv, tcg_constant_i64(0x3268), nzcv);
+    tcg_gen_andi_i64(nzcv, nzcv, 0xf);
+    tcg_gen_shli_i64(nzcv, nzcv, 28);
+    return nzcv;
+}
+
 void gen_set_nzcv(TCGv_i64 val)
 {
     TCGv_i64 t = tcg_temp_new_i64();

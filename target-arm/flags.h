@@ -49,6 +49,9 @@ void gen_set_nzcv_imm(unsigned nzcv);
 /* NZCV from / to bits 31:28 of a register value (MRS/MSR NZCV). */
 TCGv_i64 gen_get_nzcv(void);
 void gen_set_nzcv(TCGv_i64 val);
+/* NZCV (bits 31:28) from an IEEE compare op's code (fcmp_f32...: 0 less,
+ * 1 equal, 2 greater, 3 unordered), as FCMP and VCMP set it. */
+TCGv_i64 gen_nzcv_of_fp_compare(TCGv_i64 code);
 
 /* A condition (Arm cond 0-15) as "value cond 0". */
 typedef struct DisasCompare {

@@ -333,19 +333,6 @@ static bool trans_VRINT_v8(DisasContext *s, arg_VRINT_v8 *a)
     return true;
 }
 
-/* The host compare's code (0 <, 1 =, 2 >, 3 unordered) as NZCV << 28:
- * 1000, 0110, 0010, 0011. */
-static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
-{
-    TCGv_i64 nzcv = tcg_temp_new_i64();
-
-    tcg_gen_shli_i64(nzcv, code, 2);
-    tcg_gen_shr_i64(nzcv, tcg_constant_i64(0x3268), nzcv);
-    tcg_gen_andi_i64(nzcv, nzcv, 0xf);
-    tcg_gen_shli_i64(nzcv, nzcv, 28);
-    return nzcv;
-}
-
 /*
  * VCMP/VCMPE: FPCompare() into FPSCR.NZCV (env->fpsr[31:28]). Inline (the
  * host's ucomis/comis flags are Arm's) unless the block's FPSCR.FZ makes
@@ -367,7 +354,7 @@ static bool trans_VCMP(DisasContext *s, arg_VCMP *a)
 
     if (!(s->fp_mode & A32_TBFLAG_FZ)) {
         tcg_gen_fp_binary(ops[esz == FP_D][a->e != 0], code, n, m);
-        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
     } else {
         tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
                       tcg_constant_i64(esz | a->e << 8));
@@ -807,11 +794,11 @@ static bool trans_VMRS(DisasContext *s, arg_VMRS *a)
     if (a->rt == 15) {
         /* VMRS APSR_nzcv, FPSCR: FPSCR.NZCV lives in env->fpsr alone (the
          * cumulative flags MXCSR holds lazily are not wanted). */
-        TCGv_i64 v = tcg_temp_new_i64();
         if (s->fp_nzcv_at == s->pc_curr) {
             gen_set_nzcv(s->fp_nzcv); /* what the VCMP before stored */
             return true;
         }
+        TCGv_i64 v = tcg_temp_new_i64();
         tcg_gen_ld32u_i64(v, tcg_env, offsetof(CPUARMState, fpsr));
         gen_set_nzcv(v);
         return true;

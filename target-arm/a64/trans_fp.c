@@ -582,21 +582,6 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 /* ---- compares ---- */
 
 /*
- * NZCV from the inline comparison's code (0 less, 1 equal, 2 greater,
- * 3 unordered): 1000, 0110, 0010 and 0011, one nibble each of 0x3268.
- */
-static TCGv_i64 gen_nzcv_of_compare(TCGv_i64 code)
-{
-    TCGv_i64 nzcv = tcg_temp_new_i64();
-
-    tcg_gen_shli_i64(nzcv, code, 2);
-    tcg_gen_shr_i64(nzcv, tcg_constant_i64(0x3268), nzcv);
-    tcg_gen_andi_i64(nzcv, nzcv, 0xf);
-    tcg_gen_shli_i64(nzcv, nzcv, 28);
-    return nzcv;
-}
-
-/*
  * nzcv = FCMP/FCMPE of n and m: inline (their flags match ucomis/comis
  * exactly) unless FPCR.FZ asks for a denormal input to compare as zero:
  * then the helper. Half precision always takes the helper.
@@ -614,7 +599,7 @@ static void gen_fp_compare(TCGv_i64 nzcv, TCGv_i64 n, TCGv_i64 m, int esz,
     if (esz != FP_H) {
         gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
         tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
-        tcg_gen_mov_i64(nzcv, gen_nzcv_of_compare(code));
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
         tcg_gen_br(done);
     }
     tcg_gen_set_label(slow);
