@@ -4,7 +4,8 @@
  * way out of a block need not be stored there: a `cmp; bne` loop then
  * computes only what its branch compares. A conservative scan of raw
  * encodings: an instruction not known here, a branch, a conditional or an
- * IT ends it with the undecided flags live.
+ * IT ends it with the undecided flags live; an unconditional branch is
+ * followed within the page.
  */
 #include "target-arm/a32/translate.h"
 
@@ -172,6 +173,74 @@ static FlagUse a32_use(uint32_t insn)
  * the way are not considered: a handler would see stale flags in its
  * frame, the interrupted code never reads them.
  */
+/* Sign-extends the low `bits` bits of v. */
+static int64_t sext(uint64_t v, int bits)
+{
+    return (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* Where the unconditional B (T16, T32 B.W, A32 B) at pc goes, or 0 if
+ * the insn is not one. */
+static uint64_t t16_b_target(uint64_t pc, uint16_t hw)
+{
+    if ((hw & 0xf800) != 0xe000)
+        return 0;
+    return pc + 4 + (uint64_t)(sext(hw & 0x7ff, 11) * 2);
+}
+
+static uint64_t t32_b_target(uint64_t pc, uint32_t insn)
+{
+    uint32_t hw1 = insn >> 16, hw2 = insn & 0xffff;
+    uint64_t s = (hw1 >> 10) & 1, j1 = (hw2 >> 13) & 1, j2 = (hw2 >> 11) & 1;
+    uint64_t off;
+
+    if ((hw1 & 0xf800) != 0xf000 || (hw2 & 0xd000) != 0x9000)
+        return 0;
+    off = s << 24 | (!(j1 ^ s)) << 23 | (!(j2 ^ s)) << 22 |
+          (uint64_t)(hw1 & 0x3ff) << 12 | (uint64_t)(hw2 & 0x7ff) << 1;
+    return pc + 4 + (uint64_t)sext(off, 25);
+}
+
+static uint64_t a32_b_target(uint64_t pc, uint32_t insn)
+{
+    if ((insn & 0xff000000) != 0xea000000)
+        return 0;
+    return pc + 8 + (uint64_t)(sext(insn & 0xffffff, 24) * 4);
+}
+
+/* The next insn's use of the flags; *pc moves past it (or to the target
+ * of an unconditional branch, which the scan follows). */
+static FlagUse next_use(void *env, uint64_t *pc, bool thumb, uint64_t page)
+{
+    uint64_t at = *pc, target;
+
+    if (!thumb) {
+        uint32_t insn = guest_fetch32(env, at);
+        target = a32_b_target(at, insn);
+        *pc = target ? target : at + 4;
+        return target ? use_none : a32_use(insn);
+    }
+    uint16_t hw1 = guest_fetch16(env, at);
+    if ((hw1 >> 11) < 0x1d) {
+        target = t16_b_target(at, hw1);
+        *pc = target ? target : at + 2;
+        return target ? use_none : t16_use(hw1);
+    }
+    if (((at + 2) & ~(GUEST_PAGE_SIZE - 1)) != page)
+        return use_stop;
+    uint32_t insn = (uint32_t)hw1 << 16 | guest_fetch16(env, at + 2);
+    target = t32_b_target(at, insn);
+    *pc = target ? target : at + 4;
+    return target ? use_none : t32_use(insn);
+}
+
+/*
+ * The flags (FLAG_* bits) the code at pc writes before reading, reading
+ * only within page (mapped: the block was translated from it), following
+ * unconditional branches. Faults on the way are not considered: a handler
+ * would see stale flags in its frame, the interrupted code never reads
+ * them.
+ */
 unsigned a32_nzcv_dead_at(void *env, uint64_t pc, bool thumb, uint64_t page)
 {
     unsigned pending = FLAGS_ALL, dead = 0;
@@ -180,21 +249,7 @@ unsigned a32_nzcv_dead_at(void *env, uint64_t pc, bool thumb, uint64_t page)
         FlagUse u;
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
             break;
-        if (!thumb) {
-            u = a32_use(guest_fetch32(env, pc));
-            pc += 4;
-        } else {
-            uint16_t hw1 = guest_fetch16(env, pc);
-            if ((hw1 >> 11) < 0x1d) {
-                u = t16_use(hw1);
-                pc += 2;
-            } else {
-                if (((pc + 2) & ~(GUEST_PAGE_SIZE - 1)) != page)
-                    break;
-                u = t32_use((uint32_t)hw1 << 16 | guest_fetch16(env, pc + 2));
-                pc += 4;
-            }
-        }
+        u = next_use(env, &pc, thumb, page);
         if (u.stop || (u.reads & pending))
             break;
         dead |= u.writes & pending;

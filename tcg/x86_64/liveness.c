@@ -236,17 +236,28 @@ static void access_under_recipe(TCGOp *op, uint64_t *live)
     }
 }
 
+/* A constant shift count below 32: the low half of the shift then
+ * depends only on the low half of the value. */
+static bool count_below_32(const TCGOp *op)
+{
+    const TCGTemp *c = arg_temp(op, 2);
+
+    return c->kind == TEMP_CONST && c->val < 32;
+}
+
 /* The 32-bit twin of an i64 op whose low half depends only on its inputs'
  * low halves, or 0. */
-static TCGOpcode narrow_twin(TCGOpcode opc)
+static TCGOpcode narrow_twin(const TCGOp *op)
 {
-    switch (opc) {
+    switch (op->opc) {
     case INDEX_op_add_i64: return INDEX_op_add_i32;
     case INDEX_op_sub_i64: return INDEX_op_sub_i32;
     case INDEX_op_and_i64: return INDEX_op_and_i32;
     case INDEX_op_or_i64: return INDEX_op_or_i32;
     case INDEX_op_xor_i64: return INDEX_op_xor_i32;
     case INDEX_op_mul_i64: return INDEX_op_mul_i32;
+    case INDEX_op_andc_i64: return INDEX_op_andc_i32;
+    case INDEX_op_shl_i64: return count_below_32(op) ? INDEX_op_shl_i32 : 0;
     default: return 0;
     }
 }
@@ -263,7 +274,7 @@ static void narrow_zero_extended(void)
 {
     for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i], *ext = op + 1;
-        TCGOpcode twin = narrow_twin((TCGOpcode)op->opc);
+        TCGOpcode twin = narrow_twin(op);
         TCGTemp *out = twin ? arg_temp(op, 0) : NULL;
 
         if (!twin || ext->opc != INDEX_op_ext32u_i64 ||
@@ -277,6 +288,71 @@ static void narrow_zero_extended(void)
         op->life = (uint8_t)((op->life & ~1u) | (ext->life & 1u));
         ext->opc = INDEX_op_nop;
         ext->nargs = 0;
+    }
+}
+
+/* The op after index i that is not a marker, or NULL. */
+static TCGOp *next_real_op(int i)
+{
+    while (++i < tcg_ctx.nb_ops) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
+            return op;
+    }
+    return NULL;
+}
+
+/* The add of width a shift by 1 to 3 may fold into (an i32 add reads only
+ * the low half of either shift), or 0. */
+static TCGOpcode scaled_add_for(const TCGOp *shl, const TCGOp *add)
+{
+    const TCGTemp *k = arg_temp(shl, 2);
+
+    if (k->kind != TEMP_CONST || k->val < 1 || k->val > 3)
+        return 0;
+    if (add->opc == INDEX_op_add_i32)
+        return INDEX_op_add_shl_i32;
+    if (add->opc == INDEX_op_add_i64 && shl->opc == INDEX_op_shl_i64)
+        return INDEX_op_add_shl_i64;
+    return 0;
+}
+
+/*
+ * `shl t, x, k` (k 1 to 3) whose result only the next op adds to another
+ * value becomes one `add_shl out, a, x, k` there: a single lea on x86.
+ * Guest code indexes arrays that way (T32 `ldr r, [rn, rm, lsl #2]`).
+ */
+static void fold_scaled_adds(void)
+{
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *shl = &tcg_ctx.ops[i], *add;
+        TCGTemp *t;
+        TCGOpcode opc;
+        int ti;
+
+        if (shl->opc != INDEX_op_shl_i32 && shl->opc != INDEX_op_shl_i64)
+            continue;
+        add = next_real_op(i);
+        t = arg_temp(shl, 0);
+        if (!add || t->kind != TEMP_NORMAL || !(opc = scaled_add_for(shl, add)))
+            continue;
+        ti = add->args[2] == shl->args[0] ? 2 : 1;
+        if (add->args[ti] != shl->args[0] ||
+            add->args[3 - ti] == shl->args[0] || !((add->life >> ti) & 1) ||
+            arg_temp(add, 3 - ti)->kind == TEMP_CONST)
+            continue;
+        add->opc = (uint16_t)opc;
+        add->args[1] = add->args[3 - ti];
+        add->args[2] = shl->args[1];
+        add->args[3] = arg_temp(shl, 2)->val;
+        add->nargs = 4;
+        add->life =
+            (uint8_t)((add->life & 1) | ((add->life >> (3 - ti)) & 1) << 1 |
+                      (shl->life & 2) << 1);
+        if (add->args[1] == add->args[2] && (add->life & 2))
+            add->life &= (uint8_t)~2u; /* an input given twice dies once */
+        shl->opc = INDEX_op_nop;
+        shl->nargs = 0;
     }
 }
 
@@ -378,6 +454,7 @@ void liveness_run(void)
                     op->life &= ~(1u << k);
     }
     narrow_zero_extended();
+    fold_scaled_adds();
 }
 
 bool liveness_live_at_label(uint64_t label, const TCGTemp *t)

@@ -25,7 +25,10 @@ static int alu_width(const TCGOp *op)
     case INDEX_op_and_i32:
     case INDEX_op_or_i32:
     case INDEX_op_xor_i32:
-    case INDEX_op_mul_i32: return 32;
+    case INDEX_op_mul_i32:
+    case INDEX_op_andc_i32:
+    case INDEX_op_shl_i32:
+    case INDEX_op_add_shl_i32: return 32;
     default: return op_width(op);
     }
 }
@@ -97,6 +100,22 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
     finish(op, 2, rd);
 }
 
+/* out = a + (b << k), k 1 to 3: one lea (liveness folds the shift in). */
+static void lower_add_shl(const TCGOp *op)
+{
+    int w = alu_width(op);
+    X86Reg ra = ra_in(arg_temp(op, 1), 0);
+    X86Reg rb = ra_in(arg_temp(op, 2), REGSET(ra));
+    X86Reg rd;
+
+    ra_free_dead(op, 1, 3);
+    rd = ra_alloc(0);
+    x86_lea(as(), w, rd, x86_mem_idx(ra, rb, 1 << op->args[3], 0));
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+}
+
 static void lower_mul(const TCGOp *op)
 {
     int w = alu_width(op);
@@ -125,7 +144,7 @@ static void lower_unary(const TCGOp *op, void (*emit)(X86Asm *, int, X86Reg))
 
 static void lower_andc(const TCGOp *op)
 {
-    int w = op_width(op);
+    int w = alu_width(op);
     TCGTemp *b = arg_temp(op, 2);
     X86Reg rb = ra_in(b, 0);
     X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
@@ -138,7 +157,7 @@ static void lower_andc(const TCGOp *op)
 
 static void lower_shift(const TCGOp *op, X86ShiftOp sop)
 {
-    int w = op_width(op);
+    int w = alu_width(op);
     TCGTemp *b = arg_temp(op, 2);
     X86Reg rd;
 
@@ -500,6 +519,8 @@ bool lower_alu(TCGOp *op)
     case INDEX_op_mov_i64: lower_mov(op); return true;
     case INDEX_op_add_i32:
     case INDEX_op_add_i64: lower_alu_binary(op, X86_ADD, true); return true;
+    case INDEX_op_add_shl_i32:
+    case INDEX_op_add_shl_i64: lower_add_shl(op); return true;
     case INDEX_op_sub_i32:
     case INDEX_op_sub_i64: lower_alu_binary(op, X86_SUB, false); return true;
     case INDEX_op_and_i32:
