@@ -5,6 +5,8 @@
  */
 #include "tcg/x86_64/liveness.h"
 
+#include <string.h>
+
 #define LIVE_WORDS (TCG_MAX_TEMPS / 64)
 typedef uint64_t LiveSet[LIVE_WORDS];
 
@@ -270,14 +272,38 @@ static TCGOpcode narrow_twin(const TCGOp *op)
  * the opcode. Frontends with 32-bit guest registers in 64-bit globals
  * (armhf) emit that pair for every operation.
  */
+/* The index of the first op after i that is not a nop, or -1. */
+static int next_non_nop(int i)
+{
+    while (++i < tcg_ctx.nb_ops)
+        if (tcg_ctx.ops[i].opc != INDEX_op_nop)
+            return i;
+    return -1;
+}
+
 static void narrow_zero_extended(void)
 {
+    static bool recipe_used[TCG_MAX_OPS];
+
+    memset(recipe_used, 0, sizeof(recipe_used));
+    for (int i = 0; i < tcg_ctx.nb_ops; i++)
+        if (tcg_ctx.ops[i].recipe >= 0)
+            recipe_used[tcg_ctx.ops[i].recipe] = true;
     for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
-        TCGOp *op = &tcg_ctx.ops[i], *ext = op + 1;
+        TCGOp *op = &tcg_ctx.ops[i], *ext, *recipe = NULL;
         TCGOpcode twin = narrow_twin(op);
         TCGTemp *out = twin ? arg_temp(op, 0) : NULL;
+        int e = next_non_nop(i);
 
-        if (!twin || ext->opc != INDEX_op_ext32u_i64 ||
+        /* A flag-setting add's recipe no access uses (the flags are
+         * overwritten first) does not keep the 64-bit sum. */
+        if (twin && e >= 0 && tcg_ctx.ops[e].opc == INDEX_op_fault_recipe &&
+            !recipe_used[e]) {
+            recipe = &tcg_ctx.ops[e];
+            e = next_non_nop(e);
+        }
+        ext = e >= 0 ? &tcg_ctx.ops[e] : NULL;
+        if (!twin || !ext || ext->opc != INDEX_op_ext32u_i64 ||
             ext->args[1] != op->args[0])
             continue;
         if (ext->args[0] != op->args[0] &&
@@ -288,6 +314,64 @@ static void narrow_zero_extended(void)
         op->life = (uint8_t)((op->life & ~1u) | (ext->life & 1u));
         ext->opc = INDEX_op_nop;
         ext->nargs = 0;
+        if (recipe) {
+            recipe->opc = INDEX_op_nop;
+            recipe->nargs = 0;
+        }
+    }
+}
+
+/* Integer ops with one output and no effect but it. */
+static bool pure_alu(TCGOpcode opc)
+{
+    switch (opc) {
+    case INDEX_op_add_i32:
+    case INDEX_op_add_i64:
+    case INDEX_op_sub_i32:
+    case INDEX_op_sub_i64:
+    case INDEX_op_and_i32:
+    case INDEX_op_and_i64:
+    case INDEX_op_or_i32:
+    case INDEX_op_or_i64:
+    case INDEX_op_xor_i32:
+    case INDEX_op_xor_i64:
+    case INDEX_op_andc_i32:
+    case INDEX_op_andc_i64:
+    case INDEX_op_mul_i32:
+    case INDEX_op_mul_i64:
+    case INDEX_op_shl_i32:
+    case INDEX_op_shl_i64:
+    case INDEX_op_shr_i64:
+    case INDEX_op_sar_i64:
+    case INDEX_op_ext32u_i64:
+    case INDEX_op_ext32s_i64: return true;
+    default: return false;
+    }
+}
+
+/*
+ * `op t, ...; mov g, t` with t dying there becomes `op g, ...`: the value
+ * goes straight to the global's register (an x86 two-address op in place
+ * when g is also an input) instead of through a copy.
+ */
+static void coalesce_into_globals(void)
+{
+    for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i], *mov;
+        int m = next_non_nop(i);
+
+        if (m < 0)
+            break;
+        mov = &tcg_ctx.ops[m];
+        if (!pure_alu((TCGOpcode)op->opc) || mov->opc != INDEX_op_mov_i64 ||
+            mov->args[1] != op->args[0] || !((mov->life >> 1) & 1) ||
+            arg_temp(op, 0)->kind != TEMP_NORMAL ||
+            arg_temp(mov, 0)->kind != TEMP_GLOBAL)
+            continue;
+        op->args[0] = mov->args[0];
+        op->life &= (uint8_t)~1u;
+        mov->opc = INDEX_op_nop;
+        mov->nargs = 0;
     }
 }
 
@@ -454,6 +538,7 @@ void liveness_run(void)
                     op->life &= ~(1u << k);
     }
     narrow_zero_extended();
+    coalesce_into_globals();
     fold_scaled_adds();
 }
 
