@@ -477,13 +477,69 @@ DisasCompare arm_test_cc(int cc)
     return c;
 }
 
+/* The last FP compare whose code set the flags (arm_flags_of_fp_compare). */
+static struct {
+    bool valid;
+    int op_index; /* first op after the flag write */
+    TCGv_i64 code;
+} last_fcmp;
+
+void arm_flags_of_fp_compare(TCGv_i64 code)
+{
+    last_fcmp.valid = true;
+    last_fcmp.op_index = tcg_ctx.nb_ops;
+    last_fcmp.code = code;
+}
+
+static bool flags_written_since(int op_index)
+{
+    for (int i = op_index; i < tcg_ctx.nb_ops; i++)
+        if (writes_flags(&tcg_ctx.ops[i]))
+            return true;
+    return false;
+}
+
+/*
+ * Condition cc (not AL/NV) on the flags an FP compare set, as "a cond b"
+ * on its code. From NZCV 1000 (less), 0110 (equal), 0010 (greater), 0011
+ * (unordered): EQ is code 1, CS code >= 1, MI code 0, VS code 3, HI code
+ * >= 2, GE code 1 or 2, GT code 2; the odd conditions invert them.
+ */
+static bool fp_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
+{
+    static const struct {
+        TCGCond cond;
+        int64_t value;
+    } even[7] = {
+        {TCG_COND_EQ, 1},  /* EQ */
+        {TCG_COND_GEU, 1}, /* CS */
+        {TCG_COND_EQ, 0},  /* MI */
+        {TCG_COND_EQ, 3},  /* VS */
+        {TCG_COND_GEU, 2}, /* HI */
+        {TCG_COND_LEU, 1}, /* GE: code - 1 <= 1 */
+        {TCG_COND_EQ, 2},  /* GT */
+    };
+
+    if (!last_fcmp.valid || cc >= 14 || flags_written_since(last_fcmp.op_index))
+        return false;
+    *a = last_fcmp.code;
+    if (cc >> 1 == 5) {
+        *a = tcg_temp_new_i64();
+        tcg_gen_subi_i64(*a, last_fcmp.code, 1);
+    }
+    *b = tcg_constant_i64(even[cc >> 1].value);
+    *cond = cc & 1 ? tcg_invert_cond(even[cc >> 1].cond) : even[cc >> 1].cond;
+    return true;
+}
+
 void gen_brcond_cc(int cc, TCGLabel l)
 {
     TCGCond cond;
     TCGv_i64 a, b;
     DisasCompare c;
 
-    if (arm_fused_compare(cc, &cond, &a, &b)) {
+    if (arm_fused_compare(cc, &cond, &a, &b) ||
+        fp_fused_compare(cc, &cond, &a, &b)) {
         tcg_gen_brcond_i64(cond, a, b, l);
         return;
     }
@@ -494,10 +550,13 @@ void gen_brcond_cc(int cc, TCGLabel l)
 void arm_flags_block_start(void)
 {
     last_sub.valid = false;
+    last_fcmp.valid = false;
 }
 
 void arm_flags_join(int branch_op)
 {
     if (last_sub.op_index > branch_op)
         last_sub.valid = false;
+    if (last_fcmp.op_index > branch_op)
+        last_fcmp.valid = false;
 }

@@ -65,6 +65,10 @@ DisasCompare arm_test_cc(int cc);
  * "a cond b" on its operands; false when cc or the history does not allow.
  */
 bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
+/* The flags were just set from an IEEE compare's code (0 less, 1 equal,
+ * 2 greater, 3 unordered): until the next flag write, conditions test
+ * the code (one compare) instead of decoding NZCV. */
+void arm_flags_of_fp_compare(TCGv_i64 code);
 /* Branch to label when Arm condition cc holds. */
 void gen_brcond_cc(int cc, TCGLabel l);
 

@@ -98,6 +98,29 @@ static FlagUse t16_use(uint16_t hw)
     return use_stop; /* branches, CBZ, IT, SVC, BKPT, hints... */
 }
 
+/*
+ * The coprocessor space (VFP, and the T32 Advanced SIMD data processing
+ * in 0xef/0xff; A32 and T32 share the low 24 bits; top: the insn's first
+ * byte, A32's with cond 0xe). Only VMRS APSR_nzcv touches the flags (it
+ * writes all four); other core-register transfers with Rt 15 end the scan.
+ */
+static FlagUse vfp_neon_use(unsigned top, uint32_t insn)
+{
+    unsigned rt = (insn >> 12) & 15;
+
+    if (top == 0xef || top == 0xff)
+        return use_none; /* T32 Advanced SIMD data processing */
+    if (top == 0xec || top == 0xed)
+        return rt == 15 && ((insn >> 20) & 0xfe) == 0xc4 ? use_stop : use_none;
+    if (top != 0xee)
+        return use_stop;
+    if (!(insn & 0x10))
+        return use_none; /* VFP data processing */
+    if ((insn & 0x00ff0fff) == 0x00f10a10 && rt == 15)
+        return use_rw(0, FLAGS_ALL); /* VMRS APSR_nzcv, FPSCR */
+    return rt == 15 ? use_stop : use_none;
+}
+
 static FlagUse t32_dp_use(unsigned op, bool s, unsigned rd, bool rrx)
 {
     unsigned reads = (t32_dp_reads_carry(op) || rrx) ? FLAG_C : 0;
@@ -135,7 +158,7 @@ static FlagUse t32_use(uint32_t insn)
         return use_none;
     if ((hw1 & 0xfe00) == 0xe800) /* LDM STM: loading pc a branch */
         return (hw1 & 0x10) && (hw2 & 0x8000) ? use_stop : use_none;
-    return use_stop;
+    return vfp_neon_use(hw1 >> 8, insn);
 }
 
 static FlagUse a32_use(uint32_t insn)
@@ -143,8 +166,12 @@ static FlagUse a32_use(uint32_t insn)
     unsigned op = (insn >> 21) & 15, rd = (insn >> 12) & 15;
     bool s = insn & (1u << 20);
 
+    if (insn >> 24 == 0xf2 || insn >> 24 == 0xf3 || insn >> 24 == 0xf4)
+        return use_none; /* Advanced SIMD data processing, loads, stores */
     if (insn >> 28 != 0xe)
         return use_stop; /* conditional (reads flags) or unconditional */
+    if ((insn & 0x0e000000) == 0x0c000000 || (insn & 0x0f000000) == 0x0e000000)
+        return vfp_neon_use(0xe0 | ((insn >> 24) & 0xf), insn);
     if ((insn & 0x0c000000) == 0x04000000) { /* LDR STR (not media) */
         if ((insn & 0x02000010) == 0x02000010)
             return use_stop;

@@ -352,7 +352,9 @@ static bool trans_VCMP(DisasContext *s, arg_VCMP *a)
     TCGv_i64 nzcv = tcg_temp_new_i64(), fpsr = tcg_temp_new_i64();
     TCGv_i64 code = tcg_temp_new_i64();
 
-    if (!(s->fp_mode & A32_TBFLAG_FZ)) {
+    s->fp_code_valid = !(s->fp_mode & A32_TBFLAG_FZ);
+    s->fp_code = code;
+    if (s->fp_code_valid) {
         tcg_gen_fp_binary(ops[esz == FP_D][a->e != 0], code, n, m);
         tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
     } else {
@@ -796,6 +798,8 @@ static bool trans_VMRS(DisasContext *s, arg_VMRS *a)
          * cumulative flags MXCSR holds lazily are not wanted). */
         if (s->fp_nzcv_at == s->pc_curr) {
             gen_set_nzcv(s->fp_nzcv); /* what the VCMP before stored */
+            if (s->fp_code_valid)
+                arm_flags_of_fp_compare(s->fp_code);
             return true;
         }
         TCGv_i64 v = tcg_temp_new_i64();

@@ -54,6 +54,8 @@ typedef struct DisasContext {
      * valid for the insn at fp_nzcv_at (0: none). */
     TCGv_i64 fp_nzcv;
     uint64_t fp_nzcv_at;
+    bool fp_code_valid; /* fp_code: the inline compare's code (FZ off) */
+    TCGv_i64 fp_code;
     bool is_t16; /* the insn is a 16-bit T32 encoding */
     /* ITSTATE before this insn (0: outside an IT block). trans_IT sets
      * it for the next insn through condexec_next. */
