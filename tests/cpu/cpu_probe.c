@@ -74,6 +74,18 @@ static void probe_prot_bti(void)
 }
 PROBE(probe_pacga, 0x9ac13020) /* PACGA x0, x1, x1 */
 
+/* MOPS: SETP/SETM/SETE [x1]!, x0!, xzr of 0 bytes. */
+static void probe_set(void)
+{
+    register uint64_t *p __asm__("x1") = scratch;
+    register uint64_t n __asm__("x0") = 0;
+
+    __asm__ volatile(".inst 0x19df0401\n\t.inst 0x19df4401\n\t.inst 0x19df8401"
+                     : "+r"(p), "+r"(n)
+                     :
+                     : "cc", "memory");
+}
+
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
     {"flagm2", 2, 7, 0, 52, 2, "flagm2", probe_axflag},
@@ -95,6 +107,7 @@ static const Feature features[] = {
     {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
     {"pauth", 1, 30, 1, 4, 1, "paca", probe_pacga},
+    {"mops", 2, 43, 2, 16, 1, "mops", probe_set},
 };
 
 static sigjmp_buf escape;
