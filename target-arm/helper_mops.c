@@ -1,22 +1,15 @@
 /*
- * FEAT_MOPS for translated A64 code: one stage of CPY*, CPYF* or SET* on
- * the X registers and NZCV in env, in option A's register formats. Guest
- * memory only through tcg/guest_mem.h; nothing of the JIT or the mode.
+ * FEAT_MOPS for translated A64 code: the main or epilogue stage of CPY*,
+ * CPYF* or SET* on the X registers in env (option A's formats; the
+ * translator does the prologue). Guest memory only through
+ * tcg/guest_mem.h; nothing of the JIT or the mode.
  */
 #include "target-arm/helper_mops.h"
 
-#include <stdbool.h>
 #include <string.h>
 
 #include "target-arm/cpu.h"
 #include "tcg/guest_mem.h"
-
-/* ArchMaxMOPSCPYSize: CPYP saturates Xn with bits 63:55 set to this. */
-#define MOPS_CPY_MAX UINT64_C(0x007fffffffffffff)
-/* CPYFP and SETP saturate Xn with bit 63 set to this. */
-#define MOPS_MAX UINT64_C(0x7fffffffffffffff)
-/* IsMemCpyForward compares addresses in bits 55:0. */
-#define MOPS_ADDR_MASK ((UINT64_C(1) << 56) - 1)
 
 typedef struct MopsOp {
     unsigned kind, stage, rd, rs, rn;
@@ -86,44 +79,6 @@ static void set_up(void *env, uint64_t dst, uint64_t len, uint8_t value)
     memset(d + 1, value, len - 1);
 }
 
-/* IsMemCpyForward(): forward unless the source starts below an
- * overlapping destination; no overlap is forward too (IMPLEMENTATION
- * DEFINED). */
-static bool cpy_forward(uint64_t dst, uint64_t src, uint64_t size)
-{
-    uint64_t to = dst & MOPS_ADDR_MASK, from = src & MOPS_ADDR_MASK;
-
-    return !(from < to && from + size > to);
-}
-
-/*
- * The prologue copies or sets nothing (an IMPLEMENTATION DEFINED amount):
- * it saturates Xn and puts the registers in option A's format, NZCV 0000.
- * Forward: Xd, Xs at the ends, Xn minus the size; backward (CPY only):
- * Xd, Xs as they were, Xn the size.
- */
-static void mops_prologue(CPUARMState *env, const MopsOp *op)
-{
-    uint64_t size = env->x[op->rn];
-    bool forward = true;
-
-    if (op->kind == MOPS_CPY) {
-        size = size > MOPS_CPY_MAX ? MOPS_CPY_MAX : size;
-        forward = cpy_forward(env->x[op->rd], env->x[op->rs], size);
-    } else {
-        size = size > MOPS_MAX ? MOPS_MAX : size;
-    }
-    if (forward) {
-        env->x[op->rd] += size;
-        if (op->kind != MOPS_SET)
-            env->x[op->rs] += size;
-        env->x[op->rn] = -size;
-    } else {
-        env->x[op->rn] = size;
-    }
-    cpu_set_nzcv(env, 0);
-}
-
 /* Option A, forward (Xn < 0): bytes at Xd + Xn and Xs + Xn, Xn counting
  * up to 0; backward (Xn > 0, CPY only): the ones below Xd + Xn and
  * Xs + Xn, Xn counting down to 0. env's Xn follows each chunk. */
@@ -184,10 +139,6 @@ uint64_t helper_mops(uint64_t env_arg, uint64_t desc, uint64_t pc)
     CPUARMState *env = (CPUARMState *)(uintptr_t)env_arg;
     MopsOp op = mops_decode(desc);
 
-    if (op.stage == MOPS_PROLOGUE) {
-        mops_prologue(env, &op);
-        return pc + 4;
-    }
     if (env->cf)
         return mops_wrong_option(env, &op, pc);
     /* The main stage does the whole job; the epilogue has nothing left

@@ -7,7 +7,9 @@
 
 #include <stdint.h>
 
-/* helper_mops's desc: kind | stage << 2 | Rd << 8 | Rs << 16 | Rn << 24. */
+/* helper_mops's desc: kind | stage << 2 | Rd << 8 | Rs << 16 | Rn << 24.
+ * The translator does the prologues inline; the helper takes the main and
+ * epilogue stages. */
 enum {
     MOPS_CPYF = 0, /* forward-only copy */
     MOPS_CPY = 1,  /* copy in the direction the overlap needs */
@@ -16,6 +18,13 @@ enum {
     MOPS_MAIN = 1,
     MOPS_EPILOGUE = 2,
 };
+
+/* ArchMaxMOPSCPYSize: CPYP saturates Xn with bits 63:55 set to this. */
+#define MOPS_CPY_MAX UINT64_C(0x007fffffffffffff)
+/* CPYFP and SETP saturate Xn with bit 63 set to this. */
+#define MOPS_MAX UINT64_C(0x7fffffffffffffff)
+/* IsMemCpyForward compares addresses in bits 55:0. */
+#define MOPS_ADDR_MASK ((UINT64_C(1) << 56) - 1)
 
 static inline uint64_t mops_desc(unsigned kind, unsigned stage, unsigned rd,
                                  unsigned rs, unsigned rn)

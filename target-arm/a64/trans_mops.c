@@ -16,20 +16,76 @@ static bool mops_active(const DisasContext *s)
 }
 
 /*
- * The helper reads and writes the registers in env (the call stores the
- * globals before and reloads them after) and says where to go on: the
- * next insn, or the prologue when the sequence is rewound, so the block
- * ends here.
+ * The prologue copies or sets nothing (an IMPLEMENTATION DEFINED amount):
+ * it saturates Xn and puts the registers in option A's format, NZCV 0000.
+ * Forward: Xd, Xs at the ends, Xn minus the size; backward (CPY only,
+ * IsMemCpyForward: the source starts below an overlapping destination;
+ * without overlap arx goes forward): Xd, Xs as they were, Xn the size.
+ */
+static void gen_mops_prologue(DisasContext *s, unsigned kind, unsigned rd,
+                              unsigned rs, unsigned rn)
+{
+    TCGv_i64 n = read_xreg(s, (int)rn);
+    TCGv_i64 max =
+        tcg_constant_i64((int64_t)(kind == MOPS_CPY ? MOPS_CPY_MAX : MOPS_MAX));
+    TCGv_i64 size = tcg_temp_new_i64(), step = tcg_temp_new_i64();
+    TCGv_i64 neg = tcg_temp_new_i64(), d = tcg_temp_new_i64();
+
+    tcg_gen_movcond_i64(TCG_COND_GTU, size, n, max, max, n);
+    tcg_gen_neg_i64(neg, size);
+    tcg_gen_mov_i64(step, size);
+    if (kind == MOPS_CPY) {
+        TCGv_i64 to = tcg_temp_new_i64(), from = tcg_temp_new_i64();
+        TCGv_i64 below = tcg_temp_new_i64(), over = tcg_temp_new_i64();
+
+        tcg_gen_andi_i64(to, read_xreg(s, (int)rd), (int64_t)MOPS_ADDR_MASK);
+        tcg_gen_andi_i64(from, read_xreg(s, (int)rs), (int64_t)MOPS_ADDR_MASK);
+        tcg_gen_setcond_i64(TCG_COND_LTU, below, from, to);
+        tcg_gen_add_i64(over, from, size);
+        tcg_gen_setcond_i64(TCG_COND_GTU, over, over, to);
+        tcg_gen_and_i64(below, below, over); /* backward */
+        tcg_gen_movcond_i64(TCG_COND_NE, step, below, tcg_constant_i64(0),
+                            tcg_constant_i64(0), size);
+        tcg_gen_movcond_i64(TCG_COND_NE, neg, below, tcg_constant_i64(0), size,
+                            neg);
+    }
+    if (kind != MOPS_SET) {
+        TCGv_i64 src = tcg_temp_new_i64();
+
+        tcg_gen_add_i64(src, read_xreg(s, (int)rs), step);
+        write_xreg(s, (int)rs, src, 1);
+    }
+    tcg_gen_add_i64(d, read_xreg(s, (int)rd), step);
+    write_xreg(s, (int)rd, d, 1);
+    write_xreg(s, (int)rn, neg, 1);
+    gen_set_nzcv_imm(0);
+}
+
+/*
+ * Main and epilogue: the helper reads and writes the registers in env
+ * (the call stores the globals before and reloads them after) and says
+ * where to go on: the next insn, where the block goes on, or the
+ * prologue when the sequence is rewound, through the dispatcher.
  */
 static void gen_mops(DisasContext *s, unsigned kind, unsigned stage,
                      unsigned rd, unsigned rs, unsigned rn)
 {
     TCGv_i64 next = tcg_temp_new_i64();
+    TCGLabel go_on;
 
+    if (stage == MOPS_PROLOGUE) {
+        gen_mops_prologue(s, kind, rd, rs, rn);
+        return;
+    }
     tcg_gen_call3(&helper_info_mops, &next, tcg_ptr_as_i64(tcg_env),
                   tcg_constant_i64((int64_t)mops_desc(kind, stage, rd, rs, rn)),
                   tcg_constant_i64((int64_t)s->pc_curr));
-    gen_jump_reg(s, next);
+    go_on = tcg_new_label();
+    note_unknown_exit(s);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, next, (int64_t)s->pc_next, go_on);
+    tcg_gen_mov_i64(cpu_pc, next);
+    tcg_gen_exit_tb(-1);
+    tcg_gen_set_label(go_on);
 }
 
 /*
