@@ -57,6 +57,8 @@ static void apply_dependencies(void)
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_LRCPC2);
     if (!arm_cpu_has(ARM_FEAT_PAUTH))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPAC);
+    if (!arm_cpu_has(ARM_FEAT_FPAC))
+        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPACCOMBINE);
 }
 
 /* One comma-separated item: a model (first only) or [+-]feature. */
@@ -130,7 +132,8 @@ void arm_cpu_print_help(FILE *out)
           "features:\n",
           out);
     for (int i = 0; i < ARM_FEAT_COUNT; i++)
-        fprintf(out, "  %-8s %s\n", feature_info[i].name, feature_info[i].what);
+        fprintf(out, "  %-11s %s\n", feature_info[i].name,
+                feature_info[i].what);
 }
 
 static uint64_t hwcap_word(int word)

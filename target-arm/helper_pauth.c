@@ -67,7 +67,8 @@ uint64_t helper_pauth_aut(uint64_t envp, uint64_t ptr, uint64_t modifier,
                         key & 1, pauth2(), &failed);
     /* FEAT_FPAC without FEAT_FPACCOMBINE: the combined forms (RETAA,
      * BRAA, LDRAA...) go on with the bad pointer, which faults on use. */
-    if (failed && pauth2() && !(desc & PAUTH_COMBINED))
+    if (failed && pauth2() &&
+        (!(desc & PAUTH_COMBINED) || arm_cpu_has(ARM_FEAT_FPACCOMBINE)))
         env->pauth_fail = 1;
     return result;
 }

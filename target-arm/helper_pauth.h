@@ -10,7 +10,8 @@
 /* pauth_aut's desc: the key (ARM_PAUTH_IA..DB) and the kind of AUT. */
 enum {
     PAUTH_KEY_MASK = 3,
-    PAUTH_COMBINED = 1 << 2, /* BRAA, RETAA, LDRAA...: FPAC does not trap */
+    PAUTH_COMBINED = 1 << 2, /* BRAA, RETAA, LDRAA...: only FPACCOMBINE
+                                traps */
 };
 
 /* The prototypes: helpers.def (helpers_feat.def). */

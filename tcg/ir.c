@@ -920,6 +920,18 @@ void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes)
     emit3(INDEX_op_guest_ld_vec, addr.idx, vec_ofs(d), vec_bytes(bytes));
 }
 
+void tcg_gen_guest_ld_pair_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 addr)
+{
+    gen_access_probe(addr, 16, true, false);
+    emit3(INDEX_op_guest_ld_pair_i64, lo.idx, hi.idx, addr.idx);
+}
+
+void tcg_gen_guest_st_pair_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 addr)
+{
+    gen_access_probe(addr, 16, false, true);
+    emit3(INDEX_op_guest_st_pair_i64, lo.idx, hi.idx, addr.idx);
+}
+
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes)
 {
     gen_access_probe(addr, bytes, false, true);

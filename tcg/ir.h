@@ -416,6 +416,10 @@ void tcg_gen_guest_st_i64(TCGv_i64 val, TCGv_i64 addr, MemOp mop);
  * 1, 2, 4, 8 or 16; a load zeroes the rest of the 16-byte vector. */
 void tcg_gen_guest_ld_vec(int32_t d, TCGv_i64 addr, unsigned bytes);
 void tcg_gen_guest_st_vec(int32_t s, TCGv_i64 addr, unsigned bytes);
+/* The 8-byte words at addr and addr + 8, as one single-copy atomic access
+ * when addr is 16-aligned (the op tests it). User mode only. */
+void tcg_gen_guest_ld_pair_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 addr);
+void tcg_gen_guest_st_pair_i64(TCGv_i64 lo, TCGv_i64 hi, TCGv_i64 addr);
 /* Faults as a misaligned access (tb_restore_fault_state says so) when addr
  * & mask is not 0: for accesses the guest architecture requires aligned.
  * Costs a test and a not-taken branch. */

@@ -36,8 +36,20 @@ static const NZCVRule nzcv_rules[] = {
     {0xff000000, 0xd5000000, NZCV_STOP},  /* system: MSR NZCV, CFINV... */
 };
 
+/* FEAT_MOPS (in the loads and stores): a prologue (CPY op1 00, SET
+ * op2<3:2> 00) sets NZCV, the main and epilogue stages read C. */
+static NZCVUse nzcv_use_mops(uint32_t insn)
+{
+    bool set = ((insn >> 22) & 3) == 3;
+    unsigned stage = set ? (insn >> 14) & 3 : (insn >> 22) & 3;
+
+    return stage == 0 ? NZCV_WRITE : NZCV_READ;
+}
+
 static NZCVUse nzcv_use(uint32_t insn)
 {
+    if ((insn & 0x3b200c00) == 0x19000400)
+        return nzcv_use_mops(insn);
     /* Loads and stores (op0 x1x0), the commonest, match no rule below. */
     if ((insn & 0x0a000000) == 0x08000000)
         return NZCV_NONE;

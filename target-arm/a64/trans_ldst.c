@@ -205,6 +205,17 @@ static bool trans_PRFM_r(DisasContext *s, arg_PRFM_r *a)
  * LDP/STP/LDNP/STNP (W, X) and LDPSW. Writeback with Rt or Rt2 == Rn
  * follows gen_int_access's choice; LDP with Rt == Rt2 leaves Rt2's value.
  */
+/*
+ * LSE atomics, CAS, LDAR/STLR, LDAPR/LDAPUR/STLUR: aligned to their size
+ * without FEAT_LSE2; with it anywhere inside one aligned 16-byte granule
+ * (an access across a granule end still faults: SCTLR_EL1.nAA = 0).
+ * User mode only: arx-system's ID registers do not show LSE2.
+ */
+static bool dc_has_lse2(const DisasContext *s)
+{
+    return !arm_system_mode && dc_has_feature(s, ARM_FEAT_LSE2);
+}
+
 static bool trans_ldstp(DisasContext *s, arg_ldstp *a)
 {
     TCGv_i64 addr, wb_addr, lo, hi;
@@ -236,6 +247,14 @@ static bool trans_ldstp(DisasContext *s, arg_ldstp *a)
                                 32, 32);
             tcg_gen_guest_st_i64(lo, addr, MO_64);
         }
+    } else if (size == 3 && dc_has_lse2(s)) {
+        /* FEAT_LSE2: at a 16-aligned address one single-copy atomic
+         * access (the op tests the alignment). */
+        if (a->ld)
+            tcg_gen_guest_ld_pair_i64(lo, hi, addr);
+        else
+            tcg_gen_guest_st_pair_i64(read_xreg(s, a->rt), read_xreg(s, a->rt2),
+                                      addr);
     } else {
         TCGv_i64 addr2 = tcg_temp_new_i64();
         MemOp mop = (MemOp)(size | (sign ? MO_SIGN : 0));
@@ -285,17 +304,6 @@ static void gen_clear_monitor(void)
 static void gen_check_align(TCGv_i64 addr, unsigned bytes, bool is_write)
 {
     tcg_gen_guest_check_align(addr, bytes - 1, is_write);
-}
-
-/*
- * LSE atomics, CAS, LDAR/STLR, LDAPR/LDAPUR/STLUR: aligned to their size
- * without FEAT_LSE2; with it anywhere inside one aligned 16-byte granule
- * (an access across a granule end still faults: SCTLR_EL1.nAA = 0).
- * User mode only: arx-system's ID registers do not show LSE2.
- */
-static bool dc_has_lse2(const DisasContext *s)
-{
-    return !arm_system_mode && dc_has_feature(s, ARM_FEAT_LSE2);
 }
 
 static void gen_check_atomic_align(DisasContext *s, TCGv_i64 addr,

@@ -35,7 +35,8 @@ static TCGv_i64 gen_pac(TCGv_i64 ptr, TCGv_i64 modifier, int key)
 /*
  * Auth(ptr, modifier, key). A standalone AUT* under FEAT_FPAC raises
  * EXCP_PAUTH at this instruction when the PAC does not match; a combined
- * one (branch, return, load) goes on with the pointer Auth() gives.
+ * one (branch, return, load) does so under FEAT_FPACCOMBINE, before it
+ * writes anything, and otherwise goes on with the pointer Auth() gives.
  */
 static TCGv_i64 gen_aut(DisasContext *s, TCGv_i64 ptr, TCGv_i64 modifier,
                         int key, bool combined)
@@ -45,7 +46,8 @@ static TCGv_i64 gen_aut(DisasContext *s, TCGv_i64 ptr, TCGv_i64 modifier,
     tcg_gen_call4(&helper_info_pauth_aut, &r, tcg_ptr_as_i64(tcg_env), ptr,
                   modifier,
                   tcg_constant_i64(key | (combined ? PAUTH_COMBINED : 0)));
-    if (combined || !dc_has_feature(s, ARM_FEAT_FPAC))
+    if (!dc_has_feature(s, ARM_FEAT_FPAC) ||
+        (combined && !dc_has_feature(s, ARM_FEAT_FPACCOMBINE)))
         return r;
     fail = tcg_temp_new_i64();
     tcg_gen_ld32u_i64(fail, tcg_env, offsetof(CPUARMState, pauth_fail));

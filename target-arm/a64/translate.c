@@ -294,7 +294,7 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
 
     if (fn)
         return fn(s, insn) || a64_decode_feat(s, insn) ||
-               a64_decode_pauth(s, insn);
+               a64_decode_pauth(s, insn) || a64_decode_mops(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
         return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
                a64_decode_crypto(s, insn) || a64_decode_feat(s, insn);
@@ -490,7 +490,8 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
     const char *d = describe_group(insn, buf, len);
 
     d = d ? d : a64_describe_feat(insn, buf, len);
-    return d ? d : a64_describe_pauth(insn, buf, len);
+    d = d ? d : a64_describe_pauth(insn, buf, len);
+    return d ? d : a64_describe_mops(insn, buf, len);
 }
 
 void a64_log_in_asm(const TranslationBlock *tb, void *env)

@@ -169,6 +169,8 @@ bool a64_decode_feat(DisasContext *s, uint32_t insn);
  * NOP then). */
 bool a64_decode_pauth(DisasContext *s, uint32_t insn);
 bool a64_trans_pauth_hint(DisasContext *s, unsigned crm, unsigned op2);
+/* FEAT_MOPS (mops.decode), after pauth. */
+bool a64_decode_mops(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -180,5 +182,6 @@ const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_pauth(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_mops(uint32_t insn, char *buf, size_t len);
 
 #endif

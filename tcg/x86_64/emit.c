@@ -1037,6 +1037,16 @@ void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src)
     emit_op(a, ENC_F3 | ENC_0F, 0x7f, src, rm_mem(m));
 }
 
+void x86_movdqa_load(X86Asm *a, X86Xmm dst, X86Mem m)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0x6f, dst, rm_mem(m));
+}
+
+void x86_movdqa_store(X86Asm *a, X86Mem m, X86Xmm src)
+{
+    emit_op(a, ENC_66 | ENC_0F, 0x7f, src, rm_mem(m));
+}
+
 /* movss xmm, xmm: the low 4 bytes of src into dst, dst's others kept. */
 void x86_movss_rr(X86Asm *a, X86Xmm dst, X86Xmm src)
 {

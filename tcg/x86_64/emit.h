@@ -430,6 +430,10 @@ void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src);
 void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m);
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movdqu_store(X86Asm *a, X86Mem m, X86Xmm src);
+/* Aligned 16-byte moves (#GP if m is not 16-aligned): one single-copy
+ * atomic access on hosts with AVX (Intel SDM 9.1.1, AMD APM 7.3.2). */
+void x86_movdqa_load(X86Asm *a, X86Xmm dst, X86Mem m);
+void x86_movdqa_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movq_rr(X86Asm *a, X86Xmm dst, X86Xmm src);  /* upper zeroed */
 void x86_movss_rr(X86Asm *a, X86Xmm dst, X86Xmm src); /* low 4 bytes */
 void x86_movq_load(X86Asm *a, X86Xmm dst, X86Mem m);

@@ -74,6 +74,18 @@ static void probe_prot_bti(void)
 }
 PROBE(probe_pacga, 0x9ac13020) /* PACGA x0, x1, x1 */
 
+/* MOPS: SETP/SETM/SETE [x1]!, x0!, xzr of 0 bytes. */
+static void probe_set(void)
+{
+    register uint64_t *p __asm__("x1") = scratch;
+    register uint64_t n __asm__("x0") = 0;
+
+    __asm__ volatile(".inst 0x19df0401\n\t.inst 0x19df4401\n\t.inst 0x19df8401"
+                     : "+r"(p), "+r"(n)
+                     :
+                     : "cc", "memory");
+}
+
 static const Feature features[] = {
     {"flagm", 1, 27, 0, 52, 1, "flagm", probe_cfinv},
     {"flagm2", 2, 7, 0, 52, 2, "flagm2", probe_axflag},
@@ -95,6 +107,7 @@ static const Feature features[] = {
     {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
     {"pauth", 1, 30, 1, 4, 1, "paca", probe_pacga},
+    {"mops", 2, 43, 2, 16, 1, "mops", probe_set},
 };
 
 static sigjmp_buf escape;
@@ -219,6 +232,49 @@ static void report_fpac(void)
         printf("fpac MIXED id=%d trap=%d\n", id, trap);
 }
 
+/*
+ * FEAT_FPACCOMBINE has no HWCAP either: ID_AA64ISAR1.APA >= 5 and an
+ * LDRAA of a spoiled pointer raising SIGILL (ILL_ILLOPN) rather than
+ * SIGSEGV agree (nothing is run without pauth).
+ */
+static int fault_signal;
+
+static void on_fault_info(int sig, siginfo_t *si, void *uc)
+{
+    fault_signal = sig;
+    on_sigill_info(sig, si, uc);
+}
+
+static void report_fpaccombine(void)
+{
+    struct sigaction sa = {.sa_sigaction = on_fault_info,
+                           .sa_flags = SA_SIGINFO | SA_NODEFER};
+    struct sigaction old_ill, old_segv;
+    int id = ((read_isar(1) >> 4) & 0xf) >= 5;
+    int trap = 0;
+
+    sigaction(SIGILL, &sa, &old_ill);
+    sigaction(SIGSEGV, &sa, &old_segv);
+    sigill_code = 0;
+    if (getauxval(AT_HWCAP) & (1ul << 30) && sigsetjmp(escape, 1) == 0) {
+        register uint64_t x0 __asm__("x0") = (uint64_t)(uintptr_t)scratch;
+        __asm__ volatile(".inst 0xdac12be0\n" /* PACDZA x0 */
+                         "eor x0, x0, #0x4000000000000\n"
+                         ".inst 0xf8200400" /* LDRAA x0, [x0] */
+                         : "+r"(x0)
+                         :
+                         : "memory");
+    } else if (fault_signal == SIGILL && sigill_code == ILL_ILLOPN) {
+        trap = 1;
+    }
+    sigaction(SIGILL, &old_ill, NULL);
+    sigaction(SIGSEGV, &old_segv, NULL);
+    if (id == trap)
+        printf("fpaccombine %s\n", id ? "on" : "off");
+    else
+        printf("fpaccombine MIXED id=%d trap=%d\n", id, trap);
+}
+
 /* ---- CSSC results against C ---- */
 
 #define CSSC_OP(fn, insn)                                                      \
@@ -297,6 +353,7 @@ int main(int argc, char **argv)
     }
     report_features();
     report_fpac();
+    report_fpaccombine();
     report_cssc();
     return 0;
 }

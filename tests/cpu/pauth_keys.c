@@ -2,9 +2,10 @@
  * Pointer authentication behaviour that depends on the -cpu model or on
  * prctl controls qemu-aarch64 7.2 lacks (so tests/insn cannot compare it):
  * PR_PAC_SET/GET_ENABLED_KEYS, FEAT_FPAC's SIGILL and ESR, PAuth error
- * codes, the known-answer PACGA under ARX_PAUTH_TEST_KEYS. Mode argument:
- * "fpac", "nofpac", "keys", "exec-child", "kat"; run-cpu-tests.sh holds
- * the expected output.
+ * codes, FEAT_FPACCOMBINE's SIGILL from BRAA/BLRAB/RETAA/LDRAA/LDRAB, the
+ * known-answer PACGA under ARX_PAUTH_TEST_KEYS. Mode argument: "fpac",
+ * "nofpac", "combine", "nocombine", "keys", "exec-child", "kat";
+ * run-cpu-tests.sh holds the expected output.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -116,6 +117,80 @@ static void test_failures(void)
     failed_auth("AUTDB", autdb_at, sdb);
 }
 
+/* The combined forms at known pcs: x0 the bad pointer, x1 the modifier;
+ * retaa_at signs x0 as the return address with SP and spoils it. */
+__asm__(".text\n"
+        ".global braa_at\n"
+        ".type braa_at, %function\n"
+        "braa_at:\n"
+        "  braa x0, x1\n"
+        ".global blrab_at\n"
+        ".type blrab_at, %function\n"
+        "blrab_at:\n"
+        "  blrab x0, x1\n"
+        ".global retaa_at\n"
+        ".type retaa_at, %function\n"
+        "retaa_at:\n"
+        "  mov x30, x0\n"
+        "  paciasp\n"
+        "  eor x30, x30, #0x4000000000000\n"
+        ".global retaa_insn\n"
+        "retaa_insn:\n"
+        "  retaa\n"
+        ".global ldraa_at\n"
+        ".type ldraa_at, %function\n"
+        "ldraa_at:\n"
+        "  ldraa x0, [x0]\n"
+        "  ret\n"
+        ".global ldrab_at\n"
+        ".type ldrab_at, %function\n"
+        "ldrab_at:\n"
+        "  ldrab x0, [x0]\n"
+        "  ret\n");
+void braa_at(uint64_t p, uint64_t m);
+void blrab_at(uint64_t p, uint64_t m);
+void retaa_at(uint64_t p, uint64_t m);
+void retaa_insn(void);
+void ldraa_at(uint64_t p, uint64_t m);
+void ldrab_at(uint64_t p, uint64_t m);
+
+/* FPACCOMBINE: SIGILL ILL_ILLOPN at the instruction with the FPAC ESR
+ * (ISS: bit 1 data key, bit 0 key B); without it the branch or load
+ * goes on and faults at the spoiled pointer (SIGSEGV). */
+static void failed_combined(const char *name, void (*fn)(uint64_t, uint64_t),
+                            const void *insn, uint64_t bad)
+{
+    caught_sig = 0;
+    if (sigsetjmp(escape, 1) == 0) {
+        fn(bad, 5);
+        printf("%s bad: no signal\n", name);
+    } else if (caught_sig != SIGILL) {
+        printf("%s bad: signal %d\n", name, caught_sig);
+    } else {
+        printf("%s bad: signal %d code %d at the insn %d, ESR EC 0x%llx ISS "
+               "%llu\n",
+               name, caught_sig, caught_code,
+               caught_addr == (uint64_t)(uintptr_t)insn,
+               (unsigned long long)(caught_esr >> 26),
+               (unsigned long long)(caught_esr & 0x1ffffff));
+    }
+}
+
+static void test_combined(void)
+{
+    uint64_t bit50 = UINT64_C(1) << 50, da = ptr, db = ptr;
+
+    __asm__ volatile("pacdza %0" : "+r"(da));
+    __asm__ volatile("pacdzb %0" : "+r"(db));
+    failed_combined("BRAA", braa_at, (const void *)braa_at,
+                    pacia(ptr, 5) ^ bit50);
+    failed_combined("BLRAB", blrab_at, (const void *)blrab_at,
+                    pacib(ptr, 5) ^ bit50);
+    failed_combined("RETAA", retaa_at, (const void *)retaa_insn, ptr);
+    failed_combined("LDRAA", ldraa_at, (const void *)ldraa_at, da ^ bit50);
+    failed_combined("LDRAB", ldrab_at, (const void *)ldrab_at, db ^ bit50);
+}
+
 static void *thread_enabled(void *arg)
 {
     (void)arg;
@@ -177,6 +252,9 @@ int main(int argc, char **argv)
     sigaction(SIGILL, &sa, NULL);
     if (strcmp(mode, "fpac") == 0 || strcmp(mode, "nofpac") == 0) {
         test_failures();
+    } else if (strcmp(mode, "combine") == 0 || strcmp(mode, "nocombine") == 0) {
+        sigaction(SIGSEGV, &sa, NULL);
+        test_combined();
     } else if (strcmp(mode, "keys") == 0) {
         test_enabled_keys(argv[0]);
     } else if (strcmp(mode, "exec-child") == 0) {

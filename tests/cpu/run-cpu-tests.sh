@@ -15,7 +15,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti pauth mops fpac fpaccombine"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -84,12 +84,18 @@ run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
 run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti pauth mops fpac fpaccombine" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
-run "-cpu max,-fpac" "${all% fpac}" "$ARX" -cpu max,-fpac "$probe"
-run "-cpu max,-pauth (and fpac, which needs it)" "${all% pauth fpac}" \
+run "-cpu max,-fpac" "${all/ fpac fpaccombine/}" "$ARX" -cpu max,-fpac "$probe"
+run "-cpu max,-pauth (and fpac, which needs it)" "${all/ pauth mops fpac fpaccombine/ mops}" \
 	"$ARX" -cpu max,-pauth "$probe"
 run "-cpu v8.0,+fpac needs pauth" "" "$ARX" -cpu v8.0,+fpac "$probe"
+run "-cpu max,-fpaccombine" "${all/ fpaccombine/}" \
+	"$ARX" -cpu max,-fpaccombine "$probe"
+run "-cpu v8.0,+pauth,+fpaccombine needs fpac" "pauth" \
+	"$ARX" -cpu v8.0,+pauth,+fpaccombine "$probe"
+run "-cpu max,-mops" "${all/ mops/}" "$ARX" -cpu max,-mops "$probe"
+run "-cpu v8.0,+mops" "mops" "$ARX" -cpu v8.0,+mops "$probe"
 run "-cpu v8.0,+lrcpc2 needs lrcpc" "" "$ARX" -cpu v8.0,+lrcpc2 "$probe"
 run "ARX_CPU=v8.0" "" env ARX_CPU=v8.0 "$ARX" "$probe"
 run "-cpu wins over ARX_CPU" "$all" env ARX_CPU=v8.0 "$ARX" -cpu max "$probe"
@@ -120,6 +126,19 @@ keys "pauth: -fpac puts the key's error code in bits 54:53" \
 	"AUTIA bad: result 0020aaaabbbb1000
 AUTDB bad: result 0040aaaabbbb1000" \
 	"$ARX" -cpu max,-fpac "$keys_prog" nofpac
+keys "fpaccombine: BRAA, BLRAB, RETAA, LDRAA, LDRAB trap at the insn" \
+	"BRAA bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 0
+BLRAB bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 1
+RETAA bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 0
+LDRAA bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 2
+LDRAB bad: signal 4 code 2 at the insn 1, ESR EC 0x1c ISS 3" \
+	"$ARX" "$keys_prog" combine
+keys "fpaccombine: without it the spoiled pointer faults where used" \
+	"BRAA bad: signal 11
+BLRAB bad: signal 11
+RETAA bad: signal 11
+LDRAA bad: signal 11
+LDRAB bad: signal 11" "$ARX" -cpu max,-fpaccombine "$keys_prog" nocombine
 keys "pauth: PR_PAC_SET/GET_ENABLED_KEYS, threads, exec" "enabled 15
 disable IA 0, enabled 14
 IA off: PACIA leaves 1, AUTIA leaves 1

@@ -5,6 +5,9 @@
  * fork and threads. Keys are random per process, so only results that do
  * not depend on them are printed (equalities between forms, strip values,
  * whether a bad pointer is rejected), the same with and without FEAT_FPAC.
+ * qemu-aarch64 7.2 has no FEAT_FPACCOMBINE, whose combined forms raise
+ * SIGILL where this expects the fault at the pointer (tests/cpu checks it):
+ * insn-arx: -cpu max,-fpaccombine
  */
 #include <errno.h>
 #include <pthread.h>

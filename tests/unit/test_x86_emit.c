@@ -864,6 +864,8 @@ static const Golden packed_golden[] = {
      {0xf3, 0x41, 0x0f, 0x6f, 0x86, 0x10, 0x01, 0x00, 0x00}},
     {"movdqu %xmm1,0x20(%r14)", 6, {0xf3, 0x41, 0x0f, 0x7f, 0x4e, 0x20}},
     {"movdqu (%rsp),%xmm9", 6, {0xf3, 0x44, 0x0f, 0x6f, 0x0c, 0x24}},
+    {"movdqa (%rax),%xmm1", 4, {0x66, 0x0f, 0x6f, 0x08}},
+    {"movdqa %xmm10,(%rdx,%r15,1)", 6, {0x66, 0x46, 0x0f, 0x7f, 0x14, 0x3a}},
     {"movq 0x18(%r14),%xmm2", 6, {0xf3, 0x41, 0x0f, 0x7e, 0x56, 0x18}},
     {"movq %xmm3,0x200(%r14)",
      9,
@@ -978,6 +980,9 @@ START_TEST(test_packed)
     x86_movdqu_store(a, x86_mem(X86_R14, 0x20),
                      X86_XMM1); /* movdqu %xmm1,0x20(%r14) */
     x86_movdqu_load(a, X86_XMM9, x86_mem(X86_RSP, 0)); /* movdqu (%rsp),%xmm9 */
+    x86_movdqa_load(a, X86_XMM1, x86_mem(X86_RAX, 0)); /* movdqa (%rax),%xmm1 */
+    x86_movdqa_store(a, x86_mem_idx(X86_RDX, X86_R15, 1, 0),
+                     X86_XMM10); /* movdqa %xmm10,(%rdx,%r15,1) */
     x86_movq_load(a, X86_XMM2,
                   x86_mem(X86_R14, 0x18)); /* movq 0x18(%r14),%xmm2 */
     x86_movq_store(a, x86_mem(X86_R14, 0x200),
