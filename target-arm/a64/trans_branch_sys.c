@@ -275,6 +275,19 @@ static void gen_dc_zva_stores(DisasContext *s, int rt)
     }
 }
 
+/* User mode: Xt, or its block's untagged start once tagged pointers may
+ * exist (FEAT_MTE checks the block's tags first). */
+static TCGv_i64 gen_dc_zva_address(DisasContext *s, int rt)
+{
+    TCGv_i64 block;
+
+    if (!s->mte)
+        return read_xreg(s, rt);
+    block = tcg_temp_new_i64();
+    tcg_gen_andi_i64(block, read_xreg(s, rt), -(int64_t)ARX_DC_ZVA_BYTES);
+    return gen_mte_access(s, block, ARX_DC_ZVA_BYTES, true, true);
+}
+
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
     if (arm_system_mode) {
@@ -285,7 +298,7 @@ static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
      * not reach the guest yet: they kill arx (see helpers.def). */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
     tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
-                  read_xreg(s, a->rt));
+                  gen_dc_zva_address(s, a->rt));
     return true;
 }
 

@@ -15,7 +15,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth fpac"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -84,7 +84,7 @@ run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
 run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti pauth fpac" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth fpac" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
 run "-cpu max,-fpac" "${all% fpac}" "$ARX" -cpu max,-fpac "$probe"
 run "-cpu max,-pauth (and fpac, which needs it)" "${all% pauth fpac}" \
