@@ -23,11 +23,15 @@ uint64_t helper_mte_check(uint64_t envp, uint64_t addr, uint64_t desc)
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
     uint32_t tcf =
         env->tagged_addr_ctrl & (MTE_CTRL_TCF_SYNC | MTE_CTRL_TCF_ASYNC);
-    uint64_t fault;
+    uint64_t bytes = desc & MTE_DESC_BYTES, start = addr, fault;
 
     env->mte_fail = 0;
-    if (!tcf || !mte_check_range(addr, desc & MTE_DESC_BYTES, &fault))
+    if (desc & MTE_DESC_BLOCK)
+        start &= ~(bytes - 1);
+    if (!tcf || !mte_check_range(start, bytes, &fault))
         return mte_untag(addr);
+    if (desc & MTE_DESC_BLOCK)
+        fault = addr;
     /* Both modes asked: arx prefers synchronous (Linux: the CPU's
      * mte_tcf_preferred). */
     if (tcf & MTE_CTRL_TCF_SYNC) {

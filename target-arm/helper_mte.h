@@ -7,9 +7,12 @@
 
 #include <stdint.h>
 
-/* mte_check's desc: the access's size in bytes. */
+/* mte_check's desc: the access's size in bytes; MTE_DESC_BLOCK: the
+ * aligned block of that size holding addr, a fault reporting addr (DC
+ * ZVA, whose FAR is Xt). */
 enum {
     MTE_DESC_BYTES = 0xffff,
+    MTE_DESC_BLOCK = 1 << 16,
 };
 
 /* The prototypes: helpers.def (helpers_feat.def). */

@@ -275,17 +275,11 @@ static void gen_dc_zva_stores(DisasContext *s, int rt)
     }
 }
 
-/* User mode: Xt, or its block's untagged start once tagged pointers may
- * exist (FEAT_MTE checks the block's tags first). */
+/* User mode: Xt, untagged once tagged pointers may exist (FEAT_MTE
+ * checks the block's tags first). */
 static TCGv_i64 gen_dc_zva_address(DisasContext *s, int rt)
 {
-    TCGv_i64 block;
-
-    if (!s->mte)
-        return read_xreg(s, rt);
-    block = tcg_temp_new_i64();
-    tcg_gen_andi_i64(block, read_xreg(s, rt), -(int64_t)ARX_DC_ZVA_BYTES);
-    return gen_mte_access(s, block, ARX_DC_ZVA_BYTES, true, true);
+    return gen_mte_block_access(s, read_xreg(s, rt), ARX_DC_ZVA_BYTES);
 }
 
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)

@@ -30,22 +30,37 @@ static TCGv_i64 gen_untag(TCGv_i64 addr)
     return clean;
 }
 
+/* The check of desc's bytes at addr (helper_mte.h); addr untagged. */
+static TCGv_i64 gen_mte_check(DisasContext *s, TCGv_i64 addr, uint64_t desc,
+                              bool is_write)
+{
+    TCGv_i64 clean = tcg_temp_new_i64(), fail = tcg_temp_new_i64();
+
+    tcg_gen_call3(&helper_info_mte_check, &clean, tcg_ptr_as_i64(tcg_env), addr,
+                  tcg_constant_i64((int64_t)desc));
+    tcg_gen_ld32u_i64(fail, tcg_env, offsetof(CPUARMState, mte_fail));
+    gen_exception_insn_if(s, fail, EXCP_MTE, is_write);
+    return clean;
+}
+
 TCGv_i64 gen_mte_access(DisasContext *s, TCGv_i64 addr, unsigned bytes,
                         bool is_write, bool checked)
 {
-    TCGv_i64 clean, fail;
-
     if (!s->mte)
         return addr;
     if (!checked || !dc_has_feature(s, ARM_FEAT_MTE))
         return gen_untag(addr);
-    clean = tcg_temp_new_i64();
-    fail = tcg_temp_new_i64();
-    tcg_gen_call3(&helper_info_mte_check, &clean, tcg_ptr_as_i64(tcg_env), addr,
-                  tcg_constant_i64(bytes & MTE_DESC_BYTES));
-    tcg_gen_ld32u_i64(fail, tcg_env, offsetof(CPUARMState, mte_fail));
-    gen_exception_insn_if(s, fail, EXCP_MTE, is_write);
-    return clean;
+    return gen_mte_check(s, addr, bytes & MTE_DESC_BYTES, is_write);
+}
+
+TCGv_i64 gen_mte_block_access(DisasContext *s, TCGv_i64 addr, unsigned bytes)
+{
+    if (!s->mte)
+        return addr;
+    if (!dc_has_feature(s, ARM_FEAT_MTE))
+        return gen_untag(addr);
+    return gen_mte_check(s, addr, (bytes & MTE_DESC_BYTES) | MTE_DESC_BLOCK,
+                         true);
 }
 
 /* ---- data processing ---- */

@@ -147,6 +147,9 @@ bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);
  */
 TCGv_i64 gen_mte_access(DisasContext *s, TCGv_i64 addr, unsigned bytes,
                         bool is_write, bool checked);
+/* The same for a write of the aligned block of bytes (a power of two)
+ * holding addr (DC ZVA): a fault reports addr. */
+TCGv_i64 gen_mte_block_access(DisasContext *s, TCGv_i64 addr, unsigned bytes);
 
 /* ---- helpers and vector registers ---- */
 
