@@ -231,6 +231,25 @@ extern uint64_t arm_user_fastcall_page;
 extern bool arm_bti_active;
 extern void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
 
+/*
+ * User mode: tagged pointers may be in use (a PROT_MTE page exists, or a
+ * thread set PR_SET_TAGGED_ADDR_CTRL; target-arm/mte.h): blocks
+ * translated from now on drop the tag byte of every data address and
+ * check the tag of checked accesses, and syscalls untag their pointer
+ * arguments (as Linux's tagged address ABI). Only ever set; before it,
+ * nothing pays anything.
+ */
+extern bool arm_mte_active;
+
+/* A user pointer without its tag byte once tagged pointers may exist
+ * (TBI0: bits 63:56 copy bit 55, which a user address has clear). */
+static inline uint64_t arm_user_untag(uint64_t addr)
+{
+    if (!__atomic_load_n(&arm_mte_active, __ATOMIC_RELAXED))
+        return addr;
+    return (uint64_t)((int64_t)(addr << 8) >> 8);
+}
+
 /* Reads and writes the architectural NZCV value (bits 31:28). */
 static inline uint32_t cpu_get_nzcv(const CPUARMState *env)
 {

@@ -23,14 +23,8 @@ enum {
     MTE_CTRL_TAG_MASK = 0xffffu << 3, /* tags IRG may choose */
 };
 
-/*
- * Tagged pointers may be in use (a PROT_MTE page exists, or a thread set
- * PR_SET_TAGGED_ADDR_CTRL): blocks translated from now on drop the tag
- * byte of every data address and check the tag of checked accesses
- * (helper_mte_check). Only ever set; before it, no block pays anything.
- */
-extern bool arm_mte_active;
-/* Sets arm_mte_active, dropping every block translated without it. */
+/* arm_mte_active: target-arm/cpu.h. Sets it, dropping every block translated
+ * without it. */
 void arm_mte_activate(void);
 
 /* ---- allocation tags (mte.c); addresses without their tag byte ---- */

@@ -1,13 +1,15 @@
 /*
  * Translator of memory tagging (FEAT_MTE, mte.decode): IRG, GMI, SUBP(S),
- * ADDG/SUBG, STG/STZG/ST2G/STZ2G, STGP, LDG, and gen_mte_access, the tag
- * check every data access makes once tagged pointers may exist. Without
- * the mte feature (and in arx-system) the encodings UNDEF.
+ * ADDG/SUBG, STG/STZG/ST2G/STZ2G, STGP, LDG, DC GVA/GZVA, and
+ * gen_mte_access, the tag check every data access makes once tagged
+ * pointers may exist. Without the mte feature (and in arx-system) the
+ * encodings UNDEF.
  */
 #include "target-arm/a64/translate.h"
 
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_mte.h"
+#include "target-arm/helper_sys.h"
 #include "target-arm/mte.h"
 
 #include "mte.dec.c"
@@ -216,6 +218,27 @@ static bool trans_LDG(DisasContext *s, arg_LDG *a)
     tcg_gen_call2(&helper_info_mte_ldg, &tag, tcg_ptr_as_i64(tcg_env), addr);
     tcg_gen_deposit_i64(xt, xt, tag, 56, 4);
     write_xreg(s, a->rt, xt, 1);
+    return true;
+}
+
+/* DC GVA, DC GZVA Xt: the tags of DC ZVA's block at Xt become Xt's
+ * (Tag Unchecked); GZVA zeroes the block first. */
+static bool trans_dc_gva(DisasContext *s, arg_dc_gva *a)
+{
+    TCGv_i64 block;
+
+    if (!mte_insns(s))
+        return false;
+    block = tcg_temp_new_i64();
+    tcg_gen_andi_i64(block, read_xreg(s, a->rt), -(int64_t)ARX_DC_ZVA_BYTES);
+    if (a->zero) {
+        /* Where a fault inside the helper is reported (as DC ZVA). */
+        tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
+        tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
+                      gen_untag(read_xreg(s, a->rt)));
+    }
+    tcg_gen_call4(&helper_info_mte_stg, NULL, tcg_ptr_as_i64(tcg_env), block,
+                  block, tcg_constant_i64(ARX_DC_ZVA_BYTES / MTE_GRANULE));
     return true;
 }
 

@@ -280,6 +280,28 @@ static unsigned irg_seen(uint64_t xm)
     return seen;
 }
 
+/* DC GVA, DC GZVA: the block is DCZID_EL0's (qemu 512 bytes, arx 64). */
+static void test_dc_tags(void)
+{
+    char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE | PROT_MTE_FLAG,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    uint64_t dczid, bs, p;
+
+    __asm__ volatile("mrs %0, dczid_el0" : "=r"(dczid));
+    bs = 4ul << (dczid & 0xf);
+    p = tagged(m + bs, 8);
+    __asm__ volatile("dc gva, %0" : : "r"(p + 16) : "memory");
+    printf("dc gva: before %u first %u last %u after %u\n", ldg(m + bs - 16),
+           ldg(m + bs), ldg(m + 2 * bs - 16), ldg(m + 2 * bs));
+    memset(m + 2 * bs, 0x33, bs + 16);
+    p = tagged(m + 2 * bs, 9);
+    __asm__ volatile("dc gzva, %0" : : "r"(p + 40) : "memory");
+    printf("dc gzva: first %u last %u after %u, bytes %d %d after %d\n",
+           ldg(m + 2 * bs), ldg(m + 3 * bs - 16), ldg(m + 3 * bs), m[2 * bs],
+           m[3 * bs - 1], m[3 * bs]);
+    munmap(m, 8192);
+}
+
 static void test_irg(void)
 {
     set_ctrl(CTRL_SYNC | ALL_TAGS);
@@ -433,6 +455,26 @@ static void test_lifetime(void)
     munmap(m, 4096);
 }
 
+/* The tagged address ABI: syscalls take tagged pointers. */
+static void test_syscall_pointers(void)
+{
+    uint64_t out = tagged(page + 0xc00, 5), in = tagged(page + 0xc10, 5);
+    int fds[2];
+    long w, r;
+
+    set_ctrl(CTRL_SYNC | ALL_TAGS);
+    stg(out);
+    stg(in);
+    memcpy((void *)(uintptr_t)out, "tagged", 7);
+    pipe(fds);
+    w = write(fds[1], (void *)(uintptr_t)out, 7);
+    r = read(fds[0], (void *)(uintptr_t)in, 7);
+    printf("pipe through tagged pointers: wrote %ld read %ld \"%s\"\n", w, r,
+           (char *)(uintptr_t)in);
+    close(fds[0]);
+    close(fds[1]);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -446,10 +488,12 @@ int main(void)
     }
     printf("new page tags %u %u\n", ldg(page), ldg(page + 4080));
     test_tag_stores();
+    test_dc_tags();
     test_irg();
     test_tag_arith();
     test_checks();
     test_async();
+    test_syscall_pointers();
     test_lifetime();
     return 0;
 }
