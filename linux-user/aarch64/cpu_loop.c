@@ -38,6 +38,8 @@ static void aarch64_clone_regs(GuestThread *child, uint64_t newsp, bool set_tls,
                                uint64_t tls)
 {
     child->env.x[0] = 0;
+    /* A parent's pending tag check fault is its own. */
+    child->env.mte_async_fault = 0;
     if (newsp)
         child->env.x[31] = newsp;
     if (set_tls)
