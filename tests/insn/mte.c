@@ -173,6 +173,24 @@ static void do_cas(uint64_t p)
                      : "r"(p)
                      : "x9", "memory");
 }
+/* SP as the base: with an immediate offset Tag Unchecked, with
+ * writeback checked (the handler runs on an alternate stack). */
+static void do_sp_offset(uint64_t p)
+{
+    __asm__ volatile("mov x10, sp\n mov sp, %0\n str xzr, [sp, #16]\n"
+                     "mov sp, x10"
+                     :
+                     : "r"(p)
+                     : "x10", "memory");
+}
+static void do_sp_writeback(uint64_t p)
+{
+    __asm__ volatile("mov x10, sp\n mov sp, %0\n str xzr, [sp, #16]!\n"
+                     "mov sp, x10"
+                     :
+                     : "r"(p)
+                     : "x10", "memory");
+}
 static void do_ldgm(uint64_t p)
 {
     __asm__ volatile(".inst 0xd9e00129" : : "r"(p) : "x9"); /* ldgm x9,[x9] */
@@ -387,6 +405,17 @@ static void test_checks(void)
     try_access("ldr over granule end", do_ldr_x_12, good);
     stg(tagged(g + 16, 6));
     try_access("ldr over granule end ok", do_ldr_x_12, good);
+
+    {
+        static char alt[65536];
+        stack_t ss = {.ss_sp = alt, .ss_size = sizeof(alt)};
+
+        sigaltstack(&ss, NULL);
+        catch_faults(SIGSEGV, SA_EXPOSE_TAGBITS_FLAG | SA_ONSTACK);
+        try_access("sp + imm mismatch (unchecked)", do_sp_offset, bad);
+        try_access("sp + imm! mismatch", do_sp_writeback, bad);
+        catch_faults(SIGSEGV, SA_EXPOSE_TAGBITS_FLAG);
+    }
 
     set_ctrl(PR_TAGGED_ADDR_ENABLE | ALL_TAGS);
     try_access("tcf none: mismatch", do_ldrb, bad);
