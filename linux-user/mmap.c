@@ -23,6 +23,7 @@
 #include "syscalls/syscalls.h"
 #include "target-arm/cpu.h"
 #include "target-arm/features.h"
+#include "target-arm/mte.h"
 #include "tcg/tb.h"
 #include "tcg/user_pages.h"
 
@@ -55,6 +56,32 @@ static bool mm_bti_prot(uint64_t *prot)
     }
     mmap_note_guarded();
     return true;
+}
+
+/*
+ * PROT_MTE as arm64 Linux takes it: refused (EINVAL) on a CPU without
+ * MTE, and for a file mapping unless the file is RAM-backed (tmpfs,
+ * memfd, hugetlbfs); fd < 0: anonymous.
+ */
+static bool mm_mte_prot_ok(uint64_t prot, int fd)
+{
+    if (!(prot & GUEST_PROT_MTE))
+        return true;
+    if (!arm_cpu_has(ARM_FEAT_MTE))
+        return false;
+    return fd < 0 || vma_fd_takes_tags(fd);
+}
+
+/* The allocation tags of a range the guest (re)mapped or mprotected:
+ * there exactly when it is PROT_MTE, tag 0 where new. */
+static void mm_set_tagged(uint64_t start, uint64_t len, uint64_t prot)
+{
+    if (!(prot & GUEST_PROT_MTE)) {
+        mte_tags_unmap(start, len);
+        return;
+    }
+    mte_tags_map(start, len);
+    arm_mte_activate();
 }
 
 static uint64_t mm_page_align(uint64_t addr)
@@ -119,6 +146,7 @@ static int64_t mm_brk_locked(uint64_t want)
         user_pages_unmap(new_end, old_end - new_end);
         space_release(new_end, old_end - new_end);
         vma_unmap(new_end, old_end - new_end);
+        mte_tags_unmap(new_end, old_end - new_end);
     }
     /* glibc's malloc assumes memory handed out by brk reads as zero. */
     if (want < guest_image.brk && new_end > want)
@@ -183,6 +211,8 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
     int64_t r;
 
     mm_bti_prot(&prot);
+    if (!mm_mte_prot_ok(prot, flags & MAP_ANONYMOUS ? -1 : (int)fd))
+        return -EINVAL;
     user_pages_lock();
     vma_hold();
     if (addr == 0 && !(flags & MAP_FIXED) && !space_own())
@@ -212,6 +242,7 @@ int64_t mmap_map(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
         else
             vma_map_file(start, len, (int)prot, mm_is_shared(flags), (int)fd,
                          offset);
+        mm_set_tagged(start, len, prot);
         r = (int64_t)start;
     }
     vma_release();
@@ -233,8 +264,10 @@ int64_t mmap_unmap(uint64_t addr, uint64_t len)
                 : -EINVAL;
     else
         r = host_syscall3(SYS_munmap, sys_hp(addr), len, 0);
-    if (r == 0)
+    if (r == 0) {
         vma_unmap(addr, len);
+        mte_tags_unmap(addr, len);
+    }
     vma_release();
     user_pages_unlock();
     return r;
@@ -248,8 +281,15 @@ int64_t mmap_protect(uint64_t addr, uint64_t len, uint64_t prot)
         return -EINVAL;
     user_pages_lock();
     vma_hold();
+    if (!mm_mte_prot_ok(prot, -1) ||
+        ((prot & GUEST_PROT_MTE) && !vma_tags_allowed(addr, len))) {
+        vma_release();
+        user_pages_unlock();
+        return -EINVAL;
+    }
     r = host_syscall3(SYS_mprotect, sys_hp(addr), len, mm_host_prot(prot));
     if (r == 0) {
+        mm_set_tagged(addr, len, prot);
         vma_protect(addr, len, (int)prot);
         user_pages_protect(addr, len, (int)(prot & (7 | USER_PROT_GUARDED)));
     }
@@ -332,6 +372,7 @@ int64_t mmap_remap(uint64_t old_addr, uint64_t old_len, uint64_t new_len,
         if (!(flags & MREMAP_FIXED))
             user_pages_unmap((uint64_t)r, new_len);
         vma_remap(old_addr, old_len, (uint64_t)r, new_len, keep_old);
+        mte_tags_move(old_addr, old_len, (uint64_t)r, new_len, keep_old);
     }
     vma_release();
     user_pages_unlock();
@@ -355,6 +396,9 @@ int64_t mmap_advise(uint64_t addr, uint64_t len, uint64_t advice)
     user_pages_lock();
     user_pages_unmap(addr, len);
     r = host_syscall3(SYS_madvise, sys_hp(addr), len, advice);
+    /* Pages read as zero again with tag 0 (MADV_FREE: when reclaimed). */
+    if (r == 0 && advice != MADV_FREE)
+        mte_tags_zero(addr, len);
     user_pages_unlock();
     return r;
 }
@@ -467,9 +511,10 @@ int64_t mmap_shm_detach(uint64_t addr)
     r = host_syscall3(SYS_shmdt, sys_hp(addr), 0, 0);
     if (r == 0 && len && space_own())
         space_release(addr, len);
-    if (r == 0 && len)
+    if (r == 0 && len) {
         vma_unmap(addr, len);
-    else if (len)
+        mte_tags_unmap(addr, len);
+    } else if (len)
         mm_shm_add(addr, len);
     vma_release();
     user_pages_unlock();

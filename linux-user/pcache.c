@@ -27,6 +27,7 @@
 #include "linux-user/binfmt.h"
 #include "linux-user/pcache_file.h"
 #include "linux-user/vma.h"
+#include "target-arm/cpu.h"
 #include "target-arm/features.h"
 #include "tcg/guest_mem.h"
 #include "tcg/tb_persist.h"
@@ -456,13 +457,23 @@ static bool is_tainted(uint64_t pc, uint32_t size)
     return false;
 }
 
+/*
+ * Once tagged pointers may exist (FEAT_MTE), blocks untag and check every
+ * access (arm_mte_active), which a saved block may not: the cache is
+ * neither read nor written from then on (such programs are rare).
+ */
+static bool mte_blocks(void)
+{
+    return __atomic_load_n(&arm_mte_active, __ATOMIC_ACQUIRE);
+}
+
 static const void *pcache_find(uint64_t pc, uint32_t flags, size_t *len)
 {
     const void *rec = NULL;
     PCacheRegion *r;
     uint32_t size;
 
-    if (is_tainted(pc, 1))
+    if (is_tainted(pc, 1) || mte_blocks())
         return NULL;
     pthread_mutex_lock(&lock);
     r = region_of(pc);
@@ -483,7 +494,7 @@ static bool pcache_wants(uint64_t pc, uint32_t flags, uint32_t size)
     bool ok;
 
     (void)flags;
-    if (is_tainted(pc, size))
+    if (is_tainted(pc, size) || mte_blocks())
         return false;
     pthread_mutex_lock(&lock);
     r = region_of(pc);

@@ -1351,6 +1351,11 @@ void signal_raise_sync(GuestThread *t, int sig, int si_code,
     info.signo = sig;
     info.code = si_code;
     info.addr = fault_addr;
+    /* arm64 Linux: si_addr without the address tag (bits 63:56, as
+     * untagged_addr) unless the handler asked for it. */
+    if ((sig == SIGSEGV || sig == SIGBUS) &&
+        !(act.flags & GUEST_SA_EXPOSE_TAGBITS))
+        info.addr = (uint64_t)((int64_t)(fault_addr << 8) >> 8);
     if (sig == SIGSEGV || sig == SIGBUS) {
         fault.address = fault_addr;
         fault.syndrome = t->signals.fault_esr;

@@ -27,6 +27,7 @@ static inline uint64_t signal_bit(int sig)
 /* sa_flags bits: the asm-generic values, shared by the guests and x86-64. */
 #define GUEST_SA_NOCLDSTOP 0x00000001u
 #define GUEST_SA_NOCLDWAIT 0x00000002u
+#define GUEST_SA_EXPOSE_TAGBITS 0x00000800u /* si_addr keeps bits 63:56 */
 #define GUEST_SA_RESTORER 0x04000000u
 #define GUEST_SA_ONSTACK 0x08000000u
 #define GUEST_SA_RESTART 0x10000000u

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #define VMA_PAGE 4096ull
@@ -178,7 +179,8 @@ static void vma_cut(uint64_t start, uint64_t end)
 static bool vma_mergeable(const GuestVma *a, const GuestVma *b)
 {
     if (a->end != b->start || a->prot != b->prot || a->shared != b->shared ||
-        a->name != b->name || a->dev != b->dev || a->inode != b->inode)
+        a->name != b->name || a->dev != b->dev || a->inode != b->inode ||
+        a->no_tags != b->no_tags)
         return false;
     return !vma_is_file(a) || a->offset + (a->end - a->start) == b->offset;
 }
@@ -242,6 +244,19 @@ void vma_map_anon(uint64_t start, uint64_t len, int prot, bool shared,
     vma_unlock();
 }
 
+/* Whether the file open as fd is RAM-backed, so its mappings may carry
+ * allocation tags as arm64 Linux allows (shmem, memfd, hugetlbfs). */
+bool vma_fd_takes_tags(int fd)
+{
+    enum { TMPFS_FS = 0x01021994, HUGETLBFS_FS = 0x958458f6 };
+    struct statfs fs;
+
+    if (fstatfs(fd, &fs) != 0)
+        return false;
+    return (uint32_t)fs.f_type == TMPFS_FS ||
+           (uint32_t)fs.f_type == HUGETLBFS_FS;
+}
+
 void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
                   uint64_t offset)
 {
@@ -262,6 +277,7 @@ void vma_map_file(uint64_t start, uint64_t len, int prot, bool shared, int fd,
         v.inode = st.st_ino;
         v.offset = offset;
     }
+    v.no_tags = !vma_fd_takes_tags(fd);
     vma_notify_file_map(start, v.end - start, prot, shared, fd, offset);
     vma_lock();
     vma_insert_locked(v);
@@ -387,6 +403,18 @@ uint64_t vma_allowed_end(uint64_t addr, int prot)
     }
     vma_unlock();
     return end;
+}
+
+bool vma_tags_allowed(uint64_t start, uint64_t len)
+{
+    bool allowed = true;
+
+    vma_lock();
+    for (size_t i = 0; i < vma_count && allowed; i++)
+        if (vma_table[i].end > start && vma_table[i].start < start + len)
+            allowed = !vma_table[i].no_tags;
+    vma_unlock();
+    return allowed;
 }
 
 bool vma_range_free(uint64_t start, uint64_t len)

@@ -26,6 +26,8 @@ typedef struct GuestVma {
     uint64_t inode;   /* 0 when anonymous */
     const char *name; /* file path, "[heap]", "[stack]", "[vdso]" or NULL;
                          interned, valid for the life of the process */
+    bool no_tags;     /* a file mapping PROT_MTE is refused on (not tmpfs,
+                         shmem or hugetlbfs: arm64's VM_MTE_ALLOWED) */
 } GuestVma;
 
 /* Where exec laid out the strings, and the auxv it gave (like the kernel,
@@ -83,6 +85,11 @@ int vma_prot_at(uint64_t addr);
  * memory arx touches on the guest's behalf with it (syscalls/uaccess.c).
  */
 uint64_t vma_allowed_end(uint64_t addr, int prot);
+
+/* Whether a mapping of the file open as host fd may be PROT_MTE. */
+bool vma_fd_takes_tags(int fd);
+/* Every region recorded in [start, start + len) may become PROT_MTE. */
+bool vma_tags_allowed(uint64_t start, uint64_t len);
 
 /* Nothing is recorded in [start, start + len). */
 bool vma_range_free(uint64_t start, uint64_t len);

@@ -3,7 +3,9 @@
  * mprotect, mremap, madvise) unpack their arguments for
  * linux-user/mmap.c, which keeps the host mappings, the region table and
  * the code cache in step; the rest pass straight through. Must not
- * record regions or reach the code cache itself.
+ * record regions or reach the code cache itself. munmap, mprotect,
+ * mremap's old address and madvise take tagged pointers (arm64's tagged
+ * address ABI); mmap, brk and mremap's new address do not.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -35,25 +37,25 @@ int64_t sys_mmap(GuestThread *t, const uint64_t *a)
 int64_t sys_munmap(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return mmap_unmap(a[0], a[1]);
+    return mmap_unmap(arm_user_untag(a[0]), a[1]);
 }
 
 int64_t sys_mprotect(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return mmap_protect(a[0], a[1], a[2]);
+    return mmap_protect(arm_user_untag(a[0]), a[1], a[2]);
 }
 
 int64_t sys_mremap(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return mmap_remap(a[0], a[1], a[2], a[3], a[4]);
+    return mmap_remap(arm_user_untag(a[0]), a[1], a[2], a[3], a[4]);
 }
 
 int64_t sys_madvise(GuestThread *t, const uint64_t *a)
 {
     (void)t;
-    return mmap_advise(a[0], a[1], a[2]);
+    return mmap_advise(arm_user_untag(a[0]), a[1], a[2]);
 }
 
 int64_t sys_msync(GuestThread *t, const uint64_t *a)

@@ -293,7 +293,7 @@ typedef enum ProcPrctl {
  * policy mean the same for the host thread and pass through. Refused:
  * seccomp (a filter would judge arx's own x86-64 syscalls), x86-only ones
  * (TSC, which an arm64 kernel rejects too), arm64-only ones for features
- * arx does not emulate (SVE, SME, MTE and tagged addresses), and
+ * arx does not emulate (SVE, SME), and
  * anything not listed.
  */
 static ProcPrctl proc_prctl_kind(int option)
@@ -350,6 +350,10 @@ int64_t sys_prctl(GuestThread *t, const uint64_t *a)
     if (option == PR_GET_TID_ADDRESS)
         return copy_to_guest(a[1], &t->clear_child_tid,
                              sizeof(t->clear_child_tid));
+    if (option == PR_SET_TAGGED_ADDR_CTRL || option == PR_GET_TAGGED_ADDR_CTRL)
+        return guest_arch == &arch_aarch64
+                   ? arm_mte_prctl(&t->env, option, &a[1])
+                   : -EINVAL;
     if (proc_prctl_is_pac(option))
         return guest_arch == &arch_aarch64
                    ? arm_pauth_prctl(&t->env, option, &a[1])

@@ -18,6 +18,7 @@
 
 #include "linux-user/signal.h"
 #include "linux-user/user.h"
+#include "target-arm/cpu.h"
 
 /* Defined by linux-user/main.c; execve of an AArch64 ELF re-enters arx. */
 extern const char *arx_self_path;
@@ -76,11 +77,12 @@ static inline bool host_is_error(int64_t r)
 
 /*
  * Host address for a guest pointer argument. A guest NULL stays NULL so
- * the host kernel sees the same "argument absent" as the guest meant.
+ * the host kernel sees the same "argument absent" as the guest meant; a
+ * tagged aarch64 pointer loses its tag (arm_user_untag).
  */
 static inline void *sys_ptr(uint64_t guest_addr)
 {
-    return guest_addr ? g2h(guest_addr) : NULL;
+    return guest_addr ? g2h(arm_user_untag(guest_addr)) : NULL;
 }
 
 /* sys_ptr() as an integer, for host_syscall arguments. */

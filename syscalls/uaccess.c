@@ -16,6 +16,7 @@
 
 bool guest_range_ok(uint64_t addr, uint64_t len, int prot)
 {
+    addr = arm_user_untag(addr);
     if (len == 0)
         return true;
     if (addr + len < addr)
@@ -25,6 +26,7 @@ bool guest_range_ok(uint64_t addr, uint64_t len, int prot)
 
 int64_t copy_from_guest(void *dst, uint64_t src, size_t len)
 {
+    src = arm_user_untag(src);
     if (!guest_range_ok(src, len, PROT_READ))
         return -EFAULT;
     memcpy(dst, g2h(src), len);
@@ -33,15 +35,17 @@ int64_t copy_from_guest(void *dst, uint64_t src, size_t len)
 
 size_t copy_from_guest_prefix(void *dst, uint64_t src, size_t len)
 {
-    uint64_t end = vma_allowed_end(src, PROT_READ);
-    size_t n = end - src < len ? (size_t)(end - src) : len;
+    uint64_t from = arm_user_untag(src);
+    uint64_t end = vma_allowed_end(from, PROT_READ);
+    size_t n = end - from < len ? (size_t)(end - from) : len;
 
-    memcpy(dst, g2h(src), n);
+    memcpy(dst, g2h(from), n);
     return n;
 }
 
 int64_t copy_to_guest(uint64_t dst, const void *src, size_t len)
 {
+    dst = arm_user_untag(dst);
     if (!guest_range_ok(dst, len, PROT_WRITE))
         return -EFAULT;
     memcpy(g2h(dst), src, len);
@@ -54,9 +58,10 @@ int64_t copy_to_guest(uint64_t dst, const void *src, size_t len)
  */
 int64_t guest_string(uint64_t addr, size_t max, const char **out)
 {
-    uint64_t end = vma_allowed_end(addr, PROT_READ);
-    uint64_t avail = end - addr;
-    const char *s = g2h(addr);
+    uint64_t untagged = arm_user_untag(addr);
+    uint64_t end = vma_allowed_end(untagged, PROT_READ);
+    uint64_t avail = end - untagged;
+    const char *s = g2h(untagged);
 
     *out = NULL;
     if (addr == 0 || avail == 0)

@@ -36,6 +36,9 @@ enum {
     /* FEAT_FPAC: an AUT* at pc failed; syndrome: the key (ARM_PAUTH_IA..DB,
      * the ESR's ISS bits 1:0). Linux: SIGILL, ILL_ILLOPN. */
     EXCP_PAUTH,
+    /* FEAT_MTE: a synchronous tag check fault of the access at pc, not
+     * made; fault_addr: its tagged address. Linux: SIGSEGV, SEGV_MTESERR. */
+    EXCP_MTE,
 };
 
 /* EXCP_PREFETCH_ABORT's syndrome: why the page at pc cannot be fetched. */
@@ -173,6 +176,15 @@ typedef struct CPUARMState {
     uint32_t pauth_enabled;
     uint32_t pauth_fail;
     ArmPauthCacheEntry pauth_cache[ARM_PAUTH_CACHE_SIZE];
+
+    /* ---- FEAT_MTE, user mode (target-arm/mte.h): this thread's
+     * PR_SET_TAGGED_ADDR_CTRL value (kept by fork and clone, 0 at exec),
+     * the last checked access's synchronous tag check fault (the
+     * helper's answer; fault_addr: the tagged address) and a pending
+     * asynchronous one (TFSRE0_EL1.TF0), reported at the next exit ---- */
+    uint32_t tagged_addr_ctrl;
+    uint32_t mte_fail;
+    uint32_t mte_async_fault;
 } CPUARMState;
 
 /* Adds [addr, addr + len) to a debug_* span (the step's accesses). */
@@ -218,6 +230,25 @@ extern uint64_t arm_user_fastcall_page;
  */
 extern bool arm_bti_active;
 extern void (*arm_user_fastcall_fn)(CPUARMState *env, unsigned n, uint64_t pc);
+
+/*
+ * User mode: tagged pointers may be in use (a PROT_MTE page exists, or a
+ * thread set PR_SET_TAGGED_ADDR_CTRL; target-arm/mte.h): blocks
+ * translated from now on drop the tag byte of every data address and
+ * check the tag of checked accesses, and syscalls untag their pointer
+ * arguments (as Linux's tagged address ABI). Only ever set; before it,
+ * nothing pays anything.
+ */
+extern bool arm_mte_active;
+
+/* A user pointer without its tag byte once tagged pointers may exist
+ * (TBI0: bits 63:56 copy bit 55, which a user address has clear). */
+static inline uint64_t arm_user_untag(uint64_t addr)
+{
+    if (!__atomic_load_n(&arm_mte_active, __ATOMIC_RELAXED))
+        return addr;
+    return (uint64_t)((int64_t)(addr << 8) >> 8);
+}
 
 /* Reads and writes the architectural NZCV value (bits 31:28). */
 static inline uint32_t cpu_get_nzcv(const CPUARMState *env)
@@ -266,6 +297,11 @@ void arm_pauth_exec_keys(CPUARMState *env);
  * on env's thread, arg: the prctl's arguments 2 to 5; the result or
  * -errno (-EINVAL without the pauth feature, as Linux without PAuth). */
 int64_t arm_pauth_prctl(CPUARMState *env, int option, const uint64_t *arg);
+
+/* prctl PR_SET_TAGGED_ADDR_CTRL and PR_GET_TAGGED_ADDR_CTRL on env's
+ * thread (target-arm/mte.c), arg: the prctl's arguments 2 to 5; the result
+ * or -errno as arm64 Linux gives them. */
+int64_t arm_mte_prctl(CPUARMState *env, int option, const uint64_t *arg);
 
 /* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
  * it to tcg_exec_init. */

@@ -38,6 +38,8 @@ static void aarch64_clone_regs(GuestThread *child, uint64_t newsp, bool set_tls,
                                uint64_t tls)
 {
     child->env.x[0] = 0;
+    /* A parent's pending tag check fault is its own. */
+    child->env.mte_async_fault = 0;
     if (newsp)
         child->env.x[31] = newsp;
     if (set_tls)
@@ -120,6 +122,38 @@ static void aarch64_prefetch_abort(GuestThread *t)
                       t->env.pc);
 }
 
+/* arm64's si_codes of tag check faults (uapi asm-generic/siginfo.h). */
+enum {
+    AARCH64_SEGV_MTEAERR = 8,
+    AARCH64_SEGV_MTESERR = 9,
+    AARCH64_ESR_EC_DABT_LOWER = 0x24,
+    AARCH64_ESR_WNR = 1u << 6,
+    AARCH64_FSC_TAG_CHECK = 0x11,
+};
+
+/* A synchronous tag check fault: SIGSEGV with the access's address, as
+ * Linux's do_tag_check_fault (the tag byte hidden unless the handler has
+ * SA_EXPOSE_TAGBITS, signal.c). */
+static void aarch64_mte_sync_fault(GuestThread *t)
+{
+    t->env.mte_fail = 0;
+    t->signals.fault_esr = AARCH64_ESR_EC_DABT_LOWER << 26 | AARCH64_ESR_IL |
+                           (t->env.excp_syndrome ? AARCH64_ESR_WNR : 0) |
+                           AARCH64_FSC_TAG_CHECK;
+    signal_raise_sync(t, SIGSEGV, AARCH64_SEGV_MTESERR, t->env.fault_addr);
+}
+
+/* An asynchronous tag check fault happened since the last exit from
+ * translated code (TFSRE0_EL1.TF0): SIGSEGV, SEGV_MTEAERR, no address,
+ * once the accesses and any syscall are done. */
+static void aarch64_mte_async_fault(GuestThread *t)
+{
+    if (!t->env.mte_async_fault)
+        return;
+    t->env.mte_async_fault = 0;
+    signal_raise_sync(t, SIGSEGV, AARCH64_SEGV_MTEAERR, 0);
+}
+
 static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
 {
     CPUARMState *env = &thread->env;
@@ -162,12 +196,14 @@ static void __attribute__((noreturn)) aarch64_cpu_loop(GuestThread *thread)
                 AARCH64_ESR_EC_FPAC << 26 | AARCH64_ESR_IL | env->excp_syndrome;
             signal_raise_sync(thread, SIGILL, ILL_ILLOPN, env->pc);
             break;
+        case EXCP_MTE: aarch64_mte_sync_fault(thread); break;
         default: /* EXCP_ALIGN: a branch to a misaligned pc */
             thread->signals.fault_esr =
                 AARCH64_ESR_EC_PC_ALIGN << 26 | AARCH64_ESR_IL;
             signal_raise_sync(thread, SIGBUS, BUS_ADRALN, env->pc);
             break;
         }
+        aarch64_mte_async_fault(thread);
     }
 }
 

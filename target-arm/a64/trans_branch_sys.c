@@ -275,6 +275,13 @@ static void gen_dc_zva_stores(DisasContext *s, int rt)
     }
 }
 
+/* User mode: Xt, untagged once tagged pointers may exist (FEAT_MTE
+ * checks the block's tags first). */
+static TCGv_i64 gen_dc_zva_address(DisasContext *s, int rt)
+{
+    return gen_mte_block_access(s, read_xreg(s, rt), ARX_DC_ZVA_BYTES);
+}
+
 static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
 {
     if (arm_system_mode) {
@@ -285,7 +292,7 @@ static bool trans_DC_ZVA(DisasContext *s, arg_DC_ZVA *a)
      * not reach the guest yet: they kill arx (see helpers.def). */
     tcg_gen_movi_i64(cpu_pc, (int64_t)s->pc_curr);
     tcg_gen_call2(&helper_info_dc_zva, NULL, tcg_ptr_as_i64(tcg_env),
-                  read_xreg(s, a->rt));
+                  gen_dc_zva_address(s, a->rt));
     return true;
 }
 

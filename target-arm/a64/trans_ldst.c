@@ -70,6 +70,13 @@ static TCGv_i64 ldst_reg_address(DisasContext *s, int rn, int rm, int opt,
     return addr;
 }
 
+/* FEAT_MTE: an access through SP with an immediate offset and no
+ * writeback is Tag Unchecked; every other base register form is checked. */
+static bool ldst_checked(int rn, bool wback)
+{
+    return rn != 31 || wback;
+}
+
 /* option<1> == 0 (byte/halfword extends) is unallocated for addresses. */
 static bool ldst_reg_option_ok(int opt)
 {
@@ -124,6 +131,8 @@ static bool trans_ldst_imm(DisasContext *s, arg_ldst_imm *a)
     if (!ldst_int_valid(a->opc, a->size))
         return false;
     addr = ldst_imm_address(s, a->rn, offset, a->idx, &wb_addr);
+    addr = gen_mte_access(s, addr, 1u << a->size, a->opc == LDST_STORE,
+                          ldst_checked(a->rn, a->idx != LDST_OFFSET));
     gen_int_access(s, a->opc, a->size, a->rt, addr, 0, a->idx != LDST_OFFSET,
                    a->rn, wb_addr);
     return true;
@@ -157,6 +166,7 @@ static bool trans_ldst_reg(DisasContext *s, arg_ldst_reg *a)
     if (!ldst_reg_option_ok(a->opt) || !ldst_int_valid(a->opc, a->size))
         return false;
     addr = ldst_reg_address(s, a->rn, a->rm, a->opt, a->s ? a->size : 0);
+    addr = gen_mte_access(s, addr, 1u << a->size, a->opc == LDST_STORE, true);
     gen_int_access(s, a->opc, a->size, a->rt, addr, 0, false, a->rn, addr);
     return true;
 }
@@ -234,6 +244,8 @@ static bool trans_ldstp(DisasContext *s, arg_ldstp *a)
     default: return false;
     }
     addr = ldst_imm_address(s, a->rn, a->imm << size, a->idx, &wb_addr);
+    addr = gen_mte_access(s, addr, 2u << size, !a->ld,
+                          ldst_checked(a->rn, a->idx != LDST_OFFSET));
     lo = tcg_temp_new_i64();
     hi = tcg_temp_new_i64();
 
@@ -334,6 +346,7 @@ static bool trans_LDXR(DisasContext *s, arg_LDXR *a)
     TCGv_i64 val = tcg_temp_new_i64();
 
     gen_check_align(addr, 1u << a->size, false);
+    addr = gen_mte_access(s, addr, 1u << a->size, false, a->rn != 31);
     if (arm_system_mode) {
         tcg_gen_call3(&helper_info_sys_ldxr, &val, tcg_ptr_as_i64(tcg_env),
                       addr, tcg_constant_i64(a->size));
@@ -355,6 +368,7 @@ static bool trans_LDXP(DisasContext *s, arg_LDXP *a)
     MemOp acq = a->o0 ? MO_ACQUIRE : 0;
 
     gen_check_align(addr, a->sz ? 16 : 8, false);
+    addr = gen_mte_access(s, addr, a->sz ? 16 : 8, false, a->rn != 31);
     if (arm_system_mode && !a->sz) {
         /* A W pair is one 64-bit exclusive of the system mode's monitor. */
         tcg_gen_call3(&helper_info_sys_ldxr, &lo, tcg_ptr_as_i64(tcg_env), addr,
@@ -387,7 +401,7 @@ static bool trans_LDXP(DisasContext *s, arg_LDXP *a)
  * The monitor is cleared either way. Ws may equal Rt or Rn (CONSTRAINED
  * UNPREDICTABLE): both are read before Ws is written.
  */
-static void gen_store_exclusive(DisasContext *s, int rs, TCGv_i64 addr,
+static void gen_store_exclusive(DisasContext *s, int rs, int rn, TCGv_i64 addr,
                                 TCGv_i64 val, int size, bool release)
 {
     TCGLabel fail = tcg_new_label();
@@ -398,6 +412,7 @@ static void gen_store_exclusive(DisasContext *s, int rs, TCGv_i64 addr,
     TCGv_i64 status = tcg_temp_new_i64();
 
     gen_check_align(addr, 1u << size, true);
+    addr = gen_mte_access(s, addr, 1u << size, true, rn != 31);
     if (arm_system_mode) {
         /* The system mode's monitor also sees other CPUs' writes. */
         tcg_gen_call4(&helper_info_sys_stxr, &status, tcg_ptr_as_i64(tcg_env),
@@ -432,7 +447,7 @@ static bool trans_STXR(DisasContext *s, arg_STXR *a)
     case 1: tcg_gen_ext16u_i64(val, val); break;
     case 2: tcg_gen_ext32u_i64(val, val); break;
     }
-    gen_store_exclusive(s, a->rs, addr, val, a->size, a->o0);
+    gen_store_exclusive(s, a->rs, a->rn, addr, val, a->size, a->o0);
     return true;
 }
 
@@ -447,11 +462,12 @@ static bool trans_STXP(DisasContext *s, arg_STXP *a)
 
         tcg_gen_deposit_i64(val, read_xreg(s, a->rt), read_xreg(s, a->rt2), 32,
                             32);
-        gen_store_exclusive(s, a->rs, addr, val, MO_64, a->o0);
+        gen_store_exclusive(s, a->rs, a->rn, addr, val, MO_64, a->o0);
         return true;
     }
     /* The helper's locked swap orders it both ways, so release is free. */
     gen_check_align(addr, 16, true);
+    addr = gen_mte_access(s, addr, 16, true, a->rn != 31);
     status = tcg_temp_new_i64();
     tcg_gen_call4(&helper_info_stxp128, &status, tcg_ptr_as_i64(tcg_env), addr,
                   read_xreg(s, a->rt), read_xreg(s, a->rt2));
@@ -470,6 +486,7 @@ static bool trans_STLR(DisasContext *s, arg_STLR *a)
      * (docs/architecture.md). */
     if (arm_system_mode || dc_has_lse2(s))
         gen_check_atomic_align(s, addr, 1u << a->size, true);
+    addr = gen_mte_access(s, addr, 1u << a->size, true, a->rn != 31);
     tcg_gen_guest_st_i64(read_xreg(s, a->rt), addr,
                          (MemOp)(a->size | MO_RELEASE));
     return true;
@@ -485,6 +502,7 @@ static bool trans_LDAR(DisasContext *s, arg_LDAR *a)
      * (docs/architecture.md). */
     if (arm_system_mode || dc_has_lse2(s))
         gen_check_atomic_align(s, addr, 1u << a->size, false);
+    addr = gen_mte_access(s, addr, 1u << a->size, false, a->rn != 31);
     tcg_gen_guest_ld_i64(val, addr, (MemOp)(a->size | MO_ACQUIRE));
     write_xreg(s, a->rt, val, 1);
     return true;
@@ -512,6 +530,8 @@ static bool trans_ldapur(DisasContext *s, arg_ldapur *a)
     addr = ldst_imm_address(s, a->rn, a->imm, LDST_OFFSET, &wb_addr);
     if (dc_has_lse2(s))
         gen_check_atomic_align(s, addr, 1u << a->size, a->opc == LDST_STORE);
+    addr = gen_mte_access(s, addr, 1u << a->size, a->opc == LDST_STORE,
+                          a->rn != 31);
     gen_int_access(s, a->opc, a->size, a->rt, addr,
                    a->opc == LDST_STORE ? MO_RELEASE : MO_ACQUIRE, false, a->rn,
                    wb_addr);
@@ -547,6 +567,8 @@ static bool trans_ldst_imm_v(DisasContext *s, arg_ldst_imm_v *a)
         return false;
     addr = ldst_imm_address(s, a->rn, a->scaled ? a->imm << size : a->imm,
                             a->idx, &wb_addr);
+    addr = gen_mte_access(s, addr, 1u << size, !a->ld,
+                          ldst_checked(a->rn, a->idx != LDST_OFFSET));
     gen_vec_access(s, a->ld, a->rt, size, addr);
     if (a->idx != LDST_OFFSET)
         write_xreg_sp(s, a->rn, wb_addr, 1);
@@ -561,7 +583,10 @@ static bool trans_ldst_reg_v(DisasContext *s, arg_ldst_reg_v *a)
     if (size < 0 || !ldst_reg_option_ok(a->opt))
         return false;
     gen_vec_access(s, a->ld, a->rt, size,
-                   ldst_reg_address(s, a->rn, a->rm, a->opt, a->s ? size : 0));
+                   gen_mte_access(s,
+                                  ldst_reg_address(s, a->rn, a->rm, a->opt,
+                                                   a->s ? size : 0),
+                                  1u << size, !a->ld, true));
     return true;
 }
 
@@ -584,6 +609,8 @@ static bool trans_ldstp_v(DisasContext *s, arg_ldstp_v *a)
     if (a->opc == 3)
         return false;
     addr = ldst_imm_address(s, a->rn, a->imm << size, a->idx, &wb_addr);
+    addr = gen_mte_access(s, addr, 2u << size, !a->ld,
+                          ldst_checked(a->rn, a->idx != LDST_OFFSET));
     addr2 = tcg_temp_new_i64();
     tcg_gen_addi_i64(addr2, addr, 1 << size);
     gen_vec_access(s, a->ld, a->rt, size, addr);
@@ -662,6 +689,7 @@ static void gen_atomic_rmw(DisasContext *s, int size, int op, int rs, int rn,
     TCGv_i64 old = tcg_temp_new_i64();
 
     gen_check_atomic_align(s, addr, 1u << size, true);
+    addr = gen_mte_access(s, addr, 1u << size, true, rn != 31);
     tcg_gen_call4(&helper_info_atomic_rmw, &old, tcg_ptr_as_i64(tcg_env), addr,
                   read_xreg(s, rs), tcg_constant_i64(size | op << 2));
     write_xreg(s, rt, old, 1);
@@ -697,6 +725,7 @@ static bool trans_CAS(DisasContext *s, arg_CAS *a)
         tcg_gen_extract_i64(newv, newv, 0, 8u << size);
     }
     gen_check_atomic_align(s, addr, 1u << size, true);
+    addr = gen_mte_access(s, addr, 1u << size, true, a->rn != 31);
     tcg_gen_guest_cmpxchg_i64(old, addr, cmp, newv, (MemOp)size);
     write_xreg(s, a->rs, old, 1);
     return true;
@@ -711,6 +740,7 @@ static bool trans_CASP(DisasContext *s, arg_CASP *a)
         return false;
     addr = ldst_base(s, a->rn);
     gen_check_align(addr, a->sz ? 16 : 8, true);
+    addr = gen_mte_access(s, addr, a->sz ? 16 : 8, true, a->rn != 31);
     tcg_gen_call4(&helper_info_casp, NULL, tcg_ptr_as_i64(tcg_env), addr,
                   tcg_constant_i64(a->sz ? 3 : 2),
                   tcg_constant_i64(a->rs | a->rt << 8));

@@ -180,17 +180,19 @@ static void gen_mult_interleaved(const LdstStructArgs *a, int selem,
 bool ldst_simd_multiple(DisasContext *s, const LdstStructArgs *a)
 {
     int rpt, selem;
-    TCGv_i64 base;
+    TCGv_i64 base, at;
 
     if (!mult_layout(a->opcode, &rpt, &selem))
         return false;
     if (a->size == 3 && !a->q && selem > 1)
         return false;
     base = ldst_base(s, a->rn);
+    at = gen_mte_access(s, base, (unsigned)(rpt * selem * (a->q ? 16 : 8)),
+                        !a->ld, a->post || a->rn != 31);
     if (selem == 1)
-        gen_mult_consecutive(a, rpt, base);
+        gen_mult_consecutive(a, rpt, at);
     else
-        gen_mult_interleaved(a, selem, base);
+        gen_mult_interleaved(a, selem, at);
     if (a->post)
         ldst_post_writeback(s, a->rn, base, a->rm,
                             (int64_t)rpt * selem * (a->q ? 16 : 8));
@@ -233,14 +235,16 @@ bool ldst_simd_single(DisasContext *s, const LdstStructArgs *a)
 {
     int selem = single_selem(a);
     int scale, index;
-    TCGv_i64 base;
+    TCGv_i64 base, at;
 
     if (!single_lane(a, &scale, &index))
         return false;
     base = ldst_base(s, a->rn);
+    at = gen_mte_access(s, base, (unsigned)(selem << scale), !a->ld,
+                        a->post || a->rn != 31);
     for (int k = 0; k < selem; k++) {
         int reg = (a->rt + k) % 32;
-        TCGv_i64 addr = addr_plus(base, k << scale);
+        TCGv_i64 addr = addr_plus(at, k << scale);
 
         if (a->ld) {
             TCGv_i64 elem = tcg_temp_new_i64();
@@ -274,13 +278,14 @@ bool ldst_simd_replicate(DisasContext *s, const LdstStructArgs *a)
 {
     int selem = single_selem(a);
     TCGv_i64 base = ldst_base(s, a->rn);
+    TCGv_i64 at = gen_mte_access(s, base, (unsigned)(selem << a->size), false,
+                                 a->post || a->rn != 31);
 
     for (int k = 0; k < selem; k++) {
         int reg = (a->rt + k) % 32;
         TCGv_i64 elem = tcg_temp_new_i64();
 
-        tcg_gen_guest_ld_i64(elem, addr_plus(base, k << a->size),
-                             (MemOp)a->size);
+        tcg_gen_guest_ld_i64(elem, addr_plus(at, k << a->size), (MemOp)a->size);
         tcg_gen_muli_i64(elem, elem, replicate_multiplier(a->size));
         vec_write_d(reg, 0, elem);
         if (a->q)

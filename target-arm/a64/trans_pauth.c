@@ -155,7 +155,8 @@ static bool trans_LDRA(DisasContext *s, arg_LDRA *a)
     addr = gen_aut(s, read_xreg_sp(s, a->rn), tcg_constant_i64(0),
                    a->m ? ARM_PAUTH_DB : ARM_PAUTH_DA, true);
     tcg_gen_addi_i64(addr, addr, a->ldra_imm * 8);
-    tcg_gen_guest_ld_i64(val, addr, MO_64);
+    tcg_gen_guest_ld_i64(
+        val, gen_mte_access(s, addr, 8, false, a->w || a->rn != 31), MO_64);
     if (a->w)
         write_xreg_sp(s, a->rn, addr, 1);
     write_xreg(s, a->rt, val, 1);

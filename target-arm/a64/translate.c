@@ -6,6 +6,7 @@
  */
 #include "target-arm/a64/translate.h"
 #include "target-arm/helper_info.h"
+#include "target-arm/mte.h"
 
 #include <stdio.h>
 
@@ -294,7 +295,8 @@ static bool decode_insn(DisasContext *s, uint32_t insn)
 
     if (fn)
         return fn(s, insn) || a64_decode_feat(s, insn) ||
-               a64_decode_pauth(s, insn) || a64_decode_mops(s, insn);
+               a64_decode_pauth(s, insn) || a64_decode_mops(s, insn) ||
+               a64_decode_mte(s, insn);
     if (op0 == 0x7 || op0 == 0xf)
         return a64_decode_fp(s, insn) || a64_decode_simd(s, insn) ||
                a64_decode_crypto(s, insn) || a64_decode_feat(s, insn);
@@ -407,6 +409,8 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
     s.features = arm_cpu_features;
     s.keep_btype = arm_bti_active && dc_has_feature(&s, ARM_FEAT_BTI);
+    s.mte =
+        !arm_system_mode && __atomic_load_n(&arm_mte_active, __ATOMIC_ACQUIRE);
     s.single_step = (tb->phys & ARM_PHYS_STEP) != 0;
     if (s.single_step)
         max_insns = 1;
@@ -491,7 +495,9 @@ static const char *describe(uint32_t insn, char *buf, size_t len)
 
     d = d ? d : a64_describe_feat(insn, buf, len);
     d = d ? d : a64_describe_pauth(insn, buf, len);
-    return d ? d : a64_describe_mops(insn, buf, len);
+    if (!d)
+        d = a64_describe_mops(insn, buf, len);
+    return d ? d : a64_describe_mte(insn, buf, len);
 }
 
 void a64_log_in_asm(const TranslationBlock *tb, void *env)

@@ -45,6 +45,8 @@ typedef struct DisasContext {
     uint64_t features; /* arm_cpu_features when the block was translated */
     bool keep_btype;   /* BR/BLR set env->btype (arm_bti_active) */
     bool guarded;      /* the block's page is guarded (BTI) */
+    bool mte;          /* arm_mte_active: addresses lose their tag byte
+                          and checked accesses call helper_mte_check */
 } DisasContext;
 
 /* Whether the CPU model has optional feature f: its encodings UNDEF if not. */
@@ -132,6 +134,23 @@ bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
  * env is the translating thread's, to fetch guest code. */
 bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);
 
+/* ---- FEAT_MTE (trans_mte.c) ---- */
+
+/*
+ * The address a data access of bytes at the guest address addr uses:
+ * addr itself unless tagged pointers may exist (s->mte); then addr
+ * without its tag byte, and for a Tag Checked access (checked) the
+ * thread's tag check first: a synchronous fault raises EXCP_MTE at this
+ * instruction before anything is accessed. A new temp when it differs;
+ * addr is left as is (writeback keeps the tag). Call once per
+ * instruction, over all the bytes it accesses.
+ */
+TCGv_i64 gen_mte_access(DisasContext *s, TCGv_i64 addr, unsigned bytes,
+                        bool is_write, bool checked);
+/* The same for a write of the aligned block of bytes (a power of two)
+ * holding addr (DC ZVA): a fault reports addr. */
+TCGv_i64 gen_mte_block_access(DisasContext *s, TCGv_i64 addr, unsigned bytes);
+
 /* ---- helpers and vector registers ---- */
 
 /* Offsets into CPUARMState for FP/SIMD registers. */
@@ -171,6 +190,8 @@ bool a64_decode_pauth(DisasContext *s, uint32_t insn);
 bool a64_trans_pauth_hint(DisasContext *s, unsigned crm, unsigned op2);
 /* FEAT_MOPS (mops.decode), after pauth. */
 bool a64_decode_mops(DisasContext *s, uint32_t insn);
+/* Memory tagging (mte.decode), after pauth. */
+bool a64_decode_mte(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -183,5 +204,6 @@ const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_pauth(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_mops(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_mte(uint32_t insn, char *buf, size_t len);
 
 #endif

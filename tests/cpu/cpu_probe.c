@@ -73,6 +73,7 @@ static void probe_prot_bti(void)
     mprotect(page, sizeof(page), PROT_READ | PROT_WRITE);
 }
 PROBE(probe_pacga, 0x9ac13020) /* PACGA x0, x1, x1 */
+PROBE(probe_irg, 0x9adf1000)   /* IRG x0, x0 */
 
 /* MOPS: SETP/SETM/SETE [x1]!, x0!, xzr of 0 bytes. */
 static void probe_set(void)
@@ -106,6 +107,7 @@ static const Feature features[] = {
     {"wfxt", 2, 31, 2, 0, 2, "wfxt", probe_wfet},
     {"lse2", 1, 25, 4, 32, 1, "uscat", probe_ldadd_unaligned},
     {"bti", 2, 17, 3, 0, 1, "bti", probe_prot_bti},
+    {"mte", 2, 18, 3, 8, 2, "mte", probe_irg},
     {"pauth", 1, 30, 1, 4, 1, "paca", probe_pacga},
     {"mops", 2, 43, 2, 16, 1, "mops", probe_set},
 };

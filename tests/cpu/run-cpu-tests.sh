@@ -3,7 +3,8 @@
 # optional feature either wholly on (AT_HWCAP bit, ID_AA64ISARn field,
 # /proc/cpuinfo name, the instruction runs) or wholly off (all absent,
 # SIGILL); CSSC results must match C; a re-executed guest keeps the model;
-# tests/cpu/pauth_keys.c: FPAC, error codes, enabled keys, PACGA vector.
+# tests/cpu/pauth_keys.c: FPAC, error codes, enabled keys, PACGA vector;
+# tests/cpu/mte_ctl.c: MTE where Linux and qemu differ, and with -mte.
 #
 # usage: run-cpu-tests.sh
 # environment: ARX (default "$top_builddir/arx"), CC_AARCH64 (default
@@ -15,7 +16,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti pauth mops fpac fpaccombine"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -31,6 +32,13 @@ fi
 
 keys_prog=$work/pauth_keys
 if ! "$CC_AARCH64" -static -O1 -pthread -o "$keys_prog" "$here/pauth_keys.c" \
+	2>"$work/cc.log"; then
+	cat "$work/cc.log"
+	exit 99
+fi
+
+mte_prog=$work/mte_ctl
+if ! "$CC_AARCH64" -static -O1 -pthread -o "$mte_prog" "$here/mte_ctl.c" \
 	2>"$work/cc.log"; then
 	cat "$work/cc.log"
 	exit 99
@@ -84,7 +92,7 @@ run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
 run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti pauth mops fpac fpaccombine" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
 run "-cpu max,-fpac" "${all/ fpac fpaccombine/}" "$ARX" -cpu max,-fpac "$probe"
 run "-cpu max,-pauth (and fpac, which needs it)" "${all/ pauth mops fpac fpaccombine/ mops}" \
@@ -152,6 +160,23 @@ keys "pauth: PACGA known answer under ARX_PAUTH_TEST_KEYS" \
 	ARX_PAUTH_TEST_KEYS=84be85ce9804e94b:ec2802d4e0a488e9 "$ARX" "$keys_prog" kat
 keys "pauth: the prctls fail with -pauth" "prctl -1 errno 22" \
 	"$ARX" -cpu max,-pauth "$keys_prog"
+
+keys "mte: Linux's answers where qemu's differ (files, DC ZVA, mremap, si_addr, exec)" \
+	"regular file PROT_MTE: EINVAL
+mprotect file PROT_MTE: EINVAL
+memfd PROT_MTE: mapped
+mremap: tags 12 11, grown part 0
+dc zva: matching ok, mismatch signal 11 code 9 at +0x108 tag 3
+without SA_EXPOSE_TAGBITS: code 9 at +0x105 tag 0
+thread inherits ctrl 0x7fff3
+after exec ctrl 0" "$ARX" "$mte_prog"
+keys "mte: -mte refuses PROT_MTE and tag check modes, keeps TBI" \
+	"mmap PROT_MTE: EINVAL
+mprotect PROT_MTE: -1 errno 22
+tagged address ABI alone: 0
+with a tag check mode: -1 errno 22
+load through a tagged pointer: 9
+irg: signal 4" "$ARX" -cpu max,-mte "$mte_prog" nomte
 
 help=$("$ARX" -cpu help 2>&1)
 ok=1
