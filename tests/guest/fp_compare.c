@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 
-static volatile double dvals[] = {-INFINITY, -1.5, -0.0, 0.0, 4.9e-324,
+static volatile double dvals[] = {-INFINITY, -1.5, -0.0, 0.0,      4.9e-324,
                                   1e-310,    1.0,  2.5,  INFINITY, NAN};
-static volatile float fvals[] = {-INFINITY, -1.5f, -0.0f, 0.0f, 1e-40f,
+static volatile float fvals[] = {-INFINITY, -1.5f, -0.0f,    0.0f, 1e-40f,
                                  1.0f,      2.5f,  INFINITY, NAN};
 
 /* Each relation as a branch, so the compiler emits compare-and-branch. */
@@ -55,7 +55,8 @@ static unsigned quiet_d(double a, double b)
 {
     return (unsigned)isgreater(a, b) | (unsigned)isgreaterequal(a, b) << 1 |
            (unsigned)isless(a, b) << 2 | (unsigned)islessequal(a, b) << 3 |
-           (unsigned)islessgreater(a, b) << 4 | (unsigned)isunordered(a, b) << 5;
+           (unsigned)islessgreater(a, b) << 4 |
+           (unsigned)isunordered(a, b) << 5;
 }
 
 static unsigned branches_f(float a, float b)
@@ -105,8 +106,7 @@ int main(void)
         for (int j = 0; j < nd; j++)
             printf("d %d %d: %02x %.0f %02x\n", i, j,
                    branches_d(dvals[i], dvals[j]),
-                   selects_d(dvals[i], dvals[j]),
-                   quiet_d(dvals[i], dvals[j]));
+                   selects_d(dvals[i], dvals[j]), quiet_d(dvals[i], dvals[j]));
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < nf; j++)
             printf("f %d %d: %02x\n", i, j, branches_f(fvals[i], fvals[j]));

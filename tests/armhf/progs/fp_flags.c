@@ -10,31 +10,31 @@
 #include <stdio.h>
 
 #ifdef __arm__
-#define COND_FNS(cc)                                                          \
-    static int move_##cc(double a, double b)                                  \
-    {                                                                         \
-        int r = 0;                                                            \
-        __asm__("vcmp.f64 %P1, %P2\n\t"                                       \
-                "vmrs APSR_nzcv, fpscr\n\t"                                   \
-                "it " #cc "\n\t"                                              \
-                "mov" #cc " %0, #1"                                           \
-                : "+r"(r)                                                     \
-                : "w"(a), "w"(b)                                              \
-                : "cc");                                                      \
-        return r;                                                             \
-    }                                                                         \
-    static int branch_##cc(double a, double b)                                \
-    {                                                                         \
-        int r = 1;                                                            \
-        __asm__("vcmp.f64 %P1, %P2\n\t"                                       \
-                "vmrs APSR_nzcv, fpscr\n\t"                                   \
-                "b" #cc " 1f\n\t"                                             \
-                "mov %0, #0\n"                                                \
-                "1:"                                                          \
-                : "+r"(r)                                                     \
-                : "w"(a), "w"(b)                                              \
-                : "cc");                                                      \
-        return r;                                                             \
+#define COND_FNS(cc)                                                           \
+    static int move_##cc(double a, double b)                                   \
+    {                                                                          \
+        int r = 0;                                                             \
+        __asm__("vcmp.f64 %P1, %P2\n\t"                                        \
+                "vmrs APSR_nzcv, fpscr\n\t"                                    \
+                "it " #cc "\n\t"                                               \
+                "mov" #cc " %0, #1"                                            \
+                : "+r"(r)                                                      \
+                : "w"(a), "w"(b)                                               \
+                : "cc");                                                       \
+        return r;                                                              \
+    }                                                                          \
+    static int branch_##cc(double a, double b)                                 \
+    {                                                                          \
+        int r = 1;                                                             \
+        __asm__("vcmp.f64 %P1, %P2\n\t"                                        \
+                "vmrs APSR_nzcv, fpscr\n\t"                                    \
+                "b" #cc " 1f\n\t"                                              \
+                "mov %0, #0\n"                                                 \
+                "1:"                                                           \
+                : "+r"(r)                                                      \
+                : "w"(a), "w"(b)                                               \
+                : "cc");                                                       \
+        return r;                                                              \
     }
 #else
 static int arm_cond(int cc, double a, double b)
@@ -65,15 +65,15 @@ static int arm_cond(int cc, double a, double b)
 #define COND_FNS(cc) /* evaluated by arm_cond */
 #endif
 
-#define ALL_CONDS(X)                                                          \
-    X(eq) X(ne) X(cs) X(cc) X(mi) X(pl) X(vs) X(vc) X(hi) X(ls) X(ge) X(lt)   \
-    X(gt) X(le)
+#define ALL_CONDS(X)                                                           \
+    X(eq)                                                                      \
+    X(ne) X(cs) X(cc) X(mi) X(pl) X(vs) X(vc) X(hi) X(ls) X(ge) X(lt) X(gt)    \
+        X(le)
 
 ALL_CONDS(COND_FNS)
 
-static const char *const names[] = {"eq", "ne", "cs", "cc", "mi",
-                                    "pl", "vs", "vc", "hi", "ls",
-                                    "ge", "lt", "gt", "le"};
+static const char *const names[] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs",
+                                    "vc", "hi", "ls", "ge", "lt", "gt", "le"};
 
 #ifdef __arm__
 #define MOVE_FN(cc) move_##cc,
