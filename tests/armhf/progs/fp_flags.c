@@ -67,8 +67,19 @@ static int arm_cond(int cc, double a, double b)
 
 #define ALL_CONDS(X)                                                           \
     X(eq)                                                                      \
-    X(ne) X(cs) X(cc) X(mi) X(pl) X(vs) X(vc) X(hi) X(ls) X(ge) X(lt) X(gt)    \
-        X(le)
+    X(ne)                                                                      \
+    X(cs)                                                                      \
+    X(cc)                                                                      \
+    X(mi)                                                                      \
+    X(pl)                                                                      \
+    X(vs)                                                                      \
+    X(vc)                                                                      \
+    X(hi)                                                                      \
+    X(ls)                                                                      \
+    X(ge)                                                                      \
+    X(lt)                                                                      \
+    X(gt)                                                                      \
+    X(le)
 
 ALL_CONDS(COND_FNS)
 
