@@ -836,7 +836,7 @@ static bool trans_w_tbb(DisasContext *s, arg_w_tbb *a)
                 a->h ? MO_UW : MO_UB);
     tcg_gen_shli_i64(val, val, 1);
     tcg_gen_addi_i64(val, val, (uint32_t)(s->pc_curr + 4));
-    store_reg(s, 15, val);
+    gen_thumb_jmp_even(s, val);
     return true;
 }
 

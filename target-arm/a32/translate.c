@@ -124,6 +124,18 @@ void store_reg(DisasContext *s, int reg, TCGv_i64 val)
     s->is_jmp = DISAS_NORETURN;
 }
 
+void gen_thumb_jmp_even(DisasContext *s, TCGv_i64 val)
+{
+    TCGv_i64 t = tcg_temp_new_i64();
+
+    tcg_gen_ext32u_i64(t, val);
+    branch_leaves_it(s);
+    tcg_gen_mov_i64(cpu_pc, t);
+    s->all_exits_known = false;
+    gen_lookup_and_goto(s, tcg_constant_i32((int32_t)A32_TBFLAG_THUMB));
+    s->is_jmp = DISAS_NORETURN;
+}
+
 void store_reg_bx(DisasContext *s, int reg, TCGv_i64 val)
 {
     if (reg == 15)

@@ -90,6 +90,9 @@ static inline bool a32_in_it_block(const DisasContext *s)
 }
 
 /* ---- registers ---- */
+/* A T32 branch to val, known to be even (TBB/TBH): store_reg's pc write
+ * without its alignment mask. */
+void gen_thumb_jmp_even(DisasContext *s, TCGv_i64 val);
 
 /* A new temp holding Rn; r15 reads as the insn's address + 8 (A32) or
  * + 4 (T32). */
