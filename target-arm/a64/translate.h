@@ -169,6 +169,11 @@ bool a64_decode_feat(DisasContext *s, uint32_t insn);
  * NOP then). */
 bool a64_decode_pauth(DisasContext *s, uint32_t insn);
 bool a64_trans_pauth_hint(DisasContext *s, unsigned crm, unsigned op2);
+/* FEAT_SVE (sve.decode): the op0 = 0010 space; false without sve. */
+bool a64_decode_sve(DisasContext *s, uint32_t insn);
+/* With sve: after an AdvSIMD/FP instruction, the V registers it wrote
+ * lose their Z bits above 128 (zhi_live, target-arm/sve.h). */
+void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -180,5 +185,6 @@ const char *a64_describe_simd(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_crypto(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_pauth(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_sve(uint32_t insn, char *buf, size_t len);
 
 #endif

@@ -1,0 +1,130 @@
+/*
+ * The SVE helpers' operation codes and descriptor layout, shared by the
+ * translator (trans_sve.c) and helper_sve.c: one descriptor word names
+ * the operation, the element size and the registers. Nothing here emits
+ * IR.
+ */
+#ifndef ARX_TARGET_ARM_HELPER_SVE_H
+#define ARX_TARGET_ARM_HELPER_SVE_H
+
+#include <stdint.h>
+
+/* What helper_sve_op and helper_sve_mem do (desc bits 0-7). */
+typedef enum SveOp {
+    SVE_OP_ADDSUB_ZZZ, /* aux: 0 ADD, 1 SUB */
+    SVE_OP_LOGIC_ZZZ,  /* aux: 0 AND, 1 ORR, 2 EOR, 3 BIC (64-bit lanes) */
+    SVE_OP_MOVPRFX,    /* aux: SVE_PRED_* */
+    SVE_OP_BINOP_ZPZZ, /* aux: the opc field of the predicated group */
+    SVE_OP_ADDV,       /* aux: 1 unsigned; returns the sum */
+    SVE_OP_MLA,        /* aux: bit 0 subtract, bit 1 MAD/MSB form */
+    SVE_OP_INDEX,      /* a: start, b: step */
+    SVE_OP_INCDEC_Z,   /* a: the signed amount per element */
+    SVE_OP_DUP,        /* a: the value */
+    SVE_OP_DUP_X,      /* aux: element index | SVE_DUP_Q */
+    SVE_OP_SEL_Z,      /* Zd = Pg ? Zn : Zm */
+    SVE_OP_ARITH_IMM,  /* aux: 0 ADD, 1 SUB, 3 SUBR, 8 MUL; a: imm */
+    SVE_OP_CMP,        /* aux: SVE_CMP_* | SVE_CMP_IMM | SVE_CMP_WIDE */
+    SVE_OP_PTRUE,      /* aux: the pattern */
+    SVE_OP_PFALSE,
+    SVE_OP_WHILE,    /* a, b: operands; aux: SVE_WHILE_* */
+    SVE_OP_PTEST,    /* rn: Pn */
+    SVE_OP_PLOGIC,   /* aux: op:o2:o3 of the encoding */
+    SVE_OP_RDFFR,    /* pg: 16 for the unpredicated form */
+    SVE_OP_WRFFR,    /* rn: Pn; 16: SETFFR */
+    SVE_OP_FP_ZZZ,   /* aux: 0 FADD, 1 FSUB, 2 FMUL */
+    SVE_OP_FP_ZPZZ,  /* aux: the opc field */
+    SVE_OP_FMLA,     /* aux: opc | 4 for the FMAD forms (ra in rm) */
+    SVE_OP_FADDV,    /* writes Vd */
+    SVE_OP_ELEMENTS, /* DecodePredCount(aux pattern): returns it */
+    SVE_OP_LD1,      /* aux: dtype | SVE_LD_* ; helper_sve_mem */
+    SVE_OP_ST1,      /* aux: msz | SVE_LD_IMM...; helper_sve_mem */
+    SVE_OP_LDR,      /* aux: imm9 | SVE_LDR_PRED; helper_sve_mem */
+    SVE_OP_STR,      /* the same */
+    SVE_OP_CPY_I,    /* a: imm; aux: 1 merging; sve_op */
+} SveOp;
+
+/* MOVPRFX, predicated forms. */
+enum { SVE_PRED_NONE, SVE_PRED_ZERO, SVE_PRED_MERGE };
+
+/* Integer compares (SVE_OP_CMP's aux bits 0-3). */
+enum {
+    SVE_CMP_EQ,
+    SVE_CMP_NE,
+    SVE_CMP_GE,
+    SVE_CMP_GT,
+    SVE_CMP_LT,
+    SVE_CMP_LE,
+    SVE_CMP_HS,
+    SVE_CMP_HI,
+    SVE_CMP_LO,
+    SVE_CMP_LS,
+    SVE_CMP_IMM = 1 << 4,  /* Zm is the immediate a */
+    SVE_CMP_WIDE = 1 << 5, /* Zm holds 64-bit elements */
+};
+
+/* WHILE (SVE_OP_WHILE's aux). */
+enum {
+    SVE_WHILE_UNSIGNED = 1 << 0,
+    SVE_WHILE_EQ = 1 << 1, /* LE, LS: <= */
+    SVE_WHILE_64 = 1 << 2, /* X operands, else W */
+};
+
+/* Contiguous loads and stores (aux above the 4-bit dtype or 2-bit msz
+ * and 2-bit esz): the immediate (times the vector's memory size) in
+ * bits 8-15, signed. */
+enum {
+    SVE_LD_FIRST_FAULT = 1 << 4, /* LDFF1 */
+    SVE_LD_NON_FAULT = 1 << 5,   /* LDNF1 */
+    SVE_LD_IMM_SHIFT = 8,
+};
+
+/* DUP (indexed) of a 128-bit element (esz then 0). */
+enum { SVE_DUP_Q = 1 << 16 };
+
+/* LDR, STR: a predicate register (VL / 8 bytes), else a Z register;
+ * the signed imm9 in bits 0-8 of aux. */
+enum { SVE_LDR_PRED = 1 << 9 };
+
+/* The descriptor: op, esz, rd, rn, rm, pg, then aux in the high word. */
+static inline uint64_t sve_desc(SveOp op, unsigned esz, unsigned rd,
+                                unsigned rn, unsigned rm, unsigned pg,
+                                uint32_t aux)
+{
+    return (uint64_t)op | (uint64_t)esz << 8 | (uint64_t)rd << 10 |
+           (uint64_t)rn << 16 | (uint64_t)rm << 22 | (uint64_t)pg << 27 |
+           (uint64_t)aux << 32;
+}
+
+static inline unsigned sve_desc_op(uint64_t d)
+{
+    return d & 0xff;
+}
+static inline unsigned sve_desc_esz(uint64_t d)
+{
+    return (d >> 8) & 3;
+}
+static inline unsigned sve_desc_rd(uint64_t d)
+{
+    return (d >> 10) & 0x1f;
+}
+static inline unsigned sve_desc_rn(uint64_t d)
+{
+    return (d >> 16) & 0x1f;
+}
+static inline unsigned sve_desc_rm(uint64_t d)
+{
+    return (d >> 22) & 0x1f;
+}
+static inline unsigned sve_desc_pg(uint64_t d)
+{
+    return (d >> 27) & 0x1f;
+}
+static inline uint32_t sve_desc_aux(uint64_t d)
+{
+    return (uint32_t)(d >> 32);
+}
+
+/* The prototypes: helpers.def (helpers_sve.def). */
+#include "target-arm/helpers.h"
+
+#endif
