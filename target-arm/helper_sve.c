@@ -279,7 +279,7 @@ static void dup_x(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned idx = aux & ~(unsigned)SVE_DUP_Q, vl = sve_vl_bytes(env);
-    SveVec n, d;
+    SveVec n, d = {{0}};
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
     if (!(aux & SVE_DUP_Q)) {
@@ -316,7 +316,7 @@ static void cpy_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
 static void sel_z(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
-    SveVec d, n, m;
+    SveVec d = {{0}}, n, m;
     SvePred p;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
@@ -587,6 +587,275 @@ static void faddv(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* ---- shifts, unary operations, reductions ---- */
+
+static uint64_t shift_one(unsigned op, unsigned esz, uint64_t x, uint64_t n)
+{
+    unsigned bits = 8u << esz;
+
+    switch (op) {
+    case 0: return (uint64_t)(sext(x, esz) >> (n >= bits ? bits - 1 : n));
+    case 1: return n >= bits ? 0 : x >> n;
+    default: return n >= bits ? 0 : x << n; /* 3: LSL */
+    }
+}
+
+/* ASR, LSR, LSL by an immediate or by Zm (the reversed forms shift Zm
+ * by Zdn); predicated forms keep inactive elements. */
+static void shift(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned op = aux & 7, amount = aux >> SVE_SHIFT_AMOUNT;
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&n, esz, i), y;
+
+        if (!active(&p, esz, i))
+            continue;
+        y = aux & SVE_SHIFT_IMM ? amount : elt_get(&m, esz, i);
+        if (op & 4)
+            elt_set(&d, esz, i, shift_one(op & 3, esz, y, x));
+        else
+            elt_set(&d, esz, i, shift_one(op, esz, x, y));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static uint64_t unary_one(unsigned opc, unsigned esz, uint64_t x)
+{
+    unsigned bits = 8u << esz;
+    int64_t sx = sext(x, esz);
+
+    switch (opc) {
+    case 0: return (uint64_t)(int64_t)(int8_t)x;
+    case 1: return (uint8_t)x;
+    case 2: return (uint64_t)(int64_t)(int16_t)x;
+    case 3: return (uint16_t)x;
+    case 4: return (uint64_t)(int64_t)(int32_t)x;
+    case 5: return (uint32_t)x;
+    case 6: return (uint64_t)(sx < 0 ? -sx : sx);
+    case 7: return (uint64_t)0 - x;
+    case 8: /* CLS: leading bits equal to the sign, the sign excluded */
+        x = sx < 0 ? ~x : x;
+        x &= elt_mask(esz);
+        return x ? (uint64_t)(__builtin_clzll(x) - (64 - bits)) - 1 : bits - 1;
+    case 9:
+        x &= elt_mask(esz);
+        return x ? (uint64_t)(__builtin_clzll(x) - (64 - bits)) : bits;
+    case 10: return (uint64_t)__builtin_popcountll(x & elt_mask(esz));
+    case 11: return (x & elt_mask(esz)) == 0;
+    case 12: return x & ~(UINT64_C(1) << (bits - 1)); /* FABS */
+    case 13: return x ^ (UINT64_C(1) << (bits - 1));  /* FNEG */
+    default: return ~x;                               /* 14: NOT */
+    }
+}
+
+static void unary(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i, unary_one(opc, esz, elt_get(&n, esz, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* SMAXV ... ANDV: inactive elements count as the identity. */
+static void reduce(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), kind = sve_desc_aux(desc);
+    uint64_t mask = elt_mask(esz), sign = UINT64_C(1) << ((8u << esz) - 1);
+    uint64_t acc;
+    SveVec n;
+    SvePred p;
+
+    switch (kind) {
+    case SVE_RED_SMAX: acc = sign; break;
+    case SVE_RED_SMIN: acc = sign - 1; break;
+    case SVE_RED_UMIN:
+    case SVE_RED_AND: acc = mask; break;
+    default: acc = 0; break;
+    }
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&n, esz, i);
+
+        if (!active(&p, esz, i))
+            continue;
+        switch (kind) {
+        case SVE_RED_SMAX: acc = sext(x, esz) > sext(acc, esz) ? x : acc; break;
+        case SVE_RED_UMAX: acc = x > acc ? x : acc; break;
+        case SVE_RED_SMIN: acc = sext(x, esz) < sext(acc, esz) ? x : acc; break;
+        case SVE_RED_UMIN: acc = x < acc ? x : acc; break;
+        case SVE_RED_OR: acc |= x; break;
+        case SVE_RED_EOR: acc ^= x; break;
+        default: acc &= x; break;
+        }
+    }
+    write_scalar(env, sve_desc_rd(desc), acc & mask);
+}
+
+/* ---- permutes ---- */
+
+/* Element index of ZIP/UZP/TRN's source for result element i: bit 8 set
+ * for the second operand. n elements. */
+static unsigned perm_src(unsigned opc, unsigned i, unsigned n)
+{
+    unsigned half = n / 2, pair = i / 2, odd = i & 1;
+
+    switch (opc) {
+    case 0: return (odd << 8) | pair;          /* ZIP1 */
+    case 1: return (odd << 8) | (half + pair); /* ZIP2 */
+    case 2:
+    case 3: /* UZP1, UZP2: the even (odd) elements of Zn:Zm */
+    {
+        unsigned k = 2 * i + (opc & 1);
+
+        return k < n ? k : (1u << 8) | (k - n);
+    }
+    case 4: return (odd << 8) | (i & ~1u); /* TRN1 */
+    default: return (odd << 8) | (i | 1u); /* TRN2 */
+    }
+}
+
+static void perm_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz);
+    SveVec d = {{0}}, a, b;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    sve_z_read(env, sve_desc_rm(desc), b.b);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned src = perm_src(opc, i, n);
+
+        elt_set(&d, esz, i, elt_get(src >> 8 ? &b : &a, esz, src & 0xff));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* A predicate element of esz: its 1 << esz bits. */
+static unsigned pelt_get(const SvePred *p, unsigned esz, unsigned i)
+{
+    unsigned v = 0;
+
+    for (unsigned b = 0; b < (1u << esz); b++)
+        v |= (unsigned)sve_pbit(p->w, (i << esz) + b) << b;
+    return v;
+}
+
+static void pelt_set(SvePred *p, unsigned esz, unsigned i, unsigned v)
+{
+    for (unsigned b = 0; b < (1u << esz); b++)
+        sve_pset(p->w, (i << esz) + b, (v >> b) & 1);
+}
+
+static void perm_p(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz);
+    SvePred d, a, b;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    pred_read(env, sve_desc_rm(desc), &b);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++) {
+        unsigned src = perm_src(opc, i, n);
+
+        pelt_set(&d, esz, i, pelt_get(src >> 8 ? &b : &a, esz, src & 0xff));
+    }
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+static void rev_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    SveVec d = {{0}}, a;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    for (unsigned i = 0; i < n; i++)
+        elt_set(&d, esz, i, elt_get(&a, esz, n - 1 - i));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static void rev_p(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    SvePred d, a;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++)
+        pelt_set(&d, esz, i, pelt_get(&a, esz, n - 1 - i));
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+/* PUNPKLO/HI: the low (high) half's byte elements as halfword ones. */
+static void punpk(CPUARMState *env, uint64_t desc)
+{
+    unsigned n = nelem(env, 1), base = sve_desc_aux(desc) ? n : 0;
+    SvePred d, a;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++)
+        sve_pset(d.w, 2 * i, sve_pbit(a.w, base + i));
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+/* SUNPKLO/HI, UUNPKLO/HI: half-width elements of one half, extended. */
+static void unpk(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz), base = aux & 1 ? n : 0;
+    SveVec d = {{0}}, a;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t x = elt_get(&a, esz - 1, base + i);
+
+        elt_set(&d, esz, i, aux & 2 ? x : (uint64_t)sext(x, esz - 1));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* REVB, REVH, REVW: the bytes (halfwords, words) of each element
+ * reversed, where Pg. */
+static void revx(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), unit = sve_desc_aux(desc);
+    unsigned parts = 1u << (esz - unit);
+    SveVec d = {{0}}, a;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&a, esz, i), r = 0;
+        unsigned w = 8u << unit;
+
+        if (!active(&p, esz, i))
+            continue;
+        for (unsigned k = 0; k < parts; k++)
+            r |= ((x >> (k * w)) & elt_mask(unit)) << ((parts - 1 - k) * w);
+        elt_set(&d, esz, i, r);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
 uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -605,6 +874,16 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_DUP_X: dup_x(env, desc); break;
     case SVE_OP_SEL_Z: sel_z(env, desc); break;
     case SVE_OP_CPY_I: cpy_imm(env, desc, a); break;
+    case SVE_OP_SHIFT: shift(env, desc); break;
+    case SVE_OP_UNARY: unary(env, desc); break;
+    case SVE_OP_REDUCE: reduce(env, desc); break;
+    case SVE_OP_PERM_Z: perm_z(env, desc); break;
+    case SVE_OP_PERM_P: perm_p(env, desc); break;
+    case SVE_OP_REV_Z: rev_z(env, desc); break;
+    case SVE_OP_REV_P: rev_p(env, desc); break;
+    case SVE_OP_PUNPK: punpk(env, desc); break;
+    case SVE_OP_UNPK: unpk(env, desc); break;
+    case SVE_OP_REVX: revx(env, desc); break;
     case SVE_OP_ARITH_IMM: arith_imm(env, desc, a); break;
     case SVE_OP_CMP: return cmp(env, desc, a);
     case SVE_OP_PTRUE: return ptrue(env, desc);
@@ -714,6 +993,66 @@ static void store(CPUARMState *env, uint64_t desc, uint64_t addr)
     }
 }
 
+/* LD1R*: one element from addr + imm6 times its size, to every active
+ * element; no access when none is active. */
+static void load_replicate(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
+    uint64_t v = 0;
+    bool any = false;
+    SveVec d;
+    SvePred p;
+
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        any |= active(&p, esz, i);
+    if (any) {
+        v = mem_read(env, addr + ((uint64_t)(aux >> 8) << msz), msz);
+        if (ld_signed[dtype])
+            v = (uint64_t)sext(v, msz);
+    }
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        elt_set(&d, esz, i, active(&p, esz, i) ? v : 0);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* LD2..LD4, ST2..ST4 (and LDNT1, STNT1: count 1): element i of register
+ * r at addr + (i * count + r) << msz. */
+static void load_store_n(CPUARMState *env, uint64_t desc, uint64_t addr,
+                         bool st)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, count = ((aux >> 2) & 3) + 1, n = nelem(env, msz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    unsigned rd = sve_desc_rd(desc);
+    SveVec z[4];
+    SvePred p;
+
+    /* aux bits 2-3: the register count less one (LDNT1 ... LD4). */
+    addr += (uint64_t)(imm * (int64_t)(count * (n << msz)));
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned r = 0; r < count; r++)
+        sve_z_read(env, (rd + r) % 32, z[r].b);
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned r = 0; r < count; r++) {
+            uint64_t ea = addr + ((uint64_t)(i * count + r) << msz);
+            uint64_t v = elt_get(&z[r], msz, i);
+
+            if (!active(&p, msz, i))
+                elt_set(&z[r], msz, i, 0);
+            else if (st)
+                memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
+                       1u << msz);
+            else
+                elt_set(&z[r], msz, i, mem_read(env, ea, msz));
+        }
+    if (st)
+        return;
+    for (unsigned r = 0; r < count; r++)
+        sve_z_write(env, (rd + r) % 32, z[r].b);
+}
+
 /* LDR, STR (vector, predicate): the register's bytes in order, at
  * addr + imm9 times its size; a load changes nothing when it faults. */
 static void ldr_str(CPUARMState *env, uint64_t desc, uint64_t addr, bool st)
@@ -759,6 +1098,9 @@ uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
     case SVE_OP_LD1: load(env, desc, addr); break;
     case SVE_OP_ST1: store(env, desc, addr); break;
     case SVE_OP_LDR: ldr_str(env, desc, addr, false); break;
+    case SVE_OP_LD1R: load_replicate(env, desc, addr); break;
+    case SVE_OP_LDN: load_store_n(env, desc, addr, false); break;
+    case SVE_OP_STN: load_store_n(env, desc, addr, true); break;
     default: ldr_str(env, desc, addr, true); break;
     }
     return 0;

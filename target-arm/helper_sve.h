@@ -41,6 +41,19 @@ typedef enum SveOp {
     SVE_OP_LDR,      /* aux: imm9 | SVE_LDR_PRED; helper_sve_mem */
     SVE_OP_STR,      /* the same */
     SVE_OP_CPY_I,    /* a: imm; aux: 1 merging; sve_op */
+    SVE_OP_SHIFT,    /* aux: SVE_SHIFT_*; pg 16: unpredicated */
+    SVE_OP_UNARY,    /* aux: the opc field (SXTB ... NOT) */
+    SVE_OP_REDUCE,   /* aux: SVE_RED_*; writes Vd */
+    SVE_OP_PERM_Z,   /* aux: 0 ZIP1 1 ZIP2 2 UZP1 3 UZP2 4 TRN1 5 TRN2 */
+    SVE_OP_PERM_P,   /* the same on predicates */
+    SVE_OP_REV_Z,
+    SVE_OP_REV_P,
+    SVE_OP_PUNPK, /* aux: 1 high half */
+    SVE_OP_UNPK,  /* aux: bit 0 high half, bit 1 unsigned */
+    SVE_OP_REVX,  /* aux: 0 REVB, 1 REVH, 2 REVW */
+    SVE_OP_LD1R,  /* aux: dtype | imm6 << 8; helper_sve_mem */
+    SVE_OP_LDN,   /* aux: msz | count << 2 | SVE_LD_IMM...; mem */
+    SVE_OP_STN,   /* the same */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */
@@ -76,6 +89,21 @@ enum {
     SVE_LD_FIRST_FAULT = 1 << 4, /* LDFF1 */
     SVE_LD_NON_FAULT = 1 << 5,   /* LDNF1 */
     SVE_LD_IMM_SHIFT = 8,
+};
+
+/* SVE_OP_SHIFT's aux: the operation in bits 0-2 (0 ASR, 1 LSR, 3 LSL,
+ * 4 ASRR, 5 LSRR, 7 LSLR), by the immediate in bits 16-23 or by Zm. */
+enum { SVE_SHIFT_IMM = 1 << 8, SVE_SHIFT_AMOUNT = 16 };
+
+/* SVE_OP_REDUCE's aux. */
+enum {
+    SVE_RED_SMAX,
+    SVE_RED_UMAX,
+    SVE_RED_SMIN,
+    SVE_RED_UMIN,
+    SVE_RED_OR,
+    SVE_RED_EOR,
+    SVE_RED_AND,
 };
 
 /* DUP (indexed) of a 128-bit element (esz then 0). */

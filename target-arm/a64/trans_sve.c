@@ -224,6 +224,185 @@ static bool trans_RDVL(DisasContext *s, arg_RDVL *a)
     return true;
 }
 
+/* ---- shifts, unary operations, reductions ---- */
+
+/* tsz:imm3 of the shift-by-immediate forms: esz from tsz's top set bit,
+ * false when tsz is 0. */
+static bool shift_imm(unsigned tsz, unsigned imm3, unsigned *esz, unsigned *raw)
+{
+    if (tsz == 0)
+        return false;
+    *esz = 31 - (unsigned)__builtin_clz(tsz);
+    *raw = tsz << 3 | imm3;
+    return true;
+}
+
+/* ASR, LSR: 2 * esize - imm; LSL: imm - esize. */
+static unsigned shift_amount(unsigned opc, unsigned esz, unsigned raw)
+{
+    unsigned bits = 8u << esz;
+
+    return opc == 3 ? raw - bits : 2 * bits - raw;
+}
+
+static bool gen_shift_imm(unsigned opc, unsigned tsz, unsigned imm3,
+                          unsigned rd, unsigned rn, unsigned pg)
+{
+    unsigned esz, raw;
+
+    if (opc == 2 || !shift_imm(tsz, imm3, &esz, &raw))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_SHIFT, esz, rd, rn, 0, pg,
+                      opc | SVE_SHIFT_IMM |
+                          shift_amount(opc, esz, raw) << SVE_SHIFT_AMOUNT));
+    return true;
+}
+
+static bool trans_SHIFT_zzi(DisasContext *s, arg_SHIFT_zzi *a)
+{
+    (void)s;
+    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rn,
+                         ALL_ACTIVE);
+}
+
+static bool trans_SHIFT_zpzi(DisasContext *s, arg_SHIFT_zpzi *a)
+{
+    (void)s;
+    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rd,
+                         a->pg);
+}
+
+static bool trans_SHIFT_zpzz(DisasContext *s, arg_SHIFT_zpzz *a)
+{
+    (void)s;
+    if ((a->opc & 3) == 2)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_SHIFT, a->esz, a->rd, a->rd, a->rm, a->pg, a->opc));
+    return true;
+}
+
+/* The element sizes each unary opc allows (bit esz). */
+static bool unary_valid(unsigned opc, unsigned esz)
+{
+    static const uint8_t sizes[15] = {0xe, 0xe, 0xc, 0xc, 0x8, 0x8, 0xf, 0xf,
+                                      0xf, 0xf, 0xf, 0xf, 0xe, 0xe, 0xf};
+
+    return opc < 15 && (sizes[opc] >> esz & 1);
+}
+
+static bool trans_UNARY_zpz(DisasContext *s, arg_UNARY_zpz *a)
+{
+    (void)s;
+    if (!unary_valid(a->opc, a->esz))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_UNARY, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
+    return true;
+}
+
+static bool trans_MAXMINV(DisasContext *s, arg_MAXMINV *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REDUCE, a->esz, a->rd, a->rn, 0, a->pg,
+                      a->min << 1 | a->u));
+    return true;
+}
+
+static bool trans_LOGICV(DisasContext *s, arg_LOGICV *a)
+{
+    (void)s;
+    if (a->opc > 2)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_REDUCE, a->esz, a->rd, a->rn, 0, a->pg,
+                      SVE_RED_OR + a->opc));
+    return true;
+}
+
+/* ---- permutes ---- */
+
+static bool trans_PERM_z(DisasContext *s, arg_PERM_z *a)
+{
+    (void)s;
+    if (a->opc > 5)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_PERM_Z, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
+    return true;
+}
+
+static bool trans_PERM_p(DisasContext *s, arg_PERM_p *a)
+{
+    (void)s;
+    if (a->opc > 5)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_PERM_P, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
+    return true;
+}
+
+static bool trans_REV_p(DisasContext *s, arg_REV_p *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REV_P, a->esz, a->rd, a->rn, 0, 0, 0));
+    return true;
+}
+
+static bool trans_PUNPK(DisasContext *s, arg_PUNPK *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_PUNPK, 0, a->rd, a->rn, 0, 0, a->h));
+    return true;
+}
+
+static bool trans_UNPK(DisasContext *s, arg_UNPK *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_UNPK, a->esz, a->rd, a->rn, 0, 0, a->u << 1 | a->h));
+    return true;
+}
+
+static bool trans_REV_z(DisasContext *s, arg_REV_z *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REV_Z, a->esz, a->rd, a->rn, 0, 0, 0));
+    return true;
+}
+
+static bool trans_REVX(DisasContext *s, arg_REVX *a)
+{
+    (void)s;
+    if (a->opc == 3 || a->esz <= a->opc)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_REVX, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
+    return true;
+}
+
+/* DUPM: a logical immediate in every 64-bit lane. */
+static bool trans_DUPM(DisasContext *s, arg_DUPM *a)
+{
+    uint64_t imm;
+
+    (void)s;
+    if (!a64_decode_bit_masks(a->n, a->imms, a->immr, 64, &imm))
+        return false;
+    gen_sve(sve_desc(SVE_OP_DUP, 3, a->rd, 0, 0, 0, 0), const_arg((int64_t)imm),
+            const_arg(0));
+    return true;
+}
+
+/* FDUP (FMOV Zd.T, #imm): VFPExpandImm(). */
+static bool trans_FDUP(DisasContext *s, arg_FDUP *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
+            const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
+            const_arg(0));
+    return true;
+}
+
 /* ---- DUP, SEL, immediates ---- */
 
 static bool trans_DUP_r(DisasContext *s, arg_DUP_r *a)
@@ -555,6 +734,56 @@ static bool trans_ST1_ss(DisasContext *s, arg_ST1_ss *a)
         return false;
     gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
                      (uint32_t)(a->msz | a->esz << 2)),
+            gen_addr(s, a->rn, a->rm, a->msz));
+    return true;
+}
+
+static bool trans_LD1R(DisasContext *s, arg_LD1R *a)
+{
+    gen_mem(sve_desc(SVE_OP_LD1R, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)(a->dth << 2 | a->dtl) | (uint32_t)a->imm << 8),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+/* nreg 0 is LDNT1/STNT1 (one register), 1..3 LD2..LD4/ST2..ST4. */
+static uint32_t ldn_aux(int64_t msz, int64_t nreg, int64_t imm)
+{
+    return (uint32_t)(msz | nreg << 2) | imm_aux(imm);
+}
+
+static bool trans_LDN_si(DisasContext *s, arg_LDN_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_LDN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_LDN_ss(DisasContext *s, arg_LDN_ss *a)
+{
+    if (a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_LDN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, 0)),
+            gen_addr(s, a->rn, a->rm, a->msz));
+    return true;
+}
+
+static bool trans_STN_si(DisasContext *s, arg_STN_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_STN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_STN_ss(DisasContext *s, arg_STN_ss *a)
+{
+    if (a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_STN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, 0)),
             gen_addr(s, a->rn, a->rm, a->msz));
     return true;
 }

@@ -128,6 +128,13 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
 bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
                             A64FpGuard slow, uint64_t desc);
 
+/* DecodeBitMasks(immN, imms, immr, immediate=TRUE, M=datasize) of a
+ * logical immediate (trans_dp_imm.c): false for a reserved encoding. */
+bool a64_decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
+                          unsigned datasize, uint64_t *wmask);
+/* VFPExpandImm() of imm8 for element size esz (FP_H, FP_S, FP_D). */
+uint64_t a64_fp_expand_imm(int esz, unsigned imm8);
+
 /* True when code at pc (in the block's page) sets NZCV before reading it;
  * env is the translating thread's, to fetch guest code. */
 bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);

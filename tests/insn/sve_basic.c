@@ -60,7 +60,7 @@ static void show(const char *name, uint64_t nzcv)
             : [ia] "r"(a), [ib] "r"(b), [ic] "r"(c), [ipa] "r"(pa),            \
               [ipb] "r"(pb), [oz] "r"(zout), [op] "r"(pout), [ox] "r"(&xout)   \
             : "memory", "cc", "x9", "x10", "x11", "v0", "v1", "v2", "v3",      \
-              "v31");                                                          \
+              "v4", "v29", "v30", "v31");                                      \
         show(name, f);                                                         \
     } while (0)
 
@@ -355,6 +355,98 @@ static void ldst_tests(void)
     TI("str p0, [%[oz]]\n\tldr z0, [%[oz]]");
 }
 
+/* Shifts, unary operations, reductions, permutes, immediates. */
+static void more_tests(void)
+{
+    TI("asr z0.s, z1.s, #3");
+    TI("lsr z0.b, z1.b, #8");
+    TI("lsl z0.d, z1.d, #63");
+    TI("asr z0.h, z1.h, #16");
+    TI("asr z0.h, p0/m, z0.h, #3");
+    TI("lsr z0.s, p1/m, z0.s, #31");
+    TI("lsl z0.b, p0/m, z0.b, #7");
+    TI("asr z0.s, p0/m, z0.s, z1.s");
+    TI("lsr z0.b, p0/m, z0.b, z1.b");
+    TI("lsl z0.h, p1/m, z0.h, z2.h");
+    TI("asrr z0.d, p0/m, z0.d, z2.d");
+    TI("lsrr z0.s, p0/m, z0.s, z2.s");
+    TI("lslr z0.b, p0/m, z0.b, z2.b");
+    TI("sxtb z0.h, p0/m, z1.h");
+    TI("uxtb z0.s, p0/m, z1.s");
+    TI("sxth z0.d, p1/m, z1.d");
+    TI("uxth z0.s, p0/m, z1.s");
+    TI("sxtw z0.d, p0/m, z1.d");
+    TI("uxtw z0.d, p0/m, z1.d");
+    TI("abs z0.b, p0/m, z1.b");
+    TI("neg z0.s, p1/m, z1.s");
+    TI("cls z0.h, p0/m, z1.h");
+    TI("clz z0.s, p0/m, z1.s");
+    TI("cnt z0.b, p0/m, z1.b");
+    TI("cnot z0.d, p0/m, z1.d");
+    TI("not z0.h, p0/m, z1.h");
+    TF("fabs z0.s, p0/m, z1.s");
+    TF("fneg z0.d, p1/m, z2.d");
+    TI("smaxv b0, p0, z1.b");
+    TI("umaxv h0, p0, z1.h");
+    TI("sminv s0, p1, z1.s");
+    TI("uminv d0, p0, z1.d");
+    TI("pfalse p3.b\n\tsmaxv s0, p3, z1.s");
+    TI("pfalse p3.b\n\tuminv h0, p3, z1.h");
+    TI("orv b0, p0, z1.b");
+    TI("eorv h0, p1, z1.h");
+    TI("andv s0, p0, z1.s");
+    TI("zip1 z0.b, z1.b, z2.b");
+    TI("zip2 z0.h, z1.h, z2.h");
+    TI("uzp1 z0.s, z1.s, z2.s");
+    TI("uzp2 z0.d, z1.d, z2.d");
+    TI("trn1 z0.b, z1.b, z2.b");
+    TI("trn2 z0.s, z1.s, z2.s");
+    TI("zip1 p2.b, p0.b, p1.b");
+    TI("zip2 p2.h, p0.h, p1.h");
+    TI("uzp1 p2.s, p0.s, p1.s");
+    TI("uzp2 p2.b, p0.b, p1.b");
+    TI("trn1 p2.d, p0.d, p1.d");
+    TI("trn2 p2.h, p0.h, p1.h");
+    TI("rev p2.b, p0.b");
+    TI("rev p2.s, p1.s");
+    TI("punpklo p2.h, p0.b");
+    TI("punpkhi p2.h, p1.b");
+    TI("uunpklo z0.h, z1.b");
+    TI("uunpkhi z0.s, z1.h");
+    TI("sunpklo z0.d, z1.s");
+    TI("sunpkhi z0.h, z1.b");
+    TI("rev z0.b, z1.b");
+    TI("rev z0.d, z1.d");
+    TI("revb z0.h, p0/m, z1.h");
+    TI("revb z0.d, p0/m, z1.d");
+    TI("revh z0.s, p1/m, z1.s");
+    TI("revw z0.d, p0/m, z1.d");
+    TI("mov z0.s, #0xff");
+    TI("mov z0.h, #0x7ff0");
+    TI("mov z0.d, #0xff00ff00ff00ff");
+    TI("fmov z0.s, #-0.5");
+    TI("fmov z0.d, #2.0");
+    TI("fmov z0.h, #31.0");
+    TI("ld1rw {z0.s}, p0/z, [%[ib], #8]");
+    TI("ld1rd {z0.d}, p1/z, [%[ib], #16]");
+    TI("ld1rb {z0.h}, p0/z, [%[ib], #1]");
+    TI("ld1rsb {z0.d}, p0/z, [%[ib], #7]");
+    TI("ld1rsh {z0.s}, p0/z, [%[ib], #2]");
+    TI("ld2b {z0.b, z1.b}, p0/z, [%[ib]]");
+    TI("ld2b {z31.b, z0.b}, p0/z, [%[ib]]");
+    TI("mov x10, #3\n\tld3h {z0.h, z1.h, z2.h}, p1/z, [%[ib], x10, lsl #1]");
+    TI("ld4w {z29.s, z30.s, z31.s, z0.s}, p0/z, [%[ib]]");
+    TI("ldnt1d {z0.d}, p0/z, [%[ib], #1, mul vl]");
+    TI("ptrue p3.b\n\tst1b {z0.b}, p3, [%[oz]]\n\t"
+       "st2w {z1.s, z2.s}, p0, [%[oz]]\n\tldr z0, [%[oz]]");
+    TI("ptrue p3.b\n\tst1b {z0.b}, p3, [%[oz]]\n\tmov x10, #1\n\t"
+       "st3b {z1.b, z2.b, z3.b}, p1, [%[oz], x10]\n\tldr z0, [%[oz]]");
+    TI("ptrue p3.b\n\tst1b {z0.b}, p3, [%[oz]]\n\t"
+       "st4d {z1.d, z2.d, z3.d, z4.d}, p0, [%[oz]]\n\tldr z0, [%[oz]]");
+    TI("ptrue p3.b\n\tst1b {z0.b}, p3, [%[oz]]\n\t"
+       "stnt1h {z1.h}, p0, [%[oz]]\n\tldr z0, [%[oz]]");
+}
+
 static sigjmp_buf fault_jmp;
 static volatile uintptr_t fault_addr;
 
@@ -490,6 +582,7 @@ int main(void)
         fp_tests();
         vwrite_tests();
         ldst_tests();
+        more_tests();
         fault_tests();
     }
     return 0;
