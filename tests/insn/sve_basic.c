@@ -15,6 +15,7 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #ifndef PR_SVE_SET_VL
@@ -447,6 +448,66 @@ static void more_tests(void)
        "stnt1h {z1.h}, p0, [%[oz]]\n\tldr z0, [%[oz]]");
 }
 
+/* A signal's frame carries an SVE record (vl, Z, P, FFR) that
+ * rt_sigreturn restores: the handler rewrites Z5 and P5 there. UDF makes
+ * the signal (no syscall, which may discard SVE state on Linux). */
+static void on_sigill(int sig, siginfo_t *si, void *ucp)
+{
+    ucontext_t *uc = ucp;
+    uint8_t *rec = (uint8_t *)uc->uc_mcontext.__reserved;
+
+    (void)sig;
+    (void)si;
+    uc->uc_mcontext.pc += 4;
+    for (;;) {
+        uint32_t magic, size;
+
+        memcpy(&magic, rec, 4);
+        memcpy(&size, rec + 4, 4);
+        if (magic == 0 || size == 0) {
+            printf("handler: no SVE record\n");
+            return;
+        }
+        if (magic == 0x53564501) {
+            uint16_t rvl;
+            uint8_t *z5, *p5;
+
+            memcpy(&rvl, rec + 8, 2);
+            printf("handler: sve record vl %u size %u\n", rvl, size);
+            if (size <= 16)
+                return;
+            z5 = rec + 16 + 5 * rvl;
+            p5 = rec + 16 + 32 * rvl + 5 * (rvl / 8);
+            printf("handler: z5 %02x %02x %02x p5 %02x ffr %02x\n", z5[0],
+                   z5[17 % rvl], z5[rvl - 1], p5[0],
+                   rec[16 + 32 * rvl + 16 * (rvl / 8)]);
+            memset(z5, 0x5a, rvl);
+            memset(p5, 0xa5, rvl / 8);
+            return;
+        }
+        rec += size;
+    }
+}
+
+static void signal_tests(void)
+{
+    struct sigaction sa;
+    uint8_t z[256], p[32];
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = on_sigill;
+    sa.sa_flags = SA_SIGINFO;
+    sigaction(SIGILL, &sa, NULL);
+    __asm__ volatile("ldr z5, [%[a]]\n\tldr p5, [%[pa]]\n\tptrue p6.s, vl2\n\t"
+                     "wrffr p6.b\n\tudf #0\n\tstr z5, [%[z]]\n\tstr p5, [%[p]]"
+                     :
+                     : [a] "r"(za), [pa] "r"(pa), [z] "r"(z), [p] "r"(p)
+                     : "memory", "v5");
+    printf("after sigreturn: z5 %02x %02x p5 %02x %02x\n", z[0], z[vl - 1],
+           p[0], p[vl / 8 - 1]);
+    signal(SIGILL, SIG_DFL);
+}
+
 static sigjmp_buf fault_jmp;
 static volatile uintptr_t fault_addr;
 
@@ -584,6 +645,7 @@ int main(void)
         ldst_tests();
         more_tests();
         fault_tests();
+        signal_tests();
     }
     return 0;
 }
