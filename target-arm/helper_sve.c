@@ -328,18 +328,17 @@ static void sel_z(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
-/* ADD, SUB, SUBR, MUL (immediate): Zdn = op(Zdn, imm). */
+/* ADD, SUB, SUBR, MUL, AND, ORR, EOR (immediate): Zdn = op(Zdn, imm),
+ * aux the predicated group's opc of the same operation. */
 static void arith_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
 {
-    static const unsigned opc[9] = {0x00, 0x01, 0, 0x03, 0, 0, 0, 0, 0x10};
     unsigned esz = sve_desc_esz(desc);
     SveVec d;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     for (unsigned i = 0; i < nelem(env, esz); i++)
-        elt_set(
-            &d, esz, i,
-            int_binop(opc[sve_desc_aux(desc)], esz, elt_get(&d, esz, i), imm));
+        elt_set(&d, esz, i,
+                int_binop(sve_desc_aux(desc), esz, elt_get(&d, esz, i), imm));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -554,6 +553,37 @@ static void fmla(CPUARMState *env, uint64_t desc)
                     fp_muladd(env, (int)esz, acc, x, y, neg_prod, neg_acc));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* FCMGE ... FACGT, FCMUO into Pd (zeroing); quiet compares raise IOC
+ * for a signalling NaN only, as fp_compare_mask's. */
+static void fcmp(CPUARMState *env, uint64_t desc)
+{
+    static const int8_t kind[8] = {FPCMP_GE, FPCMP_GT,   FPCMP_EQ, FPCMP_EQ,
+                                   -1,       FPCMP_ACGE, -1,       FPCMP_ACGT};
+    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
+    unsigned csr = fp_helper_enter(env);
+    SveVec n, m;
+    SvePred g, r;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &g);
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t a = elt_get(&n, esz, i), b = elt_get(&m, esz, i);
+        bool t;
+
+        if (!active(&g, esz, i))
+            continue;
+        if (op == 4) /* FCMUO: unordered, NZCV 0011 */
+            t = fp_compare(env, (int)esz, a, b, false) == 0x30000000u;
+        else
+            t = fp_compare_mask(env, kind[op], (int)esz, a, b) != (op == 3);
+        sve_pset(r.w, i << esz, t);
+    }
+    pred_write(env, sve_desc_rd(desc), &r);
     fp_helper_leave(csr);
 }
 
@@ -899,6 +929,7 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_FP_ZPZZ: fp_zzz(env, desc); break;
     case SVE_OP_FMLA: fmla(env, desc); break;
     case SVE_OP_FADDV: faddv(env, desc); break;
+    case SVE_OP_FCMP: fcmp(env, desc); break;
     case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
     default: break;
     }

@@ -22,7 +22,7 @@ typedef enum SveOp {
     SVE_OP_DUP,        /* a: the value */
     SVE_OP_DUP_X,      /* aux: element index | SVE_DUP_Q */
     SVE_OP_SEL_Z,      /* Zd = Pg ? Zn : Zm */
-    SVE_OP_ARITH_IMM,  /* aux: 0 ADD, 1 SUB, 3 SUBR, 8 MUL; a: imm */
+    SVE_OP_ARITH_IMM,  /* aux: the BINOP_zpzz opc; a: imm */
     SVE_OP_CMP,        /* aux: SVE_CMP_* | SVE_CMP_IMM | SVE_CMP_WIDE */
     SVE_OP_PTRUE,      /* aux: the pattern */
     SVE_OP_PFALSE,
@@ -54,6 +54,7 @@ typedef enum SveOp {
     SVE_OP_LD1R,  /* aux: dtype | imm6 << 8; helper_sve_mem */
     SVE_OP_LDN,   /* aux: msz | count << 2 | SVE_LD_IMM...; mem */
     SVE_OP_STN,   /* the same */
+    SVE_OP_FCMP,  /* aux: op:o2:o3 of the encoding; no NZCV */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */

@@ -391,6 +391,20 @@ static bool trans_DUPM(DisasContext *s, arg_DUPM *a)
     return true;
 }
 
+/* AND, ORR, EOR (immediate) on 64-bit lanes: the predicated opc codes. */
+static bool trans_LOGIC_zi(DisasContext *s, arg_LOGIC_zi *a)
+{
+    static const unsigned opc[3] = {0x18, 0x19, 0x1a};
+    uint64_t imm;
+
+    (void)s;
+    if (a->opc > 2 || !a64_decode_bit_masks(a->n, a->imms, a->immr, 64, &imm))
+        return false;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, 3, a->rd, 0, 0, 0, opc[a->opc]),
+            const_arg((int64_t)imm), const_arg(0));
+    return true;
+}
+
 /* FDUP (FMOV Zd.T, #imm): VFPExpandImm(). */
 static bool trans_FDUP(DisasContext *s, arg_FDUP *a)
 {
@@ -465,7 +479,7 @@ static bool trans_ADDSUB_zi(DisasContext *s, arg_ADDSUB_zi *a)
 static bool trans_MUL_zi(DisasContext *s, arg_MUL_zi *a)
 {
     (void)s;
-    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 8),
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 0x10),
             const_arg(a->imm), const_arg(0));
     return true;
 }
@@ -637,6 +651,17 @@ static bool trans_FMLA(DisasContext *s, arg_FMLA *a)
         return false;
     gen_sve0(sve_desc(SVE_OP_FMLA, a->esz, a->rd, a->rn, a->rm, a->pg,
                       a->opc | (a->mad ? 4 : 0)));
+    return true;
+}
+
+static bool trans_FCMP_ppzz(DisasContext *s, arg_FCMP_ppzz *a)
+{
+    unsigned op = (unsigned)(a->op << 2 | a->o2 << 1 | a->o3);
+
+    (void)s;
+    if (a->esz == 0 || op == 6)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, a->rm, a->pg, op));
     return true;
 }
 

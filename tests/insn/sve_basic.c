@@ -425,6 +425,18 @@ static void more_tests(void)
     TI("mov z0.s, #0xff");
     TI("mov z0.h, #0x7ff0");
     TI("mov z0.d, #0xff00ff00ff00ff");
+    TI("and z0.b, z0.b, #0x1");
+    TI("orr z0.s, z0.s, #0xff00");
+    TI("eor z0.d, z0.d, #0x5555555555555555");
+    TF("fcmgt p2.s, p0/z, z0.s, z1.s");
+    TF("fcmge p2.d, p1/z, z2.d, z0.d");
+    TF("fcmeq p2.s, p0/z, z0.s, z1.s");
+    TF("fcmne p2.s, p0/z, z0.s, z0.s");
+    TF("fcmuo p2.s, p0/z, z0.s, z1.s");
+    TF("facge p2.s, p0/z, z0.s, z1.s");
+    TF("facgt p2.h, p0/z, z0.h, z1.h");
+    TF("mrs x9, fpsr\n\tmsr fpsr, xzr\n\tfcmge p2.s, p0/z, z0.s, z1.s\n\t"
+       "mrs x9, fpsr");
     TI("fmov z0.s, #-0.5");
     TI("fmov z0.d, #2.0");
     TI("fmov z0.h, #31.0");
