@@ -562,13 +562,22 @@ static void fcmp(CPUARMState *env, uint64_t desc)
 {
     static const int8_t kind[8] = {FPCMP_GE, FPCMP_GT,   FPCMP_EQ, FPCMP_EQ,
                                    -1,       FPCMP_ACGE, -1,       FPCMP_ACGT};
-    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc), op = aux & 7;
     unsigned csr = fp_helper_enter(env);
     SveVec n, m;
     SvePred g, r;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    sve_z_read(env, sve_desc_rm(desc), m.b);
+    if (aux & SVE_FCMP_ZERO)
+        memset(m.b, 0, sizeof(m.b));
+    else
+        sve_z_read(env, sve_desc_rm(desc), m.b);
+    if (aux & SVE_FCMP_SWAP) {
+        SveVec t = n;
+
+        n = m;
+        m = t;
+    }
     pred_read(env, sve_desc_pg(desc), &g);
     memset(&r, 0, sizeof(r));
     for (unsigned i = 0; i < nelem(env, esz); i++) {
@@ -626,6 +635,13 @@ static uint64_t shift_one(unsigned op, unsigned esz, uint64_t x, uint64_t n)
     switch (op) {
     case 0: return (uint64_t)(sext(x, esz) >> (n >= bits ? bits - 1 : n));
     case 1: return n >= bits ? 0 : x >> n;
+    case 2: /* ASRD: n in 1..bits; a negative x rounds toward zero */
+        if (n >= 64)
+            return 0;
+        return (uint64_t)((sext(x, esz) +
+                           (sext(x, esz) < 0 ? (int64_t)((UINT64_C(1) << n) - 1)
+                                             : 0)) >>
+                          n);
     default: return n >= bits ? 0 : x << n; /* 3: LSL */
     }
 }

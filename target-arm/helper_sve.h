@@ -92,7 +92,7 @@ enum {
     SVE_LD_IMM_SHIFT = 8,
 };
 
-/* SVE_OP_SHIFT's aux: the operation in bits 0-2 (0 ASR, 1 LSR, 3 LSL,
+/* SVE_OP_SHIFT's aux: the operation in bits 0-2 (0 ASR, 1 LSR, 2 ASRD, 3 LSL,
  * 4 ASRR, 5 LSRR, 7 LSLR), by the immediate in bits 16-23 or by Zm. */
 enum { SVE_SHIFT_IMM = 1 << 8, SVE_SHIFT_AMOUNT = 16 };
 
@@ -106,6 +106,10 @@ enum {
     SVE_RED_EOR,
     SVE_RED_AND,
 };
+
+/* SVE_OP_FCMP's aux above op:o2:o3: compare with +0.0 (as Zm), and
+ * with the operands swapped (FCMLT, FCMLE #0.0). */
+enum { SVE_FCMP_ZERO = 1 << 8, SVE_FCMP_SWAP = 1 << 9 };
 
 /* DUP (indexed) of a 128-bit element (esz then 0). */
 enum { SVE_DUP_Q = 1 << 16 };

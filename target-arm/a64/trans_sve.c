@@ -272,6 +272,19 @@ static bool trans_SHIFT_zpzi(DisasContext *s, arg_SHIFT_zpzi *a)
                          a->pg);
 }
 
+static bool trans_ASRD(DisasContext *s, arg_ASRD *a)
+{
+    unsigned esz, raw;
+
+    (void)s;
+    if (!shift_imm((unsigned)(a->tszh << 2 | a->tszl), a->imm3, &esz, &raw))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_SHIFT, esz, a->rd, a->rd, 0, a->pg,
+                      2 | SVE_SHIFT_IMM |
+                          shift_amount(0, esz, raw) << SVE_SHIFT_AMOUNT));
+    return true;
+}
+
 static bool trans_SHIFT_zpzz(DisasContext *s, arg_SHIFT_zpzz *a)
 {
     (void)s;
@@ -466,6 +479,17 @@ static bool trans_CPY_i(DisasContext *s, arg_CPY_i *a)
     return true;
 }
 
+static bool trans_FCPY(DisasContext *s, arg_FCPY *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, 1),
+            const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
+            const_arg(0));
+    return true;
+}
+
 static bool trans_ADDSUB_zi(DisasContext *s, arg_ADDSUB_zi *a)
 {
     (void)s;
@@ -481,6 +505,16 @@ static bool trans_MUL_zi(DisasContext *s, arg_MUL_zi *a)
     (void)s;
     gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 0x10),
             const_arg(a->imm), const_arg(0));
+    return true;
+}
+
+static bool trans_MINMAX_zi(DisasContext *s, arg_MINMAX_zi *a)
+{
+    int64_t imm = a->opc & 1 ? a->imm : (int8_t)a->imm;
+
+    (void)s;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 8 + a->opc),
+            const_arg(imm), const_arg(0));
     return true;
 }
 
@@ -662,6 +696,26 @@ static bool trans_FCMP_ppzz(DisasContext *s, arg_FCMP_ppzz *a)
     if (a->esz == 0 || op == 6)
         return false;
     gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, a->rm, a->pg, op));
+    return true;
+}
+
+static bool trans_FCMP_ppz0(DisasContext *s, arg_FCMP_ppz0 *a)
+{
+    /* As FCMP_ppzz's op:o2:o3 against zero; LT and LE are 0 > x, 0 >= x. */
+    static const uint16_t op[8] = {0 | SVE_FCMP_ZERO,
+                                   1 | SVE_FCMP_ZERO,
+                                   1 | SVE_FCMP_ZERO | SVE_FCMP_SWAP,
+                                   0 | SVE_FCMP_ZERO | SVE_FCMP_SWAP,
+                                   2 | SVE_FCMP_ZERO,
+                                   0,
+                                   3 | SVE_FCMP_ZERO,
+                                   0};
+    unsigned k = (unsigned)(a->eq << 2 | a->lt << 1 | a->ne);
+
+    (void)s;
+    if (a->esz == 0 || k == 5 || k == 7)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, 0, a->pg, op[k]));
     return true;
 }
 

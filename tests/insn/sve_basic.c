@@ -437,6 +437,21 @@ static void more_tests(void)
     TF("facgt p2.h, p0/z, z0.h, z1.h");
     TF("mrs x9, fpsr\n\tmsr fpsr, xzr\n\tfcmge p2.s, p0/z, z0.s, z1.s\n\t"
        "mrs x9, fpsr");
+    TF("fcmge p2.s, p0/z, z0.s, #0.0");
+    TF("fcmgt p2.d, p0/z, z2.d, #0.0");
+    TF("fcmlt p2.s, p1/z, z0.s, #0.0");
+    TF("fcmle p2.s, p0/z, z1.s, #0.0");
+    TF("fcmeq p2.s, p0/z, z1.s, #0.0");
+    TF("fcmne p2.h, p0/z, z1.h, #0.0");
+    TI("smax z0.h, z0.h, #-128");
+    TI("umax z0.b, z0.b, #200");
+    TI("smin z0.s, z0.s, #5");
+    TI("umin z0.d, z0.d, #255");
+    TI("fmov z0.s, p0/m, #1.0");
+    TI("fmov z0.d, p1/m, #-3.0");
+    TI("asrd z0.s, p0/m, z0.s, #2");
+    TI("asrd z0.b, p0/m, z0.b, #8");
+    TI("asrd z0.d, p1/m, z0.d, #1");
     TI("fmov z0.s, #-0.5");
     TI("fmov z0.d, #2.0");
     TI("fmov z0.h, #31.0");
