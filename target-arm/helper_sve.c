@@ -596,6 +596,41 @@ static void fcmp(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* SCVTF, UCVTF, FCVTZS, FCVTZU: each element of the larger of the two
+ * sizes holds its value in the low bits; FP results are zero-extended. */
+static void fcvt_int(CPUARMState *env, uint64_t desc)
+{
+    unsigned aux = sve_desc_aux(desc), fsz = aux & 3, isz = (aux >> 2) & 3;
+    unsigned csz = fsz > isz ? fsz : isz, csr = fp_helper_enter(env);
+    bool is_unsigned = aux & SVE_FCVT_UNSIGNED;
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, csz); i++) {
+        uint64_t x = elt_get(&n, csz, i), r;
+
+        if (!active(&p, csz, i))
+            continue;
+        if (aux & SVE_FCVT_TO_INT) {
+            /* Extend(FPToFixed(...), unsigned): a signed result widens
+             * with its sign into the container. */
+            r = fp_to_fixed(env, (int)fsz, x & elt_mask(fsz), 0, is_unsigned,
+                            8 << isz, FPR_Z) &
+                elt_mask(isz);
+            if (!is_unsigned)
+                r = (uint64_t)sext(r, isz);
+        } else
+            r = fp_from_fixed(env, (int)fsz, x & elt_mask(isz), 0, is_unsigned,
+                              8 << isz);
+        elt_set(&d, csz, i, r);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
 /* FADDV: the pairwise tree of the pseudocode's Reduce(), inactive
  * elements +0.0. */
 static uint64_t faddv_tree(CPUARMState *env, unsigned esz, const uint64_t *v,
@@ -751,6 +786,32 @@ static void reduce(CPUARMState *env, uint64_t desc)
         }
     }
     write_scalar(env, sve_desc_rd(desc), acc & mask);
+}
+
+/* SDOT, UDOT: each element of Zda plus the four products of its quarter
+ * elements of Zn and Zm. */
+static void dot(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), qsz = esz - 2;
+    bool is_unsigned = sve_desc_aux(desc) & 1;
+    SveVec d, n, m;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t acc = elt_get(&d, esz, i);
+
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t a = elt_get(&n, qsz, 4 * i + k);
+            uint64_t b = elt_get(&m, qsz, 4 * i + k);
+
+            acc +=
+                is_unsigned ? a * b : (uint64_t)(sext(a, qsz) * sext(b, qsz));
+        }
+        elt_set(&d, esz, i, acc);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 /* ---- permutes ---- */
@@ -946,6 +1007,8 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_FMLA: fmla(env, desc); break;
     case SVE_OP_FADDV: faddv(env, desc); break;
     case SVE_OP_FCMP: fcmp(env, desc); break;
+    case SVE_OP_FCVT: fcvt_int(env, desc); break;
+    case SVE_OP_DOT: dot(env, desc); break;
     case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
     default: break;
     }

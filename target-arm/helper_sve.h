@@ -55,6 +55,8 @@ typedef enum SveOp {
     SVE_OP_LDN,   /* aux: msz | count << 2 | SVE_LD_IMM...; mem */
     SVE_OP_STN,   /* the same */
     SVE_OP_FCMP,  /* aux: op:o2:o3 of the encoding; no NZCV */
+    SVE_OP_FCVT,  /* aux: fp esz | int esz << 2 | SVE_FCVT_* */
+    SVE_OP_DOT,   /* aux: 1 unsigned; esz 2 (.S from .B) or 3 */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */
@@ -110,6 +112,9 @@ enum {
 /* SVE_OP_FCMP's aux above op:o2:o3: compare with +0.0 (as Zm), and
  * with the operands swapped (FCMLT, FCMLE #0.0). */
 enum { SVE_FCMP_ZERO = 1 << 8, SVE_FCMP_SWAP = 1 << 9 };
+
+/* SVE_OP_FCVT's aux above the two sizes. */
+enum { SVE_FCVT_TO_INT = 1 << 4, SVE_FCVT_UNSIGNED = 1 << 5 };
 
 /* DUP (indexed) of a 128-bit element (esz then 0). */
 enum { SVE_DUP_Q = 1 << 16 };

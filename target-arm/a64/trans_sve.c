@@ -141,6 +141,13 @@ static bool trans_MAD(DisasContext *s, arg_MAD *a)
     return true;
 }
 
+static bool trans_DOT(DisasContext *s, arg_DOT *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_DOT, 2 + a->sz, a->rd, a->rn, a->rm, 0, a->u));
+    return true;
+}
+
 /* imm5 fields of INDEX are signed. */
 static int64_t sext5(int64_t v)
 {
@@ -716,6 +723,35 @@ static bool trans_FCMP_ppz0(DisasContext *s, arg_FCMP_ppz0 *a)
     if (a->esz == 0 || k == 5 || k == 7)
         return false;
     gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, 0, a->pg, op[k]));
+    return true;
+}
+
+/* opc:opc2 of the conversions: the FP size, the integer size (log2). */
+static bool fcvt_sizes(unsigned opc, unsigned opc2, unsigned *fsz,
+                       unsigned *isz)
+{
+    static const int8_t f[16] = {-1, -1, -1, -1, -1, 1,  1, 1,
+                                 -1, -1, 2,  -1, 3,  -1, 2, 3};
+    static const int8_t i[16] = {-1, -1, -1, -1, -1, 1,  2, 3,
+                                 -1, -1, 2,  -1, 2,  -1, 3, 3};
+
+    if (f[opc << 2 | opc2] < 0)
+        return false;
+    *fsz = (unsigned)f[opc << 2 | opc2];
+    *isz = (unsigned)i[opc << 2 | opc2];
+    return true;
+}
+
+static bool trans_FCVT_int(DisasContext *s, arg_FCVT_int *a)
+{
+    unsigned fsz, isz;
+
+    (void)s;
+    if (!fcvt_sizes(a->opc, a->opc2, &fsz, &isz))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCVT, 0, a->rd, a->rn, 0, a->pg,
+                      fsz | isz << 2 | (a->to_int ? SVE_FCVT_TO_INT : 0) |
+                          (a->u ? SVE_FCVT_UNSIGNED : 0)));
     return true;
 }
 
