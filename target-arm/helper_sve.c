@@ -631,6 +631,53 @@ static void fcvt_int(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* FCVT between H, S and D: containers of the larger size. */
+static void fcvt_fp(CPUARMState *env, uint64_t desc)
+{
+    unsigned aux = sve_desc_aux(desc), from = aux & 3, to = (aux >> 2) & 3;
+    unsigned csz = from > to ? from : to, csr = fp_helper_enter(env);
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, csz); i++)
+        if (active(&p, csz, i))
+            elt_set(&d, csz, i,
+                    fp_convert(env, (int)from, (int)to,
+                               elt_get(&n, csz, i) & elt_mask(from)) &
+                        elt_mask(to));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* SQINC ... UQDEC (scalar): x +- count, saturated to 32 or 64 bits
+ * (SatQ); a 32-bit signed result is sign-extended to 64. */
+static uint64_t satcnt(CPUARMState *env, uint64_t desc, uint64_t x)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    __int128 count = (__int128)pred_count(env, aux & 31, sve_desc_esz(desc)) *
+                     (((aux >> 8) & 15) + 1);
+    bool is_unsigned = aux & SVE_SAT_UNSIGNED, wide = aux & SVE_SAT_64;
+    __int128 v, lo, hi;
+
+    if (is_unsigned) {
+        v = wide ? (__int128)x : (__int128)(uint32_t)x;
+        lo = 0;
+        hi = wide ? (__int128)UINT64_MAX : (__int128)UINT32_MAX;
+    } else {
+        v = wide ? (__int128)(int64_t)x : (__int128)(int32_t)x;
+        lo = wide ? (__int128)INT64_MIN : (__int128)INT32_MIN;
+        hi = wide ? (__int128)INT64_MAX : (__int128)INT32_MAX;
+    }
+    v = aux & SVE_SAT_DEC ? v - count : v + count;
+    v = v < lo ? lo : v > hi ? hi : v;
+    if (!wide && is_unsigned)
+        return (uint32_t)v;
+    return (uint64_t)(int64_t)v;
+}
+
 /* FADDV: the pairwise tree of the pseudocode's Reduce(), inactive
  * elements +0.0. */
 static uint64_t faddv_tree(CPUARMState *env, unsigned esz, const uint64_t *v,
@@ -1009,6 +1056,8 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_FCMP: fcmp(env, desc); break;
     case SVE_OP_FCVT: fcvt_int(env, desc); break;
     case SVE_OP_DOT: dot(env, desc); break;
+    case SVE_OP_FCVT_FP: fcvt_fp(env, desc); break;
+    case SVE_OP_SATCNT: return satcnt(env, desc, a);
     case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
     default: break;
     }

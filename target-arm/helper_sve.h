@@ -48,15 +48,17 @@ typedef enum SveOp {
     SVE_OP_PERM_P,   /* the same on predicates */
     SVE_OP_REV_Z,
     SVE_OP_REV_P,
-    SVE_OP_PUNPK, /* aux: 1 high half */
-    SVE_OP_UNPK,  /* aux: bit 0 high half, bit 1 unsigned */
-    SVE_OP_REVX,  /* aux: 0 REVB, 1 REVH, 2 REVW */
-    SVE_OP_LD1R,  /* aux: dtype | imm6 << 8; helper_sve_mem */
-    SVE_OP_LDN,   /* aux: msz | count << 2 | SVE_LD_IMM...; mem */
-    SVE_OP_STN,   /* the same */
-    SVE_OP_FCMP,  /* aux: op:o2:o3 of the encoding; no NZCV */
-    SVE_OP_FCVT,  /* aux: fp esz | int esz << 2 | SVE_FCVT_* */
-    SVE_OP_DOT,   /* aux: 1 unsigned; esz 2 (.S from .B) or 3 */
+    SVE_OP_PUNPK,   /* aux: 1 high half */
+    SVE_OP_UNPK,    /* aux: bit 0 high half, bit 1 unsigned */
+    SVE_OP_REVX,    /* aux: 0 REVB, 1 REVH, 2 REVW */
+    SVE_OP_LD1R,    /* aux: dtype | imm6 << 8; helper_sve_mem */
+    SVE_OP_LDN,     /* aux: msz | count << 2 | SVE_LD_IMM...; mem */
+    SVE_OP_STN,     /* the same */
+    SVE_OP_FCMP,    /* aux: op:o2:o3 of the encoding; no NZCV */
+    SVE_OP_FCVT,    /* aux: fp esz | int esz << 2 | SVE_FCVT_* */
+    SVE_OP_DOT,     /* aux: 1 unsigned; esz 2 (.S from .B) or 3 */
+    SVE_OP_FCVT_FP, /* aux: from esz | to esz << 2 */
+    SVE_OP_SATCNT,  /* a: Xd; aux: pattern | imm << 8 | SVE_SAT_* */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */
@@ -112,6 +114,13 @@ enum {
 /* SVE_OP_FCMP's aux above op:o2:o3: compare with +0.0 (as Zm), and
  * with the operands swapped (FCMLT, FCMLE #0.0). */
 enum { SVE_FCMP_ZERO = 1 << 8, SVE_FCMP_SWAP = 1 << 9 };
+
+/* SVE_OP_SATCNT's aux above the pattern and multiplier. */
+enum {
+    SVE_SAT_DEC = 1 << 16,
+    SVE_SAT_UNSIGNED = 1 << 17,
+    SVE_SAT_64 = 1 << 18
+};
 
 /* SVE_OP_FCVT's aux above the two sizes. */
 enum { SVE_FCVT_TO_INT = 1 << 4, SVE_FCVT_UNSIGNED = 1 << 5 };

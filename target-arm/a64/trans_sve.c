@@ -185,6 +185,19 @@ static bool trans_INCDEC_r(DisasContext *s, arg_INCDEC_r *a)
     return true;
 }
 
+static bool trans_SATCNT_r(DisasContext *s, arg_SATCNT_r *a)
+{
+    uint32_t aux = (uint32_t)(a->pattern | a->imm4 << 8) |
+                   (a->d ? SVE_SAT_DEC : 0) | (a->u ? SVE_SAT_UNSIGNED : 0) |
+                   (a->sf ? SVE_SAT_64 : 0);
+
+    write_xreg(s, a->rd,
+               gen_sve(sve_desc(SVE_OP_SATCNT, a->esz, 0, 0, 0, 0, aux),
+                       read_xreg(s, a->rd), const_arg(0)),
+               1);
+    return true;
+}
+
 static bool trans_INCDEC_z(DisasContext *s, arg_INCDEC_z *a)
 {
     TCGv_i64 n;
@@ -752,6 +765,21 @@ static bool trans_FCVT_int(DisasContext *s, arg_FCVT_int *a)
     gen_sve0(sve_desc(SVE_OP_FCVT, 0, a->rd, a->rn, 0, a->pg,
                       fsz | isz << 2 | (a->to_int ? SVE_FCVT_TO_INT : 0) |
                           (a->u ? SVE_FCVT_UNSIGNED : 0)));
+    return true;
+}
+
+static bool trans_FCVT_fp(DisasContext *s, arg_FCVT_fp *a)
+{
+    /* opc:opc2 (from 8): from esz | to esz << 2, 0: unallocated here. */
+    static const uint8_t sizes[8] = {2 | 1 << 2, 1 | 2 << 2, 0,
+                                     0,          3 | 1 << 2, 1 | 3 << 2,
+                                     3 | 2 << 2, 2 | 3 << 2};
+    unsigned k = (unsigned)(a->opc << 2 | a->opc2);
+
+    (void)s;
+    if (k < 8 || sizes[k - 8] == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCVT_FP, 0, a->rd, a->rn, 0, a->pg, sizes[k - 8]));
     return true;
 }
 
