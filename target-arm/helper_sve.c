@@ -596,6 +596,25 @@ static void fcmp(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* FADDA: left to right from Vdn's element 0. */
+static void fadda(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    SveVec d, m;
+    SvePred p;
+    uint64_t acc;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    acc = elt_get(&d, esz, 0);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            acc = fp_binop(env, FPOP_ADD, (int)esz, acc, elt_get(&m, esz, i));
+    write_scalar(env, sve_desc_rd(desc), acc);
+    fp_helper_leave(csr);
+}
+
 /* SCVTF, UCVTF, FCVTZS, FCVTZU: each element of the larger of the two
  * sizes holds its value in the low bits; FP results are zero-extended. */
 static void fcvt_int(CPUARMState *env, uint64_t desc)
@@ -1057,6 +1076,7 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_FCVT: fcvt_int(env, desc); break;
     case SVE_OP_DOT: dot(env, desc); break;
     case SVE_OP_FCVT_FP: fcvt_fp(env, desc); break;
+    case SVE_OP_FADDA: fadda(env, desc); break;
     case SVE_OP_SATCNT: return satcnt(env, desc, a);
     case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
     default: break;

@@ -59,6 +59,7 @@ typedef enum SveOp {
     SVE_OP_DOT,     /* aux: 1 unsigned; esz 2 (.S from .B) or 3 */
     SVE_OP_FCVT_FP, /* aux: from esz | to esz << 2 */
     SVE_OP_SATCNT,  /* a: Xd; aux: pattern | imm << 8 | SVE_SAT_* */
+    SVE_OP_FADDA,   /* Vd = Vd + the active Zm elements, in order */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */

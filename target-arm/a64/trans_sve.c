@@ -783,6 +783,15 @@ static bool trans_FCVT_fp(DisasContext *s, arg_FCVT_fp *a)
     return true;
 }
 
+static bool trans_FADDA(DisasContext *s, arg_FADDA *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0));
+    return true;
+}
+
 static bool trans_FADDV(DisasContext *s, arg_FADDV *a)
 {
     (void)s;

@@ -294,6 +294,9 @@ static void fp_tests(void)
     TF("fmsb z0.s, p1/m, z1.s, z2.s");
     TF("fnmad z0.d, p0/m, z1.d, z2.d");
     TF("fnmsb z0.s, p0/m, z1.s, z2.s");
+    TF("fadda s0, p0, s0, z1.s");
+    TF("fadda d0, p1, d0, z2.d");
+    TF("fadda h0, p0, h0, z1.h");
     TF("faddv s0, p0, z0.s");
     TF("faddv s0, p1, z1.s");
     TF("faddv d0, p0, z2.d");
