@@ -596,6 +596,40 @@ static void fcmp(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* FCMLA (vectors): each complex pair of Zda plus one partial product of
+ * Zn's and Zm's pairs, rotated (the pseudocode's sel_a, sel_b, neg_r,
+ * neg_i). */
+static void fcmla(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), rot = sve_desc_aux(desc);
+    unsigned sel_a = rot & 1, sel_b = !(rot & 1), csr = fp_helper_enter(env);
+    bool neg_i = rot >> 1, neg_r = (rot & 1) ^ (rot >> 1);
+    uint64_t sign = UINT64_C(1) << ((8u << esz) - 1);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned e = 0; e < nelem(env, esz) / 2; e++) {
+        uint64_t a1 = elt_get(&n, esz, 2 * e + sel_a);
+        uint64_t a2 = elt_get(&m, esz, 2 * e + sel_a) ^ (neg_r ? sign : 0);
+        uint64_t b2 = elt_get(&m, esz, 2 * e + sel_b) ^ (neg_i ? sign : 0);
+
+        if (active(&p, esz, 2 * e))
+            elt_set(&d, esz, 2 * e,
+                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e), a1, a2,
+                              false, false));
+        if (active(&p, esz, 2 * e + 1))
+            elt_set(&d, esz, 2 * e + 1,
+                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e + 1), a1,
+                              b2, false, false));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
 /* FADDA: left to right from Vdn's element 0. */
 static void fadda(CPUARMState *env, uint64_t desc)
 {
@@ -1077,6 +1111,7 @@ uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE_OP_DOT: dot(env, desc); break;
     case SVE_OP_FCVT_FP: fcvt_fp(env, desc); break;
     case SVE_OP_FADDA: fadda(env, desc); break;
+    case SVE_OP_FCMLA: fcmla(env, desc); break;
     case SVE_OP_SATCNT: return satcnt(env, desc, a);
     case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
     default: break;

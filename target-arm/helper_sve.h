@@ -60,6 +60,7 @@ typedef enum SveOp {
     SVE_OP_FCVT_FP, /* aux: from esz | to esz << 2 */
     SVE_OP_SATCNT,  /* a: Xd; aux: pattern | imm << 8 | SVE_SAT_* */
     SVE_OP_FADDA,   /* Vd = Vd + the active Zm elements, in order */
+    SVE_OP_FCMLA,   /* aux: the rotation (0-3) */
 } SveOp;
 
 /* MOVPRFX, predicated forms. */

@@ -783,6 +783,16 @@ static bool trans_FCVT_fp(DisasContext *s, arg_FCVT_fp *a)
     return true;
 }
 
+static bool trans_FCMLA(DisasContext *s, arg_FCMLA *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_FCMLA, a->esz, a->rd, a->rn, a->rm, a->pg, a->rot));
+    return true;
+}
+
 static bool trans_FADDA(DisasContext *s, arg_FADDA *a)
 {
     (void)s;

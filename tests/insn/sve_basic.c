@@ -294,6 +294,10 @@ static void fp_tests(void)
     TF("fmsb z0.s, p1/m, z1.s, z2.s");
     TF("fnmad z0.d, p0/m, z1.d, z2.d");
     TF("fnmsb z0.s, p0/m, z1.s, z2.s");
+    TF("fcmla z0.s, p0/m, z1.s, z2.s, #0");
+    TF("fcmla z0.s, p1/m, z1.s, z0.s, #90");
+    TF("fcmla z0.d, p0/m, z1.d, z2.d, #180");
+    TF("fcmla z0.h, p0/m, z1.h, z2.h, #270");
     TF("fadda s0, p0, s0, z1.s");
     TF("fadda d0, p1, d0, z2.d");
     TF("fadda h0, p0, h0, z1.h");
