@@ -6,8 +6,10 @@
 #include "tcg/guest_mem.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "linux-user/user.h"
+#include "linux-user/vma.h"
 #include "target-arm/cpu.h"
 #include "tcg/user_pages.h"
 
@@ -20,6 +22,14 @@ void *guest_host_ptr(void *env, uint64_t addr, uint64_t len, GuestAccess access)
     if (cpu && cpu->debug_step && access != GUEST_FETCH)
         cpu_debug_note_access(cpu, addr, len, true, access == GUEST_WRITE);
     return g2h(addr);
+}
+
+bool guest_readable(void *env, uint64_t addr)
+{
+    int prot = vma_prot_at(addr);
+
+    (void)env;
+    return prot > 0 && (prot & PROT_READ);
 }
 
 GuestFetchState guest_fetch_state(void *env, uint64_t pc)

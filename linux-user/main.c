@@ -25,6 +25,7 @@
 #include "linux-user/user.h"
 #include "linux-user/vdso.h"
 #include "target-arm/features.h"
+#include "target-arm/sve.h"
 #include "tcg/exec.h"
 #include "util/log.h"
 
@@ -44,8 +45,9 @@ typedef struct Options {
     const char *source; /* the variable being read, or NULL: the command line */
     const char *gdb_port;
     const char *gdb_exec; /* GDBSTUB_EXEC_OPTION's value: gdb followed exec */
-    bool cpu_set;      /* -cpu or ARX_CPU given: re-executed arx repeats it */
-    const char *cache; /* --cache=off|DIR, or NULL: ARX_CACHE or the default */
+    bool cpu_set;       /* -cpu or ARX_CPU given: re-executed arx repeats it */
+    const char *sve_vl; /* -sve-vl's value: re-executed arx repeats it */
+    const char *cache;  /* --cache=off|DIR, or NULL: ARX_CACHE or the default */
 } Options;
 
 /*
@@ -162,6 +164,19 @@ static void apply_cpu(Options *opt, const char *spec)
     opt->cpu_set = true;
 }
 
+/* -sve-vl: the SVE vector length threads start with (with +sve). */
+static void apply_sve_vl(Options *opt, const char *bits)
+{
+    if (!arm_sve_set_default_vl(bits)) {
+        fprintf(stderr,
+                "arx: %s: SVE vector length '%s': 128, 256, 512, 1024 or "
+                "2048 bits\n",
+                opt->source ? opt->source : "-sve-vl", bits);
+        exit(1);
+    }
+    opt->sve_vl = bits;
+}
+
 static const OptionDef option_defs[] = {
     {"-L", "DIR", "ARX_LD_PREFIX", false, apply_sysroot,
      "sysroot for the dynamic linker and libraries"},
@@ -175,6 +190,8 @@ static const OptionDef option_defs[] = {
      "wait for gdb on 127.0.0.1:PORT (0: any free one)"},
     {"-cpu", "MODEL", "ARX_CPU", false, apply_cpu,
      "AArch64 CPU model and features (-cpu help lists them)"},
+    {"-sve-vl", "BITS", "ARX_SVE_VL", false, apply_sve_vl,
+     "SVE vector length at start (-cpu max,+sve; 128)"},
     {"-strace", NULL, "ARX_STRACE", false, apply_strace,
      "same as -d strace (ARX_STRACE=1)"},
     {"-E", "VAR=VALUE", "ARX_SET_ENV", true, apply_set_env,
@@ -291,6 +308,14 @@ static int parse_options(int argc, char **argv, Options *opt)
             /* Internal: a guest execve under gdb (syscalls/task.c). */
             opt->gdb_exec = a + strlen(GDBSTUB_EXEC_OPTION);
             continue;
+        } else if (strncmp(a, ARM_SVE_EXEC_OPTION,
+                           strlen(ARM_SVE_EXEC_OPTION)) == 0) {
+            /* Internal: the VL a guest execve hands on (syscalls/task.c). */
+            if (!arm_sve_exec_parse(a + strlen(ARM_SVE_EXEC_OPTION))) {
+                fprintf(stderr, "arx: bad option '%s'\n", a);
+                exit(1);
+            }
+            continue;
         }
         d = find_option(a);
         if (!d) {
@@ -331,6 +356,10 @@ static void set_reexec_args(const Options *opt)
     if (opt->cache) {
         snprintf(cache_arg, sizeof(cache_arg), "--cache=%s", opt->cache);
         args[n++] = cache_arg;
+    }
+    if (opt->sve_vl) {
+        args[n++] = "-sve-vl";
+        args[n++] = (char *)opt->sve_vl;
     }
     if (opt->cpu_set) {
         arm_cpu_spec(cpu_spec, sizeof(cpu_spec));

@@ -358,6 +358,10 @@ int64_t sys_prctl(GuestThread *t, const uint64_t *a)
         return guest_arch == &arch_aarch64
                    ? arm_pauth_prctl(&t->env, option, &a[1])
                    : -EINVAL;
+    if (option == PR_SVE_SET_VL || option == PR_SVE_GET_VL)
+        return guest_arch == &arch_aarch64
+                   ? arm_sve_prctl(&t->env, option, a[1])
+                   : -EINVAL;
     switch (proc_prctl_kind(option)) {
     case PROC_PRCTL_VALUE:
         return host_syscall6(SYS_prctl, a[0], a[1], a[2], a[3], a[4], 0);

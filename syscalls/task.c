@@ -756,9 +756,9 @@ int64_t sys_futex(GuestThread *t, const uint64_t *a)
  */
 #define TASK_EXEC_STACK_SLOTS 2048
 /* The re-exec command line besides the guest's arguments and arx's
- * options: arx, the gdb connection, -0, argv0, program, #! argument,
- * script, NULL. */
-#define TASK_ARX_FIXED_SLOTS 9
+ * options: arx, the gdb connection, the SVE vector length, -0, argv0,
+ * program, #! argument, script, NULL. */
+#define TASK_ARX_FIXED_SLOTS 10
 /* What the kernel reads of a file to choose a loader (BINPRM_BUF_SIZE). */
 #define TASK_BINPRM_BUF_SIZE 256
 
@@ -771,6 +771,7 @@ typedef struct TaskExec {
     const char *path;
     const char *guest_path; /* as the guest gave it */
     int flags;
+    const char *sve_option; /* arm_sve_exec_arg's, or NULL */
 } TaskExec;
 
 /* The kernel's MAX_ARG_STRLEN: one argument or variable at most. */
@@ -881,6 +882,8 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
         v[i++] = arx_reexec_args[k];
     if (gdb_option)
         v[i++] = (char *)gdb_option;
+    if (ex->sve_option)
+        v[i++] = (char *)ex->sve_option;
     v[i++] = "-0";
     v[i++] = (char *)argv0;
     v[i++] = (char *)program;
@@ -1122,8 +1125,8 @@ static int64_t task_exec_file(const TaskExec *ex)
                          (uint64_t)(uintptr_t)ex->envp, (uint64_t)ex->flags, 0);
 }
 
-static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
-                             uint64_t envp, int flags)
+static int64_t task_execveat(GuestThread *t, int dirfd, uint64_t guest_path,
+                             uint64_t argv, uint64_t envp, int flags)
 {
     int64_t argc = task_count_vector(argv);
     int64_t envc = task_count_vector(envp);
@@ -1160,6 +1163,8 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
         !(flags & AT_SYMLINK_NOFOLLOW))
         ex.path = path_redirect_exec(ex.path, exec_path, sizeof(exec_path));
     ex.flags = flags;
+    ex.sve_option =
+        guest_arch == &arch_aarch64 ? arm_sve_exec_arg(&t->env) : NULL;
     r = task_exec_file(&ex);
     if (vec != local)
         free(vec);
@@ -1168,13 +1173,11 @@ static int64_t task_execveat(int dirfd, uint64_t guest_path, uint64_t argv,
 
 int64_t sys_execve(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return task_execveat(AT_FDCWD, a[0], a[1], a[2], 0);
+    return task_execveat(t, AT_FDCWD, a[0], a[1], a[2], 0);
 }
 
 /* execveat(dirfd, path, argv, envp, flags); fexecve is AT_EMPTY_PATH. */
 int64_t sys_execveat(GuestThread *t, const uint64_t *a)
 {
-    (void)t;
-    return task_execveat((int)a[0], a[1], a[2], a[3], (int)a[4]);
+    return task_execveat(t, (int)a[0], a[1], a[2], a[3], (int)a[4]);
 }

@@ -20,6 +20,14 @@ GuestFetchState guest_fetch_state(void *env, uint64_t pc)
 }
 
 /* Stage 1's GP bit is not modelled: no page is guarded. */
+/* SVE is user mode's for now: no non-faulting probe of the SoftMMU. */
+bool guest_readable(void *env, uint64_t addr)
+{
+    (void)env;
+    (void)addr;
+    return false;
+}
+
 bool guest_fetch_guarded(void *env, uint64_t pc)
 {
     (void)env;

@@ -47,6 +47,11 @@ enum {
     ARM_FETCH_DENIED = 1,   /* permission fault: no execute permission */
 };
 
+/* FEAT_SVE: the largest vector length in 128-bit units (2048 bits),
+ * and the predicate registers P0-P15. */
+#define ARM_SVE_VQ_MAX 16
+#define ARM_SVE_NPREGS 16
+
 typedef union {
     uint8_t b[16];
     uint16_t h[8];
@@ -185,6 +190,18 @@ typedef struct CPUARMState {
     uint32_t tagged_addr_ctrl;
     uint32_t mte_fail;
     uint32_t mte_async_fault;
+    /* ---- FEAT_SVE, user mode (target-arm/sve.h): Zn is v[n] (bits
+     * 127:0) and zhi[n] (the rest, up to VL); zhi[n] counts only while
+     * bit n of zhi_live is set, else those bits are zero (an AdvSIMD/FP
+     * write clears the bit, see sve.h). Predicates and the FFR hold one
+     * bit per vector byte. VL = sve_vq * 128 bits, per thread. ---- */
+    uint32_t sve_vq;        /* 1..ARM_SVE_VQ_MAX */
+    uint32_t sve_vq_onexec; /* PR_SVE_SET_VL_ONEXEC's VQ, 0: none */
+    uint32_t sve_inherit;   /* PR_SVE_VL_INHERIT: exec keeps the VL */
+    uint32_t zhi_live;
+    uint64_t preg[ARM_SVE_NPREGS][ARM_SVE_VQ_MAX / 4];
+    uint64_t ffr[ARM_SVE_VQ_MAX / 4];
+    uint8_t zhi[32][(ARM_SVE_VQ_MAX - 1) * 16] __attribute__((aligned(16)));
 } CPUARMState;
 
 /* Adds [addr, addr + len) to a debug_* span (the step's accesses). */
@@ -302,6 +319,14 @@ int64_t arm_pauth_prctl(CPUARMState *env, int option, const uint64_t *arg);
  * thread (target-arm/mte.c), arg: the prctl's arguments 2 to 5; the result
  * or -errno as arm64 Linux gives them. */
 int64_t arm_mte_prctl(CPUARMState *env, int option, const uint64_t *arg);
+/* prctl PR_SVE_SET_VL / PR_SVE_GET_VL (50, 51) on env's thread, arg the
+ * prctl's second argument: as Linux (target-arm/sve.c); -EINVAL without
+ * the sve feature. */
+int64_t arm_sve_prctl(CPUARMState *env, int option, uint64_t arg);
+/* The option an exec passes to the next arx for env's ONEXEC VL and
+ * inherit flag (ARM_SVE_EXEC_OPTION...), or NULL when none is needed. */
+#define ARM_SVE_EXEC_OPTION "--sve-exec="
+const char *arm_sve_exec_arg(const CPUARMState *env);
 
 /* What the accelerator calls in the A64 target (target-arm/cpu.c): pass
  * it to tcg_exec_init. */

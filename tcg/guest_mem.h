@@ -31,6 +31,11 @@ typedef enum GuestAccess {
 void *guest_host_ptr(void *env, uint64_t addr, uint64_t len,
                      GuestAccess access);
 
+/* Whether the thread running env may read the byte at addr without a
+ * fault (SVE first-fault and non-fault loads ask before each element);
+ * a system mode may say no where a read would work. */
+bool guest_readable(void *env, uint64_t addr);
+
 /* Whether instructions may be fetched from pc's page. */
 typedef enum GuestFetchState {
     GUEST_FETCH_OK,

@@ -16,6 +16,7 @@
 #include "linux-user/signal.h"
 #include "linux-user/thread.h"
 #include "target-arm/helper_fp.h"
+#include "target-arm/sve.h"
 #include "tcg/exec.h"
 #include "util/log.h"
 
@@ -27,6 +28,7 @@ static void aarch64_start_thread(GuestThread *t, uint64_t entry, uint64_t sp)
     /* FPSR starts clear: no host flag arx's start-up raised is pending. */
     fp_fpsr_write(&t->env, 0);
     arm_pauth_exec_keys(&t->env);
+    arm_sve_exec_start(&t->env);
 }
 
 static uint64_t aarch64_stack_pointer(const GuestThread *t)

@@ -11,10 +11,13 @@
 #include <string.h>
 
 #include "linux-user/aarch64/aarch64.h"
+#include "target-arm/features.h"
 #include "target-arm/helper_fp.h"
+#include "target-arm/sve.h"
 
 #define GUEST_FPSIMD_MAGIC 0x46508001u
 #define GUEST_ESR_MAGIC 0x45535201u
+#define GUEST_SVE_MAGIC 0x53564501u
 #define GUEST_NZCV_MASK 0xf0000000u
 /* PSTATE.BTYPE: bits 11:10 (PSR_BTYPE_SHIFT). */
 #define GUEST_BTYPE_SHIFT 10
@@ -63,6 +66,15 @@ typedef struct GuestFpsimdContext {
     uint8_t vregs[32][16] __attribute__((aligned(16)));
 } GuestFpsimdContext;
 
+/* struct sve_context; the registers follow at offset 16 when size says
+ * so: Z0-Z31 (VL bytes each), P0-P15 and the FFR (VL / 8 bytes each). */
+typedef struct GuestSveContext {
+    GuestContextHeader head;
+    uint16_t vl;
+    uint16_t flags;
+    uint16_t reserved[2];
+} GuestSveContext;
+
 typedef struct GuestEsrContext {
     GuestContextHeader head;
     uint64_t esr;
@@ -88,11 +100,46 @@ _Static_assert(offsetof(GuestFpsimdContext, fpsr) == 8, "fpsimd.fpsr");
 _Static_assert(offsetof(GuestFpsimdContext, vregs) == 16, "fpsimd.vregs");
 _Static_assert(sizeof(GuestFpsimdContext) == 528, "struct fpsimd_context");
 _Static_assert(sizeof(GuestEsrContext) == 16, "struct esr_context");
+_Static_assert(sizeof(GuestSveContext) == 16, "struct sve_context");
+
+/* SVE_SIG_CONTEXT_SIZE(vq): the header and every register. */
+static size_t sve_record_size(unsigned vq)
+{
+    return sizeof(GuestSveContext) + (32 * 16 + 17 * 2) * (size_t)vq;
+}
+
+/* The largest VQ whose registers fit in sigcontext.__reserved beside the
+ * fpsimd, esr and end records (512 bits). Above it the record is the
+ * header alone, as for a thread without SVE state (no extra_context). */
+#define SVE_SIG_MAX_VQ 4
+
+/* An SVE record (with sve): Z, P, FFR at the thread's VL. */
+static size_t aarch64_save_sve(CPUARMState *env, uint8_t *at)
+{
+    GuestSveContext *sve = (GuestSveContext *)at;
+    unsigned vq = env->sve_vq, vl = vq * 16;
+    uint8_t *regs = at + sizeof(*sve);
+
+    sve->head.magic = GUEST_SVE_MAGIC;
+    sve->vl = (uint16_t)vl;
+    if (vq > SVE_SIG_MAX_VQ) {
+        sve->head.size = sizeof(*sve);
+        return sizeof(*sve);
+    }
+    sve->head.size = (uint32_t)((sve_record_size(vq) + 15) & ~(size_t)15);
+    for (unsigned n = 0; n < 32; n++)
+        sve_z_read(env, n, regs + n * vl);
+    regs += 32 * vl;
+    for (unsigned n = 0; n < ARM_SVE_NPREGS; n++)
+        memcpy(regs + n * (vl / 8), env->preg[n], vl / 8);
+    memcpy(regs + ARM_SVE_NPREGS * (vl / 8), env->ffr, vl / 8);
+    return sve->head.size;
+}
 
 /* ---- building a frame ---- */
 
 /* The records of sigcontext.__reserved: fpsimd, esr (faults), end. */
-static void aarch64_save_records(const CPUARMState *env, uint8_t *reserved,
+static void aarch64_save_records(CPUARMState *env, uint8_t *reserved,
                                  uint64_t esr)
 {
     GuestFpsimdContext *fp = (GuestFpsimdContext *)reserved;
@@ -105,6 +152,8 @@ static void aarch64_save_records(const CPUARMState *env, uint8_t *reserved,
     fp->fpcr = env->fpcr;
     for (int i = 0; i < 32; i++)
         memcpy(fp->vregs[i], env->v[i].b, 16);
+    if (arm_cpu_has(ARM_FEAT_SVE))
+        used += aarch64_save_sve(env, reserved + used);
     if (esr) {
         GuestEsrContext *e = (GuestEsrContext *)(reserved + used);
 
@@ -118,7 +167,7 @@ static void aarch64_save_records(const CPUARMState *env, uint8_t *reserved,
     end->size = 0;
 }
 
-static void aarch64_save_context(const CPUARMState *env, GuestSigcontext *sc,
+static void aarch64_save_context(CPUARMState *env, GuestSigcontext *sc,
                                  uint64_t fault_address, uint64_t esr)
 {
     sc->fault_address = fault_address;
@@ -171,7 +220,10 @@ void aarch64_signal_setup_frame(GuestThread *t, const SignalFrame *f)
 
 /* ---- rt_sigreturn ---- */
 
-static const GuestFpsimdContext *aarch64_find_fpsimd(const GuestSigcontext *sc)
+/* The record with magic in sigcontext.__reserved, or NULL (also when
+ * the records are malformed). */
+static const GuestContextHeader *aarch64_find_record(const GuestSigcontext *sc,
+                                                     uint32_t magic)
 {
     size_t off = 0;
 
@@ -182,13 +234,54 @@ static const GuestFpsimdContext *aarch64_find_fpsimd(const GuestSigcontext *sc)
         if (h->magic == 0 || h->size < sizeof(*h) || h->size % 16 != 0 ||
             h->size > sizeof(sc->reserved) - off)
             return NULL;
-        if (h->magic == GUEST_FPSIMD_MAGIC)
-            return h->size == sizeof(GuestFpsimdContext)
-                       ? (const GuestFpsimdContext *)h
-                       : NULL;
+        if (h->magic == magic)
+            return h;
         off += h->size;
     }
     return NULL;
+}
+
+static const GuestFpsimdContext *aarch64_find_fpsimd(const GuestSigcontext *sc)
+{
+    const GuestContextHeader *h = aarch64_find_record(sc, GUEST_FPSIMD_MAGIC);
+
+    return h && h->size == sizeof(GuestFpsimdContext)
+               ? (const GuestFpsimdContext *)h
+               : NULL;
+}
+
+/*
+ * The SVE state at rt_sigreturn, as Linux takes it: a record with the
+ * registers (at the thread's VL) gives Z, P and the FFR; none, or the
+ * header alone, leaves the V registers (fpsimd) with Z above 128, P and
+ * the FFR zero. False: a record Linux refuses (another VL, too short).
+ */
+static bool aarch64_restore_sve(CPUARMState *env, const GuestSigcontext *sc)
+{
+    const GuestContextHeader *h = aarch64_find_record(sc, GUEST_SVE_MAGIC);
+    const GuestSveContext *sve = (const GuestSveContext *)h;
+    unsigned vq = env->sve_vq, vl = vq * 16;
+    const uint8_t *regs;
+
+    env->zhi_live = 0;
+    if (!h || h->size == sizeof(*sve)) {
+        memset(env->preg, 0, sizeof(env->preg));
+        memset(env->ffr, 0, sizeof(env->ffr));
+        return !h || sve->vl == vl;
+    }
+    if (h->size < sizeof(*sve) || sve->vl != vl ||
+        h->size < sve_record_size(vq))
+        return false;
+    regs = (const uint8_t *)h + sizeof(*sve);
+    for (unsigned n = 0; n < 32; n++)
+        sve_z_write(env, n, regs + n * vl);
+    regs += 32 * vl;
+    memset(env->preg, 0, sizeof(env->preg));
+    memset(env->ffr, 0, sizeof(env->ffr));
+    for (unsigned n = 0; n < ARM_SVE_NPREGS; n++)
+        memcpy(env->preg[n], regs + n * (vl / 8), vl / 8);
+    memcpy(env->ffr, regs + ARM_SVE_NPREGS * (vl / 8), vl / 8);
+    return true;
 }
 
 /* Whatever the handler left in the frame, as the kernel takes it. */
@@ -213,6 +306,8 @@ bool aarch64_signal_restore_frame(GuestThread *t, uint64_t *mask,
     env->fpcr = fp->fpcr & ARM_FPCR_WRITABLE; /* as MSR FPCR would */
     for (int i = 0; i < 32; i++)
         memcpy(env->v[i].b, fp->vregs[i], 16);
+    if (arm_cpu_has(ARM_FEAT_SVE) && !aarch64_restore_sve(env, sc))
+        return false;
     env->exclusive_addr = UINT64_MAX; /* exception return clears it */
     *mask = frame->uc.sigmask;
     *altstack = frame->uc.stack;

@@ -63,8 +63,8 @@ static uint64_t bitmask_ror(uint64_t x, unsigned r, unsigned esize)
  * of a logical immediate. False for the reserved encodings (len < 1, an
  * all-ones element, an element wider than the register).
  */
-static bool decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
-                             unsigned datasize, uint64_t *wmask)
+bool a64_decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
+                          unsigned datasize, uint64_t *wmask)
 {
     unsigned combined = (n << 6) | (~imms & 0x3f);
     unsigned len, levels, s_val, r_val, esize;
@@ -98,7 +98,7 @@ static bool trans_logic_i(DisasContext *s, arg_logic_i *a)
 
     if (!a->sf && a->n)
         return false;
-    if (!decode_bit_masks(a->n, a->imms, a->immr, datasize, &imm))
+    if (!a64_decode_bit_masks(a->n, a->imms, a->immr, datasize, &imm))
         return false;
 
     src = read_cpu_reg(s, a->rn, a->sf);

@@ -176,7 +176,7 @@ static bool trans_fmov_hi(DisasContext *s, arg_fmov_hi *a)
 }
 
 /* VFPExpandImm(): sign, NOT(b):Replicate(b):cd exponent, efgh fraction. */
-static uint64_t fp_expand_imm(int esz, unsigned imm8)
+uint64_t a64_fp_expand_imm(int esz, unsigned imm8)
 {
     int total = 8 << esz;
     int exp_bits = esz == FP_H ? 5 : esz == FP_S ? 8 : 11;
@@ -200,8 +200,8 @@ static bool trans_FMOV_i(DisasContext *s, arg_FMOV_i *a)
         return false;
     }
     (void)s;
-    write_fp_reg(a->rd, tcg_constant_i64(
-                            (int64_t)fp_expand_imm(esz, (unsigned)a->imm8)));
+    write_fp_reg(a->rd, tcg_constant_i64((int64_t)a64_fp_expand_imm(
+                            esz, (unsigned)a->imm8)));
     return true;
 }
 

@@ -284,6 +284,7 @@ static DecodeFn *group_for(uint32_t insn)
     case 0xd: return a64_decode_dp_reg;
     case 0x7:
     case 0xf: return NULL; /* FP and SIMD: tried in turn below */
+    case 0x2: return a64_decode_sve;
     default: return NULL;
     }
 }
@@ -337,6 +338,8 @@ static void translate_one(DisasContext *s)
     if (!decode_insn(s, insn)) {
         log_unimp(s);
         unallocated_encoding(s);
+    } else if (s->is_jmp == DISAS_NEXT) {
+        a64_sve_note_vreg_writes(s, insn);
     }
 }
 
@@ -479,6 +482,7 @@ static const char *describe_group(uint32_t insn, char *buf, size_t len)
     case 0xe: return a64_describe_ldst(insn, buf, len);
     case 0x5:
     case 0xd: return a64_describe_dp_reg(insn, buf, len);
+    case 0x2: return a64_describe_sve(insn, buf, len);
     case 0x7:
     case 0xf:
         d = a64_describe_fp(insn, buf, len);

@@ -130,6 +130,13 @@ bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
 bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
                             A64FpGuard slow, uint64_t desc);
 
+/* DecodeBitMasks(immN, imms, immr, immediate=TRUE, M=datasize) of a
+ * logical immediate (trans_dp_imm.c): false for a reserved encoding. */
+bool a64_decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
+                          unsigned datasize, uint64_t *wmask);
+/* VFPExpandImm() of imm8 for element size esz (FP_H, FP_S, FP_D). */
+uint64_t a64_fp_expand_imm(int esz, unsigned imm8);
+
 /* True when code at pc (in the block's page) sets NZCV before reading it;
  * env is the translating thread's, to fetch guest code. */
 bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);
@@ -192,6 +199,11 @@ bool a64_trans_pauth_hint(DisasContext *s, unsigned crm, unsigned op2);
 bool a64_decode_mops(DisasContext *s, uint32_t insn);
 /* Memory tagging (mte.decode), after pauth. */
 bool a64_decode_mte(DisasContext *s, uint32_t insn);
+/* FEAT_SVE (sve.decode): the op0 = 0010 space; false without sve. */
+bool a64_decode_sve(DisasContext *s, uint32_t insn);
+/* With sve: after an AdvSIMD/FP instruction, the V registers it wrote
+ * lose their Z bits above 128 (zhi_live, target-arm/sve.h). */
+void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn);
 
 /* For -d in_asm: "PATTERN field=value ..." or NULL when nothing matches. */
 const char *a64_describe_branch_sys(uint32_t insn, char *buf, size_t len);
@@ -205,5 +217,6 @@ const char *a64_describe_feat(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_pauth(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_mops(uint32_t insn, char *buf, size_t len);
 const char *a64_describe_mte(uint32_t insn, char *buf, size_t len);
+const char *a64_describe_sve(uint32_t insn, char *buf, size_t len);
 
 #endif

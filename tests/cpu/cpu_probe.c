@@ -20,7 +20,8 @@ typedef struct Feature {
     const char *name;
     int hwcap_word, hwcap_bit;
     int isar, shift, min; /* field >= min of ID_AA64ISARn_EL1 (n = 0..2),
-                             ID_AA64PFR1_EL1 (3) or ID_AA64MMFR2_EL1 (4) */
+                             ID_AA64PFR1_EL1 (3), ID_AA64MMFR2_EL1 (4) or
+                             ID_AA64PFR0_EL1 (5) */
     const char *cpuinfo;
     void (*probe)(void);
 } Feature;
@@ -54,6 +55,7 @@ PROBE(probe_sb, 0xd50330ff)       /* SB */
 PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
 PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
+PROBE(probe_rdvl, 0x04bf5020)     /* RDVL x0, #1 */
 
 /* LSE2: LDADD w0, w0, [x1 + 1] inside a 16-byte granule (else SIGBUS). */
 static void probe_ldadd_unaligned(void)
@@ -150,6 +152,8 @@ static uint64_t read_isar(int n)
         __asm__ volatile("mrs %0, s3_0_c0_c6_2" : "=r"(v));
     else if (n == 3)
         __asm__ volatile("mrs %0, s3_0_c0_c4_1" : "=r"(v));
+    else if (n == 5)
+        __asm__ volatile("mrs %0, s3_0_c0_c4_0" : "=r"(v));
     else
         __asm__ volatile("mrs %0, s3_0_c0_c7_2" : "=r"(v));
     return v;
@@ -175,29 +179,44 @@ static void cpuinfo_features(char *buf, size_t len)
         fclose(f);
 }
 
-static void report_features(void)
+/* "NAME on" when HWCAP, ID field, cpuinfo name and instruction agree. */
+static void report_feature(const Feature *f, const char *info)
 {
     uint64_t hwcap[3] = {0, getauxval(AT_HWCAP), getauxval(AT_HWCAP2)};
-    char info[1024], word[64];
+    char word[64];
+    int hw = (int)((hwcap[f->hwcap_word] >> f->hwcap_bit) & 1);
+    int id = ((read_isar(f->isar) >> f->shift) & 0xf) >= (unsigned)f->min;
+    int insn = runs(f->probe);
+    int name;
+
+    snprintf(word, sizeof(word), " %s ", f->cpuinfo);
+    name = strstr(info, word) != NULL;
+    if (hw && id && insn && name)
+        printf("%s on\n", f->name);
+    else if (!hw && !id && !insn && !name)
+        printf("%s off\n", f->name);
+    else
+        printf("%s MIXED hwcap=%d id=%d insn=%d cpuinfo=%d\n", f->name, hw, id,
+               insn, name);
+}
+
+static void report_features(void)
+{
+    char info[1024];
 
     cpuinfo_features(info, sizeof(info));
-    for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++) {
-        const Feature *f = &features[i];
-        int hw = (int)((hwcap[f->hwcap_word] >> f->hwcap_bit) & 1);
-        int id = ((read_isar(f->isar) >> f->shift) & 0xf) >= (unsigned)f->min;
-        int insn = runs(f->probe);
-        int name;
+    for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+        report_feature(&features[i], info);
+}
 
-        snprintf(word, sizeof(word), " %s ", f->cpuinfo);
-        name = strstr(info, word) != NULL;
-        if (hw && id && insn && name)
-            printf("%s on\n", f->name);
-        else if (!hw && !id && !insn && !name)
-            printf("%s off\n", f->name);
-        else
-            printf("%s MIXED hwcap=%d id=%d insn=%d cpuinfo=%d\n", f->name, hw,
-                   id, insn, name);
-    }
+/* SVE (not in max): HWCAP_SVE, ID_AA64PFR0_EL1.SVE, RDVL. */
+static void report_sve(void)
+{
+    static const Feature sve = {"sve", 1, 22, 5, 32, 1, "sve", probe_rdvl};
+    char info[1024];
+
+    cpuinfo_features(info, sizeof(info));
+    report_feature(&sve, info);
 }
 
 /*
@@ -356,6 +375,7 @@ int main(int argc, char **argv)
     report_features();
     report_fpac();
     report_fpaccombine();
+    report_sve();
     report_cssc();
     return 0;
 }

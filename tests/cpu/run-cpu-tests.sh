@@ -5,6 +5,7 @@
 # SIGILL); CSSC results must match C; a re-executed guest keeps the model;
 # tests/cpu/pauth_keys.c: FPAC, error codes, enabled keys, PACGA vector;
 # tests/cpu/mte_ctl.c: MTE where Linux and qemu differ, and with -mte.
+# tests/cpu/sve_vl.c: the SVE vector length (prctl, fork, exec, -sve-vl).
 #
 # usage: run-cpu-tests.sh
 # environment: ARX (default "$top_builddir/arx"), CC_AARCH64 (default
@@ -16,7 +17,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine sve"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -26,6 +27,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/arx-cpu.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 probe=$work/cpu_probe
 if ! "$CC_AARCH64" -static -O1 -o "$probe" "$here/cpu_probe.c" 2>"$work/cc.log"; then
+	cat "$work/cc.log"
+	exit 99
+fi
+
+sve_prog=$work/sve_vl
+if ! "$CC_AARCH64" -static -O1 -o "$sve_prog" "$here/sve_vl.c" 2>"$work/cc.log"; then
 	cat "$work/cc.log"
 	exit 99
 fi
@@ -85,7 +92,8 @@ check() {
 	fi
 }
 
-all=$FEATURES
+# max: every feature but sve (on only when asked for: -cpu max,+sve).
+all=${FEATURES% sve}
 run "default is max" "$all" "$ARX" "$probe"
 run "-cpu max" "$all" "$ARX" -cpu max "$probe"
 run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
@@ -109,6 +117,8 @@ run "ARX_CPU=v8.0" "" env ARX_CPU=v8.0 "$ARX" "$probe"
 run "-cpu wins over ARX_CPU" "$all" env ARX_CPU=v8.0 "$ARX" -cpu max "$probe"
 run "re-executed guest keeps -cpu" "jscvt" \
 	"$ARX" -cpu v8.0,+jscvt "$probe" exec
+run "-cpu max,+sve" "$all sve" "$ARX" -cpu max,+sve "$probe"
+run "-cpu v8.0,+sve" "sve" "$ARX" -cpu v8.0,+sve "$probe"
 
 # keys NAME WANT ARX-ARGS...: tests/cpu/pauth_keys.c's output must be WANT.
 keys() {
@@ -177,6 +187,26 @@ tagged address ABI alone: 0
 with a tag check mode: -1 errno 22
 load through a tagged pointer: 9
 irg: signal 4" "$ARX" -cpu max,-mte "$mte_prog" nomte
+keys "sve: PR_SVE_SET_VL, ONEXEC, INHERIT across fork and exec" \
+	"start vl 32 get 0x20
+onexec 64: 0x40
+now vl 32 get 0x20
+set 16: 0x10 vl 16
+onexec 64 again: 0x40
+child vl 16
+after onexec: vl 64 get 0x40
+inherit 16: 0x20010
+after inherit: vl 16 get 0x20010
+set 32: 0x20
+after plain: vl 32 get 0x20" "$ARX" -cpu max,+sve -sve-vl 256 "$sve_prog"
+keys "sve: ARX_SVE_VL=512" "after plain: vl 64 get 0x40" \
+	env ARX_SVE_VL=512 "$ARX" -cpu max,+sve "$sve_prog" after-plain
+keys "sve: the prctls fail without sve" "prctl -1 errno 22" \
+	"$ARX" "$sve_prog" nosve
+"$ARX" -sve-vl 384 "$sve_prog" nosve >/dev/null 2>"$work/err"
+rc=$?
+[ $rc = 1 ] && grep -q "384" "$work/err"
+check "-sve-vl 384 is an error" $((! $?))
 
 help=$("$ARX" -cpu help 2>&1)
 ok=1

@@ -1,0 +1,1075 @@
+/*
+ * Translator of FEAT_SVE (sve.decode): checks the encoding, then calls
+ * helper_sve_op / helper_sve_mem with a descriptor (helper_sve.h). The
+ * code it emits does not depend on the vector length: the helpers read
+ * the thread's VL, and ADDVL/RDVL/CNT* load it from env.
+ */
+#include "target-arm/a64/translate.h"
+
+#include "target-arm/helper_info.h"
+#include "target-arm/helper_sve.h"
+#include "target-arm/sve.h"
+
+#include "sve.dec.c"
+
+/* The predicate number meaning "every element" (helper_sve.c). */
+#define ALL_ACTIVE 16
+
+static TCGv_i64 gen_sve(uint64_t desc, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 ret = tcg_temp_new_i64();
+
+    tcg_gen_call4(&helper_info_sve_op, &ret, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)desc), a, b);
+    return ret;
+}
+
+static void gen_sve0(uint64_t desc)
+{
+    gen_sve(desc, const_arg(0), const_arg(0));
+}
+
+/* A flag-setting operation: NZCV from the helper's bits 31:28. */
+static void gen_sve_flags(uint64_t desc, TCGv_i64 a, TCGv_i64 b)
+{
+    gen_set_nzcv(gen_sve(desc, a, b));
+}
+
+/* The VL in bytes times scale, computed at run time. */
+static TCGv_i64 gen_vl_times(int64_t scale)
+{
+    TCGv_i64 vq = tcg_temp_new_i64();
+
+    tcg_gen_ld32u_i64(vq, tcg_env, offsetof(CPUARMState, sve_vq));
+    tcg_gen_muli_i64(vq, vq, scale * 16);
+    return vq;
+}
+
+/* DecodePredCount(pattern, esize) * mul: pattern ALL inline. */
+static TCGv_i64 gen_count(unsigned pattern, unsigned esz, unsigned mul)
+{
+    TCGv_i64 n;
+
+    if (pattern == 31) {
+        n = gen_vl_times(mul);
+        tcg_gen_shri_i64(n, n, esz);
+        return n;
+    }
+    n = gen_sve(sve_desc(SVE_OP_ELEMENTS, esz, 0, 0, 0, 0, pattern),
+                const_arg(0), const_arg(0));
+    tcg_gen_muli_i64(n, n, mul);
+    return n;
+}
+
+/* ---- integer arithmetic ---- */
+
+static bool trans_ADDSUB_zzz(DisasContext *s, arg_ADDSUB_zzz *a)
+{
+    (void)s;
+    if (a->opc > 1)
+        return false; /* SQADD ... UQSUB: not yet */
+    gen_sve0(sve_desc(SVE_OP_ADDSUB_ZZZ, a->esz, a->rd, a->rn, a->rm,
+                      ALL_ACTIVE, a->opc));
+    return true;
+}
+
+static bool trans_LOGIC_zzz(DisasContext *s, arg_LOGIC_zzz *a)
+{
+    (void)s;
+    gen_sve0(
+        sve_desc(SVE_OP_LOGIC_ZZZ, 3, a->rd, a->rn, a->rm, ALL_ACTIVE, a->opc));
+    return true;
+}
+
+static bool trans_MOVPRFX(DisasContext *s, arg_MOVPRFX *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_MOVPRFX, 3, a->rd, a->rn, 0, 0, SVE_PRED_NONE));
+    return true;
+}
+
+static bool trans_MOVPRFX_p(DisasContext *s, arg_MOVPRFX_p *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_MOVPRFX, a->esz, a->rd, a->rn, 0, a->pg,
+                      a->m ? SVE_PRED_MERGE : SVE_PRED_ZERO));
+    return true;
+}
+
+/* The predicated opc values implemented: ADD, SUB, SUBR, S/UMAX, S/UMIN,
+ * S/UABD, MUL, S/UMULH, S/UDIV(R), ORR, EOR, AND, BIC. */
+static bool binop_valid(unsigned opc, unsigned esz)
+{
+    if (opc >= 0x14 && opc <= 0x17)
+        return esz >= 2;
+    return opc == 0 || opc == 1 || opc == 3 || (opc >= 8 && opc <= 0x0d) ||
+           opc == 0x10 || opc == 0x12 || opc == 0x13 ||
+           (opc >= 0x18 && opc <= 0x1b);
+}
+
+static bool trans_BINOP_zpzz(DisasContext *s, arg_BINOP_zpzz *a)
+{
+    (void)s;
+    if (!binop_valid(a->opc, a->esz))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_BINOP_ZPZZ, a->esz, a->rd, a->rd, a->rm, a->pg,
+                      a->opc));
+    return true;
+}
+
+static bool trans_ADDV(DisasContext *s, arg_ADDV *a)
+{
+    (void)s;
+    if (!a->u && a->esz == 3)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_ADDV, a->esz, a->rd, a->rn, 0, a->pg, a->u));
+    return true;
+}
+
+static bool trans_MLA(DisasContext *s, arg_MLA *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_MLA, a->esz, a->rd, a->rn, a->rm, a->pg, a->opc));
+    return true;
+}
+
+static bool trans_MAD(DisasContext *s, arg_MAD *a)
+{
+    (void)s;
+    gen_sve0(
+        sve_desc(SVE_OP_MLA, a->esz, a->rd, a->ra, a->rm, a->pg, a->opc | 2));
+    return true;
+}
+
+static bool trans_DOT(DisasContext *s, arg_DOT *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_DOT, 2 + a->sz, a->rd, a->rn, a->rm, 0, a->u));
+    return true;
+}
+
+/* imm5 fields of INDEX are signed. */
+static int64_t sext5(int64_t v)
+{
+    return (v ^ 16) - 16;
+}
+
+static bool trans_INDEX(DisasContext *s, arg_INDEX *a)
+{
+    TCGv_i64 start =
+        a->kind & 1 ? read_xreg(s, (int)a->a) : const_arg(sext5(a->a));
+    TCGv_i64 step =
+        a->kind & 2 ? read_xreg(s, (int)a->b) : const_arg(sext5(a->b));
+
+    gen_sve(sve_desc(SVE_OP_INDEX, a->esz, a->rd, 0, 0, 0, 0), start, step);
+    return true;
+}
+
+/* ---- element counts, ADDVL, ADDPL, RDVL ---- */
+
+static bool trans_CNT_r(DisasContext *s, arg_CNT_r *a)
+{
+    write_xreg(s, a->rd, gen_count(a->pattern, a->esz, a->imm4 + 1), 1);
+    return true;
+}
+
+static bool trans_INCDEC_r(DisasContext *s, arg_INCDEC_r *a)
+{
+    TCGv_i64 n = gen_count(a->pattern, a->esz, a->imm4 + 1);
+
+    if (a->d)
+        tcg_gen_sub_i64(n, read_xreg(s, a->rd), n);
+    else
+        tcg_gen_add_i64(n, read_xreg(s, a->rd), n);
+    write_xreg(s, a->rd, n, 1);
+    return true;
+}
+
+static bool trans_SATCNT_r(DisasContext *s, arg_SATCNT_r *a)
+{
+    uint32_t aux = (uint32_t)(a->pattern | a->imm4 << 8) |
+                   (a->d ? SVE_SAT_DEC : 0) | (a->u ? SVE_SAT_UNSIGNED : 0) |
+                   (a->sf ? SVE_SAT_64 : 0);
+
+    write_xreg(s, a->rd,
+               gen_sve(sve_desc(SVE_OP_SATCNT, a->esz, 0, 0, 0, 0, aux),
+                       read_xreg(s, a->rd), const_arg(0)),
+               1);
+    return true;
+}
+
+static bool trans_INCDEC_z(DisasContext *s, arg_INCDEC_z *a)
+{
+    TCGv_i64 n;
+
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    n = gen_count(a->pattern, a->esz, a->imm4 + 1);
+    if (a->d)
+        tcg_gen_neg_i64(n, n);
+    gen_sve(sve_desc(SVE_OP_INCDEC_Z, a->esz, a->rd, 0, 0, 0, 0), n,
+            const_arg(0));
+    return true;
+}
+
+static void gen_add_vl(DisasContext *s, int rd, int rn, int64_t scale)
+{
+    TCGv_i64 v = gen_vl_times(scale);
+
+    tcg_gen_add_i64(v, v, read_xreg_sp(s, rn));
+    write_xreg_sp(s, rd, v, 1);
+}
+
+static bool trans_ADDVL(DisasContext *s, arg_ADDVL *a)
+{
+    gen_add_vl(s, a->rd, a->rn, a->imm);
+    return true;
+}
+
+/* ADDPL: a predicate is VL / 8 bytes. */
+static bool trans_ADDPL(DisasContext *s, arg_ADDPL *a)
+{
+    TCGv_i64 v = gen_vl_times(a->imm);
+
+    tcg_gen_sari_i64(v, v, 3);
+    tcg_gen_add_i64(v, v, read_xreg_sp(s, a->rn));
+    write_xreg_sp(s, a->rd, v, 1);
+    return true;
+}
+
+static bool trans_RDVL(DisasContext *s, arg_RDVL *a)
+{
+    write_xreg(s, a->rd, gen_vl_times(a->imm), 1);
+    return true;
+}
+
+/* ---- shifts, unary operations, reductions ---- */
+
+/* tsz:imm3 of the shift-by-immediate forms: esz from tsz's top set bit,
+ * false when tsz is 0. */
+static bool shift_imm(unsigned tsz, unsigned imm3, unsigned *esz, unsigned *raw)
+{
+    if (tsz == 0)
+        return false;
+    *esz = 31 - (unsigned)__builtin_clz(tsz);
+    *raw = tsz << 3 | imm3;
+    return true;
+}
+
+/* ASR, LSR: 2 * esize - imm; LSL: imm - esize. */
+static unsigned shift_amount(unsigned opc, unsigned esz, unsigned raw)
+{
+    unsigned bits = 8u << esz;
+
+    return opc == 3 ? raw - bits : 2 * bits - raw;
+}
+
+static bool gen_shift_imm(unsigned opc, unsigned tsz, unsigned imm3,
+                          unsigned rd, unsigned rn, unsigned pg)
+{
+    unsigned esz, raw;
+
+    if (opc == 2 || !shift_imm(tsz, imm3, &esz, &raw))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_SHIFT, esz, rd, rn, 0, pg,
+                      opc | SVE_SHIFT_IMM |
+                          shift_amount(opc, esz, raw) << SVE_SHIFT_AMOUNT));
+    return true;
+}
+
+static bool trans_SHIFT_zzi(DisasContext *s, arg_SHIFT_zzi *a)
+{
+    (void)s;
+    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rn,
+                         ALL_ACTIVE);
+}
+
+static bool trans_SHIFT_zpzi(DisasContext *s, arg_SHIFT_zpzi *a)
+{
+    (void)s;
+    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rd,
+                         a->pg);
+}
+
+static bool trans_ASRD(DisasContext *s, arg_ASRD *a)
+{
+    unsigned esz, raw;
+
+    (void)s;
+    if (!shift_imm((unsigned)(a->tszh << 2 | a->tszl), a->imm3, &esz, &raw))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_SHIFT, esz, a->rd, a->rd, 0, a->pg,
+                      2 | SVE_SHIFT_IMM |
+                          shift_amount(0, esz, raw) << SVE_SHIFT_AMOUNT));
+    return true;
+}
+
+static bool trans_SHIFT_zpzz(DisasContext *s, arg_SHIFT_zpzz *a)
+{
+    (void)s;
+    if ((a->opc & 3) == 2)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_SHIFT, a->esz, a->rd, a->rd, a->rm, a->pg, a->opc));
+    return true;
+}
+
+/* The element sizes each unary opc allows (bit esz). */
+static bool unary_valid(unsigned opc, unsigned esz)
+{
+    static const uint8_t sizes[15] = {0xe, 0xe, 0xc, 0xc, 0x8, 0x8, 0xf, 0xf,
+                                      0xf, 0xf, 0xf, 0xf, 0xe, 0xe, 0xf};
+
+    return opc < 15 && (sizes[opc] >> esz & 1);
+}
+
+static bool trans_UNARY_zpz(DisasContext *s, arg_UNARY_zpz *a)
+{
+    (void)s;
+    if (!unary_valid(a->opc, a->esz))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_UNARY, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
+    return true;
+}
+
+static bool trans_MAXMINV(DisasContext *s, arg_MAXMINV *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REDUCE, a->esz, a->rd, a->rn, 0, a->pg,
+                      a->min << 1 | a->u));
+    return true;
+}
+
+static bool trans_LOGICV(DisasContext *s, arg_LOGICV *a)
+{
+    (void)s;
+    if (a->opc > 2)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_REDUCE, a->esz, a->rd, a->rn, 0, a->pg,
+                      SVE_RED_OR + a->opc));
+    return true;
+}
+
+/* ---- permutes ---- */
+
+static bool trans_PERM_z(DisasContext *s, arg_PERM_z *a)
+{
+    (void)s;
+    if (a->opc > 5)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_PERM_Z, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
+    return true;
+}
+
+static bool trans_PERM_p(DisasContext *s, arg_PERM_p *a)
+{
+    (void)s;
+    if (a->opc > 5)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_PERM_P, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
+    return true;
+}
+
+static bool trans_REV_p(DisasContext *s, arg_REV_p *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REV_P, a->esz, a->rd, a->rn, 0, 0, 0));
+    return true;
+}
+
+static bool trans_PUNPK(DisasContext *s, arg_PUNPK *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_PUNPK, 0, a->rd, a->rn, 0, 0, a->h));
+    return true;
+}
+
+static bool trans_UNPK(DisasContext *s, arg_UNPK *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_UNPK, a->esz, a->rd, a->rn, 0, 0, a->u << 1 | a->h));
+    return true;
+}
+
+static bool trans_REV_z(DisasContext *s, arg_REV_z *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_REV_Z, a->esz, a->rd, a->rn, 0, 0, 0));
+    return true;
+}
+
+static bool trans_REVX(DisasContext *s, arg_REVX *a)
+{
+    (void)s;
+    if (a->opc == 3 || a->esz <= a->opc)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_REVX, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
+    return true;
+}
+
+/* DUPM: a logical immediate in every 64-bit lane. */
+static bool trans_DUPM(DisasContext *s, arg_DUPM *a)
+{
+    uint64_t imm;
+
+    (void)s;
+    if (!a64_decode_bit_masks(a->n, a->imms, a->immr, 64, &imm))
+        return false;
+    gen_sve(sve_desc(SVE_OP_DUP, 3, a->rd, 0, 0, 0, 0), const_arg((int64_t)imm),
+            const_arg(0));
+    return true;
+}
+
+/* AND, ORR, EOR (immediate) on 64-bit lanes: the predicated opc codes. */
+static bool trans_LOGIC_zi(DisasContext *s, arg_LOGIC_zi *a)
+{
+    static const unsigned opc[3] = {0x18, 0x19, 0x1a};
+    uint64_t imm;
+
+    (void)s;
+    if (a->opc > 2 || !a64_decode_bit_masks(a->n, a->imms, a->immr, 64, &imm))
+        return false;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, 3, a->rd, 0, 0, 0, opc[a->opc]),
+            const_arg((int64_t)imm), const_arg(0));
+    return true;
+}
+
+/* FDUP (FMOV Zd.T, #imm): VFPExpandImm(). */
+static bool trans_FDUP(DisasContext *s, arg_FDUP *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
+            const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
+            const_arg(0));
+    return true;
+}
+
+/* ---- DUP, SEL, immediates ---- */
+
+static bool trans_DUP_r(DisasContext *s, arg_DUP_r *a)
+{
+    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
+            read_xreg_sp(s, a->rn), const_arg(0));
+    return true;
+}
+
+static bool trans_DUP_x(DisasContext *s, arg_DUP_x *a)
+{
+    unsigned imm = (unsigned)(a->imm2 << 5 | a->tsz), esz;
+
+    (void)s;
+    if (a->tsz == 0)
+        return false;
+    esz = (unsigned)__builtin_ctz((unsigned)a->tsz); /* 4: Q */
+    gen_sve0(sve_desc(SVE_OP_DUP_X, esz & 3, a->rd, a->rn, 0, 0,
+                      imm >> (esz + 1) | (esz == 4 ? SVE_DUP_Q : 0)));
+    return true;
+}
+
+static bool trans_SEL_z(DisasContext *s, arg_SEL_z *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_SEL_Z, a->esz, a->rd, a->rn, a->rm, a->pg, 0));
+    return true;
+}
+
+static bool trans_DUP_i(DisasContext *s, arg_DUP_i *a)
+{
+    (void)s;
+    if (a->esz == 0 && a->sh)
+        return false;
+    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
+            const_arg(a->imm * (a->sh ? 256 : 1)), const_arg(0));
+    return true;
+}
+
+static bool trans_CPY_i(DisasContext *s, arg_CPY_i *a)
+{
+    (void)s;
+    if (a->esz == 0 && a->sh)
+        return false;
+    gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, a->m),
+            const_arg(a->imm * (a->sh ? 256 : 1)), const_arg(0));
+    return true;
+}
+
+static bool trans_FCPY(DisasContext *s, arg_FCPY *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, 1),
+            const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
+            const_arg(0));
+    return true;
+}
+
+static bool trans_ADDSUB_zi(DisasContext *s, arg_ADDSUB_zi *a)
+{
+    (void)s;
+    if ((a->opc != 0 && a->opc != 1 && a->opc != 3) || (a->esz == 0 && a->sh))
+        return false;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, a->opc),
+            const_arg(a->imm << (a->sh ? 8 : 0)), const_arg(0));
+    return true;
+}
+
+static bool trans_MUL_zi(DisasContext *s, arg_MUL_zi *a)
+{
+    (void)s;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 0x10),
+            const_arg(a->imm), const_arg(0));
+    return true;
+}
+
+static bool trans_MINMAX_zi(DisasContext *s, arg_MINMAX_zi *a)
+{
+    int64_t imm = a->opc & 1 ? a->imm : (int8_t)a->imm;
+
+    (void)s;
+    gen_sve(sve_desc(SVE_OP_ARITH_IMM, a->esz, a->rd, 0, 0, 0, 8 + a->opc),
+            const_arg(imm), const_arg(0));
+    return true;
+}
+
+/* ---- compares ---- */
+
+static bool trans_CMP_ppzz(DisasContext *s, arg_CMP_ppzz *a)
+{
+    static const uint8_t cond[8] = {SVE_CMP_HS,
+                                    SVE_CMP_HI,
+                                    SVE_CMP_EQ | SVE_CMP_WIDE,
+                                    SVE_CMP_NE | SVE_CMP_WIDE,
+                                    SVE_CMP_GE,
+                                    SVE_CMP_GT,
+                                    SVE_CMP_EQ,
+                                    SVE_CMP_NE};
+    unsigned c = cond[a->op << 2 | a->o2 << 1 | a->ne];
+
+    (void)s;
+    if ((c & SVE_CMP_WIDE) && a->esz == 3)
+        return false;
+    gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, a->rm, a->pg, c),
+                  const_arg(0), const_arg(0));
+    return true;
+}
+
+static bool trans_CMP_ppzi_s(DisasContext *s, arg_CMP_ppzi_s *a)
+{
+    static const uint8_t cond[6] = {SVE_CMP_GE, SVE_CMP_GT, SVE_CMP_LT,
+                                    SVE_CMP_LE, SVE_CMP_EQ, SVE_CMP_NE};
+    unsigned k = (unsigned)(a->op << 2 | a->o2 << 1 | a->ne);
+
+    (void)s;
+    if (k >= 6)
+        return false;
+    gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, 0, a->pg,
+                           cond[k] | SVE_CMP_IMM),
+                  const_arg(a->imm), const_arg(0));
+    return true;
+}
+
+static bool trans_CMP_ppzi_u(DisasContext *s, arg_CMP_ppzi_u *a)
+{
+    static const uint8_t cond[4] = {SVE_CMP_HS, SVE_CMP_HI, SVE_CMP_LO,
+                                    SVE_CMP_LS};
+
+    (void)s;
+    gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, 0, a->pg,
+                           cond[a->lt << 1 | a->ne] | SVE_CMP_IMM),
+                  const_arg(a->imm), const_arg(0));
+    return true;
+}
+
+/* ---- predicates and the FFR ---- */
+
+static bool trans_PTRUE(DisasContext *s, arg_PTRUE *a)
+{
+    uint64_t desc = sve_desc(SVE_OP_PTRUE, a->esz, a->rd, 0, 0, 0, a->pattern);
+
+    (void)s;
+    if (a->s)
+        gen_sve_flags(desc, const_arg(0), const_arg(0));
+    else
+        gen_sve0(desc);
+    return true;
+}
+
+static bool trans_PFALSE(DisasContext *s, arg_PFALSE *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_PFALSE, 0, a->rd, 0, 0, 0, 0));
+    return true;
+}
+
+static bool trans_WHILE(DisasContext *s, arg_WHILE *a)
+{
+    uint32_t aux = (a->u ? SVE_WHILE_UNSIGNED : 0) |
+                   (a->eq ? SVE_WHILE_EQ : 0) | (a->sf ? SVE_WHILE_64 : 0);
+
+    gen_sve_flags(sve_desc(SVE_OP_WHILE, a->esz, a->rd, 0, 0, 0, aux),
+                  read_xreg(s, a->rn), read_xreg(s, a->rm));
+    return true;
+}
+
+static bool trans_PTEST(DisasContext *s, arg_PTEST *a)
+{
+    (void)s;
+    gen_sve_flags(sve_desc(SVE_OP_PTEST, 0, 0, a->rn, 0, a->pg, 0),
+                  const_arg(0), const_arg(0));
+    return true;
+}
+
+static bool trans_PLOGIC(DisasContext *s, arg_PLOGIC *a)
+{
+    unsigned op = (unsigned)(a->op << 2 | a->o2 << 1 | a->o3);
+    uint64_t desc = sve_desc(SVE_OP_PLOGIC, 0, a->rd, a->rn, a->rm, a->pg, op);
+
+    (void)s;
+    if (a->s && op == 3)
+        return false; /* SELS does not exist */
+    if (a->s)
+        gen_sve_flags(desc, const_arg(0), const_arg(1));
+    else
+        gen_sve0(desc);
+    return true;
+}
+
+static bool trans_RDFFR_p(DisasContext *s, arg_RDFFR_p *a)
+{
+    uint64_t desc = sve_desc(SVE_OP_RDFFR, 0, a->rd, 0, 0, a->pg, 0);
+
+    (void)s;
+    if (a->s)
+        gen_sve_flags(desc, const_arg(0), const_arg(0));
+    else
+        gen_sve0(desc);
+    return true;
+}
+
+static bool trans_RDFFR(DisasContext *s, arg_RDFFR *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_RDFFR, 0, a->rd, 0, 0, ALL_ACTIVE, 0));
+    return true;
+}
+
+static bool trans_SETFFR(DisasContext *s, arg_SETFFR *a)
+{
+    (void)s;
+    (void)a;
+    gen_sve0(sve_desc(SVE_OP_WRFFR, 0, 0, ALL_ACTIVE, 0, 0, 0));
+    return true;
+}
+
+static bool trans_WRFFR(DisasContext *s, arg_WRFFR *a)
+{
+    (void)s;
+    gen_sve0(sve_desc(SVE_OP_WRFFR, 0, 0, a->rn, 0, 0, 0));
+    return true;
+}
+
+/* ---- floating point ---- */
+
+static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
+{
+    (void)s;
+    if (a->esz == 0 || a->opc > 2)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FP_ZZZ, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                      a->opc));
+    return true;
+}
+
+static bool trans_FP_zpzz(DisasContext *s, arg_FP_zpzz *a)
+{
+    (void)s;
+    if (a->esz == 0 || (a->opc > 3 && a->opc != 12 && a->opc != 13))
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_FP_ZPZZ, a->esz, a->rd, a->rd, a->rm, a->pg, a->opc));
+    return true;
+}
+
+/* FMLA ... FNMLS; the FMAD forms have Za in bits 20:16, Zm in 9:5. */
+static bool trans_FMLA(DisasContext *s, arg_FMLA *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FMLA, a->esz, a->rd, a->rn, a->rm, a->pg,
+                      a->opc | (a->mad ? 4 : 0)));
+    return true;
+}
+
+static bool trans_FCMP_ppzz(DisasContext *s, arg_FCMP_ppzz *a)
+{
+    unsigned op = (unsigned)(a->op << 2 | a->o2 << 1 | a->o3);
+
+    (void)s;
+    if (a->esz == 0 || op == 6)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, a->rm, a->pg, op));
+    return true;
+}
+
+static bool trans_FCMP_ppz0(DisasContext *s, arg_FCMP_ppz0 *a)
+{
+    /* As FCMP_ppzz's op:o2:o3 against zero; LT and LE are 0 > x, 0 >= x. */
+    static const uint16_t op[8] = {0 | SVE_FCMP_ZERO,
+                                   1 | SVE_FCMP_ZERO,
+                                   1 | SVE_FCMP_ZERO | SVE_FCMP_SWAP,
+                                   0 | SVE_FCMP_ZERO | SVE_FCMP_SWAP,
+                                   2 | SVE_FCMP_ZERO,
+                                   0,
+                                   3 | SVE_FCMP_ZERO,
+                                   0};
+    unsigned k = (unsigned)(a->eq << 2 | a->lt << 1 | a->ne);
+
+    (void)s;
+    if (a->esz == 0 || k == 5 || k == 7)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCMP, a->esz, a->rd, a->rn, 0, a->pg, op[k]));
+    return true;
+}
+
+/* opc:opc2 of the conversions: the FP size, the integer size (log2). */
+static bool fcvt_sizes(unsigned opc, unsigned opc2, unsigned *fsz,
+                       unsigned *isz)
+{
+    static const int8_t f[16] = {-1, -1, -1, -1, -1, 1,  1, 1,
+                                 -1, -1, 2,  -1, 3,  -1, 2, 3};
+    static const int8_t i[16] = {-1, -1, -1, -1, -1, 1,  2, 3,
+                                 -1, -1, 2,  -1, 2,  -1, 3, 3};
+
+    if (f[opc << 2 | opc2] < 0)
+        return false;
+    *fsz = (unsigned)f[opc << 2 | opc2];
+    *isz = (unsigned)i[opc << 2 | opc2];
+    return true;
+}
+
+static bool trans_FCVT_int(DisasContext *s, arg_FCVT_int *a)
+{
+    unsigned fsz, isz;
+
+    (void)s;
+    if (!fcvt_sizes(a->opc, a->opc2, &fsz, &isz))
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCVT, 0, a->rd, a->rn, 0, a->pg,
+                      fsz | isz << 2 | (a->to_int ? SVE_FCVT_TO_INT : 0) |
+                          (a->u ? SVE_FCVT_UNSIGNED : 0)));
+    return true;
+}
+
+static bool trans_FCVT_fp(DisasContext *s, arg_FCVT_fp *a)
+{
+    /* opc:opc2 (from 8): from esz | to esz << 2, 0: unallocated here. */
+    static const uint8_t sizes[8] = {2 | 1 << 2, 1 | 2 << 2, 0,
+                                     0,          3 | 1 << 2, 1 | 3 << 2,
+                                     3 | 2 << 2, 2 | 3 << 2};
+    unsigned k = (unsigned)(a->opc << 2 | a->opc2);
+
+    (void)s;
+    if (k < 8 || sizes[k - 8] == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FCVT_FP, 0, a->rd, a->rn, 0, a->pg, sizes[k - 8]));
+    return true;
+}
+
+static bool trans_FCMLA(DisasContext *s, arg_FCMLA *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(
+        sve_desc(SVE_OP_FCMLA, a->esz, a->rd, a->rn, a->rm, a->pg, a->rot));
+    return true;
+}
+
+static bool trans_FADDA(DisasContext *s, arg_FADDA *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0));
+    return true;
+}
+
+static bool trans_FADDV(DisasContext *s, arg_FADDV *a)
+{
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    gen_sve0(sve_desc(SVE_OP_FADDV, a->esz, a->rd, a->rn, 0, a->pg, 0));
+    return true;
+}
+
+/* ---- contiguous loads and stores ---- */
+
+/* LD1 dtype's memory size (log2): the scalar offset's shift. */
+static unsigned dtype_msz(unsigned dtype)
+{
+    static const uint8_t msz[16] = {0, 0, 0, 0, 2, 1, 1, 1,
+                                    1, 1, 2, 2, 0, 0, 0, 3};
+
+    return msz[dtype];
+}
+
+static void gen_mem(uint64_t desc, TCGv_i64 addr)
+{
+    tcg_gen_call3(&helper_info_sve_mem, NULL, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)desc), addr);
+}
+
+/* Xn|SP + (Xm << msz), or Xn|SP alone for rm < 0. */
+static TCGv_i64 gen_addr(DisasContext *s, int rn, int rm, unsigned msz)
+{
+    TCGv_i64 addr = tcg_temp_new_i64();
+
+    if (rm < 0) {
+        tcg_gen_mov_i64(addr, read_xreg_sp(s, rn));
+        return addr;
+    }
+    tcg_gen_shli_i64(addr, read_xreg(s, rm), msz);
+    tcg_gen_add_i64(addr, addr, read_xreg_sp(s, rn));
+    return addr;
+}
+
+static uint32_t imm_aux(int64_t imm)
+{
+    return (uint32_t)(imm & 0xff) << SVE_LD_IMM_SHIFT;
+}
+
+static bool trans_LD1_si(DisasContext *s, arg_LD1_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)a->dtype | imm_aux(a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_LDNF1_si(DisasContext *s, arg_LDNF1_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)a->dtype | SVE_LD_NON_FAULT | imm_aux(a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_LD1_ss(DisasContext *s, arg_LD1_ss *a)
+{
+    if (a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg, (uint32_t)a->dtype),
+            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    return true;
+}
+
+static bool trans_LDFF1_ss(DisasContext *s, arg_LDFF1_ss *a)
+{
+    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)a->dtype | SVE_LD_FIRST_FAULT),
+            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    return true;
+}
+
+static bool trans_ST1_si(DisasContext *s, arg_ST1_si *a)
+{
+    if (a->msz > a->esz)
+        return false;
+    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)(a->msz | a->esz << 2) | imm_aux(a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_ST1_ss(DisasContext *s, arg_ST1_ss *a)
+{
+    if (a->msz > a->esz || a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)(a->msz | a->esz << 2)),
+            gen_addr(s, a->rn, a->rm, a->msz));
+    return true;
+}
+
+static bool trans_LD1R(DisasContext *s, arg_LD1R *a)
+{
+    gen_mem(sve_desc(SVE_OP_LD1R, 0, a->rd, 0, 0, a->pg,
+                     (uint32_t)(a->dth << 2 | a->dtl) | (uint32_t)a->imm << 8),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+/* nreg 0 is LDNT1/STNT1 (one register), 1..3 LD2..LD4/ST2..ST4. */
+static uint32_t ldn_aux(int64_t msz, int64_t nreg, int64_t imm)
+{
+    return (uint32_t)(msz | nreg << 2) | imm_aux(imm);
+}
+
+static bool trans_LDN_si(DisasContext *s, arg_LDN_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_LDN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_LDN_ss(DisasContext *s, arg_LDN_ss *a)
+{
+    if (a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_LDN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, 0)),
+            gen_addr(s, a->rn, a->rm, a->msz));
+    return true;
+}
+
+static bool trans_STN_si(DisasContext *s, arg_STN_si *a)
+{
+    gen_mem(sve_desc(SVE_OP_STN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, a->imm)),
+            gen_addr(s, a->rn, -1, 0));
+    return true;
+}
+
+static bool trans_STN_ss(DisasContext *s, arg_STN_ss *a)
+{
+    if (a->rm == 31)
+        return false;
+    gen_mem(sve_desc(SVE_OP_STN, 0, a->rd, 0, 0, a->pg,
+                     ldn_aux(a->msz, a->nreg, 0)),
+            gen_addr(s, a->rn, a->rm, a->msz));
+    return true;
+}
+
+/* ---- LDR, STR (vector, predicate) ---- */
+
+static void gen_ldr_str(DisasContext *s, SveOp op, int rd, int rn, int64_t imm,
+                        bool pred)
+{
+    gen_mem(sve_desc(op, 0, (unsigned)rd, 0, 0, 0,
+                     (uint32_t)(imm & 0x1ff) | (pred ? SVE_LDR_PRED : 0)),
+            gen_addr(s, rn, -1, 0));
+}
+
+static bool trans_LDR_z(DisasContext *s, arg_LDR_z *a)
+{
+    gen_ldr_str(s, SVE_OP_LDR, a->rd, a->rn, a->imm9, false);
+    return true;
+}
+
+static bool trans_STR_z(DisasContext *s, arg_STR_z *a)
+{
+    gen_ldr_str(s, SVE_OP_STR, a->rd, a->rn, a->imm9, false);
+    return true;
+}
+
+static bool trans_LDR_p(DisasContext *s, arg_LDR_p *a)
+{
+    gen_ldr_str(s, SVE_OP_LDR, a->rd, a->rn, a->imm9, true);
+    return true;
+}
+
+static bool trans_STR_p(DisasContext *s, arg_STR_p *a)
+{
+    gen_ldr_str(s, SVE_OP_STR, a->rd, a->rn, a->imm9, true);
+    return true;
+}
+
+/* ---- AdvSIMD/FP writes of V registers (Arm: they zero Z above 128) ---- */
+
+/* FP/SIMD data processing (op0 x111): Vd, except the compares (NZCV)
+ * and the moves and conversions to a general register. (FMOV Vd.D[1], Xn
+ * writes V[d] whole in the Arm ARM's Vpart[], so it zeroes Z too.) */
+static uint32_t fp_simd_dest(uint32_t insn)
+{
+    unsigned opcode = (insn >> 16) & 7;
+
+    if ((insn & 0x5f200000u) == 0x1e200000u) { /* scalar FP, bit 21 set */
+        if ((insn & 0xfc00u) == 0 && opcode != 2 && opcode != 3 && opcode != 7)
+            return 0; /* FCVT* to general, FMOV to general, FJCVTZS */
+        if ((insn & 0x3c00u) == 0x2000u || (insn & 0x0c00u) == 0x0400u)
+            return 0; /* FCMP, FCMPE, FCCMP, FCCMPE */
+    }
+    if ((insn & 0x5f200000u) == 0x1e000000u && opcode <= 1)
+        return 0; /* FCVTZS, FCVTZU (fixed-point) to general */
+    if ((insn & 0xbfe08400u) == 0x0e000400u &&
+        (((insn >> 11) & 0xf) == 5 || ((insn >> 11) & 0xf) == 7))
+        return 0; /* SMOV, UMOV */
+    return 1u << (insn & 31);
+}
+
+/* Vt .. Vt+n-1 (modulo 32). */
+static uint32_t vreg_run(unsigned vt, unsigned n)
+{
+    uint32_t mask = 0;
+
+    for (unsigned i = 0; i < n; i++)
+        mask |= 1u << ((vt + i) % 32);
+    return mask;
+}
+
+/* Loads into V registers (op0 x1x0, bit 26 set); stores write none. */
+static uint32_t vload_dest(uint32_t insn)
+{
+    static const uint8_t multiple_regs[16] = {4, 0, 4, 0, 3, 0, 3, 1,
+                                              2, 0, 2, 0, 0, 0, 0, 0};
+    unsigned vt = insn & 31, load = (insn >> 22) & 1;
+
+    if (!(insn & (1u << 26)))
+        return 0;
+    switch ((insn >> 27) & 7) {
+    case 3: return (insn >> 24) & 3 ? 0 : 1u << vt; /* literal (not MOPS) */
+    case 5: return load ? 1u << vt | 1u << ((insn >> 10) & 31) : 0; /* pair */
+    case 7: return load ? 1u << vt : 0;                             /* single */
+    case 1:
+        if (!load || (insn & 0x3e000000u) != 0x0c000000u)
+            return 0;
+        if (!(insn & (1u << 24)))
+            return vreg_run(vt, multiple_regs[(insn >> 12) & 15]);
+        return vreg_run(vt, (((insn >> 12) & 2) | ((insn >> 21) & 1)) + 1);
+    default: return 0;
+    }
+}
+
+void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn)
+{
+    unsigned op0 = (insn >> 25) & 0xf;
+    uint32_t mask = 0;
+    TCGv_i64 live;
+
+    if (!dc_has_feature(s, ARM_FEAT_SVE))
+        return;
+    if ((op0 & 7) == 7)
+        mask = fp_simd_dest(insn);
+    else if ((op0 & 5) == 4)
+        mask = vload_dest(insn);
+    if (!mask)
+        return;
+    live = tcg_temp_new_i64();
+    tcg_gen_ld32u_i64(live, tcg_env, offsetof(CPUARMState, zhi_live));
+    tcg_gen_andi_i64(live, live, ~(int64_t)mask);
+    tcg_gen_st32_i64(live, tcg_env, offsetof(CPUARMState, zhi_live));
+}
+
+/* ---- entry points ---- */
+
+bool a64_decode_sve(DisasContext *s, uint32_t insn)
+{
+    if (!dc_has_feature(s, ARM_FEAT_SVE))
+        return false;
+    return sve_decode(s, insn);
+}
+
+const char *a64_describe_sve(uint32_t insn, char *buf, size_t len)
+{
+    return sve_describe(insn, buf, len);
+}

@@ -1,0 +1,1321 @@
+/*
+ * FEAT_SVE helpers: each operation element by element on copies of the
+ * Z and P registers at the thread's VL, as the Arm pseudocode states it
+ * (desc: helper_sve.h). A first foundation: correct, not fast. No IR.
+ */
+#include "target-arm/helper_sve.h"
+
+#include <string.h>
+
+#include "target-arm/helper_fp.h"
+#include "target-arm/sve.h"
+#include "tcg/guest_mem.h"
+
+typedef struct SveVec {
+    uint8_t b[SVE_VL_MAX_BYTES];
+} SveVec;
+
+typedef struct SvePred {
+    uint64_t w[SVE_PL_MAX_BYTES / 8];
+} SvePred;
+
+static uint64_t elt_get(const SveVec *z, unsigned esz, unsigned i)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, z->b + (i << esz), 1u << esz);
+    return v;
+}
+
+static void elt_set(SveVec *z, unsigned esz, unsigned i, uint64_t v)
+{
+    memcpy(z->b + (i << esz), &v, 1u << esz);
+}
+
+static int64_t sext(uint64_t v, unsigned esz)
+{
+    unsigned shift = 64 - (8u << esz);
+
+    return (int64_t)(v << shift) >> shift;
+}
+
+static uint64_t elt_mask(unsigned esz)
+{
+    return esz == 3 ? UINT64_MAX : (UINT64_C(1) << (8u << esz)) - 1;
+}
+
+static unsigned nelem(const CPUARMState *env, unsigned esz)
+{
+    return sve_vl_bytes(env) >> esz;
+}
+
+/* Pn (16: every element active) as a copy. */
+static void pred_read(const CPUARMState *env, unsigned n, SvePred *p)
+{
+    if (n >= ARM_SVE_NPREGS)
+        memset(p->w, 0xff, sizeof(p->w));
+    else
+        memcpy(p->w, env->preg[n], sizeof(p->w));
+}
+
+/* Clears p's bits beyond the VL (a predicate has VL / 8 of them). */
+static void pred_clip(const CPUARMState *env, uint64_t *p)
+{
+    unsigned bits = sve_vl_bytes(env);
+
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++) {
+        if (bits <= w * 64)
+            p[w] = 0;
+        else if (bits < (w + 1) * 64)
+            p[w] &= (UINT64_C(1) << (bits % 64)) - 1;
+    }
+}
+
+/* Pd = p, bits beyond the VL cleared. */
+static void pred_write(CPUARMState *env, unsigned n, const SvePred *p)
+{
+    memcpy(env->preg[n], p->w, sizeof(p->w));
+    pred_clip(env, env->preg[n]);
+}
+
+static bool active(const SvePred *p, unsigned esz, unsigned i)
+{
+    return sve_pbit(p->w, i << esz);
+}
+
+/* PredTest(mask, result, esz): N first active true, Z none, C !last. */
+static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
+                          const SvePred *res, unsigned esz)
+{
+    bool first = false, any = false, last = false, seen = false;
+
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        if (!active(mask, esz, i))
+            continue;
+        last = active(res, esz, i);
+        if (!seen)
+            first = last;
+        seen = true;
+        any |= last;
+    }
+    return (uint64_t)first << 31 | (uint64_t)!any << 30 | (uint64_t)!last << 29;
+}
+
+/* DecodePredCount(pattern, esize). */
+static unsigned pred_count(const CPUARMState *env, unsigned pattern,
+                           unsigned esz)
+{
+    unsigned n = nelem(env, esz), want, p2 = 1;
+
+    switch (pattern) {
+    case 0:
+        while (p2 * 2 <= n)
+            p2 *= 2;
+        return p2;
+    case 29: return n - n % 4;
+    case 30: return n - n % 3;
+    case 31: return n;
+    default: break;
+    }
+    if (pattern >= 1 && pattern <= 8)
+        want = pattern;
+    else if (pattern >= 9 && pattern <= 13)
+        want = 16u << (pattern - 9);
+    else
+        return 0;
+    return n >= want ? want : 0;
+}
+
+/* ---- integer ---- */
+
+static uint64_t int_binop(unsigned opc, unsigned esz, uint64_t n, uint64_t m)
+{
+    int64_t sn = sext(n, esz), sm = sext(m, esz);
+    unsigned bits = 8u << esz;
+
+    switch (opc) {
+    case 0x00: return n + m;
+    case 0x01: return n - m;
+    case 0x03: return m - n;
+    case 0x08: return (uint64_t)(sn > sm ? sn : sm);
+    case 0x09: return n > m ? n : m;
+    case 0x0a: return (uint64_t)(sn < sm ? sn : sm);
+    case 0x0b: return n < m ? n : m;
+    case 0x0c: return (uint64_t)(sn > sm ? sn - sm : sm - sn);
+    case 0x0d: return n > m ? n - m : m - n;
+    case 0x10: return n * m;
+    case 0x12:
+        return bits == 64 ? (uint64_t)(((__int128)sn * sm) >> 64)
+                          : (uint64_t)((sn * sm) >> bits);
+    case 0x13:
+        return bits == 64 ? (uint64_t)(((unsigned __int128)n * m) >> 64)
+                          : (n * m) >> bits;
+    case 0x14: /* SDIV: x / 0 is 0, INT_MIN / -1 wraps */
+        return sm == 0 ? 0 : sm == -1 ? (uint64_t)0 - n : (uint64_t)(sn / sm);
+    case 0x15: return m == 0 ? 0 : n / m;
+    case 0x16:
+        return sn == 0 ? 0 : sn == -1 ? (uint64_t)0 - m : (uint64_t)(sm / sn);
+    case 0x17: return n == 0 ? 0 : m / n;
+    case 0x18: return n | m;
+    case 0x19: return n ^ m;
+    case 0x1a: return n & m;
+    case 0x1b: return n & ~m;
+    default: return n; /* not reached: the translator checks opc */
+    }
+}
+
+/* Zd = op(Zn, Zm) where Pg (16: everywhere); inactive lanes keep Zd. */
+static void zzz_apply(CPUARMState *env, uint64_t desc, unsigned opc)
+{
+    unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, pg, &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(
+                &d, esz, i,
+                int_binop(opc, esz, elt_get(&n, esz, i), elt_get(&m, esz, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static void logic_zzz(CPUARMState *env, uint64_t desc)
+{
+    static const unsigned opc[4] = {0x1a, 0x18, 0x19, 0x1b};
+
+    zzz_apply(env,
+              (desc & ~(UINT64_C(3) << 8)) | UINT64_C(3) << 8 |
+                  UINT64_C(16) << 27,
+              opc[sve_desc_aux(desc) & 3]);
+}
+
+static void movprfx(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), mode = sve_desc_aux(desc);
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, mode == SVE_PRED_NONE ? 16 : sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i, elt_get(&n, esz, i));
+        else if (mode == SVE_PRED_ZERO)
+            elt_set(&d, esz, i, 0);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* Vd = the value, the rest of Zd zero (an SVE write of a V register). */
+static void write_scalar(CPUARMState *env, unsigned rd, uint64_t v)
+{
+    SveVec d;
+
+    memset(d.b, 0, sizeof(d.b));
+    memcpy(d.b, &v, 8);
+    sve_z_write(env, rd, d.b);
+}
+
+static void addv(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    bool is_unsigned = sve_desc_aux(desc) & 1;
+    uint64_t sum = 0;
+    SveVec n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            sum += is_unsigned ? elt_get(&n, esz, i)
+                               : (uint64_t)sext(elt_get(&n, esz, i), esz);
+    write_scalar(env, sve_desc_rd(desc), sum);
+}
+
+/* MLA/MLS: Zda +-= Zn * Zm; MAD/MSB: Zdn = Za +- Zdn * Zm (Za in rn). */
+static void mla(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t acc = aux & 2 ? elt_get(&n, esz, i) : elt_get(&d, esz, i);
+        uint64_t x = aux & 2 ? elt_get(&d, esz, i) : elt_get(&n, esz, i);
+        uint64_t prod = x * elt_get(&m, esz, i);
+
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i, aux & 1 ? acc - prod : acc + prod);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* INDEX, DUP (scalar or immediate), INC/DEC (vector): element i of Zd
+ * from a, b and i; keep: the old element's weight (INC/DEC: 1). */
+static void fill(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b,
+                 bool keep)
+{
+    unsigned esz = sve_desc_esz(desc);
+    SveVec d;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        elt_set(&d, esz, i,
+                (keep ? elt_get(&d, esz, i) : 0) + a + (uint64_t)i * b);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* DUP Zd, Zn[index]: an index beyond the VL gives zero. */
+static void dup_x(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned idx = aux & ~(unsigned)SVE_DUP_Q, vl = sve_vl_bytes(env);
+    SveVec n, d = {{0}};
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    if (!(aux & SVE_DUP_Q)) {
+        fill(env, desc, idx < nelem(env, esz) ? elt_get(&n, esz, idx) : 0, 0,
+             false);
+        return;
+    }
+    for (unsigned i = 0; i < vl; i += 16)
+        if ((idx + 1) * 16 <= vl)
+            memcpy(d.b + i, n.b + idx * 16, 16);
+        else
+            memset(d.b + i, 0, 16);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* CPY Zd.T, Pg/Z or Pg/M, #imm. */
+static void cpy_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
+{
+    unsigned esz = sve_desc_esz(desc);
+    bool merge = sve_desc_aux(desc) & 1;
+    SveVec d;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i, imm);
+        else if (!merge)
+            elt_set(&d, esz, i, 0);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static void sel_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    SveVec d = {{0}}, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        elt_set(&d, esz, i,
+                active(&p, esz, i) ? elt_get(&n, esz, i) : elt_get(&m, esz, i));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ADD, SUB, SUBR, MUL, AND, ORR, EOR (immediate): Zdn = op(Zdn, imm),
+ * aux the predicated group's opc of the same operation. */
+static void arith_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
+{
+    unsigned esz = sve_desc_esz(desc);
+    SveVec d;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        elt_set(&d, esz, i,
+                int_binop(sve_desc_aux(desc), esz, elt_get(&d, esz, i), imm));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
+                    uint64_t m)
+{
+    switch (cond) {
+    case SVE_CMP_EQ: return sn == sm;
+    case SVE_CMP_NE: return sn != sm;
+    case SVE_CMP_GE: return sn >= sm;
+    case SVE_CMP_GT: return sn > sm;
+    case SVE_CMP_LT: return sn < sm;
+    case SVE_CMP_LE: return sn <= sm;
+    case SVE_CMP_HS: return n >= m;
+    case SVE_CMP_HI: return n > m;
+    case SVE_CMP_LO: return n < m;
+    default: return n <= m; /* LS */
+    }
+}
+
+/* CMP<cc> Pd.T, Pg/Z, Zn.T, (Zm.T | Zm.D | #imm): NZCV per PredTest. */
+static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    SveVec n, m;
+    SvePred g, r;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &g);
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t a = elt_get(&n, esz, i), b;
+        int64_t sb;
+
+        if (!active(&g, esz, i))
+            continue;
+        if (aux & SVE_CMP_IMM) {
+            b = imm;
+            sb = (int64_t)imm;
+        } else if (aux & SVE_CMP_WIDE) {
+            b = elt_get(&m, 3, (i << esz) / 8);
+            sb = (int64_t)b;
+        } else {
+            b = elt_get(&m, esz, i);
+            sb = sext(b, esz);
+        }
+        sve_pset(r.w, i << esz, compare(aux & 15, sext(a, esz), sb, a, b));
+    }
+    pred_write(env, sve_desc_rd(desc), &r);
+    return pred_test(env, &g, &r, esz);
+}
+
+/* ---- predicates ---- */
+
+static uint64_t ptrue(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    unsigned count = pred_count(env, sve_desc_aux(desc), esz);
+    SvePred r;
+
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < count; i++)
+        sve_pset(r.w, i << esz, true);
+    pred_write(env, sve_desc_rd(desc), &r);
+    return pred_test(env, &r, &r, esz); /* PTRUES: PredTest(result, result) */
+}
+
+/* WHILELO/LS/LT/LE: element i is (a + i) < b (<=), until the first false;
+ * a + i wraps at the operands' width, as the pseudocode's does. */
+static uint64_t whilex(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned osz = aux & SVE_WHILE_64 ? 3 : 2;
+    bool last = true;
+    SvePred r, all;
+
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < nelem(env, esz) && last; i++) {
+        uint64_t ua = a & elt_mask(osz), ub = b & elt_mask(osz);
+        int64_t sa = sext(a, osz), sb = sext(b, osz);
+
+        if (aux & SVE_WHILE_UNSIGNED)
+            last = aux & SVE_WHILE_EQ ? ua <= ub : ua < ub;
+        else
+            last = aux & SVE_WHILE_EQ ? sa <= sb : sa < sb;
+        sve_pset(r.w, i << esz, last);
+        a++;
+    }
+    pred_write(env, sve_desc_rd(desc), &r);
+    pred_read(env, 16, &all);
+    return pred_test(env, &all, &r, esz);
+}
+
+static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
+{
+    unsigned op = sve_desc_aux(desc);
+    SvePred n, m, g, r;
+
+    pred_read(env, sve_desc_rn(desc), &n);
+    pred_read(env, sve_desc_rm(desc), &m);
+    pred_read(env, sve_desc_pg(desc), &g);
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++) {
+        uint64_t x = n.w[w], y = m.w[w], v;
+
+        switch (op) {
+        case 0: v = x & y; break;
+        case 1: v = x & ~y; break;
+        case 2: v = x ^ y; break;
+        case 3: v = (x & g.w[w]) | (y & ~g.w[w]); break; /* SEL */
+        case 4: v = x | y; break;
+        case 5: v = x | ~y; break;
+        case 6: v = ~(x | y); break;
+        default: v = ~(x & y); break;
+        }
+        r.w[w] = op == 3 ? v : v & g.w[w];
+    }
+    pred_write(env, sve_desc_rd(desc), &r);
+    pred_read(env, sve_desc_rd(desc), &r);
+    return set_flags ? pred_test(env, &g, &r, 0) : 0;
+}
+
+static uint64_t ptest(CPUARMState *env, uint64_t desc)
+{
+    SvePred n, g;
+
+    pred_read(env, sve_desc_rn(desc), &n);
+    pred_read(env, sve_desc_pg(desc), &g);
+    return pred_test(env, &g, &n, 0);
+}
+
+/* RDFFR(S): Pd = FFR (& Pg). */
+static uint64_t rdffr(CPUARMState *env, uint64_t desc)
+{
+    SvePred g, r;
+
+    pred_read(env, sve_desc_pg(desc), &g);
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
+        r.w[w] = env->ffr[w] & g.w[w];
+    pred_write(env, sve_desc_rd(desc), &r);
+    pred_read(env, sve_desc_rd(desc), &r);
+    return pred_test(env, &g, &r, 0);
+}
+
+static void wrffr(CPUARMState *env, uint64_t desc)
+{
+    SvePred n;
+
+    pred_read(env, sve_desc_rn(desc), &n);
+    memcpy(env->ffr, n.w, sizeof(env->ffr));
+    pred_clip(env, env->ffr);
+}
+
+/* ---- floating point (FPCR rounding, FPSR flags: fp_* cores) ---- */
+
+static uint64_t fp_opc(CPUARMState *env, unsigned opc, unsigned esz, uint64_t n,
+                       uint64_t m)
+{
+    switch (opc) {
+    case 0: return fp_binop(env, FPOP_ADD, (int)esz, n, m);
+    case 1: return fp_binop(env, FPOP_SUB, (int)esz, n, m);
+    case 2: return fp_binop(env, FPOP_MUL, (int)esz, n, m);
+    case 3: return fp_binop(env, FPOP_SUB, (int)esz, m, n);
+    case 12: return fp_binop(env, FPOP_DIV, (int)esz, m, n);
+    default: return fp_binop(env, FPOP_DIV, (int)esz, n, m); /* 13 */
+    }
+}
+
+/* FADD/FSUB/FMUL (unpredicated, pg 16) and the predicated forms. */
+static void fp_zzz(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    unsigned csr = fp_helper_enter(env);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i,
+                    fp_opc(env, opc, esz, elt_get(&n, esz, i),
+                           elt_get(&m, esz, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* FMLA, FMLS, FNMLA, FNMLS: Zda = [-]Zda + [-](Zn * Zm), fused; the FMAD
+ * forms (aux bit 2): Zdn = [-]Za + [-](Zdn * Zm), Za in rm, Zm in rn. */
+static void fmla(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned opc = aux & 3; /* FMLA, FMLS, FNMLA, FNMLS */
+    bool neg_prod = opc == 1 || opc == 2, neg_acc = opc >= 2, mad = aux & 4;
+    unsigned csr = fp_helper_enter(env);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t acc = mad ? elt_get(&m, esz, i) : elt_get(&d, esz, i);
+        uint64_t x = mad ? elt_get(&d, esz, i) : elt_get(&n, esz, i);
+        uint64_t y = mad ? elt_get(&n, esz, i) : elt_get(&m, esz, i);
+
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i,
+                    fp_muladd(env, (int)esz, acc, x, y, neg_prod, neg_acc));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* FCMGE ... FACGT, FCMUO into Pd (zeroing); quiet compares raise IOC
+ * for a signalling NaN only, as fp_compare_mask's. */
+static void fcmp(CPUARMState *env, uint64_t desc)
+{
+    static const int8_t kind[8] = {FPCMP_GE, FPCMP_GT,   FPCMP_EQ, FPCMP_EQ,
+                                   -1,       FPCMP_ACGE, -1,       FPCMP_ACGT};
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc), op = aux & 7;
+    unsigned csr = fp_helper_enter(env);
+    SveVec n, m;
+    SvePred g, r;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    if (aux & SVE_FCMP_ZERO)
+        memset(m.b, 0, sizeof(m.b));
+    else
+        sve_z_read(env, sve_desc_rm(desc), m.b);
+    if (aux & SVE_FCMP_SWAP) {
+        SveVec t = n;
+
+        n = m;
+        m = t;
+    }
+    pred_read(env, sve_desc_pg(desc), &g);
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t a = elt_get(&n, esz, i), b = elt_get(&m, esz, i);
+        bool t;
+
+        if (!active(&g, esz, i))
+            continue;
+        if (op == 4) /* FCMUO: unordered, NZCV 0011 */
+            t = fp_compare(env, (int)esz, a, b, false) == 0x30000000u;
+        else
+            t = fp_compare_mask(env, kind[op], (int)esz, a, b) != (op == 3);
+        sve_pset(r.w, i << esz, t);
+    }
+    pred_write(env, sve_desc_rd(desc), &r);
+    fp_helper_leave(csr);
+}
+
+/* FCMLA (vectors): each complex pair of Zda plus one partial product of
+ * Zn's and Zm's pairs, rotated (the pseudocode's sel_a, sel_b, neg_r,
+ * neg_i). */
+static void fcmla(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), rot = sve_desc_aux(desc);
+    unsigned sel_a = rot & 1, sel_b = !(rot & 1), csr = fp_helper_enter(env);
+    bool neg_i = rot >> 1, neg_r = (rot & 1) ^ (rot >> 1);
+    uint64_t sign = UINT64_C(1) << ((8u << esz) - 1);
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned e = 0; e < nelem(env, esz) / 2; e++) {
+        uint64_t a1 = elt_get(&n, esz, 2 * e + sel_a);
+        uint64_t a2 = elt_get(&m, esz, 2 * e + sel_a) ^ (neg_r ? sign : 0);
+        uint64_t b2 = elt_get(&m, esz, 2 * e + sel_b) ^ (neg_i ? sign : 0);
+
+        if (active(&p, esz, 2 * e))
+            elt_set(&d, esz, 2 * e,
+                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e), a1, a2,
+                              false, false));
+        if (active(&p, esz, 2 * e + 1))
+            elt_set(&d, esz, 2 * e + 1,
+                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e + 1), a1,
+                              b2, false, false));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* FADDA: left to right from Vdn's element 0. */
+static void fadda(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    SveVec d, m;
+    SvePred p;
+    uint64_t acc;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    acc = elt_get(&d, esz, 0);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            acc = fp_binop(env, FPOP_ADD, (int)esz, acc, elt_get(&m, esz, i));
+    write_scalar(env, sve_desc_rd(desc), acc);
+    fp_helper_leave(csr);
+}
+
+/* SCVTF, UCVTF, FCVTZS, FCVTZU: each element of the larger of the two
+ * sizes holds its value in the low bits; FP results are zero-extended. */
+static void fcvt_int(CPUARMState *env, uint64_t desc)
+{
+    unsigned aux = sve_desc_aux(desc), fsz = aux & 3, isz = (aux >> 2) & 3;
+    unsigned csz = fsz > isz ? fsz : isz, csr = fp_helper_enter(env);
+    bool is_unsigned = aux & SVE_FCVT_UNSIGNED;
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, csz); i++) {
+        uint64_t x = elt_get(&n, csz, i), r;
+
+        if (!active(&p, csz, i))
+            continue;
+        if (aux & SVE_FCVT_TO_INT) {
+            /* Extend(FPToFixed(...), unsigned): a signed result widens
+             * with its sign into the container. */
+            r = fp_to_fixed(env, (int)fsz, x & elt_mask(fsz), 0, is_unsigned,
+                            8 << isz, FPR_Z) &
+                elt_mask(isz);
+            if (!is_unsigned)
+                r = (uint64_t)sext(r, isz);
+        } else
+            r = fp_from_fixed(env, (int)fsz, x & elt_mask(isz), 0, is_unsigned,
+                              8 << isz);
+        elt_set(&d, csz, i, r);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* FCVT between H, S and D: containers of the larger size. */
+static void fcvt_fp(CPUARMState *env, uint64_t desc)
+{
+    unsigned aux = sve_desc_aux(desc), from = aux & 3, to = (aux >> 2) & 3;
+    unsigned csz = from > to ? from : to, csr = fp_helper_enter(env);
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, csz); i++)
+        if (active(&p, csz, i))
+            elt_set(&d, csz, i,
+                    fp_convert(env, (int)from, (int)to,
+                               elt_get(&n, csz, i) & elt_mask(from)) &
+                        elt_mask(to));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
+/* SQINC ... UQDEC (scalar): x +- count, saturated to 32 or 64 bits
+ * (SatQ); a 32-bit signed result is sign-extended to 64. */
+static uint64_t satcnt(CPUARMState *env, uint64_t desc, uint64_t x)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    __int128 count = (__int128)pred_count(env, aux & 31, sve_desc_esz(desc)) *
+                     (((aux >> 8) & 15) + 1);
+    bool is_unsigned = aux & SVE_SAT_UNSIGNED, wide = aux & SVE_SAT_64;
+    __int128 v, lo, hi;
+
+    if (is_unsigned) {
+        v = wide ? (__int128)x : (__int128)(uint32_t)x;
+        lo = 0;
+        hi = wide ? (__int128)UINT64_MAX : (__int128)UINT32_MAX;
+    } else {
+        v = wide ? (__int128)(int64_t)x : (__int128)(int32_t)x;
+        lo = wide ? (__int128)INT64_MIN : (__int128)INT32_MIN;
+        hi = wide ? (__int128)INT64_MAX : (__int128)INT32_MAX;
+    }
+    v = aux & SVE_SAT_DEC ? v - count : v + count;
+    v = v < lo ? lo : v > hi ? hi : v;
+    if (!wide && is_unsigned)
+        return (uint32_t)v;
+    return (uint64_t)(int64_t)v;
+}
+
+/* FADDV: the pairwise tree of the pseudocode's Reduce(), inactive
+ * elements +0.0. */
+static uint64_t faddv_tree(CPUARMState *env, unsigned esz, const uint64_t *v,
+                           unsigned count)
+{
+    uint64_t lo, hi;
+
+    if (count == 1)
+        return v[0];
+    lo = faddv_tree(env, esz, v, count / 2);
+    hi = faddv_tree(env, esz, v + count / 2, count / 2);
+    return fp_binop(env, FPOP_ADD, (int)esz, lo, hi);
+}
+
+static void faddv(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    uint64_t v[SVE_VL_MAX_BYTES / 2];
+    SveVec n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        v[i] = active(&p, esz, i) ? elt_get(&n, esz, i) : 0;
+    write_scalar(env, sve_desc_rd(desc),
+                 faddv_tree(env, esz, v, nelem(env, esz)));
+    fp_helper_leave(csr);
+}
+
+/* ---- shifts, unary operations, reductions ---- */
+
+static uint64_t shift_one(unsigned op, unsigned esz, uint64_t x, uint64_t n)
+{
+    unsigned bits = 8u << esz;
+
+    switch (op) {
+    case 0: return (uint64_t)(sext(x, esz) >> (n >= bits ? bits - 1 : n));
+    case 1: return n >= bits ? 0 : x >> n;
+    case 2: /* ASRD: n in 1..bits; a negative x rounds toward zero */
+        if (n >= 64)
+            return 0;
+        return (uint64_t)((sext(x, esz) +
+                           (sext(x, esz) < 0 ? (int64_t)((UINT64_C(1) << n) - 1)
+                                             : 0)) >>
+                          n);
+    default: return n >= bits ? 0 : x << n; /* 3: LSL */
+    }
+}
+
+/* ASR, LSR, LSL by an immediate or by Zm (the reversed forms shift Zm
+ * by Zdn); predicated forms keep inactive elements. */
+static void shift(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned op = aux & 7, amount = aux >> SVE_SHIFT_AMOUNT;
+    SveVec d, n, m;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&n, esz, i), y;
+
+        if (!active(&p, esz, i))
+            continue;
+        y = aux & SVE_SHIFT_IMM ? amount : elt_get(&m, esz, i);
+        if (op & 4)
+            elt_set(&d, esz, i, shift_one(op & 3, esz, y, x));
+        else
+            elt_set(&d, esz, i, shift_one(op, esz, x, y));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static uint64_t unary_one(unsigned opc, unsigned esz, uint64_t x)
+{
+    unsigned bits = 8u << esz;
+    int64_t sx = sext(x, esz);
+
+    switch (opc) {
+    case 0: return (uint64_t)(int64_t)(int8_t)x;
+    case 1: return (uint8_t)x;
+    case 2: return (uint64_t)(int64_t)(int16_t)x;
+    case 3: return (uint16_t)x;
+    case 4: return (uint64_t)(int64_t)(int32_t)x;
+    case 5: return (uint32_t)x;
+    case 6: return (uint64_t)(sx < 0 ? -sx : sx);
+    case 7: return (uint64_t)0 - x;
+    case 8: /* CLS: leading bits equal to the sign, the sign excluded */
+        x = sx < 0 ? ~x : x;
+        x &= elt_mask(esz);
+        return x ? (uint64_t)(__builtin_clzll(x) - (64 - bits)) - 1 : bits - 1;
+    case 9:
+        x &= elt_mask(esz);
+        return x ? (uint64_t)(__builtin_clzll(x) - (64 - bits)) : bits;
+    case 10: return (uint64_t)__builtin_popcountll(x & elt_mask(esz));
+    case 11: return (x & elt_mask(esz)) == 0;
+    case 12: return x & ~(UINT64_C(1) << (bits - 1)); /* FABS */
+    case 13: return x ^ (UINT64_C(1) << (bits - 1));  /* FNEG */
+    default: return ~x;                               /* 14: NOT */
+    }
+}
+
+static void unary(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    SveVec d, n;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(&p, esz, i))
+            elt_set(&d, esz, i, unary_one(opc, esz, elt_get(&n, esz, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* SMAXV ... ANDV: inactive elements count as the identity. */
+static void reduce(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), kind = sve_desc_aux(desc);
+    uint64_t mask = elt_mask(esz), sign = UINT64_C(1) << ((8u << esz) - 1);
+    uint64_t acc;
+    SveVec n;
+    SvePred p;
+
+    switch (kind) {
+    case SVE_RED_SMAX: acc = sign; break;
+    case SVE_RED_SMIN: acc = sign - 1; break;
+    case SVE_RED_UMIN:
+    case SVE_RED_AND: acc = mask; break;
+    default: acc = 0; break;
+    }
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&n, esz, i);
+
+        if (!active(&p, esz, i))
+            continue;
+        switch (kind) {
+        case SVE_RED_SMAX: acc = sext(x, esz) > sext(acc, esz) ? x : acc; break;
+        case SVE_RED_UMAX: acc = x > acc ? x : acc; break;
+        case SVE_RED_SMIN: acc = sext(x, esz) < sext(acc, esz) ? x : acc; break;
+        case SVE_RED_UMIN: acc = x < acc ? x : acc; break;
+        case SVE_RED_OR: acc |= x; break;
+        case SVE_RED_EOR: acc ^= x; break;
+        default: acc &= x; break;
+        }
+    }
+    write_scalar(env, sve_desc_rd(desc), acc & mask);
+}
+
+/* SDOT, UDOT: each element of Zda plus the four products of its quarter
+ * elements of Zn and Zm. */
+static void dot(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), qsz = esz - 2;
+    bool is_unsigned = sve_desc_aux(desc) & 1;
+    SveVec d, n, m;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t acc = elt_get(&d, esz, i);
+
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t a = elt_get(&n, qsz, 4 * i + k);
+            uint64_t b = elt_get(&m, qsz, 4 * i + k);
+
+            acc +=
+                is_unsigned ? a * b : (uint64_t)(sext(a, qsz) * sext(b, qsz));
+        }
+        elt_set(&d, esz, i, acc);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ---- permutes ---- */
+
+/* Element index of ZIP/UZP/TRN's source for result element i: bit 8 set
+ * for the second operand. n elements. */
+static unsigned perm_src(unsigned opc, unsigned i, unsigned n)
+{
+    unsigned half = n / 2, pair = i / 2, odd = i & 1;
+
+    switch (opc) {
+    case 0: return (odd << 8) | pair;          /* ZIP1 */
+    case 1: return (odd << 8) | (half + pair); /* ZIP2 */
+    case 2:
+    case 3: /* UZP1, UZP2: the even (odd) elements of Zn:Zm */
+    {
+        unsigned k = 2 * i + (opc & 1);
+
+        return k < n ? k : (1u << 8) | (k - n);
+    }
+    case 4: return (odd << 8) | (i & ~1u); /* TRN1 */
+    default: return (odd << 8) | (i | 1u); /* TRN2 */
+    }
+}
+
+static void perm_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz);
+    SveVec d = {{0}}, a, b;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    sve_z_read(env, sve_desc_rm(desc), b.b);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned src = perm_src(opc, i, n);
+
+        elt_set(&d, esz, i, elt_get(src >> 8 ? &b : &a, esz, src & 0xff));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* A predicate element of esz: its 1 << esz bits. */
+static unsigned pelt_get(const SvePred *p, unsigned esz, unsigned i)
+{
+    unsigned v = 0;
+
+    for (unsigned b = 0; b < (1u << esz); b++)
+        v |= (unsigned)sve_pbit(p->w, (i << esz) + b) << b;
+    return v;
+}
+
+static void pelt_set(SvePred *p, unsigned esz, unsigned i, unsigned v)
+{
+    for (unsigned b = 0; b < (1u << esz); b++)
+        sve_pset(p->w, (i << esz) + b, (v >> b) & 1);
+}
+
+static void perm_p(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz);
+    SvePred d, a, b;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    pred_read(env, sve_desc_rm(desc), &b);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++) {
+        unsigned src = perm_src(opc, i, n);
+
+        pelt_set(&d, esz, i, pelt_get(src >> 8 ? &b : &a, esz, src & 0xff));
+    }
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+static void rev_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    SveVec d = {{0}}, a;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    for (unsigned i = 0; i < n; i++)
+        elt_set(&d, esz, i, elt_get(&a, esz, n - 1 - i));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static void rev_p(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    SvePred d, a;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++)
+        pelt_set(&d, esz, i, pelt_get(&a, esz, n - 1 - i));
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+/* PUNPKLO/HI: the low (high) half's byte elements as halfword ones. */
+static void punpk(CPUARMState *env, uint64_t desc)
+{
+    unsigned n = nelem(env, 1), base = sve_desc_aux(desc) ? n : 0;
+    SvePred d, a;
+
+    pred_read(env, sve_desc_rn(desc), &a);
+    memset(&d, 0, sizeof(d));
+    for (unsigned i = 0; i < n; i++)
+        sve_pset(d.w, 2 * i, sve_pbit(a.w, base + i));
+    pred_write(env, sve_desc_rd(desc), &d);
+}
+
+/* SUNPKLO/HI, UUNPKLO/HI: half-width elements of one half, extended. */
+static void unpk(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned n = nelem(env, esz), base = aux & 1 ? n : 0;
+    SveVec d = {{0}}, a;
+
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t x = elt_get(&a, esz - 1, base + i);
+
+        elt_set(&d, esz, i, aux & 2 ? x : (uint64_t)sext(x, esz - 1));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* REVB, REVH, REVW: the bytes (halfwords, words) of each element
+ * reversed, where Pg. */
+static void revx(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), unit = sve_desc_aux(desc);
+    unsigned parts = 1u << (esz - unit);
+    SveVec d = {{0}}, a;
+    SvePred p;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), a.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++) {
+        uint64_t x = elt_get(&a, esz, i), r = 0;
+        unsigned w = 8u << unit;
+
+        if (!active(&p, esz, i))
+            continue;
+        for (unsigned k = 0; k < parts; k++)
+            r |= ((x >> (k * w)) & elt_mask(unit)) << ((parts - 1 - k) * w);
+        elt_set(&d, esz, i, r);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+uint64_t helper_sve_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    unsigned esz = sve_desc_esz(desc);
+
+    switch ((SveOp)sve_desc_op(desc)) {
+    case SVE_OP_ADDSUB_ZZZ: zzz_apply(env, desc, sve_desc_aux(desc)); break;
+    case SVE_OP_LOGIC_ZZZ: logic_zzz(env, desc); break;
+    case SVE_OP_MOVPRFX: movprfx(env, desc); break;
+    case SVE_OP_BINOP_ZPZZ: zzz_apply(env, desc, sve_desc_aux(desc)); break;
+    case SVE_OP_ADDV: addv(env, desc); break;
+    case SVE_OP_MLA: mla(env, desc); break;
+    case SVE_OP_INDEX: fill(env, desc, a, b, false); break;
+    case SVE_OP_INCDEC_Z: fill(env, desc, a, 0, true); break;
+    case SVE_OP_DUP: fill(env, desc, a, 0, false); break;
+    case SVE_OP_DUP_X: dup_x(env, desc); break;
+    case SVE_OP_SEL_Z: sel_z(env, desc); break;
+    case SVE_OP_CPY_I: cpy_imm(env, desc, a); break;
+    case SVE_OP_SHIFT: shift(env, desc); break;
+    case SVE_OP_UNARY: unary(env, desc); break;
+    case SVE_OP_REDUCE: reduce(env, desc); break;
+    case SVE_OP_PERM_Z: perm_z(env, desc); break;
+    case SVE_OP_PERM_P: perm_p(env, desc); break;
+    case SVE_OP_REV_Z: rev_z(env, desc); break;
+    case SVE_OP_REV_P: rev_p(env, desc); break;
+    case SVE_OP_PUNPK: punpk(env, desc); break;
+    case SVE_OP_UNPK: unpk(env, desc); break;
+    case SVE_OP_REVX: revx(env, desc); break;
+    case SVE_OP_ARITH_IMM: arith_imm(env, desc, a); break;
+    case SVE_OP_CMP: return cmp(env, desc, a);
+    case SVE_OP_PTRUE: return ptrue(env, desc);
+    case SVE_OP_PFALSE:
+        memset(env->preg[sve_desc_rd(desc)], 0, sizeof(env->preg[0]));
+        break;
+    case SVE_OP_WHILE: return whilex(env, desc, a, b);
+    case SVE_OP_PTEST: return ptest(env, desc);
+    case SVE_OP_PLOGIC: return plogic(env, desc, b != 0);
+    case SVE_OP_RDFFR: return rdffr(env, desc);
+    case SVE_OP_WRFFR: wrffr(env, desc); break;
+    case SVE_OP_FP_ZZZ:
+    case SVE_OP_FP_ZPZZ: fp_zzz(env, desc); break;
+    case SVE_OP_FMLA: fmla(env, desc); break;
+    case SVE_OP_FADDV: faddv(env, desc); break;
+    case SVE_OP_FCMP: fcmp(env, desc); break;
+    case SVE_OP_FCVT: fcvt_int(env, desc); break;
+    case SVE_OP_DOT: dot(env, desc); break;
+    case SVE_OP_FCVT_FP: fcvt_fp(env, desc); break;
+    case SVE_OP_FADDA: fadda(env, desc); break;
+    case SVE_OP_FCMLA: fcmla(env, desc); break;
+    case SVE_OP_SATCNT: return satcnt(env, desc, a);
+    case SVE_OP_ELEMENTS: return pred_count(env, sve_desc_aux(desc), esz);
+    default: break;
+    }
+    return 0;
+}
+
+/* ---- contiguous loads and stores ---- */
+
+/* LD1 dtype: memory size log2, element size log2, sign-extending. */
+static const uint8_t ld_msz[16] = {0, 0, 0, 0, 2, 1, 1, 1,
+                                   1, 1, 2, 2, 0, 0, 0, 3};
+static const uint8_t ld_esz[16] = {0, 1, 2, 3, 3, 1, 2, 3,
+                                   3, 2, 2, 3, 3, 2, 1, 3};
+static const uint8_t ld_signed[16] = {0, 0, 0, 0, 1, 0, 0, 0,
+                                      1, 1, 0, 0, 1, 1, 1, 0};
+
+static uint64_t mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, guest_host_ptr(env, addr, 1u << msz, GUEST_READ), 1u << msz);
+    return v;
+}
+
+/* LDFF1 past the first active element, LDNF1 everywhere: an element that
+ * would fault is not read; it and the later ones leave the FFR. */
+static bool may_read(CPUARMState *env, uint64_t addr, unsigned msz)
+{
+    return guest_readable(env, addr) &&
+           guest_readable(env, addr + (1u << msz) - 1);
+}
+
+static void ffr_clear_from(CPUARMState *env, unsigned byte)
+{
+    for (unsigned i = byte; i < SVE_PL_MAX_BYTES * 8; i++)
+        sve_pset(env->ffr, i, false);
+}
+
+static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
+    unsigned n = nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    bool first = true;
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t ea = addr + ((uint64_t)i << msz), v;
+
+        if (!active(&p, esz, i)) {
+            elt_set(&d, esz, i, 0);
+            continue;
+        }
+        if (((aux & SVE_LD_FIRST_FAULT) && !first) ||
+            (aux & SVE_LD_NON_FAULT)) {
+            if (!may_read(env, ea, msz)) {
+                ffr_clear_from(env, i << esz);
+                for (; i < n; i++)
+                    elt_set(&d, esz, i, 0);
+                break;
+            }
+        }
+        first = false;
+        v = mem_read(env, ea, msz);
+        elt_set(&d, esz, i, ld_signed[dtype] ? (uint64_t)sext(v, msz) : v);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+static void store(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t ea = addr + ((uint64_t)i << msz), v = elt_get(&d, esz, i);
+
+        if (active(&p, esz, i))
+            memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
+                   1u << msz);
+    }
+}
+
+/* LD1R*: one element from addr + imm6 times its size, to every active
+ * element; no access when none is active. */
+static void load_replicate(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
+    uint64_t v = 0;
+    bool any = false;
+    SveVec d;
+    SvePred p;
+
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        any |= active(&p, esz, i);
+    if (any) {
+        v = mem_read(env, addr + ((uint64_t)(aux >> 8) << msz), msz);
+        if (ld_signed[dtype])
+            v = (uint64_t)sext(v, msz);
+    }
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        elt_set(&d, esz, i, active(&p, esz, i) ? v : 0);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* LD2..LD4, ST2..ST4 (and LDNT1, STNT1: count 1): element i of register
+ * r at addr + (i * count + r) << msz. */
+static void load_store_n(CPUARMState *env, uint64_t desc, uint64_t addr,
+                         bool st)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, count = ((aux >> 2) & 3) + 1, n = nelem(env, msz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    unsigned rd = sve_desc_rd(desc);
+    SveVec z[4];
+    SvePred p;
+
+    /* aux bits 2-3: the register count less one (LDNT1 ... LD4). */
+    addr += (uint64_t)(imm * (int64_t)(count * (n << msz)));
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned r = 0; r < count; r++)
+        sve_z_read(env, (rd + r) % 32, z[r].b);
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned r = 0; r < count; r++) {
+            uint64_t ea = addr + ((uint64_t)(i * count + r) << msz);
+            uint64_t v = elt_get(&z[r], msz, i);
+
+            if (!active(&p, msz, i))
+                elt_set(&z[r], msz, i, 0);
+            else if (st)
+                memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
+                       1u << msz);
+            else
+                elt_set(&z[r], msz, i, mem_read(env, ea, msz));
+        }
+    if (st)
+        return;
+    for (unsigned r = 0; r < count; r++)
+        sve_z_write(env, (rd + r) % 32, z[r].b);
+}
+
+/* LDR, STR (vector, predicate): the register's bytes in order, at
+ * addr + imm9 times its size; a load changes nothing when it faults. */
+static void ldr_str(CPUARMState *env, uint64_t desc, uint64_t addr, bool st)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    bool pred = aux & SVE_LDR_PRED;
+    unsigned len = pred ? sve_vl_bytes(env) / 8 : sve_vl_bytes(env);
+    int64_t imm = (int64_t)(aux & 0x1ff) - (aux & 0x100 ? 0x200 : 0);
+    unsigned rd = sve_desc_rd(desc);
+    uint8_t buf[SVE_VL_MAX_BYTES];
+
+    addr += (uint64_t)(imm * (int64_t)len);
+    if (st) {
+        if (pred)
+            memcpy(buf, env->preg[rd], len);
+        else
+            sve_z_read(env, rd, buf);
+    }
+    for (unsigned i = 0; i < len; i++) {
+        uint8_t *host =
+            guest_host_ptr(env, addr + i, 1, st ? GUEST_WRITE : GUEST_READ);
+
+        if (st)
+            *host = buf[i];
+        else
+            buf[i] = *host;
+    }
+    if (st)
+        return;
+    if (pred) {
+        memset(env->preg[rd], 0, sizeof(env->preg[rd]));
+        memcpy(env->preg[rd], buf, len);
+    } else {
+        sve_z_write(env, rd, buf);
+    }
+}
+
+uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+
+    switch (sve_desc_op(desc)) {
+    case SVE_OP_LD1: load(env, desc, addr); break;
+    case SVE_OP_ST1: store(env, desc, addr); break;
+    case SVE_OP_LDR: ldr_str(env, desc, addr, false); break;
+    case SVE_OP_LD1R: load_replicate(env, desc, addr); break;
+    case SVE_OP_LDN: load_store_n(env, desc, addr, false); break;
+    case SVE_OP_STN: load_store_n(env, desc, addr, true); break;
+    default: ldr_str(env, desc, addr, true); break;
+    }
+    return 0;
+}

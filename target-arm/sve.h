@@ -1,0 +1,89 @@
+/*
+ * FEAT_SVE state of a user-mode thread: the vector length (per thread, as
+ * Linux's PR_SVE_SET_VL keeps it), the Z registers' bits above 128 and the
+ * predicates, for helpers, signal frames and prctl. No IR, no host.
+ */
+#ifndef ARX_TARGET_ARM_SVE_H
+#define ARX_TARGET_ARM_SVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "target-arm/cpu.h"
+
+/* The largest vector in bytes, and a predicate's bytes at that length. */
+#define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)
+#define SVE_PL_MAX_BYTES (ARM_SVE_VQ_MAX * 2)
+
+/* The VL new threads start with (-sve-vl; 128 bits unless told), as VQ. */
+extern unsigned arm_sve_default_vq;
+
+static inline unsigned sve_vl_bytes(const CPUARMState *env)
+{
+    return env->sve_vq * 16;
+}
+
+/*
+ * Zn's bits above 128 are meaningful only while zhi_live has bit n: an
+ * AdvSIMD/FP write of Vn zeroes them (Arm's rule) by clearing the bit,
+ * and the first SVE access after that zeroes the storage. VL 128 has no
+ * such bits, so NEON code never pays for this at the default VL.
+ */
+static inline uint8_t *sve_zhi(CPUARMState *env, unsigned n)
+{
+    if (!(env->zhi_live >> n & 1)) {
+        memset(env->zhi[n], 0, sizeof(env->zhi[n]));
+        env->zhi_live |= 1u << n;
+    }
+    return env->zhi[n];
+}
+
+/* Zn's first VL bytes into buf (SVE_VL_MAX_BYTES), and back. */
+static inline void sve_z_read(CPUARMState *env, unsigned n, uint8_t *buf)
+{
+    unsigned vl = sve_vl_bytes(env);
+
+    memcpy(buf, env->v[n].b, 16);
+    if (vl > 16)
+        memcpy(buf + 16, sve_zhi(env, n), vl - 16);
+}
+
+static inline void sve_z_write(CPUARMState *env, unsigned n, const uint8_t *buf)
+{
+    unsigned vl = sve_vl_bytes(env);
+
+    memcpy(env->v[n].b, buf, 16);
+    if (vl > 16)
+        memcpy(sve_zhi(env, n), buf + 16, vl - 16);
+}
+
+/* Predicate Pn's bit for vector byte i (the element at byte i of size
+ * 1 << esz is active when bit i is, i a multiple of 1 << esz). */
+static inline bool sve_pbit(const uint64_t *p, unsigned i)
+{
+    return (p[i / 64] >> (i % 64)) & 1;
+}
+
+static inline void sve_pset(uint64_t *p, unsigned i, bool on)
+{
+    if (on)
+        p[i / 64] |= UINT64_C(1) << (i % 64);
+    else
+        p[i / 64] &= ~(UINT64_C(1) << (i % 64));
+}
+
+/* Thread start (exec): the VL Linux gives (the ONEXEC one, else the
+ * default), registers above V zero. */
+void arm_sve_exec_start(CPUARMState *env);
+/* -sve-vl BITS: false unless a supported length (128 ... 2048, a power
+ * of two). */
+bool arm_sve_set_default_vl(const char *bits);
+/* ARM_SVE_EXEC_OPTION's value (arm_sve_exec_arg), for the first thread;
+ * false when malformed. */
+bool arm_sve_exec_parse(const char *value);
+/* The VL Linux would settle for when asked for vl bytes (the largest
+ * supported one not above it, else the smallest): VQ. */
+unsigned arm_sve_supported_vq(unsigned vl);
+
+#endif

@@ -1,0 +1,66 @@
+#!/bin/bash
+# SVE-autovectorised guest programs: tests/guest sources built with
+# -O3 -march=armv8.2-a+sve (static: glibc then picks its SVE string
+# functions too) run under arx -cpu max,+sve at vector lengths 128, 256
+# and 512 bits; each output must equal the native x86-64 -O3 build's.
+#
+# usage: run-sve-guest.sh
+# environment: ARX (default "$top_builddir/arx"), CC_AARCH64 (default
+# aarch64-linux-gnu-gcc), CC_HOST (default cc); without the cross
+# compiler the script skips (status 77).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
+top_builddir=${top_builddir:-$top_srcdir}
+ARX=${ARX:-$top_builddir/arx}
+CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
+CC_HOST=${CC_HOST:-cc}
+# The programs whose loops GCC vectorises with the SVE instructions arx
+# has so far (docs/architecture.md, "SVE").
+TESTS=${SVE_TESTS:-"memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float"}
+LENGTHS="128 256 512"
+CFLAGS="-std=gnu11 -ffp-contract=off -w -O3"
+
+if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
+	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
+	exit 77
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/arx-sve.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+pass=0
+fail=0
+for t in $TESTS; do
+	src=$top_srcdir/tests/guest/$t.c
+	# shellcheck disable=SC2086 # CFLAGS is a word list
+	if ! "$CC_AARCH64" $CFLAGS -march=armv8.2-a+sve -static -o "$work/$t.sve" \
+		"$src" -lm -pthread 2>"$work/cc.log" ||
+		! "$CC_HOST" $CFLAGS -o "$work/$t.native" "$src" -lm -pthread \
+			2>>"$work/cc.log"; then
+		echo "FAIL: $t (does not compile)"
+		cat "$work/cc.log"
+		fail=$((fail + 1))
+		continue
+	fi
+	(cd "$work" && timeout 60 "./$t.native" one "two words") \
+		</dev/null >"$work/$t.want" 2>/dev/null
+	want_rc=$?
+	for vl in $LENGTHS; do
+		(cd "$work" && timeout 60 "$ARX" -cpu max,+sve -sve-vl "$vl" \
+			"./$t.sve" one "two words") </dev/null >"$work/$t.got" \
+			2>"$work/$t.err"
+		rc=$?
+		if [ "$rc" = "$want_rc" ] && cmp -s "$work/$t.want" "$work/$t.got"; then
+			echo "PASS: $t (VL $vl)"
+			pass=$((pass + 1))
+		else
+			echo "FAIL: $t (VL $vl: exit $rc, native $want_rc)"
+			diff -u "$work/$t.want" "$work/$t.got" | head -20
+			tail -3 "$work/$t.err"
+			fail=$((fail + 1))
+		fi
+	done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
