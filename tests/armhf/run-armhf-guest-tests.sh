@@ -49,6 +49,7 @@ COMMON_CFLAGS="-std=gnu11 -ffp-contract=off -w"
 # Each line: NAME reason. They are neither built nor counted.
 NOT_PORTABLE="
 atomic_counters  x86-64 asm (cmpxchg16b) unless built for aarch64
+ldp_atomic       aarch64 LDP/STP or x86-64 SSE asm only (FEAT_LSE2)
 fp_special       _Float16 is not supported by the armhf compiler
 int_edge         __int128 is not supported on a 32-bit target
 proc_fork        clone3 helper in asm: x86-64 or aarch64 only (#error)
