@@ -459,12 +459,16 @@ static bool is_tainted(uint64_t pc, uint32_t size)
 
 /*
  * Once tagged pointers may exist (FEAT_MTE), blocks untag and check every
- * access (arm_mte_active), which a saved block may not: the cache is
- * neither read nor written from then on (such programs are rare).
+ * access (arm_mte_active); once a page was guarded (FEAT_BTI), blocks keep
+ * BTYPE and those of guarded pages check their landing pad
+ * (arm_bti_active). Neither is in a block's key, so a saved block may
+ * lack them or have them where another process needs otherwise: the
+ * cache is neither read nor written from then on.
  */
-static bool mte_blocks(void)
+static bool state_outside_key(void)
 {
-    return __atomic_load_n(&arm_mte_active, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&arm_mte_active, __ATOMIC_ACQUIRE) ||
+           __atomic_load_n(&arm_bti_active, __ATOMIC_ACQUIRE);
 }
 
 static const void *pcache_find(uint64_t pc, uint32_t flags, size_t *len)
@@ -473,7 +477,7 @@ static const void *pcache_find(uint64_t pc, uint32_t flags, size_t *len)
     PCacheRegion *r;
     uint32_t size;
 
-    if (is_tainted(pc, 1) || mte_blocks())
+    if (is_tainted(pc, 1) || state_outside_key())
         return NULL;
     pthread_mutex_lock(&lock);
     r = region_of(pc);
@@ -494,7 +498,7 @@ static bool pcache_wants(uint64_t pc, uint32_t flags, uint32_t size)
     bool ok;
 
     (void)flags;
-    if (is_tainted(pc, size) || mte_blocks())
+    if (is_tainted(pc, size) || state_outside_key())
         return false;
     pthread_mutex_lock(&lock);
     r = region_of(pc);
