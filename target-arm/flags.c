@@ -312,6 +312,15 @@ static bool writes_flags(const TCGOp *op)
     return false;
 }
 
+/* Whether an op emitted from op_index on writes a flag global. */
+static bool flags_written_since(int op_index)
+{
+    for (int i = op_index; i < tcg_ctx.nb_ops; i++)
+        if (writes_flags(&tcg_ctx.ops[i]))
+            return true;
+    return false;
+}
+
 bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
 {
     static const TCGCond from_subs[8] = {
@@ -325,11 +334,9 @@ bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
     bool is_signed = c == TCG_COND_GE || c == TCG_COND_GT;
 
     /* MI/PL and VS/VC depend on the difference, not the order. */
-    if (!last_sub.valid || c == TCG_COND_NEVER || cc >= 14)
+    if (!last_sub.valid || c == TCG_COND_NEVER || cc >= 14 ||
+        flags_written_since(last_sub.op_index))
         return false;
-    for (int i = last_sub.op_index; i < tcg_ctx.nb_ops; i++)
-        if (writes_flags(&tcg_ctx.ops[i]))
-            return false;
     *a = last_sub.a;
     *b = last_sub.b;
     if (is_signed && !last_sub.sf) {
@@ -489,14 +496,6 @@ void arm_flags_of_fp_compare(TCGv_i64 code)
     last_fcmp.valid = true;
     last_fcmp.op_index = tcg_ctx.nb_ops;
     last_fcmp.code = code;
-}
-
-static bool flags_written_since(int op_index)
-{
-    for (int i = op_index; i < tcg_ctx.nb_ops; i++)
-        if (writes_flags(&tcg_ctx.ops[i]))
-            return true;
-    return false;
 }
 
 /*

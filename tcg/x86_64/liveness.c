@@ -272,12 +272,17 @@ static TCGOpcode narrow_twin(const TCGOp *op)
  * the opcode. Frontends with 32-bit guest registers in 64-bit globals
  * (armhf) emit that pair for every operation.
  */
-/* The index of the first op after i that is not a nop, or -1. */
-static int next_non_nop(int i)
+/* The index of the first op after i that is not a nop (nor an
+ * insn_start marker when skip_markers), or -1. */
+static int next_op_index(int i, bool skip_markers)
 {
-    while (++i < tcg_ctx.nb_ops)
-        if (tcg_ctx.ops[i].opc != INDEX_op_nop)
+    while (++i < tcg_ctx.nb_ops) {
+        TCGOpcode opc = (TCGOpcode)tcg_ctx.ops[i].opc;
+
+        if (opc != INDEX_op_nop &&
+            !(skip_markers && opc == INDEX_op_insn_start))
             return i;
+    }
     return -1;
 }
 
@@ -293,14 +298,14 @@ static void narrow_zero_extended(void)
         TCGOp *op = &tcg_ctx.ops[i], *ext, *recipe = NULL;
         TCGOpcode twin = narrow_twin(op);
         TCGTemp *out = twin ? arg_temp(op, 0) : NULL;
-        int e = next_non_nop(i);
+        int e = next_op_index(i, false);
 
         /* A flag-setting add's recipe no access uses (the flags are
          * overwritten first) does not keep the 64-bit sum. */
         if (twin && e >= 0 && tcg_ctx.ops[e].opc == INDEX_op_fault_recipe &&
             !recipe_used[e]) {
             recipe = &tcg_ctx.ops[e];
-            e = next_non_nop(e);
+            e = next_op_index(e, false);
         }
         ext = e >= 0 ? &tcg_ctx.ops[e] : NULL;
         if (!twin || !ext || ext->opc != INDEX_op_ext32u_i64 ||
@@ -358,7 +363,7 @@ static void coalesce_into_globals(void)
 {
     for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i], *mov;
-        int m = next_non_nop(i);
+        int m = next_op_index(i, false);
 
         if (m < 0)
             break;
@@ -373,17 +378,6 @@ static void coalesce_into_globals(void)
         mov->opc = INDEX_op_nop;
         mov->nargs = 0;
     }
-}
-
-/* The op after index i that is not a marker, or NULL. */
-static TCGOp *next_real_op(int i)
-{
-    while (++i < tcg_ctx.nb_ops) {
-        TCGOp *op = &tcg_ctx.ops[i];
-        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
-            return op;
-    }
-    return NULL;
 }
 
 /* The add of width a shift by 1 to 3 may fold into (an i32 add reads only
@@ -412,11 +406,12 @@ static void fold_scaled_adds(void)
         TCGOp *shl = &tcg_ctx.ops[i], *add;
         TCGTemp *t;
         TCGOpcode opc;
-        int ti;
+        int ti, ai;
 
         if (shl->opc != INDEX_op_shl_i32 && shl->opc != INDEX_op_shl_i64)
             continue;
-        add = next_real_op(i);
+        ai = next_op_index(i, true);
+        add = ai >= 0 ? &tcg_ctx.ops[ai] : NULL;
         t = arg_temp(shl, 0);
         if (!add || t->kind != TEMP_NORMAL || !(opc = scaled_add_for(shl, add)))
             continue;

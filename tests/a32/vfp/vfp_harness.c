@@ -37,6 +37,20 @@ GuestFetchState guest_fetch_state(void *env, uint64_t pc)
     return GUEST_FETCH_OK;
 }
 
+bool guest_fetch_guarded(void *env, uint64_t pc)
+{
+    (void)env;
+    (void)pc;
+    return false;
+}
+
+bool guest_readable(void *env, uint64_t addr)
+{
+    (void)env;
+    (void)addr;
+    return true;
+}
+
 uint32_t guest_fetch32(void *env, uint64_t pc)
 {
     (void)env;
