@@ -113,61 +113,30 @@ static unsigned last_index(const CPUARMState *env, const PermPred *p,
     return (unsigned)(last + 1) >= elements(env, esz) ? 0 : (unsigned)last + 1;
 }
 
+/* The element of Z[zreg] that LASTA/CLASTA (aux without SVE_PERM_B) or
+ * LASTB/CLASTB picks under Pg, into *v; false when none is active. */
+static bool pick(CPUARMState *env, uint64_t desc, unsigned zreg, uint64_t *v)
+{
+    unsigned esz = sve_desc_esz(desc);
+    PermVec z;
+    PermPred p;
+
+    sve_z_read(env, zreg, z.b);
+    pred_get(env, sve_desc_pg(desc), &p);
+    *v =
+        elt(&z, esz, last_index(env, &p, esz, sve_desc_aux(desc) & SVE_PERM_B));
+    return last_active(env, &p, esz) >= 0;
+}
+
 /* LASTA, LASTB: the element, to Vd (aux SVE_PERM_TO_V) or returned. */
 static uint64_t last(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    PermVec n;
-    PermPred p;
     uint64_t v;
 
-    sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    v = elt(&n, esz, last_index(env, &p, esz, aux & SVE_PERM_B));
-    if (aux & SVE_PERM_TO_V)
+    pick(env, desc, sve_desc_rn(desc), &v);
+    if (sve_desc_aux(desc) & SVE_PERM_TO_V)
         vreg_put(env, sve_desc_rd(desc), v);
     return v;
-}
-
-/* CLASTA, CLASTB to Rdn (a) or Vdn: no active element keeps the old
- * value's low esize bits, zero-extended. */
-static uint64_t clast(CPUARMState *env, uint64_t desc, uint64_t a)
-{
-    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    PermVec m;
-    PermPred p;
-    uint64_t v;
-
-    sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    if (aux & SVE_PERM_TO_V)
-        memcpy(&a, env->v[sve_desc_rd(desc)].b, 8);
-    if (last_active(env, &p, esz) < 0)
-        v = low_bits(a, esz);
-    else
-        v = elt(&m, esz, last_index(env, &p, esz, aux & SVE_PERM_B));
-    if (aux & SVE_PERM_TO_V)
-        vreg_put(env, sve_desc_rd(desc), v);
-    return v;
-}
-
-/* CLASTA, CLASTB (vectors): Zdn = that element everywhere, unless none
- * is active. */
-static void clast_z(CPUARMState *env, uint64_t desc)
-{
-    unsigned esz = sve_desc_esz(desc);
-    PermVec m, d = {{0}};
-    PermPred p;
-    uint64_t v;
-
-    sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    if (last_active(env, &p, esz) < 0)
-        return;
-    v = elt(&m, esz, last_index(env, &p, esz, sve_desc_aux(desc) & 1));
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        elt_put(&d, esz, i, v);
-    sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 /* Vn's low 64 bits, for the SIMD&FP source forms. */
@@ -177,6 +146,37 @@ static uint64_t vreg_low(const CPUARMState *env, unsigned n)
 
     memcpy(&v, env->v[n].b, 8);
     return v;
+}
+
+/* CLASTA, CLASTB to Rdn (a) or Vdn: no active element keeps the old
+ * value's low esize bits, zero-extended. */
+static uint64_t clast(CPUARMState *env, uint64_t desc, uint64_t a)
+{
+    bool to_v = sve_desc_aux(desc) & SVE_PERM_TO_V;
+    uint64_t v;
+
+    if (to_v)
+        a = vreg_low(env, sve_desc_rd(desc));
+    if (!pick(env, desc, sve_desc_rm(desc), &v))
+        v = low_bits(a, sve_desc_esz(desc));
+    if (to_v)
+        vreg_put(env, sve_desc_rd(desc), v);
+    return v;
+}
+
+/* CLASTA, CLASTB (vectors): Zdn = that element everywhere, unless none
+ * is active. */
+static void clast_z(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    PermVec d;
+    uint64_t v;
+
+    if (!pick(env, desc, sve_desc_rm(desc), &v))
+        return;
+    for (unsigned i = 0; i < elements(env, esz); i++)
+        elt_put(&d, esz, i, v);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 /* CPY Zd.T, Pg/M, (Rn|SP|Vn): a where Pg. */
