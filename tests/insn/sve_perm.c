@@ -259,6 +259,19 @@ static void count_tests(void)
     TE("uqincp z0.d, p0.d");
 }
 
+/* MOVPRFX (unpredicated, and predicated with the same Pg) before the
+ * destructive forms. */
+static void movprfx_tests(void)
+{
+    TI("movprfx z0, z2\n\tsplice z0.s, p0, z0.s, z1.s");
+    TI("movprfx z0, z2\n\text z0.b, z0.b, z1.b, #5");
+    TI("movprfx z0.s, p0/z, z2.s\n\tmov z0.s, p0/m, w9");
+    TI("movprfx z0.d, p0/m, z2.d\n\tmov z0.d, p0/m, d1");
+    TI("movprfx z0, z2\n\tclastb z0.h, p0, z0.h, z1.h");
+    TE("movprfx z0, z2\n\tsqincp z0.s, p0.s");
+    TE("movprfx z0, z1\n\tuqdech z0.h, all, mul #9");
+}
+
 /* The scalar saturating forms on edge values of Xdn. */
 static void sat_scalar_tests(void)
 {
@@ -401,6 +414,7 @@ int main(void)
             permute_tests();
             partition_tests();
             count_tests();
+            movprfx_tests();
             sat_scalar_tests();
         }
         satcnt_tests();
