@@ -390,6 +390,25 @@ static const struct dt_template t_sve_count[] = {
     {0x25288000, 0x00c301ff}, {0x25a02000, 0x005f03f0},
     {0x0420c000, 0x00cf0fff}};
 
+/* The foundation's predicate group: PTRUE(S), PFALSE, PTEST, AND ...
+ * NAND(S), RDFFR(S), SETFFR, WRFFR, WHILELO/LS/LT/LE, CMP* (vectors,
+ * wide, signed and unsigned immediates). */
+static const struct dt_template t_sve_pred[] = {
+    {0x2518e000, 0x00c103ef}, {0x2518e400, 0x0000000f},
+    {0x2550c000, 0x00003de0}, {0x25004000, 0x00cf3fff},
+    {0x2518f000, 0x004001ef}, {0x2519f000, 0x0000000f},
+    {0x252c9000, 0x00000000}, {0x25289000, 0x000001e0},
+    {0x25200400, 0x00df1bff}, {0x24000000, 0x00dfbfff},
+    {0x25000000, 0x00dfbfff}, {0x24200000, 0x00dfffff}};
+/* The foundation's permutes: ZIP/UZP/TRN (P, Z), REV (P, Z), PUNPK,
+ * S/UUNPK, REVB/H/W, DUP (indexed), SEL. */
+static const struct dt_template t_sve_perm_base[] = {
+    {0x05204000, 0x00cf1def}, {0x05344000, 0x00c001ef},
+    {0x05304000, 0x000101ef}, {0x05206000, 0x00df1fff},
+    {0x05303800, 0x00c303ff}, {0x05383800, 0x00c003ff},
+    {0x05248000, 0x00c31fff}, {0x05202000, 0x00df03ff},
+    {0x0520c000, 0x00df3fff}};
+
 /* CPY Zd, Pg/M, SP: the stack differs between the emulators. */
 static bool sve_extract_ok(uint32_t insn)
 {
@@ -531,6 +550,12 @@ const struct dt_class dt_classes[] = {
              t_feat_bf16),
     DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
              feat_frint_ok, t_feat_frint),
+    DT_CLASS("sve_pred",
+             "SVE PTRUE PFALSE PTEST P-logic RDFFR WRFFR WHILE CMP (P, Z)",
+             DT_SVE, NULL, t_sve_pred),
+    DT_CLASS("sve_perm_base",
+             "SVE ZIP/UZP/TRN REV (P, Z) PUNPK UNPK REVB/H/W DUP(x) SEL",
+             DT_SVE, NULL, t_sve_perm_base),
     DT_CLASS("sve_extract", "SVE LASTA/B CLASTA/B CPY INSR (scalar, V, Z)",
              DT_SVE | DT_GPR_RD, sve_extract_ok, t_sve_extract),
     DT_CLASS("sve_permute", "SVE EXT SPLICE COMPACT TBL RBIT", DT_SVE, NULL,
