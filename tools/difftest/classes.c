@@ -409,6 +409,21 @@ static const struct dt_template t_sve_perm_base[] = {
     {0x05248000, 0x00c31fff}, {0x05202000, 0x00df03ff},
     {0x0520c000, 0x00df3fff}};
 
+/* The foundation's element counts: CNT*, INC/DEC (scalar, vector),
+ * SQINC ... UQDEC (scalar), ADDVL, ADDPL, RDVL. */
+static const struct dt_template t_sve_elements[] = {
+    {0x0420e000, 0x00cf03ff}, {0x0430e000, 0x00cf07ff},
+    {0x0430c000, 0x00cf07ff}, {0x0420f000, 0x00df0fff},
+    {0x04205000, 0x001f07ff}, {0x04605000, 0x001f07ff},
+    {0x04bf5000, 0x000007ff}};
+
+/* ADDVL, ADDPL with SP: the stack differs (and the harness needs it). */
+static bool sve_elements_ok(uint32_t insn)
+{
+    return (insn & 0xffa0f800u) != 0x04205000u ||
+           (bits(insn, 16, 5) != 31 && bits(insn, 0, 5) != 31);
+}
+
 /* CPY Zd, Pg/M, SP: the stack differs between the emulators. */
 static bool sve_extract_ok(uint32_t insn)
 {
@@ -556,6 +571,8 @@ const struct dt_class dt_classes[] = {
     DT_CLASS("sve_perm_base",
              "SVE ZIP/UZP/TRN REV (P, Z) PUNPK UNPK REVB/H/W DUP(x) SEL",
              DT_SVE, NULL, t_sve_perm_base),
+    DT_CLASS("sve_elements", "SVE CNT* INC/DEC SQINC..UQDEC ADDVL ADDPL RDVL",
+             DT_SVE | DT_GPR_RD, sve_elements_ok, t_sve_elements),
     DT_CLASS("sve_extract", "SVE LASTA/B CLASTA/B CPY INSR (scalar, V, Z)",
              DT_SVE | DT_GPR_RD, sve_extract_ok, t_sve_extract),
     DT_CLASS("sve_permute", "SVE EXT SPLICE COMPACT TBL RBIT", DT_SVE, NULL,
