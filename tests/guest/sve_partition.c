@@ -10,8 +10,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#ifdef __ARM_FEATURE_SVE
+/* The ACLE (arm_sve.h: GCC 10 and later) where the target has SVE. */
+#if defined(__ARM_FEATURE_SVE) && defined(__has_include)
+#if __has_include(<arm_sve.h>)
 #include <arm_sve.h>
+#define USE_ACLE 1
+#endif
 #endif
 
 #define N 1000
@@ -48,7 +52,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
 /* The first index with a[i] == key, or -1 (BRKB + CNTP). */
 static int find_first(const int32_t *a, int n, int32_t key)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svbool_t hit = svcmpeq_n_s32(pg, svld1_s32(pg, a + i), key);
@@ -69,7 +73,7 @@ static int find_first(const int32_t *a, int n, int32_t key)
  * LASTA), or 0. */
 static int32_t after_first_above(const int32_t *a, int n, int32_t t)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svint32_t v = svld1_s32(pg, a + i);
@@ -102,7 +106,7 @@ static int32_t after_first_above(const int32_t *a, int n, int32_t t)
 static int64_t match_index_sum(const int32_t *a, int n, int32_t t)
 {
     int64_t s = 0;
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svbool_t hit = svcmpgt_n_s32(pg, svld1_s32(pg, a + i), t);
@@ -127,7 +131,7 @@ static int64_t match_index_sum(const int32_t *a, int n, int32_t t)
 /* The first match's index via PFIRST on the compare result. */
 static int first_match_pfirst(const int32_t *a, int n, int32_t t)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svbool_t hit = svcmplt_n_s32(pg, svld1_s32(pg, a + i), t);
@@ -148,7 +152,7 @@ static int first_match_pfirst(const int32_t *a, int n, int32_t t)
 /* strlen with first-fault loads (LDFF1B, RDFFR, BRKB, CNTP/INCP). */
 static size_t sve_strlen(const char *s)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     const uint8_t *p = (const uint8_t *)s;
     svbool_t all = svptrue_b8();
     size_t n = 0;
@@ -173,7 +177,7 @@ static size_t sve_strlen(const char *s)
  * know whether it continues. */
 static int nonzero_prefix(const uint8_t *b, int n)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     int vl = (int)svcntb();
 
     for (int i = 0; i < n; i += 2 * vl) {
@@ -209,7 +213,7 @@ static int nonzero_prefix(const uint8_t *b, int n)
 static int compact_above(int32_t *out, const int32_t *a, int n, int32_t t)
 {
     int k = 0;
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svint32_t v = svld1_s32(pg, a + i);
@@ -230,7 +234,7 @@ static int compact_above(int32_t *out, const int32_t *a, int n, int32_t t)
 /* out[i] = a[i + 1] - a[i] (EXT of two loads). */
 static void deltas(int32_t *out, const int32_t *a, int n)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     for (int i = 0; i < n; i += (int)svcntw()) {
         svbool_t pg = svwhilelt_b32(i, n);
         svint32_t v0 = svld1_s32(svptrue_b32(), a + i);
@@ -247,7 +251,7 @@ static void deltas(int32_t *out, const int32_t *a, int n)
 /* out[i] = a[i + k] for a k chosen at run time (SPLICE). */
 static void shift_by(int32_t *out, const int32_t *a, int n, int k)
 {
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     svbool_t tail = svnot_b_z(svptrue_b32(), svwhilelt_b32(0, k));
 
     for (int i = 0; i < n; i += (int)svcntw()) {
@@ -267,7 +271,7 @@ static void shift_by(int32_t *out, const int32_t *a, int n, int k)
 static void lookup(uint8_t *out, const uint8_t *b, int n)
 {
     static const uint8_t lut[64] = "0123456789abcdef";
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     svuint8_t table = svld1_u8(svwhilelt_b8(0, 16), lut);
 
     for (int i = 0; i < n; i += (int)svcntb()) {
@@ -289,7 +293,7 @@ static int32_t moves(uint32_t *rev, int32_t *prev, int32_t *put,
                      const int32_t *a, int n, int32_t c)
 {
     int32_t big = -5;
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     int32_t last = -1;
 
     for (int i = 0; i < n; i += (int)svcntw()) {
@@ -327,7 +331,7 @@ static uint64_t saturating(const int32_t *a, int n, int32_t start)
     uint64_t h = 0;
     int32_t up = start;
     uint32_t down = 300;
-#ifdef __ARM_FEATURE_SVE
+#ifdef USE_ACLE
     svint16_t vup = svdup_n_s16(32700), pat = svdup_n_s16(-32765);
     svuint16_t vdown = svdup_n_u16(400);
     svuint32_t patu = svdup_n_u32(50);
