@@ -1071,5 +1071,7 @@ bool a64_decode_sve(DisasContext *s, uint32_t insn)
 
 const char *a64_describe_sve(uint32_t insn, char *buf, size_t len)
 {
-    return sve_describe(insn, buf, len);
+    const char *d = sve_describe(insn, buf, len);
+
+    return d ? d : a64_describe_sve_perm(insn, buf, len);
 }

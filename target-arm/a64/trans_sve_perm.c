@@ -308,3 +308,9 @@ bool a64_decode_sve_perm(DisasContext *s, uint32_t insn)
 {
     return sve_perm_decode(s, insn);
 }
+
+/* -d in_asm: the pattern's name (a64_describe_sve asks after sve.decode). */
+const char *a64_describe_sve_perm(uint32_t insn, char *buf, size_t len)
+{
+    return sve_perm_describe(insn, buf, len);
+}
