@@ -360,6 +360,76 @@ static bool feat_frint_ok(uint32_t insn)
     return !(bits(insn, 28, 1) == 0 && bits(insn, 22, 1) && !bits(insn, 30, 1));
 }
 
+/* ---- SVE (VL 128: Zn is Vn; the predicates are in the state) ---- */
+
+/* LASTA/B, CLASTA/B (scalar, SIMD&FP, vectors), CPY (scalar, SIMD&FP),
+ * INSR (scalar, SIMD&FP). */
+static const struct dt_template t_sve_extract[] = {
+    {0x0520a000, 0x00c11fff}, {0x05228000, 0x00c11fff},
+    {0x0530a000, 0x00c11fff}, {0x052a8000, 0x00c11fff},
+    {0x05288000, 0x00c11fff}, {0x0528a000, 0x00c01fff},
+    {0x05208000, 0x00c01fff}, {0x05243800, 0x00c003ff},
+    {0x05343800, 0x00c003ff}};
+/* EXT, SPLICE, COMPACT, TBL, RBIT. */
+static const struct dt_template t_sve_permute[] = {{0x05200000, 0x001f1fff},
+                                                   {0x052c8000, 0x00c01fff},
+                                                   {0x05218000, 0x00c01fff},
+                                                   {0x05203000, 0x00df03ff},
+                                                   {0x05278000, 0x00c01fff}};
+/* BRKA/B(S), BRKN(S), BRKPA/B(S), PFIRST, PNEXT. */
+static const struct dt_template t_sve_break[] = {{0x25104000, 0x00c03dff},
+                                                 {0x25184000, 0x00403def},
+                                                 {0x2500c000, 0x004f3dff},
+                                                 {0x2558c000, 0x000001ef},
+                                                 {0x2519c400, 0x00c001ef}};
+/* CNTP, INCP/DECP, SQINCP ... UQDECP (scalar, vector), CTERMEQ/NE,
+ * SQINC ... UQDEC (vector, by pattern). */
+static const struct dt_template t_sve_count[] = {
+    {0x25208000, 0x00c03dff}, {0x252c8800, 0x00c101ff},
+    {0x252c8000, 0x00c101ff}, {0x25288800, 0x00c305ff},
+    {0x25288000, 0x00c301ff}, {0x25a02000, 0x005f03f0},
+    {0x0420c000, 0x00cf0fff}};
+
+/* The foundation's predicate group: PTRUE(S), PFALSE, PTEST, AND ...
+ * NAND(S), RDFFR(S), SETFFR, WRFFR, WHILELO/LS/LT/LE, CMP* (vectors,
+ * wide, signed and unsigned immediates). */
+static const struct dt_template t_sve_pred[] = {
+    {0x2518e000, 0x00c103ef}, {0x2518e400, 0x0000000f},
+    {0x2550c000, 0x00003de0}, {0x25004000, 0x00cf3fff},
+    {0x2518f000, 0x004001ef}, {0x2519f000, 0x0000000f},
+    {0x252c9000, 0x00000000}, {0x25289000, 0x000001e0},
+    {0x25200400, 0x00df1bff}, {0x24000000, 0x00dfbfff},
+    {0x25000000, 0x00dfbfff}, {0x24200000, 0x00dfffff}};
+/* The foundation's permutes: ZIP/UZP/TRN (P, Z), REV (P, Z), PUNPK,
+ * S/UUNPK, REVB/H/W, DUP (indexed), SEL. */
+static const struct dt_template t_sve_perm_base[] = {
+    {0x05204000, 0x00cf1def}, {0x05344000, 0x00c001ef},
+    {0x05304000, 0x000101ef}, {0x05206000, 0x00df1fff},
+    {0x05303800, 0x00c303ff}, {0x05383800, 0x00c003ff},
+    {0x05248000, 0x00c31fff}, {0x05202000, 0x00df03ff},
+    {0x0520c000, 0x00df3fff}};
+
+/* The foundation's element counts: CNT*, INC/DEC (scalar, vector),
+ * SQINC ... UQDEC (scalar), ADDVL, ADDPL, RDVL. */
+static const struct dt_template t_sve_elements[] = {
+    {0x0420e000, 0x00cf03ff}, {0x0430e000, 0x00cf07ff},
+    {0x0430c000, 0x00cf07ff}, {0x0420f000, 0x00df0fff},
+    {0x04205000, 0x001f07ff}, {0x04605000, 0x001f07ff},
+    {0x04bf5000, 0x000007ff}};
+
+/* ADDVL, ADDPL with SP: the stack differs (and the harness needs it). */
+static bool sve_elements_ok(uint32_t insn)
+{
+    return (insn & 0xffa0f800u) != 0x04205000u ||
+           (bits(insn, 16, 5) != 31 && bits(insn, 0, 5) != 31);
+}
+
+/* CPY Zd, Pg/M, SP: the stack differs between the emulators. */
+static bool sve_extract_ok(uint32_t insn)
+{
+    return (insn & 0xff3fe000u) != 0x0528a000u || bits(insn, 5, 5) != 31;
+}
+
 #define DT_CLASS(name, what, flags, filter, templates)                         \
     {                                                                          \
         name, what, flags, filter, templates,                                  \
@@ -495,6 +565,23 @@ const struct dt_class dt_classes[] = {
              t_feat_bf16),
     DT_CLASS("feat_frint", "FRINT32Z FRINT32X FRINT64Z FRINT64X (FRINTTS)", 0,
              feat_frint_ok, t_feat_frint),
+    DT_CLASS("sve_pred",
+             "SVE PTRUE PFALSE PTEST P-logic RDFFR WRFFR WHILE CMP (P, Z)",
+             DT_SVE, NULL, t_sve_pred),
+    DT_CLASS("sve_perm_base",
+             "SVE ZIP/UZP/TRN REV (P, Z) PUNPK UNPK REVB/H/W DUP(x) SEL",
+             DT_SVE, NULL, t_sve_perm_base),
+    DT_CLASS("sve_elements", "SVE CNT* INC/DEC SQINC..UQDEC ADDVL ADDPL RDVL",
+             DT_SVE | DT_GPR_RD, sve_elements_ok, t_sve_elements),
+    DT_CLASS("sve_extract", "SVE LASTA/B CLASTA/B CPY INSR (scalar, V, Z)",
+             DT_SVE | DT_GPR_RD, sve_extract_ok, t_sve_extract),
+    DT_CLASS("sve_permute", "SVE EXT SPLICE COMPACT TBL RBIT", DT_SVE, NULL,
+             t_sve_permute),
+    DT_CLASS("sve_break", "SVE BRKA/B BRKN BRKPA/B (S) PFIRST PNEXT", DT_SVE,
+             NULL, t_sve_break),
+    DT_CLASS("sve_count",
+             "SVE CNTP INCP DECP SQINCP..UQDECP CTERM SQINC..UQDEC (vector)",
+             DT_SVE | DT_GPR_RD, NULL, t_sve_count),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);

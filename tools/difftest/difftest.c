@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <ucontext.h>
 
 #include "difftest.h"
@@ -54,6 +55,8 @@ static size_t dt_code_size;
 static volatile sig_atomic_t dt_signal;
 /* FPCR bits the random state may set (run/one option): all by default. */
 static uint64_t dt_fpcr_allowed = ~0ull;
+/* SVE classes: whether the VL could be set to 128 (else no SVE). */
+static bool dt_sve_on;
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -186,6 +189,20 @@ static uint64_t fpcr_value(uint64_t *rng)
     return fpcr;
 }
 
+/* A predicate at VL 128: none, all, one element, a prefix, or random. */
+static uint16_t pred_value(uint64_t *rng)
+{
+    uint64_t r = rng_next(rng);
+
+    switch (r % 6) {
+    case 0: return 0;
+    case 1: return 0xffff;
+    case 2: return (uint16_t)(1u << ((r >> 8) % 16));
+    case 3: return (uint16_t)((1u << ((r >> 8) % 16)) - 1);
+    default: return (uint16_t)(r >> 16);
+    }
+}
+
 static unsigned field(uint32_t insn, int lo)
 {
     return (insn >> lo) & 31;
@@ -213,6 +230,9 @@ static void state_make(const struct dt_class *c, uint64_t seed, uint32_t insn)
         dt_in.v[i][0] = chunk(&rng, flavour);
         dt_in.v[i][1] = chunk(&rng, flavour);
     }
+    if (c->flags & DT_SVE)
+        for (int i = 0; i < 17; i++)
+            dt_in.p[i] = pred_value(&rng);
     dt_in.nzcv = (rng_next(&rng) % 16) << 28;
     dt_in.fpcr = fpcr_value(&rng);
     dt_in.fpcr &= dt_fpcr_allowed;
@@ -328,7 +348,11 @@ static int test_run(const struct dt_class *c, size_t i)
     if (c->flags & DT_MEM)
         memcpy(dt_mem, dt_mem_in, DT_MEM_SIZE);
     dt_signal = 0;
+    if (dt_sve_on)
+        dt_sve_load(dt_out.p);
     dt_run(&dt_out);
+    if (dt_sve_on)
+        dt_sve_store(dt_out.p);
     return dt_signal;
 }
 
@@ -353,6 +377,8 @@ static uint64_t state_hash(const struct dt_class *c)
     h = hash_words(h, dt_out.x, 29 * 8);
     h = hash_words(h, dt_out.v, sizeof(dt_out.v));
     h = hash_words(h, &dt_out.nzcv, 3 * 8);
+    if (c->flags & DT_SVE)
+        h = hash_words(h, dt_out.p, sizeof(dt_out.p));
     if (c->flags & DT_MEM)
         h = hash_words(h, dt_mem, DT_MEM_SIZE);
     return h;
@@ -448,7 +474,10 @@ static void print_state_in(uint32_t insn, const struct dt_class *c)
             print_v("in ", i, dt_in.v[i]);
     printf("in  nzcv = %08llx fpcr = %08llx\n", (unsigned long long)dt_in.nzcv,
            (unsigned long long)dt_in.fpcr);
-    (void)c;
+    if (c->flags & DT_SVE)
+        for (int i = 0; i < 17; i++)
+            printf("in  %s%-2d = %04x\n", i < 16 ? "p" : "ffr", i < 16 ? i : 0,
+                   dt_in.p[i]);
 }
 
 static void print_state_out(const struct dt_class *c)
@@ -462,6 +491,10 @@ static void print_state_out(const struct dt_class *c)
     printf("out nzcv = %08llx\n", (unsigned long long)dt_out.nzcv);
     printf("out fpsr = %08llx\n", (unsigned long long)dt_out.fpsr);
     printf("out fpcr = %08llx\n", (unsigned long long)dt_out.fpcr);
+    for (int i = 0; i < 17 && (c->flags & DT_SVE); i++)
+        if (dt_out.p[i] != dt_in.p[i])
+            printf("out %s%-2d = %04x\n", i < 16 ? "p" : "ffr", i < 16 ? i : 0,
+                   dt_out.p[i]);
     if (!(c->flags & DT_MEM))
         return;
     for (size_t off = 0; off < DT_MEM_SIZE; off += 16) {
@@ -554,6 +587,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "difftest: unknown class %s\n", argv[2]);
         return 2;
     }
+    /* SVE classes run at VL 128, where Zn is Vn (PR_SVE_SET_VL = 50). */
+    if (c->flags & DT_SVE)
+        dt_sve_on = prctl(50, 16, 0, 0, 0) == 16;
     if (strcmp(argv[1], "run") == 0)
         return cmd_run(c, strtoull(argv[3], NULL, 0),
                        strtoull(argv[4], NULL, 0));

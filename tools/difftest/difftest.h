@@ -18,17 +18,23 @@ struct dt_state {
     uint64_t fpcr;     /* offset 776 */
     uint64_t fpsr;     /* offset 784 */
     uint64_t code;     /* offset 792: address of the snippet to call */
+    /* SVE classes, at VL 128 (Z is v): P0-P15, then the FFR; 17-19 pad. */
+    uint16_t p[20];
 };
 
 /* Run the snippet at s->code with the whole state of *s; store it back. */
 void dt_run(struct dt_state *s);
+/* SVE at VL 128: P0-P15 and the FFR from p[0..16], and back. */
+void dt_sve_load(const uint16_t *p);
+void dt_sve_store(uint16_t *p);
 
 enum {
     DT_GPR_RD = 1u << 0, /* bits 4:0 may name a GPR destination */
     DT_MEM = 1u << 1,    /* bits 9:5 are a base register into dt_mem */
     DT_MEM_RM = 1u << 2, /* bits 20:16 are an index/post-increment GPR */
     DT_FP16 = 1u << 3,   /* half-precision (FEAT_FP16) encodings */
-    DT_FPTYPE = 1u << 4  /* bits 23:22 are the scalar FP type (11 = half) */
+    DT_FPTYPE = 1u << 4, /* bits 23:22 are the scalar FP type (11 = half) */
+    DT_SVE = 1u << 5     /* SVE: the predicates join the state, VL 128 */
 };
 
 struct dt_template {

@@ -98,3 +98,30 @@ dt_run:
     ret
     .size dt_run, . - dt_run
     .section .note.GNU-stack, "", %progbits
+
+// SVE classes (VL 128, so a predicate is 2 bytes): dt_sve_load(p) sets
+// the FFR from p[16], then P0-P15 from p[0..15]; dt_sve_store(p) stores
+// them back. Called around dt_run only once the VL is 128.
+    .arch armv8.2-a+sve
+    .text
+    .global dt_sve_load
+    .type dt_sve_load, %function
+dt_sve_load:
+    ldr p0, [x0, #16, mul vl]
+    wrffr p0.b
+    .irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    ldr p\n, [x0, #\n, mul vl]
+    .endr
+    ret
+    .size dt_sve_load, . - dt_sve_load
+
+    .global dt_sve_store
+    .type dt_sve_store, %function
+dt_sve_store:
+    .irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    str p\n, [x0, #\n, mul vl]
+    .endr
+    rdffr p0.b
+    str p0, [x0, #16, mul vl]
+    ret
+    .size dt_sve_store, . - dt_sve_store
