@@ -14,12 +14,17 @@
 /* The predicate number meaning "every element" (helper_sve_arith.c). */
 #define EVERY_ELEMENT 16
 
-static void gen_arith(uint64_t desc, int64_t a)
+static void gen_arith_v(uint64_t desc, TCGv_i64 a)
 {
     TCGv_i64 ret = tcg_temp_new_i64();
 
     tcg_gen_call3(&helper_info_sve_arith, &ret, tcg_ptr_as_i64(tcg_env),
-                  const_arg((int64_t)desc), const_arg(a));
+                  const_arg((int64_t)desc), a);
+}
+
+static void gen_arith(uint64_t desc, int64_t a)
+{
+    gen_arith_v(desc, const_arg(a));
 }
 
 /* ---- integer ---- */
@@ -43,6 +48,26 @@ static bool trans_SATADD_zi(DisasContext *s, arg_SATADD_zi *a)
                              SVE_SAT_IMM | (a->sub ? SVE_SAT_SUB : 0) |
                                  (a->u ? SVE_SAT_U : 0)),
               a->imm << (a->sh ? 8 : 0));
+    return true;
+}
+
+/* The count: DecodePredCount() from helper_sve_op (SVE_OP_ELEMENTS). */
+static bool trans_SATCNT_z(DisasContext *s, arg_SATCNT_z *a)
+{
+    TCGv_i64 n = tcg_temp_new_i64();
+
+    (void)s;
+    if (a->esz == 0)
+        return false;
+    tcg_gen_call4(&helper_info_sve_op, &n, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)sve_desc(SVE_OP_ELEMENTS, a->esz, 0, 0, 0,
+                                              0, a->pattern)),
+                  const_arg(0), const_arg(0));
+    tcg_gen_muli_i64(n, n, a->imm4 + 1);
+    gen_arith_v(sve_arith_desc(SVE_ARITH_SATADD, a->esz, a->rd, a->rd, 0, 0,
+                               SVE_SAT_IMM | (a->d ? SVE_SAT_SUB : 0) |
+                                   (a->u ? SVE_SAT_U : 0)),
+                n);
     return true;
 }
 

@@ -176,6 +176,14 @@ static void int_tests(void)
     TI("sqsub z0.d, z0.d, #1");
     TI("uqsub z0.h, z0.h, #0x8000");
     TI("uqsub z0.s, z0.s, #99");
+    TI("sqinch z0.h");
+    TI("uqinch z0.h, vl7, mul #16");
+    TI("sqincw z0.s, all, mul #3");
+    TI("uqdecw z0.s, pow2");
+    TI("sqdecd z0.d, vl1, mul #16");
+    TI("uqincd z0.d, mul3");
+    TI("sqdech z0.h, vl256");
+    TI("uqdech z0.h, all, mul #9");
     TI("adr z0.s, [z1.s, z2.s]");
     TI("adr z0.s, [z1.s, z2.s, lsl #3]");
     TI("adr z0.d, [z1.d, z2.d, lsl #1]");
