@@ -133,6 +133,35 @@ static void adr(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
+/* ASR, LSR, LSL of each element by the doubleword of Zm it lies in; a
+ * shift of esize or more gives the sign (ASR) or 0. */
+static uint64_t shift_by(unsigned opc, unsigned esz, uint64_t x, uint64_t n)
+{
+    unsigned bits = 8u << esz;
+
+    switch (opc) {
+    case 0: return (uint64_t)(signed_elt(x, esz) >> (n >= bits ? bits - 1 : n));
+    case 1: return n >= bits ? 0 : x >> n;
+    default: return n >= bits ? 0 : x << n;
+    }
+}
+
+static void shift_wide(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
+    ArithVec d, n, m;
+
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    sve_z_read(env, sve_desc_rm(desc), m.b);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        if (on(env, pg, esz, i))
+            put(&d, esz, i,
+                shift_by(sve_desc_aux(desc), esz, get(&n, esz, i),
+                         get(&m, 3, (i << esz) / 8)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
 /* SDOT, UDOT (indexed): Zm's element index of each 128-bit segment. */
 static void dot_idx(CPUARMState *env, uint64_t desc)
 {
@@ -484,6 +513,7 @@ uint64_t helper_sve_arith(uint64_t envp, uint64_t desc, uint64_t a)
     case SVE_ARITH_FMLA_IDX: fmla_idx(env, desc); break;
     case SVE_ARITH_FCMLA_IDX: fcmla_idx(env, desc); break;
     case SVE_ARITH_FCADD: fcadd(env, desc); break;
+    case SVE_ARITH_SHIFT_WIDE: shift_wide(env, desc); break;
     }
     return 0;
 }

@@ -13,18 +13,19 @@
 
 /* What helper_sve_arith does (the descriptor's op field). */
 typedef enum SveArithOp {
-    SVE_ARITH_SATADD,    /* aux: SVE_SAT_SUB | SVE_SAT_U | SVE_SAT_IMM; a */
-    SVE_ARITH_ADR,       /* aux: the opc field | msz << 2 */
-    SVE_ARITH_DOT_IDX,   /* aux: 1 unsigned | index << 1 */
-    SVE_ARITH_FEXPA,     /* Zd = FPExpA(Zn) */
-    SVE_ARITH_FTMAD,     /* aux: imm3 */
-    SVE_ARITH_FP_BINARY, /* aux: SveFpBinary; pg 16: unpredicated */
-    SVE_ARITH_FP_IMM,    /* aux: SveFpBinary; a: the immediate's bits */
-    SVE_ARITH_FP_UNARY,  /* aux: SveFpUnary; pg 16: unpredicated */
-    SVE_ARITH_FP_REDUCE, /* aux: SveFpBinary (MAXNM ... MIN); writes Vd */
-    SVE_ARITH_FMLA_IDX,  /* aux: index | SVE_IDX_SUB | SVE_IDX_MUL */
-    SVE_ARITH_FCMLA_IDX, /* aux: index | rot << 4 */
-    SVE_ARITH_FCADD,     /* aux: 0 #90, 1 #270 */
+    SVE_ARITH_SATADD,     /* aux: SVE_SAT_SUB | SVE_SAT_U | SVE_SAT_IMM; a */
+    SVE_ARITH_ADR,        /* aux: the opc field | msz << 2 */
+    SVE_ARITH_DOT_IDX,    /* aux: 1 unsigned | index << 1 */
+    SVE_ARITH_FEXPA,      /* Zd = FPExpA(Zn) */
+    SVE_ARITH_FTMAD,      /* aux: imm3 */
+    SVE_ARITH_FP_BINARY,  /* aux: SveFpBinary; pg 16: unpredicated */
+    SVE_ARITH_FP_IMM,     /* aux: SveFpBinary; a: the immediate's bits */
+    SVE_ARITH_FP_UNARY,   /* aux: SveFpUnary; pg 16: unpredicated */
+    SVE_ARITH_FP_REDUCE,  /* aux: SveFpBinary (MAXNM ... MIN); writes Vd */
+    SVE_ARITH_FMLA_IDX,   /* aux: index | SVE_IDX_SUB | SVE_IDX_MUL */
+    SVE_ARITH_FCMLA_IDX,  /* aux: index | rot << 4 */
+    SVE_ARITH_FCADD,      /* aux: 0 #90, 1 #270 */
+    SVE_ARITH_SHIFT_WIDE, /* aux: 0 ASR, 1 LSR, 3 LSL; pg 16: all */
 } SveArithOp;
 
 /* SVE_ARITH_SATADD's aux. */

@@ -71,6 +71,28 @@ static bool trans_SATCNT_z(DisasContext *s, arg_SATCNT_z *a)
     return true;
 }
 
+static bool gen_shift_wide(unsigned esz, unsigned opc, unsigned rd, unsigned rn,
+                           unsigned rm, unsigned pg)
+{
+    if (esz == 3 || opc == 2 || opc > 3)
+        return false;
+    gen_arith(sve_arith_desc(SVE_ARITH_SHIFT_WIDE, esz, rd, rn, rm, pg, opc),
+              0);
+    return true;
+}
+
+static bool trans_SHIFTW_zpzw(DisasContext *s, arg_SHIFTW_zpzw *a)
+{
+    (void)s;
+    return gen_shift_wide(a->esz, a->opc, a->rd, a->rd, a->rm, a->pg);
+}
+
+static bool trans_SHIFTW_zzw(DisasContext *s, arg_SHIFTW_zzw *a)
+{
+    (void)s;
+    return gen_shift_wide(a->esz, a->opc, a->rd, a->rn, a->rm, EVERY_ELEMENT);
+}
+
 static bool trans_ADR(DisasContext *s, arg_ADR *a)
 {
     (void)s;

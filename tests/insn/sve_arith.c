@@ -30,6 +30,7 @@ enum {
 static uint8_t ia[512], ib[512], ic[512];
 static uint8_t ha[512], hb[512], sa[512], sb[512], da[512], db[512];
 static uint8_t pa[64], pb[64];
+static uint8_t shifts[512]; /* doublewords: 0 ... 65 and one huge */
 static uint8_t zout[256];
 static unsigned vl;
 
@@ -92,6 +93,13 @@ static void fill_ints(void)
         memcpy(ia + 8 * (3 * k % 64), &special[k % 12], 8);
         memcpy(ib + 8 * ((5 * k + 1) % 64), &special[(k + 5) % 12], 8);
         memcpy(ib + 8 * (3 * k % 64 + 1), &special[(k + 2) % 12], 8);
+    }
+    for (unsigned k = 0; k < 64; k++) {
+        static const uint64_t amount[16] = {5,  1,  3,  7,  8,  9,  15, 16,
+                                            17, 31, 32, 33, 63, 64, 65, 0};
+        uint64_t v = k == 21 ? UINT64_C(1) << 40 : amount[(k * 7) % 16];
+
+        memcpy(shifts + 8 * k, &v, 8);
     }
     for (unsigned i = 0; i < 64; i++) {
         pa[i] = (uint8_t)(next() | 0x11);
@@ -184,6 +192,15 @@ static void int_tests(void)
     TI("uqincd z0.d, mul3");
     TI("sqdech z0.h, vl256");
     TI("uqdech z0.h, all, mul #9");
+    RUN(0, "asr z0.b, p0/m, z0.b, z2.d", ia, ib, shifts);
+    RUN(0, "lsr z0.h, p1/m, z0.h, z2.d", ia, ib, shifts);
+    RUN(0, "lsl z0.s, p0/m, z0.s, z2.d", ia, ib, shifts);
+    RUN(0, "asr z0.s, p0/m, z0.s, z2.d", ib, ia, shifts);
+    RUN(0, "asr z0.h, p0/m, z0.h, z1.d", ia, ib, ib);
+    RUN(0, "asr z0.b, z1.b, z2.d", ia, ib, shifts);
+    RUN(0, "lsr z0.b, z1.b, z2.d", ia, ib, shifts);
+    RUN(0, "lsl z0.h, z1.h, z2.d", ia, ib, shifts);
+    RUN(0, "lsr z0.s, z0.s, z2.d", ia, ib, shifts);
     TI("adr z0.s, [z1.s, z2.s]");
     TI("adr z0.s, [z1.s, z2.s, lsl #3]");
     TI("adr z0.d, [z1.d, z2.d, lsl #1]");
