@@ -268,7 +268,9 @@ static void fexpa(CPUARMState *env, uint64_t desc)
 static uint64_t fp_scale(CPUARMState *env, unsigned esz, uint64_t n, uint64_t m)
 {
     int64_t scale = signed_elt(m, esz);
-    int limit = esz == 1 ? 40 : esz == 2 ? 300 : 2200;
+    /* Beyond these, even the largest finite value falls below half the
+     * smallest denormal, and the smallest denormal overflows. */
+    int limit = esz == 1 ? 64 : esz == 2 ? 320 : 2200;
     int step = esz == 1 ? 15 : esz == 2 ? 127 : 1023;
     uint64_t r = fp_binop(env, FPOP_MUL, (int)esz, n, fp_one(esz));
 

@@ -388,6 +388,23 @@ static void fscale_denormal_tests(void)
         memcpy(n + 2 * i, &s, 2);
     }
     RUN(0, "ptrue p3.h\n\tfscale z0.h, p3/m, z0.h, z2.h", x, x, n);
+    /* The largest finite value far down, the smallest denormal far up. */
+    for (unsigned i = 0; i < 256; i++) {
+        uint16_t v = i % 2 ? 0x0001 : 0x7bff;
+        int16_t s = (int16_t)((i % 2 ? 36 : -46) + (int)(i / 2 % 8));
+
+        memcpy(x + 2 * i, &v, 2);
+        memcpy(n + 2 * i, &s, 2);
+    }
+    RUN(0, "ptrue p3.h\n\tfscale z0.h, p3/m, z0.h, z2.h", x, x, n);
+    for (unsigned i = 0; i < 128; i++) {
+        uint32_t v = i % 2 ? 0x00000001 : 0x7f7fffff;
+        int32_t s = (i % 2 ? 272 : -280) + (int32_t)(i / 2 % 4);
+
+        memcpy(x + 4 * i, &v, 4);
+        memcpy(n + 4 * i, &s, 4);
+    }
+    RUN(RP, "ptrue p3.s\n\tfscale z0.s, p3/m, z0.s, z2.s", x, x, n);
 }
 
 /* FSCALE by integer elements of ic (small, some negative) and of the
