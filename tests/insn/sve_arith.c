@@ -248,6 +248,18 @@ static void fexpa_tests(void)
     }
 }
 
+/* MOVPRFX before the destructive forms. */
+static void movprfx_tests(void)
+{
+    TS(0, "movprfx z0.s, p0/z, z1.s\n\tfmaxnm z0.s, p0/m, z0.s, z2.s");
+    TD(FZ, "movprfx z0, z1\n\tfscale z0.d, p1/m, z0.d, z2.d");
+    TH(0, "movprfx z0.h, p1/m, z1.h\n\tfadd z0.h, p1/m, z0.h, #1.0");
+    TS(0, "movprfx z0, z2\n\tfcadd z0.s, p0/m, z0.s, z1.s, #90");
+    TI("movprfx z0, z1\n\tsqadd z0.h, z0.h, #3");
+    TI("movprfx z0.d, p0/z, z1.d\n\tlsl z0.d, p0/m, z0.d, #3");
+    TS(0, "movprfx z0.s, p1/m, z2.s\n\tfrintm z0.s, p1/m, z1.s");
+}
+
 static void trig_tests(void)
 {
     TS(0, "ftssel z0.s, z1.s, z2.s");
@@ -453,6 +465,7 @@ int main(void)
         int_tests();
         fexpa_tests();
         trig_tests();
+        movprfx_tests();
         fp_tests();
         fp_indexed_tests();
         fscale_tests();
