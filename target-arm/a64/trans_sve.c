@@ -1062,16 +1062,34 @@ void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn)
 
 /* ---- entry points ---- */
 
+/* The SVE decoders after sve.decode's, each owning its file's patterns
+ * (trans_sve_<part>.c). */
+static const struct {
+    bool (*decode)(DisasContext *s, uint32_t insn);
+    const char *(*describe)(uint32_t insn, char *buf, size_t len);
+} sve_parts[] = {
+    {a64_decode_sve_perm, a64_describe_sve_perm},
+    {a64_decode_sve_arith, a64_describe_sve_arith},
+    {a64_decode_sve_mem, a64_describe_sve_mem},
+};
+
 bool a64_decode_sve(DisasContext *s, uint32_t insn)
 {
     if (!dc_has_feature(s, ARM_FEAT_SVE))
         return false;
-    return sve_decode(s, insn) || a64_decode_sve_perm(s, insn);
+    if (sve_decode(s, insn))
+        return true;
+    for (size_t i = 0; i < sizeof(sve_parts) / sizeof(sve_parts[0]); i++)
+        if (sve_parts[i].decode(s, insn))
+            return true;
+    return false;
 }
 
 const char *a64_describe_sve(uint32_t insn, char *buf, size_t len)
 {
     const char *d = sve_describe(insn, buf, len);
 
-    return d ? d : a64_describe_sve_perm(insn, buf, len);
+    for (size_t i = 0; !d && i < sizeof(sve_parts) / sizeof(sve_parts[0]); i++)
+        d = sve_parts[i].describe(insn, buf, len);
+    return d;
 }
