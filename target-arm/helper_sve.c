@@ -1308,6 +1308,7 @@ uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
+    addr = arm_user_untag(addr); /* the tag byte, as A64 loads drop it */
     switch (sve_desc_op(desc)) {
     case SVE_OP_LD1: load(env, desc, addr); break;
     case SVE_OP_ST1: store(env, desc, addr); break;

@@ -30,18 +30,22 @@ static bool elt_active(const CPUARMState *env, uint64_t desc, unsigned esz,
     return sve_pbit(env->preg[sve_desc_pg(desc)], i << esz);
 }
 
-/* Element e's address: the offset (or base vector) element m and base. */
+/* Element e's address from the offset (or base vector) element m and
+ * base, without a tag byte once tagged pointers may exist (each element
+ * may carry its own tag). */
 static uint64_t gs_addr(uint32_t aux, unsigned msz, uint64_t m, uint64_t base)
 {
     unsigned kind = (aux >> SVE_GS_KIND_SHIFT) & 3;
     unsigned shift = aux & SVE_GS_SCALED ? msz : 0;
+    uint64_t addr;
 
     switch (kind) {
-    case SVE_GS_VEC_IMM: return m + base;
-    case SVE_GS_OFF64: return base + (m << shift);
-    case SVE_GS_UXTW: return base + ((uint64_t)(uint32_t)m << shift);
-    default: return base + ((uint64_t)(int64_t)(int32_t)m << shift);
+    case SVE_GS_VEC_IMM: addr = m + base; break;
+    case SVE_GS_OFF64: addr = base + (m << shift); break;
+    case SVE_GS_UXTW: addr = base + ((uint64_t)(uint32_t)m << shift); break;
+    default: addr = base + ((uint64_t)(int64_t)(int32_t)m << shift); break;
     }
+    return arm_user_untag(addr);
 }
 
 /* The 1 << msz bytes v as an element: zero- or sign-extended. */
@@ -137,7 +141,7 @@ uint64_t helper_sve_gs(uint64_t envp, uint64_t desc, uint64_t base)
     switch (sve_desc_op(desc)) {
     case SVE_MEM_GATHER: gather(env, desc, base); break;
     case SVE_MEM_SCATTER: scatter(env, desc, base); break;
-    default: ld1rq(env, desc, base); break;
+    default: ld1rq(env, desc, arm_user_untag(base)); break;
     }
     return 0;
 }

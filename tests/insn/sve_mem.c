@@ -346,6 +346,54 @@ static void fault_tests(void)
     signal(SIGSEGV, SIG_DFL);
 }
 
+/* With the tagged address ABI on (PR_SET_TAGGED_ADDR_CTRL), addresses
+ * with a tag byte (TBI) work: a tagged base, tagged vector bases. */
+static void tagged_tests(void)
+{
+    uint64_t tag = 0x5aull << 56, vt[32], ot[32];
+    uint8_t *tb = (uint8_t *)((uintptr_t)(mem + 8192) | tag);
+    uint8_t *td = (uint8_t *)((uintptr_t)(dst + 8192) | tag);
+
+    printf("tagged addr ctrl: %d\n", prctl(55, 1, 0, 0, 0));
+    for (unsigned i = 0; i < 32; i++) {
+        vt[i] = vb64[i] | (uint64_t)(i & 15) << 56;
+        ot[i] = vd64[i] | (uint64_t)(i & 7) << 57;
+    }
+    __asm__ volatile("ldr z1, [%[o]]\n\tptrue p1.b\n\t"
+                     "ld1d {z0.d}, p1/z, [%[b], z1.d, lsl #3]\n\t"
+                     "str z0, [%[oz]]"
+                     :
+                     : [o] "r"(off64), [b] "r"(tb), [oz] "r"(zout)
+                     : "memory", "v0", "v1");
+    show("tagged base: ld1d");
+    __asm__ volatile("ldr z2, [%[v]]\n\tptrue p1.b\n\t"
+                     "ldff1w {z0.d}, p1/z, [z2.d, #8]\n\tstr z0, [%[oz]]"
+                     :
+                     : [v] "r"(vt), [oz] "r"(zout)
+                     : "memory", "v0", "v2");
+    show("tagged vectors: ldff1w");
+    __asm__ volatile("ptrue p1.b\n\tld1rqw {z0.s}, p1/z, [%[b], #16]\n\t"
+                     "str z0, [%[oz]]"
+                     :
+                     : [b] "r"(tb), [oz] "r"(zout)
+                     : "memory", "v0");
+    show("tagged base: ld1rqw");
+    __asm__ volatile("ptrue p1.b\n\tld1w {z0.s}, p1/z, [%[b], #1, mul vl]\n\t"
+                     "str z0, [%[oz]]"
+                     :
+                     : [b] "r"(tb), [oz] "r"(zout)
+                     : "memory", "v0");
+    show("tagged base: ld1w (contiguous)");
+    S("st1d {z0.d}, p1, [z2.d, #16]", off64, ot);
+    S("st1w {z0.s}, p0, [%[d], z1.s, sxtw #2]", off32s, vd32);
+    __asm__ volatile("ldr z0, [%[a]]\n\tldr z1, [%[o]]\n\tptrue p1.b\n\t"
+                     "st1h {z0.d}, p1, [%[d], z1.d, lsl #1]"
+                     :
+                     : [a] "r"(za), [o] "r"(off64), [d] "r"(td)
+                     : "memory", "v0", "v1");
+    show_dst("tagged base: st1h");
+}
+
 int main(void)
 {
     static const unsigned lengths[] = {16, 32, 64};
@@ -368,5 +416,6 @@ int main(void)
         ld1rq_tests();
         fault_tests();
     }
+    tagged_tests();
     return 0;
 }
