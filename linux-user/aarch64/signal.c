@@ -10,8 +10,10 @@
 #endif
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "linux-user/aarch64/aarch64.h"
+#include "linux-user/vma.h"
 #include "target-arm/features.h"
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
@@ -300,13 +302,16 @@ void aarch64_signal_setup_frame(GuestThread *t, const SignalFrame *f)
 
 /* ---- rt_sigreturn ---- */
 
-/* Whether the guest range [addr, addr + len) can be read. */
-static bool guest_range_readable(CPUARMState *env, uint64_t addr, size_t len)
+/* Whether the guest range [addr, addr + len) is mapped readable. */
+static bool guest_range_readable(uint64_t addr, size_t len)
 {
     for (uint64_t a = addr & ~(uint64_t)(GUEST_PAGE_SIZE - 1); a < addr + len;
-         a += GUEST_PAGE_SIZE)
-        if (!guest_readable(env, a))
+         a += GUEST_PAGE_SIZE) {
+        int prot = vma_prot_at(a);
+
+        if (prot <= 0 || !(prot & PROT_READ))
             return false;
+    }
     return true;
 }
 
@@ -314,8 +319,7 @@ static bool guest_range_readable(CPUARMState *env, uint64_t addr, size_t len)
  * its area's end) names, as Linux accepts it: a terminator after x,
  * datap just after that, both 16-aligned, within SIGFRAME_MAXSZ of the
  * frame. NULL when refused; *limit its size. */
-static const uint8_t *aarch64_extra_space(CPUARMState *env,
-                                          const GuestContextHeader *h,
+static const uint8_t *aarch64_extra_space(const GuestContextHeader *h,
                                           size_t room, uint64_t frame_addr,
                                           size_t *limit)
 {
@@ -329,7 +333,7 @@ static const uint8_t *aarch64_extra_space(CPUARMState *env,
     data = h2g(end) + SIG_TERMINATOR;
     if (end->magic || end->size || x->datap != data || x->size % 16 ||
         x->size > frame_addr + GUEST_SIGFRAME_MAX - data ||
-        !guest_range_readable(env, data, x->size))
+        !guest_range_readable(data, x->size))
         return NULL;
     *limit = x->size;
     return g2h(data);
@@ -338,8 +342,7 @@ static const uint8_t *aarch64_extra_space(CPUARMState *env,
 /* The record with magic in sigcontext.__reserved or the extra space an
  * extra_context record there names, or NULL (also when the records are
  * malformed). */
-static const GuestContextHeader *aarch64_find_record(CPUARMState *env,
-                                                     uint64_t frame_addr,
+static const GuestContextHeader *aarch64_find_record(uint64_t frame_addr,
                                                      const GuestSigcontext *sc,
                                                      uint32_t magic)
 {
@@ -358,7 +361,7 @@ static const GuestContextHeader *aarch64_find_record(CPUARMState *env,
         if (h->magic == GUEST_EXTRA_MAGIC) {
             if (extra)
                 return NULL;
-            area = aarch64_extra_space(env, h, limit - off, frame_addr, &limit);
+            area = aarch64_extra_space(h, limit - off, frame_addr, &limit);
             if (!area)
                 return NULL;
             extra = true;
@@ -370,12 +373,11 @@ static const GuestContextHeader *aarch64_find_record(CPUARMState *env,
     return NULL;
 }
 
-static const GuestFpsimdContext *aarch64_find_fpsimd(CPUARMState *env,
-                                                     uint64_t frame_addr,
+static const GuestFpsimdContext *aarch64_find_fpsimd(uint64_t frame_addr,
                                                      const GuestSigcontext *sc)
 {
     const GuestContextHeader *h =
-        aarch64_find_record(env, frame_addr, sc, GUEST_FPSIMD_MAGIC);
+        aarch64_find_record(frame_addr, sc, GUEST_FPSIMD_MAGIC);
 
     return h && h->size == sizeof(GuestFpsimdContext)
                ? (const GuestFpsimdContext *)h
@@ -392,7 +394,7 @@ static bool aarch64_restore_sve(CPUARMState *env, uint64_t frame_addr,
                                 const GuestSigcontext *sc)
 {
     const GuestContextHeader *h =
-        aarch64_find_record(env, frame_addr, sc, GUEST_SVE_MAGIC);
+        aarch64_find_record(frame_addr, sc, GUEST_SVE_MAGIC);
     const GuestSveContext *sve = (const GuestSveContext *)h;
     unsigned vq = env->sve_vq, vl = vq * 16;
     const uint8_t *regs;
@@ -428,7 +430,7 @@ bool aarch64_signal_restore_frame(GuestThread *t, uint64_t *mask,
     const GuestSigcontext *sc = &frame->uc.mcontext;
     const GuestFpsimdContext *fp;
 
-    fp = (frame_addr & 15) ? NULL : aarch64_find_fpsimd(env, frame_addr, sc);
+    fp = (frame_addr & 15) ? NULL : aarch64_find_fpsimd(frame_addr, sc);
     if (!fp)
         return false;
     memcpy(env->x, sc->regs, sizeof(sc->regs));
