@@ -718,16 +718,23 @@ static GdbThread *reg_thread_to_write(void)
 static void handle_read_regs(void)
 {
     GdbThread *g = reg_thread();
-    char *out = malloc((size_t)arch->nb_regs * 64 + 1), *p = out;
-    uint8_t reg[64];
+    char *out = malloc(GDB_MAX_PACKET), *p = out;
+    uint8_t reg[GDB_MAX_REG_BYTES];
 
     if (!g || !out) {
         free(out);
         gdb_send("E01");
         return;
     }
-    for (int n = 0; n < arch->nb_regs; n++)
-        p = gdb_to_hex(p, reg, (size_t)read_reg(g, n, reg));
+    /* As many whole registers as a packet holds (SVE's Z registers may
+     * not all fit): gdb fetches the others with 'p'. */
+    for (int n = 0; n < arch->nb_regs; n++) {
+        size_t size = (size_t)read_reg(g, n, reg);
+
+        if ((size_t)(p - out) + 2 * size > GDB_MAX_PACKET - 16)
+            break;
+        p = gdb_to_hex(p, reg, size);
+    }
     gdb_send(out);
     free(out);
 }
@@ -735,7 +742,7 @@ static void handle_read_regs(void)
 static void handle_write_regs(const char *hex)
 {
     GdbThread *g = reg_thread_to_write();
-    uint8_t reg[64];
+    uint8_t reg[GDB_MAX_REG_BYTES];
 
     if (!g) {
         gdb_send("E01");
@@ -757,8 +764,8 @@ static void handle_read_reg(const char *p)
 {
     GdbThread *g = reg_thread();
     int n = (int)gdb_parse_hex(&p), size;
-    uint8_t reg[64];
-    char out[130];
+    uint8_t reg[GDB_MAX_REG_BYTES];
+    char out[2 * GDB_MAX_REG_BYTES + 1];
 
     if (!g || n >= arch->nb_regs || (size = read_reg(g, n, reg)) == 0) {
         gdb_send("E01");
@@ -772,7 +779,7 @@ static void handle_write_reg(const char *p)
 {
     GdbThread *g = reg_thread_to_write();
     int n = (int)gdb_parse_hex(&p), size;
-    uint8_t reg[64];
+    uint8_t reg[GDB_MAX_REG_BYTES];
 
     if (!g || *p++ != '=' || n >= arch->nb_regs ||
         (size = arch->read_reg(&g->t->env, n, reg)) == 0 ||
@@ -1664,7 +1671,9 @@ void gdbstub_start(GuestThread *main, const char *port_text)
     long port = strtol(port_text, &end, 10);
     int fd, one = 1;
 
-    arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
+    arch = guest_image.machine == EM_ARM
+               ? &gdb_arch_arm
+               : gdb_arch_aarch64_select(main->env.sve_vq);
     if (*end || end == port_text || port < 0 || port > 65535)
         arx_fatal("bad port for gdb '%s' (-g, ARX_GDB): 0 to 65535", port_text);
     fd = listen_on((int)port);
@@ -2020,7 +2029,9 @@ void gdbstub_start_after_exec(GuestThread *main, const char *state)
         return;
     }
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    arch = guest_image.machine == EM_ARM ? &gdb_arch_arm : &gdb_arch_aarch64;
+    arch = guest_image.machine == EM_ARM
+               ? &gdb_arch_arm
+               : gdb_arch_aarch64_select(main->env.sve_vq);
     conn = fd;
     gdb_protocol_init(conn);
     if (flags & GDB_EXEC_NO_ACK)

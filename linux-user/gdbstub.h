@@ -30,7 +30,12 @@ typedef struct GdbArch {
 } GdbArch;
 
 extern const GdbArch gdb_arch_aarch64; /* linux-user/aarch64/gdb.c */
-extern const GdbArch gdb_arch_arm;     /* linux-user/arm/gdb.c */
+/* gdb_arch_aarch64, or with sve its SVE description (org.gnu.gdb.aarch64.sve:
+ * z0-z31, fpsr, fpcr, p0-p15, ffr, vg) at VQ vq. */
+const GdbArch *gdb_arch_aarch64_select(unsigned vq);
+/* The largest register (a Z register at VL 2048). */
+#define GDB_MAX_REG_BYTES 256
+extern const GdbArch gdb_arch_arm; /* linux-user/arm/gdb.c */
 
 /* A debugger is attached: the hooks below do something. */
 extern bool gdbstub_active;

@@ -126,7 +126,7 @@ static size_t loader_fill_auxv(const LoaderStackInput *in, uint64_t execfn,
 {
     const uint64_t pairs[][2] = {
         {AT_SYSINFO_EHDR, in->sysinfo_ehdr},
-        {AT_MINSIGSTKSZ, loader_target->minsigstksz},
+        {AT_MINSIGSTKSZ, loader_minsigstksz()},
         {AT_HWCAP, loader_hwcap()},
         {AT_PAGESZ, GUEST_PAGE_SIZE},
         {AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK)},

@@ -5,6 +5,7 @@
  */
 #include <elf.h>
 
+#include "linux-user/aarch64/target_signal.h"
 #include "linux-user/loader.h"
 #include "target-arm/features.h"
 
@@ -59,6 +60,14 @@ uint64_t loader_hwcap(void)
     if (loader_target == &loader_target_aarch64)
         return loader_target->hwcap | arm_cpu_hwcap();
     return loader_target->hwcap;
+}
+
+/* AArch64 with sve: the larger frame of the largest VL. */
+uint64_t loader_minsigstksz(void)
+{
+    if (loader_target == &loader_target_aarch64 && arm_cpu_has(ARM_FEAT_SVE))
+        return AARCH64_SVE_MINSIGSTKSZ;
+    return loader_target->minsigstksz;
 }
 
 uint64_t loader_hwcap2(void)

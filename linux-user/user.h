@@ -59,6 +59,8 @@ bool loader_exec(const char *path, int argc, char **argv, char **envp,
 /* HWCAP/HWCAP2 bits advertised in auxv: only what arx implements. */
 uint64_t loader_hwcap(void);
 uint64_t loader_hwcap2(void);
+/* AT_MINSIGSTKSZ (0: none): the largest signal frame needs that much. */
+uint64_t loader_minsigstksz(void);
 
 typedef struct GuestThread {
     CPUARMState env;

@@ -1129,7 +1129,7 @@ static const uint8_t ld_esz[16] = {0, 1, 2, 3, 3, 1, 2, 3,
 static const uint8_t ld_signed[16] = {0, 0, 0, 0, 1, 0, 0, 0,
                                       1, 1, 0, 0, 1, 1, 1, 0};
 
-static uint64_t mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
+uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
 {
     uint64_t v = 0;
 
@@ -1139,13 +1139,13 @@ static uint64_t mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
 
 /* LDFF1 past the first active element, LDNF1 everywhere: an element that
  * would fault is not read; it and the later ones leave the FFR. */
-static bool may_read(CPUARMState *env, uint64_t addr, unsigned msz)
+bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz)
 {
     return guest_readable(env, addr) &&
            guest_readable(env, addr + (1u << msz) - 1);
 }
 
-static void ffr_clear_from(CPUARMState *env, unsigned byte)
+void sve_ffr_clear_from(CPUARMState *env, unsigned byte)
 {
     for (unsigned i = byte; i < SVE_PL_MAX_BYTES * 8; i++)
         sve_pset(env->ffr, i, false);
@@ -1173,15 +1173,15 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
         }
         if (((aux & SVE_LD_FIRST_FAULT) && !first) ||
             (aux & SVE_LD_NON_FAULT)) {
-            if (!may_read(env, ea, msz)) {
-                ffr_clear_from(env, i << esz);
+            if (!sve_may_read(env, ea, msz)) {
+                sve_ffr_clear_from(env, i << esz);
                 for (; i < n; i++)
                     elt_set(&d, esz, i, 0);
                 break;
             }
         }
         first = false;
-        v = mem_read(env, ea, msz);
+        v = sve_mem_read(env, ea, msz);
         elt_set(&d, esz, i, ld_signed[dtype] ? (uint64_t)sext(v, msz) : v);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
@@ -1222,7 +1222,7 @@ static void load_replicate(CPUARMState *env, uint64_t desc, uint64_t addr)
     for (unsigned i = 0; i < nelem(env, esz); i++)
         any |= active(&p, esz, i);
     if (any) {
-        v = mem_read(env, addr + ((uint64_t)(aux >> 8) << msz), msz);
+        v = sve_mem_read(env, addr + ((uint64_t)(aux >> 8) << msz), msz);
         if (ld_signed[dtype])
             v = (uint64_t)sext(v, msz);
     }
@@ -1259,7 +1259,7 @@ static void load_store_n(CPUARMState *env, uint64_t desc, uint64_t addr,
                 memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
                        1u << msz);
             else
-                elt_set(&z[r], msz, i, mem_read(env, ea, msz));
+                elt_set(&z[r], msz, i, sve_mem_read(env, ea, msz));
         }
     if (st)
         return;
@@ -1308,6 +1308,7 @@ uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
+    addr = arm_user_untag(addr); /* the tag byte, as A64 loads drop it */
     switch (sve_desc_op(desc)) {
     case SVE_OP_LD1: load(env, desc, addr); break;
     case SVE_OP_ST1: store(env, desc, addr); break;

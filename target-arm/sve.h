@@ -86,4 +86,11 @@ bool arm_sve_exec_parse(const char *value);
  * supported one not above it, else the smallest): VQ. */
 unsigned arm_sve_supported_vq(unsigned vl);
 
+/* helper_sve.c's guest memory elements, also used by helper_sve_mem.c:
+ * the 1 << msz bytes at addr (a fault is the access's), whether they can
+ * be read without a fault, and clearing the FFR from vector byte on. */
+uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz);
+bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz);
+void sve_ffr_clear_from(CPUARMState *env, unsigned byte);
+
 #endif

@@ -1,13 +1,17 @@
 /*
  * AArch64 registers as gdb numbers them (its org.gnu.gdb.aarch64.core,
  * .fpu and .pauth features): x0-x30, sp, pc, cpsr, v0-v31, fpsr, fpcr,
- * pauth_dmask, pauth_cmask. Only linux-user/gdbstub.c uses this.
+ * pauth_dmask, pauth_cmask; with sve, .sve instead of .fpu: z0-z31,
+ * fpsr, fpcr, p0-p15, ffr, vg. Only linux-user/gdbstub.c uses this.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "linux-user/gdbstub.h"
 #include "target-arm/features.h"
 #include "target-arm/helper_fp.h"
+#include "target-arm/sve.h"
 
 enum {
     REG_SP = 31,
@@ -180,3 +184,186 @@ const GdbArch gdb_arch_aarch64 = {
     .write_reg = aarch64_gdb_write_reg,
     .sync = aarch64_gdb_sync,
 };
+
+/* ---- with sve: org.gnu.gdb.aarch64.sve instead of .fpu ---- */
+
+/* The SVE numbering: the core's, z0-z31 where v0-v31 were, fpsr, fpcr,
+ * then the predicates, ffr, vg and the pauth masks. */
+enum {
+    SVE_REG_Z0 = REG_V0,
+    SVE_REG_P0 = REG_FPCR + 1,
+    SVE_REG_FFR = SVE_REG_P0 + ARM_SVE_NPREGS,
+    SVE_REG_VG,
+    SVE_REG_PAUTH_DMASK,
+    SVE_NB_REGS = SVE_REG_PAUTH_DMASK + 2,
+};
+
+/* The VQ the description gives (gdb reads it once): a thread at another
+ * VL shows its registers cut or zero-extended to it. */
+static unsigned sve_gdb_vq;
+static char sve_xml[16384];
+static size_t sve_xml_len;
+
+static void xml_add(const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(sve_xml + sve_xml_len, sizeof(sve_xml) - sve_xml_len, fmt,
+                  ap);
+    va_end(ap);
+    if (n > 0 && (size_t)n < sizeof(sve_xml) - sve_xml_len)
+        sve_xml_len += (size_t)n;
+}
+
+/* A vector type id of count elements and a union of such views. */
+static void xml_vector(const char *id, const char *type, unsigned count)
+{
+    xml_add("<vector id=\"%s\" type=\"%s\" count=\"%u\"/>", id, type, count);
+}
+
+/* The lane views of a Z register as gdb's own SVE description names
+ * them ($z0.d.u[1], $z0.s.f[0], ...): q, d, s, h, b of f/u/s. */
+static void xml_sve_types(unsigned vq)
+{
+    static const struct {
+        const char *name, *fp, *u, *s;
+        unsigned per_q;
+    } lanes[] = {
+        {"q", NULL, "uint128", "int128", 1},
+        {"d", "ieee_double", "uint64", "int64", 2},
+        {"s", "ieee_single", "uint32", "int32", 4},
+        {"h", "ieee_half", "uint16", "int16", 8},
+        {"b", NULL, "uint8", "int8", 16},
+    };
+
+    for (unsigned i = 0; i < sizeof(lanes) / sizeof(lanes[0]); i++) {
+        char id[16];
+
+        if (lanes[i].fp) {
+            snprintf(id, sizeof(id), "svev%sf", lanes[i].name);
+            xml_vector(id, lanes[i].fp, vq * lanes[i].per_q);
+        }
+        snprintf(id, sizeof(id), "svev%su", lanes[i].name);
+        xml_vector(id, lanes[i].u, vq * lanes[i].per_q);
+        snprintf(id, sizeof(id), "svev%ss", lanes[i].name);
+        xml_vector(id, lanes[i].s, vq * lanes[i].per_q);
+        xml_add("<union id=\"svevn%s\">", lanes[i].name);
+        if (lanes[i].fp)
+            xml_add("<field name=\"f\" type=\"svev%sf\"/>", lanes[i].name);
+        xml_add("<field name=\"u\" type=\"svev%su\"/>"
+                "<field name=\"s\" type=\"svev%ss\"/></union>",
+                lanes[i].name, lanes[i].name);
+    }
+    xml_add("<union id=\"svev\">");
+    for (unsigned i = 0; i < sizeof(lanes) / sizeof(lanes[0]); i++)
+        xml_add("<field name=\"%s\" type=\"svevn%s\"/>", lanes[i].name,
+                lanes[i].name);
+    xml_add("</union>");
+    xml_vector("svep", "uint8", vq * 2);
+}
+
+static void xml_build(unsigned vq)
+{
+    const char *core =
+        strstr(target_xml, "<feature name=\"org.gnu.gdb.aarch64.fpu\">");
+
+    sve_xml_len = 0;
+    xml_add("%.*s", (int)(core - target_xml), target_xml);
+    xml_add("<feature name=\"org.gnu.gdb.aarch64.sve\">");
+    xml_sve_types(vq);
+    for (unsigned n = 0; n < 32; n++)
+        xml_add("<reg name=\"z%u\" bitsize=\"%u\" type=\"svev\" "
+                "regnum=\"%u\"/>",
+                n, vq * 128, SVE_REG_Z0 + n);
+    xml_add("<reg name=\"fpsr\" bitsize=\"32\"/>"
+            "<reg name=\"fpcr\" bitsize=\"32\"/>");
+    for (unsigned n = 0; n < ARM_SVE_NPREGS; n++)
+        xml_add("<reg name=\"p%u\" bitsize=\"%u\" type=\"svep\"/>", n, vq * 16);
+    xml_add("<reg name=\"ffr\" bitsize=\"%u\" type=\"svep\"/>"
+            "<reg name=\"vg\" bitsize=\"64\" type=\"int\"/></feature>",
+            vq * 16);
+    xml_add("<feature name=\"org.gnu.gdb.aarch64.pauth\">"
+            "<reg name=\"pauth_dmask\" bitsize=\"64\" regnum=\"%u\"/>"
+            "<reg name=\"pauth_cmask\" bitsize=\"64\"/></feature></target>",
+            SVE_REG_PAUTH_DMASK);
+}
+
+/* The SVE number n as the base description's, or -1 for an SVE one. */
+static int sve_to_base(int n)
+{
+    if (n < SVE_REG_Z0 || n == REG_FPSR || n == REG_FPCR)
+        return n;
+    if (n >= SVE_REG_PAUTH_DMASK && n < SVE_NB_REGS)
+        return REG_PAUTH_DMASK + (n - SVE_REG_PAUTH_DMASK);
+    return -1;
+}
+
+/* Predicate n's bytes (the FFR for ARM_SVE_NPREGS). */
+static uint8_t *sve_gdb_pred(CPUARMState *env, unsigned n)
+{
+    return (uint8_t *)(n < ARM_SVE_NPREGS ? env->preg[n] : env->ffr);
+}
+
+static int aarch64_sve_read_reg(CPUARMState *env, int n, uint8_t *buf)
+{
+    unsigned vl = sve_gdb_vq * 16, tvl = sve_vl_bytes(env);
+    uint8_t z[SVE_VL_MAX_BYTES];
+
+    if (sve_to_base(n) >= 0)
+        return aarch64_gdb_read_reg(env, sve_to_base(n), buf);
+    if (n == SVE_REG_VG) {
+        uint64_t vg = env->sve_vq * 2;
+
+        memcpy(buf, &vg, 8);
+        return 8;
+    }
+    if (n < SVE_REG_Z0 + 32) {
+        memset(z, 0, sizeof(z));
+        sve_z_read(env, (unsigned)(n - SVE_REG_Z0), z);
+        memcpy(buf, z, vl);
+        return (int)vl;
+    }
+    memset(buf, 0, vl / 8);
+    memcpy(buf, sve_gdb_pred(env, (unsigned)(n - SVE_REG_P0)),
+           (tvl < vl ? tvl : vl) / 8);
+    return (int)(vl / 8);
+}
+
+static int aarch64_sve_write_reg(CPUARMState *env, int n, const uint8_t *buf)
+{
+    unsigned vl = sve_gdb_vq * 16, tvl = sve_vl_bytes(env);
+    unsigned len = tvl < vl ? tvl : vl;
+    uint8_t z[SVE_VL_MAX_BYTES];
+
+    if (sve_to_base(n) >= 0)
+        return aarch64_gdb_write_reg(env, sve_to_base(n), buf);
+    if (n == SVE_REG_VG)
+        return 8; /* the VL changes by prctl only */
+    if (n < SVE_REG_Z0 + 32) {
+        sve_z_read(env, (unsigned)(n - SVE_REG_Z0), z);
+        memcpy(z, buf, len);
+        sve_z_write(env, (unsigned)(n - SVE_REG_Z0), z);
+        return (int)vl;
+    }
+    memcpy(sve_gdb_pred(env, (unsigned)(n - SVE_REG_P0)), buf, len / 8);
+    return (int)(vl / 8);
+}
+
+static GdbArch gdb_arch_aarch64_sve = {
+    .target_xml = sve_xml,
+    .nb_regs = SVE_NB_REGS,
+    .read_reg = aarch64_sve_read_reg,
+    .write_reg = aarch64_sve_write_reg,
+    .sync = aarch64_gdb_sync,
+};
+
+const GdbArch *gdb_arch_aarch64_select(unsigned vq)
+{
+    if (!arm_cpu_has(ARM_FEAT_SVE))
+        return &gdb_arch_aarch64;
+    sve_gdb_vq = vq;
+    xml_build(vq);
+    return &gdb_arch_aarch64_sve;
+}

@@ -208,6 +208,9 @@ const char *a64_describe_sve_perm(uint32_t insn, char *buf, size_t len);
 /* The SVE arithmetic beyond the foundation (trans_sve_arith.c). */
 bool a64_decode_sve_arith(DisasContext *s, uint32_t insn);
 const char *a64_describe_sve_arith(uint32_t insn, char *buf, size_t len);
+/* SVE gathers, scatters, prefetches, LD1RQ (sve_mem.decode): after sve. */
+bool a64_decode_sve_mem(DisasContext *s, uint32_t insn);
+const char *a64_describe_sve_mem(uint32_t insn, char *buf, size_t len);
 /* With sve: after an AdvSIMD/FP instruction, the V registers it wrote
  * lose their Z bits above 128 (zhi_live, target-arm/sve.h). */
 void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn);

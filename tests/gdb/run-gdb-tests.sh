@@ -109,6 +109,9 @@ fi
 have_pac=0
 build aarch64-linux-gnu-gcc threads-pac threads.c -static -pthread \
 	-march=armv8.3-a -mbranch-protection=pac-ret+leaf && have_pac=1
+# SVE registers (org.gnu.gdb.aarch64.sve) need a compiler with +sve.
+have_sve=0
+build aarch64-linux-gnu-gcc sve sve.c -static -march=armv8.2-a+sve && have_sve=1
 have_dynamic=0
 if build aarch64-linux-gnu-gcc threads-dyn threads.c -pthread &&
 	"$ARX" -L /usr/aarch64-linux-gnu "$work/threads-dyn" >/dev/null 2>&1
@@ -623,10 +626,39 @@ case_pauth() {
 	finish_case pauth
 }
 
+# With -cpu max,+sve: z0-z31, p0-p15, ffr and vg at VL 512 and 2048
+# (the largest Z registers do not all fit in a 'g' reply), read and
+# written (the program prints Z2's first and last words).
+case_sve() {
+	if [ "$have_sve" = 0 ]; then
+		echo "SKIP: sve (the compiler has no -march=armv8.2-a+sve)"
+		return
+	fi
+	local vl words
+	for vl in 512 2048; do
+		words=$((vl / 32 - 1))
+		ARX_CPU=max,+sve ARX_SVE_VL=$vl run_case option sve \
+			-ex 'break marker' -ex continue -ex 'print $vg' \
+			-ex 'print/x $z1.d.u[1]' -ex "print/x \$z1.d.u[$((vl / 64 - 1))]" \
+			-ex 'print $p1' -ex 'print $ffr' -ex 'print/x $v1.d.u' \
+			-ex "set var \$z2.s.u[$words] = 0x1234" \
+			-ex 'set var $z2.s.u[0] = 0xabcd' -ex continue
+		expect 'Breakpoint 1, marker' "\\\$1 = $((vl / 64))" \
+			'\$2 = 0x8$' "\\\$3 = 0x$(printf %x $((5 + 3 * (vl / 64 - 1))))\$" \
+			'\$4 = \{17, 1, 0' '\$5 = \{17, 1, 0' '\$6 = \{0x5, 0x8\}' \
+			"$exit_47"
+		if ! grep -q "^z2 abcd 1234 vl $((vl / 8))\$" "$work/arx.out"; then
+			echo "  arx printed: $(cat "$work/arx.out")"
+			case_failures=$((case_failures + 1))
+		fi
+	done
+	finish_case sve
+}
+
 # (stderr: bash's own report of the guest killed by SIGSEGV)
 for name in break step memory fpsr patch jit segv signal nopass nostop \
 	interrupt watch rwatch fork fork-child catch-fork exec vfork vfork-exec \
-	exec-thread exec-option detach env dynamic files pauth; do
+	exec-thread exec-option detach env dynamic files pauth sve; do
 	selected "$name" && "case_${name//-/_}" 2>/dev/null
 done
 selected arm-t32 && case_arm t32

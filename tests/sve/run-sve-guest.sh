@@ -18,7 +18,7 @@ CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
 CC_HOST=${CC_HOST:-cc}
 # The programs whose loops GCC vectorises with the SVE instructions arx
 # has so far (docs/architecture.md, "SVE").
-TESTS=${SVE_TESTS:-"memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float sve_loops sve_partition vec_arith"}
+TESTS=${SVE_TESTS:-"memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float sve_loops sve_partition vec_arith vec_indexed"}
 LENGTHS="128 256 512"
 CFLAGS="-std=gnu11 -ffp-contract=off -w -O3"
 

@@ -1,0 +1,147 @@
+/*
+ * FEAT_SVE gather loads, scatter stores and LD1RQ (helper_sve_mem.h):
+ * element by element in element order, as the Arm pseudocode states
+ * them, so a fault is the first active faulting element's. No IR.
+ */
+#include "target-arm/helper_sve_mem.h"
+
+#include <string.h>
+
+#include "target-arm/sve.h"
+#include "tcg/guest_mem.h"
+
+static uint64_t zelt(const uint8_t *z, unsigned esz, unsigned i)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, z + (i << esz), 1u << esz);
+    return v;
+}
+
+static void zelt_set(uint8_t *z, unsigned esz, unsigned i, uint64_t v)
+{
+    memcpy(z + (i << esz), &v, 1u << esz);
+}
+
+/* Pg (desc's pg) with element i of size 1 << esz active. */
+static bool elt_active(const CPUARMState *env, uint64_t desc, unsigned esz,
+                       unsigned i)
+{
+    return sve_pbit(env->preg[sve_desc_pg(desc)], i << esz);
+}
+
+/* Element e's address from the offset (or base vector) element m and
+ * base, without a tag byte once tagged pointers may exist (each element
+ * may carry its own tag). */
+static uint64_t gs_addr(uint32_t aux, unsigned msz, uint64_t m, uint64_t base)
+{
+    unsigned kind = (aux >> SVE_GS_KIND_SHIFT) & 3;
+    unsigned shift = aux & SVE_GS_SCALED ? msz : 0;
+    uint64_t addr;
+
+    switch (kind) {
+    case SVE_GS_VEC_IMM: addr = m + base; break;
+    case SVE_GS_OFF64: addr = base + (m << shift); break;
+    case SVE_GS_UXTW: addr = base + ((uint64_t)(uint32_t)m << shift); break;
+    default: addr = base + ((uint64_t)(int64_t)(int32_t)m << shift); break;
+    }
+    return arm_user_untag(addr);
+}
+
+/* The 1 << msz bytes v as an element: zero- or sign-extended. */
+static uint64_t extend(uint64_t v, unsigned msz, bool sign)
+{
+    unsigned shift = 64 - (8u << msz);
+
+    return sign ? (uint64_t)((int64_t)(v << shift) >> shift) : v;
+}
+
+/* LD1*, LD1S*, LDFF1* (gather): inactive elements zero; the FF forms
+ * fault only at the first active element, a later unreadable one clears
+ * the FFR (and zeroes Zt) from it on. Zt is written after every access,
+ * so a fault leaves it as it was. */
+static void gather(CPUARMState *env, uint64_t desc, uint64_t base)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned esz = sve_desc_esz(desc), msz = aux & 3;
+    unsigned n = sve_vl_bytes(env) >> esz;
+    uint8_t zm[SVE_VL_MAX_BYTES], zt[SVE_VL_MAX_BYTES];
+    bool first = true;
+
+    sve_z_read(env, sve_desc_rm(desc), zm);
+    memset(zt, 0, sizeof(zt));
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t ea;
+
+        if (!elt_active(env, desc, esz, i))
+            continue;
+        ea = gs_addr(aux, msz, zelt(zm, esz, i), base);
+        if ((aux & SVE_GS_FF) && !first && !sve_may_read(env, ea, msz)) {
+            sve_ffr_clear_from(env, i << esz);
+            break;
+        }
+        first = false;
+        zelt_set(zt, esz, i,
+                 extend(sve_mem_read(env, ea, msz), msz, aux & SVE_GS_SIGNED));
+    }
+    sve_z_write(env, sve_desc_rd(desc), zt);
+}
+
+static void store_elt(CPUARMState *env, uint64_t ea, unsigned msz, uint64_t v)
+{
+    memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v, 1u << msz);
+}
+
+/* ST1* (scatter): the low 1 << msz bytes of each active element, in
+ * element order. An element whose bytes are not all mapped readable is
+ * stored first (faulting there, as qemu's probe does, before any other
+ * element is written); were it to succeed, the ordered pass rewrites it. */
+static void scatter(CPUARMState *env, uint64_t desc, uint64_t base)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned esz = sve_desc_esz(desc), msz = aux & 3;
+    unsigned n = sve_vl_bytes(env) >> esz;
+    uint8_t zm[SVE_VL_MAX_BYTES], zt[SVE_VL_MAX_BYTES];
+
+    sve_z_read(env, sve_desc_rm(desc), zm);
+    sve_z_read(env, sve_desc_rd(desc), zt);
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t ea;
+
+            if (!elt_active(env, desc, esz, i))
+                continue;
+            ea = gs_addr(aux, msz, zelt(zm, esz, i), base);
+            if (pass == 1 || !sve_may_read(env, ea, msz))
+                store_elt(env, ea, msz, zelt(zt, esz, i));
+        }
+}
+
+/* LD1RQ*: the active elements of the first 16 bytes from addr (the rest
+ * zero), that segment replicated over Zt. */
+static void ld1rq(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    unsigned esz = sve_desc_esz(desc), vl = sve_vl_bytes(env);
+    uint8_t zt[SVE_VL_MAX_BYTES];
+
+    memset(zt, 0, 16);
+    for (unsigned i = 0; i < 16u >> esz; i++)
+        if (elt_active(env, desc, esz, i))
+            zelt_set(zt, esz, i,
+                     sve_mem_read(env, addr + ((uint64_t)i << esz), esz));
+    for (unsigned off = 16; off < vl; off += 16)
+        memcpy(zt + off, zt, 16);
+    sve_z_write(env, sve_desc_rd(desc), zt);
+}
+
+uint64_t helper_sve_gs(uint64_t envp, uint64_t desc, uint64_t base)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+
+    switch (sve_desc_op(desc)) {
+    case SVE_MEM_GATHER: gather(env, desc, base); break;
+    case SVE_MEM_SCATTER: scatter(env, desc, base); break;
+    default: ld1rq(env, desc, arm_user_untag(base)); break;
+    }
+    return 0;
+}
