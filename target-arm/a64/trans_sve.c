@@ -1066,7 +1066,7 @@ bool a64_decode_sve(DisasContext *s, uint32_t insn)
 {
     if (!dc_has_feature(s, ARM_FEAT_SVE))
         return false;
-    return sve_decode(s, insn);
+    return sve_decode(s, insn) || a64_decode_sve2(s, insn);
 }
 
 const char *a64_describe_sve(uint32_t insn, char *buf, size_t len)

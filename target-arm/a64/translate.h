@@ -201,6 +201,8 @@ bool a64_decode_mops(DisasContext *s, uint32_t insn);
 bool a64_decode_mte(DisasContext *s, uint32_t insn);
 /* FEAT_SVE (sve.decode): the op0 = 0010 space; false without sve. */
 bool a64_decode_sve(DisasContext *s, uint32_t insn);
+/* FEAT_SVE2 (sve2.decode), tried by a64_decode_sve after sve.decode. */
+bool a64_decode_sve2(DisasContext *s, uint32_t insn);
 /* With sve: after an AdvSIMD/FP instruction, the V registers it wrote
  * lose their Z bits above 128 (zhi_live, target-arm/sve.h). */
 void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn);

@@ -1,0 +1,354 @@
+/*
+ * Translator of FEAT_SVE2 (sve2.decode), tried after sve.decode: checks
+ * the encoding and the feature, then calls helper_sve2_op with a
+ * descriptor (helper_sve2.h). The code does not depend on the VL.
+ */
+#include "target-arm/a64/translate.h"
+
+#include "target-arm/helper_info.h"
+#include "target-arm/helper_sve2.h"
+
+#include "sve2.dec.c"
+
+/* The predicate number meaning "every element" (as in helper_sve.c). */
+#define ALL_ACTIVE 16
+
+static TCGv_i64 gen_sve2(uint64_t desc, TCGv_i64 a, TCGv_i64 b)
+{
+    TCGv_i64 ret = tcg_temp_new_i64();
+
+    tcg_gen_call4(&helper_info_sve2_op, &ret, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)desc), a, b);
+    return ret;
+}
+
+static void gen_sve2_0(uint64_t desc)
+{
+    gen_sve2(desc, const_arg(0), const_arg(0));
+}
+
+static bool has_sve2(DisasContext *s)
+{
+    return dc_has_feature(s, ARM_FEAT_SVE2);
+}
+
+/* The element size of a tsz field (its top set bit), -1 for 0. */
+static int tsz_esz(unsigned tsz)
+{
+    return tsz ? 31 - __builtin_clz(tsz) : -1;
+}
+
+/* ---- integer predicated ---- */
+
+static bool trans_HALVE(DisasContext *s, arg_HALVE *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_HALVE, a->esz, a->rd, a->rd, a->rm, a->pg, a->op));
+    return true;
+}
+
+static bool trans_PAIRWISE(DisasContext *s, arg_PAIRWISE *a)
+{
+    if (!has_sve2(s) || a->op == 0 || a->op == 2 || a->op == 3)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_PAIRWISE, a->esz, a->rd, a->rd, a->rm, a->pg, a->op));
+    return true;
+}
+
+/* ---- widening ---- */
+
+static bool gen_long(DisasContext *s, unsigned esz, unsigned rd, unsigned rn,
+                     unsigned rm, uint32_t aux)
+{
+    if (!has_sve2(s) || esz == 0)
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_LONG, esz, rd, rn, rm, 0, aux));
+    return true;
+}
+
+static bool trans_ADDSUB_long(DisasContext *s, arg_ADDSUB_long *a)
+{
+    /* op:s:u: 0xx ADDL (s 0) or SUBL (s 1); 11x ABDL; 10x unallocated. */
+    static const int8_t form[4] = {SVE2_LONG_ADD, SVE2_LONG_SUB, -1,
+                                   SVE2_LONG_ABD};
+    int f = form[a->op >> 1];
+
+    if (f < 0)
+        return false;
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    (uint32_t)f | (a->op & 1 ? SVE2_LONG_UNSIGNED : 0) | a->t);
+}
+
+static bool trans_ADDSUB_wide(DisasContext *s, arg_ADDSUB_wide *a)
+{
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    (a->op & 2 ? SVE2_LONG_SUBW : SVE2_LONG_ADDW) |
+                        (a->op & 1 ? SVE2_LONG_UNSIGNED : 0) | a->t);
+}
+
+static bool trans_MUL_long(DisasContext *s, arg_MUL_long *a)
+{
+    static const uint8_t form[4] = {SVE2_LONG_SQDMUL, SVE2_LONG_PMUL,
+                                    SVE2_LONG_MUL,
+                                    SVE2_LONG_MUL | SVE2_LONG_UNSIGNED};
+
+    /* PMULLB/T: .H from .B and .D from .S (.Q: FEAT_SVE_PMULL128). */
+    if (a->op == 1 && a->esz != 1 && a->esz != 3)
+        return false;
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm, form[a->op] | a->t);
+}
+
+static bool trans_SHLL(DisasContext *s, arg_SHLL *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int nesz = tsz_esz(tsz);
+
+    if (!has_sve2(s) || nesz < 0)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_SHLL, (unsigned)nesz + 1, a->rd, a->rn, 0, 0,
+                  (uint32_t)(a->u << 1 | a->t) |
+                      ((tsz << 3 | a->imm3) - (8u << nesz)) << SVE2_SHIFT));
+    return true;
+}
+
+/* ---- narrowing ---- */
+
+static bool trans_SHRN(DisasContext *s, arg_SHRN *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
+
+    if (!has_sve2(s) || esz < 0)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_SHRN, (unsigned)esz, a->rd, a->rn, 0, 0,
+                  (uint32_t)(a->op << 1 | a->t) |
+                      ((16u << esz) - (tsz << 3 | a->imm3)) << SVE2_SHIFT));
+    return true;
+}
+
+static bool trans_XTN(DisasContext *s, arg_XTN *a)
+{
+    int esz = tsz_esz((unsigned)(a->tszh << 2 | a->tszl));
+
+    if (!has_sve2(s) || esz < 0 || a->opc == 3)
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_XTN, (unsigned)esz, a->rd, a->rn, 0, 0,
+                         (uint32_t)(a->opc << 1 | a->t)));
+    return true;
+}
+
+static bool trans_ADDHN(DisasContext *s, arg_ADDHN *a)
+{
+    if (!has_sve2(s) || a->esz == 0)
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_ADDHN, a->esz - 1, a->rd, a->rn, a->rm, 0,
+                         (uint32_t)(a->op << 1 | a->t)));
+    return true;
+}
+
+/* ---- bitwise ---- */
+
+static bool trans_TERNARY(DisasContext *s, arg_TERNARY *a)
+{
+    unsigned op = (unsigned)(a->opc << 1 | a->o2);
+
+    if (!has_sve2(s) || op == 4 || op == 6)
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_TERNARY, 3, a->rd, a->rm, a->rk, 0, op));
+    return true;
+}
+
+static bool trans_XAR(DisasContext *s, arg_XAR *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
+
+    if (!has_sve2(s) || esz < 0)
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_XAR, (unsigned)esz, a->rd, a->rd, a->rm, 0,
+                         (16u << esz) - (tsz << 3 | a->imm3)));
+    return true;
+}
+
+static bool trans_SRA(DisasContext *s, arg_SRA *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
+
+    if (!has_sve2(s) || esz < 0)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_SRA, (unsigned)esz, a->rd, a->rn, 0, 0,
+                  (uint32_t)(a->r << 1 | a->u) |
+                      ((16u << esz) - (tsz << 3 | a->imm3)) << SVE2_SHIFT));
+    return true;
+}
+
+/* ---- multiplies ---- */
+
+static bool trans_MUL_zzz(DisasContext *s, arg_MUL_zzz *a)
+{
+    if (!has_sve2(s) || (a->opc == SVE2_MUL_PMUL && a->esz != 0))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_MUL, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                         a->opc));
+    return true;
+}
+
+static bool trans_SQDMULH_zzz(DisasContext *s, arg_SQDMULH_zzz *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_MUL, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                         SVE2_MUL_SQDMULH + a->r));
+    return true;
+}
+
+static bool trans_SQRDMLAH_zzz(DisasContext *s, arg_SQRDMLAH_zzz *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_MULADD, a->esz, a->rd, a->rn, a->rm,
+                         ALL_ACTIVE, SVE2_MLA_SQRDMLAH + a->s));
+    return true;
+}
+
+/* The indexed forms' op field (bits 15:10): MLA, MLS, SQRDMLAH, SQRDMLSH,
+ * SQDMULH, SQRDMULH, MUL. */
+static bool gen_indexed(DisasContext *s, unsigned esz, unsigned op, unsigned rd,
+                        unsigned rn, unsigned rm, unsigned idx)
+{
+    uint32_t aux = SVE2_INDEXED | idx << SVE2_INDEX;
+    Sve2Op kind = SVE2_OP_MULADD;
+
+    if (!has_sve2(s))
+        return false;
+    switch (op) {
+    case 0x02: aux |= SVE2_MLA_MLA; break;
+    case 0x03: aux |= SVE2_MLA_MLS; break;
+    case 0x04: aux |= SVE2_MLA_SQRDMLAH; break;
+    case 0x05: aux |= SVE2_MLA_SQRDMLSH; break;
+    case 0x3c: aux |= SVE2_MUL_SQDMULH, kind = SVE2_OP_MUL; break;
+    case 0x3d: aux |= SVE2_MUL_SQRDMULH, kind = SVE2_OP_MUL; break;
+    case 0x3e: aux |= SVE2_MUL_MUL, kind = SVE2_OP_MUL; break;
+    default: return false;
+    }
+    gen_sve2_0(sve2_desc(kind, esz, rd, rn, rm, ALL_ACTIVE, aux));
+    return true;
+}
+
+static bool trans_IDX_h(DisasContext *s, arg_IDX_h *a)
+{
+    return gen_indexed(s, 1, a->op, a->rd, a->rn, a->rm,
+                       (unsigned)(a->ih << 2 | a->il));
+}
+
+static bool trans_IDX_s(DisasContext *s, arg_IDX_s *a)
+{
+    return gen_indexed(s, 2, a->op, a->rd, a->rn, a->rm, a->idx);
+}
+
+static bool trans_IDX_d(DisasContext *s, arg_IDX_d *a)
+{
+    return gen_indexed(s, 3, a->op, a->rd, a->rn, a->rm, a->idx);
+}
+
+/* ---- predicates ---- */
+
+static bool trans_WHILE_down(DisasContext *s, arg_WHILE_down *a)
+{
+    uint32_t aux = (a->u ? SVE_WHILE_UNSIGNED : 0) |
+                   (a->eq ? 0 : SVE_WHILE_EQ) | (a->sf ? SVE_WHILE_64 : 0);
+
+    if (!has_sve2(s))
+        return false;
+    gen_set_nzcv(
+        gen_sve2(sve2_desc(SVE2_OP_WHILE_DOWN, a->esz, a->rd, 0, 0, 0, aux),
+                 read_xreg(s, a->rn), read_xreg(s, a->rm)));
+    return true;
+}
+
+static bool trans_WHILE_ptr(DisasContext *s, arg_WHILE_ptr *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_set_nzcv(
+        gen_sve2(sve2_desc(SVE2_OP_WHILE_PTR, a->esz, a->rd, 0, 0, 0, a->rw),
+                 read_xreg(s, a->rn), read_xreg(s, a->rm)));
+    return true;
+}
+
+static bool trans_MATCH(DisasContext *s, arg_MATCH *a)
+{
+    if (!has_sve2(s) || a->esz > 1)
+        return false;
+    gen_set_nzcv(gen_sve2(
+        sve2_desc(SVE2_OP_MATCH, a->esz, a->rd, a->rn, a->rm, a->pg, a->n),
+        const_arg(0), const_arg(0)));
+    return true;
+}
+
+/* ---- permutes and tables ---- */
+
+static bool trans_EXT_con(DisasContext *s, arg_EXT_con *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_EXT, 0, a->rd, a->rn, 0, 0,
+                         (uint32_t)(a->imm8h << 3 | a->imm8l)));
+    return true;
+}
+
+static bool trans_TBL2(DisasContext *s, arg_TBL2 *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_TBL, a->esz, a->rd, a->rn, a->rm, 0, 0));
+    return true;
+}
+
+static bool trans_TBX(DisasContext *s, arg_TBX *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_TBL, a->esz, a->rd, a->rn, a->rm, 0, 1));
+    return true;
+}
+
+static bool trans_HISTCNT(DisasContext *s, arg_HISTCNT *a)
+{
+    if (!has_sve2(s) || a->esz < 2)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_HISTCNT, a->esz, a->rd, a->rn, a->rm, a->pg, 0));
+    return true;
+}
+
+static bool trans_HISTSEG(DisasContext *s, arg_HISTSEG *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_HISTSEG, 0, a->rd, a->rn, a->rm, 0, 0));
+    return true;
+}
+
+static bool trans_BITPERM(DisasContext *s, arg_BITPERM *a)
+{
+    if (!dc_has_feature(s, ARM_FEAT_SVE2BITPERM) || a->opc == 3)
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_BITPERM, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
+    return true;
+}
+
+/* ---- entry points ---- */
+
+bool a64_decode_sve2(DisasContext *s, uint32_t insn)
+{
+    return sve2_decode(s, insn);
+}

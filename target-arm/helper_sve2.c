@@ -1,0 +1,687 @@
+/*
+ * FEAT_SVE2 helpers: each operation element by element on copies of the
+ * Z and P registers at the thread's VL, as the Arm pseudocode states it
+ * (desc: helper_sve2.h). SVE2's saturating forms leave FPSR.QC alone.
+ * No IR.
+ */
+#include "target-arm/helper_sve2.h"
+
+#include <string.h>
+
+#include "target-arm/sve.h"
+
+typedef __int128 i128;
+
+/* A Z register's copy, and a predicate's. */
+typedef struct Zbuf {
+    uint8_t b[SVE_VL_MAX_BYTES];
+} Zbuf;
+
+typedef struct Pbuf {
+    uint64_t w[SVE_PL_MAX_BYTES / 8];
+} Pbuf;
+
+/* ---- element access ---- */
+
+static uint64_t zget(const Zbuf *z, unsigned esz, unsigned i)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, z->b + (i << esz), 1u << esz);
+    return v;
+}
+
+static void zput(Zbuf *z, unsigned esz, unsigned i, uint64_t v)
+{
+    memcpy(z->b + (i << esz), &v, 1u << esz);
+}
+
+/* Element i of size esz, sign- or zero-extended. */
+static int64_t zget_s(const Zbuf *z, unsigned esz, unsigned i)
+{
+    unsigned shift = 64 - (8u << esz);
+
+    return (int64_t)(zget(z, esz, i) << shift) >> shift;
+}
+
+static i128 zget_x(const Zbuf *z, unsigned esz, unsigned i, bool is_unsigned)
+{
+    return is_unsigned ? (i128)zget(z, esz, i) : (i128)zget_s(z, esz, i);
+}
+
+static void zload(CPUARMState *env, unsigned n, Zbuf *z)
+{
+    sve_z_read(env, n, z->b);
+}
+
+static unsigned count(const CPUARMState *env, unsigned esz)
+{
+    return sve_vl_bytes(env) >> esz;
+}
+
+/* Pn, or every element for n 16. */
+static void pload(const CPUARMState *env, unsigned n, Pbuf *p)
+{
+    if (n >= ARM_SVE_NPREGS)
+        memset(p->w, 0xff, sizeof(p->w));
+    else
+        memcpy(p->w, env->preg[n], sizeof(p->w));
+}
+
+static bool on(const Pbuf *p, unsigned esz, unsigned i)
+{
+    return sve_pbit(p->w, i << esz);
+}
+
+/* PredTest(mask, result, esz) as NZCV bits 31:28, and Pd = result. */
+static uint64_t pstore_test(CPUARMState *env, unsigned rd, const Pbuf *mask,
+                            const Pbuf *res, unsigned esz)
+{
+    bool first = false, any = false, last = false, seen = false;
+
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        if (!on(mask, esz, i))
+            continue;
+        last = on(res, esz, i);
+        first = seen ? first : last;
+        seen = true;
+        any |= last;
+    }
+    memcpy(env->preg[rd], res->w, sizeof(res->w));
+    return (uint64_t)first << 31 | (uint64_t)!any << 30 | (uint64_t)!last << 29;
+}
+
+/* ---- saturation and shifts, without FPSR.QC ---- */
+
+static uint64_t sat_s(i128 v, unsigned esz)
+{
+    i128 max = ((i128)1 << ((8u << esz) - 1)) - 1;
+
+    return (uint64_t)(v > max ? max : v < -max - 1 ? -max - 1 : v);
+}
+
+static uint64_t sat_u(i128 v, unsigned esz)
+{
+    i128 max = ((i128)1 << (8u << esz)) - 1;
+
+    return (uint64_t)(v > max ? max : v < 0 ? 0 : v);
+}
+
+/* v >> n (n 1 ... 64), rounding to nearest (ties up) when round. */
+static i128 shr_round(i128 v, unsigned n, bool round)
+{
+    return (v + (round ? (i128)1 << (n - 1) : 0)) >> n;
+}
+
+/* ---- integer predicated ---- */
+
+/* SHADD ... UHSUBR (op R:S:U): the full-precision result halved. */
+static uint64_t halve_one(unsigned op, i128 n, i128 m)
+{
+    bool round = op & 4, sub = op & 2;
+
+    if (sub && round) /* SHSUBR, UHSUBR */
+        return (uint64_t)((m - n) >> 1);
+    if (sub)
+        return (uint64_t)((n - m) >> 1);
+    return (uint64_t)((n + m + round) >> 1);
+}
+
+static void halve(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
+    Zbuf d, m;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        if (on(&p, esz, i))
+            zput(&d, esz, i,
+                 halve_one(op, zget_x(&d, esz, i, op & 1),
+                           zget_x(&m, esz, i, op & 1)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ADDP, SMAXP, UMAXP, SMINP, UMINP (op opc:U): even elements pair Zdn's
+ * neighbours, odd ones Zm's. */
+static void pairwise(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
+    Zbuf d, m, r;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &p);
+    r = d;
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        const Zbuf *src = i & 1 ? &m : &d;
+        unsigned j = i & ~1u;
+        i128 x = zget_x(src, esz, j, op & 1),
+             y = zget_x(src, esz, j + 1, op & 1);
+
+        if (!on(&p, esz, i))
+            continue;
+        if (op == 1)
+            zput(&r, esz, i, (uint64_t)(x + y));
+        else
+            zput(&r, esz, i, (uint64_t)((op & 2 ? x < y : x > y) ? x : y));
+    }
+    sve_z_write(env, sve_desc_rd(desc), r.b);
+}
+
+/* ---- widening ---- */
+
+/* Polynomial product of two bit strings of width bits. */
+static uint64_t pmul_bits(uint64_t a, uint64_t b, unsigned bits)
+{
+    uint64_t r = 0;
+
+    for (unsigned k = 0; k < bits; k++)
+        if (b >> k & 1)
+            r ^= a << k;
+    return r;
+}
+
+static uint64_t long_one(unsigned form, unsigned nesz, i128 wide_n, i128 n,
+                         i128 m)
+{
+    switch (form) {
+    case SVE2_LONG_ADD: return (uint64_t)(n + m);
+    case SVE2_LONG_SUB: return (uint64_t)(n - m);
+    case SVE2_LONG_ABD: return (uint64_t)(n > m ? n - m : m - n);
+    case SVE2_LONG_ADDW: return (uint64_t)(wide_n + m);
+    case SVE2_LONG_SUBW: return (uint64_t)(wide_n - m);
+    case SVE2_LONG_MUL: return (uint64_t)(n * m);
+    case SVE2_LONG_SQDMUL: return sat_s(2 * n * m, nesz + 1);
+    default: return pmul_bits((uint64_t)n, (uint64_t)m, 8u << nesz);
+    }
+}
+
+/* The B and T forms: wide element i from narrow elements 2i + T. */
+static void widen(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned form = aux & 0xe, top = aux & 1;
+    bool is_unsigned = aux & SVE2_LONG_UNSIGNED || form == SVE2_LONG_PMUL;
+    Zbuf d = {{0}}, n, m;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        i128 wide = zget_x(&n, esz, i, is_unsigned);
+        i128 x = zget_x(&n, esz - 1, 2 * i + top, is_unsigned);
+        i128 y = zget_x(&m, esz - 1, 2 * i + top, is_unsigned);
+
+        zput(&d, esz, i, long_one(form, esz - 1, wide, x, y));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* SSHLLB/T, USHLLB/T (aux U:T). */
+static void shll(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned shift = aux >> SVE2_SHIFT & 0xff;
+    Zbuf d = {{0}}, n;
+
+    zload(env, sve_desc_rn(desc), &n);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        zput(&d, esz, i,
+             (uint64_t)zget_x(&n, esz - 1, 2 * i + (aux & 1), aux & 2)
+                 << shift);
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ---- narrowing: results go to the even (B) or odd (T) narrow elements;
+ * B zeroes the others, T keeps them ---- */
+
+static void narrow_start(CPUARMState *env, uint64_t desc, Zbuf *d)
+{
+    if (sve_desc_aux(desc) & 1)
+        zload(env, sve_desc_rd(desc), d);
+    else
+        memset(d->b, 0, sizeof(d->b));
+}
+
+/* The shift right narrow family (op op:U:R of the encoding). */
+static uint64_t shrn_one(unsigned op, unsigned esz, uint64_t raw, unsigned sh)
+{
+    bool round = op & 1, is_signed = op <= 1 || op == 4 || op == 5;
+    unsigned wide_shift = 64 - (16u << esz);
+    i128 v = is_signed ? (i128)((int64_t)(raw << wide_shift) >> wide_shift)
+                       : (i128)raw;
+
+    v = shr_round(v, sh, round);
+    switch (op >> 1) {
+    case 0: return sat_u(v, esz); /* SQSHRUN, SQRSHRUN */
+    case 1: return (uint64_t)v;   /* SHRN, RSHRN */
+    case 2: return sat_s(v, esz); /* SQSHRN, SQRSHRN */
+    default: return sat_u(v, esz);
+    }
+}
+
+static void shrn(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned op = aux >> 1 & 7, sh = aux >> SVE2_SHIFT & 0xff;
+    Zbuf d, n;
+
+    zload(env, sve_desc_rn(desc), &n);
+    narrow_start(env, desc, &d);
+    for (unsigned i = 0; i < count(env, esz + 1); i++)
+        zput(&d, esz, 2 * i + (aux & 1),
+             shrn_one(op, esz, zget(&n, esz + 1, i), sh));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* SQXTN, UQXTN, SQXTUN (opc 0-2). */
+static void xtn(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned opc = aux >> 1;
+    Zbuf d, n;
+
+    zload(env, sve_desc_rn(desc), &n);
+    narrow_start(env, desc, &d);
+    for (unsigned i = 0; i < count(env, esz + 1); i++) {
+        i128 v = zget_x(&n, esz + 1, i, opc == 1);
+
+        zput(&d, esz, 2 * i + (aux & 1),
+             opc == 0 ? sat_s(v, esz) : sat_u(v, esz));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ADDHN, RADDHN, SUBHN, RSUBHN (S:R): the high half of the wide sum. */
+static void addhn(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned bits = 8u << esz;
+    Zbuf d, n, m;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    narrow_start(env, desc, &d);
+    for (unsigned i = 0; i < count(env, esz + 1); i++) {
+        unsigned __int128 x = zget(&n, esz + 1, i), y = zget(&m, esz + 1, i);
+        unsigned __int128 v = aux & 4 ? x - y : x + y;
+
+        if (aux & 2)
+            v += (unsigned __int128)1 << (bits - 1);
+        zput(&d, esz, 2 * i + (aux & 1), (uint64_t)(v >> bits));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ---- bitwise ---- */
+
+/* EOR3, BSL, BCAX, BSL1N, BSL2N, NBSL (opc:o2) on Zdn, Zm, Zk. */
+static uint64_t ternary_one(unsigned op, uint64_t d, uint64_t m, uint64_t k)
+{
+    switch (op) {
+    case 0: return d ^ m ^ k;
+    case 1: return (d & k) | (m & ~k);
+    case 2: return d ^ (m & ~k);
+    case 3: return (~d & k) | (m & ~k);
+    case 5: return (d & k) | (~m & ~k);
+    default: return ~((d & k) | (m & ~k));
+    }
+}
+
+static void ternary(CPUARMState *env, uint64_t desc)
+{
+    Zbuf d, m, k;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &m);
+    zload(env, sve_desc_rm(desc), &k);
+    for (unsigned i = 0; i < count(env, 3); i++)
+        zput(&d, 3, i,
+             ternary_one(sve_desc_aux(desc), zget(&d, 3, i), zget(&m, 3, i),
+                         zget(&k, 3, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* XAR: (Zdn ^ Zm) rotated right by aux (1 ... esize). */
+static void xar(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), rot = sve_desc_aux(desc);
+    unsigned bits = 8u << esz;
+    Zbuf d, m;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        uint64_t v = zget(&d, esz, i) ^ zget(&m, esz, i);
+
+        zput(&d, esz, i, rot == bits ? v : v >> rot | v << (bits - rot));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* SSRA, USRA, SRSRA, URSRA (aux R:U): Zda += Zn >> shift. */
+static void sra(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned sh = aux >> SVE2_SHIFT & 0xff;
+    Zbuf d, n;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &n);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        zput(&d, esz, i,
+             zget(&d, esz, i) +
+                 (uint64_t)shr_round(zget_x(&n, esz, i, aux & 1), sh, aux & 2));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ---- multiplies ---- */
+
+/* Zm's element for element i: itself, or the indexed one of i's
+ * 128-bit segment. */
+static unsigned mul_index(unsigned esz, uint32_t aux, unsigned i)
+{
+    unsigned per_segment = 16u >> esz;
+
+    if (!(aux & SVE2_INDEXED))
+        return i;
+    return i - i % per_segment + (aux >> SVE2_INDEX & 0xf);
+}
+
+/* SQDMULH / SQRDMULH (and SQRDMLAH / SQRDMLSH with acc): the high half
+ * of acc << esize +- 2 * n * m, rounded when round, saturated. Halved
+ * first so that the 64-bit forms fit in 128 bits. */
+static uint64_t sqrdmulh_one(unsigned esz, i128 acc, i128 n, i128 m, bool sub,
+                             bool round)
+{
+    unsigned bits = 8u << esz;
+    i128 v = acc * ((i128)1 << (bits - 1)) + (sub ? -(n * m) : n * m);
+
+    if (round)
+        v += (i128)1 << (bits - 2);
+    return sat_s(v >> (bits - 1), esz);
+}
+
+static uint64_t mul_one(unsigned op, unsigned esz, uint64_t n, uint64_t m)
+{
+    unsigned bits = 8u << esz, shift = 64 - bits;
+    i128 sn = (int64_t)(n << shift) >> shift,
+         sm = (int64_t)(m << shift) >> shift;
+
+    switch (op) {
+    case SVE2_MUL_MUL: return n * m;
+    case SVE2_MUL_PMUL: return pmul_bits(n, m, 8);
+    case SVE2_MUL_SMULH: return (uint64_t)((sn * sm) >> bits);
+    case SVE2_MUL_UMULH: return (uint64_t)(((unsigned __int128)n * m) >> bits);
+    default:
+        return sqrdmulh_one(esz, 0, sn, sm, false, op == SVE2_MUL_SQRDMULH);
+    }
+}
+
+static void mul(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    uint32_t aux = sve_desc_aux(desc);
+    Zbuf d = {{0}}, n, m;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        zput(&d, esz, i,
+             mul_one(aux & 7, esz, zget(&n, esz, i),
+                     zget(&m, esz, mul_index(esz, aux, i))));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* MLA, MLS (indexed), SQRDMLAH, SQRDMLSH: Zda op= Zn * Zm. */
+static void muladd(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), op;
+    uint32_t aux = sve_desc_aux(desc);
+    Zbuf d, n, m;
+
+    op = aux & 3;
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        unsigned j = mul_index(esz, aux, i);
+        uint64_t r;
+
+        if (op == SVE2_MLA_MLA)
+            r = zget(&d, esz, i) + zget(&n, esz, i) * zget(&m, esz, j);
+        else if (op == SVE2_MLA_MLS)
+            r = zget(&d, esz, i) - zget(&n, esz, i) * zget(&m, esz, j);
+        else
+            r = sqrdmulh_one(esz, zget_s(&d, esz, i), zget_s(&n, esz, i),
+                             zget_s(&m, esz, j), op == SVE2_MLA_SQRDMLSH, true);
+        zput(&d, esz, i, r);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* ---- predicates ---- */
+
+/* WHILEGE, WHILEGT, WHILEHS, WHILEHI: from the last element down, a
+ * compared with b, a decremented at the operands' width each step. */
+static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
+                           uint64_t b)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned width = aux & SVE_WHILE_64 ? 64 : 32;
+    bool last = true;
+    Pbuf r, all;
+
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = count(env, esz); i-- > 0 && last;) {
+        uint64_t ua = a << (64 - width) >> (64 - width);
+        uint64_t ub = b << (64 - width) >> (64 - width);
+        int64_t sa = (int64_t)(a << (64 - width)) >> (64 - width);
+        int64_t sb = (int64_t)(b << (64 - width)) >> (64 - width);
+
+        if (aux & SVE_WHILE_UNSIGNED)
+            last = aux & SVE_WHILE_EQ ? ua >= ub : ua > ub;
+        else
+            last = aux & SVE_WHILE_EQ ? sa >= sb : sa > sb;
+        sve_pset(r.w, i << esz, last);
+        a--;
+    }
+    pload(env, 16, &all);
+    return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
+}
+
+/* WHILEWR, WHILERW: the elements before the first that may alias (b - a
+ * in elements, its absolute value for RW); all when there is none. */
+static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
+                          uint64_t b)
+{
+    unsigned esz = sve_desc_esz(desc), n = count(env, esz);
+    int64_t diff = (int64_t)(b - a);
+    uint64_t limit;
+    Pbuf r, all;
+
+    if (sve_desc_aux(desc)) /* RW */
+        limit = a == b
+                    ? n
+                    : (diff < 0 ? 0 - (uint64_t)diff : (uint64_t)diff) >> esz;
+    else
+        limit = diff <= 0 ? n : (uint64_t)diff >> esz;
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < n; i++)
+        sve_pset(r.w, i << esz, i < limit);
+    pload(env, 16, &all);
+    return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
+}
+
+/* MATCH, NMATCH: does element i of Zn occur in Zm's 128-bit segment? */
+static uint64_t match(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), per_segment = 16u >> esz;
+    Zbuf n, m;
+    Pbuf g, r;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &g);
+    memset(&r, 0, sizeof(r));
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        unsigned base = i - i % per_segment;
+        bool found = false;
+
+        for (unsigned k = 0; k < per_segment; k++)
+            found |= zget(&n, esz, i) == zget(&m, esz, base + k);
+        if (on(&g, esz, i))
+            sve_pset(r.w, i << esz, found != (sve_desc_aux(desc) != 0));
+    }
+    return pstore_test(env, sve_desc_rd(desc), &g, &r, esz);
+}
+
+/* ---- permutes and tables ---- */
+
+/* EXT (constructive): VL bytes of Zn:Zn+1 from byte aux (0 when beyond). */
+static void ext(CPUARMState *env, uint64_t desc)
+{
+    unsigned vl = sve_vl_bytes(env), pos = sve_desc_aux(desc);
+    Zbuf both[2], d = {{0}};
+
+    zload(env, sve_desc_rn(desc), &both[0]);
+    zload(env, (sve_desc_rn(desc) + 1) % 32, &both[1]);
+    if (pos >= vl)
+        pos = 0;
+    for (unsigned i = 0; i < vl; i++) {
+        unsigned k = pos + i;
+
+        d.b[i] = k < vl ? both[0].b[k] : both[1].b[k - vl];
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* TBL (two tables Zn, Zn+1) and TBX (Zn; out of range keeps Zd). */
+static void tbl(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), n = count(env, esz);
+    bool tbx = sve_desc_aux(desc) != 0;
+    Zbuf d, t0, t1, m;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &t0);
+    zload(env, (sve_desc_rn(desc) + 1) % 32, &t1);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t k = zget(&m, esz, i);
+
+        if (k < n)
+            zput(&d, esz, i, zget(&t0, esz, (unsigned)k));
+        else if (!tbx && k < 2 * (uint64_t)n)
+            zput(&d, esz, i, zget(&t1, esz, (unsigned)(k - n)));
+        else if (!tbx)
+            zput(&d, esz, i, 0);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* HISTCNT: for active i, how many active j <= i have Zm[j] == Zn[i]. */
+static void histcnt(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    Zbuf d, n, m;
+    Pbuf g;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &g);
+    memset(d.b, 0, sizeof(d.b));
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        uint64_t hits = 0;
+
+        if (!on(&g, esz, i))
+            continue;
+        for (unsigned j = 0; j <= i; j++)
+            hits += on(&g, esz, j) && zget(&m, esz, j) == zget(&n, esz, i);
+        zput(&d, esz, i, hits);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* HISTSEG: per 128-bit segment, how many bytes of Zm equal Zn's byte. */
+static void histseg(CPUARMState *env, uint64_t desc)
+{
+    Zbuf d = {{0}}, n, m;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < sve_vl_bytes(env); i++) {
+        unsigned base = i - i % 16;
+        uint8_t hits = 0;
+
+        for (unsigned k = 0; k < 16; k++)
+            hits += m.b[base + k] == n.b[i];
+        d.b[i] = hits;
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* BEXT, BDEP, BGRP (op 0-2) on one element of bits bits. */
+static uint64_t bitperm_one(unsigned op, unsigned bits, uint64_t n, uint64_t m)
+{
+    uint64_t r = 0, hi = 0;
+    unsigned k = 0, kh = 0;
+
+    for (unsigned b = 0; b < bits; b++) {
+        if (op == 1) { /* BDEP: the low bits of n into m's set places */
+            if (m >> b & 1)
+                r |= (n >> k++ & 1) << b;
+        } else if (m >> b & 1) {
+            r |= (n >> b & 1) << k++;
+        } else {
+            hi |= (n >> b & 1) << kh++;
+        }
+    }
+    return op == 2 && k < 64 ? r | hi << k : r;
+}
+
+static void bitperm(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    Zbuf d = {{0}}, n, m;
+
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        zput(&d, esz, i,
+             bitperm_one(sve_desc_aux(desc), 8u << esz, zget(&n, esz, i),
+                         zget(&m, esz, i)));
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+
+    switch ((Sve2Op)sve_desc_op(desc)) {
+    case SVE2_OP_HALVE: halve(env, desc); break;
+    case SVE2_OP_PAIRWISE: pairwise(env, desc); break;
+    case SVE2_OP_LONG: widen(env, desc); break;
+    case SVE2_OP_SHLL: shll(env, desc); break;
+    case SVE2_OP_SHRN: shrn(env, desc); break;
+    case SVE2_OP_XTN: xtn(env, desc); break;
+    case SVE2_OP_ADDHN: addhn(env, desc); break;
+    case SVE2_OP_TERNARY: ternary(env, desc); break;
+    case SVE2_OP_XAR: xar(env, desc); break;
+    case SVE2_OP_MUL: mul(env, desc); break;
+    case SVE2_OP_MULADD: muladd(env, desc); break;
+    case SVE2_OP_SRA: sra(env, desc); break;
+    case SVE2_OP_WHILE_DOWN: return while_down(env, desc, a, b);
+    case SVE2_OP_WHILE_PTR: return while_ptr(env, desc, a, b);
+    case SVE2_OP_EXT: ext(env, desc); break;
+    case SVE2_OP_TBL: tbl(env, desc); break;
+    case SVE2_OP_MATCH: return match(env, desc);
+    case SVE2_OP_HISTCNT: histcnt(env, desc); break;
+    case SVE2_OP_HISTSEG: histseg(env, desc); break;
+    case SVE2_OP_BITPERM: bitperm(env, desc); break;
+    }
+    return 0;
+}

@@ -1,0 +1,75 @@
+/*
+ * The SVE2 helper's operation codes (helper_sve2.c), shared with its
+ * translator trans_sve2.c. The descriptor is helper_sve.h's sve_desc();
+ * nothing here emits IR.
+ */
+#ifndef ARX_TARGET_ARM_HELPER_SVE2_H
+#define ARX_TARGET_ARM_HELPER_SVE2_H
+
+#include "target-arm/helper_sve.h"
+
+/* What helper_sve2_op does (desc bits 0-7); esz is the destination's
+ * element size unless said otherwise. */
+typedef enum Sve2Op {
+    SVE2_OP_HALVE,      /* aux: R:S:U (SHADD ... UHSUBR), predicated */
+    SVE2_OP_PAIRWISE,   /* aux: opc:U (ADDP, S/UMAXP, S/UMINP) */
+    SVE2_OP_LONG,       /* aux: SVE2_LONG_* | T (bottom/top source) */
+    SVE2_OP_SHLL,       /* aux: U:T | shift << SVE2_SHIFT */
+    SVE2_OP_SHRN,       /* esz: narrow; aux: op:U:R:T | shift << ... */
+    SVE2_OP_XTN,        /* esz: narrow; aux: opc:T */
+    SVE2_OP_ADDHN,      /* esz: narrow; aux: S:R:T */
+    SVE2_OP_TERNARY,    /* rn: Zm, rm: Zk; aux: opc:o2 (EOR3 ... NBSL) */
+    SVE2_OP_XAR,        /* aux: the rotation */
+    SVE2_OP_MUL,        /* aux: SVE2_MUL_* | SVE2_INDEXED | index */
+    SVE2_OP_MULADD,     /* aux: SVE2_MLA_* | SVE2_INDEXED | index */
+    SVE2_OP_SRA,        /* aux: R:U | shift << SVE2_SHIFT */
+    SVE2_OP_WHILE_DOWN, /* a, b: operands; aux: SVE_WHILE_*; NZCV */
+    SVE2_OP_WHILE_PTR,  /* a, b: Xn, Xm; aux: 1 WHILERW; NZCV */
+    SVE2_OP_EXT,        /* aux: the byte offset; Zn, Zn+1 */
+    SVE2_OP_TBL,        /* aux: 1 TBX, else two-table TBL */
+    SVE2_OP_MATCH,      /* rd: Pd; aux: 1 NMATCH; NZCV */
+    SVE2_OP_HISTCNT,
+    SVE2_OP_HISTSEG,
+    SVE2_OP_BITPERM, /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
+} Sve2Op;
+
+static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
+                                 unsigned rn, unsigned rm, unsigned pg,
+                                 uint32_t aux)
+{
+    return sve_desc((SveOp)op, esz, rd, rn, rm, pg, aux);
+}
+
+/* The immediate shift's place in aux. */
+enum { SVE2_SHIFT = 8 };
+
+/* SVE2_OP_LONG's forms (aux bits 1-3), bit 0 the top half. */
+enum {
+    SVE2_LONG_ADD = 0 << 1,  /* S/UADDLB/T (bit 4 unsigned) */
+    SVE2_LONG_SUB = 1 << 1,  /* S/USUBLB/T */
+    SVE2_LONG_ABD = 2 << 1,  /* S/UABDLB/T */
+    SVE2_LONG_ADDW = 3 << 1, /* S/UADDWB/T: Zn is already wide */
+    SVE2_LONG_SUBW = 4 << 1,
+    SVE2_LONG_MUL = 5 << 1, /* S/UMULLB/T */
+    SVE2_LONG_SQDMUL = 6 << 1,
+    SVE2_LONG_PMUL = 7 << 1,
+    SVE2_LONG_UNSIGNED = 1 << 4,
+};
+
+/* SVE2_OP_MUL's operations (aux bits 0-2). */
+enum {
+    SVE2_MUL_MUL,
+    SVE2_MUL_PMUL,
+    SVE2_MUL_SMULH,
+    SVE2_MUL_UMULH,
+    SVE2_MUL_SQDMULH,
+    SVE2_MUL_SQRDMULH,
+};
+
+/* SVE2_OP_MULADD's operations (aux bits 0-1). */
+enum { SVE2_MLA_MLA, SVE2_MLA_MLS, SVE2_MLA_SQRDMLAH, SVE2_MLA_SQRDMLSH };
+
+/* Zm's element index inside each 128-bit segment (bits 16-19). */
+enum { SVE2_INDEXED = 1 << 8, SVE2_INDEX = 16 };
+
+#endif

@@ -1,0 +1,302 @@
+/*
+ * SVE2 (FEAT_SVE2, FEAT_SVE_BitPerm) at vector lengths 128, 256 and 512
+ * bits (prctl PR_SVE_SET_VL): each instruction on fixed Z, P and X inputs
+ * with saturation, rounding and top/bottom edges, printing Z0, P2 and
+ * NZCV after it, plus HWCAP2 and ID_AA64ZFR0_EL1. The reference is
+ * qemu-aarch64 -cpu max.
+ * insn-cflags: -march=armv9-a+sve2-bitperm -O1
+ * insn-arx: -cpu max,+sve,+sve2,+sve2bitperm
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+
+#ifndef PR_SVE_SET_VL
+#define PR_SVE_SET_VL 50
+#endif
+
+/* Z0-Z3 inputs, P0 and P1, X9 and X10. */
+static uint8_t zin[4][256], pin[2][32];
+static uint64_t xin[2];
+static uint8_t zout[256], pout[32];
+static unsigned vl; /* bytes */
+
+static void show(const char *name, uint64_t nzcv)
+{
+    printf("%-36s z0=", name);
+    for (unsigned i = vl; i-- > 0;)
+        printf("%02x", zout[i]);
+    printf(" p2=");
+    for (unsigned i = vl / 8; i-- > 0;)
+        printf("%02x", pout[i]);
+    printf(" nzcv=%llx\n", (unsigned long long)(nzcv >> 28));
+}
+
+#define T(insn)                                                                \
+    do {                                                                       \
+        uint64_t f;                                                            \
+        __asm__ volatile(                                                      \
+            "ldr z0, [%[z], #0, mul vl]\n\tldr z1, [%[z1]]\n\t"                \
+            "ldr z2, [%[z2]]\n\tldr z3, [%[z3]]\n\t"                           \
+            "ldr p0, [%[p]]\n\tldr p1, [%[p1]]\n\tpfalse p2.b\n\t"             \
+            "ldp x9, x10, [%[x]]\n\tmsr nzcv, xzr\n\t" insn "\n\t"             \
+            "str z0, [%[oz]]\n\tstr p2, [%[op]]\n\tmrs %[f], nzcv"             \
+            : [f] "=&r"(f)                                                     \
+            : [z] "r"(zin[0]), [z1] "r"(zin[1]), [z2] "r"(zin[2]),             \
+              [z3] "r"(zin[3]), [p] "r"(pin[0]), [p1] "r"(pin[1]),             \
+              [x] "r"(xin), [oz] "r"(zout), [op] "r"(pout)                     \
+            : "memory", "cc", "x9", "x10", "v0", "v1", "v2", "v3");            \
+        show(insn, f);                                                         \
+    } while (0)
+
+/* X9, X10 = a, b, then insn. */
+#define TX(insn, a, b)                                                         \
+    do {                                                                       \
+        xin[0] = (uint64_t)(a);                                                \
+        xin[1] = (uint64_t)(b);                                                \
+        T(insn);                                                               \
+    } while (0)
+
+static void put64(unsigned reg, unsigned word, uint64_t v)
+{
+    memcpy(zin[reg] + 8 * word, &v, 8);
+}
+
+/* Pseudo-random bytes, then edges in some 64-bit words: each holds
+ * INT_MIN / INT_MAX / -1 / 0 patterns at every element size. */
+static void fill_inputs(void)
+{
+    static const uint64_t edge[] = {
+        0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffffffffffffull,
+        0x0000000000000000ull, 0x8000800080008000ull, 0x7fff7fff7fff7fffull,
+        0x8080808080808080ull, 0x7f7f7f7f7f7f7f7full, 0x800000007fffffffull,
+        0x0001000100010001ull, 0xff00ff00ff00ff00ull, 0x00000000ffffffffull,
+    };
+    uint32_t x = 0x2468ace1;
+
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned i = 0; i < 256; i++) {
+            x = x * 1103515245 + 12345;
+            zin[r][i] = (uint8_t)(x >> 16);
+        }
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned k = 0; k < 12; k++)
+            put64(r, (k * 3 + r * 5) % 32, edge[(k + r * 7) % 12]);
+    /* Equal bytes for MATCH and HISTCNT, small table indexes for TBL. */
+    for (unsigned i = 0; i < 256; i += 3)
+        zin[2][i] = zin[1][(i * 5) % 256];
+    for (unsigned i = 0; i < 256; i += 2)
+        zin[3][i] = (uint8_t)(zin[3][i] % 80);
+    for (unsigned i = 0; i < 32; i++) {
+        x = x * 1103515245 + 12345;
+        pin[0][i] = (uint8_t)(x >> 16) | 0x11;
+        x = x * 1103515245 + 12345;
+        pin[1][i] = (uint8_t)(x >> 16);
+    }
+}
+
+static void arith_tests(void)
+{
+    T("shadd z0.b, p0/m, z0.b, z1.b");
+    T("uhadd z0.h, p0/m, z0.h, z1.h");
+    T("shsub z0.s, p1/m, z0.s, z1.s");
+    T("uhsub z0.d, p0/m, z0.d, z1.d");
+    T("srhadd z0.d, p0/m, z0.d, z1.d");
+    T("urhadd z0.b, p0/m, z0.b, z1.b");
+    T("urhadd z0.d, p0/m, z0.d, z1.d");
+    T("shsubr z0.h, p0/m, z0.h, z1.h");
+    T("uhsubr z0.s, p0/m, z0.s, z1.s");
+    T("addp z0.b, p0/m, z0.b, z1.b");
+    T("addp z0.d, p1/m, z0.d, z1.d");
+    T("smaxp z0.h, p0/m, z0.h, z1.h");
+    T("umaxp z0.s, p0/m, z0.s, z1.s");
+    T("sminp z0.d, p0/m, z0.d, z1.d");
+    T("uminp z0.b, p0/m, z0.b, z1.b");
+    T("movprfx z0, z2\n\tshadd z0.s, p0/m, z0.s, z1.s");
+}
+
+static void widen_tests(void)
+{
+    T("saddlb z0.h, z1.b, z2.b");
+    T("saddlt z0.s, z1.h, z2.h");
+    T("uaddlb z0.d, z1.s, z2.s");
+    T("uaddlt z0.h, z1.b, z2.b");
+    T("ssublb z0.s, z1.h, z2.h");
+    T("usublt z0.d, z1.s, z2.s");
+    T("sabdlb z0.h, z1.b, z2.b");
+    T("uabdlt z0.d, z1.s, z2.s");
+    T("saddwb z0.h, z1.h, z2.b");
+    T("uaddwt z0.s, z1.s, z2.h");
+    T("ssubwt z0.d, z1.d, z2.s");
+    T("usubwb z0.h, z1.h, z2.b");
+    T("smullb z0.h, z1.b, z2.b");
+    T("smullt z0.d, z1.s, z2.s");
+    T("umullb z0.s, z1.h, z2.h");
+    T("umullt z0.d, z1.s, z2.s");
+    T("sqdmullb z0.s, z1.h, z2.h");
+    T("sqdmullt z0.d, z1.s, z2.s");
+    T("pmullb z0.h, z1.b, z2.b");
+    T("pmullt z0.d, z1.s, z2.s");
+    T("sshllb z0.h, z1.b, #0");
+    T("sshllt z0.s, z1.h, #15");
+    T("ushllb z0.d, z1.s, #31");
+    T("ushllt z0.h, z1.b, #3");
+}
+
+static void narrow_tests(void)
+{
+    T("shrnb z0.b, z1.h, #1");
+    T("shrnt z0.h, z1.s, #16");
+    T("rshrnb z0.s, z1.d, #32");
+    T("rshrnt z0.b, z1.h, #3");
+    T("sqshrnb z0.b, z1.h, #1");
+    T("sqshrnt z0.s, z1.d, #5");
+    T("sqrshrnb z0.h, z1.s, #7");
+    T("sqrshrnt z0.s, z1.d, #32");
+    T("uqshrnb z0.b, z1.h, #2");
+    T("uqrshrnt z0.h, z1.s, #1");
+    T("sqshrunb z0.b, z1.h, #3");
+    T("sqrshrunt z0.s, z1.d, #17");
+    T("sqxtnb z0.b, z1.h");
+    T("sqxtnt z0.s, z1.d");
+    T("uqxtnb z0.h, z1.s");
+    T("uqxtnt z0.b, z1.h");
+    T("sqxtunb z0.s, z1.d");
+    T("sqxtunt z0.h, z1.s");
+    T("addhnb z0.b, z1.h, z2.h");
+    T("addhnt z0.s, z1.d, z2.d");
+    T("raddhnb z0.s, z1.d, z2.d");
+    T("raddhnt z0.h, z1.s, z2.s");
+    T("subhnb z0.h, z1.s, z2.s");
+    T("rsubhnt z0.s, z1.d, z2.d");
+    T("rsubhnb z0.b, z1.h, z2.h");
+}
+
+static void bitwise_tests(void)
+{
+    T("eor3 z0.d, z0.d, z1.d, z2.d");
+    T("bcax z0.d, z0.d, z1.d, z2.d");
+    T("bsl z0.d, z0.d, z1.d, z2.d");
+    T("bsl1n z0.d, z0.d, z1.d, z2.d");
+    T("bsl2n z0.d, z0.d, z1.d, z2.d");
+    T("nbsl z0.d, z0.d, z1.d, z2.d");
+    T("xar z0.b, z0.b, z1.b, #1");
+    T("xar z0.h, z0.h, z1.h, #16");
+    T("xar z0.s, z0.s, z1.s, #7");
+    T("xar z0.d, z0.d, z1.d, #64");
+    T("xar z0.d, z0.d, z1.d, #13");
+    T("ssra z0.b, z1.b, #1");
+    T("usra z0.h, z1.h, #16");
+    T("srsra z0.s, z1.s, #32");
+    T("ursra z0.d, z1.d, #64");
+    T("srsra z0.d, z1.d, #1");
+    T("usra z0.s, z1.s, #3");
+}
+
+static void mul_tests(void)
+{
+    T("mul z0.b, z1.b, z2.b");
+    T("mul z0.d, z1.d, z2.d");
+    T("pmul z0.b, z1.b, z2.b");
+    T("smulh z0.h, z1.h, z2.h");
+    T("smulh z0.d, z1.d, z2.d");
+    T("umulh z0.s, z1.s, z2.s");
+    T("umulh z0.d, z1.d, z2.d");
+    T("sqdmulh z0.b, z1.b, z2.b");
+    T("sqdmulh z0.d, z1.d, z2.d");
+    T("sqrdmulh z0.h, z1.h, z2.h");
+    T("sqrdmulh z0.d, z1.d, z2.d");
+    T("sqdmulh z0.s, z1.s, z1.s");
+    T("sqrdmlah z0.b, z1.b, z2.b");
+    T("sqrdmlah z0.d, z1.d, z2.d");
+    T("sqrdmlsh z0.h, z1.h, z2.h");
+    T("sqrdmlsh z0.d, z1.d, z1.d");
+    T("mul z0.h, z1.h, z2.h[7]");
+    T("mul z0.s, z1.s, z2.s[1]");
+    T("mul z0.d, z1.d, z2.d[1]");
+    T("mla z0.h, z1.h, z2.h[3]");
+    T("mls z0.s, z1.s, z2.s[2]");
+    T("mla z0.d, z1.d, z2.d[0]");
+    T("sqdmulh z0.h, z1.h, z2.h[5]");
+    T("sqrdmulh z0.s, z1.s, z2.s[3]");
+    T("sqdmulh z0.d, z1.d, z1.d[0]");
+    T("sqrdmlah z0.h, z1.h, z2.h[6]");
+    T("sqrdmlsh z0.s, z1.s, z2.s[0]");
+    T("sqrdmlah z0.d, z1.d, z2.d[1]");
+}
+
+static void pred_tests(void)
+{
+    TX("whilege p2.b, x9, x10", 5, 0);
+    TX("whilegt p2.h, x9, x10", 5, 0);
+    TX("whilehs p2.s, x9, x10", 2, 0);
+    TX("whilehi p2.d, x9, x10", 1, 0);
+    TX("whilege p2.b, w9, w10", 0x80000002, 0x7fffffff);
+    TX("whilegt p2.b, x9, x10", 100, -5);
+    TX("whilehi p2.h, w9, w10", 0, 0);
+    TX("whilehs p2.b, x9, x10", 3, 0xffffffffffffffffull);
+    TX("whilege p2.s, x9, x10", INT64_MIN + 1, INT64_MAX);
+    TX("whilewr p2.b, x9, x10", 0x1000, 0x1005);
+    TX("whilewr p2.s, x9, x10", 0x1000, 0x1008);
+    TX("whilewr p2.d, x9, x10", 0x1000, 0x1000);
+    TX("whilewr p2.h, x9, x10", 0x1010, 0x1000);
+    TX("whilewr p2.s, x9, x10", 0x1000, 0x1002);
+    TX("whilerw p2.b, x9, x10", 0x1005, 0x1000);
+    TX("whilerw p2.h, x9, x10", 0x1000, 0x1006);
+    TX("whilerw p2.d, x9, x10", 0x2000, 0x2000);
+    TX("whilerw p2.s, x9, x10", 0x1001, 0x1000);
+    TX("whilewr p2.b, x9, x10", INT64_MIN, INT64_MAX);
+    T("match p2.b, p0/z, z1.b, z2.b");
+    T("match p2.h, p1/z, z1.h, z2.h");
+    T("nmatch p2.b, p0/z, z1.b, z2.b");
+    T("nmatch p2.h, p0/z, z1.h, z1.h");
+}
+
+static void perm_tests(void)
+{
+    T("ext z0.b, {z1.b, z2.b}, #0");
+    T("ext z0.b, {z1.b, z2.b}, #13");
+    T("ext z0.b, {z1.b, z2.b}, #40");
+    T("ext z0.b, {z1.b, z2.b}, #255");
+    T("tbl z0.b, {z1.b, z2.b}, z3.b");
+    T("tbl z0.h, {z1.h, z2.h}, z3.h");
+    T("tbl z0.d, {z1.d, z2.d}, z3.d");
+    T("tbx z0.b, z1.b, z3.b");
+    T("tbx z0.s, z1.s, z3.s");
+    T("histcnt z0.s, p0/z, z1.s, z2.s");
+    T("histcnt z0.d, p1/z, z1.d, z1.d");
+    T("histseg z0.b, z1.b, z2.b");
+    T("bext z0.b, z1.b, z2.b");
+    T("bext z0.d, z1.d, z2.d");
+    T("bdep z0.h, z1.h, z2.h");
+    T("bdep z0.s, z1.s, z2.s");
+    T("bgrp z0.s, z1.s, z2.s");
+    T("bgrp z0.d, z1.d, z2.d");
+}
+
+int main(void)
+{
+    static const unsigned lengths[] = {16, 32, 64};
+    uint64_t zfr0;
+
+    __asm__ volatile("mrs %0, S3_0_C0_C4_4" : "=r"(zfr0));
+    printf("hwcap2 sve2 %d bitperm %d zfr0 svever %d bitperm %d\n",
+           (getauxval(AT_HWCAP2) & 2) != 0, (getauxval(AT_HWCAP2) & 16) != 0,
+           (int)(zfr0 & 15), (int)(zfr0 >> 16 & 15));
+    fill_inputs();
+    for (unsigned k = 0; k < 3; k++) {
+        prctl(PR_SVE_SET_VL, lengths[k], 0, 0, 0);
+        __asm__ volatile("rdvl %0, #1" : "=r"(vl));
+        printf("== VL %u bytes\n", vl);
+        arith_tests();
+        widen_tests();
+        narrow_tests();
+        bitwise_tests();
+        mul_tests();
+        pred_tests();
+        perm_tests();
+    }
+    return 0;
+}
