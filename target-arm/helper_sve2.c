@@ -185,37 +185,66 @@ static uint64_t pmul_bits(uint64_t a, uint64_t b, unsigned bits)
     return r;
 }
 
-static uint64_t long_one(unsigned form, unsigned nesz, i128 wide_n, i128 n,
-                         i128 m)
+/* One wide result of the widening forms: x, y the narrow operands
+ * (extended), wide_n Zn's wide element, acc Zda's. */
+static uint64_t long_one(uint32_t aux, unsigned nesz, i128 acc, i128 wide_n,
+                         i128 x, i128 y)
 {
-    switch (form) {
-    case SVE2_LONG_ADD: return (uint64_t)(n + m);
-    case SVE2_LONG_SUB: return (uint64_t)(n - m);
-    case SVE2_LONG_ABD: return (uint64_t)(n > m ? n - m : m - n);
-    case SVE2_LONG_ADDW: return (uint64_t)(wide_n + m);
-    case SVE2_LONG_SUBW: return (uint64_t)(wide_n - m);
-    case SVE2_LONG_MUL: return (uint64_t)(n * m);
-    case SVE2_LONG_SQDMUL: return sat_s(2 * n * m, nesz + 1);
-    default: return pmul_bits((uint64_t)n, (uint64_t)m, 8u << nesz);
+    bool sub = aux & SVE2_LONG_SUBTRACT;
+
+    switch (aux & 0x2e) {
+    case SVE2_LONG_ADD: return (uint64_t)(x + y);
+    case SVE2_LONG_SUB: return (uint64_t)(x - y);
+    case SVE2_LONG_ABD: return (uint64_t)(x > y ? x - y : y - x);
+    case SVE2_LONG_ADDW: return (uint64_t)(wide_n + y);
+    case SVE2_LONG_SUBW: return (uint64_t)(wide_n - y);
+    case SVE2_LONG_MUL: return (uint64_t)(x * y);
+    case SVE2_LONG_SQDMUL: return sat_s(2 * x * y, nesz + 1);
+    case SVE2_LONG_PMUL: return pmul_bits((uint64_t)x, (uint64_t)y, 8u << nesz);
+    case SVE2_LONG_MLA: return (uint64_t)(sub ? acc - x * y : acc + x * y);
+    case SVE2_LONG_SQDMLA: {
+        i128 p = (i128)(int64_t)sat_s(2 * x * y, nesz + 1);
+
+        return sat_s(sub ? acc - p : acc + p, nesz + 1);
     }
+    case SVE2_LONG_ABA: return (uint64_t)(acc + (x > y ? x - y : y - x));
+    case SVE2_LONG_ADDBT: return (uint64_t)(x + y);
+    default: return (uint64_t)(x - y); /* SVE2_LONG_SUBBT */
+    }
+}
+
+/* Zm's narrow element for wide element i: 2i + top, 2i + 1 - top for
+ * the BT forms, or the indexed one of i's 128-bit segment. */
+static unsigned long_m_index(unsigned esz, uint32_t aux, unsigned i)
+{
+    unsigned form = aux & 0x2e;
+
+    if (aux & SVE2_INDEXED)
+        return (i - i % (16u >> esz)) * 2 + (aux >> SVE2_INDEX & 0xf);
+    if (form == SVE2_LONG_ADDBT || form == SVE2_LONG_SUBBT)
+        return 2 * i + 1 - (aux & 1);
+    return 2 * i + (aux & 1);
 }
 
 /* The B and T forms: wide element i from narrow elements 2i + T. */
 static void widen(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    unsigned form = aux & 0xe, top = aux & 1;
+    unsigned esz = sve_desc_esz(desc);
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned form = aux & 0x2e, top = aux & 1;
     bool is_unsigned = aux & SVE2_LONG_UNSIGNED || form == SVE2_LONG_PMUL;
-    Zbuf d = {{0}}, n, m;
+    Zbuf d, n, m;
 
+    zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
     for (unsigned i = 0; i < count(env, esz); i++) {
+        i128 acc = zget_x(&d, esz, i, is_unsigned);
         i128 wide = zget_x(&n, esz, i, is_unsigned);
         i128 x = zget_x(&n, esz - 1, 2 * i + top, is_unsigned);
-        i128 y = zget_x(&m, esz - 1, 2 * i + top, is_unsigned);
+        i128 y = zget_x(&m, esz - 1, long_m_index(esz, aux, i), is_unsigned);
 
-        zput(&d, esz, i, long_one(form, esz - 1, wide, x, y));
+        zput(&d, esz, i, long_one(aux, esz - 1, acc, wide, x, y));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -657,6 +686,159 @@ static void bitperm(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
+/* ---- same-size element operations (SVE2_OP_ELEMENTWISE) ---- */
+
+/* SQADD ... UQSUBR (op of the encoding) on Zdn's n and Zm's m. */
+static uint64_t satadd_one(unsigned op, unsigned esz, const Zbuf *zn,
+                           const Zbuf *zm, unsigned i)
+{
+    i128 sn = zget_s(zn, esz, i), sm = zget_s(zm, esz, i);
+    i128 un = zget(zn, esz, i), um = zget(zm, esz, i);
+
+    switch (op) {
+    case 0: return sat_s(sn + sm, esz);
+    case 1: return sat_u(un + um, esz);
+    case 2: return sat_s(sn - sm, esz);
+    case 3: return sat_u(un - um, esz);
+    case 4: return sat_s(sn + um, esz); /* SUQADD */
+    case 5: return sat_u(un + sm, esz); /* USQADD */
+    case 6: return sat_s(sm - sn, esz);
+    default: return sat_u(um - un, esz);
+    }
+}
+
+/* x shifted left by shift (right when negative, rounding when round):
+ * the exact value, or one as large as a saturating shift needs. */
+static i128 shift_exact(i128 x, int shift, unsigned bits, bool round)
+{
+    if (shift < 0)
+        return shr_round(x, (unsigned)-shift, round);
+    if ((unsigned)shift >= bits && x != 0)
+        return x < 0 ? -((i128)1 << 100) : (i128)1 << 100;
+    return x * ((i128)1 << shift);
+}
+
+/* SRSHL ... UQRSHLR (op q:n:r:u; n swaps the operands), and the
+ * immediate forms SRSHR, URSHR, SQSHL, UQSHL, SQSHLU (aux flags). */
+static uint64_t shl_one(uint32_t aux, unsigned esz, const Zbuf *zd,
+                        const Zbuf *zm, unsigned i)
+{
+    unsigned op = aux & 15, bits = 8u << esz;
+    bool is_unsigned = op & 1 && !(aux & SVE2_EW_SHIFT_SU);
+    const Zbuf *value = op & 4 ? zm : zd, *amount = op & 4 ? zd : zm;
+    i128 x = zget_x(value, esz, i, is_unsigned), v;
+    int shift;
+
+    if (aux & SVE2_EW_SHIFT_IMM) {
+        shift = (int)(aux >> SVE2_EW_AMOUNT & 0xff);
+        shift = aux & SVE2_EW_SHIFT_LEFT ? shift : -shift;
+    } else {
+        int64_t raw = zget_s(amount, esz, i), lim = (int64_t)bits + 1;
+
+        shift = (int)(raw > lim ? lim : raw < -lim ? -lim : raw);
+    }
+    v = shift_exact(x, shift, bits, op & 2);
+    if (!(op & 8))
+        return (uint64_t)v;
+    return op & 1 || aux & SVE2_EW_SHIFT_SU ? sat_u(v, esz) : sat_s(v, esz);
+}
+
+/* CADD, SQCADD (bit 1) #90 / #270 (bit 0) of element i (re even, im odd). */
+static uint64_t cadd_one(uint32_t aux, unsigned esz, const Zbuf *zn,
+                         const Zbuf *zm, unsigned i)
+{
+    unsigned pair = i & ~1u;
+    i128 x = zget_s(zn, esz, i);
+    i128 y = zget_s(zm, esz, pair + 1 - (i & 1));
+    bool add = (i & 1) != (aux & 1); /* re: 90 subtracts; im: 90 adds */
+    i128 v = add ? x + y : x - y;
+
+    return aux & 2 ? sat_s(v, esz) : (uint64_t)v;
+}
+
+/* SRI, SLI by amount: Zn's shifted bits into Zd, the others kept. */
+static uint64_t insert_one(bool left, unsigned esz, unsigned amount, uint64_t d,
+                           uint64_t n)
+{
+    uint64_t ones = esz == 3 ? UINT64_MAX : (UINT64_C(1) << (8u << esz)) - 1;
+    uint64_t mask;
+
+    if (amount >= 64)
+        return d;
+    mask = (left ? ones << amount : ones >> amount) & ones;
+    return (d & ~mask) | ((left ? n << amount : n >> amount) & mask);
+}
+
+/* ADCLB/T, SBCLB/T for pair e: Zda[2e] += Zn[2e+T] (inverted for SBC)
+ * + Zm[2e+1]<0>, the carry out in Zda[2e+1]. */
+static void adcl_pair(uint32_t aux, unsigned esz, Zbuf *d, const Zbuf *n,
+                      const Zbuf *m, unsigned e)
+{
+    uint64_t x = zget(n, esz, 2 * e + (aux & 1)), acc = zget(d, esz, 2 * e);
+    unsigned __int128 sum;
+
+    if (aux & 2)
+        x = esz == 3 ? ~x : ~x & 0xffffffffu;
+    sum = (unsigned __int128)acc + x + (zget(m, esz, 2 * e + 1) & 1);
+    zput(d, esz, 2 * e, (uint64_t)sum);
+    zput(d, esz, 2 * e + 1, (uint64_t)(sum >> (8u << esz)) & 1);
+}
+
+static uint64_t elementwise_one(uint32_t aux, unsigned esz, const Zbuf *d,
+                                const Zbuf *n, const Zbuf *m, unsigned i)
+{
+    unsigned amount = aux >> SVE2_EW_AMOUNT & 0xff;
+    bool u = aux & 1;
+    i128 x, y;
+
+    switch (aux & 0xf0) {
+    case SVE2_EW_ABA:
+        x = zget_x(n, esz, i, u);
+        y = zget_x(m, esz, i, u);
+        return zget(d, esz, i) + (uint64_t)(x > y ? x - y : y - x);
+    case SVE2_EW_ADALP:
+        return zget(d, esz, i) + (uint64_t)(zget_x(n, esz - 1, 2 * i, u) +
+                                            zget_x(n, esz - 1, 2 * i + 1, u));
+    case SVE2_EW_SRI:
+    case SVE2_EW_SLI:
+        return insert_one((aux & 0xf0) == SVE2_EW_SLI, esz, amount,
+                          zget(d, esz, i), zget(n, esz, i));
+    case SVE2_EW_SATADD: return satadd_one(aux & 7, esz, d, m, i);
+    case SVE2_EW_SHL: return shl_one(aux, esz, d, m, i);
+    case SVE2_EW_SQABS:
+        x = zget_s(n, esz, i);
+        return sat_s(u ? -x : x < 0 ? -x : x, esz);
+    case SVE2_EW_CADD: return cadd_one(aux, esz, d, m, i);
+    default: /* SVE2_EW_EORBT: only the elements of parity tb change */
+        if ((i & 1) != u)
+            return zget(d, esz, i);
+        return zget(n, esz, i) ^ zget(m, esz, i ^ 1);
+    }
+}
+
+static void elementwise(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    uint32_t aux = sve_desc_aux(desc);
+    Zbuf d, n, m, r;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &p);
+    r = d;
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        if ((aux & 0xf0) == SVE2_EW_ADCL) {
+            if (!(i & 1))
+                adcl_pair(aux, esz, &r, &n, &m, i / 2);
+        } else if (on(&p, esz, i)) {
+            zput(&r, esz, i, elementwise_one(aux, esz, &d, &n, &m, i));
+        }
+    }
+    sve_z_write(env, sve_desc_rd(desc), r.b);
+}
+
 uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -682,6 +864,7 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_HISTCNT: histcnt(env, desc); break;
     case SVE2_OP_HISTSEG: histseg(env, desc); break;
     case SVE2_OP_BITPERM: bitperm(env, desc); break;
+    case SVE2_OP_ELEMENTWISE: elementwise(env, desc); break;
     }
     return 0;
 }

@@ -30,7 +30,8 @@ typedef enum Sve2Op {
     SVE2_OP_MATCH,      /* rd: Pd; aux: 1 NMATCH; NZCV */
     SVE2_OP_HISTCNT,
     SVE2_OP_HISTSEG,
-    SVE2_OP_BITPERM, /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
+    SVE2_OP_BITPERM,     /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
+    SVE2_OP_ELEMENTWISE, /* aux: SVE2_EW_* and its bits; pg 16: all */
 } Sve2Op;
 
 static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
@@ -54,6 +55,13 @@ enum {
     SVE2_LONG_SQDMUL = 6 << 1,
     SVE2_LONG_PMUL = 7 << 1,
     SVE2_LONG_UNSIGNED = 1 << 4,
+    /* and with bit 5 set (bits 1-3 again): */
+    SVE2_LONG_MLA = 32 | 0 << 1,    /* S/UMLALB/T, S/UMLSLB/T: Zda += */
+    SVE2_LONG_SQDMLA = 32 | 1 << 1, /* SQDMLALB/T, SQDMLSLB/T */
+    SVE2_LONG_ABA = 32 | 2 << 1,    /* S/UABALB/T */
+    SVE2_LONG_ADDBT = 32 | 3 << 1,  /* SADDLBT: n bottom, m top */
+    SVE2_LONG_SUBBT = 32 | 4 << 1,  /* SSUBLBT, SSUBLTB (bit 0) */
+    SVE2_LONG_SUBTRACT = 1 << 6,    /* the MLSL forms */
 };
 
 /* SVE2_OP_MUL's operations (aux bits 0-2). */
@@ -68,6 +76,25 @@ enum {
 
 /* SVE2_OP_MULADD's operations (aux bits 0-1). */
 enum { SVE2_MLA_MLA, SVE2_MLA_MLS, SVE2_MLA_SQRDMLAH, SVE2_MLA_SQRDMLSH };
+
+/* SVE2_OP_ELEMENTWISE's operations (bits 4-7; bits 0-3 are the
+ * encoding's own, bits 12-14 flags, bits 16-23 a shift amount). */
+enum {
+    SVE2_EW_ABA = 0 << 4,   /* bit 0 unsigned */
+    SVE2_EW_ADALP = 1 << 4, /* bit 0 unsigned */
+    SVE2_EW_ADCL = 2 << 4,  /* bit 1 SBCL, bit 0 top */
+    SVE2_EW_SRI = 3 << 4,
+    SVE2_EW_SLI = 4 << 4,
+    SVE2_EW_SATADD = 5 << 4,      /* bits 0-2: the encoding's op */
+    SVE2_EW_SHL = 6 << 4,         /* bits 0-3: q:n:r:u */
+    SVE2_EW_SQABS = 7 << 4,       /* bit 0 SQNEG */
+    SVE2_EW_CADD = 8 << 4,        /* bit 1 SQCADD, bit 0 #270 */
+    SVE2_EW_EORBT = 9 << 4,       /* bit 0 EORTB */
+    SVE2_EW_SHIFT_IMM = 1 << 12,  /* SVE2_EW_SHL by the immediate */
+    SVE2_EW_SHIFT_LEFT = 1 << 13, /* ... to the left, else right */
+    SVE2_EW_SHIFT_SU = 1 << 14,   /* SQSHLU: signed in, unsigned out */
+    SVE2_EW_AMOUNT = 16,
+};
 
 /* Zm's element index inside each 128-bit segment (bits 16-19). */
 enum { SVE2_INDEXED = 1 << 8, SVE2_INDEX = 16 };

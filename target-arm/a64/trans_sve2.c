@@ -248,14 +248,40 @@ static bool trans_IDX_h(DisasContext *s, arg_IDX_h *a)
                        (unsigned)(a->ih << 2 | a->il));
 }
 
+/* The long indexed forms (.S from .H, .D from .S): op is 10 S U il T
+ * (S/UMLAL, S/UMLSL), 001 S il T (SQDMLAL, SQDMLSL), 110 U il T (S/UMULL),
+ * 1110 il T (SQDMULL); the index is the format's bits then il. */
+static bool gen_indexed_long(DisasContext *s, unsigned esz, unsigned op,
+                             unsigned rd, unsigned rn, unsigned rm,
+                             unsigned idx)
+{
+    uint32_t aux = (op & 1) | (idx << 1 | (op >> 1 & 1)) << SVE2_INDEX;
+
+    if ((op & 0x30) == 0x20)
+        aux |= SVE2_LONG_MLA | (op & 8 ? SVE2_LONG_SUBTRACT : 0) |
+               (op & 4 ? SVE2_LONG_UNSIGNED : 0);
+    else if ((op & 0x38) == 0x08)
+        aux |= SVE2_LONG_SQDMLA | (op & 4 ? SVE2_LONG_SUBTRACT : 0);
+    else if ((op & 0x38) == 0x30)
+        aux |= SVE2_LONG_MUL | (op & 4 ? SVE2_LONG_UNSIGNED : 0);
+    else if ((op & 0x3c) == 0x38)
+        aux |= SVE2_LONG_SQDMUL;
+    else
+        return gen_indexed(s, esz, op, rd, rn, rm, idx);
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_LONG, esz, rd, rn, rm, 0, aux | SVE2_INDEXED));
+    return true;
+}
+
 static bool trans_IDX_s(DisasContext *s, arg_IDX_s *a)
 {
-    return gen_indexed(s, 2, a->op, a->rd, a->rn, a->rm, a->idx);
+    return gen_indexed_long(s, 2, a->op, a->rd, a->rn, a->rm, a->idx);
 }
 
 static bool trans_IDX_d(DisasContext *s, arg_IDX_d *a)
 {
-    return gen_indexed(s, 3, a->op, a->rd, a->rn, a->rm, a->idx);
+    return gen_indexed_long(s, 3, a->op, a->rd, a->rn, a->rm, a->idx);
 }
 
 /* ---- predicates ---- */
@@ -344,6 +370,138 @@ static bool trans_BITPERM(DisasContext *s, arg_BITPERM *a)
     gen_sve2_0(
         sve2_desc(SVE2_OP_BITPERM, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
     return true;
+}
+
+/* ---- multiply-add long, absolute difference and accumulate ---- */
+
+static bool trans_MLAL(DisasContext *s, arg_MLAL *a)
+{
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    SVE2_LONG_MLA | (a->s ? SVE2_LONG_SUBTRACT : 0) |
+                        (a->u ? SVE2_LONG_UNSIGNED : 0) | a->t);
+}
+
+static bool trans_SQDMLAL(DisasContext *s, arg_SQDMLAL *a)
+{
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    SVE2_LONG_SQDMLA | (a->s ? SVE2_LONG_SUBTRACT : 0) | a->t);
+}
+
+static bool trans_ABAL(DisasContext *s, arg_ABAL *a)
+{
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    SVE2_LONG_ABA | (a->u ? SVE2_LONG_UNSIGNED : 0) | a->t);
+}
+
+static bool trans_ADDSUB_lbt(DisasContext *s, arg_ADDSUB_lbt *a)
+{
+    if (a->s == 0 && a->tb == 1)
+        return false;
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    (a->s ? SVE2_LONG_SUBBT : SVE2_LONG_ADDBT) | a->tb);
+}
+
+/* The same-size element ops of SVE2_OP_ELEMENTWISE. */
+static bool gen_elementwise(DisasContext *s, unsigned esz, unsigned rd,
+                            unsigned rn, unsigned rm, unsigned pg, uint32_t aux)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_ELEMENTWISE, esz, rd, rn, rm, pg, aux));
+    return true;
+}
+
+static bool trans_ABA(DisasContext *s, arg_ABA *a)
+{
+    return gen_elementwise(s, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                           SVE2_EW_ABA | a->u);
+}
+
+static bool trans_ADALP(DisasContext *s, arg_ADALP *a)
+{
+    if (a->esz == 0)
+        return false;
+    return gen_elementwise(s, a->esz, a->rd, a->rn, 0, a->pg,
+                           SVE2_EW_ADALP | a->u);
+}
+
+static bool trans_ADCL(DisasContext *s, arg_ADCL *a)
+{
+    return gen_elementwise(s, 2 + a->sz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                           SVE2_EW_ADCL | a->sbc << 1 | a->t);
+}
+
+static bool trans_SRI_SLI(DisasContext *s, arg_SRI_SLI *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
+    unsigned raw = tsz << 3 | a->imm3;
+
+    if (esz < 0)
+        return false;
+    return gen_elementwise(s, (unsigned)esz, a->rd, a->rn, 0, ALL_ACTIVE,
+                           (a->sli ? SVE2_EW_SLI : SVE2_EW_SRI) |
+                               (a->sli ? raw - (8u << esz) : (16u << esz) - raw)
+                                   << SVE2_EW_AMOUNT);
+}
+
+static bool trans_SATADD(DisasContext *s, arg_SATADD *a)
+{
+    return gen_elementwise(s, a->esz, a->rd, a->rd, a->rm, a->pg,
+                           SVE2_EW_SATADD | a->op);
+}
+
+static bool trans_SHL_zpzz(DisasContext *s, arg_SHL_zpzz *a)
+{
+    /* q:n:r:u; q 0 r 0 is unallocated. */
+    if ((a->op & 0xa) == 0)
+        return false;
+    return gen_elementwise(s, a->esz, a->rd, a->rd, a->rm, a->pg,
+                           SVE2_EW_SHL | a->op);
+}
+
+static bool trans_SHIFT2_zpzi(DisasContext *s, arg_SHIFT2_zpzi *a)
+{
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
+    unsigned raw = tsz << 3 | a->imm3, aux;
+
+    if (esz < 0)
+        return false;
+    switch (a->opc) {
+    case 0xc:
+    case 0xd: /* SRSHR, URSHR: q 0, r 1, a right shift */
+        aux = SVE2_EW_SHL | 2 | (a->opc & 1) | SVE2_EW_SHIFT_IMM |
+              ((16u << esz) - raw) << SVE2_EW_AMOUNT;
+        break;
+    case 0x6:
+    case 0x7:
+    case 0xf: /* SQSHL, UQSHL, SQSHLU: a left shift */
+        aux = SVE2_EW_SHL | 8 | (a->opc == 7) | SVE2_EW_SHIFT_IMM |
+              (a->opc == 0xf ? SVE2_EW_SHIFT_SU : 0) |
+              (raw - (8u << esz)) << SVE2_EW_AMOUNT | SVE2_EW_SHIFT_LEFT;
+        break;
+    default: return false;
+    }
+    return gen_elementwise(s, (unsigned)esz, a->rd, a->rd, 0, a->pg, aux);
+}
+
+static bool trans_SQABS(DisasContext *s, arg_SQABS *a)
+{
+    return gen_elementwise(s, a->esz, a->rd, a->rn, 0, a->pg,
+                           SVE2_EW_SQABS | a->n);
+}
+
+static bool trans_CADD(DisasContext *s, arg_CADD *a)
+{
+    return gen_elementwise(s, a->esz, a->rd, a->rd, a->rm, ALL_ACTIVE,
+                           SVE2_EW_CADD | a->sq << 1 | a->rot);
+}
+
+static bool trans_EORBT(DisasContext *s, arg_EORBT *a)
+{
+    return gen_elementwise(s, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                           SVE2_EW_EORBT | a->tb);
 }
 
 /* ---- entry points ---- */

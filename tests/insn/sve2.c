@@ -227,6 +227,93 @@ static void mul_tests(void)
     T("sqrdmlah z0.d, z1.d, z2.d[1]");
 }
 
+static void accumulate_tests(void)
+{
+    T("smlalb z0.h, z1.b, z2.b");
+    T("smlalt z0.s, z1.h, z2.h");
+    T("umlalb z0.d, z1.s, z2.s");
+    T("umlslt z0.h, z1.b, z2.b");
+    T("smlslb z0.d, z1.s, z2.s");
+    T("sqdmlalb z0.s, z1.h, z2.h");
+    T("sqdmlalt z0.d, z1.s, z1.s");
+    T("sqdmlslb z0.h, z1.b, z2.b");
+    T("sqdmlslt z0.d, z1.s, z2.s");
+    T("smlalb z0.s, z1.h, z2.h[7]");
+    T("umlslt z0.d, z1.s, z2.s[3]");
+    T("umlalt z0.s, z1.h, z2.h[2]");
+    T("sqdmlalb z0.s, z1.h, z2.h[5]");
+    T("sqdmlslt z0.d, z1.s, z1.s[1]");
+    T("smullb z0.s, z1.h, z2.h[7]");
+    T("umullt z0.d, z1.s, z2.s[3]");
+    T("sqdmullb z0.s, z1.h, z1.h[0]");
+    T("sqdmullt z0.d, z1.s, z2.s[2]");
+    T("saba z0.b, z1.b, z2.b");
+    T("uaba z0.d, z1.d, z2.d");
+    T("sabalb z0.h, z1.b, z2.b");
+    T("uabalt z0.d, z1.s, z2.s");
+    T("sadalp z0.h, p0/m, z1.b");
+    T("uadalp z0.d, p1/m, z1.s");
+    T("adclb z0.s, z1.s, z2.s");
+    T("adclt z0.d, z1.d, z2.d");
+    T("sbclb z0.d, z1.d, z2.d");
+    T("sbclt z0.s, z1.s, z2.s");
+    T("saddlbt z0.h, z1.b, z2.b");
+    T("ssublbt z0.s, z1.h, z2.h");
+    T("ssubltb z0.d, z1.s, z2.s");
+    T("eorbt z0.b, z1.b, z2.b");
+    T("eortb z0.d, z1.d, z2.d");
+    T("cadd z0.b, z0.b, z1.b, #90");
+    T("cadd z0.d, z0.d, z1.d, #270");
+    T("sqcadd z0.h, z0.h, z1.h, #90");
+    T("sqcadd z0.s, z0.s, z1.s, #270");
+    T("sri z0.b, z1.b, #1");
+    T("sri z0.h, z1.h, #16");
+    T("sri z0.d, z1.d, #64");
+    T("sli z0.s, z1.s, #0");
+    T("sli z0.d, z1.d, #63");
+}
+
+static void saturating_tests(void)
+{
+    T("sqadd z0.b, p0/m, z0.b, z1.b");
+    T("uqadd z0.h, p0/m, z0.h, z1.h");
+    T("sqsub z0.s, p0/m, z0.s, z1.s");
+    T("uqsub z0.d, p0/m, z0.d, z1.d");
+    T("suqadd z0.b, p1/m, z0.b, z1.b");
+    T("usqadd z0.d, p0/m, z0.d, z1.d");
+    T("sqsubr z0.h, p0/m, z0.h, z1.h");
+    T("uqsubr z0.s, p0/m, z0.s, z1.s");
+    T("sqadd z0.d, p0/m, z0.d, z0.d");
+    T("srshl z0.b, p0/m, z0.b, z3.b");
+    T("urshl z0.h, p0/m, z0.h, z3.h");
+    T("srshlr z0.s, p0/m, z0.s, z3.s");
+    T("urshlr z0.d, p0/m, z0.d, z3.d");
+    T("sqshl z0.b, p0/m, z0.b, z3.b");
+    T("uqshl z0.h, p0/m, z0.h, z3.h");
+    T("sqrshl z0.s, p0/m, z0.s, z3.s");
+    T("uqrshl z0.d, p0/m, z0.d, z3.d");
+    T("sqshlr z0.b, p1/m, z0.b, z3.b");
+    T("uqshlr z0.h, p0/m, z0.h, z3.h");
+    T("sqrshlr z0.s, p0/m, z0.s, z3.s");
+    T("uqrshlr z0.d, p0/m, z0.d, z3.d");
+    T("srshl z0.b, p0/m, z0.b, z1.b");
+    T("sqshl z0.d, p0/m, z0.d, z1.d");
+    T("srshr z0.b, p0/m, z0.b, #1");
+    T("srshr z0.d, p0/m, z0.d, #64");
+    T("urshr z0.h, p0/m, z0.h, #16");
+    T("urshr z0.s, p1/m, z0.s, #3");
+    T("sqshl z0.b, p0/m, z0.b, #7");
+    T("sqshl z0.d, p0/m, z0.d, #1");
+    T("uqshl z0.h, p0/m, z0.h, #5");
+    T("uqshl z0.s, p0/m, z0.s, #0");
+    T("sqshlu z0.b, p0/m, z0.b, #1");
+    T("sqshlu z0.d, p0/m, z0.d, #33");
+    T("sqabs z0.b, p0/m, z1.b");
+    T("sqabs z0.d, p1/m, z1.d");
+    T("sqneg z0.h, p0/m, z1.h");
+    T("sqneg z0.s, p0/m, z1.s");
+}
+
 static void pred_tests(void)
 {
     TX("whilege p2.b, x9, x10", 5, 0);
@@ -295,6 +382,8 @@ int main(void)
         narrow_tests();
         bitwise_tests();
         mul_tests();
+        accumulate_tests();
+        saturating_tests();
         pred_tests();
         perm_tests();
     }
