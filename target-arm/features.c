@@ -37,11 +37,16 @@ static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
 #undef ARM_FEATURE
 };
 
+/* The features that need sve2. */
+#define ARM_FEATURES_ON_SVE2                                                   \
+    (UINT64_C(1) << ARM_FEAT_SVE2BITPERM | UINT64_C(1) << ARM_FEAT_SVE2AES |   \
+     UINT64_C(1) << ARM_FEAT_SVE2SHA3 | UINT64_C(1) << ARM_FEAT_SVE2SM4)
+
 /* What max leaves out: SVE until the instructions glibc and compilers
  * use are all there (docs/architecture.md, "SVE"). */
 #define ARM_FEATURES_NOT_IN_MAX                                                \
-    (UINT64_C(1) << ARM_FEAT_SVE | UINT64_C(1) << ARM_FEAT_SVE2 |              \
-     UINT64_C(1) << ARM_FEAT_SVE2BITPERM)
+    (UINT64_C(1) << ARM_FEAT_SVE | ARM_FEATURES_ON_SVE2 |                      \
+     UINT64_C(1) << ARM_FEAT_SVE2)
 #define ARM_FEATURES_MAX                                                       \
     (((UINT64_C(1) << ARM_FEAT_COUNT) - 1) & ~ARM_FEATURES_NOT_IN_MAX)
 
@@ -70,7 +75,7 @@ static void apply_dependencies(void)
     if (!arm_cpu_has(ARM_FEAT_SVE))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_SVE2);
     if (!arm_cpu_has(ARM_FEAT_SVE2))
-        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_SVE2BITPERM);
+        arm_cpu_features &= ~ARM_FEATURES_ON_SVE2;
 }
 
 /* One comma-separated item: a model (first only) or [+-]feature. */
@@ -167,9 +172,13 @@ uint64_t arm_cpu_hwcap(void)
     return hwcap_word(1) | (arm_cpu_has(ARM_FEAT_PAUTH) ? HWCAP_PACG : 0);
 }
 
+/* FEAT_SVE_PMULL128 comes with sve2aes (ID_AA64ZFR0.AES = 2). */
+#define HWCAP2_SVEPMULL (UINT64_C(1) << 3)
+
 uint64_t arm_cpu_hwcap2(void)
 {
-    return hwcap_word(2);
+    return hwcap_word(2) |
+           (arm_cpu_has(ARM_FEAT_SVE2AES) ? HWCAP2_SVEPMULL : 0);
 }
 
 ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "target-arm/helper_crypto.h"
+#include "target-arm/helper_feat.h"
 #include "target-arm/sve.h"
 
 typedef __int128 i128;
@@ -839,6 +841,63 @@ static void elementwise(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
 
+/* ---- crypto: AdvSIMD's helpers work on V registers, so each 128-bit
+ * segment is lent to them in the V registers the instruction names
+ * (the low halves of its Z registers), and restored after ---- */
+
+static void crypto_segment(CPUARMState *env, unsigned op, unsigned rd,
+                           unsigned rn, unsigned rm)
+{
+    uint64_t e = (uint64_t)(uintptr_t)env;
+
+    switch (op) {
+    case SVE2_CRYPTO_AESE:
+        helper_crypto_fn(CRYPTO_AESE, 0)(e, rd, rm, 0, 0);
+        break;
+    case SVE2_CRYPTO_AESD:
+        helper_crypto_fn(CRYPTO_AESD, 0)(e, rd, rm, 0, 0);
+        break;
+    case SVE2_CRYPTO_AESMC:
+        helper_crypto_fn(CRYPTO_AESMC, 0)(e, rd, rd, 0, 0);
+        break;
+    case SVE2_CRYPTO_AESIMC:
+        helper_crypto_fn(CRYPTO_AESIMC, 0)(e, rd, rd, 0, 0);
+        break;
+    case SVE2_CRYPTO_SM4E: helper_feat_sm(e, FEAT_SM4E, rd, rm, rm); break;
+    case SVE2_CRYPTO_SM4EKEY:
+        helper_feat_sm(e, FEAT_SM4EKEY, rd, rn, rm);
+        break;
+    case SVE2_CRYPTO_RAX1:
+        helper_crypto_fn(CRYPTO_RAX1, 0)(e, rd, rn, rm, 0);
+        break;
+    default: /* PMULLB/T .Q: the even or odd doubleword's product */
+        helper_crypto_fn(CRYPTO_PMULL64, 0)(e, rd, rn, rm,
+                                            op == SVE2_CRYPTO_PMULLT);
+        break;
+    }
+}
+
+static void crypto(CPUARMState *env, uint64_t desc)
+{
+    unsigned rd = sve_desc_rd(desc), rn = sve_desc_rn(desc);
+    unsigned rm = sve_desc_rm(desc);
+    Zbuf d, n, m, r;
+
+    zload(env, rd, &d);
+    zload(env, rn, &n);
+    zload(env, rm, &m);
+    for (unsigned k = 0; k < sve_vl_bytes(env); k += 16) {
+        memcpy(env->v[rn].b, n.b + k, 16);
+        memcpy(env->v[rm].b, m.b + k, 16);
+        memcpy(env->v[rd].b, d.b + k, 16);
+        crypto_segment(env, sve_desc_aux(desc), rd, rn, rm);
+        memcpy(r.b + k, env->v[rd].b, 16);
+    }
+    memcpy(env->v[rn].b, n.b, 16);
+    memcpy(env->v[rm].b, m.b, 16);
+    sve_z_write(env, rd, r.b);
+}
+
 uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -865,6 +924,7 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_HISTSEG: histseg(env, desc); break;
     case SVE2_OP_BITPERM: bitperm(env, desc); break;
     case SVE2_OP_ELEMENTWISE: elementwise(env, desc); break;
+    case SVE2_OP_CRYPTO: crypto(env, desc); break;
     }
     return 0;
 }

@@ -32,6 +32,7 @@ typedef enum Sve2Op {
     SVE2_OP_HISTSEG,
     SVE2_OP_BITPERM,     /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
     SVE2_OP_ELEMENTWISE, /* aux: SVE2_EW_* and its bits; pg 16: all */
+    SVE2_OP_CRYPTO,      /* aux: SVE2_CRYPTO_*, per 128-bit segment */
 } Sve2Op;
 
 static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
@@ -94,6 +95,19 @@ enum {
     SVE2_EW_SHIFT_LEFT = 1 << 13, /* ... to the left, else right */
     SVE2_EW_SHIFT_SU = 1 << 14,   /* SQSHLU: signed in, unsigned out */
     SVE2_EW_AMOUNT = 16,
+};
+
+/* SVE2_OP_CRYPTO's operations (AdvSIMD's helpers on each segment). */
+enum {
+    SVE2_CRYPTO_AESE,
+    SVE2_CRYPTO_AESD,
+    SVE2_CRYPTO_AESMC,
+    SVE2_CRYPTO_AESIMC,
+    SVE2_CRYPTO_SM4E,
+    SVE2_CRYPTO_SM4EKEY,
+    SVE2_CRYPTO_RAX1,
+    SVE2_CRYPTO_PMULLB, /* PMULLB .Q; PMULLT next */
+    SVE2_CRYPTO_PMULLT,
 };
 
 /* Zm's element index inside each 128-bit segment (bits 16-19). */

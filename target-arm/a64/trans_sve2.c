@@ -89,13 +89,26 @@ static bool trans_ADDSUB_wide(DisasContext *s, arg_ADDSUB_wide *a)
                         (a->op & 1 ? SVE2_LONG_UNSIGNED : 0) | a->t);
 }
 
+/* The crypto forms: AdvSIMD's operation on each 128-bit segment. */
+static bool gen_crypto(DisasContext *s, ArmFeature feature, unsigned rd,
+                       unsigned rn, unsigned rm, unsigned op)
+{
+    if (!dc_has_feature(s, feature))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_CRYPTO, 0, rd, rn, rm, 0, op));
+    return true;
+}
+
 static bool trans_MUL_long(DisasContext *s, arg_MUL_long *a)
 {
     static const uint8_t form[4] = {SVE2_LONG_SQDMUL, SVE2_LONG_PMUL,
                                     SVE2_LONG_MUL,
                                     SVE2_LONG_MUL | SVE2_LONG_UNSIGNED};
 
-    /* PMULLB/T: .H from .B and .D from .S (.Q: FEAT_SVE_PMULL128). */
+    /* PMULLB/T: .H from .B and .D from .S; .Q with FEAT_SVE_PMULL128. */
+    if (a->op == 1 && a->esz == 0)
+        return gen_crypto(s, ARM_FEAT_SVE2AES, a->rd, a->rn, a->rm,
+                          SVE2_CRYPTO_PMULLB + a->t);
     if (a->op == 1 && a->esz != 1 && a->esz != 3)
         return false;
     return gen_long(s, a->esz, a->rd, a->rn, a->rm, form[a->op] | a->t);
@@ -502,6 +515,38 @@ static bool trans_EORBT(DisasContext *s, arg_EORBT *a)
 {
     return gen_elementwise(s, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
                            SVE2_EW_EORBT | a->tb);
+}
+
+/* ---- crypto ---- */
+
+static bool trans_AESE(DisasContext *s, arg_AESE *a)
+{
+    return gen_crypto(s, ARM_FEAT_SVE2AES, a->rd, a->rd, a->rm,
+                      SVE2_CRYPTO_AESE + a->op);
+}
+
+static bool trans_AESMC(DisasContext *s, arg_AESMC *a)
+{
+    return gen_crypto(s, ARM_FEAT_SVE2AES, a->rd, a->rd, a->rd,
+                      SVE2_CRYPTO_AESMC + a->op);
+}
+
+static bool trans_SM4E(DisasContext *s, arg_SM4E *a)
+{
+    return gen_crypto(s, ARM_FEAT_SVE2SM4, a->rd, a->rd, a->rm,
+                      SVE2_CRYPTO_SM4E);
+}
+
+static bool trans_SM4EKEY(DisasContext *s, arg_SM4EKEY *a)
+{
+    return gen_crypto(s, ARM_FEAT_SVE2SM4, a->rd, a->rn, a->rm,
+                      SVE2_CRYPTO_SM4EKEY);
+}
+
+static bool trans_RAX1(DisasContext *s, arg_RAX1 *a)
+{
+    return gen_crypto(s, ARM_FEAT_SVE2SHA3, a->rd, a->rn, a->rm,
+                      SVE2_CRYPTO_RAX1);
 }
 
 /* ---- entry points ---- */

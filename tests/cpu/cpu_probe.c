@@ -58,6 +58,9 @@ PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
 PROBE(probe_rdvl, 0x04bf5020)     /* RDVL x0, #1 */
 PROBE(probe_eor3, 0x04223861)     /* EOR3 z1.d, z1.d, z2.d, z3.d */
 PROBE(probe_bext, 0x4503b041)     /* BEXT z1.b, z2.b, z3.b */
+PROBE(probe_sve_aese, 0x4522e041) /* AESE z1.b, z1.b, z2.b */
+PROBE(probe_sve_rax1, 0x4523f441) /* RAX1 z1.d, z2.d, z3.d */
+PROBE(probe_sve_sm4e, 0x4523e041) /* SM4E z1.s, z1.s, z2.s */
 
 /* LSE2: LDADD w0, w0, [x1 + 1] inside a 16-byte granule (else SIGBUS). */
 static void probe_ldadd_unaligned(void)
@@ -213,14 +216,17 @@ static void report_features(void)
         report_feature(&features[i], info);
 }
 
-/* SVE (not in max): HWCAP_SVE, ID_AA64PFR0_EL1.SVE, RDVL; SVE2 and
- * BitPerm: HWCAP2 bits, ID_AA64ZFR0_EL1.SVEver and .BitPerm. */
+/* SVE (not in max): HWCAP_SVE, ID_AA64PFR0_EL1.SVE, RDVL; SVE2, BitPerm,
+ * AES, SHA3, SM4: HWCAP2 bits, ID_AA64ZFR0_EL1 fields. */
 static void report_sve(void)
 {
     static const Feature sve[] = {
         {"sve", 1, 22, 5, 32, 1, "sve", probe_rdvl},
         {"sve2", 2, 1, 6, 0, 1, "sve2", probe_eor3},
         {"sve2bitperm", 2, 4, 6, 16, 1, "svebitperm", probe_bext},
+        {"sve2aes", 2, 2, 6, 4, 2, "sveaes", probe_sve_aese},
+        {"sve2sha3", 2, 5, 6, 32, 1, "svesha3", probe_sve_rax1},
+        {"sve2sm4", 2, 6, 6, 40, 1, "svesm4", probe_sve_sm4e},
     };
     char info[1024];
 

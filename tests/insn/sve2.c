@@ -1,11 +1,12 @@
 /*
- * SVE2 (FEAT_SVE2, FEAT_SVE_BitPerm) at vector lengths 128, 256 and 512
+ * SVE2 (FEAT_SVE2, FEAT_SVE_BitPerm, FEAT_SVE_AES, FEAT_SVE_PMULL128,
+ * FEAT_SVE_SHA3, FEAT_SVE_SM4) at vector lengths 128, 256 and 512
  * bits (prctl PR_SVE_SET_VL): each instruction on fixed Z, P and X inputs
  * with saturation, rounding and top/bottom edges, printing Z0, P2 and
  * NZCV after it, plus HWCAP2 and ID_AA64ZFR0_EL1. The reference is
  * qemu-aarch64 -cpu max.
- * insn-cflags: -march=armv9-a+sve2-bitperm -O1
- * insn-arx: -cpu max,+sve,+sve2,+sve2bitperm
+ * insn-cflags: -march=armv9-a+sve2-bitperm+sve2-aes+sve2-sha3+sve2-sm4 -O1
+ * insn-arx: -cpu max,+sve,+sve2,+sve2bitperm,+sve2aes,+sve2sha3,+sve2sm4
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -363,15 +364,32 @@ static void perm_tests(void)
     T("bgrp z0.d, z1.d, z2.d");
 }
 
+static void crypto_tests(void)
+{
+    T("aese z0.b, z0.b, z1.b");
+    T("aesd z0.b, z0.b, z1.b");
+    T("aesmc z0.b, z0.b");
+    T("aesimc z0.b, z0.b");
+    T("aese z1.b, z1.b, z1.b\n\tmov z0.d, z1.d");
+    T("pmullb z0.q, z1.d, z2.d");
+    T("pmullt z0.q, z1.d, z2.d");
+    T("rax1 z0.d, z1.d, z2.d");
+    T("sm4e z0.s, z0.s, z1.s");
+    T("sm4ekey z0.s, z1.s, z2.s");
+    T("sm4e z2.s, z2.s, z1.s\n\tmov z0.d, z2.d");
+}
+
 int main(void)
 {
     static const unsigned lengths[] = {16, 32, 64};
     uint64_t zfr0;
 
     __asm__ volatile("mrs %0, S3_0_C0_C4_4" : "=r"(zfr0));
-    printf("hwcap2 sve2 %d bitperm %d zfr0 svever %d bitperm %d\n",
-           (getauxval(AT_HWCAP2) & 2) != 0, (getauxval(AT_HWCAP2) & 16) != 0,
-           (int)(zfr0 & 15), (int)(zfr0 >> 16 & 15));
+    /* HWCAP2 bits 1-6: SVE2, SVEAES, SVEPMULL, SVEBITPERM, SVESHA3,
+     * SVESM4; ZFR0: SVEver, AES, BitPerm, SHA3, SM4. */
+    printf("hwcap2 %#lx zfr0 %d %d %d %d %d\n", getauxval(AT_HWCAP2) & 0x7e,
+           (int)(zfr0 & 15), (int)(zfr0 >> 4 & 15), (int)(zfr0 >> 16 & 15),
+           (int)(zfr0 >> 32 & 15), (int)(zfr0 >> 40 & 15));
     fill_inputs();
     for (unsigned k = 0; k < 3; k++) {
         prctl(PR_SVE_SET_VL, lengths[k], 0, 0, 0);
@@ -386,6 +404,7 @@ int main(void)
         saturating_tests();
         pred_tests();
         perm_tests();
+        crypto_tests();
     }
     return 0;
 }
