@@ -10,6 +10,7 @@
 
 #include "target-arm/helper_crypto.h"
 #include "target-arm/helper_feat.h"
+#include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
 
 typedef __int128 i128;
@@ -898,6 +899,116 @@ static void crypto(CPUARMState *env, uint64_t desc)
     sve_z_write(env, rd, r.b);
 }
 
+/* ---- floating point ---- */
+
+/* FADDP, FMAXNMP, FMINNMP, FMAXP, FMINP: pairs as in pairwise(). */
+static void fp_pairwise(CPUARMState *env, uint64_t desc)
+{
+    static const int8_t fpop[8] = {FPOP_ADD,   -1,         -1,       -1,
+                                   FPOP_MAXNM, FPOP_MINNM, FPOP_MAX, FPOP_MIN};
+    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    int op = fpop[sve_desc_aux(desc) & 7];
+    Zbuf d, m, r;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rm(desc), &m);
+    pload(env, sve_desc_pg(desc), &p);
+    r = d;
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        const Zbuf *src = i & 1 ? &m : &d;
+        unsigned j = i & ~1u;
+
+        if (on(&p, esz, i))
+            zput(&r, esz, i,
+                 fp_binop(env, op, (int)esz, zget(src, esz, j),
+                          zget(src, esz, j + 1)));
+    }
+    sve_z_write(env, sve_desc_rd(desc), r.b);
+    fp_helper_leave(csr);
+}
+
+/* FLOGB: floor(log2(|x|)) as a signed integer; zero and NaN give the
+ * most negative value (Invalid Operation), infinity the most positive. */
+static uint64_t flogb_one(CPUARMState *env, unsigned esz, uint64_t x)
+{
+    static const uint8_t frac_bits[4] = {0, 10, 23, 52};
+    unsigned fb = frac_bits[esz], eb = (8u << esz) - 1 - fb;
+    uint64_t frac = x & ((UINT64_C(1) << fb) - 1);
+    int64_t exp = (int64_t)(x >> fb & ((UINT64_C(1) << eb) - 1));
+    int64_t bias = ((int64_t)1 << (eb - 1)) - 1;
+    uint64_t min = UINT64_C(1) << ((8u << esz) - 1);
+    bool flush = esz == 1 ? env->fpcr & FPCR_FZ16 : env->fpcr & FPCR_FZ;
+
+    if (exp == ((int64_t)1 << eb) - 1) {
+        if (frac == 0)
+            return min - 1; /* infinity */
+        env->fpsr |= FPSR_IOC;
+        return min;
+    }
+    if (exp == 0 && frac != 0 && flush) {
+        if (esz > 1)
+            env->fpsr |= FPSR_IDC;
+        frac = 0;
+    }
+    if (exp == 0 && frac == 0) {
+        env->fpsr |= FPSR_IOC;
+        return min;
+    }
+    if (exp == 0)
+        return (uint64_t)(1 - bias - (int64_t)fb + 63 - __builtin_clzll(frac));
+    return (uint64_t)(exp - bias);
+}
+
+/* URECPE, URSQRTE: the 9-bit estimate of the top bits, or all ones. */
+static uint64_t unsigned_estimate(bool rsqrt, uint64_t x)
+{
+    if (rsqrt ? !(x >> 30 & 3) : !(x >> 31 & 1))
+        return 0xffffffffu;
+    return (uint64_t)((rsqrt ? fp_rsqrt_estimate_int((unsigned)(x >> 23))
+                             : fp_recip_estimate_int((unsigned)(x >> 23))) &
+                      0x1ff)
+           << 23;
+}
+
+static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, Zbuf *r,
+                         const Zbuf *n, unsigned i)
+{
+    uint64_t x = zget(n, esz, i);
+
+    switch (op) {
+    case SVE2_FPU_FCVTNT:
+        zput(r, esz - 1, 2 * i + 1, fp_convert(env, (int)esz, (int)esz - 1, x));
+        break;
+    case SVE2_FPU_FCVTLT:
+        zput(r, esz, i,
+             fp_convert(env, (int)esz - 1, (int)esz,
+                        zget(n, esz - 1, 2 * i + 1)));
+        break;
+    case SVE2_FPU_FCVTX: zput(r, 3, i, fp_convert_odd(env, x)); break;
+    case SVE2_FPU_FCVTXNT: zput(r, 2, 2 * i + 1, fp_convert_odd(env, x)); break;
+    case SVE2_FPU_FLOGB: zput(r, esz, i, flogb_one(env, esz, x)); break;
+    default: zput(r, 2, i, unsigned_estimate(op == SVE2_FPU_URSQRTE, x));
+    }
+}
+
+static void fp_unary(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
+    unsigned csr = fp_helper_enter(env);
+    Zbuf r, n;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &r);
+    zload(env, sve_desc_rn(desc), &n);
+    pload(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < count(env, esz); i++)
+        if (on(&p, esz, i))
+            fp_unary_one(env, op, esz, &r, &n, i);
+    sve_z_write(env, sve_desc_rd(desc), r.b);
+    fp_helper_leave(csr);
+}
+
 uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -925,6 +1036,8 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_BITPERM: bitperm(env, desc); break;
     case SVE2_OP_ELEMENTWISE: elementwise(env, desc); break;
     case SVE2_OP_CRYPTO: crypto(env, desc); break;
+    case SVE2_OP_FP_PAIRWISE: fp_pairwise(env, desc); break;
+    case SVE2_OP_FP_UNARY: fp_unary(env, desc); break;
     }
     return 0;
 }

@@ -33,6 +33,8 @@ typedef enum Sve2Op {
     SVE2_OP_BITPERM,     /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
     SVE2_OP_ELEMENTWISE, /* aux: SVE2_EW_* and its bits; pg 16: all */
     SVE2_OP_CRYPTO,      /* aux: SVE2_CRYPTO_*, per 128-bit segment */
+    SVE2_OP_FP_PAIRWISE, /* aux: the opc field */
+    SVE2_OP_FP_UNARY,    /* aux: SVE2_FPU_*; predicated, merging */
 } Sve2Op;
 
 static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
@@ -108,6 +110,18 @@ enum {
     SVE2_CRYPTO_RAX1,
     SVE2_CRYPTO_PMULLB, /* PMULLB .Q; PMULLT next */
     SVE2_CRYPTO_PMULLT,
+};
+
+/* SVE2_OP_FP_UNARY's operations; esz is the wide element's for the
+ * conversions, the element's for FLOGB. */
+enum {
+    SVE2_FPU_FCVTNT, /* the narrowed value into the odd half */
+    SVE2_FPU_FCVTLT, /* the odd half widened */
+    SVE2_FPU_FCVTX,  /* D to S rounding to odd, zero-extended */
+    SVE2_FPU_FCVTXNT,
+    SVE2_FPU_FLOGB,
+    SVE2_FPU_URECPE, /* .S only */
+    SVE2_FPU_URSQRTE,
 };
 
 /* Zm's element index inside each 128-bit segment (bits 16-19). */

@@ -549,6 +549,58 @@ static bool trans_RAX1(DisasContext *s, arg_RAX1 *a)
                       SVE2_CRYPTO_RAX1);
 }
 
+/* ---- floating point and estimates ---- */
+
+static bool trans_FP_PAIRWISE(DisasContext *s, arg_FP_PAIRWISE *a)
+{
+    if (!has_sve2(s) || a->esz == 0 || (a->opc > 0 && a->opc < 4))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_FP_PAIRWISE, a->esz, a->rd, a->rd, a->rm,
+                         a->pg, a->opc));
+    return true;
+}
+
+static bool gen_fp_unary(DisasContext *s, unsigned esz, unsigned rd,
+                         unsigned rn, unsigned pg, unsigned op)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_FP_UNARY, esz, rd, rn, 0, pg, op));
+    return true;
+}
+
+static bool trans_FCVT_nt(DisasContext *s, arg_FCVT_nt *a)
+{
+    unsigned k = (unsigned)(a->sz << 2 | a->op);
+
+    switch (k) {
+    case 0x8: return gen_fp_unary(s, 2, a->rd, a->rn, a->pg, SVE2_FPU_FCVTNT);
+    case 0x9: return gen_fp_unary(s, 2, a->rd, a->rn, a->pg, SVE2_FPU_FCVTLT);
+    case 0xe: return gen_fp_unary(s, 3, a->rd, a->rn, a->pg, SVE2_FPU_FCVTNT);
+    case 0xf: return gen_fp_unary(s, 3, a->rd, a->rn, a->pg, SVE2_FPU_FCVTLT);
+    case 0x2: return gen_fp_unary(s, 3, a->rd, a->rn, a->pg, SVE2_FPU_FCVTXNT);
+    default: return false;
+    }
+}
+
+static bool trans_FCVTX(DisasContext *s, arg_FCVTX *a)
+{
+    return gen_fp_unary(s, 3, a->rd, a->rn, a->pg, SVE2_FPU_FCVTX);
+}
+
+static bool trans_FLOGB(DisasContext *s, arg_FLOGB *a)
+{
+    if (a->sz == 0)
+        return false;
+    return gen_fp_unary(s, a->sz, a->rd, a->rn, a->pg, SVE2_FPU_FLOGB);
+}
+
+static bool trans_URECPE(DisasContext *s, arg_URECPE *a)
+{
+    return gen_fp_unary(s, 2, a->rd, a->rn, a->pg,
+                        a->n ? SVE2_FPU_URSQRTE : SVE2_FPU_URECPE);
+}
+
 /* ---- entry points ---- */
 
 bool a64_decode_sve2(DisasContext *s, uint32_t insn)

@@ -24,7 +24,7 @@ static uint64_t xin[2];
 static uint8_t zout[256], pout[32];
 static unsigned vl; /* bytes */
 
-static void show(const char *name, uint64_t nzcv)
+static void show(const char *name, uint64_t nzcv, uint64_t fpsr)
 {
     printf("%-36s z0=", name);
     for (unsigned i = vl; i-- > 0;)
@@ -32,24 +32,26 @@ static void show(const char *name, uint64_t nzcv)
     printf(" p2=");
     for (unsigned i = vl / 8; i-- > 0;)
         printf("%02x", pout[i]);
-    printf(" nzcv=%llx\n", (unsigned long long)(nzcv >> 28));
+    printf(" nzcv=%llx fpsr=%llx\n", (unsigned long long)(nzcv >> 28),
+           (unsigned long long)fpsr);
 }
 
 #define T(insn)                                                                \
     do {                                                                       \
-        uint64_t f;                                                            \
+        uint64_t f, fpsr;                                                      \
         __asm__ volatile(                                                      \
             "ldr z0, [%[z], #0, mul vl]\n\tldr z1, [%[z1]]\n\t"                \
             "ldr z2, [%[z2]]\n\tldr z3, [%[z3]]\n\t"                           \
             "ldr p0, [%[p]]\n\tldr p1, [%[p1]]\n\tpfalse p2.b\n\t"             \
-            "ldp x9, x10, [%[x]]\n\tmsr nzcv, xzr\n\t" insn "\n\t"             \
-            "str z0, [%[oz]]\n\tstr p2, [%[op]]\n\tmrs %[f], nzcv"             \
-            : [f] "=&r"(f)                                                     \
+            "ldp x9, x10, [%[x]]\n\tmsr nzcv, xzr\n\tmsr fpsr, xzr\n\t" insn   \
+            "\n\tstr z0, [%[oz]]\n\tstr p2, [%[op]]\n\tmrs %[f], nzcv\n\t"     \
+            "mrs %[s], fpsr"                                                   \
+            : [f] "=&r"(f), [s] "=&r"(fpsr)                                    \
             : [z] "r"(zin[0]), [z1] "r"(zin[1]), [z2] "r"(zin[2]),             \
               [z3] "r"(zin[3]), [p] "r"(pin[0]), [p1] "r"(pin[1]),             \
               [x] "r"(xin), [oz] "r"(zout), [op] "r"(pout)                     \
             : "memory", "cc", "x9", "x10", "v0", "v1", "v2", "v3");            \
-        show(insn, f);                                                         \
+        show(insn, f, fpsr);                                                   \
     } while (0)
 
 /* X9, X10 = a, b, then insn. */
@@ -70,10 +72,25 @@ static void put64(unsigned reg, unsigned word, uint64_t v)
 static void fill_inputs(void)
 {
     static const uint64_t edge[] = {
-        0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffffffffffffull,
-        0x0000000000000000ull, 0x8000800080008000ull, 0x7fff7fff7fff7fffull,
-        0x8080808080808080ull, 0x7f7f7f7f7f7f7f7full, 0x800000007fffffffull,
-        0x0001000100010001ull, 0xff00ff00ff00ff00ull, 0x00000000ffffffffull,
+        0x8000000000000000ull,
+        0x7fffffffffffffffull,
+        0xffffffffffffffffull,
+        0x0000000000000000ull,
+        0x8000800080008000ull,
+        0x7fff7fff7fff7fffull,
+        0x8080808080808080ull,
+        0x7f7f7f7f7f7f7f7full,
+        0x800000007fffffffull,
+        0x0001000100010001ull,
+        0xff00ff00ff00ff00ull,
+        0x00000000ffffffffull,
+        /* FP: infinities, denormals, 1.0, -0.0 */
+        0x7ff0000000000000ull,
+        0x7f800000ff800000ull,
+        0x0000000180000001ull,
+        0x3c00bc0003ff8001ull,
+        0x3ff0000000000001ull,
+        0x000fffffffffffffull,
     };
     uint32_t x = 0x2468ace1;
 
@@ -83,8 +100,8 @@ static void fill_inputs(void)
             zin[r][i] = (uint8_t)(x >> 16);
         }
     for (unsigned r = 0; r < 4; r++)
-        for (unsigned k = 0; k < 12; k++)
-            put64(r, (k * 3 + r * 5) % 32, edge[(k + r * 7) % 12]);
+        for (unsigned k = 0; k < 18; k++)
+            put64(r, (k * 3 + r * 5) % 32, edge[(k + r * 7) % 18]);
     /* Equal bytes for MATCH and HISTCNT, small table indexes for TBL. */
     for (unsigned i = 0; i < 256; i += 3)
         zin[2][i] = zin[1][(i * 5) % 256];
@@ -364,6 +381,29 @@ static void perm_tests(void)
     T("bgrp z0.d, z1.d, z2.d");
 }
 
+static void fp_tests(void)
+{
+    T("faddp z0.s, p0/m, z0.s, z1.s");
+    T("faddp z0.d, p1/m, z0.d, z1.d");
+    T("faddp z0.h, p0/m, z0.h, z1.h");
+    T("fmaxnmp z0.s, p0/m, z0.s, z1.s");
+    T("fminnmp z0.d, p0/m, z0.d, z1.d");
+    T("fmaxp z0.h, p0/m, z0.h, z1.h");
+    T("fminp z0.s, p1/m, z0.s, z1.s");
+    T("fcvtnt z0.h, p0/m, z1.s");
+    T("fcvtnt z0.s, p0/m, z1.d");
+    T("fcvtlt z0.s, p0/m, z1.h");
+    T("fcvtlt z0.d, p1/m, z1.s");
+    T("fcvtx z0.s, p0/m, z1.d");
+    T("fcvtxnt z0.s, p0/m, z1.d");
+    T("flogb z0.h, p0/m, z1.h");
+    T("flogb z0.s, p0/m, z1.s");
+    T("flogb z0.d, p0/m, z1.d");
+    T("flogb z0.d, p0/m, z2.d");
+    T("urecpe z0.s, p0/m, z1.s");
+    T("ursqrte z0.s, p0/m, z1.s");
+}
+
 static void crypto_tests(void)
 {
     T("aese z0.b, z0.b, z1.b");
@@ -404,6 +444,7 @@ int main(void)
         saturating_tests();
         pred_tests();
         perm_tests();
+        fp_tests();
         crypto_tests();
     }
     return 0;
