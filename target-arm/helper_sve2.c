@@ -224,7 +224,8 @@ static unsigned long_m_index(unsigned esz, uint32_t aux, unsigned i)
 
     if (aux & SVE2_INDEXED)
         return (i - i % (16u >> esz)) * 2 + (aux >> SVE2_INDEX & 0xf);
-    if (form == SVE2_LONG_ADDBT || form == SVE2_LONG_SUBBT)
+    if (form == SVE2_LONG_ADDBT || form == SVE2_LONG_SUBBT ||
+        aux & SVE2_LONG_BT)
         return 2 * i + 1 - (aux & 1);
     return 2 * i + (aux & 1);
 }
@@ -1009,6 +1010,98 @@ static void fp_unary(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
+/* ---- complex integer ---- */
+
+/* CMLA, SQRDCMLAH: the pair at 2e of Zda += rotated Zn * Zm (Zm's pair
+ * mpair: 2e, or the indexed one). */
+static void cmla_pair(uint32_t aux, unsigned esz, Zbuf *d, const Zbuf *n,
+                      const Zbuf *m, unsigned e, unsigned mpair)
+{
+    unsigned rot = aux >> 2 & 3, sel = rot & 1;
+    bool sub_re = rot == 1 || rot == 2, sub_im = rot >= 2;
+    i128 a = zget_s(n, esz, 2 * e + sel);
+    i128 m_re = zget_s(m, esz, mpair + sel),
+         m_im = zget_s(m, esz, mpair + 1 - sel);
+    i128 re = zget_s(d, esz, 2 * e), im = zget_s(d, esz, 2 * e + 1);
+
+    if ((aux & 3) == SVE2_CPLX_SQRDCMLAH) {
+        zput(d, esz, 2 * e, sqrdmulh_one(esz, re, a, m_re, sub_re, true));
+        zput(d, esz, 2 * e + 1, sqrdmulh_one(esz, im, a, m_im, sub_im, true));
+        return;
+    }
+    zput(d, esz, 2 * e, (uint64_t)(sub_re ? re - a * m_re : re + a * m_re));
+    zput(d, esz, 2 * e + 1, (uint64_t)(sub_im ? im - a * m_im : im + a * m_im));
+}
+
+/* CDOT: Zda's wide element e += two rotated complex products of Zn's and
+ * Zm's quarter-size elements (Zm's four from mq). */
+static uint64_t cdot_one(uint32_t aux, unsigned esz, uint64_t acc,
+                         const Zbuf *n, const Zbuf *m, unsigned e, unsigned mq)
+{
+    unsigned rot = aux >> 2 & 3, sel = rot & 1, nesz = esz - 2;
+    bool sub = rot == 0 || rot == 3;
+    i128 res = (int64_t)acc;
+
+    for (unsigned k = 0; k < 2; k++) {
+        i128 n_re = zget_s(n, nesz, 4 * e + 2 * k);
+        i128 n_im = zget_s(n, nesz, 4 * e + 2 * k + 1);
+        i128 m_a = zget_s(m, nesz, mq + 2 * k + sel);
+        i128 m_b = zget_s(m, nesz, mq + 2 * k + 1 - sel);
+
+        res += n_re * m_a + (sub ? -(n_im * m_b) : n_im * m_b);
+    }
+    return (uint64_t)res;
+}
+
+static void complex_op(CPUARMState *env, uint64_t desc)
+{
+    unsigned esz = sve_desc_esz(desc);
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned idx = aux >> SVE2_INDEX & 0xf, seg = 16u >> esz;
+    Zbuf d, n, m;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned e = 0; e < count(env, esz); e++) {
+        unsigned base = e - e % seg;
+
+        if ((aux & 3) == SVE2_CPLX_CDOT)
+            zput(&d, esz, e,
+                 cdot_one(aux, esz, zget(&d, esz, e), &n, &m, e,
+                          aux & SVE2_INDEXED ? 4 * (base + idx) : 4 * e));
+        else if (!(e & 1))
+            cmla_pair(aux, esz, &d, &n, &m, e / 2,
+                      aux & SVE2_INDEXED ? base + 2 * idx : e);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+}
+
+/* FMLALB/T, FMLSLB/T: Zda.S += (-)Zn.H[2e + T] * Zm.H[2e + T] (or the
+ * indexed one), widened exactly, then fused. */
+static void fmlal(CPUARMState *env, uint64_t desc)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned csr = fp_helper_enter(env), t = aux & 1;
+    Zbuf d, n, m;
+
+    zload(env, sve_desc_rd(desc), &d);
+    zload(env, sve_desc_rn(desc), &n);
+    zload(env, sve_desc_rm(desc), &m);
+    for (unsigned e = 0; e < count(env, 2); e++) {
+        unsigned j = aux & SVE2_INDEXED
+                         ? (e - e % 4) * 2 + (aux >> SVE2_INDEX & 7)
+                         : 2 * e + t;
+        uint64_t x = fp_convert(env, FP_H, FP_S, zget(&n, 1, 2 * e + t));
+        uint64_t y = fp_convert(env, FP_H, FP_S, zget(&m, 1, j));
+
+        zput(&d, 2, e,
+             fp_muladd(env, FP_S, zget(&d, 2, e), x, y, aux & 2, false));
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    fp_helper_leave(csr);
+}
+
 uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -1038,6 +1131,8 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_CRYPTO: crypto(env, desc); break;
     case SVE2_OP_FP_PAIRWISE: fp_pairwise(env, desc); break;
     case SVE2_OP_FP_UNARY: fp_unary(env, desc); break;
+    case SVE2_OP_COMPLEX: complex_op(env, desc); break;
+    case SVE2_OP_FMLAL: fmlal(env, desc); break;
     }
     return 0;
 }

@@ -35,6 +35,8 @@ typedef enum Sve2Op {
     SVE2_OP_CRYPTO,      /* aux: SVE2_CRYPTO_*, per 128-bit segment */
     SVE2_OP_FP_PAIRWISE, /* aux: the opc field */
     SVE2_OP_FP_UNARY,    /* aux: SVE2_FPU_*; predicated, merging */
+    SVE2_OP_COMPLEX,     /* aux: SVE2_CPLX_* | rot << 2 | SVE2_INDEXED... */
+    SVE2_OP_FMLAL,       /* aux: T | 2 (FMLSL) | SVE2_INDEXED | index */
 } Sve2Op;
 
 static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
@@ -65,6 +67,7 @@ enum {
     SVE2_LONG_ADDBT = 32 | 3 << 1,  /* SADDLBT: n bottom, m top */
     SVE2_LONG_SUBBT = 32 | 4 << 1,  /* SSUBLBT, SSUBLTB (bit 0) */
     SVE2_LONG_SUBTRACT = 1 << 6,    /* the MLSL forms */
+    SVE2_LONG_BT = 1 << 7,          /* SQDMLALBT: Zm's top elements */
 };
 
 /* SVE2_OP_MUL's operations (aux bits 0-2). */
@@ -123,6 +126,9 @@ enum {
     SVE2_FPU_URECPE, /* .S only */
     SVE2_FPU_URSQRTE,
 };
+
+/* SVE2_OP_COMPLEX's operations (aux bits 0-1). */
+enum { SVE2_CPLX_CMLA, SVE2_CPLX_SQRDCMLAH, SVE2_CPLX_CDOT };
 
 /* Zm's element index inside each 128-bit segment (bits 16-19). */
 enum { SVE2_INDEXED = 1 << 8, SVE2_INDEX = 16 };

@@ -261,6 +261,26 @@ static bool trans_IDX_h(DisasContext *s, arg_IDX_h *a)
                        (unsigned)(a->ih << 2 | a->il));
 }
 
+/* CMLA, SQRDCMLAH, CDOT (indexed): op 0110 rot, 0111 rot, 0100 rot;
+ * size 10 is .H (CMLA) or .S from .B (CDOT), 11 .S or .D from .H. */
+static bool gen_complex_indexed(DisasContext *s, unsigned size, unsigned op,
+                                unsigned rd, unsigned rn, unsigned rm,
+                                unsigned idx)
+{
+    bool dot = (op & 0x3c) == 0x10;
+    unsigned kind = dot      ? SVE2_CPLX_CDOT
+                    : op & 4 ? SVE2_CPLX_SQRDCMLAH
+                             : SVE2_CPLX_CMLA;
+    unsigned esz = dot ? size : size - 1;
+
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(
+        sve2_desc(SVE2_OP_COMPLEX, esz, rd, rn, rm, 0,
+                  kind | (op & 3) << 2 | SVE2_INDEXED | idx << SVE2_INDEX));
+    return true;
+}
+
 /* The long indexed forms (.S from .H, .D from .S): op is 10 S U il T
  * (S/UMLAL, S/UMLSL), 001 S il T (SQDMLAL, SQDMLSL), 110 U il T (S/UMULL),
  * 1110 il T (SQDMULL); the index is the format's bits then il. */
@@ -270,6 +290,8 @@ static bool gen_indexed_long(DisasContext *s, unsigned esz, unsigned op,
 {
     uint32_t aux = (op & 1) | (idx << 1 | (op >> 1 & 1)) << SVE2_INDEX;
 
+    if ((op & 0x38) == 0x18 || (op & 0x3c) == 0x10)
+        return gen_complex_indexed(s, esz, op, rd, rn, rm, idx);
     if ((op & 0x30) == 0x20)
         aux |= SVE2_LONG_MLA | (op & 8 ? SVE2_LONG_SUBTRACT : 0) |
                (op & 4 ? SVE2_LONG_UNSIGNED : 0);
@@ -599,6 +621,55 @@ static bool trans_URECPE(DisasContext *s, arg_URECPE *a)
 {
     return gen_fp_unary(s, 2, a->rd, a->rn, a->pg,
                         a->n ? SVE2_FPU_URSQRTE : SVE2_FPU_URECPE);
+}
+
+/* ---- complex integer, FMLAL ---- */
+
+static bool trans_CMLA(DisasContext *s, arg_CMLA *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_COMPLEX, a->esz, a->rd, a->rn, a->rm, 0,
+                         (a->sq ? SVE2_CPLX_SQRDCMLAH : SVE2_CPLX_CMLA) |
+                             a->rot << 2));
+    return true;
+}
+
+static bool trans_CDOT(DisasContext *s, arg_CDOT *a)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_COMPLEX, 2 + a->sz, a->rd, a->rn, a->rm, 0,
+                         SVE2_CPLX_CDOT | a->rot << 2));
+    return true;
+}
+
+static bool trans_SQDMLALBT(DisasContext *s, arg_SQDMLALBT *a)
+{
+    return gen_long(s, a->esz, a->rd, a->rn, a->rm,
+                    SVE2_LONG_SQDMLA | SVE2_LONG_BT |
+                        (a->s ? SVE2_LONG_SUBTRACT : 0));
+}
+
+static bool gen_fmlal(DisasContext *s, unsigned rd, unsigned rn, unsigned rm,
+                      uint32_t aux)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_FMLAL, 2, rd, rn, rm, 0, aux));
+    return true;
+}
+
+static bool trans_FMLAL(DisasContext *s, arg_FMLAL *a)
+{
+    return gen_fmlal(s, a->rd, a->rn, a->rm, (uint32_t)(a->s << 1 | a->t));
+}
+
+static bool trans_FMLAL_idx(DisasContext *s, arg_FMLAL_idx *a)
+{
+    return gen_fmlal(s, a->rd, a->rn, a->rm,
+                     (uint32_t)(a->s << 1 | a->t) | SVE2_INDEXED |
+                         (uint32_t)(a->ih << 1 | a->il) << SVE2_INDEX);
 }
 
 /* ---- entry points ---- */

@@ -404,6 +404,37 @@ static void fp_tests(void)
     T("ursqrte z0.s, p0/m, z1.s");
 }
 
+static void complex_tests(void)
+{
+    T("cmla z0.b, z1.b, z2.b, #0");
+    T("cmla z0.h, z1.h, z2.h, #90");
+    T("cmla z0.s, z1.s, z2.s, #180");
+    T("cmla z0.d, z1.d, z2.d, #270");
+    T("sqrdcmlah z0.b, z1.b, z2.b, #0");
+    T("sqrdcmlah z0.h, z1.h, z1.h, #90");
+    T("sqrdcmlah z0.s, z1.s, z2.s, #180");
+    T("sqrdcmlah z0.d, z1.d, z2.d, #270");
+    T("cmla z0.h, z1.h, z2.h[3], #90");
+    T("cmla z0.s, z1.s, z2.s[1], #180");
+    T("sqrdcmlah z0.h, z1.h, z2.h[2], #270");
+    T("sqrdcmlah z0.s, z1.s, z2.s[0], #0");
+    T("cdot z0.s, z1.b, z2.b, #0");
+    T("cdot z0.s, z1.b, z2.b, #90");
+    T("cdot z0.d, z1.h, z2.h, #180");
+    T("cdot z0.d, z1.h, z2.h, #270");
+    T("cdot z0.s, z1.b, z2.b[3], #90");
+    T("cdot z0.d, z1.h, z2.h[1], #270");
+    T("sqdmlalbt z0.h, z1.b, z2.b");
+    T("sqdmlalbt z0.d, z1.s, z1.s");
+    T("sqdmlslbt z0.s, z1.h, z2.h");
+    T("fmlalb z0.s, z1.h, z2.h");
+    T("fmlalt z0.s, z1.h, z2.h");
+    T("fmlslb z0.s, z1.h, z2.h");
+    T("fmlslt z0.s, z1.h, z2.h");
+    T("fmlalb z0.s, z1.h, z2.h[7]");
+    T("fmlslt z0.s, z1.h, z2.h[2]");
+}
+
 static void crypto_tests(void)
 {
     T("aese z0.b, z0.b, z1.b");
@@ -445,6 +476,7 @@ int main(void)
         pred_tests();
         perm_tests();
         fp_tests();
+        complex_tests();
         crypto_tests();
     }
     return 0;
