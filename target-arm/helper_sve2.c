@@ -130,26 +130,37 @@ static uint64_t halve_one(unsigned op, i128 n, i128 m)
     return (uint64_t)((n + m + round) >> 1);
 }
 
-static void halve(CPUARMState *env, uint64_t desc)
-{
-    unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
-    Zbuf d, m;
-    Pbuf p;
+/* One pair's result for pairwise(): op is the encoding's opc field. */
+typedef uint64_t PairFn(CPUARMState *env, unsigned op, unsigned esz, uint64_t a,
+                        uint64_t b);
 
-    zload(env, sve_desc_rd(desc), &d);
-    zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        if (on(&p, esz, i))
-            zput(&d, esz, i,
-                 halve_one(op, zget_x(&d, esz, i, op & 1),
-                           zget_x(&m, esz, i, op & 1)));
-    sve_z_write(env, sve_desc_rd(desc), d.b);
+/* ADDP, SMAXP, UMAXP, SMINP, UMINP (op opc:U). */
+static uint64_t int_pair(CPUARMState *env, unsigned op, unsigned esz,
+                         uint64_t a, uint64_t b)
+{
+    unsigned shift = 64 - (8u << esz);
+    i128 x = op & 1 ? (i128)a : (i128)((int64_t)(a << shift) >> shift);
+    i128 y = op & 1 ? (i128)b : (i128)((int64_t)(b << shift) >> shift);
+
+    (void)env;
+    if (op == 1)
+        return (uint64_t)(x + y);
+    return (uint64_t)((op & 2 ? x < y : x > y) ? x : y);
 }
 
-/* ADDP, SMAXP, UMAXP, SMINP, UMINP (op opc:U): even elements pair Zdn's
- * neighbours, odd ones Zm's. */
-static void pairwise(CPUARMState *env, uint64_t desc)
+/* FADDP, FMAXNMP, FMINNMP, FMAXP, FMINP (opc 0, 4-7). */
+static uint64_t fp_pair(CPUARMState *env, unsigned op, unsigned esz, uint64_t a,
+                        uint64_t b)
+{
+    static const int8_t fpop[8] = {FPOP_ADD,   -1,         -1,       -1,
+                                   FPOP_MAXNM, FPOP_MINNM, FPOP_MAX, FPOP_MIN};
+
+    return fp_binop(env, fpop[op & 7], (int)esz, a, b);
+}
+
+/* The pairwise forms: even elements pair Zdn's neighbours, odd ones Zm's;
+ * inactive elements keep Zdn. */
+static void pairwise(CPUARMState *env, uint64_t desc, PairFn *fn)
 {
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
     Zbuf d, m, r;
@@ -162,15 +173,10 @@ static void pairwise(CPUARMState *env, uint64_t desc)
     for (unsigned i = 0; i < count(env, esz); i++) {
         const Zbuf *src = i & 1 ? &m : &d;
         unsigned j = i & ~1u;
-        i128 x = zget_x(src, esz, j, op & 1),
-             y = zget_x(src, esz, j + 1, op & 1);
 
-        if (!on(&p, esz, i))
-            continue;
-        if (op == 1)
-            zput(&r, esz, i, (uint64_t)(x + y));
-        else
-            zput(&r, esz, i, (uint64_t)((op & 2 ? x < y : x > y) ? x : y));
+        if (on(&p, esz, i))
+            zput(&r, esz, i,
+                 fn(env, op, esz, zget(src, esz, j), zget(src, esz, j + 1)));
     }
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
@@ -676,20 +682,6 @@ static uint64_t bitperm_one(unsigned op, unsigned bits, uint64_t n, uint64_t m)
     return op == 2 && k < 64 ? r | hi << k : r;
 }
 
-static void bitperm(CPUARMState *env, uint64_t desc)
-{
-    unsigned esz = sve_desc_esz(desc);
-    Zbuf d = {{0}}, n, m;
-
-    zload(env, sve_desc_rn(desc), &n);
-    zload(env, sve_desc_rm(desc), &m);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        zput(&d, esz, i,
-             bitperm_one(sve_desc_aux(desc), 8u << esz, zget(&n, esz, i),
-                         zget(&m, esz, i)));
-    sve_z_write(env, sve_desc_rd(desc), d.b);
-}
-
 /* ---- same-size element operations (SVE2_OP_ELEMENTWISE) ---- */
 
 /* SQADD ... UQSUBR (op of the encoding) on Zdn's n and Zm's m. */
@@ -813,6 +805,11 @@ static uint64_t elementwise_one(uint32_t aux, unsigned esz, const Zbuf *d,
         x = zget_s(n, esz, i);
         return sat_s(u ? -x : x < 0 ? -x : x, esz);
     case SVE2_EW_CADD: return cadd_one(aux, esz, d, m, i);
+    case SVE2_EW_BITPERM:
+        return bitperm_one(aux & 3, 8u << esz, zget(n, esz, i),
+                           zget(m, esz, i));
+    case SVE2_EW_HALVE:
+        return halve_one(aux & 7, zget_x(d, esz, i, u), zget_x(m, esz, i, u));
     default: /* SVE2_EW_EORBT: only the elements of parity tb change */
         if ((i & 1) != u)
             return zget(d, esz, i);
@@ -902,30 +899,11 @@ static void crypto(CPUARMState *env, uint64_t desc)
 
 /* ---- floating point ---- */
 
-/* FADDP, FMAXNMP, FMINNMP, FMAXP, FMINP: pairs as in pairwise(). */
 static void fp_pairwise(CPUARMState *env, uint64_t desc)
 {
-    static const int8_t fpop[8] = {FPOP_ADD,   -1,         -1,       -1,
-                                   FPOP_MAXNM, FPOP_MINNM, FPOP_MAX, FPOP_MIN};
-    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
-    int op = fpop[sve_desc_aux(desc) & 7];
-    Zbuf d, m, r;
-    Pbuf p;
+    unsigned csr = fp_helper_enter(env);
 
-    zload(env, sve_desc_rd(desc), &d);
-    zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &p);
-    r = d;
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        const Zbuf *src = i & 1 ? &m : &d;
-        unsigned j = i & ~1u;
-
-        if (on(&p, esz, i))
-            zput(&r, esz, i,
-                 fp_binop(env, op, (int)esz, zget(src, esz, j),
-                          zget(src, esz, j + 1)));
-    }
-    sve_z_write(env, sve_desc_rd(desc), r.b);
+    pairwise(env, desc, fp_pair);
     fp_helper_leave(csr);
 }
 
@@ -1107,8 +1085,7 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
     switch ((Sve2Op)sve_desc_op(desc)) {
-    case SVE2_OP_HALVE: halve(env, desc); break;
-    case SVE2_OP_PAIRWISE: pairwise(env, desc); break;
+    case SVE2_OP_PAIRWISE: pairwise(env, desc, int_pair); break;
     case SVE2_OP_LONG: widen(env, desc); break;
     case SVE2_OP_SHLL: shll(env, desc); break;
     case SVE2_OP_SHRN: shrn(env, desc); break;
@@ -1126,7 +1103,6 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_MATCH: return match(env, desc);
     case SVE2_OP_HISTCNT: histcnt(env, desc); break;
     case SVE2_OP_HISTSEG: histseg(env, desc); break;
-    case SVE2_OP_BITPERM: bitperm(env, desc); break;
     case SVE2_OP_ELEMENTWISE: elementwise(env, desc); break;
     case SVE2_OP_CRYPTO: crypto(env, desc); break;
     case SVE2_OP_FP_PAIRWISE: fp_pairwise(env, desc); break;

@@ -11,7 +11,6 @@
 /* What helper_sve2_op does (desc bits 0-7); esz is the destination's
  * element size unless said otherwise. */
 typedef enum Sve2Op {
-    SVE2_OP_HALVE,      /* aux: R:S:U (SHADD ... UHSUBR), predicated */
     SVE2_OP_PAIRWISE,   /* aux: opc:U (ADDP, S/UMAXP, S/UMINP) */
     SVE2_OP_LONG,       /* aux: SVE2_LONG_* | T (bottom/top source) */
     SVE2_OP_SHLL,       /* aux: U:T | shift << SVE2_SHIFT */
@@ -30,7 +29,6 @@ typedef enum Sve2Op {
     SVE2_OP_MATCH,      /* rd: Pd; aux: 1 NMATCH; NZCV */
     SVE2_OP_HISTCNT,
     SVE2_OP_HISTSEG,
-    SVE2_OP_BITPERM,     /* aux: 0 BEXT, 1 BDEP, 2 BGRP */
     SVE2_OP_ELEMENTWISE, /* aux: SVE2_EW_* and its bits; pg 16: all */
     SVE2_OP_CRYPTO,      /* aux: SVE2_CRYPTO_*, per 128-bit segment */
     SVE2_OP_FP_PAIRWISE, /* aux: the opc field */
@@ -96,6 +94,8 @@ enum {
     SVE2_EW_SQABS = 7 << 4,       /* bit 0 SQNEG */
     SVE2_EW_CADD = 8 << 4,        /* bit 1 SQCADD, bit 0 #270 */
     SVE2_EW_EORBT = 9 << 4,       /* bit 0 EORTB */
+    SVE2_EW_HALVE = 10 << 4,      /* bits 0-2: R:S:U, SHADD ... UHSUBR */
+    SVE2_EW_BITPERM = 11 << 4,    /* bits 0-1: BEXT, BDEP, BGRP */
     SVE2_EW_SHIFT_IMM = 1 << 12,  /* SVE2_EW_SHL by the immediate */
     SVE2_EW_SHIFT_LEFT = 1 << 13, /* ... to the left, else right */
     SVE2_EW_SHIFT_SU = 1 << 14,   /* SQSHLU: signed in, unsigned out */

@@ -38,15 +38,22 @@ static int tsz_esz(unsigned tsz)
     return tsz ? 31 - __builtin_clz(tsz) : -1;
 }
 
+/* The same-size element ops of SVE2_OP_ELEMENTWISE. */
+static bool gen_elementwise(DisasContext *s, unsigned esz, unsigned rd,
+                            unsigned rn, unsigned rm, unsigned pg, uint32_t aux)
+{
+    if (!has_sve2(s))
+        return false;
+    gen_sve2_0(sve2_desc(SVE2_OP_ELEMENTWISE, esz, rd, rn, rm, pg, aux));
+    return true;
+}
+
 /* ---- integer predicated ---- */
 
 static bool trans_HALVE(DisasContext *s, arg_HALVE *a)
 {
-    if (!has_sve2(s))
-        return false;
-    gen_sve2_0(
-        sve2_desc(SVE2_OP_HALVE, a->esz, a->rd, a->rd, a->rm, a->pg, a->op));
-    return true;
+    return gen_elementwise(s, a->esz, a->rd, a->rd, a->rm, a->pg,
+                           SVE2_EW_HALVE | a->op);
 }
 
 static bool trans_PAIRWISE(DisasContext *s, arg_PAIRWISE *a)
@@ -402,9 +409,8 @@ static bool trans_BITPERM(DisasContext *s, arg_BITPERM *a)
 {
     if (!dc_has_feature(s, ARM_FEAT_SVE2BITPERM) || a->opc == 3)
         return false;
-    gen_sve2_0(
-        sve2_desc(SVE2_OP_BITPERM, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
-    return true;
+    return gen_elementwise(s, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
+                           SVE2_EW_BITPERM | a->opc);
 }
 
 /* ---- multiply-add long, absolute difference and accumulate ---- */
@@ -434,16 +440,6 @@ static bool trans_ADDSUB_lbt(DisasContext *s, arg_ADDSUB_lbt *a)
         return false;
     return gen_long(s, a->esz, a->rd, a->rn, a->rm,
                     (a->s ? SVE2_LONG_SUBBT : SVE2_LONG_ADDBT) | a->tb);
-}
-
-/* The same-size element ops of SVE2_OP_ELEMENTWISE. */
-static bool gen_elementwise(DisasContext *s, unsigned esz, unsigned rd,
-                            unsigned rn, unsigned rm, unsigned pg, uint32_t aux)
-{
-    if (!has_sve2(s))
-        return false;
-    gen_sve2_0(sve2_desc(SVE2_OP_ELEMENTWISE, esz, rd, rn, rm, pg, aux));
-    return true;
 }
 
 static bool trans_ABA(DisasContext *s, arg_ABA *a)
