@@ -402,6 +402,16 @@ static void fp_tests(void)
     T("flogb z0.d, p0/m, z2.d");
     T("urecpe z0.s, p0/m, z1.s");
     T("ursqrte z0.s, p0/m, z1.s");
+    /* FPCR (from X9): FZ, FZ16, DN, rounding toward zero and upward. */
+    TX("msr fpcr, x9\n\tflogb z0.s, p0/m, z1.s\n\tmsr fpcr, xzr", 1 << 24, 0);
+    TX("msr fpcr, x9\n\tflogb z0.d, p0/m, z2.d\n\tmsr fpcr, xzr", 1 << 24, 0);
+    TX("msr fpcr, x9\n\tflogb z0.h, p0/m, z1.h\n\tmsr fpcr, xzr", 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfaddp z0.s, p0/m, z0.s, z1.s\n\tmsr fpcr, xzr",
+       1 << 25 | 1 << 24, 0);
+    TX("msr fpcr, x9\n\tfcvtnt z0.h, p0/m, z1.s\n\tmsr fpcr, xzr", 3 << 22, 0);
+    TX("msr fpcr, x9\n\tfcvtnt z0.s, p0/m, z1.d\n\tmsr fpcr, xzr", 1 << 22, 0);
+    TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
+       1 << 25 | 2 << 22, 0);
 }
 
 static void complex_tests(void)
