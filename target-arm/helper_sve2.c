@@ -12,6 +12,7 @@
 #include "target-arm/helper_feat.h"
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
+#include "tcg/guest_mem.h"
 
 typedef __int128 i128;
 
@@ -1109,6 +1110,41 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
     case SVE2_OP_FP_UNARY: fp_unary(env, desc); break;
     case SVE2_OP_COMPLEX: complex_op(env, desc); break;
     case SVE2_OP_FMLAL: fmlal(env, desc); break;
+    case SVE2_OP_LDNT1:
+    case SVE2_OP_STNT1: break; /* helper_sve2_mem */
     }
+    return 0;
+}
+
+/* LDNT1 (gather, inactive elements zero) and STNT1 (scatter) at Zn's
+ * elements plus xm, in element order, so that a fault is the first
+ * active faulting element's (and a faulting gather leaves Zt as it was). */
+uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
+{
+    CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, mbits = 8u << msz;
+    bool store = sve_desc_op(desc) == SVE2_OP_STNT1;
+    Zbuf t, n;
+    Pbuf p;
+
+    zload(env, sve_desc_rd(desc), &t);
+    zload(env, sve_desc_rn(desc), &n);
+    pload(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < count(env, esz); i++) {
+        uint64_t addr = zget(&n, esz, i) + xm, v;
+
+        if (store) {
+            if (on(&p, esz, i))
+                guest_store(env, addr, 1u << msz, zget(&t, esz, i));
+            continue;
+        }
+        v = on(&p, esz, i) ? guest_load(env, addr, 1u << msz) : 0;
+        if (aux & SVE2_MEM_SIGNED && mbits < 64)
+            v = (uint64_t)((int64_t)(v << (64 - mbits)) >> (64 - mbits));
+        zput(&t, esz, i, v);
+    }
+    if (!store)
+        sve_z_write(env, sve_desc_rd(desc), t.b);
     return 0;
 }

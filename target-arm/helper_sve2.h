@@ -35,6 +35,8 @@ typedef enum Sve2Op {
     SVE2_OP_FP_UNARY,    /* aux: SVE2_FPU_*; predicated, merging */
     SVE2_OP_COMPLEX,     /* aux: SVE2_CPLX_* | rot << 2 | SVE2_INDEXED... */
     SVE2_OP_FMLAL,       /* aux: T | 2 (FMLSL) | SVE2_INDEXED | index */
+    SVE2_OP_LDNT1,       /* helper_sve2_mem; aux: msz | SVE2_MEM_* */
+    SVE2_OP_STNT1,       /* the same (no SVE2_MEM_SIGNED) */
 } Sve2Op;
 
 static inline uint64_t sve2_desc(Sve2Op op, unsigned esz, unsigned rd,
@@ -129,6 +131,9 @@ enum {
 
 /* SVE2_OP_COMPLEX's operations (aux bits 0-1). */
 enum { SVE2_CPLX_CMLA, SVE2_CPLX_SQRDCMLAH, SVE2_CPLX_CDOT };
+
+/* LDNT1 / STNT1's aux above the 2-bit memory size. */
+enum { SVE2_MEM_SIGNED = 1 << 2 };
 
 /* Zm's element index inside each 128-bit segment (bits 16-19). */
 enum { SVE2_INDEXED = 1 << 8, SVE2_INDEX = 16 };

@@ -668,6 +668,51 @@ static bool trans_FMLAL_idx(DisasContext *s, arg_FMLAL_idx *a)
                          (uint32_t)(a->ih << 1 | a->il) << SVE2_INDEX);
 }
 
+/* ---- non-temporal gathers and scatters ---- */
+
+static bool gen_nt(DisasContext *s, Sve2Op op, unsigned esz, uint32_t aux,
+                   unsigned rd, unsigned rn, unsigned rm, unsigned pg)
+{
+    if (!has_sve2(s))
+        return false;
+    tcg_gen_call3(&helper_info_sve2_mem, NULL, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)sve2_desc(op, esz, rd, rn, 0, pg, aux)),
+                  read_xreg(s, (int)rm));
+    return true;
+}
+
+static bool trans_LDNT1_s(DisasContext *s, arg_LDNT1_s *a)
+{
+    if (a->msz == 3 || (a->msz == 2 && !a->u))
+        return false;
+    return gen_nt(s, SVE2_OP_LDNT1, 2,
+                  (uint32_t)a->msz | (a->u ? 0 : SVE2_MEM_SIGNED), a->rd, a->rn,
+                  a->rm, a->pg);
+}
+
+static bool trans_LDNT1_d(DisasContext *s, arg_LDNT1_d *a)
+{
+    if (a->msz == 3 && !a->u)
+        return false;
+    return gen_nt(s, SVE2_OP_LDNT1, 3,
+                  (uint32_t)a->msz | (a->u ? 0 : SVE2_MEM_SIGNED), a->rd, a->rn,
+                  a->rm, a->pg);
+}
+
+static bool trans_STNT1_s(DisasContext *s, arg_STNT1_s *a)
+{
+    if (a->msz == 3)
+        return false;
+    return gen_nt(s, SVE2_OP_STNT1, 2, (uint32_t)a->msz, a->rd, a->rn, a->rm,
+                  a->pg);
+}
+
+static bool trans_STNT1_d(DisasContext *s, arg_STNT1_d *a)
+{
+    return gen_nt(s, SVE2_OP_STNT1, 3, (uint32_t)a->msz, a->rd, a->rn, a->rm,
+                  a->pg);
+}
+
 /* ---- entry points ---- */
 
 bool a64_decode_sve2(DisasContext *s, uint32_t insn)
