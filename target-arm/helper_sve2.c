@@ -1117,8 +1117,10 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
 }
 
 /* LDNT1 (gather, inactive elements zero) and STNT1 (scatter) at Zn's
- * elements plus xm, in element order, so that a fault is the first
- * active faulting element's (and a faulting gather leaves Zt as it was). */
+ * elements plus xm (the tag byte dropped once tagged pointers may
+ * exist, as translated accesses do), in element order, so that a fault
+ * is the first active faulting element's (and a faulting gather leaves
+ * Zt as it was). No MTE tag check yet. */
 uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -1132,7 +1134,7 @@ uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
     zload(env, sve_desc_rn(desc), &n);
     pload(env, sve_desc_pg(desc), &p);
     for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t addr = zget(&n, esz, i) + xm, v;
+        uint64_t addr = arm_user_untag(zget(&n, esz, i) + xm), v;
 
         if (store) {
             if (on(&p, esz, i))

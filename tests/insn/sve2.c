@@ -576,5 +576,10 @@ int main(void)
         nt_fault_tests();
         crypto_tests();
     }
+    /* With the tagged address ABI on (PR_SET_TAGGED_ADDR_CTRL), a gather
+     * through a tagged base ignores the tag byte. */
+    prctl(55, 1, 0, 0, 0);
+    TX("index z2.s, #0, #3\n\tldnt1b {z0.s}, p0/z, [z2.s, x9]",
+       (uint64_t)(uintptr_t)buf | UINT64_C(0x5a) << 56, 0);
     return 0;
 }
