@@ -27,6 +27,7 @@ enum {
     PFR0 = ARM_ID_PFR0,
     PFR1 = ARM_ID_PFR1,
     MMFR2 = ARM_ID_MMFR2,
+    ZFR0 = ARM_ID_ZFR0,
 };
 
 static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
@@ -36,9 +37,16 @@ static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
 #undef ARM_FEATURE
 };
 
+/* The features that need sve2. */
+#define ARM_FEATURES_ON_SVE2                                                   \
+    (UINT64_C(1) << ARM_FEAT_SVE2BITPERM | UINT64_C(1) << ARM_FEAT_SVE2AES |   \
+     UINT64_C(1) << ARM_FEAT_SVE2SHA3 | UINT64_C(1) << ARM_FEAT_SVE2SM4)
+
 /* What max leaves out: SVE until the instructions glibc and compilers
  * use are all there (docs/architecture.md, "SVE"). */
-#define ARM_FEATURES_NOT_IN_MAX (UINT64_C(1) << ARM_FEAT_SVE)
+#define ARM_FEATURES_NOT_IN_MAX                                                \
+    (UINT64_C(1) << ARM_FEAT_SVE | ARM_FEATURES_ON_SVE2 |                      \
+     UINT64_C(1) << ARM_FEAT_SVE2)
 #define ARM_FEATURES_MAX                                                       \
     (((UINT64_C(1) << ARM_FEAT_COUNT) - 1) & ~ARM_FEATURES_NOT_IN_MAX)
 
@@ -64,6 +72,10 @@ static void apply_dependencies(void)
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPAC);
     if (!arm_cpu_has(ARM_FEAT_FPAC))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPACCOMBINE);
+    if (!arm_cpu_has(ARM_FEAT_SVE))
+        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_SVE2);
+    if (!arm_cpu_has(ARM_FEAT_SVE2))
+        arm_cpu_features &= ~ARM_FEATURES_ON_SVE2;
 }
 
 /* One comma-separated item: a model (first only) or [+-]feature. */
@@ -131,7 +143,7 @@ void arm_cpu_spec(char *buf, size_t len)
 void arm_cpu_print_help(FILE *out)
 {
     fputs("CPU models for -cpu MODEL[,+feature,-feature...]:\n"
-          "  max    every feature below but sve (the default)\n"
+          "  max    every feature below but sve, sve2... (the default)\n"
           "  v8.0   none of them: Armv8.0 with FP16, CRC32, LSE, AES, PMULL,\n"
           "         SHA1, SHA2, SHA3, SHA512 (always present)\n"
           "features:\n",
@@ -160,9 +172,13 @@ uint64_t arm_cpu_hwcap(void)
     return hwcap_word(1) | (arm_cpu_has(ARM_FEAT_PAUTH) ? HWCAP_PACG : 0);
 }
 
+/* FEAT_SVE_PMULL128 comes with sve2aes (ID_AA64ZFR0.AES = 2). */
+#define HWCAP2_SVEPMULL (UINT64_C(1) << 3)
+
 uint64_t arm_cpu_hwcap2(void)
 {
-    return hwcap_word(2);
+    return hwcap_word(2) |
+           (arm_cpu_has(ARM_FEAT_SVE2AES) ? HWCAP2_SVEPMULL : 0);
 }
 
 ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)
@@ -173,6 +189,8 @@ ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)
         return op2 ? ARM_ID_PFR1 : ARM_ID_PFR0;
     if (crm == 7 && op2 == 2)
         return ARM_ID_MMFR2;
+    if (crm == 4 && op2 == 4)
+        return ARM_ID_ZFR0;
     return ARM_ID_NONE;
 }
 
