@@ -463,6 +463,13 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
     if (!a->scalar && (gen_diff_3_vec(a) || gen_diff_3_narrow_vec(a))) {
         return true;
     }
+    if (sqdm && (!a->scalar || a->size == 2) &&
+        arm_gen_sqdmull_vec((int)a->op, (int)a->size, a->scalar ? 8 : 16,
+                            vofs(a->rd), vofs(a->rn) + (a->q ? 8 : 0),
+                            vofs(a->rm) + (a->q ? 8 : 0),
+                            (int32_t)offsetof(CPUARMState, vscratch))) {
+        return true;
+    }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
     int oprsz = a->scalar ? 1 << a->size : 16;
     gen_simd_call3(&helper_info_simd_3diff,
@@ -1036,8 +1043,9 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
  * MUL, MLA, MLS and the long multiplies [SU]MULL, [SU]MLAL, [SU]MLSL (and
  * their "2" forms) by element as the vector ops of their three-same and
  * three-different forms, with Vm[idx] broadcast into the scratch vector as
- * the second operand; SQDMULH and SQRDMULH too (their three-same ops). The
- * long saturating doubling forms stay with the helper.
+ * the second operand; SQDMULH and SQRDMULH too (their three-same ops), and
+ * SQDMULL, SQDMLAL, SQDMLSL (vector, and scalar from S) through
+ * arm_gen_sqdmull_vec.
  */
 static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
 {
@@ -1045,6 +1053,17 @@ static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
     int32_t n = vofs(a->rn);
     int op, oprsz = a->q ? 16 : 8;
 
+    if (a->kind == SE_LONG &&
+        (a->op == SD_SQDMULL || a->op == SD_SQDMLAL || a->op == SD_SQDMLSL)) {
+        if (!tcg_can_emit_vec(TCG_VEC_MULLS, (unsigned)esz, 16)) {
+            return false;
+        }
+        tcg_gen_vec_dup_i64((unsigned)esz, 16, 16, scratch,
+                            read_vec_elem(rm, idx, esz, false));
+        return arm_gen_sqdmull_vec((int)a->op, esz, a->scalar ? 8 : 16,
+                                   vofs(a->rd), n + (a->q ? 8 : 0), scratch,
+                                   scratch);
+    }
     if (a->kind == SE_INT) {
         op = arm_simd_int_3same_vec_op((int)a->op);
     } else {
@@ -1114,7 +1133,8 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
                                    (int)a->rn, rm, idx))
         return true;
-    if (kind != SE_FP && !a->scalar && gen_int_by_elem_vec(a, esz, idx, rm)) {
+    if (kind != SE_FP && (!a->scalar || (kind == SE_LONG && esz == 2)) &&
+        gen_int_by_elem_vec(a, esz, idx, rm)) {
         return true;
     }
     TCGv_i64 args[6] = {

@@ -2,7 +2,9 @@
  * Saturating Advanced SIMD forms that arx lowers inline (SQADD UQADD SQSUB
  * UQSUB on 8- to 64-bit lanes; SQXTN UQXTN SQXTUN and the saturating
  * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
- * by element; SQABS SQNEG) over edge values, with FPSR.QC after each:
+ * by element; SQABS SQNEG; SQDMULL SQDMLAL SQDMLSL, vector, by element and
+ * scalar; the narrows from 64-bit lanes) over edge values, with FPSR.QC
+ * after each:
  * lanes that saturate and lanes that do not. Output compared with
  * qemu-aarch64's.
  */
@@ -171,6 +173,70 @@ static void wide_forms(int16x8_t x, int16x8_t y)
          16);
 }
 
+/* 64-bit lanes around the 32-bit limits from the low two edges of v:
+ * e << 16 (INT32_MIN from -32768), (e << 16) | 0xffff (INT32_MAX from
+ * 32767), e << 17 and e << 31 (mostly out of range). */
+static void wide_narrows(int16x8_t v)
+{
+    int64x2_t s = vmovl_s32(vget_low_s32(vmovl_s16(vget_low_s16(v))));
+    int64x2_t a = vshlq_n_s64(s, 16);
+    int64x2_t b = vorrq_s64(a, vdupq_n_s64(0xffff));
+    int64x2_t c = vshlq_n_s64(s, 17), d = vshlq_n_s64(s, 31);
+    int32x2_t low = vdup_n_s32(-7);
+
+    SAT1("sqxtn.2s", vqmovn_s64(a), 8);
+    SAT1("sqxtn.2s", vqmovn_s64(b), 8);
+    SAT1("sqxtn.2s", vqmovn_s64(c), 8);
+    SAT1("sqxtn2.4s", vqmovn_high_s64(low, d), 16);
+    SAT1("uqxtn.2s", vqmovn_u64(vreinterpretq_u64_s64(b)), 8);
+    SAT1("uqxtn.2s", vqmovn_u64(vreinterpretq_u64_s64(vshrq_n_s64(d, 30))), 8);
+    SAT1("sqxtun.2s", vqmovun_s64(b), 8);
+    SAT1("sqxtun.2s", vqmovun_s64(vshrq_n_s64(d, 30)), 8);
+    SAT1("sqshrn.2s", vqshrn_n_s64(c, 1), 8);
+    SAT1("sqshrn.2s", vqshrn_n_s64(d, 5), 8);
+    SAT1("sqrshrn.2s", vqrshrn_n_s64(b, 1), 8);
+    SAT1("sqrshrun.2s", vqrshrun_n_s64(d, 16), 8);
+    SAT1("uqrshrn.2s", vqrshrn_n_u64(vreinterpretq_u64_s64(d), 32), 8);
+    SAT1("sqshrun2.4s", vqshrun_high_n_s64(vreinterpret_u32_s32(low), c, 2),
+         16);
+}
+
+/* SQDMULL, SQDMLAL, SQDMLSL (vector, "2", by element, scalar): the
+ * doubling saturates only for min * min, the accumulation near the
+ * limits of the accumulator lanes. */
+static void long_forms(int16x8_t x, int16x8_t y)
+{
+    int32x4_t x32 = widen_edges(x), y32 = widen_edges(y);
+    int64x2_t acc64 = widen_edges64(y);
+
+    SAT1("sqdmull.4s", vqdmull_s16(vget_low_s16(x), vget_low_s16(y)), 16);
+    SAT1("sqdmull2.4s", vqdmull_high_s16(x, y), 16);
+    SAT1("sqdmull.2d", vqdmull_s32(vget_low_s32(x32), vget_low_s32(y32)), 16);
+    SAT1("sqdmull2.2d", vqdmull_high_s32(x32, y32), 16);
+    SAT1("sqdmlal.4s", vqdmlal_s16(y32, vget_low_s16(x), vget_low_s16(y)), 16);
+    SAT1("sqdmlsl2.4s", vqdmlsl_high_s16(x32, x, y), 16);
+    SAT1("sqdmlal2.2d", vqdmlal_high_s32(acc64, x32, y32), 16);
+    SAT1("sqdmlsl.2d", vqdmlsl_s32(acc64, vget_low_s32(x32), vget_low_s32(y32)),
+         16);
+    SAT1("sqdmull.h[i]", vqdmull_laneq_s16(vget_low_s16(x), y, 0), 16);
+    SAT1("sqdmlal2.h[i]", vqdmlal_high_laneq_s16(y32, x, x, 7), 16);
+    SAT1("sqdmlsl.s[i]", vqdmlsl_laneq_s32(acc64, vget_low_s32(x32), y32, 1),
+         16);
+    SAT1("sqdmull2.s[i]", vqdmull_high_laneq_s32(x32, x32, 0), 16);
+    SAT1("sqdmull.s",
+         vqdmulls_s32(vgetq_lane_s32(x32, 0), vgetq_lane_s32(y32, 0)), 8);
+    SAT1("sqdmlal.s",
+         vqdmlals_s32(vgetq_lane_s64(acc64, 0), vgetq_lane_s32(x32, 1),
+                      vgetq_lane_s32(y32, 1)),
+         8);
+    SAT1("sqdmlsl.s[i]",
+         vqdmlsls_laneq_s32(vgetq_lane_s64(acc64, 1), vgetq_lane_s32(x32, 0),
+                            y32, 1),
+         8);
+    SAT1("sqdmull.h", vqdmullh_s16(vgetq_lane_s16(x, 0), vgetq_lane_s16(y, 0)),
+         4);
+}
+
 int main(void)
 {
     for (int i = 0; i < NB_EDGES; i++)
@@ -184,6 +250,8 @@ int main(void)
             narrows(v);
             adds(v, w);
             wide_forms(v, w);
+            wide_narrows(v);
+            long_forms(v, w);
             printf("\n");
         }
     return 0;
