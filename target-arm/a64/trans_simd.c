@@ -242,6 +242,61 @@ static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
     return true;
 }
 
+/*
+ * Saturating scalars of B, H and S elements (the D ones are vector ops),
+ * r the exact result widened to 64 bits: clamped to [min, max], FPSR.QC
+ * or-ed with whether the clamp changed it (no branch), and written to Vd
+ * zero-extended, the rest of Vd cleared.
+ */
+static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
+                                  int64_t max)
+{
+    TCGv_i64 c = tcg_temp_new_i64(), q = tcg_temp_new_i64();
+    TCGv_i64 fpsr = tcg_temp_new_i64();
+    int32_t fpsr_ofs = (int32_t)offsetof(CPUARMState, fpsr);
+
+    tcg_gen_movcond_i64(TCG_COND_GT, c, r, tcg_constant_i64(max),
+                        tcg_constant_i64(max), r);
+    tcg_gen_movcond_i64(TCG_COND_LT, c, c, tcg_constant_i64(min),
+                        tcg_constant_i64(min), c);
+    tcg_gen_setcond_i64(TCG_COND_NE, q, c, r);
+    tcg_gen_shli_i64(q, q, 27); /* FPSR.QC */
+    tcg_gen_ld32u_i64(fpsr, tcg_env, fpsr_ofs);
+    tcg_gen_or_i64(fpsr, fpsr, q);
+    tcg_gen_st32_i64(fpsr, tcg_env, fpsr_ofs);
+    tcg_gen_andi_i64(c, c, (int64_t)((1ull << (8u << esz)) - 1));
+    write_vec_half(rd, 0, c);
+    write_vec_half(rd, 1, tcg_constant_i64(0));
+}
+
+/* SQADD, UQADD, SQSUB, UQSUB on a B, H or S scalar. */
+static bool gen_sat_arith_scalar(int op, int esz, int rd, int rn, int rm)
+{
+    bool is_signed = op == SI_SQADD || op == SI_SQSUB;
+    unsigned bits = 8u << esz;
+    TCGv_i64 n, m, r = tcg_temp_new_i64();
+
+    if ((op != SI_SQADD && op != SI_UQADD && op != SI_SQSUB &&
+         op != SI_UQSUB) ||
+        esz > 2) {
+        return false;
+    }
+    n = read_vec_elem(rn, 0, esz, is_signed);
+    m = read_vec_elem(rm, 0, esz, is_signed);
+    if (op == SI_SQSUB || op == SI_UQSUB) {
+        tcg_gen_sub_i64(r, n, m);
+    } else {
+        tcg_gen_add_i64(r, n, m);
+    }
+    if (is_signed) {
+        gen_sat_scalar_finish(rd, esz, r, -(1ll << (bits - 1)),
+                              (1ll << (bits - 1)) - 1);
+    } else {
+        gen_sat_scalar_finish(rd, esz, r, 0, (1ll << bits) - 1);
+    }
+    return true;
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -256,6 +311,10 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
     if (gen_vec_bin(arm_simd_int_3same_vec_op((int)a->op), esz, oprsz, a->rd,
                     a->rn, a->rm) ||
         gen_halving_vec(a, esz, oprsz)) {
+        return true;
+    }
+    if (a->scalar && gen_sat_arith_scalar((int)a->op, esz, (int)a->rd,
+                                          (int)a->rn, (int)a->rm)) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,
@@ -577,6 +636,21 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
     }
     (void)s;
     if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
+        return true;
+    }
+    if (a->scalar && esz < 3 && (op == SM_SQABS || op == SM_SQNEG)) {
+        /* B, H, S: the only overflow, -min, clamps to max */
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz, true);
+        TCGv_i64 neg = tcg_temp_new_i64();
+
+        tcg_gen_neg_i64(neg, r);
+        if (op == SM_SQNEG) {
+            tcg_gen_mov_i64(r, neg);
+        } else {
+            tcg_gen_movcond_i64(TCG_COND_LT, r, r, tcg_constant_i64(0), neg, r);
+        }
+        gen_sat_scalar_finish((int)a->rd, esz, r, -(1ll << ((8 << esz) - 1)),
+                              (1ll << ((8 << esz) - 1)) - 1);
         return true;
     }
     gen_simd_call2(&helper_info_simd_2misc, simd_desc(op, esz, oprsz, flags, 0),

@@ -3,7 +3,8 @@
  * UQSUB on 8- to 64-bit lanes; SQXTN UQXTN SQXTUN and the saturating
  * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
  * by element; SQABS SQNEG; SQDMULL SQDMLAL SQDMLSL, vector, by element and
- * scalar; the narrows from 64-bit lanes) over edge values, with FPSR.QC
+ * scalar; the narrows from 64-bit lanes; B, H, S scalar SQADD UQADD SQSUB
+ * UQSUB SQABS SQNEG) over edge values, with FPSR.QC
  * after each:
  * lanes that saturate and lanes that do not. Output compared with
  * qemu-aarch64's.
@@ -237,6 +238,32 @@ static void long_forms(int16x8_t x, int16x8_t y)
          4);
 }
 
+/* The B, H and S scalar forms: SQADD UQADD SQSUB UQSUB SQABS SQNEG. */
+static void scalar_forms(int16x8_t x, int16x8_t y)
+{
+    int32x4_t x32 = widen_edges(x), y32 = widen_edges(y);
+    int16_t xh = vgetq_lane_s16(x, 0), yh = vgetq_lane_s16(y, 0);
+    int8_t xb = (int8_t)vgetq_lane_s16(x, 1), yb = (int8_t)xh;
+    int32_t xs = vgetq_lane_s32(x32, 1), ys = vgetq_lane_s32(y32, 2);
+
+    SAT1("sqadd.b", vqaddb_s8(xb, yb), 1);
+    SAT1("uqadd.b", vqaddb_u8((uint8_t)xb, (uint8_t)yb), 1);
+    SAT1("sqsub.b", vqsubb_s8(xb, yb), 1);
+    SAT1("uqsub.b", vqsubb_u8((uint8_t)xb, (uint8_t)yb), 1);
+    SAT1("sqadd.h", vqaddh_s16(xh, yh), 2);
+    SAT1("uqadd.h", vqaddh_u16((uint16_t)xh, (uint16_t)yh), 2);
+    SAT1("sqsub.h", vqsubh_s16(xh, yh), 2);
+    SAT1("uqsub.h", vqsubh_u16((uint16_t)xh, (uint16_t)yh), 2);
+    SAT1("sqadd.s", vqadds_s32(xs, ys), 4);
+    SAT1("uqadd.s", vqadds_u32((uint32_t)xs, (uint32_t)ys), 4);
+    SAT1("sqsub.s", vqsubs_s32(xs, ys), 4);
+    SAT1("uqsub.s", vqsubs_u32((uint32_t)xs, (uint32_t)ys), 4);
+    SAT1("sqabs.b", vqabsb_s8(xb), 1);
+    SAT1("sqneg.h", vqnegh_s16(xh), 2);
+    SAT1("sqabs.s", vqabss_s32(xs), 4);
+    SAT1("sqneg.s", vqnegs_s32(ys), 4);
+}
+
 int main(void)
 {
     for (int i = 0; i < NB_EDGES; i++)
@@ -252,6 +279,7 @@ int main(void)
             wide_forms(v, w);
             wide_narrows(v);
             long_forms(v, w);
+            scalar_forms(v, w);
             printf("\n");
         }
     return 0;
