@@ -65,6 +65,9 @@ static inline int arm_simd_shift_imm_vec_op(int op)
     case SS_URSRA: return TCG_VEC_SHRI_RND | TCG_VEC_ACC;
     case SS_SLI: return TCG_VEC_SLI;
     case SS_SRI: return TCG_VEC_SRI;
+    case SS_SQSHL: return TCG_VEC_SQSHLI;
+    case SS_UQSHL: return TCG_VEC_UQSHLI;
+    case SS_SQSHLU: return TCG_VEC_SQSHLUI;
     default: return -1;
     }
 }

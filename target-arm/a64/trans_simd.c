@@ -1035,6 +1035,18 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
     if (gen_shift_imm_vec(a, op, esz, oprsz, shift)) {
         return true;
     }
+    if (a->scalar && esz < 3 &&
+        (op == SS_SQSHL || op == SS_UQSHL || op == SS_SQSHLU)) {
+        /* B, H, S: x << shift (< 32) fits 64 bits; clamp to the result */
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz, op != SS_UQSHL);
+        int bits = 8 << esz;
+
+        tcg_gen_shli_i64(r, r, shift);
+        gen_sat_scalar_finish(
+            (int)a->rd, esz, r, op == SS_SQSHL ? -(1ll << (bits - 1)) : 0,
+            op == SS_SQSHL ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1);
+        return true;
+    }
     gen_simd_call2(&helper_info_simd_shift_imm,
                    simd_desc(op, esz, oprsz, flags, shift), a->rd, a->rn);
     return true;

@@ -197,6 +197,9 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_GETEL: return oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SQSHLI:
+    case TCG_VEC_UQSHLI:
+    case TCG_VEC_SQSHLUI: return has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     default: return ISA_NONE;
     }
 }
@@ -966,6 +969,52 @@ static void vsat_narrow_words(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2,
     x86_pshufd(as(), x, x, 0x08);
 }
 
+/*
+ * SQSHL, UQSHL, SQSHLU by n: a lane is in range when shifting x << n
+ * back (arithmetically for SQSHL's signed result) gives x. The others take
+ * the limit: sign ^ max for SQSHL, all ones for UQSHL; SQSHLU gives 0
+ * for a negative lane (saturated too) and all ones past the range.
+ */
+static void vsat_shl(unsigned kind, unsigned vece, unsigned n, X86Xmm x,
+                     X86Xmm t, X86Xmm t2, X86Xmm t3)
+{
+    uint64_t max = (1ull << ((8u << vece) - 1)) - 1;
+
+    vmov(t, x);
+    vshl(t, vece, n, t2);
+    vmov(t2, t);
+    if (kind == TCG_VEC_SQSHLI)
+        vsar(t2, vece, n, t3);
+    else
+        vshr(t2, vece, n, t3);
+    vcmpeq(t2, x, vece, t3); /* in range */
+    if (kind == TCG_VEC_SQSHLI) {
+        set_sat_flag_unless_all_ones(t2);
+        vsignmask(t3, x, vece);
+        vsplat(x, vece, max);
+        x86_packed_rr(as(), X86_PXOR, x, t3); /* the limit */
+        x86_packed_rr(as(), X86_PXOR, x, t);
+        x86_packed_rr(as(), X86_PANDN, t2, x); /* ~in & (limit ^ t) */
+        x86_packed_rr(as(), X86_PXOR, t2, t);
+        vmov(x, t2);
+        return;
+    }
+    if (kind == TCG_VEC_UQSHLI) {
+        set_sat_flag_unless_all_ones(t2);
+        vnot(t2, t3);
+        x86_packed_rr(as(), X86_POR, t, t2);
+        vmov(x, t);
+        return;
+    }
+    vsignmask(t3, x, vece);
+    vmov(x, t3);                            /* the sign */
+    x86_packed_rr(as(), X86_PANDN, t3, t2); /* in range and not negative */
+    set_sat_flag_unless_all_ones(t3);
+    vnot(t2, t3);
+    x86_packed_rr(as(), X86_POR, t, t2);
+    x86_packed_rr(as(), X86_PANDN, x, t); /* ~sign & (t | ~in) */
+}
+
 /* x = |x| lane by lane (the most negative value stays); t is clobbered. */
 static void vabs(unsigned vece, X86Xmm x, X86Xmm t)
 {
@@ -1329,6 +1378,9 @@ static void lower_vec_un(const TCGOp *op)
         break;
     case TCG_VEC_SQABS:
     case TCG_VEC_SQNEG: vsat_abs_neg(kind, vece, x, t, t2); break;
+    case TCG_VEC_SQSHLI:
+    case TCG_VEC_UQSHLI:
+    case TCG_VEC_SQSHLUI: vsat_shl(kind, vece, imm, x, t, t2, X86_XMM3); break;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);

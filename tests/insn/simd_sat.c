@@ -4,10 +4,9 @@
  * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
  * by element; SQABS SQNEG; SQDMULL SQDMLAL SQDMLSL, vector, by element and
  * scalar; the narrows from 64-bit lanes; B, H, S scalar SQADD UQADD SQSUB
- * UQSUB SQABS SQNEG) over edge values, with FPSR.QC
- * after each:
- * lanes that saturate and lanes that do not. Output compared with
- * qemu-aarch64's.
+ * UQSUB SQABS SQNEG; SQSHL UQSHL SQSHLU by immediate) over edge values, with
+ * FPSR.QC after each: lanes that saturate and lanes that do not. Output
+ * compared with qemu-aarch64's.
  */
 #include <arm_neon.h>
 #include <stdint.h>
@@ -264,6 +263,36 @@ static void scalar_forms(int16x8_t x, int16x8_t y)
     SAT1("sqneg.s", vqnegs_s32(ys), 4);
 }
 
+/* SQSHL, UQSHL, SQSHLU by immediate: vector (every lane size) and B, H,
+ * S, D scalars, shifts from 0 to the width less one. */
+static void shift_forms(int16x8_t x)
+{
+    int8x16_t x8 = vreinterpretq_s8_s16(x);
+    int32x4_t x32 = widen_edges(x);
+    int64x2_t x64 = widen_edges64(x);
+
+    SAT1("sqshl.16b", vqshlq_n_s8(x8, 1), 16);
+    SAT1("uqshl.8b", vqshl_n_u8(vreinterpret_u8_s16(vget_low_s16(x)), 7), 8);
+    SAT1("sqshlu.16b", vqshluq_n_s8(x8, 0), 16);
+    SAT1("sqshl.8h", vqshlq_n_s16(x, 3), 16);
+    SAT1("uqshl.8h", vqshlq_n_u16(vreinterpretq_u16_s16(x), 8), 16);
+    SAT1("sqshlu.4h", vqshlu_n_s16(vget_low_s16(x), 1), 8);
+    SAT1("sqshl.4s", vqshlq_n_s32(x32, 0), 16);
+    SAT1("sqshl.2s", vqshl_n_s32(vget_low_s32(x32), 31), 8);
+    SAT1("uqshl.4s", vqshlq_n_u32(vreinterpretq_u32_s32(x32), 1), 16);
+    SAT1("sqshlu.4s", vqshluq_n_s32(x32, 16), 16);
+    SAT1("sqshl.2d", vqshlq_n_s64(x64, 1), 16);
+    SAT1("uqshl.2d", vqshlq_n_u64(vreinterpretq_u64_s64(x64), 63), 16);
+    SAT1("sqshlu.2d", vqshluq_n_s64(vshrq_n_s64(x64, 20), 20), 16);
+    SAT1("sqshl.b", vqshlb_n_s8(vgetq_lane_s8(x8, 0), 2), 1);
+    SAT1("uqshl.h", vqshlh_n_u16((uint16_t)vgetq_lane_s16(x, 1), 4), 2);
+    SAT1("sqshlu.h", vqshluh_n_s16(vgetq_lane_s16(x, 0), 1), 2);
+    SAT1("sqshl.s", vqshls_n_s32(vgetq_lane_s32(x32, 2), 17), 4);
+    SAT1("sqshlu.s", vqshlus_n_s32(vgetq_lane_s32(x32, 1), 0), 4);
+    SAT1("uqshl.s", vqshls_n_u32((uint32_t)vgetq_lane_s32(x32, 3), 31), 4);
+    SAT1("sqshl.d", vqshld_n_s64(vgetq_lane_s64(x64, 0), 15), 8);
+}
+
 int main(void)
 {
     for (int i = 0; i < NB_EDGES; i++)
@@ -280,6 +309,7 @@ int main(void)
             wide_narrows(v);
             long_forms(v, w);
             scalar_forms(v, w);
+            shift_forms(v);
             printf("\n");
         }
     return 0;
