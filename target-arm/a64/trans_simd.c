@@ -297,6 +297,31 @@ static bool gen_sat_arith_scalar(int op, int esz, int rd, int rn, int rm)
     return true;
 }
 
+/*
+ * SQDMULH, SQRDMULH on an H or S scalar (n, m: the elements sign-extended):
+ * (n * m + round) >> (bits - 1) is Arm's (2nm + round') >> bits without
+ * the doubling's 64-bit overflow; only min * min passes max, which the
+ * clamp catches (QC set).
+ */
+static bool gen_sat_doubling_mulh_scalar(int op, int esz, int rd, TCGv_i64 n,
+                                         TCGv_i64 m)
+{
+    unsigned bits = 8u << esz;
+    TCGv_i64 r = tcg_temp_new_i64();
+
+    if ((op != SI_SQDMULH && op != SI_SQRDMULH) || esz < 1 || esz > 2) {
+        return false;
+    }
+    tcg_gen_mul_i64(r, n, m);
+    if (op == SI_SQRDMULH) {
+        tcg_gen_addi_i64(r, r, 1ll << (bits - 2));
+    }
+    tcg_gen_sari_i64(r, r, bits - 1);
+    gen_sat_scalar_finish(rd, esz, r, -(1ll << (bits - 1)),
+                          (1ll << (bits - 1)) - 1);
+    return true;
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -315,6 +340,12 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
     }
     if (a->scalar && gen_sat_arith_scalar((int)a->op, esz, (int)a->rd,
                                           (int)a->rn, (int)a->rm)) {
+        return true;
+    }
+    if (a->scalar && (a->op == SI_SQDMULH || a->op == SI_SQRDMULH) &&
+        gen_sat_doubling_mulh_scalar((int)a->op, esz, (int)a->rd,
+                                     read_vec_elem((int)a->rn, 0, esz, true),
+                                     read_vec_elem((int)a->rm, 0, esz, true))) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,
@@ -1221,6 +1252,12 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         return true;
     if (kind != SE_FP && (!a->scalar || (kind == SE_LONG && esz == 2)) &&
         gen_int_by_elem_vec(a, esz, idx, rm)) {
+        return true;
+    }
+    if (kind == SE_INT && a->scalar &&
+        gen_sat_doubling_mulh_scalar((int)a->op, esz, (int)a->rd,
+                                     read_vec_elem((int)a->rn, 0, esz, true),
+                                     read_vec_elem(rm, idx, esz, true))) {
         return true;
     }
     TCGv_i64 args[6] = {

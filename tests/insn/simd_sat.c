@@ -4,7 +4,8 @@
  * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
  * by element; SQABS SQNEG; SQDMULL SQDMLAL SQDMLSL, vector, by element and
  * scalar; the narrows from 64-bit lanes; B, H, S scalar SQADD UQADD SQSUB
- * UQSUB SQABS SQNEG; SQSHL UQSHL SQSHLU by immediate) over edge values, with
+ * UQSUB SQABS SQNEG SQDMULH SQRDMULH; SQSHL UQSHL SQSHLU by immediate)
+ * over edge values, with
  * FPSR.QC after each: lanes that saturate and lanes that do not. Output
  * compared with qemu-aarch64's.
  */
@@ -261,6 +262,12 @@ static void scalar_forms(int16x8_t x, int16x8_t y)
     SAT1("sqneg.h", vqnegh_s16(xh), 2);
     SAT1("sqabs.s", vqabss_s32(xs), 4);
     SAT1("sqneg.s", vqnegs_s32(ys), 4);
+    SAT1("sqdmulh.h", vqdmulhh_s16(xh, yh), 2);
+    SAT1("sqrdmulh.h", vqrdmulhh_s16(xh, (int16_t)vgetq_lane_s16(x, 1)), 2);
+    SAT1("sqdmulh.s", vqdmulhs_s32(xs, ys), 4);
+    SAT1("sqrdmulh.s", vqrdmulhs_s32(xs, xs), 4);
+    SAT1("sqdmulh.s[i]", vqdmulhs_laneq_s32(ys, x32, 0), 4);
+    SAT1("sqrdmulh.h[i]", vqrdmulhh_laneq_s16(yh, x, 4), 2);
 }
 
 /* SQSHL, UQSHL, SQSHLU by immediate: vector (every lane size) and B, H,
