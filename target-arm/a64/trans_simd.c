@@ -244,18 +244,19 @@ static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
 
 /*
  * Saturating scalars of B, H and S elements (the D ones are vector ops),
- * r the exact result widened to 64 bits: clamped to [min, max], FPSR.QC
+ * r the exact result widened to 64 bits: clamped to [min, max] (the
+ * upper bound by the comparison `above`, GT unless r is unsigned), FPSR.QC
  * or-ed with whether the clamp changed it (no branch), and written to Vd
  * zero-extended, the rest of Vd cleared.
  */
-static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
-                                  int64_t max)
+static void gen_sat_scalar_clamp(int rd, int esz, TCGv_i64 r, int64_t min,
+                                 int64_t max, TCGCond above)
 {
     TCGv_i64 c = tcg_temp_new_i64(), q = tcg_temp_new_i64();
     TCGv_i64 fpsr = tcg_temp_new_i64();
     int32_t fpsr_ofs = (int32_t)offsetof(CPUARMState, fpsr);
 
-    tcg_gen_movcond_i64(TCG_COND_GT, c, r, tcg_constant_i64(max),
+    tcg_gen_movcond_i64(above, c, r, tcg_constant_i64(max),
                         tcg_constant_i64(max), r);
     tcg_gen_movcond_i64(TCG_COND_LT, c, c, tcg_constant_i64(min),
                         tcg_constant_i64(min), c);
@@ -267,6 +268,12 @@ static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
     tcg_gen_andi_i64(c, c, (int64_t)((1ull << (8u << esz)) - 1));
     write_vec_half(rd, 0, c);
     write_vec_half(rd, 1, tcg_constant_i64(0));
+}
+
+static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
+                                  int64_t max)
+{
+    gen_sat_scalar_clamp(rd, esz, r, min, max, TCG_COND_GT);
 }
 
 /* SQADD, UQADD, SQSUB, UQSUB on a B, H or S scalar. */
@@ -667,6 +674,19 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
     }
     (void)s;
     if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
+        return true;
+    }
+    if (a->scalar && esz < 3 &&
+        (op == SM_SQXTN || op == SM_UQXTN || op == SM_SQXTUN)) {
+        /* Bd from Hn, Hd from Sn, Sd from Dn; UQXTN's D source is
+         * unsigned, so its upper clamp compares unsigned */
+        int bits = 8 << esz;
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz + 1, op != SM_UQXTN);
+
+        gen_sat_scalar_clamp(
+            (int)a->rd, esz, r, op == SM_SQXTN ? -(1ll << (bits - 1)) : 0,
+            op == SM_SQXTN ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1,
+            op == SM_UQXTN ? TCG_COND_GTU : TCG_COND_GT);
         return true;
     }
     if (a->scalar && esz < 3 && (op == SM_SQABS || op == SM_SQNEG)) {

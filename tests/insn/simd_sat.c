@@ -268,6 +268,16 @@ static void scalar_forms(int16x8_t x, int16x8_t y)
     SAT1("sqrdmulh.s", vqrdmulhs_s32(xs, xs), 4);
     SAT1("sqdmulh.s[i]", vqdmulhs_laneq_s32(ys, x32, 0), 4);
     SAT1("sqrdmulh.h[i]", vqrdmulhh_laneq_s16(yh, x, 4), 2);
+    SAT1("sqxtn.b", vqmovnh_s16(xh), 1);
+    SAT1("uqxtn.b", vqmovnh_u16((uint16_t)yh), 1);
+    SAT1("sqxtun.b", vqmovunh_s16(xh), 1);
+    SAT1("sqxtn.h", vqmovns_s32(xs), 2);
+    SAT1("uqxtn.h", vqmovns_u32((uint32_t)ys), 2);
+    SAT1("sqxtun.h", vqmovuns_s32(ys), 2);
+    int64x2_t w64 = vshlq_n_s64(vmovl_s32(vget_low_s32(x32)), 1);
+    SAT1("sqxtn.s", vqmovnd_s64(vgetq_lane_s64(w64, 0)), 4);
+    SAT1("uqxtn.s", vqmovnd_u64((uint64_t)vgetq_lane_s64(w64, 1)), 4);
+    SAT1("sqxtun.s", vqmovund_s64(vgetq_lane_s64(w64, 1) >> 1), 4);
 }
 
 /* SQSHL, UQSHL, SQSHLU by immediate: vector (every lane size) and B, H,
