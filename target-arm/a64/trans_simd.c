@@ -249,8 +249,8 @@ static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
  * or-ed with whether the clamp changed it (no branch), and written to Vd
  * zero-extended, the rest of Vd cleared.
  */
-static void gen_sat_scalar_clamp(int rd, int esz, TCGv_i64 r, int64_t min,
-                                 int64_t max, TCGCond above)
+static TCGv_i64 gen_sat_clamp_qc(TCGv_i64 r, int64_t min, int64_t max,
+                                 TCGCond above)
 {
     TCGv_i64 c = tcg_temp_new_i64(), q = tcg_temp_new_i64();
     TCGv_i64 fpsr = tcg_temp_new_i64();
@@ -265,6 +265,14 @@ static void gen_sat_scalar_clamp(int rd, int esz, TCGv_i64 r, int64_t min,
     tcg_gen_ld32u_i64(fpsr, tcg_env, fpsr_ofs);
     tcg_gen_or_i64(fpsr, fpsr, q);
     tcg_gen_st32_i64(fpsr, tcg_env, fpsr_ofs);
+    return c;
+}
+
+static void gen_sat_scalar_clamp(int rd, int esz, TCGv_i64 r, int64_t min,
+                                 int64_t max, TCGCond above)
+{
+    TCGv_i64 c = gen_sat_clamp_qc(r, min, max, above);
+
     tcg_gen_andi_i64(c, c, (int64_t)((1ull << (8u << esz)) - 1));
     write_vec_half(rd, 0, c);
     write_vec_half(rd, 1, tcg_constant_i64(0));
@@ -274,6 +282,35 @@ static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
                                   int64_t max)
 {
     gen_sat_scalar_clamp(rd, esz, r, min, max, TCG_COND_GT);
+}
+
+/*
+ * SQDMULL, SQDMLAL, SQDMLSL Sd, Hn, Hm (n, m sign-extended): the doubled
+ * product saturated to 32 bits (only min * min overflows), then for the
+ * accumulating forms Sd +/- it saturated again; QC from either step.
+ */
+static bool gen_sqdmull_h_scalar(int op, int rd, TCGv_i64 n, TCGv_i64 m)
+{
+    TCGv_i64 r = tcg_temp_new_i64(), p;
+
+    if (op != SD_SQDMULL && op != SD_SQDMLAL && op != SD_SQDMLSL) {
+        return false;
+    }
+    tcg_gen_mul_i64(r, n, m);
+    tcg_gen_add_i64(r, r, r);
+    if (op == SD_SQDMULL) {
+        gen_sat_scalar_finish(rd, 2, r, INT32_MIN, INT32_MAX);
+        return true;
+    }
+    p = gen_sat_clamp_qc(r, INT32_MIN, INT32_MAX, TCG_COND_GT);
+    r = read_vec_elem(rd, 0, 2, true);
+    if (op == SD_SQDMLSL) {
+        tcg_gen_sub_i64(r, r, p);
+    } else {
+        tcg_gen_add_i64(r, r, p);
+    }
+    gen_sat_scalar_finish(rd, 2, r, INT32_MIN, INT32_MAX);
+    return true;
 }
 
 /* SQADD, UQADD, SQSUB, UQSUB on a B, H or S scalar. */
@@ -558,6 +595,12 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
     }
     (void)s;
     if (!a->scalar && (gen_diff_3_vec(a) || gen_diff_3_narrow_vec(a))) {
+        return true;
+    }
+    if (sqdm && a->scalar && a->size == 1 &&
+        gen_sqdmull_h_scalar((int)a->op, (int)a->rd,
+                             read_vec_elem((int)a->rn, 0, 1, true),
+                             read_vec_elem((int)a->rm, 0, 1, true))) {
         return true;
     }
     if (sqdm && (!a->scalar || a->size == 2) &&
@@ -1272,6 +1315,12 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         return true;
     if (kind != SE_FP && (!a->scalar || (kind == SE_LONG && esz == 2)) &&
         gen_int_by_elem_vec(a, esz, idx, rm)) {
+        return true;
+    }
+    if (kind == SE_LONG && a->scalar && esz == 1 &&
+        gen_sqdmull_h_scalar((int)a->op, (int)a->rd,
+                             read_vec_elem((int)a->rn, 0, 1, true),
+                             read_vec_elem(rm, idx, 1, true))) {
         return true;
     }
     if (kind == SE_INT && a->scalar &&

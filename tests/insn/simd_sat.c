@@ -236,6 +236,18 @@ static void long_forms(int16x8_t x, int16x8_t y)
          8);
     SAT1("sqdmull.h", vqdmullh_s16(vgetq_lane_s16(x, 0), vgetq_lane_s16(y, 0)),
          4);
+    SAT1("sqdmlal.h",
+         vqdmlalh_s16(vgetq_lane_s32(y32, 0), vgetq_lane_s16(x, 0),
+                      vgetq_lane_s16(y, 0)),
+         4);
+    SAT1("sqdmlsl.h",
+         vqdmlslh_s16(vgetq_lane_s32(x32, 1), vgetq_lane_s16(x, 1),
+                      vgetq_lane_s16(y, 0)),
+         4);
+    SAT1("sqdmull.h[i]", vqdmullh_laneq_s16(vgetq_lane_s16(x, 0), y, 0), 4);
+    SAT1("sqdmlal.h[i]",
+         vqdmlalh_laneq_s16(vgetq_lane_s32(x32, 0), vgetq_lane_s16(y, 0), x, 1),
+         4);
 }
 
 /* The B, H and S scalar forms: SQADD UQADD SQSUB UQSUB SQABS SQNEG. */
