@@ -65,6 +65,9 @@ static inline int arm_simd_shift_imm_vec_op(int op)
     case SS_URSRA: return TCG_VEC_SHRI_RND | TCG_VEC_ACC;
     case SS_SLI: return TCG_VEC_SLI;
     case SS_SRI: return TCG_VEC_SRI;
+    case SS_SQSHL: return TCG_VEC_SQSHLI;
+    case SS_UQSHL: return TCG_VEC_UQSHLI;
+    case SS_SQSHLU: return TCG_VEC_SQSHLUI;
     default: return -1;
     }
 }
@@ -105,13 +108,47 @@ static inline bool arm_gen_sat_shrn_vec(int op, int esz, int shift,
     case SS_SQRSHRUN: wide = TCG_VEC_SARI_RND, narrow = TCG_VEC_SQXTUN; break;
     default: return false;
     }
-    if (esz > 1 || !tcg_can_emit_vec((unsigned)wide, (unsigned)esz + 1, 16) ||
+    if (esz > 2 || !tcg_can_emit_vec((unsigned)wide, (unsigned)esz + 1, 16) ||
         !tcg_can_emit_vec((unsigned)narrow, (unsigned)esz, 8)) {
         return false;
     }
     tcg_gen_vec_shi((unsigned)wide, (unsigned)esz + 1, 16, 16, scratch, n,
                     (unsigned)shift);
     tcg_gen_vec_shi((unsigned)narrow, (unsigned)esz, 8, maxsz, d, scratch, 0);
+    return true;
+}
+
+/*
+ * SQDMULL, SQDMLAL, SQDMLSL (SD_ ops; esz 1 or 2, the narrow size) of the
+ * low 8 bytes at n and m: their signed long product in the scratch
+ * vector, doubled by a saturating add to itself (only min * min
+ * overflows), then stored at d or added to / subtracted from it
+ * saturating; each step sets the sticky flag (FPSR.QC) as Arm's
+ * SignedSatQ() calls do. oprsz 8 for the scalar S forms (one D lane;
+ * the upper product in the scratch vector is never read). False, with
+ * nothing emitted, where it is not one or the host lacks the ops.
+ */
+static inline bool arm_gen_sqdmull_vec(int op, int esz, unsigned oprsz,
+                                       int32_t d, int32_t n, int32_t m,
+                                       int32_t scratch)
+{
+    unsigned wide = (unsigned)esz + 1;
+    unsigned acc = op == SD_SQDMLSL ? TCG_VEC_SQSUB : TCG_VEC_SQADD;
+
+    if ((op != SD_SQDMULL && op != SD_SQDMLAL && op != SD_SQDMLSL) || esz < 1 ||
+        esz > 2 || (oprsz == 8 && esz != 2) ||
+        !tcg_can_emit_vec(TCG_VEC_MULLS, (unsigned)esz, 16) ||
+        !tcg_can_emit_vec(acc, wide, oprsz) ||
+        !tcg_can_emit_vec(TCG_VEC_SQADD, wide, oprsz)) {
+        return false;
+    }
+    tcg_gen_vec_bin(TCG_VEC_MULLS, (unsigned)esz, 16, 16, scratch, n, m);
+    if (op == SD_SQDMULL) {
+        tcg_gen_vec_bin(TCG_VEC_SQADD, wide, oprsz, 16, d, scratch, scratch);
+        return true;
+    }
+    tcg_gen_vec_bin(TCG_VEC_SQADD, wide, oprsz, 16, scratch, scratch, scratch);
+    tcg_gen_vec_bin(acc, wide, oprsz, 16, d, d, scratch);
     return true;
 }
 

@@ -615,7 +615,7 @@ typedef enum TCGVecOp {
     /* The 16 bytes of a as elements of twice vece narrowed to vece with
      * saturation: signed to signed, unsigned to unsigned, signed to
      * unsigned; a lane that saturates sets the sticky flag
-     * (tcg_set_vec_sat_flag). oprsz (8) bytes of result; vece 0 or 1. */
+     * (tcg_set_vec_sat_flag). oprsz (8) bytes of result; vece 0 to 2. */
     TCG_VEC_SQXTN,
     TCG_VEC_UQXTN,
     TCG_VEC_SQXTUN,
@@ -627,6 +627,12 @@ typedef enum TCGVecOp {
     TCG_VEC_SEXT_SHLI,
     /* Element imm of a (16 bytes), zero-extended to the whole of d. */
     TCG_VEC_GETEL,
+    /* Saturating shifts left by imm (0 <= imm < element bits): signed to
+     * signed, unsigned to unsigned, signed to unsigned (a negative lane
+     * gives 0); a lane that saturates sets the sticky flag. */
+    TCG_VEC_SQSHLI,
+    TCG_VEC_UQSHLI,
+    TCG_VEC_SQSHLUI,
     TCG_VEC_NB_OPS,
 
     /* Flags: the result is added to (subtracted from) d's elements rather

@@ -557,6 +557,11 @@ static bool trans_diff3(DisasContext *s, arg_diff3 *a)
             return true;
         }
     }
+    if (sqdm && arm_gen_sqdmull_vec(op, esz, 16, neon_dofs(a->vd),
+                                    neon_dofs(a->vn), neon_dofs(a->vm),
+                                    (int32_t)offsetof(CPUARMState, vscratch))) {
+        return true;
+    }
     gen_neon_call(
         NK_3DIFF, simd_desc(op, esz, 16, a->u ? SIMD_DESC_UNSIGNED : 0, 0),
         neon_opnd((int)a->vd, !narrow), neon_opnd((int)a->vn, wide || narrow),
@@ -602,6 +607,19 @@ static bool trans_by_scalar(DisasContext *s, arg_scalar *a)
         bool sqdm = op == SD_SQDMLAL || op == SD_SQDMLSL || op == SD_SQDMULL;
         if ((sqdm && a->q) || (a->vd & 1)) {
             return false;
+        }
+        if (sqdm && vec_ok(TCG_VEC_MULLS, esz, 16)) {
+            /* Dm[x] broadcast into the scratch vector (a 32-bit load:
+             * dup takes the element's low bits) */
+            int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+            TCGv_i64 x = tcg_temp_new_i64();
+
+            tcg_gen_ld32u_i64(x, tcg_env, neon_dofs(dm) + (idx << esz));
+            tcg_gen_vec_dup_i64((unsigned)esz, 16, 16, scratch, x);
+            if (arm_gen_sqdmull_vec(op, esz, 16, neon_dofs(a->vd),
+                                    neon_dofs(a->vn), scratch, scratch)) {
+                return true;
+            }
         }
         gen_neon_call(NK_3DIFF,
                       simd_desc(op, esz, 16, a->q ? SIMD_DESC_UNSIGNED : 0, 0),

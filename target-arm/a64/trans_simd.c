@@ -242,6 +242,130 @@ static bool gen_halving_vec(arg_int_3same *a, int esz, int oprsz)
     return true;
 }
 
+/*
+ * Saturating scalars of B, H and S elements (the D ones are vector ops),
+ * r the exact result widened to 64 bits: clamped to [min, max] (the
+ * upper bound by the comparison `above`, GT unless r is unsigned), FPSR.QC
+ * or-ed with whether the clamp changed it (no branch), and written to Vd
+ * zero-extended, the rest of Vd cleared.
+ */
+static TCGv_i64 gen_sat_clamp_qc(TCGv_i64 r, int64_t min, int64_t max,
+                                 TCGCond above)
+{
+    TCGv_i64 c = tcg_temp_new_i64(), q = tcg_temp_new_i64();
+    TCGv_i64 fpsr = tcg_temp_new_i64();
+    int32_t fpsr_ofs = (int32_t)offsetof(CPUARMState, fpsr);
+
+    tcg_gen_movcond_i64(above, c, r, tcg_constant_i64(max),
+                        tcg_constant_i64(max), r);
+    tcg_gen_movcond_i64(TCG_COND_LT, c, c, tcg_constant_i64(min),
+                        tcg_constant_i64(min), c);
+    tcg_gen_setcond_i64(TCG_COND_NE, q, c, r);
+    tcg_gen_shli_i64(q, q, 27); /* FPSR.QC */
+    tcg_gen_ld32u_i64(fpsr, tcg_env, fpsr_ofs);
+    tcg_gen_or_i64(fpsr, fpsr, q);
+    tcg_gen_st32_i64(fpsr, tcg_env, fpsr_ofs);
+    return c;
+}
+
+static void gen_sat_scalar_clamp(int rd, int esz, TCGv_i64 r, int64_t min,
+                                 int64_t max, TCGCond above)
+{
+    TCGv_i64 c = gen_sat_clamp_qc(r, min, max, above);
+
+    tcg_gen_andi_i64(c, c, (int64_t)((1ull << (8u << esz)) - 1));
+    write_vec_half(rd, 0, c);
+    write_vec_half(rd, 1, tcg_constant_i64(0));
+}
+
+static void gen_sat_scalar_finish(int rd, int esz, TCGv_i64 r, int64_t min,
+                                  int64_t max)
+{
+    gen_sat_scalar_clamp(rd, esz, r, min, max, TCG_COND_GT);
+}
+
+/*
+ * SQDMULL, SQDMLAL, SQDMLSL Sd, Hn, Hm (n, m sign-extended): the doubled
+ * product saturated to 32 bits (only min * min overflows), then for the
+ * accumulating forms Sd +/- it saturated again; QC from either step.
+ */
+static bool gen_sqdmull_h_scalar(int op, int rd, TCGv_i64 n, TCGv_i64 m)
+{
+    TCGv_i64 r = tcg_temp_new_i64(), p;
+
+    if (op != SD_SQDMULL && op != SD_SQDMLAL && op != SD_SQDMLSL) {
+        return false;
+    }
+    tcg_gen_mul_i64(r, n, m);
+    tcg_gen_add_i64(r, r, r);
+    if (op == SD_SQDMULL) {
+        gen_sat_scalar_finish(rd, 2, r, INT32_MIN, INT32_MAX);
+        return true;
+    }
+    p = gen_sat_clamp_qc(r, INT32_MIN, INT32_MAX, TCG_COND_GT);
+    r = read_vec_elem(rd, 0, 2, true);
+    if (op == SD_SQDMLSL) {
+        tcg_gen_sub_i64(r, r, p);
+    } else {
+        tcg_gen_add_i64(r, r, p);
+    }
+    gen_sat_scalar_finish(rd, 2, r, INT32_MIN, INT32_MAX);
+    return true;
+}
+
+/* SQADD, UQADD, SQSUB, UQSUB on a B, H or S scalar. */
+static bool gen_sat_arith_scalar(int op, int esz, int rd, int rn, int rm)
+{
+    bool is_signed = op == SI_SQADD || op == SI_SQSUB;
+    unsigned bits = 8u << esz;
+    TCGv_i64 n, m, r = tcg_temp_new_i64();
+
+    if ((op != SI_SQADD && op != SI_UQADD && op != SI_SQSUB &&
+         op != SI_UQSUB) ||
+        esz > 2) {
+        return false;
+    }
+    n = read_vec_elem(rn, 0, esz, is_signed);
+    m = read_vec_elem(rm, 0, esz, is_signed);
+    if (op == SI_SQSUB || op == SI_UQSUB) {
+        tcg_gen_sub_i64(r, n, m);
+    } else {
+        tcg_gen_add_i64(r, n, m);
+    }
+    if (is_signed) {
+        gen_sat_scalar_finish(rd, esz, r, -(1ll << (bits - 1)),
+                              (1ll << (bits - 1)) - 1);
+    } else {
+        gen_sat_scalar_finish(rd, esz, r, 0, (1ll << bits) - 1);
+    }
+    return true;
+}
+
+/*
+ * SQDMULH, SQRDMULH on an H or S scalar (n, m: the elements sign-extended):
+ * (n * m + round) >> (bits - 1) is Arm's (2nm + round') >> bits without
+ * the doubling's 64-bit overflow; only min * min passes max, which the
+ * clamp catches (QC set).
+ */
+static bool gen_sat_doubling_mulh_scalar(int op, int esz, int rd, TCGv_i64 n,
+                                         TCGv_i64 m)
+{
+    unsigned bits = 8u << esz;
+    TCGv_i64 r = tcg_temp_new_i64();
+
+    if ((op != SI_SQDMULH && op != SI_SQRDMULH) || esz < 1 || esz > 2) {
+        return false;
+    }
+    tcg_gen_mul_i64(r, n, m);
+    if (op == SI_SQRDMULH) {
+        tcg_gen_addi_i64(r, r, 1ll << (bits - 2));
+    }
+    tcg_gen_sari_i64(r, r, bits - 1);
+    gen_sat_scalar_finish(rd, esz, r, -(1ll << (bits - 1)),
+                          (1ll << (bits - 1)) - 1);
+    return true;
+}
+
 static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
 {
     int esz = (int)a->size;
@@ -256,6 +380,16 @@ static bool trans_int_3same(DisasContext *s, arg_int_3same *a)
     if (gen_vec_bin(arm_simd_int_3same_vec_op((int)a->op), esz, oprsz, a->rd,
                     a->rn, a->rm) ||
         gen_halving_vec(a, esz, oprsz)) {
+        return true;
+    }
+    if (a->scalar && gen_sat_arith_scalar((int)a->op, esz, (int)a->rd,
+                                          (int)a->rn, (int)a->rm)) {
+        return true;
+    }
+    if (a->scalar && (a->op == SI_SQDMULH || a->op == SI_SQRDMULH) &&
+        gen_sat_doubling_mulh_scalar((int)a->op, esz, (int)a->rd,
+                                     read_vec_elem((int)a->rn, 0, esz, true),
+                                     read_vec_elem((int)a->rm, 0, esz, true))) {
         return true;
     }
     gen_simd_call3(&helper_info_simd_3same,
@@ -463,6 +597,19 @@ static bool trans_diff_3(DisasContext *s, arg_diff_3 *a)
     if (!a->scalar && (gen_diff_3_vec(a) || gen_diff_3_narrow_vec(a))) {
         return true;
     }
+    if (sqdm && a->scalar && a->size == 1 &&
+        gen_sqdmull_h_scalar((int)a->op, (int)a->rd,
+                             read_vec_elem((int)a->rn, 0, 1, true),
+                             read_vec_elem((int)a->rm, 0, 1, true))) {
+        return true;
+    }
+    if (sqdm && (!a->scalar || a->size == 2) &&
+        arm_gen_sqdmull_vec((int)a->op, (int)a->size, a->scalar ? 8 : 16,
+                            vofs(a->rd), vofs(a->rn) + (a->q ? 8 : 0),
+                            vofs(a->rm) + (a->q ? 8 : 0),
+                            (int32_t)offsetof(CPUARMState, vscratch))) {
+        return true;
+    }
     int flags = (a->q ? SIMD_DESC_PART2 : 0) | (a->u ? SIMD_DESC_UNSIGNED : 0);
     int oprsz = a->scalar ? 1 << a->size : 16;
     gen_simd_call3(&helper_info_simd_3diff,
@@ -570,6 +717,34 @@ static bool trans_int_2misc(DisasContext *s, arg_int_2misc *a)
     }
     (void)s;
     if (op != SM_RBIT && gen_int_2misc_vec(a, op, esz, oprsz)) {
+        return true;
+    }
+    if (a->scalar && esz < 3 &&
+        (op == SM_SQXTN || op == SM_UQXTN || op == SM_SQXTUN)) {
+        /* Bd from Hn, Hd from Sn, Sd from Dn; UQXTN's D source is
+         * unsigned, so its upper clamp compares unsigned */
+        int bits = 8 << esz;
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz + 1, op != SM_UQXTN);
+
+        gen_sat_scalar_clamp(
+            (int)a->rd, esz, r, op == SM_SQXTN ? -(1ll << (bits - 1)) : 0,
+            op == SM_SQXTN ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1,
+            op == SM_UQXTN ? TCG_COND_GTU : TCG_COND_GT);
+        return true;
+    }
+    if (a->scalar && esz < 3 && (op == SM_SQABS || op == SM_SQNEG)) {
+        /* B, H, S: the only overflow, -min, clamps to max */
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz, true);
+        TCGv_i64 neg = tcg_temp_new_i64();
+
+        tcg_gen_neg_i64(neg, r);
+        if (op == SM_SQNEG) {
+            tcg_gen_mov_i64(r, neg);
+        } else {
+            tcg_gen_movcond_i64(TCG_COND_LT, r, r, tcg_constant_i64(0), neg, r);
+        }
+        gen_sat_scalar_finish((int)a->rd, esz, r, -(1ll << ((8 << esz) - 1)),
+                              (1ll << ((8 << esz) - 1)) - 1);
         return true;
     }
     gen_simd_call2(&helper_info_simd_2misc, simd_desc(op, esz, oprsz, flags, 0),
@@ -954,6 +1129,18 @@ static bool trans_shift_imm(DisasContext *s, arg_shift_imm *a)
     if (gen_shift_imm_vec(a, op, esz, oprsz, shift)) {
         return true;
     }
+    if (a->scalar && esz < 3 &&
+        (op == SS_SQSHL || op == SS_UQSHL || op == SS_SQSHLU)) {
+        /* B, H, S: x << shift (< 32) fits 64 bits; clamp to the result */
+        TCGv_i64 r = read_vec_elem((int)a->rn, 0, esz, op != SS_UQSHL);
+        int bits = 8 << esz;
+
+        tcg_gen_shli_i64(r, r, shift);
+        gen_sat_scalar_finish(
+            (int)a->rd, esz, r, op == SS_SQSHL ? -(1ll << (bits - 1)) : 0,
+            op == SS_SQSHL ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1);
+        return true;
+    }
     gen_simd_call2(&helper_info_simd_shift_imm,
                    simd_desc(op, esz, oprsz, flags, shift), a->rd, a->rn);
     return true;
@@ -1036,8 +1223,9 @@ static bool trans_tbl(DisasContext *s, arg_tbl *a)
  * MUL, MLA, MLS and the long multiplies [SU]MULL, [SU]MLAL, [SU]MLSL (and
  * their "2" forms) by element as the vector ops of their three-same and
  * three-different forms, with Vm[idx] broadcast into the scratch vector as
- * the second operand; SQDMULH and SQRDMULH too (their three-same ops). The
- * long saturating doubling forms stay with the helper.
+ * the second operand; SQDMULH and SQRDMULH too (their three-same ops), and
+ * SQDMULL, SQDMLAL, SQDMLSL (vector, and scalar from S) through
+ * arm_gen_sqdmull_vec.
  */
 static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
 {
@@ -1045,6 +1233,17 @@ static bool gen_int_by_elem_vec(const arg_by_elem *a, int esz, int idx, int rm)
     int32_t n = vofs(a->rn);
     int op, oprsz = a->q ? 16 : 8;
 
+    if (a->kind == SE_LONG &&
+        (a->op == SD_SQDMULL || a->op == SD_SQDMLAL || a->op == SD_SQDMLSL)) {
+        if (!tcg_can_emit_vec(TCG_VEC_MULLS, (unsigned)esz, 16)) {
+            return false;
+        }
+        tcg_gen_vec_dup_i64((unsigned)esz, 16, 16, scratch,
+                            read_vec_elem(rm, idx, esz, false));
+        return arm_gen_sqdmull_vec((int)a->op, esz, a->scalar ? 8 : 16,
+                                   vofs(a->rd), n + (a->q ? 8 : 0), scratch,
+                                   scratch);
+    }
     if (a->kind == SE_INT) {
         op = arm_simd_int_3same_vec_op((int)a->op);
     } else {
@@ -1114,7 +1313,20 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
         a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
                                    (int)a->rn, rm, idx))
         return true;
-    if (kind != SE_FP && !a->scalar && gen_int_by_elem_vec(a, esz, idx, rm)) {
+    if (kind != SE_FP && (!a->scalar || (kind == SE_LONG && esz == 2)) &&
+        gen_int_by_elem_vec(a, esz, idx, rm)) {
+        return true;
+    }
+    if (kind == SE_LONG && a->scalar && esz == 1 &&
+        gen_sqdmull_h_scalar((int)a->op, (int)a->rd,
+                             read_vec_elem((int)a->rn, 0, 1, true),
+                             read_vec_elem(rm, idx, 1, true))) {
+        return true;
+    }
+    if (kind == SE_INT && a->scalar &&
+        gen_sat_doubling_mulh_scalar((int)a->op, esz, (int)a->rd,
+                                     read_vec_elem((int)a->rn, 0, esz, true),
+                                     read_vec_elem(rm, idx, esz, true))) {
         return true;
     }
     TCGv_i64 args[6] = {

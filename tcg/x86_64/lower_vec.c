@@ -187,7 +187,7 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SQXTN:
     case TCG_VEC_UQXTN:
     case TCG_VEC_SQXTUN:
-        if (vece > 1 || oprsz != 8 || !has_sat_flag())
+        if (vece > 2 || oprsz != 8 || !has_sat_flag())
             return ISA_NONE;
         /* packusdw narrows signed dwords to unsigned words */
         return vece == 1 && kind == TCG_VEC_SQXTUN ? ISA_SSE41 : ISA_SSE2;
@@ -197,6 +197,9 @@ static int need_un(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SEXT_SHLI:
         return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_GETEL: return oprsz == 16 ? ISA_SSE2 : ISA_NONE;
+    case TCG_VEC_SQSHLI:
+    case TCG_VEC_UQSHLI:
+    case TCG_VEC_SQSHLUI: return has_sat_flag() ? ISA_SSE2 : ISA_NONE;
     default: return ISA_NONE;
     }
 }
@@ -929,6 +932,89 @@ static void vsat_narrow_halves(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2)
                   x);
 }
 
+/*
+ * The same from 64-bit lanes to 32 (SSE has neither a 64-bit arithmetic
+ * shift nor a qword pack): an SQXTN lane is in range when its high dword
+ * is the sign of its low one, an unsigned result's when its high dword
+ * is zero. The other lanes take the limit on their side of zero: sign ^
+ * 0x7fffffff for SQXTN, ~sign for SQXTUN, all ones for UQXTN; pshufd
+ * then gathers the low dwords.
+ */
+static void vsat_narrow_words(unsigned kind, X86Xmm x, X86Xmm t, X86Xmm t2,
+                              X86Xmm t3)
+{
+    x86_pshufd(as(), t2, x, 0xf5); /* each lane's high dword, twice */
+    if (kind == TCG_VEC_SQXTN) {
+        x86_pshufd(as(), t, x, 0xa0); /* each lane's low dword, twice */
+        x86_pshift_ri(as(), X86_PSRAD, t, 31);
+    } else {
+        vzero(t);
+    }
+    x86_packed_rr(as(), X86_PCMPEQD, t, t2); /* in range */
+    set_sat_flag_unless_all_ones(t);
+    if (kind == TCG_VEC_UQXTN) {
+        vones(t3);
+    } else {
+        x86_pshift_ri(as(), X86_PSRAD, t2, 31); /* the lane's sign */
+        if (kind == TCG_VEC_SQXTN)
+            vsplat(t3, 2, 0x7fffffff);
+        else
+            vones(t3);
+        x86_packed_rr(as(), X86_PXOR, t3, t2);
+    }
+    /* x = in range ? x : limit */
+    x86_packed_rr(as(), X86_PXOR, x, t3);
+    x86_packed_rr(as(), X86_PAND, x, t);
+    x86_packed_rr(as(), X86_PXOR, x, t3);
+    x86_pshufd(as(), x, x, 0x08);
+}
+
+/*
+ * SQSHL, UQSHL, SQSHLU by n: a lane is in range when shifting x << n
+ * back (arithmetically for SQSHL's signed result) gives x. The others take
+ * the limit: sign ^ max for SQSHL, all ones for UQSHL; SQSHLU gives 0
+ * for a negative lane (saturated too) and all ones past the range.
+ */
+static void vsat_shl(unsigned kind, unsigned vece, unsigned n, X86Xmm x,
+                     X86Xmm t, X86Xmm t2, X86Xmm t3)
+{
+    uint64_t max = (1ull << ((8u << vece) - 1)) - 1;
+
+    vmov(t, x);
+    vshl(t, vece, n, t2);
+    vmov(t2, t);
+    if (kind == TCG_VEC_SQSHLI)
+        vsar(t2, vece, n, t3);
+    else
+        vshr(t2, vece, n, t3);
+    vcmpeq(t2, x, vece, t3); /* in range */
+    if (kind == TCG_VEC_SQSHLI) {
+        set_sat_flag_unless_all_ones(t2);
+        vsignmask(t3, x, vece);
+        vsplat(x, vece, max);
+        x86_packed_rr(as(), X86_PXOR, x, t3); /* the limit */
+        x86_packed_rr(as(), X86_PXOR, x, t);
+        x86_packed_rr(as(), X86_PANDN, t2, x); /* ~in & (limit ^ t) */
+        x86_packed_rr(as(), X86_PXOR, t2, t);
+        vmov(x, t2);
+        return;
+    }
+    if (kind == TCG_VEC_UQSHLI) {
+        set_sat_flag_unless_all_ones(t2);
+        vnot(t2, t3);
+        x86_packed_rr(as(), X86_POR, t, t2);
+        vmov(x, t);
+        return;
+    }
+    vsignmask(t3, x, vece);
+    vmov(x, t3);                            /* the sign */
+    x86_packed_rr(as(), X86_PANDN, t3, t2); /* in range and not negative */
+    set_sat_flag_unless_all_ones(t3);
+    vnot(t2, t3);
+    x86_packed_rr(as(), X86_POR, t, t2);
+    x86_packed_rr(as(), X86_PANDN, x, t); /* ~sign & (t | ~in) */
+}
+
 /* x = |x| lane by lane (the most negative value stays); t is clobbered. */
 static void vabs(unsigned vece, X86Xmm x, X86Xmm t)
 {
@@ -1285,11 +1371,16 @@ static void lower_vec_un(const TCGOp *op)
     case TCG_VEC_SQXTUN:
         if (vece == 0)
             vsat_narrow_bytes(kind, x, t, t2);
-        else
+        else if (vece == 1)
             vsat_narrow_halves(kind, x, t, t2);
+        else
+            vsat_narrow_words(kind, x, t, t2, X86_XMM3);
         break;
     case TCG_VEC_SQABS:
     case TCG_VEC_SQNEG: vsat_abs_neg(kind, vece, x, t, t2); break;
+    case TCG_VEC_SQSHLI:
+    case TCG_VEC_UQSHLI:
+    case TCG_VEC_SQSHLUI: vsat_shl(kind, vece, imm, x, t, t2, X86_XMM3); break;
     case TCG_VEC_ZEXT_SHLI:
     case TCG_VEC_SEXT_SHLI:
         vwiden(x, vece, kind == TCG_VEC_SEXT_SHLI, t);

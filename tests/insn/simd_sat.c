@@ -2,9 +2,12 @@
  * Saturating Advanced SIMD forms that arx lowers inline (SQADD UQADD SQSUB
  * UQSUB on 8- to 64-bit lanes; SQXTN UQXTN SQXTUN and the saturating
  * narrowing shifts from 16- and 32-bit lanes; SQDMULH SQRDMULH, vector and
- * by element; SQABS SQNEG) over edge values, with FPSR.QC after each:
- * lanes that saturate and lanes that do not. Output compared with
- * qemu-aarch64's.
+ * by element; SQABS SQNEG; SQDMULL SQDMLAL SQDMLSL, vector, by element and
+ * scalar; the narrows from 64-bit lanes; B, H, S scalar SQADD UQADD SQSUB
+ * UQSUB SQABS SQNEG SQDMULH SQRDMULH; SQSHL UQSHL SQSHLU by immediate)
+ * over edge values, with
+ * FPSR.QC after each: lanes that saturate and lanes that do not. Output
+ * compared with qemu-aarch64's.
  */
 #include <arm_neon.h>
 #include <stdint.h>
@@ -171,6 +174,154 @@ static void wide_forms(int16x8_t x, int16x8_t y)
          16);
 }
 
+/* 64-bit lanes around the 32-bit limits from the low two edges of v:
+ * e << 16 (INT32_MIN from -32768), (e << 16) | 0xffff (INT32_MAX from
+ * 32767), e << 17 and e << 31 (mostly out of range). */
+static void wide_narrows(int16x8_t v)
+{
+    int64x2_t s = vmovl_s32(vget_low_s32(vmovl_s16(vget_low_s16(v))));
+    int64x2_t a = vshlq_n_s64(s, 16);
+    int64x2_t b = vorrq_s64(a, vdupq_n_s64(0xffff));
+    int64x2_t c = vshlq_n_s64(s, 17), d = vshlq_n_s64(s, 31);
+    int32x2_t low = vdup_n_s32(-7);
+
+    SAT1("sqxtn.2s", vqmovn_s64(a), 8);
+    SAT1("sqxtn.2s", vqmovn_s64(b), 8);
+    SAT1("sqxtn.2s", vqmovn_s64(c), 8);
+    SAT1("sqxtn2.4s", vqmovn_high_s64(low, d), 16);
+    SAT1("uqxtn.2s", vqmovn_u64(vreinterpretq_u64_s64(b)), 8);
+    SAT1("uqxtn.2s", vqmovn_u64(vreinterpretq_u64_s64(vshrq_n_s64(d, 30))), 8);
+    SAT1("sqxtun.2s", vqmovun_s64(b), 8);
+    SAT1("sqxtun.2s", vqmovun_s64(vshrq_n_s64(d, 30)), 8);
+    SAT1("sqshrn.2s", vqshrn_n_s64(c, 1), 8);
+    SAT1("sqshrn.2s", vqshrn_n_s64(d, 5), 8);
+    SAT1("sqrshrn.2s", vqrshrn_n_s64(b, 1), 8);
+    SAT1("sqrshrun.2s", vqrshrun_n_s64(d, 16), 8);
+    SAT1("uqrshrn.2s", vqrshrn_n_u64(vreinterpretq_u64_s64(d), 32), 8);
+    SAT1("sqshrun2.4s", vqshrun_high_n_s64(vreinterpret_u32_s32(low), c, 2),
+         16);
+}
+
+/* SQDMULL, SQDMLAL, SQDMLSL (vector, "2", by element, scalar): the
+ * doubling saturates only for min * min, the accumulation near the
+ * limits of the accumulator lanes. */
+static void long_forms(int16x8_t x, int16x8_t y)
+{
+    int32x4_t x32 = widen_edges(x), y32 = widen_edges(y);
+    int64x2_t acc64 = widen_edges64(y);
+
+    SAT1("sqdmull.4s", vqdmull_s16(vget_low_s16(x), vget_low_s16(y)), 16);
+    SAT1("sqdmull2.4s", vqdmull_high_s16(x, y), 16);
+    SAT1("sqdmull.2d", vqdmull_s32(vget_low_s32(x32), vget_low_s32(y32)), 16);
+    SAT1("sqdmull2.2d", vqdmull_high_s32(x32, y32), 16);
+    SAT1("sqdmlal.4s", vqdmlal_s16(y32, vget_low_s16(x), vget_low_s16(y)), 16);
+    SAT1("sqdmlsl2.4s", vqdmlsl_high_s16(x32, x, y), 16);
+    SAT1("sqdmlal2.2d", vqdmlal_high_s32(acc64, x32, y32), 16);
+    SAT1("sqdmlsl.2d", vqdmlsl_s32(acc64, vget_low_s32(x32), vget_low_s32(y32)),
+         16);
+    SAT1("sqdmull.h[i]", vqdmull_laneq_s16(vget_low_s16(x), y, 0), 16);
+    SAT1("sqdmlal2.h[i]", vqdmlal_high_laneq_s16(y32, x, x, 7), 16);
+    SAT1("sqdmlsl.s[i]", vqdmlsl_laneq_s32(acc64, vget_low_s32(x32), y32, 1),
+         16);
+    SAT1("sqdmull2.s[i]", vqdmull_high_laneq_s32(x32, x32, 0), 16);
+    SAT1("sqdmull.s",
+         vqdmulls_s32(vgetq_lane_s32(x32, 0), vgetq_lane_s32(y32, 0)), 8);
+    SAT1("sqdmlal.s",
+         vqdmlals_s32(vgetq_lane_s64(acc64, 0), vgetq_lane_s32(x32, 1),
+                      vgetq_lane_s32(y32, 1)),
+         8);
+    SAT1("sqdmlsl.s[i]",
+         vqdmlsls_laneq_s32(vgetq_lane_s64(acc64, 1), vgetq_lane_s32(x32, 0),
+                            y32, 1),
+         8);
+    SAT1("sqdmull.h", vqdmullh_s16(vgetq_lane_s16(x, 0), vgetq_lane_s16(y, 0)),
+         4);
+    SAT1("sqdmlal.h",
+         vqdmlalh_s16(vgetq_lane_s32(y32, 0), vgetq_lane_s16(x, 0),
+                      vgetq_lane_s16(y, 0)),
+         4);
+    SAT1("sqdmlsl.h",
+         vqdmlslh_s16(vgetq_lane_s32(x32, 1), vgetq_lane_s16(x, 1),
+                      vgetq_lane_s16(y, 0)),
+         4);
+    SAT1("sqdmull.h[i]", vqdmullh_laneq_s16(vgetq_lane_s16(x, 0), y, 0), 4);
+    SAT1("sqdmlal.h[i]",
+         vqdmlalh_laneq_s16(vgetq_lane_s32(x32, 0), vgetq_lane_s16(y, 0), x, 1),
+         4);
+}
+
+/* The B, H and S scalar forms: SQADD UQADD SQSUB UQSUB SQABS SQNEG. */
+static void scalar_forms(int16x8_t x, int16x8_t y)
+{
+    int32x4_t x32 = widen_edges(x), y32 = widen_edges(y);
+    int16_t xh = vgetq_lane_s16(x, 0), yh = vgetq_lane_s16(y, 0);
+    int8_t xb = (int8_t)vgetq_lane_s16(x, 1), yb = (int8_t)xh;
+    int32_t xs = vgetq_lane_s32(x32, 1), ys = vgetq_lane_s32(y32, 2);
+
+    SAT1("sqadd.b", vqaddb_s8(xb, yb), 1);
+    SAT1("uqadd.b", vqaddb_u8((uint8_t)xb, (uint8_t)yb), 1);
+    SAT1("sqsub.b", vqsubb_s8(xb, yb), 1);
+    SAT1("uqsub.b", vqsubb_u8((uint8_t)xb, (uint8_t)yb), 1);
+    SAT1("sqadd.h", vqaddh_s16(xh, yh), 2);
+    SAT1("uqadd.h", vqaddh_u16((uint16_t)xh, (uint16_t)yh), 2);
+    SAT1("sqsub.h", vqsubh_s16(xh, yh), 2);
+    SAT1("uqsub.h", vqsubh_u16((uint16_t)xh, (uint16_t)yh), 2);
+    SAT1("sqadd.s", vqadds_s32(xs, ys), 4);
+    SAT1("uqadd.s", vqadds_u32((uint32_t)xs, (uint32_t)ys), 4);
+    SAT1("sqsub.s", vqsubs_s32(xs, ys), 4);
+    SAT1("uqsub.s", vqsubs_u32((uint32_t)xs, (uint32_t)ys), 4);
+    SAT1("sqabs.b", vqabsb_s8(xb), 1);
+    SAT1("sqneg.h", vqnegh_s16(xh), 2);
+    SAT1("sqabs.s", vqabss_s32(xs), 4);
+    SAT1("sqneg.s", vqnegs_s32(ys), 4);
+    SAT1("sqdmulh.h", vqdmulhh_s16(xh, yh), 2);
+    SAT1("sqrdmulh.h", vqrdmulhh_s16(xh, (int16_t)vgetq_lane_s16(x, 1)), 2);
+    SAT1("sqdmulh.s", vqdmulhs_s32(xs, ys), 4);
+    SAT1("sqrdmulh.s", vqrdmulhs_s32(xs, xs), 4);
+    SAT1("sqdmulh.s[i]", vqdmulhs_laneq_s32(ys, x32, 0), 4);
+    SAT1("sqrdmulh.h[i]", vqrdmulhh_laneq_s16(yh, x, 4), 2);
+    SAT1("sqxtn.b", vqmovnh_s16(xh), 1);
+    SAT1("uqxtn.b", vqmovnh_u16((uint16_t)yh), 1);
+    SAT1("sqxtun.b", vqmovunh_s16(xh), 1);
+    SAT1("sqxtn.h", vqmovns_s32(xs), 2);
+    SAT1("uqxtn.h", vqmovns_u32((uint32_t)ys), 2);
+    SAT1("sqxtun.h", vqmovuns_s32(ys), 2);
+    int64x2_t w64 = vshlq_n_s64(vmovl_s32(vget_low_s32(x32)), 1);
+    SAT1("sqxtn.s", vqmovnd_s64(vgetq_lane_s64(w64, 0)), 4);
+    SAT1("uqxtn.s", vqmovnd_u64((uint64_t)vgetq_lane_s64(w64, 1)), 4);
+    SAT1("sqxtun.s", vqmovund_s64(vgetq_lane_s64(w64, 1) >> 1), 4);
+}
+
+/* SQSHL, UQSHL, SQSHLU by immediate: vector (every lane size) and B, H,
+ * S, D scalars, shifts from 0 to the width less one. */
+static void shift_forms(int16x8_t x)
+{
+    int8x16_t x8 = vreinterpretq_s8_s16(x);
+    int32x4_t x32 = widen_edges(x);
+    int64x2_t x64 = widen_edges64(x);
+
+    SAT1("sqshl.16b", vqshlq_n_s8(x8, 1), 16);
+    SAT1("uqshl.8b", vqshl_n_u8(vreinterpret_u8_s16(vget_low_s16(x)), 7), 8);
+    SAT1("sqshlu.16b", vqshluq_n_s8(x8, 0), 16);
+    SAT1("sqshl.8h", vqshlq_n_s16(x, 3), 16);
+    SAT1("uqshl.8h", vqshlq_n_u16(vreinterpretq_u16_s16(x), 8), 16);
+    SAT1("sqshlu.4h", vqshlu_n_s16(vget_low_s16(x), 1), 8);
+    SAT1("sqshl.4s", vqshlq_n_s32(x32, 0), 16);
+    SAT1("sqshl.2s", vqshl_n_s32(vget_low_s32(x32), 31), 8);
+    SAT1("uqshl.4s", vqshlq_n_u32(vreinterpretq_u32_s32(x32), 1), 16);
+    SAT1("sqshlu.4s", vqshluq_n_s32(x32, 16), 16);
+    SAT1("sqshl.2d", vqshlq_n_s64(x64, 1), 16);
+    SAT1("uqshl.2d", vqshlq_n_u64(vreinterpretq_u64_s64(x64), 63), 16);
+    SAT1("sqshlu.2d", vqshluq_n_s64(vshrq_n_s64(x64, 20), 20), 16);
+    SAT1("sqshl.b", vqshlb_n_s8(vgetq_lane_s8(x8, 0), 2), 1);
+    SAT1("uqshl.h", vqshlh_n_u16((uint16_t)vgetq_lane_s16(x, 1), 4), 2);
+    SAT1("sqshlu.h", vqshluh_n_s16(vgetq_lane_s16(x, 0), 1), 2);
+    SAT1("sqshl.s", vqshls_n_s32(vgetq_lane_s32(x32, 2), 17), 4);
+    SAT1("sqshlu.s", vqshlus_n_s32(vgetq_lane_s32(x32, 1), 0), 4);
+    SAT1("uqshl.s", vqshls_n_u32((uint32_t)vgetq_lane_s32(x32, 3), 31), 4);
+    SAT1("sqshl.d", vqshld_n_s64(vgetq_lane_s64(x64, 0), 15), 8);
+}
+
 int main(void)
 {
     for (int i = 0; i < NB_EDGES; i++)
@@ -184,6 +335,10 @@ int main(void)
             narrows(v);
             adds(v, w);
             wide_forms(v, w);
+            wide_narrows(v);
+            long_forms(v, w);
+            scalar_forms(v, w);
+            shift_forms(v);
             printf("\n");
         }
     return 0;
