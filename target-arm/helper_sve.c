@@ -918,7 +918,7 @@ static void dot(CPUARMState *env, uint64_t desc)
 
 /* Element index of ZIP/UZP/TRN's source for result element i: bit 8 set
  * for the second operand. n elements. */
-static unsigned perm_src(unsigned opc, unsigned i, unsigned n)
+unsigned sve_perm_src(unsigned opc, unsigned i, unsigned n)
 {
     unsigned half = n / 2, pair = i / 2, odd = i & 1;
 
@@ -946,7 +946,7 @@ static void perm_z(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rn(desc), a.b);
     sve_z_read(env, sve_desc_rm(desc), b.b);
     for (unsigned i = 0; i < n; i++) {
-        unsigned src = perm_src(opc, i, n);
+        unsigned src = sve_perm_src(opc, i, n);
 
         elt_set(&d, esz, i, elt_get(src >> 8 ? &b : &a, esz, src & 0xff));
     }
@@ -979,7 +979,7 @@ static void perm_p(CPUARMState *env, uint64_t desc)
     pred_read(env, sve_desc_rm(desc), &b);
     memset(&d, 0, sizeof(d));
     for (unsigned i = 0; i < n; i++) {
-        unsigned src = perm_src(opc, i, n);
+        unsigned src = sve_perm_src(opc, i, n);
 
         pelt_set(&d, esz, i, pelt_get(src >> 8 ? &b : &a, esz, src & 0xff));
     }

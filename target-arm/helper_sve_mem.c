@@ -117,20 +117,20 @@ static void scatter(CPUARMState *env, uint64_t desc, uint64_t base)
         }
 }
 
-/* LD1RQ*: the active elements of the first 16 bytes from addr (the rest
- * zero), that segment replicated over Zt. */
-static void ld1rq(CPUARMState *env, uint64_t desc, uint64_t addr)
+/* LD1RQ* (seg 16), LD1RO* (seg 32): the active elements of the first seg
+ * bytes from addr (the rest zero), that segment replicated over Zt. */
+static void ld1rq(CPUARMState *env, uint64_t desc, uint64_t addr, unsigned seg)
 {
     unsigned esz = sve_desc_esz(desc), vl = sve_vl_bytes(env);
     uint8_t zt[SVE_VL_MAX_BYTES];
 
-    memset(zt, 0, 16);
-    for (unsigned i = 0; i < 16u >> esz; i++)
+    memset(zt, 0, seg);
+    for (unsigned i = 0; i < seg >> esz; i++)
         if (elt_active(env, desc, esz, i))
             zelt_set(zt, esz, i,
                      sve_mem_read(env, addr + ((uint64_t)i << esz), esz));
-    for (unsigned off = 16; off < vl; off += 16)
-        memcpy(zt + off, zt, 16);
+    for (unsigned off = seg; off < vl; off += seg)
+        memcpy(zt + off, zt, seg);
     sve_z_write(env, sve_desc_rd(desc), zt);
 }
 
@@ -141,7 +141,8 @@ uint64_t helper_sve_gs(uint64_t envp, uint64_t desc, uint64_t base)
     switch (sve_desc_op(desc)) {
     case SVE_MEM_GATHER: gather(env, desc, base); break;
     case SVE_MEM_SCATTER: scatter(env, desc, base); break;
-    default: ld1rq(env, desc, arm_user_untag(base)); break;
+    case SVE_MEM_LD1RO: ld1rq(env, desc, arm_user_untag(base), 32); break;
+    default: ld1rq(env, desc, arm_user_untag(base), 16); break;
     }
     return 0;
 }
