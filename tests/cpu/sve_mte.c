@@ -95,14 +95,19 @@ static unsigned checksum(void)
                 "\n\tstr z0, [%[z]]\n\trdffr p2.b\n\tstr p2, [%[p]]"           \
                 :                                                              \
                 : [b] "r"(base), [z] "r"(zout), [p] "r"(pout)                  \
-                : "memory", "x0", "x3", "x4", "x5", "v0", "v1", "p0", "p1",    \
-                  "p2");                                                       \
+                : "memory", "x0", "x3", "x4", "x5", "v0", "v1", "v2", "p0",    \
+                  "p1", "p2");                                                 \
         report(insn, off);                                                     \
     } while (0)
 
 static void report(const char *insn, unsigned off)
 {
-    printf("%-44s +%#05x ", insn, off);
+    int len = 0;
+
+    for (const char *c = insn; *c; c++)
+        if (*c != '\t')
+            len += printf("%s", *c == '\n' ? "; " : (char[]){*c, 0});
+    printf("%*s +%#05x ", len < 44 ? 44 - len : 0, "", off);
     if (fault_code)
         printf("signal %d code %d at +%#lx", fault_code / 100, fault_code % 100,
                (unsigned long)((fault_addr & ~(0xfful << 56)) -
@@ -139,6 +144,10 @@ static void sync_tests(void)
     RUN(0x000, "ld1d {z0.d}, p0/z, [x0, z1.d]");
     RUN(0x000, "st1d {z1.d}, p0, [x0, z1.d]");
     RUN(0x000, "ld1w {z0.d}, p0/z, [x0, z1.d]");
+    RUN(0x000, "dup z2.d, x0\n\tadd z2.d, z2.d, z1.d\n\t"
+               "ld1d {z0.d}, p0/z, [z2.d, #8]");
+    RUN(0x000, "dup z2.d, x0\n\tadd z2.d, z2.d, z1.d\n\t"
+               "st1w {z1.d}, p0, [z2.d]");
     RUN(0x000, "ldff1d {z0.d}, p0/z, [x0, z1.d]");
     RUN(0x020, "ldff1d {z0.d}, p0/z, [x0, z1.d]");
     RUN(0x110, "ldff1w {z0.s}, p0/z, [x0]");
