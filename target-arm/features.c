@@ -37,9 +37,16 @@ static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
 #undef ARM_FEATURE
 };
 
+/* The features that need sve2. */
+#define ARM_FEATURES_ON_SVE2                                                   \
+    (UINT64_C(1) << ARM_FEAT_SVE2BITPERM | UINT64_C(1) << ARM_FEAT_SVE2AES |   \
+     UINT64_C(1) << ARM_FEAT_SVE2SHA3 | UINT64_C(1) << ARM_FEAT_SVE2SM4)
+
 /* What max leaves out: SVE until the instructions glibc and compilers
  * use are all there (docs/architecture.md, "SVE"). */
-#define ARM_FEATURES_NOT_IN_MAX (UINT64_C(1) << ARM_FEAT_SVE)
+#define ARM_FEATURES_NOT_IN_MAX                                                \
+    (UINT64_C(1) << ARM_FEAT_SVE | ARM_FEATURES_ON_SVE2 |                      \
+     UINT64_C(1) << ARM_FEAT_SVE2)
 #define ARM_FEATURES_MAX                                                       \
     (((UINT64_C(1) << ARM_FEAT_COUNT) - 1) & ~ARM_FEATURES_NOT_IN_MAX)
 
@@ -78,7 +85,9 @@ static void apply_dependencies(void)
     if (!arm_cpu_has(ARM_FEAT_FPAC))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPACCOMBINE);
     if (!arm_cpu_has(ARM_FEAT_SVE))
-        arm_cpu_features &= ~SVE_ONLY_FEATURES;
+        arm_cpu_features &= ~(SVE_ONLY_FEATURES | UINT64_C(1) << ARM_FEAT_SVE2);
+    if (!arm_cpu_has(ARM_FEAT_SVE2))
+        arm_cpu_features &= ~ARM_FEATURES_ON_SVE2;
 }
 
 /* One comma-separated item: a model (first only) or [+-]feature. */
@@ -146,7 +155,7 @@ void arm_cpu_spec(char *buf, size_t len)
 void arm_cpu_print_help(FILE *out)
 {
     fputs("CPU models for -cpu MODEL[,+feature,-feature...]:\n"
-          "  max    every feature below but sve (the default)\n"
+          "  max    every feature below but sve, sve2... (the default)\n"
           "  v8.0   none of them: Armv8.0 with FP16, CRC32, LSE, AES, PMULL,\n"
           "         SHA1, SHA2, SHA3, SHA512 (always present)\n"
           "features:\n",
@@ -178,9 +187,11 @@ uint64_t arm_cpu_hwcap(void)
     return hwcap_word(1) | (arm_cpu_has(ARM_FEAT_PAUTH) ? HWCAP_PACG : 0);
 }
 
-/* HWCAP2_SVEI8MM, HWCAP2_SVEBF16: the SVE forms of i8mm, bf16. */
+/* HWCAP2_SVEI8MM, HWCAP2_SVEBF16: the SVE forms of i8mm, bf16;
+ * FEAT_SVE_PMULL128 comes with sve2aes (ID_AA64ZFR0.AES = 2). */
 #define HWCAP2_SVEI8MM (UINT64_C(1) << 9)
 #define HWCAP2_SVEBF16 (UINT64_C(1) << 12)
+#define HWCAP2_SVEPMULL (UINT64_C(1) << 3)
 
 uint64_t arm_cpu_hwcap2(void)
 {
@@ -190,6 +201,8 @@ uint64_t arm_cpu_hwcap2(void)
         caps |= HWCAP2_SVEI8MM;
     if (arm_cpu_has(ARM_FEAT_SVE) && arm_cpu_has(ARM_FEAT_BF16))
         caps |= HWCAP2_SVEBF16;
+    if (arm_cpu_has(ARM_FEAT_SVE2AES))
+        caps |= HWCAP2_SVEPMULL;
     return caps;
 }
 
@@ -199,10 +212,10 @@ ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)
         return (ArmIdReg)(ARM_ID_ISAR0 + op2);
     if (crm == 4 && op2 <= 1)
         return op2 ? ARM_ID_PFR1 : ARM_ID_PFR0;
-    if (crm == 4 && op2 == 4)
-        return ARM_ID_ZFR0;
     if (crm == 7 && op2 == 2)
         return ARM_ID_MMFR2;
+    if (crm == 4 && op2 == 4)
+        return ARM_ID_ZFR0;
     return ARM_ID_NONE;
 }
 

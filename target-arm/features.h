@@ -49,7 +49,7 @@ typedef enum ArmIdReg {
     ARM_ID_PFR1,  /* ID_AA64PFR1_EL1 */
     ARM_ID_PFR0,  /* ID_AA64PFR0_EL1 */
     ARM_ID_MMFR2, /* ID_AA64MMFR2_EL1 */
-    ARM_ID_ZFR0,  /* ID_AA64ZFR0_EL1: zero without sve */
+    ARM_ID_ZFR0,  /* ID_AA64ZFR0_EL1 */
     ARM_ID_NONE,
 } ArmIdReg;
 

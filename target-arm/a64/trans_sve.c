@@ -1071,6 +1071,7 @@ static const struct {
     {a64_decode_sve_perm, a64_describe_sve_perm},
     {a64_decode_sve_arith, a64_describe_sve_arith},
     {a64_decode_sve_mem, a64_describe_sve_mem},
+    {a64_decode_sve2, a64_describe_sve2},
     {a64_decode_sve_mm, a64_describe_sve_mm},
 };
 

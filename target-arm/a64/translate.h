@@ -211,6 +211,9 @@ const char *a64_describe_sve_arith(uint32_t insn, char *buf, size_t len);
 /* SVE gathers, scatters, prefetches, LD1RQ (sve_mem.decode): after sve. */
 bool a64_decode_sve_mem(DisasContext *s, uint32_t insn);
 const char *a64_describe_sve_mem(uint32_t insn, char *buf, size_t len);
+/* FEAT_SVE2 (sve2.decode), tried by a64_decode_sve after sve.decode. */
+bool a64_decode_sve2(DisasContext *s, uint32_t insn);
+const char *a64_describe_sve2(uint32_t insn, char *buf, size_t len);
 /* The SVE forms of BF16, I8MM, F32MM, F64MM (sve_mm.decode): after sve. */
 bool a64_decode_sve_mm(DisasContext *s, uint32_t insn);
 const char *a64_describe_sve_mm(uint32_t insn, char *buf, size_t len);

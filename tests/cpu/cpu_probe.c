@@ -21,7 +21,7 @@ typedef struct Feature {
     int hwcap_word, hwcap_bit;
     int isar, shift, min; /* field >= min of ID_AA64ISARn_EL1 (n = 0..2),
                              ID_AA64PFR1_EL1 (3), ID_AA64MMFR2_EL1 (4) or
-                             ID_AA64PFR0_EL1 (5) */
+                             ID_AA64PFR0_EL1 (5), ID_AA64ZFR0_EL1 (6) */
     const char *cpuinfo;
     void (*probe)(void);
 } Feature;
@@ -56,6 +56,11 @@ PROBE(probe_cnt, 0xdac01c00)      /* CNT x0, x0 */
 PROBE(probe_bc, 0x5400003e)       /* BC.AL .+4 */
 PROBE(probe_wfet, 0xd503101f)     /* WFET xzr (a deadline passed) */
 PROBE(probe_rdvl, 0x04bf5020)     /* RDVL x0, #1 */
+PROBE(probe_eor3, 0x04223861)     /* EOR3 z1.d, z1.d, z2.d, z3.d */
+PROBE(probe_bext, 0x4503b041)     /* BEXT z1.b, z2.b, z3.b */
+PROBE(probe_sve_aese, 0x4522e041) /* AESE z1.b, z1.b, z2.b */
+PROBE(probe_sve_rax1, 0x4523f441) /* RAX1 z1.d, z2.d, z3.d */
+PROBE(probe_sve_sm4e, 0x4523e041) /* SM4E z1.s, z1.s, z2.s */
 
 /* LSE2: LDADD w0, w0, [x1 + 1] inside a 16-byte granule (else SIGBUS). */
 static void probe_ldadd_unaligned(void)
@@ -154,6 +159,8 @@ static uint64_t read_isar(int n)
         __asm__ volatile("mrs %0, s3_0_c0_c4_1" : "=r"(v));
     else if (n == 5)
         __asm__ volatile("mrs %0, s3_0_c0_c4_0" : "=r"(v));
+    else if (n == 6)
+        __asm__ volatile("mrs %0, s3_0_c0_c4_4" : "=r"(v)); /* ZFR0 */
     else
         __asm__ volatile("mrs %0, s3_0_c0_c7_2" : "=r"(v));
     return v;
@@ -209,14 +216,23 @@ static void report_features(void)
         report_feature(&features[i], info);
 }
 
-/* SVE (not in max): HWCAP_SVE, ID_AA64PFR0_EL1.SVE, RDVL. */
+/* SVE (not in max): HWCAP_SVE, ID_AA64PFR0_EL1.SVE, RDVL; SVE2, BitPerm,
+ * AES, SHA3, SM4: HWCAP2 bits, ID_AA64ZFR0_EL1 fields. */
 static void report_sve(void)
 {
-    static const Feature sve = {"sve", 1, 22, 5, 32, 1, "sve", probe_rdvl};
+    static const Feature sve[] = {
+        {"sve", 1, 22, 5, 32, 1, "sve", probe_rdvl},
+        {"sve2", 2, 1, 6, 0, 1, "sve2", probe_eor3},
+        {"sve2bitperm", 2, 4, 6, 16, 1, "svebitperm", probe_bext},
+        {"sve2aes", 2, 2, 6, 4, 2, "sveaes", probe_sve_aese},
+        {"sve2sha3", 2, 5, 6, 32, 1, "svesha3", probe_sve_rax1},
+        {"sve2sm4", 2, 6, 6, 40, 1, "svesm4", probe_sve_sm4e},
+    };
     char info[1024];
 
     cpuinfo_features(info, sizeof(info));
-    report_feature(&sve, info);
+    for (size_t i = 0; i < sizeof(sve) / sizeof(sve[0]); i++)
+        report_feature(&sve[i], info);
 }
 
 /*

@@ -18,7 +18,7 @@ top_srcdir=${top_srcdir:-$(cd "$here/../.." && pwd)}
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
-FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine sve"
+FEATURES="flagm flagm2 dotprod i8mm sm3 sm4 rng jscvt fcma lrcpc lrcpc2 frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine sve sve2 sve2bitperm sve2aes sve2sha3 sve2sm4"
 
 if ! command -v "$CC_AARCH64" >/dev/null 2>&1; then
 	echo "SKIP: aarch64 cross compiler '$CC_AARCH64' not found"
@@ -93,8 +93,8 @@ check() {
 	fi
 }
 
-# max: every feature but sve (on only when asked for: -cpu max,+sve).
-all=${FEATURES% sve}
+# max: every feature but the SVE ones (on only when asked for: -cpu max,+sve).
+all=${FEATURES% sve sve2 sve2bitperm sve2aes sve2sha3 sve2sm4}
 run "default is max" "$all" "$ARX" "$probe"
 run "-cpu max" "$all" "$ARX" -cpu max "$probe"
 run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
@@ -120,6 +120,16 @@ run "re-executed guest keeps -cpu" "jscvt" \
 	"$ARX" -cpu v8.0,+jscvt "$probe" exec
 run "-cpu max,+sve" "$all sve" "$ARX" -cpu max,+sve "$probe"
 run "-cpu v8.0,+sve" "sve" "$ARX" -cpu v8.0,+sve "$probe"
+run "-cpu max,+sve,+sve2,+sve2bitperm" "$all sve sve2 sve2bitperm" \
+	"$ARX" -cpu max,+sve,+sve2,+sve2bitperm "$probe"
+run "-cpu max,+sve,+sve2,+sve2aes,+sve2sha3,+sve2sm4" \
+	"$all sve sve2 sve2aes sve2sha3 sve2sm4" \
+	"$ARX" -cpu max,+sve,+sve2,+sve2aes,+sve2sha3,+sve2sm4 "$probe"
+run "-cpu v8.0,+sve,+sve2aes needs sve2" "sve" \
+	"$ARX" -cpu v8.0,+sve,+sve2aes "$probe"
+run "-cpu max,+sve2 needs sve" "$all" "$ARX" -cpu max,+sve2 "$probe"
+run "-cpu v8.0,+sve,+sve2bitperm needs sve2" "sve" \
+	"$ARX" -cpu v8.0,+sve,+sve2bitperm "$probe"
 
 # keys NAME WANT ARX-ARGS...: tests/cpu/pauth_keys.c's output must be WANT.
 keys() {
