@@ -221,15 +221,15 @@ check "-sve-vl 384 is an error" $((! $?))
 
 # MTE tag checks of SVE accesses: against the reviewed expected output
 # (qemu 7.2 leaves most of them unchecked).
-if "$CC_AARCH64" -static -O1 -march=armv8.6-a+sve+memtag+f64mm \
+if "$CC_AARCH64" -static -O1 -march=armv9-a+sve2+memtag+f64mm \
 	-o "$work/sve_mte" "$here/sve_mte.c" 2>"$work/cc.log"; then
-	timeout 60 "$ARX" -cpu max,+sve "$work/sve_mte" >"$work/got" 2>&1
+	timeout 60 "$ARX" -cpu max,+sve,+sve2 "$work/sve_mte" >"$work/got" 2>&1
 	cmp -s "$here/sve_mte.expected" "$work/got"
 	rc=$?
 	[ $rc = 0 ] || diff -u "$here/sve_mte.expected" "$work/got" | head -20
 	check "sve+mte: tag checks of SVE loads, stores, gathers, FF/NF" $((!rc))
 else
-	echo "SKIP: sve+mte: $CC_AARCH64 lacks +sve+memtag+f64mm"
+	echo "SKIP: sve+mte: $CC_AARCH64 lacks +sve2+memtag+f64mm"
 fi
 
 help=$("$ARX" -cpu help 2>&1)

@@ -3,7 +3,8 @@
  * stores, LDR/STR, LD1R, LD2/ST2, LD1RQ, LD1RO, gathers, scatters, LDFF1
  * and LDNF1 through a tagged pointer whose range holds one granule of
  * another tag, at VL 128, 256 and 512: fault or not, si_code, the fault
- * address (page offset), Z0, the FFR and memory after. run-cpu-tests.sh
+ * address (page offset), Z0, the FFR and memory after; built with SVE2,
+ * LDNT1/STNT1 gathers and scatters too. run-cpu-tests.sh
  * compares the output with sve_mte.expected: qemu 7.2 leaves most SVE
  * accesses unchecked, so it cannot be the reference here.
  */
@@ -148,6 +149,10 @@ static void sync_tests(void)
                "ld1d {z0.d}, p0/z, [z2.d, #8]");
     RUN(0x000, "dup z2.d, x0\n\tadd z2.d, z2.d, z1.d\n\t"
                "st1w {z1.d}, p0, [z2.d]");
+#ifdef __ARM_FEATURE_SVE2
+    RUN(0x000, "ldnt1d {z0.d}, p0/z, [z1.d, x0]");
+    RUN(0x000, "stnt1d {z1.d}, p0, [z1.d, x0]");
+#endif
     RUN(0x000, "ldff1d {z0.d}, p0/z, [x0, z1.d]");
     RUN(0x020, "ldff1d {z0.d}, p0/z, [x0, z1.d]");
     RUN(0x110, "ldff1w {z0.s}, p0/z, [x0]");
