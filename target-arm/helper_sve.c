@@ -12,14 +12,6 @@
 #include "target-arm/sve_mte.h"
 #include "tcg/guest_mem.h"
 
-typedef struct SveVec {
-    uint8_t b[SVE_VL_MAX_BYTES];
-} SveVec;
-
-typedef struct SvePred {
-    uint64_t w[SVE_PL_MAX_BYTES / 8];
-} SvePred;
-
 static uint64_t elt_get(const SveVec *z, unsigned esz, unsigned i)
 {
     uint64_t v = 0;

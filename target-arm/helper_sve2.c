@@ -17,77 +17,34 @@
 
 typedef __int128 i128;
 
-/* A Z register's copy, and a predicate's. */
-typedef struct Zbuf {
-    uint8_t b[SVE_VL_MAX_BYTES];
-} Zbuf;
-
-typedef struct Pbuf {
-    uint64_t w[SVE_PL_MAX_BYTES / 8];
-} Pbuf;
-
 /* ---- element access ---- */
 
-static uint64_t zget(const Zbuf *z, unsigned esz, unsigned i)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
-}
-
-static void zput(Zbuf *z, unsigned esz, unsigned i, uint64_t v)
-{
-    memcpy(z->b + (i << esz), &v, 1u << esz);
-}
-
 /* Element i of size esz, sign- or zero-extended. */
-static int64_t zget_s(const Zbuf *z, unsigned esz, unsigned i)
+static int64_t zget_s(const SveVec *z, unsigned esz, unsigned i)
 {
-    unsigned shift = 64 - (8u << esz);
-
-    return (int64_t)(zget(z, esz, i) << shift) >> shift;
+    return sve_elt_sext(sve_elt(z, esz, i), esz);
 }
 
-static i128 zget_x(const Zbuf *z, unsigned esz, unsigned i, bool is_unsigned)
+static i128 zget_x(const SveVec *z, unsigned esz, unsigned i, bool is_unsigned)
 {
-    return is_unsigned ? (i128)zget(z, esz, i) : (i128)zget_s(z, esz, i);
+    return is_unsigned ? (i128)sve_elt(z, esz, i) : (i128)zget_s(z, esz, i);
 }
 
-static void zload(CPUARMState *env, unsigned n, Zbuf *z)
+static void zload(CPUARMState *env, unsigned n, SveVec *z)
 {
     sve_z_read(env, n, z->b);
 }
 
-static unsigned count(const CPUARMState *env, unsigned esz)
-{
-    return sve_vl_bytes(env) >> esz;
-}
-
-/* Pn, or every element for n 16. */
-static void pload(const CPUARMState *env, unsigned n, Pbuf *p)
-{
-    if (n >= ARM_SVE_NPREGS)
-        memset(p->w, 0xff, sizeof(p->w));
-    else
-        memcpy(p->w, env->preg[n], sizeof(p->w));
-}
-
-static bool on(const Pbuf *p, unsigned esz, unsigned i)
-{
-    return sve_pbit(p->w, i << esz);
-}
-
 /* PredTest(mask, result, esz) as NZCV bits 31:28, and Pd = result. */
-static uint64_t pstore_test(CPUARMState *env, unsigned rd, const Pbuf *mask,
-                            const Pbuf *res, unsigned esz)
+static uint64_t pstore_test(CPUARMState *env, unsigned rd, const SvePred *mask,
+                            const SvePred *res, unsigned esz)
 {
     bool first = false, any = false, last = false, seen = false;
 
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        if (!on(mask, esz, i))
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        if (!sve_pred_on(mask, esz, i))
             continue;
-        last = on(res, esz, i);
+        last = sve_pred_on(res, esz, i);
         first = seen ? first : last;
         seen = true;
         any |= last;
@@ -165,20 +122,21 @@ static uint64_t fp_pair(CPUARMState *env, unsigned op, unsigned esz, uint64_t a,
 static void pairwise(CPUARMState *env, uint64_t desc, PairFn *fn)
 {
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
-    Zbuf d, m, r;
-    Pbuf p;
+    SveVec d, m, r;
+    SvePred p;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     r = d;
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        const Zbuf *src = i & 1 ? &m : &d;
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        const SveVec *src = i & 1 ? &m : &d;
         unsigned j = i & ~1u;
 
-        if (on(&p, esz, i))
-            zput(&r, esz, i,
-                 fn(env, op, esz, zget(src, esz, j), zget(src, esz, j + 1)));
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&r, esz, i,
+                        fn(env, op, esz, sve_elt(src, esz, j),
+                           sve_elt(src, esz, j + 1)));
     }
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
@@ -245,18 +203,18 @@ static void widen(CPUARMState *env, uint64_t desc)
     uint32_t aux = sve_desc_aux(desc);
     unsigned form = aux & 0x2e, top = aux & 1;
     bool is_unsigned = aux & SVE2_LONG_UNSIGNED || form == SVE2_LONG_PMUL;
-    Zbuf d, n, m;
+    SveVec d, n, m;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         i128 acc = zget_x(&d, esz, i, is_unsigned);
         i128 wide = zget_x(&n, esz, i, is_unsigned);
         i128 x = zget_x(&n, esz - 1, 2 * i + top, is_unsigned);
         i128 y = zget_x(&m, esz - 1, long_m_index(esz, aux, i), is_unsigned);
 
-        zput(&d, esz, i, long_one(aux, esz - 1, acc, wide, x, y));
+        sve_elt_put(&d, esz, i, long_one(aux, esz - 1, acc, wide, x, y));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -266,20 +224,20 @@ static void shll(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned shift = aux >> SVE2_SHIFT & 0xff;
-    Zbuf d = {{0}}, n;
+    SveVec d = {{0}}, n;
 
     zload(env, sve_desc_rn(desc), &n);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        zput(&d, esz, i,
-             (uint64_t)zget_x(&n, esz - 1, 2 * i + (aux & 1), aux & 2)
-                 << shift);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    (uint64_t)zget_x(&n, esz - 1, 2 * i + (aux & 1), aux & 2)
+                        << shift);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 /* ---- narrowing: results go to the even (B) or odd (T) narrow elements;
  * B zeroes the others, T keeps them ---- */
 
-static void narrow_start(CPUARMState *env, uint64_t desc, Zbuf *d)
+static void narrow_start(CPUARMState *env, uint64_t desc, SveVec *d)
 {
     if (sve_desc_aux(desc) & 1)
         zload(env, sve_desc_rd(desc), d);
@@ -308,13 +266,13 @@ static void shrn(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned op = aux >> 1 & 7, sh = aux >> SVE2_SHIFT & 0xff;
-    Zbuf d, n;
+    SveVec d, n;
 
     zload(env, sve_desc_rn(desc), &n);
     narrow_start(env, desc, &d);
-    for (unsigned i = 0; i < count(env, esz + 1); i++)
-        zput(&d, esz, 2 * i + (aux & 1),
-             shrn_one(op, esz, zget(&n, esz + 1, i), sh));
+    for (unsigned i = 0; i < sve_nelem(env, esz + 1); i++)
+        sve_elt_put(&d, esz, 2 * i + (aux & 1),
+                    shrn_one(op, esz, sve_elt(&n, esz + 1, i), sh));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -323,15 +281,15 @@ static void xtn(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned opc = aux >> 1;
-    Zbuf d, n;
+    SveVec d, n;
 
     zload(env, sve_desc_rn(desc), &n);
     narrow_start(env, desc, &d);
-    for (unsigned i = 0; i < count(env, esz + 1); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz + 1); i++) {
         i128 v = zget_x(&n, esz + 1, i, opc == 1);
 
-        zput(&d, esz, 2 * i + (aux & 1),
-             opc == 0 ? sat_s(v, esz) : sat_u(v, esz));
+        sve_elt_put(&d, esz, 2 * i + (aux & 1),
+                    opc == 0 ? sat_s(v, esz) : sat_u(v, esz));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -341,18 +299,19 @@ static void addhn(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned bits = 8u << esz;
-    Zbuf d, n, m;
+    SveVec d, n, m;
 
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
     narrow_start(env, desc, &d);
-    for (unsigned i = 0; i < count(env, esz + 1); i++) {
-        unsigned __int128 x = zget(&n, esz + 1, i), y = zget(&m, esz + 1, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz + 1); i++) {
+        unsigned __int128 x = sve_elt(&n, esz + 1, i),
+                          y = sve_elt(&m, esz + 1, i);
         unsigned __int128 v = aux & 4 ? x - y : x + y;
 
         if (aux & 2)
             v += (unsigned __int128)1 << (bits - 1);
-        zput(&d, esz, 2 * i + (aux & 1), (uint64_t)(v >> bits));
+        sve_elt_put(&d, esz, 2 * i + (aux & 1), (uint64_t)(v >> bits));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -374,15 +333,15 @@ static uint64_t ternary_one(unsigned op, uint64_t d, uint64_t m, uint64_t k)
 
 static void ternary(CPUARMState *env, uint64_t desc)
 {
-    Zbuf d, m, k;
+    SveVec d, m, k;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &m);
     zload(env, sve_desc_rm(desc), &k);
-    for (unsigned i = 0; i < count(env, 3); i++)
-        zput(&d, 3, i,
-             ternary_one(sve_desc_aux(desc), zget(&d, 3, i), zget(&m, 3, i),
-                         zget(&k, 3, i)));
+    for (unsigned i = 0; i < sve_nelem(env, 3); i++)
+        sve_elt_put(&d, 3, i,
+                    ternary_one(sve_desc_aux(desc), sve_elt(&d, 3, i),
+                                sve_elt(&m, 3, i), sve_elt(&k, 3, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -391,14 +350,14 @@ static void xar(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), rot = sve_desc_aux(desc);
     unsigned bits = 8u << esz;
-    Zbuf d, m;
+    SveVec d, m;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t v = zget(&d, esz, i) ^ zget(&m, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t v = sve_elt(&d, esz, i) ^ sve_elt(&m, esz, i);
 
-        zput(&d, esz, i, rot == bits ? v : v >> rot | v << (bits - rot));
+        sve_elt_put(&d, esz, i, rot == bits ? v : v >> rot | v << (bits - rot));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -408,14 +367,15 @@ static void sra(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned sh = aux >> SVE2_SHIFT & 0xff;
-    Zbuf d, n;
+    SveVec d, n;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        zput(&d, esz, i,
-             zget(&d, esz, i) +
-                 (uint64_t)shr_round(zget_x(&n, esz, i, aux & 1), sh, aux & 2));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(
+            &d, esz, i,
+            sve_elt(&d, esz, i) +
+                (uint64_t)shr_round(zget_x(&n, esz, i, aux & 1), sh, aux & 2));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -466,14 +426,14 @@ static void mul(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
     uint32_t aux = sve_desc_aux(desc);
-    Zbuf d = {{0}}, n, m;
+    SveVec d = {{0}}, n, m;
 
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        zput(&d, esz, i,
-             mul_one(aux & 7, esz, zget(&n, esz, i),
-                     zget(&m, esz, mul_index(esz, aux, i))));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    mul_one(aux & 7, esz, sve_elt(&n, esz, i),
+                            sve_elt(&m, esz, mul_index(esz, aux, i))));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -482,24 +442,24 @@ static void muladd(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), op;
     uint32_t aux = sve_desc_aux(desc);
-    Zbuf d, n, m;
+    SveVec d, n, m;
 
     op = aux & 3;
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         unsigned j = mul_index(esz, aux, i);
         uint64_t r;
 
         if (op == SVE2_MLA_MLA)
-            r = zget(&d, esz, i) + zget(&n, esz, i) * zget(&m, esz, j);
+            r = sve_elt(&d, esz, i) + sve_elt(&n, esz, i) * sve_elt(&m, esz, j);
         else if (op == SVE2_MLA_MLS)
-            r = zget(&d, esz, i) - zget(&n, esz, i) * zget(&m, esz, j);
+            r = sve_elt(&d, esz, i) - sve_elt(&n, esz, i) * sve_elt(&m, esz, j);
         else
             r = sqrdmulh_one(esz, zget_s(&d, esz, i), zget_s(&n, esz, i),
                              zget_s(&m, esz, j), op == SVE2_MLA_SQRDMLSH, true);
-        zput(&d, esz, i, r);
+        sve_elt_put(&d, esz, i, r);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -514,10 +474,10 @@ static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned width = aux & SVE_WHILE_64 ? 64 : 32;
     bool last = true;
-    Pbuf r, all;
+    SvePred r, all;
 
     memset(&r, 0, sizeof(r));
-    for (unsigned i = count(env, esz); i-- > 0 && last;) {
+    for (unsigned i = sve_nelem(env, esz); i-- > 0 && last;) {
         uint64_t ua = a << (64 - width) >> (64 - width);
         uint64_t ub = b << (64 - width) >> (64 - width);
         int64_t sa = (int64_t)(a << (64 - width)) >> (64 - width);
@@ -530,7 +490,7 @@ static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
         sve_pset(r.w, i << esz, last);
         a--;
     }
-    pload(env, 16, &all);
+    sve_pred_read(env, 16, &all);
     return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
 }
 
@@ -539,10 +499,10 @@ static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
 static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
                           uint64_t b)
 {
-    unsigned esz = sve_desc_esz(desc), n = count(env, esz);
+    unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
     int64_t diff = (int64_t)(b - a);
     uint64_t limit;
-    Pbuf r, all;
+    SvePred r, all;
 
     if (sve_desc_aux(desc)) /* RW */
         limit = a == b
@@ -553,7 +513,7 @@ static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
     memset(&r, 0, sizeof(r));
     for (unsigned i = 0; i < n; i++)
         sve_pset(r.w, i << esz, i < limit);
-    pload(env, 16, &all);
+    sve_pred_read(env, 16, &all);
     return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
 }
 
@@ -561,20 +521,20 @@ static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
 static uint64_t match(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), per_segment = 16u >> esz;
-    Zbuf n, m;
-    Pbuf g, r;
+    SveVec n, m;
+    SvePred g, r;
 
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         unsigned base = i - i % per_segment;
         bool found = false;
 
         for (unsigned k = 0; k < per_segment; k++)
-            found |= zget(&n, esz, i) == zget(&m, esz, base + k);
-        if (on(&g, esz, i))
+            found |= sve_elt(&n, esz, i) == sve_elt(&m, esz, base + k);
+        if (sve_pred_on(&g, esz, i))
             sve_pset(r.w, i << esz, found != (sve_desc_aux(desc) != 0));
     }
     return pstore_test(env, sve_desc_rd(desc), &g, &r, esz);
@@ -586,7 +546,7 @@ static uint64_t match(CPUARMState *env, uint64_t desc)
 static void ext(CPUARMState *env, uint64_t desc)
 {
     unsigned vl = sve_vl_bytes(env), pos = sve_desc_aux(desc);
-    Zbuf both[2], d = {{0}};
+    SveVec both[2], d = {{0}};
 
     zload(env, sve_desc_rn(desc), &both[0]);
     zload(env, (sve_desc_rn(desc) + 1) % 32, &both[1]);
@@ -603,23 +563,23 @@ static void ext(CPUARMState *env, uint64_t desc)
 /* TBL (two tables Zn, Zn+1) and TBX (Zn; out of range keeps Zd). */
 static void tbl(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), n = count(env, esz);
+    unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
     bool tbx = sve_desc_aux(desc) != 0;
-    Zbuf d, t0, t1, m;
+    SveVec d, t0, t1, m;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &t0);
     zload(env, (sve_desc_rn(desc) + 1) % 32, &t1);
     zload(env, sve_desc_rm(desc), &m);
     for (unsigned i = 0; i < n; i++) {
-        uint64_t k = zget(&m, esz, i);
+        uint64_t k = sve_elt(&m, esz, i);
 
         if (k < n)
-            zput(&d, esz, i, zget(&t0, esz, (unsigned)k));
+            sve_elt_put(&d, esz, i, sve_elt(&t0, esz, (unsigned)k));
         else if (!tbx && k < 2 * (uint64_t)n)
-            zput(&d, esz, i, zget(&t1, esz, (unsigned)(k - n)));
+            sve_elt_put(&d, esz, i, sve_elt(&t1, esz, (unsigned)(k - n)));
         else if (!tbx)
-            zput(&d, esz, i, 0);
+            sve_elt_put(&d, esz, i, 0);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -628,21 +588,22 @@ static void tbl(CPUARMState *env, uint64_t desc)
 static void histcnt(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
-    Zbuf d, n, m;
-    Pbuf g;
+    SveVec d, n, m;
+    SvePred g;
 
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     memset(d.b, 0, sizeof(d.b));
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         uint64_t hits = 0;
 
-        if (!on(&g, esz, i))
+        if (!sve_pred_on(&g, esz, i))
             continue;
         for (unsigned j = 0; j <= i; j++)
-            hits += on(&g, esz, j) && zget(&m, esz, j) == zget(&n, esz, i);
-        zput(&d, esz, i, hits);
+            hits += sve_pred_on(&g, esz, j) &&
+                    sve_elt(&m, esz, j) == sve_elt(&n, esz, i);
+        sve_elt_put(&d, esz, i, hits);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -650,7 +611,7 @@ static void histcnt(CPUARMState *env, uint64_t desc)
 /* HISTSEG: per 128-bit segment, how many bytes of Zm equal Zn's byte. */
 static void histseg(CPUARMState *env, uint64_t desc)
 {
-    Zbuf d = {{0}}, n, m;
+    SveVec d = {{0}}, n, m;
 
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
@@ -687,11 +648,11 @@ static uint64_t bitperm_one(unsigned op, unsigned bits, uint64_t n, uint64_t m)
 /* ---- same-size element operations (SVE2_OP_ELEMENTWISE) ---- */
 
 /* SQADD ... UQSUBR (op of the encoding) on Zdn's n and Zm's m. */
-static uint64_t satadd_one(unsigned op, unsigned esz, const Zbuf *zn,
-                           const Zbuf *zm, unsigned i)
+static uint64_t satadd_one(unsigned op, unsigned esz, const SveVec *zn,
+                           const SveVec *zm, unsigned i)
 {
     i128 sn = zget_s(zn, esz, i), sm = zget_s(zm, esz, i);
-    i128 un = zget(zn, esz, i), um = zget(zm, esz, i);
+    i128 un = sve_elt(zn, esz, i), um = sve_elt(zm, esz, i);
 
     switch (op) {
     case 0: return sat_s(sn + sm, esz);
@@ -718,12 +679,12 @@ static i128 shift_exact(i128 x, int shift, unsigned bits, bool round)
 
 /* SRSHL ... UQRSHLR (op q:n:r:u; n swaps the operands), and the
  * immediate forms SRSHR, URSHR, SQSHL, UQSHL, SQSHLU (aux flags). */
-static uint64_t shl_one(uint32_t aux, unsigned esz, const Zbuf *zd,
-                        const Zbuf *zm, unsigned i)
+static uint64_t shl_one(uint32_t aux, unsigned esz, const SveVec *zd,
+                        const SveVec *zm, unsigned i)
 {
     unsigned op = aux & 15, bits = 8u << esz;
     bool is_unsigned = op & 1 && !(aux & SVE2_EW_SHIFT_SU);
-    const Zbuf *value = op & 4 ? zm : zd, *amount = op & 4 ? zd : zm;
+    const SveVec *value = op & 4 ? zm : zd, *amount = op & 4 ? zd : zm;
     i128 x = zget_x(value, esz, i, is_unsigned), v;
     int shift;
 
@@ -742,8 +703,8 @@ static uint64_t shl_one(uint32_t aux, unsigned esz, const Zbuf *zd,
 }
 
 /* CADD, SQCADD (bit 1) #90 / #270 (bit 0) of element i (re even, im odd). */
-static uint64_t cadd_one(uint32_t aux, unsigned esz, const Zbuf *zn,
-                         const Zbuf *zm, unsigned i)
+static uint64_t cadd_one(uint32_t aux, unsigned esz, const SveVec *zn,
+                         const SveVec *zm, unsigned i)
 {
     unsigned pair = i & ~1u;
     i128 x = zget_s(zn, esz, i);
@@ -769,21 +730,22 @@ static uint64_t insert_one(bool left, unsigned esz, unsigned amount, uint64_t d,
 
 /* ADCLB/T, SBCLB/T for pair e: Zda[2e] += Zn[2e+T] (inverted for SBC)
  * + Zm[2e+1]<0>, the carry out in Zda[2e+1]. */
-static void adcl_pair(uint32_t aux, unsigned esz, Zbuf *d, const Zbuf *n,
-                      const Zbuf *m, unsigned e)
+static void adcl_pair(uint32_t aux, unsigned esz, SveVec *d, const SveVec *n,
+                      const SveVec *m, unsigned e)
 {
-    uint64_t x = zget(n, esz, 2 * e + (aux & 1)), acc = zget(d, esz, 2 * e);
+    uint64_t x = sve_elt(n, esz, 2 * e + (aux & 1)),
+             acc = sve_elt(d, esz, 2 * e);
     unsigned __int128 sum;
 
     if (aux & 2)
         x = esz == 3 ? ~x : ~x & 0xffffffffu;
-    sum = (unsigned __int128)acc + x + (zget(m, esz, 2 * e + 1) & 1);
-    zput(d, esz, 2 * e, (uint64_t)sum);
-    zput(d, esz, 2 * e + 1, (uint64_t)(sum >> (8u << esz)) & 1);
+    sum = (unsigned __int128)acc + x + (sve_elt(m, esz, 2 * e + 1) & 1);
+    sve_elt_put(d, esz, 2 * e, (uint64_t)sum);
+    sve_elt_put(d, esz, 2 * e + 1, (uint64_t)(sum >> (8u << esz)) & 1);
 }
 
-static uint64_t elementwise_one(uint32_t aux, unsigned esz, const Zbuf *d,
-                                const Zbuf *n, const Zbuf *m, unsigned i)
+static uint64_t elementwise_one(uint32_t aux, unsigned esz, const SveVec *d,
+                                const SveVec *n, const SveVec *m, unsigned i)
 {
     unsigned amount = aux >> SVE2_EW_AMOUNT & 0xff;
     bool u = aux & 1;
@@ -793,14 +755,15 @@ static uint64_t elementwise_one(uint32_t aux, unsigned esz, const Zbuf *d,
     case SVE2_EW_ABA:
         x = zget_x(n, esz, i, u);
         y = zget_x(m, esz, i, u);
-        return zget(d, esz, i) + (uint64_t)(x > y ? x - y : y - x);
+        return sve_elt(d, esz, i) + (uint64_t)(x > y ? x - y : y - x);
     case SVE2_EW_ADALP:
-        return zget(d, esz, i) + (uint64_t)(zget_x(n, esz - 1, 2 * i, u) +
-                                            zget_x(n, esz - 1, 2 * i + 1, u));
+        return sve_elt(d, esz, i) +
+               (uint64_t)(zget_x(n, esz - 1, 2 * i, u) +
+                          zget_x(n, esz - 1, 2 * i + 1, u));
     case SVE2_EW_SRI:
     case SVE2_EW_SLI:
         return insert_one((aux & 0xf0) == SVE2_EW_SLI, esz, amount,
-                          zget(d, esz, i), zget(n, esz, i));
+                          sve_elt(d, esz, i), sve_elt(n, esz, i));
     case SVE2_EW_SATADD: return satadd_one(aux & 7, esz, d, m, i);
     case SVE2_EW_SHL: return shl_one(aux, esz, d, m, i);
     case SVE2_EW_SQABS:
@@ -808,14 +771,14 @@ static uint64_t elementwise_one(uint32_t aux, unsigned esz, const Zbuf *d,
         return sat_s(u ? -x : x < 0 ? -x : x, esz);
     case SVE2_EW_CADD: return cadd_one(aux, esz, d, m, i);
     case SVE2_EW_BITPERM:
-        return bitperm_one(aux & 3, 8u << esz, zget(n, esz, i),
-                           zget(m, esz, i));
+        return bitperm_one(aux & 3, 8u << esz, sve_elt(n, esz, i),
+                           sve_elt(m, esz, i));
     case SVE2_EW_HALVE:
         return halve_one(aux & 7, zget_x(d, esz, i, u), zget_x(m, esz, i, u));
     default: /* SVE2_EW_EORBT: only the elements of parity tb change */
         if ((i & 1) != u)
-            return zget(d, esz, i);
-        return zget(n, esz, i) ^ zget(m, esz, i ^ 1);
+            return sve_elt(d, esz, i);
+        return sve_elt(n, esz, i) ^ sve_elt(m, esz, i ^ 1);
     }
 }
 
@@ -823,20 +786,20 @@ static void elementwise(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
     uint32_t aux = sve_desc_aux(desc);
-    Zbuf d, n, m, r;
-    Pbuf p;
+    SveVec d, n, m, r;
+    SvePred p;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    pload(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     r = d;
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         if ((aux & 0xf0) == SVE2_EW_ADCL) {
             if (!(i & 1))
                 adcl_pair(aux, esz, &r, &n, &m, i / 2);
-        } else if (on(&p, esz, i)) {
-            zput(&r, esz, i, elementwise_one(aux, esz, &d, &n, &m, i));
+        } else if (sve_pred_on(&p, esz, i)) {
+            sve_elt_put(&r, esz, i, elementwise_one(aux, esz, &d, &n, &m, i));
         }
     }
     sve_z_write(env, sve_desc_rd(desc), r.b);
@@ -882,7 +845,7 @@ static void crypto(CPUARMState *env, uint64_t desc)
 {
     unsigned rd = sve_desc_rd(desc), rn = sve_desc_rn(desc);
     unsigned rm = sve_desc_rm(desc);
-    Zbuf d, n, m, r;
+    SveVec d, n, m, r;
 
     zload(env, rd, &d);
     zload(env, rn, &n);
@@ -952,24 +915,27 @@ static uint64_t unsigned_estimate(bool rsqrt, uint64_t x)
            << 23;
 }
 
-static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, Zbuf *r,
-                         const Zbuf *n, unsigned i)
+static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, SveVec *r,
+                         const SveVec *n, unsigned i)
 {
-    uint64_t x = zget(n, esz, i);
+    uint64_t x = sve_elt(n, esz, i);
 
     switch (op) {
     case SVE2_FPU_FCVTNT:
-        zput(r, esz - 1, 2 * i + 1, fp_convert(env, (int)esz, (int)esz - 1, x));
+        sve_elt_put(r, esz - 1, 2 * i + 1,
+                    fp_convert(env, (int)esz, (int)esz - 1, x));
         break;
     case SVE2_FPU_FCVTLT:
-        zput(r, esz, i,
-             fp_convert(env, (int)esz - 1, (int)esz,
-                        zget(n, esz - 1, 2 * i + 1)));
+        sve_elt_put(r, esz, i,
+                    fp_convert(env, (int)esz - 1, (int)esz,
+                               sve_elt(n, esz - 1, 2 * i + 1)));
         break;
-    case SVE2_FPU_FCVTX: zput(r, 3, i, fp_convert_odd(env, x)); break;
-    case SVE2_FPU_FCVTXNT: zput(r, 2, 2 * i + 1, fp_convert_odd(env, x)); break;
-    case SVE2_FPU_FLOGB: zput(r, esz, i, flogb_one(env, esz, x)); break;
-    default: zput(r, 2, i, unsigned_estimate(op == SVE2_FPU_URSQRTE, x));
+    case SVE2_FPU_FCVTX: sve_elt_put(r, 3, i, fp_convert_odd(env, x)); break;
+    case SVE2_FPU_FCVTXNT:
+        sve_elt_put(r, 2, 2 * i + 1, fp_convert_odd(env, x));
+        break;
+    case SVE2_FPU_FLOGB: sve_elt_put(r, esz, i, flogb_one(env, esz, x)); break;
+    default: sve_elt_put(r, 2, i, unsigned_estimate(op == SVE2_FPU_URSQRTE, x));
     }
 }
 
@@ -977,14 +943,14 @@ static void fp_unary(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
     unsigned csr = fp_helper_enter(env);
-    Zbuf r, n;
-    Pbuf p;
+    SveVec r, n;
+    SvePred p;
 
     zload(env, sve_desc_rd(desc), &r);
     zload(env, sve_desc_rn(desc), &n);
-    pload(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        if (on(&p, esz, i))
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
             fp_unary_one(env, op, esz, &r, &n, i);
     sve_z_write(env, sve_desc_rd(desc), r.b);
     fp_helper_leave(csr);
@@ -994,8 +960,8 @@ static void fp_unary(CPUARMState *env, uint64_t desc)
 
 /* CMLA, SQRDCMLAH: the pair at 2e of Zda += rotated Zn * Zm (Zm's pair
  * mpair: 2e, or the indexed one). */
-static void cmla_pair(uint32_t aux, unsigned esz, Zbuf *d, const Zbuf *n,
-                      const Zbuf *m, unsigned e, unsigned mpair)
+static void cmla_pair(uint32_t aux, unsigned esz, SveVec *d, const SveVec *n,
+                      const SveVec *m, unsigned e, unsigned mpair)
 {
     unsigned rot = aux >> 2 & 3, sel = rot & 1;
     bool sub_re = rot == 1 || rot == 2, sub_im = rot >= 2;
@@ -1005,18 +971,23 @@ static void cmla_pair(uint32_t aux, unsigned esz, Zbuf *d, const Zbuf *n,
     i128 re = zget_s(d, esz, 2 * e), im = zget_s(d, esz, 2 * e + 1);
 
     if ((aux & 3) == SVE2_CPLX_SQRDCMLAH) {
-        zput(d, esz, 2 * e, sqrdmulh_one(esz, re, a, m_re, sub_re, true));
-        zput(d, esz, 2 * e + 1, sqrdmulh_one(esz, im, a, m_im, sub_im, true));
+        sve_elt_put(d, esz, 2 * e,
+                    sqrdmulh_one(esz, re, a, m_re, sub_re, true));
+        sve_elt_put(d, esz, 2 * e + 1,
+                    sqrdmulh_one(esz, im, a, m_im, sub_im, true));
         return;
     }
-    zput(d, esz, 2 * e, (uint64_t)(sub_re ? re - a * m_re : re + a * m_re));
-    zput(d, esz, 2 * e + 1, (uint64_t)(sub_im ? im - a * m_im : im + a * m_im));
+    sve_elt_put(d, esz, 2 * e,
+                (uint64_t)(sub_re ? re - a * m_re : re + a * m_re));
+    sve_elt_put(d, esz, 2 * e + 1,
+                (uint64_t)(sub_im ? im - a * m_im : im + a * m_im));
 }
 
 /* CDOT: Zda's wide element e += two rotated complex products of Zn's and
  * Zm's quarter-size elements (Zm's four from mq). */
 static uint64_t cdot_one(uint32_t aux, unsigned esz, uint64_t acc,
-                         const Zbuf *n, const Zbuf *m, unsigned e, unsigned mq)
+                         const SveVec *n, const SveVec *m, unsigned e,
+                         unsigned mq)
 {
     unsigned rot = aux >> 2 & 3, sel = rot & 1, nesz = esz - 2;
     bool sub = rot == 0 || rot == 3;
@@ -1038,18 +1009,19 @@ static void complex_op(CPUARMState *env, uint64_t desc)
     unsigned esz = sve_desc_esz(desc);
     uint32_t aux = sve_desc_aux(desc);
     unsigned idx = aux >> SVE2_INDEX & 0xf, seg = 16u >> esz;
-    Zbuf d, n, m;
+    SveVec d, n, m;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned e = 0; e < count(env, esz); e++) {
+    for (unsigned e = 0; e < sve_nelem(env, esz); e++) {
         unsigned base = e - e % seg;
 
         if ((aux & 3) == SVE2_CPLX_CDOT)
-            zput(&d, esz, e,
-                 cdot_one(aux, esz, zget(&d, esz, e), &n, &m, e,
-                          aux & SVE2_INDEXED ? 4 * (base + idx) : 4 * e));
+            sve_elt_put(
+                &d, esz, e,
+                cdot_one(aux, esz, sve_elt(&d, esz, e), &n, &m, e,
+                         aux & SVE2_INDEXED ? 4 * (base + idx) : 4 * e));
         else if (!(e & 1))
             cmla_pair(aux, esz, &d, &n, &m, e / 2,
                       aux & SVE2_INDEXED ? base + 2 * idx : e);
@@ -1063,20 +1035,21 @@ static void fmlal(CPUARMState *env, uint64_t desc)
 {
     uint32_t aux = sve_desc_aux(desc);
     unsigned csr = fp_helper_enter(env), t = aux & 1;
-    Zbuf d, n, m;
+    SveVec d, n, m;
 
     zload(env, sve_desc_rd(desc), &d);
     zload(env, sve_desc_rn(desc), &n);
     zload(env, sve_desc_rm(desc), &m);
-    for (unsigned e = 0; e < count(env, 2); e++) {
+    for (unsigned e = 0; e < sve_nelem(env, 2); e++) {
         unsigned j = aux & SVE2_INDEXED
                          ? (e - e % 4) * 2 + (aux >> SVE2_INDEX & 7)
                          : 2 * e + t;
-        uint64_t x = fp_convert(env, FP_H, FP_S, zget(&n, 1, 2 * e + t));
-        uint64_t y = fp_convert(env, FP_H, FP_S, zget(&m, 1, j));
+        uint64_t x = fp_convert(env, FP_H, FP_S, sve_elt(&n, 1, 2 * e + t));
+        uint64_t y = fp_convert(env, FP_H, FP_S, sve_elt(&m, 1, j));
 
-        zput(&d, 2, e,
-             fp_muladd(env, FP_S, zget(&d, 2, e), x, y, aux & 2, false));
+        sve_elt_put(
+            &d, 2, e,
+            fp_muladd(env, FP_S, sve_elt(&d, 2, e), x, y, aux & 2, false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -1129,27 +1102,27 @@ uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned msz = aux & 3, mbits = 8u << msz;
     bool store = sve_desc_op(desc) == SVE2_OP_STNT1;
-    Zbuf t, n;
-    Pbuf p;
+    SveVec t, n;
+    SvePred p;
 
     zload(env, sve_desc_rd(desc), &t);
     zload(env, sve_desc_rn(desc), &n);
-    pload(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < count(env, esz) && sve_mte_checking(env); i++)
-        if (on(&p, esz, i))
-            sve_mte_check(env, zget(&n, esz, i) + xm, 1u << msz, store);
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t addr = arm_user_untag(zget(&n, esz, i) + xm), v;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz) && sve_mte_checking(env); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_mte_check(env, sve_elt(&n, esz, i) + xm, 1u << msz, store);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t addr = arm_user_untag(sve_elt(&n, esz, i) + xm), v;
 
         if (store) {
-            if (on(&p, esz, i))
-                guest_store(env, addr, 1u << msz, zget(&t, esz, i));
+            if (sve_pred_on(&p, esz, i))
+                guest_store(env, addr, 1u << msz, sve_elt(&t, esz, i));
             continue;
         }
-        v = on(&p, esz, i) ? guest_load(env, addr, 1u << msz) : 0;
+        v = sve_pred_on(&p, esz, i) ? guest_load(env, addr, 1u << msz) : 0;
         if (aux & SVE2_MEM_SIGNED && mbits < 64)
             v = (uint64_t)((int64_t)(v << (64 - mbits)) >> (64 - mbits));
-        zput(&t, esz, i, v);
+        sve_elt_put(&t, esz, i, v);
     }
     if (!store)
         sve_z_write(env, sve_desc_rd(desc), t.b);

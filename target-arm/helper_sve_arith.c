@@ -11,41 +11,10 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
 
-/* A vector, its element count at this VL and the predicate; pg 16 of a
- * descriptor means every element. */
-typedef struct ArithVec {
-    uint8_t b[SVE_VL_MAX_BYTES];
-} ArithVec;
-
-static uint64_t get(const ArithVec *z, unsigned esz, unsigned i)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
-}
-
-static void put(ArithVec *z, unsigned esz, unsigned i, uint64_t v)
-{
-    memcpy(z->b + (i << esz), &v, 1u << esz);
-}
-
-static unsigned count(const CPUARMState *env, unsigned esz)
-{
-    return sve_vl_bytes(env) >> esz;
-}
-
 /* Whether element i of size esz is active under pg (16: all). */
 static bool on(const CPUARMState *env, unsigned pg, unsigned esz, unsigned i)
 {
     return pg >= ARM_SVE_NPREGS || sve_pbit(env->preg[pg], i << esz);
-}
-
-static int64_t signed_elt(uint64_t v, unsigned esz)
-{
-    unsigned shift = 64 - (8u << esz);
-
-    return (int64_t)(v << shift) >> shift;
 }
 
 static uint64_t sign_bit(unsigned esz)
@@ -83,9 +52,9 @@ static uint64_t sat_addsub(unsigned esz, unsigned aux, uint64_t n, uint64_t m)
 {
     unsigned bits = 8u << esz;
     bool is_unsigned = aux & SVE_SAT_U;
-    __int128 x = is_unsigned ? (__int128)n : (__int128)signed_elt(n, esz);
+    __int128 x = is_unsigned ? (__int128)n : (__int128)sve_elt_sext(n, esz);
     __int128 y =
-        is_unsigned || (aux & SVE_SAT_IMM) ? (__int128)m : signed_elt(m, esz);
+        is_unsigned || (aux & SVE_SAT_IMM) ? (__int128)m : sve_elt_sext(m, esz);
     __int128 lo = is_unsigned ? 0 : -((__int128)1 << (bits - 1));
     __int128 hi = is_unsigned ? ((__int128)1 << bits) - 1
                               : ((__int128)1 << (bits - 1)) - 1;
@@ -97,16 +66,16 @@ static uint64_t sat_addsub(unsigned esz, unsigned aux, uint64_t n, uint64_t m)
 static void satadd(CPUARMState *env, uint64_t desc, uint64_t imm)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     if (!(aux & SVE_SAT_IMM))
         sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        put(&d, esz, i,
-            sat_addsub(esz, aux, get(&n, esz, i),
-                       aux & SVE_SAT_IMM ? imm : get(&m, esz, i)));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    sat_addsub(esz, aux, sve_elt(&n, esz, i),
+                               aux & SVE_SAT_IMM ? imm : sve_elt(&m, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -116,19 +85,19 @@ static void adr(CPUARMState *env, uint64_t desc)
 {
     unsigned aux = sve_desc_aux(desc), opc = aux & 3, msz = aux >> 2;
     unsigned esz = opc == 2 ? 2 : 3;
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t off = get(&m, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t off = sve_elt(&m, esz, i);
 
         if (opc == 0)
             off = (uint64_t)(int64_t)(int32_t)off;
         else if (opc == 1)
             off = (uint32_t)off;
-        put(&d, esz, i, get(&n, esz, i) + (off << msz));
+        sve_elt_put(&d, esz, i, sve_elt(&n, esz, i) + (off << msz));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -140,7 +109,8 @@ static uint64_t shift_by(unsigned opc, unsigned esz, uint64_t x, uint64_t n)
     unsigned bits = 8u << esz;
 
     switch (opc) {
-    case 0: return (uint64_t)(signed_elt(x, esz) >> (n >= bits ? bits - 1 : n));
+    case 0:
+        return (uint64_t)(sve_elt_sext(x, esz) >> (n >= bits ? bits - 1 : n));
     case 1: return n >= bits ? 0 : x >> n;
     default: return n >= bits ? 0 : x << n;
     }
@@ -149,16 +119,16 @@ static uint64_t shift_by(unsigned opc, unsigned esz, uint64_t x, uint64_t n)
 static void shift_wide(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
         if (on(env, pg, esz, i))
-            put(&d, esz, i,
-                shift_by(sve_desc_aux(desc), esz, get(&n, esz, i),
-                         get(&m, 3, (i << esz) / 8)));
+            sve_elt_put(&d, esz, i,
+                        shift_by(sve_desc_aux(desc), esz, sve_elt(&n, esz, i),
+                                 sve_elt(&m, 3, (i << esz) / 8)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -168,23 +138,25 @@ static void dot_idx(CPUARMState *env, uint64_t desc)
     unsigned esz = sve_desc_esz(desc), qsz = esz - 2, aux = sve_desc_aux(desc);
     unsigned per_seg = 16u >> esz, idx = aux >> 1;
     bool is_unsigned = aux & 1;
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++) {
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         unsigned j = i / per_seg * per_seg + idx;
-        uint64_t acc = get(&d, esz, i);
+        uint64_t acc = sve_elt(&d, esz, i);
 
         for (unsigned k = 0; k < 4; k++) {
-            uint64_t a = get(&n, qsz, 4 * i + k), b = get(&m, qsz, 4 * j + k);
+            uint64_t a = sve_elt(&n, qsz, 4 * i + k),
+                     b = sve_elt(&m, qsz, 4 * j + k);
 
-            acc += is_unsigned
-                       ? a * b
-                       : (uint64_t)(signed_elt(a, qsz) * signed_elt(b, qsz));
+            acc +=
+                is_unsigned
+                    ? a * b
+                    : (uint64_t)(sve_elt_sext(a, qsz) * sve_elt_sext(b, qsz));
         }
-        put(&d, esz, i, acc);
+        sve_elt_put(&d, esz, i, acc);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -234,17 +206,18 @@ static void ftmad(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), imm = sve_desc_aux(desc);
     unsigned csr = fp_helper_enter(env);
-    ArithVec d, m;
+    SveVec d, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t y = get(&m, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t y = sve_elt(&m, esz, i);
         unsigned k = imm + (y & sign_bit(esz) ? 8 : 0);
 
-        put(&d, esz, i,
-            fp_muladd(env, (int)esz, ftmad_coefficient(esz, k), get(&d, esz, i),
-                      y & ~sign_bit(esz), false, false));
+        sve_elt_put(&d, esz, i,
+                    fp_muladd(env, (int)esz, ftmad_coefficient(esz, k),
+                              sve_elt(&d, esz, i), y & ~sign_bit(esz), false,
+                              false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -253,12 +226,12 @@ static void ftmad(CPUARMState *env, uint64_t desc)
 static void fexpa(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
-    ArithVec d, n;
+    SveVec d, n;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        put(&d, esz, i, fexpa_one(esz, get(&n, esz, i)));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i, fexpa_one(esz, sve_elt(&n, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -267,7 +240,7 @@ static void fexpa(CPUARMState *env, uint64_t desc)
 /* FPScale(n, m): n * 2^m, one rounding; m a signed integer element. */
 static uint64_t fp_scale(CPUARMState *env, unsigned esz, uint64_t n, uint64_t m)
 {
-    int64_t scale = signed_elt(m, esz);
+    int64_t scale = sve_elt_sext(m, esz);
     /* Beyond these, even the largest finite value falls below half the
      * smallest denormal, and the smallest denormal overflows. */
     int limit = esz == 1 ? 64 : esz == 2 ? 320 : 2200;
@@ -325,17 +298,17 @@ static void fp_binary(CPUARMState *env, uint64_t desc, bool imm_form,
 {
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
     unsigned pg = sve_desc_pg(desc), csr = fp_helper_enter(env);
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     if (!imm_form)
         sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
         if (on(env, pg, esz, i))
-            put(&d, esz, i,
-                fp_two(env, op, esz, get(&n, esz, i),
-                       imm_form ? imm : get(&m, esz, i)));
+            sve_elt_put(&d, esz, i,
+                        fp_two(env, op, esz, sve_elt(&n, esz, i),
+                               imm_form ? imm : sve_elt(&m, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
 }
@@ -361,13 +334,14 @@ static void fp_unary(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
     unsigned pg = sve_desc_pg(desc), csr = fp_helper_enter(env);
-    ArithVec d, n;
+    SveVec d, n;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
         if (on(env, pg, esz, i))
-            put(&d, esz, i, fp_one_op(env, op, esz, get(&n, esz, i)));
+            sve_elt_put(&d, esz, i,
+                        fp_one_op(env, op, esz, sve_elt(&n, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
 }
@@ -404,13 +378,14 @@ static void fp_reduce(CPUARMState *env, uint64_t desc)
     unsigned esz = sve_desc_esz(desc), op = sve_desc_aux(desc);
     unsigned pg = sve_desc_pg(desc), csr = fp_helper_enter(env);
     uint64_t v[SVE_VL_MAX_BYTES / 2];
-    ArithVec n, d;
+    SveVec n, d;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    for (unsigned i = 0; i < count(env, esz); i++)
-        v[i] = on(env, pg, esz, i) ? get(&n, esz, i) : reduce_identity(op, esz);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        v[i] = on(env, pg, esz, i) ? sve_elt(&n, esz, i)
+                                   : reduce_identity(op, esz);
     memset(d.b, 0, sizeof(d.b));
-    put(&d, esz, 0, reduce_tree(env, op, esz, v, count(env, esz)));
+    sve_elt_put(&d, esz, 0, reduce_tree(env, op, esz, v, sve_nelem(env, esz)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
 }
@@ -422,21 +397,21 @@ static void fmla_idx(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
     unsigned per_seg = 16u >> esz, idx = aux & 15, csr = fp_helper_enter(env);
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < count(env, esz); i++) {
-        uint64_t x = get(&n, esz, i);
-        uint64_t y = get(&m, esz, i / per_seg * per_seg + idx);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t x = sve_elt(&n, esz, i);
+        uint64_t y = sve_elt(&m, esz, i / per_seg * per_seg + idx);
 
         if (aux & SVE_IDX_MUL)
-            put(&d, esz, i, fp_binop(env, FPOP_MUL, (int)esz, x, y));
+            sve_elt_put(&d, esz, i, fp_binop(env, FPOP_MUL, (int)esz, x, y));
         else
-            put(&d, esz, i,
-                fp_muladd(env, (int)esz, get(&d, esz, i), x, y,
-                          aux & SVE_IDX_SUB, false));
+            sve_elt_put(&d, esz, i,
+                        fp_muladd(env, (int)esz, sve_elt(&d, esz, i), x, y,
+                                  aux & SVE_IDX_SUB, false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -451,23 +426,23 @@ static void fcmla_idx(CPUARMState *env, uint64_t desc)
     unsigned sel_a = rot & 1, sel_b = !(rot & 1), csr = fp_helper_enter(env);
     uint64_t neg_r = (rot & 1) ^ (rot >> 1) ? sign_bit(esz) : 0;
     uint64_t neg_i = rot >> 1 ? sign_bit(esz) : 0;
-    ArithVec d, n, m;
+    SveVec d, n, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned e = 0; e < count(env, esz) / 2; e++) {
+    for (unsigned e = 0; e < sve_nelem(env, esz) / 2; e++) {
         unsigned j = e / pairs * pairs + idx;
-        uint64_t a1 = get(&n, esz, 2 * e + sel_a);
-        uint64_t a2 = get(&m, esz, 2 * j + sel_a) ^ neg_r;
-        uint64_t b2 = get(&m, esz, 2 * j + sel_b) ^ neg_i;
+        uint64_t a1 = sve_elt(&n, esz, 2 * e + sel_a);
+        uint64_t a2 = sve_elt(&m, esz, 2 * j + sel_a) ^ neg_r;
+        uint64_t b2 = sve_elt(&m, esz, 2 * j + sel_b) ^ neg_i;
 
-        put(&d, esz, 2 * e,
-            fp_muladd(env, (int)esz, get(&d, esz, 2 * e), a1, a2, false,
-                      false));
-        put(&d, esz, 2 * e + 1,
-            fp_muladd(env, (int)esz, get(&d, esz, 2 * e + 1), a1, b2, false,
-                      false));
+        sve_elt_put(&d, esz, 2 * e,
+                    fp_muladd(env, (int)esz, sve_elt(&d, esz, 2 * e), a1, a2,
+                              false, false));
+        sve_elt_put(&d, esz, 2 * e + 1,
+                    fp_muladd(env, (int)esz, sve_elt(&d, esz, 2 * e + 1), a1,
+                              b2, false, false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -479,20 +454,23 @@ static void fcadd(CPUARMState *env, uint64_t desc)
     unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
     bool rot270 = sve_desc_aux(desc) & 1;
     unsigned csr = fp_helper_enter(env);
-    ArithVec d, m;
+    SveVec d, m;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned e = 0; e < count(env, esz) / 2; e++) {
-        uint64_t re = get(&m, esz, 2 * e) ^ (rot270 ? sign_bit(esz) : 0);
-        uint64_t im = get(&m, esz, 2 * e + 1) ^ (rot270 ? 0 : sign_bit(esz));
+    for (unsigned e = 0; e < sve_nelem(env, esz) / 2; e++) {
+        uint64_t re = sve_elt(&m, esz, 2 * e) ^ (rot270 ? sign_bit(esz) : 0);
+        uint64_t im =
+            sve_elt(&m, esz, 2 * e + 1) ^ (rot270 ? 0 : sign_bit(esz));
 
         if (on(env, pg, esz, 2 * e))
-            put(&d, esz, 2 * e,
-                fp_binop(env, FPOP_ADD, (int)esz, get(&d, esz, 2 * e), im));
+            sve_elt_put(
+                &d, esz, 2 * e,
+                fp_binop(env, FPOP_ADD, (int)esz, sve_elt(&d, esz, 2 * e), im));
         if (on(env, pg, esz, 2 * e + 1))
-            put(&d, esz, 2 * e + 1,
-                fp_binop(env, FPOP_ADD, (int)esz, get(&d, esz, 2 * e + 1), re));
+            sve_elt_put(&d, esz, 2 * e + 1,
+                        fp_binop(env, FPOP_ADD, (int)esz,
+                                 sve_elt(&d, esz, 2 * e + 1), re));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);

@@ -9,85 +9,45 @@
 
 #include "target-arm/sve.h"
 
-typedef struct PermVec {
-    uint8_t b[SVE_VL_MAX_BYTES];
-} PermVec;
-
-typedef struct PermPred {
-    uint64_t w[SVE_PL_MAX_BYTES / 8];
-} PermPred;
-
-static uint64_t elt(const PermVec *z, unsigned esz, unsigned i)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
-}
-
-static void elt_put(PermVec *z, unsigned esz, unsigned i, uint64_t v)
-{
-    memcpy(z->b + (i << esz), &v, 1u << esz);
-}
-
-static unsigned elements(const CPUARMState *env, unsigned esz)
-{
-    return sve_vl_bytes(env) >> esz;
-}
-
-/* Pn's copy; 16 (no register) for every element. */
-static void pred_get(const CPUARMState *env, unsigned n, PermPred *p)
-{
-    if (n >= ARM_SVE_NPREGS)
-        memset(p->w, 0xff, sizeof(p->w));
-    else
-        memcpy(p->w, env->preg[n], sizeof(p->w));
-}
-
-/* ElemP[p, i, esize]: the lowest bit of the element's predicate bits. */
-static bool on(const PermPred *p, unsigned esz, unsigned i)
-{
-    return sve_pbit(p->w, i << esz);
-}
-
 /* LastActiveElement(mask, esize), -1 when none is. */
-static int last_active(const CPUARMState *env, const PermPred *p, unsigned esz)
+static int last_active(const CPUARMState *env, const SvePred *p, unsigned esz)
 {
-    for (int i = (int)elements(env, esz) - 1; i >= 0; i--)
-        if (on(p, esz, (unsigned)i))
+    for (int i = (int)sve_nelem(env, esz) - 1; i >= 0; i--)
+        if (sve_pred_on(p, esz, (unsigned)i))
             return i;
     return -1;
 }
 
-static int first_active(const CPUARMState *env, const PermPred *p, unsigned esz)
+static int first_active(const CPUARMState *env, const SvePred *p, unsigned esz)
 {
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        if (on(p, esz, i))
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(p, esz, i))
             return (int)i;
     return -1;
 }
 
 /* PredTest(mask, result, esize) as NZCV in bits 31:28: N the first active
  * element, Z none active, C not the last active one. */
-static uint64_t pred_test(const CPUARMState *env, const PermPred *mask,
-                          const PermPred *res, unsigned esz)
+static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
+                          const SvePred *res, unsigned esz)
 {
     int first = first_active(env, mask, esz),
         last = last_active(env, mask, esz);
     bool any = false;
 
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        any |= on(mask, esz, i) && on(res, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        any |= sve_pred_on(mask, esz, i) && sve_pred_on(res, esz, i);
     if (first < 0)
         return UINT64_C(6) << 28; /* Z and C */
-    return (uint64_t)on(res, esz, (unsigned)first) << 31 |
-           (uint64_t)!any << 30 | (uint64_t)!on(res, esz, (unsigned)last) << 29;
+    return (uint64_t)sve_pred_on(res, esz, (unsigned)first) << 31 |
+           (uint64_t)!any << 30 |
+           (uint64_t)!sve_pred_on(res, esz, (unsigned)last) << 29;
 }
 
 /* Vd = v (esize bits, zero-extended): an SVE write of V zeroes Zd. */
 static void vreg_put(CPUARMState *env, unsigned rd, uint64_t v)
 {
-    PermVec d;
+    SveVec d;
 
     memset(d.b, 0, sizeof(d.b));
     memcpy(d.b, &v, 8);
@@ -103,14 +63,14 @@ static uint64_t low_bits(uint64_t v, unsigned esz)
 
 /* The element LASTA (after the last active, wrapping to 0) or LASTB (the
  * last active; the last element when none is) picks. */
-static unsigned last_index(const CPUARMState *env, const PermPred *p,
+static unsigned last_index(const CPUARMState *env, const SvePred *p,
                            unsigned esz, bool before)
 {
     int last = last_active(env, p, esz);
 
     if (before)
-        return last < 0 ? elements(env, esz) - 1 : (unsigned)last;
-    return (unsigned)(last + 1) >= elements(env, esz) ? 0 : (unsigned)last + 1;
+        return last < 0 ? sve_nelem(env, esz) - 1 : (unsigned)last;
+    return (unsigned)(last + 1) >= sve_nelem(env, esz) ? 0 : (unsigned)last + 1;
 }
 
 /* The element of Z[zreg] that LASTA/CLASTA (aux without SVE_PERM_B) or
@@ -118,13 +78,13 @@ static unsigned last_index(const CPUARMState *env, const PermPred *p,
 static bool pick(CPUARMState *env, uint64_t desc, unsigned zreg, uint64_t *v)
 {
     unsigned esz = sve_desc_esz(desc);
-    PermVec z;
-    PermPred p;
+    SveVec z;
+    SvePred p;
 
     sve_z_read(env, zreg, z.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    *v =
-        elt(&z, esz, last_index(env, &p, esz, sve_desc_aux(desc) & SVE_PERM_B));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    *v = sve_elt(&z, esz,
+                 last_index(env, &p, esz, sve_desc_aux(desc) & SVE_PERM_B));
     return last_active(env, &p, esz) >= 0;
 }
 
@@ -169,13 +129,13 @@ static uint64_t clast(CPUARMState *env, uint64_t desc, uint64_t a)
 static void clast_z(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc);
-    PermVec d;
+    SveVec d;
     uint64_t v;
 
     if (!pick(env, desc, sve_desc_rm(desc), &v))
         return;
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        elt_put(&d, esz, i, v);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i, v);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -183,16 +143,16 @@ static void clast_z(CPUARMState *env, uint64_t desc)
 static void cpy(CPUARMState *env, uint64_t desc, uint64_t a)
 {
     unsigned esz = sve_desc_esz(desc);
-    PermVec d;
-    PermPred p;
+    SveVec d;
+    SvePred p;
 
     if (sve_desc_aux(desc) & SVE_PERM_TO_V)
         a = vreg_low(env, sve_desc_rn(desc));
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        if (on(&p, esz, i))
-            elt_put(&d, esz, i, a);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&d, esz, i, a);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -200,13 +160,13 @@ static void cpy(CPUARMState *env, uint64_t desc, uint64_t a)
 static void insr(CPUARMState *env, uint64_t desc, uint64_t a)
 {
     unsigned esz = sve_desc_esz(desc), vl = sve_vl_bytes(env);
-    PermVec d, r = {{0}};
+    SveVec d, r = {{0}};
 
     if (sve_desc_aux(desc) & SVE_PERM_TO_V)
         a = vreg_low(env, sve_desc_rn(desc));
     sve_z_read(env, sve_desc_rd(desc), d.b);
     memcpy(r.b + (1u << esz), d.b, vl - (1u << esz));
-    elt_put(&r, esz, 0, a);
+    sve_elt_put(&r, esz, 0, a);
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
 
@@ -230,19 +190,19 @@ static void ext(CPUARMState *env, uint64_t desc)
 static void splice(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), x = 0;
-    PermVec d, m, r = {{0}};
-    PermPred p;
+    SveVec d, m, r = {{0}};
+    SvePred p;
     int first, lastn;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_get(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     first = first_active(env, &p, esz);
     lastn = last_active(env, &p, esz);
     for (int e = first; first >= 0 && e <= lastn; e++)
-        elt_put(&r, esz, x++, elt(&d, esz, (unsigned)e));
-    for (unsigned e = 0; x < elements(env, esz); e++)
-        elt_put(&r, esz, x++, elt(&m, esz, e));
+        sve_elt_put(&r, esz, x++, sve_elt(&d, esz, (unsigned)e));
+    for (unsigned e = 0; x < sve_nelem(env, esz); e++)
+        sve_elt_put(&r, esz, x++, sve_elt(&m, esz, e));
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
 
@@ -250,29 +210,29 @@ static void splice(CPUARMState *env, uint64_t desc)
 static void compact(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), x = 0;
-    PermVec n, r = {{0}};
-    PermPred p;
+    SveVec n, r = {{0}};
+    SvePred p;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        if (on(&p, esz, i))
-            elt_put(&r, esz, x++, elt(&n, esz, i));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&r, esz, x++, sve_elt(&n, esz, i));
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
 
 /* TBL (one register): Zn[Zm[i]], zero where the index is out of range. */
 static void tbl(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), count = elements(env, esz);
-    PermVec n, m, r = {{0}};
+    unsigned esz = sve_desc_esz(desc), count = sve_nelem(env, esz);
+    SveVec n, m, r = {{0}};
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     for (unsigned i = 0; i < count; i++) {
-        uint64_t k = elt(&m, esz, i);
+        uint64_t k = sve_elt(&m, esz, i);
 
-        elt_put(&r, esz, i, k < count ? elt(&n, esz, (unsigned)k) : 0);
+        sve_elt_put(&r, esz, i, k < count ? sve_elt(&n, esz, (unsigned)k) : 0);
     }
     sve_z_write(env, sve_desc_rd(desc), r.b);
 }
@@ -281,20 +241,20 @@ static void tbl(CPUARMState *env, uint64_t desc)
 static void rbit(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), bits = 8u << esz;
-    PermVec n, d;
-    PermPred p;
+    SveVec n, d;
+    SvePred p;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_get(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < elements(env, esz); i++) {
-        uint64_t x = elt(&n, esz, i), r = 0;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t x = sve_elt(&n, esz, i), r = 0;
 
-        if (!on(&p, esz, i))
+        if (!sve_pred_on(&p, esz, i))
             continue;
         for (unsigned k = 0; k < bits; k++)
             r |= (x >> k & 1) << (bits - 1 - k);
-        elt_put(&d, esz, i, r);
+        sve_elt_put(&d, esz, i, r);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -307,22 +267,22 @@ static uint64_t brk(CPUARMState *env, uint64_t desc)
 {
     unsigned aux = sve_desc_aux(desc);
     bool before = aux & SVE_PERM_B, stop = false;
-    PermPred g, n, d, r;
+    SvePred g, n, d, r;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rn(desc), &n);
-    pred_get(env, sve_desc_rd(desc), &d);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_rd(desc), &d);
     memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < elements(env, 0); i++) {
-        if (!on(&g, 0, i)) {
+    for (unsigned i = 0; i < sve_nelem(env, 0); i++) {
+        if (!sve_pred_on(&g, 0, i)) {
             if (aux & SVE_PERM_MERGE)
-                sve_pset(r.w, i, on(&d, 0, i));
+                sve_pset(r.w, i, sve_pred_on(&d, 0, i));
             continue;
         }
         if (before)
-            stop |= on(&n, 0, i);
+            stop |= sve_pred_on(&n, 0, i);
         sve_pset(r.w, i, !stop);
-        stop |= on(&n, 0, i);
+        stop |= sve_pred_on(&n, 0, i);
     }
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
     return pred_test(env, &g, &r, 0);
@@ -332,17 +292,17 @@ static uint64_t brk(CPUARMState *env, uint64_t desc)
  * it becomes all false; NZCV = PredTest(all true, Pdm). */
 static uint64_t brkn(CPUARMState *env, uint64_t desc)
 {
-    PermPred g, n, r, all;
+    SvePred g, n, r, all;
     int lastn;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rn(desc), &n);
-    pred_get(env, sve_desc_rd(desc), &r);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_rd(desc), &r);
     lastn = last_active(env, &g, 0);
-    if (lastn < 0 || !on(&n, 0, (unsigned)lastn))
+    if (lastn < 0 || !sve_pred_on(&n, 0, (unsigned)lastn))
         memset(&r, 0, sizeof(r));
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
-    pred_get(env, ARM_SVE_NPREGS, &all);
+    sve_pred_read(env, ARM_SVE_NPREGS, &all);
     return pred_test(env, &all, &r, 0);
 }
 
@@ -351,22 +311,22 @@ static uint64_t brkn(CPUARMState *env, uint64_t desc)
 static uint64_t brkp(CPUARMState *env, uint64_t desc)
 {
     bool before = sve_desc_aux(desc) & SVE_PERM_B, go;
-    PermPred g, n, m, r;
+    SvePred g, n, m, r;
     int lastn;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rn(desc), &n);
-    pred_get(env, sve_desc_rm(desc), &m);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_rm(desc), &m);
     memset(&r, 0, sizeof(r));
     lastn = last_active(env, &g, 0);
-    go = lastn >= 0 && on(&n, 0, (unsigned)lastn);
-    for (unsigned i = 0; i < elements(env, 0); i++) {
-        if (!on(&g, 0, i))
+    go = lastn >= 0 && sve_pred_on(&n, 0, (unsigned)lastn);
+    for (unsigned i = 0; i < sve_nelem(env, 0); i++) {
+        if (!sve_pred_on(&g, 0, i))
             continue;
         if (before)
-            go = go && !on(&m, 0, i);
+            go = go && !sve_pred_on(&m, 0, i);
         sve_pset(r.w, i, go);
-        go = go && !on(&m, 0, i);
+        go = go && !sve_pred_on(&m, 0, i);
     }
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
     return pred_test(env, &g, &r, 0);
@@ -375,11 +335,11 @@ static uint64_t brkp(CPUARMState *env, uint64_t desc)
 /* PFIRST: Pdn with Pg's first active element set. */
 static uint64_t pfirst(CPUARMState *env, uint64_t desc)
 {
-    PermPred g, r;
+    SvePred g, r;
     int first;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rd(desc), &r);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rd(desc), &r);
     first = first_active(env, &g, 0);
     if (first >= 0)
         sve_pset(r.w, (unsigned)first, true);
@@ -390,14 +350,14 @@ static uint64_t pfirst(CPUARMState *env, uint64_t desc)
 /* PNEXT: only the next active element of Pg after Pdn's last true one. */
 static uint64_t pnext(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), count = elements(env, esz);
-    PermPred g, r;
+    unsigned esz = sve_desc_esz(desc), count = sve_nelem(env, esz);
+    SvePred g, r;
     unsigned next;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rd(desc), &r);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rd(desc), &r);
     next = (unsigned)(last_active(env, &r, esz) + 1);
-    while (next < count && !on(&g, esz, next))
+    while (next < count && !sve_pred_on(&g, esz, next))
         next++;
     memset(&r, 0, sizeof(r));
     if (next < count)
@@ -412,12 +372,12 @@ static uint64_t pnext(CPUARMState *env, uint64_t desc)
 static uint64_t cntp(const CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), count = 0;
-    PermPred g, n;
+    SvePred g, n;
 
-    pred_get(env, sve_desc_pg(desc), &g);
-    pred_get(env, sve_desc_rn(desc), &n);
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        count += on(&g, esz, i) && on(&n, esz, i);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        count += sve_pred_on(&g, esz, i) && sve_pred_on(&n, esz, i);
     return count;
 }
 
@@ -459,13 +419,14 @@ static uint64_t satp(const CPUARMState *env, uint64_t desc, uint64_t x)
 static void incdec_z(CPUARMState *env, uint64_t desc, uint64_t count)
 {
     unsigned esz = sve_desc_esz(desc), flags = sve_desc_aux(desc);
-    PermVec d;
+    SveVec d;
 
     if (sve_desc_pg(desc) < ARM_SVE_NPREGS)
         count = cntp(env, desc);
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        elt_put(&d, esz, i, step_sat(elt(&d, esz, i), count, esz, flags));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    step_sat(sve_elt(&d, esz, i), count, esz, flags));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 

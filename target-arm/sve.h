@@ -73,6 +73,61 @@ static inline void sve_pset(uint64_t *p, unsigned i, bool on)
         p[i / 64] &= ~(UINT64_C(1) << (i % 64));
 }
 
+/* ---- the helpers' copies of registers (helper_sve*.c) ---- */
+
+/* A Z register's copy and a predicate's, at the largest VL: the helpers
+ * read their operands first, as the pseudocode does. */
+typedef struct SveVec {
+    uint8_t b[SVE_VL_MAX_BYTES];
+} SveVec;
+
+typedef struct SvePred {
+    uint64_t w[SVE_PL_MAX_BYTES / 8];
+} SvePred;
+
+/* Element i of size 1 << esz bytes, zero-extended. */
+static inline uint64_t sve_elt(const SveVec *z, unsigned esz, unsigned i)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, z->b + (i << esz), 1u << esz);
+    return v;
+}
+
+static inline void sve_elt_put(SveVec *z, unsigned esz, unsigned i, uint64_t v)
+{
+    memcpy(z->b + (i << esz), &v, 1u << esz);
+}
+
+/* An element's value of size esz, sign-extended. */
+static inline int64_t sve_elt_sext(uint64_t v, unsigned esz)
+{
+    unsigned shift = 64 - (8u << esz);
+
+    return (int64_t)(v << shift) >> shift;
+}
+
+/* Elements of size esz at the thread's VL. */
+static inline unsigned sve_nelem(const CPUARMState *env, unsigned esz)
+{
+    return sve_vl_bytes(env) >> esz;
+}
+
+/* Pn's copy; n 16 (no register) makes every element active. */
+static inline void sve_pred_read(const CPUARMState *env, unsigned n, SvePred *p)
+{
+    if (n >= ARM_SVE_NPREGS)
+        memset(p->w, 0xff, sizeof(p->w));
+    else
+        memcpy(p->w, env->preg[n], sizeof(p->w));
+}
+
+/* ElemP[p, i, esize]: the lowest of the element's predicate bits. */
+static inline bool sve_pred_on(const SvePred *p, unsigned esz, unsigned i)
+{
+    return sve_pbit(p->w, i << esz);
+}
+
 /* Thread start (exec): the VL Linux gives (the ONEXEC one, else the
  * default), registers above V zero. */
 void arm_sve_exec_start(CPUARMState *env);
