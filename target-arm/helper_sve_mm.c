@@ -11,25 +11,9 @@
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
 
-typedef struct MmVec {
-    uint8_t b[SVE_VL_MAX_BYTES];
-} MmVec;
-
-static uint64_t get(const MmVec *z, unsigned esz, unsigned i)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
-}
-
-static void put(MmVec *z, unsigned esz, unsigned i, uint64_t v)
-{
-    memcpy(z->b + (i << esz), &v, 1u << esz);
-}
-
 /* The three operands of desc (d also the accumulator). */
-static void read3(CPUARMState *env, uint64_t desc, MmVec *d, MmVec *n, MmVec *m)
+static void read3(CPUARMState *env, uint64_t desc, SveVec *d, SveVec *n,
+                  SveVec *m)
 {
     sve_z_read(env, sve_desc_rd(desc), d->b);
     sve_z_read(env, sve_desc_rn(desc), n->b);
@@ -51,7 +35,7 @@ static void bfcvt(CPUARMState *env, uint64_t desc)
 {
     bool nt = sve_desc_aux(desc) & 1;
     unsigned pg = sve_desc_pg(desc);
-    MmVec d, n;
+    SveVec d, n;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
@@ -60,11 +44,11 @@ static void bfcvt(CPUARMState *env, uint64_t desc)
 
         if (!sve_pbit(env->preg[pg], i * 4))
             continue;
-        h = feat_bf_convert(env, (uint32_t)get(&n, 2, i));
+        h = feat_bf_convert(env, (uint32_t)sve_elt(&n, 2, i));
         if (nt)
-            put(&d, 1, 2 * i + 1, h);
+            sve_elt_put(&d, 1, 2 * i + 1, h);
         else
-            put(&d, 2, i, h);
+            sve_elt_put(&d, 2, i, h);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -72,13 +56,14 @@ static void bfcvt(CPUARMState *env, uint64_t desc)
 static void bfdot(CPUARMState *env, uint64_t desc)
 {
     uint32_t aux = sve_desc_aux(desc);
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned i = 0; i < sve_vl_bytes(env) / 4; i++)
-        put(&d, 2, i,
-            feat_bf_dot_add((uint32_t)get(&d, 2, i), (uint32_t)get(&n, 2, i),
-                            (uint32_t)get(&m, 2, m_word(aux, i))));
+        sve_elt_put(&d, 2, i,
+                    feat_bf_dot_add((uint32_t)sve_elt(&d, 2, i),
+                                    (uint32_t)sve_elt(&n, 2, i),
+                                    (uint32_t)sve_elt(&m, 2, m_word(aux, i))));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -88,15 +73,18 @@ static void bfmlal(CPUARMState *env, uint64_t desc)
 {
     uint32_t aux = sve_desc_aux(desc);
     unsigned top = aux & SVE_MM_TOP ? 1 : 0;
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned i = 0; i < sve_vl_bytes(env) / 4; i++) {
         unsigned mi =
             aux & SVE_MM_BY_ELEM ? (2 * i & ~7u) + (aux & 7) : 2 * i + top;
-        uint64_t a = get(&n, 1, 2 * i + top) << 16, b = get(&m, 1, mi) << 16;
+        uint64_t a = sve_elt(&n, 1, 2 * i + top) << 16, b = sve_elt(&m, 1, mi)
+                                                            << 16;
 
-        put(&d, 2, i, fp_muladd(env, FP_S, get(&d, 2, i), a, b, false, false));
+        sve_elt_put(
+            &d, 2, i,
+            fp_muladd(env, FP_S, sve_elt(&d, 2, i), a, b, false, false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -105,19 +93,19 @@ static void bfmlal(CPUARMState *env, uint64_t desc)
  * the transpose of Zm, pair by pair with BFDotAdd(). */
 static void bfmmla(CPUARMState *env, uint64_t desc)
 {
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned s = 0; s < sve_vl_bytes(env) / 4; s += 4)
         for (unsigned i = 0; i < 2; i++)
             for (unsigned j = 0; j < 2; j++) {
-                uint32_t sum = (uint32_t)get(&d, 2, s + 2 * i + j);
+                uint32_t sum = (uint32_t)sve_elt(&d, 2, s + 2 * i + j);
 
                 for (unsigned k = 0; k < 2; k++)
-                    sum = feat_bf_dot_add(sum,
-                                          (uint32_t)get(&n, 2, s + 2 * i + k),
-                                          (uint32_t)get(&m, 2, s + 2 * j + k));
-                put(&d, 2, s + 2 * i + j, sum);
+                    sum = feat_bf_dot_add(
+                        sum, (uint32_t)sve_elt(&n, 2, s + 2 * i + k),
+                        (uint32_t)sve_elt(&m, 2, s + 2 * j + k));
+                sve_elt_put(&d, 2, s + 2 * i + j, sum);
             }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -130,36 +118,36 @@ static void fmmla(CPUARMState *env, uint64_t desc)
 {
     int esz = (int)sve_desc_esz(desc);
     unsigned n_elts = sve_vl_bytes(env) >> esz;
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned s = 0; s < n_elts; s += 4)
         for (unsigned i = 0; i < 2; i++)
             for (unsigned j = 0; j < 2; j++) {
                 uint64_t p0 =
-                    fp_binop(env, FPOP_MUL, esz, get(&n, esz, s + 2 * i),
-                             get(&m, esz, s + 2 * j));
-                uint64_t p1 =
-                    fp_binop(env, FPOP_MUL, esz, get(&n, esz, s + 2 * i + 1),
-                             get(&m, esz, s + 2 * j + 1));
+                    fp_binop(env, FPOP_MUL, esz, sve_elt(&n, esz, s + 2 * i),
+                             sve_elt(&m, esz, s + 2 * j));
+                uint64_t p1 = fp_binop(env, FPOP_MUL, esz,
+                                       sve_elt(&n, esz, s + 2 * i + 1),
+                                       sve_elt(&m, esz, s + 2 * j + 1));
                 uint64_t sum = fp_binop(env, FPOP_ADD, esz, p0, p1);
 
-                put(&d, esz, s + 2 * i + j,
-                    fp_binop(env, FPOP_ADD, esz, get(&d, esz, s + 2 * i + j),
-                             sum));
+                sve_elt_put(&d, esz, s + 2 * i + j,
+                            fp_binop(env, FPOP_ADD, esz,
+                                     sve_elt(&d, esz, s + 2 * i + j), sum));
             }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 /* ---- I8MM ---- */
 
-static int32_t byte_of(const MmVec *z, unsigned i, bool is_unsigned)
+static int32_t byte_of(const SveVec *z, unsigned i, bool is_unsigned)
 {
     return is_unsigned ? (int32_t)z->b[i] : (int32_t)(int8_t)z->b[i];
 }
 
 /* The dot product of the len bytes of n from ni and of m from mi. */
-static uint32_t byte_dot(const MmVec *n, unsigned ni, const MmVec *m,
+static uint32_t byte_dot(const SveVec *n, unsigned ni, const SveVec *m,
                          unsigned mi, unsigned len, uint32_t aux)
 {
     int32_t sum = 0;
@@ -175,7 +163,7 @@ static uint32_t byte_dot(const MmVec *n, unsigned ni, const MmVec *m,
 static void immla(CPUARMState *env, uint64_t desc)
 {
     uint32_t aux = sve_desc_aux(desc);
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned s = 0; s < sve_vl_bytes(env); s += 16)
@@ -183,9 +171,9 @@ static void immla(CPUARMState *env, uint64_t desc)
             for (unsigned j = 0; j < 2; j++) {
                 unsigned e = s / 4 + 2 * i + j;
 
-                put(&d, 2, e,
-                    (uint32_t)get(&d, 2, e) +
-                        byte_dot(&n, s + 8 * i, &m, s + 8 * j, 8, aux));
+                sve_elt_put(&d, 2, e,
+                            (uint32_t)sve_elt(&d, 2, e) +
+                                byte_dot(&n, s + 8 * i, &m, s + 8 * j, 8, aux));
             }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -195,13 +183,13 @@ static void immla(CPUARMState *env, uint64_t desc)
 static void mixed_dot(CPUARMState *env, uint64_t desc)
 {
     uint32_t aux = sve_desc_aux(desc);
-    MmVec d, n, m;
+    SveVec d, n, m;
 
     read3(env, desc, &d, &n, &m);
     for (unsigned i = 0; i < sve_vl_bytes(env) / 4; i++)
-        put(&d, 2, i,
-            (uint32_t)get(&d, 2, i) +
-                byte_dot(&n, 4 * i, &m, 4 * m_word(aux, i), 4, aux));
+        sve_elt_put(&d, 2, i,
+                    (uint32_t)sve_elt(&d, 2, i) +
+                        byte_dot(&n, 4 * i, &m, 4 * m_word(aux, i), 4, aux));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -212,7 +200,7 @@ static void mixed_dot(CPUARMState *env, uint64_t desc)
 static void perm_q(CPUARMState *env, uint64_t desc)
 {
     unsigned opc = sve_desc_aux(desc), n = (sve_vl_bytes(env) / 16) & ~1u;
-    MmVec d = {{0}}, a, b;
+    SveVec d = {{0}}, a, b;
 
     sve_z_read(env, sve_desc_rn(desc), a.b);
     sve_z_read(env, sve_desc_rm(desc), b.b);
