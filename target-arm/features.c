@@ -52,6 +52,18 @@ static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
 
 uint64_t arm_cpu_features = ARM_FEATURES_MAX;
 
+/* Features that are SVE instructions only: in max, but neither reported
+ * (HWCAP2, ID_AA64ZFR0) nor kept (-cpu) without sve. */
+#define SVE_ONLY_FEATURES                                                      \
+    ((UINT64_C(1) << ARM_FEAT_F32MM) | (UINT64_C(1) << ARM_FEAT_F64MM))
+
+/* Enabled, and its prerequisite sve too where it has one. */
+static bool reported(int f)
+{
+    return arm_cpu_has((ArmFeature)f) &&
+           (!((SVE_ONLY_FEATURES >> f) & 1) || arm_cpu_has(ARM_FEAT_SVE));
+}
+
 static int find_feature(const char *name, size_t len)
 {
     for (int i = 0; i < ARM_FEAT_COUNT; i++)
@@ -73,7 +85,7 @@ static void apply_dependencies(void)
     if (!arm_cpu_has(ARM_FEAT_FPAC))
         arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_FPACCOMBINE);
     if (!arm_cpu_has(ARM_FEAT_SVE))
-        arm_cpu_features &= ~(UINT64_C(1) << ARM_FEAT_SVE2);
+        arm_cpu_features &= ~(SVE_ONLY_FEATURES | UINT64_C(1) << ARM_FEAT_SVE2);
     if (!arm_cpu_has(ARM_FEAT_SVE2))
         arm_cpu_features &= ~ARM_FEATURES_ON_SVE2;
 }
@@ -158,7 +170,7 @@ static uint64_t hwcap_word(int word)
     uint64_t caps = 0;
 
     for (int i = 0; i < ARM_FEAT_COUNT; i++)
-        if (arm_cpu_has((ArmFeature)i) && feature_info[i].hwcap_word == word)
+        if (reported(i) && feature_info[i].hwcap_word == word)
             caps |= UINT64_C(1) << feature_info[i].hwcap_bit;
     return caps;
 }
@@ -166,19 +178,32 @@ static uint64_t hwcap_word(int word)
 /* PAuth brings the generic key too (PACGA): HWCAP_PACG, ID_AA64ISAR1.GPA. */
 #define HWCAP_PACG (UINT64_C(1) << 31)
 #define ISAR1_GPA_QARMA5 (UINT64_C(1) << 24)
+/* ID_AA64ZFR0_EL1.BF16, .I8MM: the SVE forms of bf16 and i8mm. */
+#define ZFR0_BF16 (UINT64_C(1) << 20)
+#define ZFR0_I8MM (UINT64_C(1) << 44)
 
 uint64_t arm_cpu_hwcap(void)
 {
     return hwcap_word(1) | (arm_cpu_has(ARM_FEAT_PAUTH) ? HWCAP_PACG : 0);
 }
 
-/* FEAT_SVE_PMULL128 comes with sve2aes (ID_AA64ZFR0.AES = 2). */
+/* HWCAP2_SVEI8MM, HWCAP2_SVEBF16: the SVE forms of i8mm, bf16;
+ * FEAT_SVE_PMULL128 comes with sve2aes (ID_AA64ZFR0.AES = 2). */
+#define HWCAP2_SVEI8MM (UINT64_C(1) << 9)
+#define HWCAP2_SVEBF16 (UINT64_C(1) << 12)
 #define HWCAP2_SVEPMULL (UINT64_C(1) << 3)
 
 uint64_t arm_cpu_hwcap2(void)
 {
-    return hwcap_word(2) |
-           (arm_cpu_has(ARM_FEAT_SVE2AES) ? HWCAP2_SVEPMULL : 0);
+    uint64_t caps = hwcap_word(2);
+
+    if (arm_cpu_has(ARM_FEAT_SVE) && arm_cpu_has(ARM_FEAT_I8MM))
+        caps |= HWCAP2_SVEI8MM;
+    if (arm_cpu_has(ARM_FEAT_SVE) && arm_cpu_has(ARM_FEAT_BF16))
+        caps |= HWCAP2_SVEBF16;
+    if (arm_cpu_has(ARM_FEAT_SVE2AES))
+        caps |= HWCAP2_SVEPMULL;
+    return caps;
 }
 
 ArmIdReg arm_cpu_id_reg_of(unsigned crm, unsigned op2)
@@ -204,7 +229,7 @@ uint64_t arm_cpu_id_reg(ArmIdReg n)
         const FeatureInfo *fi = &feature_info[i];
         uint64_t field;
 
-        if (!arm_cpu_has((ArmFeature)i) || fi->id_reg != (int)n)
+        if (!reported(i) || fi->id_reg != (int)n)
             continue;
         field = (reg >> fi->shift) & 0xf;
         if ((uint64_t)fi->value > field)
@@ -213,5 +238,8 @@ uint64_t arm_cpu_id_reg(ArmIdReg n)
     }
     if (n == 1 && arm_cpu_has(ARM_FEAT_PAUTH))
         reg |= ISAR1_GPA_QARMA5;
+    if (n == ARM_ID_ZFR0 && arm_cpu_has(ARM_FEAT_SVE))
+        reg |= (arm_cpu_has(ARM_FEAT_BF16) ? ZFR0_BF16 : 0) |
+               (arm_cpu_has(ARM_FEAT_I8MM) ? ZFR0_I8MM : 0);
     return reg;
 }

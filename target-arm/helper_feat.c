@@ -531,7 +531,7 @@ static uint32_t bf_add(uint32_t a, uint32_t b)
 }
 
 /* BFDotAdd() without FEAT_EBF16: two products of pairs, added. */
-static uint32_t bf_dot_add(uint32_t sum, uint32_t n, uint32_t m)
+uint32_t feat_bf_dot_add(uint32_t sum, uint32_t n, uint32_t m)
 {
     uint32_t prod = bf_add(bf_mul(n << 16, m << 16),
                            bf_mul(n & 0xffff0000u, m & 0xffff0000u));
@@ -539,7 +539,7 @@ static uint32_t bf_dot_add(uint32_t sum, uint32_t n, uint32_t m)
 }
 
 /* FPConvertBF(): single to BFloat16 rounding per FPCR, with its flags. */
-static uint16_t bf_convert(CPUARMState *env, uint32_t a)
+uint16_t feat_bf_convert(CPUARMState *env, uint32_t a)
 {
     int rmode = (env->fpcr >> FPCR_RMODE_SHIFT) & 3;
     uint32_t sign = a & 0x80000000u, low, keep;
@@ -582,8 +582,8 @@ static void bf_dot(ARMVReg *d, const ARMVReg *n, const ARMVReg *m,
     int idx = (int)(desc >> FEAT_BF_IDX_SHIFT) & 7;
 
     for (int i = 0; i < lanes; i++)
-        d->s[i] = bf_dot_add(d->s[i], n->s[i],
-                             m->s[desc & FEAT_BF_BY_ELEM ? idx : i]);
+        d->s[i] = feat_bf_dot_add(d->s[i], n->s[i],
+                                  m->s[desc & FEAT_BF_BY_ELEM ? idx : i]);
     if (lanes == 2)
         d->d[1] = 0;
 }
@@ -594,8 +594,8 @@ static void bf_mmla(ARMVReg *d, const ARMVReg *n, const ARMVReg *m)
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
             for (int k = 0; k < 2; k++)
-                d->s[2 * i + j] = bf_dot_add(d->s[2 * i + j], n->s[2 * i + k],
-                                             m->s[2 * j + k]);
+                d->s[2 * i + j] = feat_bf_dot_add(
+                    d->s[2 * i + j], n->s[2 * i + k], m->s[2 * j + k]);
 }
 
 /* BFMLALB/T: FPMulAdd() of the even (odd) BF16 elements, widened. */
@@ -626,13 +626,14 @@ uint64_t helper_feat_bf16(uint64_t envp, uint64_t desc, uint64_t rd,
     case FEAT_BFMLAL: bf_mlal(env, &d, &n, &m, desc); break;
     case FEAT_BFCVT:
         memset(&d, 0, sizeof(d));
-        d.h[0] = bf_convert(env, n.s[0]);
+        d.h[0] = feat_bf_convert(env, n.s[0]);
         break;
     default: /* FEAT_BFCVTN */
         if (!(desc & FEAT_BF_TOP))
             d.d[1] = 0;
         for (int i = 0; i < 4; i++)
-            d.h[(desc & FEAT_BF_TOP ? 4 : 0) + i] = bf_convert(env, n.s[i]);
+            d.h[(desc & FEAT_BF_TOP ? 4 : 0) + i] =
+                feat_bf_convert(env, n.s[i]);
         break;
     }
     env->v[rd] = d;

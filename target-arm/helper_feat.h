@@ -67,6 +67,13 @@ enum {
     FEAT_BF_IDX_SHIFT = 8,
 };
 
+/* BFDotAdd() (no FEAT_EBF16): sum plus the products of the BF16 pairs
+ * n and m; FPConvertBF() of a single with FPCR's rounding and FPSR's
+ * flags. Also the SVE forms' (helper_sve_mm.c). */
+uint32_t feat_bf_dot_add(uint32_t sum, uint32_t n, uint32_t m);
+struct CPUARMState;
+uint16_t feat_bf_convert(struct CPUARMState *env, uint32_t a);
+
 /* The prototypes: helpers.def (helpers_feat.def). */
 #include "target-arm/helpers.h"
 

@@ -9,6 +9,7 @@
 
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
+#include "target-arm/sve_mte.h"
 #include "tcg/guest_mem.h"
 
 static uint64_t elt_get(const SveVec *z, unsigned esz, unsigned i)
@@ -910,7 +911,7 @@ static void dot(CPUARMState *env, uint64_t desc)
 
 /* Element index of ZIP/UZP/TRN's source for result element i: bit 8 set
  * for the second operand. n elements. */
-static unsigned perm_src(unsigned opc, unsigned i, unsigned n)
+unsigned sve_perm_src(unsigned opc, unsigned i, unsigned n)
 {
     unsigned half = n / 2, pair = i / 2, odd = i & 1;
 
@@ -938,7 +939,7 @@ static void perm_z(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rn(desc), a.b);
     sve_z_read(env, sve_desc_rm(desc), b.b);
     for (unsigned i = 0; i < n; i++) {
-        unsigned src = perm_src(opc, i, n);
+        unsigned src = sve_perm_src(opc, i, n);
 
         elt_set(&d, esz, i, elt_get(src >> 8 ? &b : &a, esz, src & 0xff));
     }
@@ -971,7 +972,7 @@ static void perm_p(CPUARMState *env, uint64_t desc)
     pred_read(env, sve_desc_rm(desc), &b);
     memset(&d, 0, sizeof(d));
     for (unsigned i = 0; i < n; i++) {
-        unsigned src = perm_src(opc, i, n);
+        unsigned src = sve_perm_src(opc, i, n);
 
         pelt_set(&d, esz, i, pelt_get(src >> 8 ? &b : &a, esz, src & 0xff));
     }
@@ -1143,6 +1144,7 @@ void sve_ffr_clear_from(CPUARMState *env, unsigned byte)
         sve_pset(env->ffr, i, false);
 }
 
+/* addr keeps its tag byte (each access drops it). */
 static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
 {
     uint32_t aux = sve_desc_aux(desc);
@@ -1165,7 +1167,8 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
         }
         if (((aux & SVE_LD_FIRST_FAULT) && !first) ||
             (aux & SVE_LD_NON_FAULT)) {
-            if (!sve_may_read(env, ea, msz)) {
+            if (!sve_may_read(env, arm_user_untag(ea), msz) ||
+                !sve_mte_matches(env, ea, 1u << msz)) {
                 sve_ffr_clear_from(env, i << esz);
                 for (; i < n; i++)
                     elt_set(&d, esz, i, 0);
@@ -1173,7 +1176,7 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
             }
         }
         first = false;
-        v = sve_mem_read(env, ea, msz);
+        v = sve_mem_read(env, arm_user_untag(ea), msz);
         elt_set(&d, esz, i, ld_signed[dtype] ? (uint64_t)sext(v, msz) : v);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
@@ -1296,13 +1299,86 @@ static void ldr_str(CPUARMState *env, uint64_t desc, uint64_t addr, bool st)
     }
 }
 
+/* Contiguous LD1/ST1 and LD2..4/ST2..4 (count registers): the tag check
+ * of each active element, in the order of the accesses. LDFF1 checks
+ * its first active element (load() asks for the later ones), LDNF1 none. */
+static void mte_check_elements(CPUARMState *env, uint64_t desc, uint64_t addr,
+                               unsigned msz, unsigned esz, unsigned count)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    bool st =
+        sve_desc_op(desc) == SVE_OP_ST1 || sve_desc_op(desc) == SVE_OP_STN;
+    bool ld1 = sve_desc_op(desc) == SVE_OP_LD1;
+    unsigned n = nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    SvePred p;
+
+    if (ld1 && (aux & SVE_LD_NON_FAULT))
+        return;
+    addr += (uint64_t)(imm * (int64_t)(count * (n << msz)));
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < n; i++) {
+        if (!active(&p, esz, i))
+            continue;
+        sve_mte_check(env, addr + ((uint64_t)i * count << msz),
+                      (uint64_t)count << msz, st);
+        if (ld1 && (aux & SVE_LD_FIRST_FAULT))
+            return;
+    }
+}
+
+/* MTE: every element an SVE access will make, checked against the tag of
+ * the (tagged) addr before any is made, as qemu probes them first. */
+static void mte_check_access(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, len;
+    int64_t imm;
+    SvePred p;
+
+    switch (sve_desc_op(desc)) {
+    case SVE_OP_LD1:
+        mte_check_elements(env, desc, addr, ld_msz[dtype], ld_esz[dtype], 1);
+        break;
+    case SVE_OP_ST1:
+        mte_check_elements(env, desc, addr, aux & 3, (aux >> 2) & 3, 1);
+        break;
+    case SVE_OP_LDN:
+    case SVE_OP_STN:
+        mte_check_elements(env, desc, addr, aux & 3, aux & 3,
+                           ((aux >> 2) & 3) + 1);
+        break;
+    case SVE_OP_LD1R:
+        pred_read(env, sve_desc_pg(desc), &p);
+        for (unsigned i = 0; i < nelem(env, ld_esz[dtype]); i++)
+            if (active(&p, ld_esz[dtype], i)) {
+                sve_mte_check(env,
+                              addr + ((uint64_t)(aux >> 8) << ld_msz[dtype]),
+                              1u << ld_msz[dtype], false);
+                break;
+            }
+        break;
+    default: /* LDR, STR */
+        len = aux & SVE_LDR_PRED ? sve_vl_bytes(env) / 8 : sve_vl_bytes(env);
+        imm = (int64_t)(aux & 0x1ff) - (aux & 0x100 ? 0x200 : 0);
+        sve_mte_check(env, addr + (uint64_t)(imm * (int64_t)len), len,
+                      sve_desc_op(desc) == SVE_OP_STR);
+        break;
+    }
+}
+
 uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
+    if (sve_mte_checking(env))
+        mte_check_access(env, desc, addr);
+    if (sve_desc_op(desc) == SVE_OP_LD1) {
+        load(env, desc, addr); /* tagged: LDFF1, LDNF1 check elements */
+        return 0;
+    }
     addr = arm_user_untag(addr); /* the tag byte, as A64 loads drop it */
     switch (sve_desc_op(desc)) {
-    case SVE_OP_LD1: load(env, desc, addr); break;
     case SVE_OP_ST1: store(env, desc, addr); break;
     case SVE_OP_LDR: ldr_str(env, desc, addr, false); break;
     case SVE_OP_LD1R: load_replicate(env, desc, addr); break;

@@ -173,6 +173,10 @@ static inline uint32_t sve_desc_aux(uint64_t d)
     return (uint32_t)(d >> 32);
 }
 
+/* ZIP/UZP/TRN (aux of SVE_OP_PERM_Z): the source of result element i
+ * of n, bit 8 set for the second operand (also the .Q forms'). */
+unsigned sve_perm_src(unsigned opc, unsigned i, unsigned n);
+
 /* The prototypes: helpers.def (helpers_sve.def). */
 #include "target-arm/helpers.h"
 

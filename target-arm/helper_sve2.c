@@ -12,6 +12,7 @@
 #include "target-arm/helper_feat.h"
 #include "target-arm/helper_fp.h"
 #include "target-arm/sve.h"
+#include "target-arm/sve_mte.h"
 #include "tcg/guest_mem.h"
 
 typedef __int128 i128;
@@ -1093,7 +1094,8 @@ uint64_t helper_sve2_op(uint64_t envp, uint64_t desc, uint64_t a, uint64_t b)
  * elements plus xm (the tag byte dropped once tagged pointers may
  * exist, as translated accesses do), in element order, so that a fault
  * is the first active faulting element's (and a faulting gather leaves
- * Zt as it was). No MTE tag check yet. */
+ * Zt as it was). With MTE checks on, every active element is checked
+ * first (sve_mte.h), so a tag check fault accesses nothing. */
 uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
@@ -1106,6 +1108,9 @@ uint64_t helper_sve2_mem(uint64_t envp, uint64_t desc, uint64_t xm)
     zload(env, sve_desc_rd(desc), &t);
     zload(env, sve_desc_rn(desc), &n);
     sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz) && sve_mte_checking(env); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_mte_check(env, sve_elt(&n, esz, i) + xm, 1u << msz, store);
     for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
         uint64_t addr = arm_user_untag(sve_elt(&n, esz, i) + xm), v;
 

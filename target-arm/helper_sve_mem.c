@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "target-arm/sve.h"
+#include "target-arm/sve_mte.h"
 #include "tcg/guest_mem.h"
 
 static uint64_t zelt(const uint8_t *z, unsigned esz, unsigned i)
@@ -31,9 +32,9 @@ static bool elt_active(const CPUARMState *env, uint64_t desc, unsigned esz,
 }
 
 /* Element e's address from the offset (or base vector) element m and
- * base, without a tag byte once tagged pointers may exist (each element
- * may carry its own tag). */
-static uint64_t gs_addr(uint32_t aux, unsigned msz, uint64_t m, uint64_t base)
+ * base, its tag byte kept (each element may carry its own tag). */
+static uint64_t gs_tagged_addr(uint32_t aux, unsigned msz, uint64_t m,
+                               uint64_t base)
 {
     unsigned kind = (aux >> SVE_GS_KIND_SHIFT) & 3;
     unsigned shift = aux & SVE_GS_SCALED ? msz : 0;
@@ -45,7 +46,45 @@ static uint64_t gs_addr(uint32_t aux, unsigned msz, uint64_t m, uint64_t base)
     case SVE_GS_UXTW: addr = base + ((uint64_t)(uint32_t)m << shift); break;
     default: addr = base + ((uint64_t)(int64_t)(int32_t)m << shift); break;
     }
-    return arm_user_untag(addr);
+    return addr;
+}
+
+/* The same without the tag byte once tagged pointers may exist. */
+static uint64_t gs_addr(uint32_t aux, unsigned msz, uint64_t m, uint64_t base)
+{
+    return arm_user_untag(gs_tagged_addr(aux, msz, m, base));
+}
+
+/* MTE: the tag check of every active element (an LDFF1 gather: its first
+ * one) before any access, in element order, as qemu probes them. */
+static void mte_check_gs(CPUARMState *env, uint64_t desc, uint64_t base)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned esz = sve_desc_esz(desc), msz = aux & 3;
+    unsigned n = sve_vl_bytes(env) >> esz;
+    uint8_t zm[SVE_VL_MAX_BYTES];
+
+    sve_z_read(env, sve_desc_rm(desc), zm);
+    for (unsigned i = 0; i < n; i++) {
+        if (!elt_active(env, desc, esz, i))
+            continue;
+        sve_mte_check(env, gs_tagged_addr(aux, msz, zelt(zm, esz, i), base),
+                      1u << msz, sve_desc_op(desc) == SVE_MEM_SCATTER);
+        if (aux & SVE_GS_FF)
+            return;
+    }
+}
+
+/* MTE: LD1RQ (seg 16), LD1RO (seg 32), the active elements of the
+ * segment at the tagged addr. */
+static void mte_check_segment(CPUARMState *env, uint64_t desc, uint64_t addr,
+                              unsigned seg)
+{
+    unsigned esz = sve_desc_esz(desc);
+
+    for (unsigned i = 0; i < seg >> esz; i++)
+        if (elt_active(env, desc, esz, i))
+            sve_mte_check(env, addr + ((uint64_t)i << esz), 1u << esz, false);
 }
 
 /* The 1 << msz bytes v as an element: zero- or sign-extended. */
@@ -76,7 +115,11 @@ static void gather(CPUARMState *env, uint64_t desc, uint64_t base)
         if (!elt_active(env, desc, esz, i))
             continue;
         ea = gs_addr(aux, msz, zelt(zm, esz, i), base);
-        if ((aux & SVE_GS_FF) && !first && !sve_may_read(env, ea, msz)) {
+        if ((aux & SVE_GS_FF) && !first &&
+            (!sve_may_read(env, ea, msz) ||
+             !sve_mte_matches(env,
+                              gs_tagged_addr(aux, msz, zelt(zm, esz, i), base),
+                              1u << msz))) {
             sve_ffr_clear_from(env, i << esz);
             break;
         }
@@ -117,31 +160,37 @@ static void scatter(CPUARMState *env, uint64_t desc, uint64_t base)
         }
 }
 
-/* LD1RQ*: the active elements of the first 16 bytes from addr (the rest
- * zero), that segment replicated over Zt. */
-static void ld1rq(CPUARMState *env, uint64_t desc, uint64_t addr)
+/* LD1RQ* (seg 16), LD1RO* (seg 32): the active elements of the first seg
+ * bytes from addr (the rest zero), that segment replicated over Zt. */
+static void ld1rq(CPUARMState *env, uint64_t desc, uint64_t addr, unsigned seg)
 {
     unsigned esz = sve_desc_esz(desc), vl = sve_vl_bytes(env);
     uint8_t zt[SVE_VL_MAX_BYTES];
 
-    memset(zt, 0, 16);
-    for (unsigned i = 0; i < 16u >> esz; i++)
+    memset(zt, 0, seg);
+    for (unsigned i = 0; i < seg >> esz; i++)
         if (elt_active(env, desc, esz, i))
             zelt_set(zt, esz, i,
                      sve_mem_read(env, addr + ((uint64_t)i << esz), esz));
-    for (unsigned off = 16; off < vl; off += 16)
-        memcpy(zt + off, zt, 16);
+    for (unsigned off = seg; off < vl; off += seg)
+        memcpy(zt + off, zt, seg);
     sve_z_write(env, sve_desc_rd(desc), zt);
 }
 
 uint64_t helper_sve_gs(uint64_t envp, uint64_t desc, uint64_t base)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
+    unsigned op = sve_desc_op(desc);
 
-    switch (sve_desc_op(desc)) {
+    if (sve_mte_checking(env) && op <= SVE_MEM_SCATTER)
+        mte_check_gs(env, desc, base);
+    else if (sve_mte_checking(env))
+        mte_check_segment(env, desc, base, op == SVE_MEM_LD1RO ? 32 : 16);
+    switch (op) {
     case SVE_MEM_GATHER: gather(env, desc, base); break;
     case SVE_MEM_SCATTER: scatter(env, desc, base); break;
-    default: ld1rq(env, desc, arm_user_untag(base)); break;
+    case SVE_MEM_LD1RO: ld1rq(env, desc, arm_user_untag(base), 32); break;
+    default: ld1rq(env, desc, arm_user_untag(base), 16); break;
     }
     return 0;
 }

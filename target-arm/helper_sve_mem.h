@@ -13,6 +13,7 @@ typedef enum SveMemOp {
     SVE_MEM_GATHER,  /* rd: Zt, rm: the offsets or base vector, esz 2-3 */
     SVE_MEM_SCATTER, /* the same */
     SVE_MEM_LD1RQ,   /* rd: Zt, esz = msz; the address is the argument */
+    SVE_MEM_LD1RO,   /* the same, a 32-byte segment (trans_sve_mm.c) */
 } SveMemOp;
 
 /* aux: the memory size (log2) in bits 0-1, then these. */

@@ -1072,6 +1072,7 @@ static const struct {
     {a64_decode_sve_arith, a64_describe_sve_arith},
     {a64_decode_sve_mem, a64_describe_sve_mem},
     {a64_decode_sve2, a64_describe_sve2},
+    {a64_decode_sve_mm, a64_describe_sve_mm},
 };
 
 bool a64_decode_sve(DisasContext *s, uint32_t insn)

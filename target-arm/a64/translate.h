@@ -214,6 +214,9 @@ const char *a64_describe_sve_mem(uint32_t insn, char *buf, size_t len);
 /* FEAT_SVE2 (sve2.decode), tried by a64_decode_sve after sve.decode. */
 bool a64_decode_sve2(DisasContext *s, uint32_t insn);
 const char *a64_describe_sve2(uint32_t insn, char *buf, size_t len);
+/* The SVE forms of BF16, I8MM, F32MM, F64MM (sve_mm.decode): after sve. */
+bool a64_decode_sve_mm(DisasContext *s, uint32_t insn);
+const char *a64_describe_sve_mm(uint32_t insn, char *buf, size_t len);
 /* With sve: after an AdvSIMD/FP instruction, the V registers it wrote
  * lose their Z bits above 128 (zhi_live, target-arm/sve.h). */
 void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn);
