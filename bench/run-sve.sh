@@ -1,0 +1,69 @@
+#!/bin/bash
+# SVE benchmark (issue 20): builds bench/sve_kernels.c -O3 for the host and
+# with -march=armv8.2-a+sve for aarch64, runs each kernel natively, under
+# qemu-aarch64 -cpu max,sveVL=on and under arx -cpu max,+sve -sve-vl VL
+# for each vector length, checks that all print the same checksum and
+# prints a timing table with qemu/arx per kernel and their geomean.
+# Not part of make check; it must not change any file outside its build dir.
+#
+# usage: run-sve.sh [-s SCALE] [-r RUNS] [-k "KERNEL..."] [-v "VL..."] [BUILD_DIR]
+#   SCALE  work units per kernel, ~0.4 s under qemu each (default 3)
+#   RUNS   timed runs per command after one warmup (default 3)
+#   VL     vector lengths in bits (default "128 256")
+# kernels: saxpy dot imul copy strlen gather cond. Environment as for
+# run-bench.sh: ARX, QEMU (the program; the -cpu option is added here),
+# CC_AARCH64, CC_HOST, NO_HYPERFINE=1.
+
+set -u
+
+srcdir=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$srcdir/lib.sh"
+
+scale=3
+runs=3
+kernels="saxpy dot imul copy strlen gather cond"
+lengths="128 256"
+bench_parse_options 9,15 s:scale r:runs k:kernels v:lengths -- "$@"
+
+# ---- build ----
+# No FP contraction on either side: the checksums must agree.
+"$CC_HOST" -O3 -ffp-contract=off -o "$build/sve_kernels-native" \
+	"$srcdir/sve_kernels.c" || exit 1
+"$CC_AARCH64" -O3 -ffp-contract=off -march=armv8.2-a+sve -static \
+	-o "$build/sve_kernels-aarch64" "$srcdir/sve_kernels.c" || {
+	echo "SKIP: '$CC_AARCH64' cannot build +sve code"
+	exit 77
+}
+native=$build/sve_kernels-native
+guest=$build/sve_kernels-aarch64
+
+bench_pick_timer
+qemu_program=$QEMU
+arx_program=$ARX
+declare -A mean
+status=0
+for vl in $lengths; do
+	QEMU="$qemu_program -cpu max,sve$vl=on"
+	ARX="$arx_program -cpu max,+sve -sve-vl $vl"
+	bench_find_runners
+	declare -A mean=()
+	for k in $kernels; do
+		bench_kernel "$k" "$build/hyperfine-sve$vl-$k.json" || status=1
+	done
+	echo
+	printf "VL %s scale=%s runs=%s timer=%s\n" "$vl" "$scale" "$runs" \
+		"$([ "$use_hyperfine" = 1 ] && echo hyperfine || echo bash-loop)"
+	bench_table_header kernel
+	ratios=()
+	for k in $kernels; do
+		bench_table_row "$k"
+		if [ "${mean[$k,ok]:-0}" = 1 ] && [ -n "${mean[$k,arx]:-}" ] &&
+			[ -n "${mean[$k,qemu]:-}" ]; then
+			ratios+=("$(awk -v q="${mean[$k,qemu]}" -v a="${mean[$k,arx]}" \
+				'BEGIN { print q / a }')")
+		fi
+	done
+	printf "%-8s %53s\n" geomean "$(bench_geomean "${ratios[@]}")x"
+done
+exit $status
