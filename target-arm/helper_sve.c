@@ -83,20 +83,46 @@ static bool active(const SvePred *p, unsigned esz, unsigned i)
     return sve_pbit(p->w, i << esz);
 }
 
-/* PredTest(mask, result, esz): N first active true, Z none, C !last. */
+/* The predicate bits of the elements of size 1 << esz in one word. */
+static uint64_t pred_esz_bits(unsigned esz)
+{
+    static const uint64_t bits[4] = {UINT64_MAX, 0x5555555555555555ull,
+                                     0x1111111111111111ull,
+                                     0x0101010101010101ull};
+
+    return bits[esz];
+}
+
+/* The predicate bits of word w that lie within the VL. */
+static uint64_t pred_vl_bits(const CPUARMState *env, unsigned w)
+{
+    unsigned bits = sve_vl_bytes(env);
+
+    if (bits >= (w + 1) * 64)
+        return UINT64_MAX;
+    return bits <= w * 64 ? 0 : (UINT64_C(1) << (bits % 64)) - 1;
+}
+
+/* PredTest(mask, result, esz): N first active true, Z none, C !last;
+ * word by word: the first and last active element are the lowest and
+ * highest mask bit. */
 static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
                           const SvePred *res, unsigned esz)
 {
     bool first = false, any = false, last = false, seen = false;
+    unsigned words = (sve_vl_bytes(env) + 63) / 64;
 
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        if (!active(mask, esz, i))
+    for (unsigned w = 0; w < words; w++) {
+        uint64_t m = mask->w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w);
+        uint64_t r = res->w[w] & m;
+
+        if (!m)
             continue;
-        last = active(res, esz, i);
         if (!seen)
-            first = last;
+            first = (r >> __builtin_ctzll(m)) & 1;
         seen = true;
-        any |= last;
+        any |= r != 0;
+        last = (r >> (63 - __builtin_clzll(m))) & 1;
     }
     return (uint64_t)first << 31 | (uint64_t)!any << 30 | (uint64_t)!last << 29;
 }
@@ -408,29 +434,46 @@ static uint64_t ptrue(CPUARMState *env, uint64_t desc)
 }
 
 /* WHILELO/LS/LT/LE: element i is (a + i) < b (<=), until the first false;
- * a + i wraps at the operands' width, as the pseudocode's does. */
+ * a + i wraps at the operands' width, as the pseudocode's does. The count
+ * of true elements in closed form: a + i reaches b (b + 1) before it can
+ * wrap, except that with <= and b the largest value every element is
+ * true. */
 static uint64_t whilex(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    unsigned osz = aux & SVE_WHILE_64 ? 3 : 2;
-    bool last = true;
-    SvePred r, all;
+    unsigned osz = aux & SVE_WHILE_64 ? 3 : 2, n = nelem(env, esz), count;
+    bool le = aux & SVE_WHILE_EQ, first, b_max;
+    uint64_t diff;
+    SvePred r;
 
-    memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < nelem(env, esz) && last; i++) {
-        uint64_t ua = a & elt_mask(osz), ub = b & elt_mask(osz);
-        int64_t sa = sext(a, osz), sb = sext(b, osz);
-
-        if (aux & SVE_WHILE_UNSIGNED)
-            last = aux & SVE_WHILE_EQ ? ua <= ub : ua < ub;
-        else
-            last = aux & SVE_WHILE_EQ ? sa <= sb : sa < sb;
-        sve_pset(r.w, i << esz, last);
-        a++;
+    if (aux & SVE_WHILE_UNSIGNED) {
+        a &= elt_mask(osz);
+        b &= elt_mask(osz);
+        first = le ? a <= b : a < b;
+        b_max = b == elt_mask(osz);
+    } else {
+        b_max = b == elt_mask(osz) >> 1;
+        first = le ? sext(a, osz) <= sext(b, osz) : sext(a, osz) < sext(b, osz);
+        a = (uint64_t)sext(a, osz);
+        b = (uint64_t)sext(b, osz);
     }
-    pred_write(env, sve_desc_rd(desc), &r);
-    pred_read(env, 16, &all);
-    return pred_test(env, &all, &r, esz);
+    diff = b - a; /* the distance, exact as an unsigned number */
+    if (!first)
+        count = 0;
+    else if (le)
+        count = b_max || diff >= n - 1 ? n : (unsigned)diff + 1;
+    else
+        count = diff >= n ? n : (unsigned)diff;
+    memset(&r, 0, sizeof(r));
+    for (unsigned w = 0; w * 64 < (count << esz); w++) {
+        unsigned left = (count << esz) - w * 64;
+
+        r.w[w] = (left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1) &
+                 pred_esz_bits(esz);
+    }
+    memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
+    return (uint64_t)(count > 0) << 31 | (uint64_t)(count == 0) << 30 |
+           (uint64_t)(count < n) << 29;
 }
 
 static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
@@ -507,11 +550,83 @@ static uint64_t fp_opc(CPUARMState *env, unsigned opc, unsigned esz, uint64_t n,
     }
 }
 
+/*
+ * The host's single and double arithmetic where it gives Arm's result:
+ * FPCR asks for round-to-nearest without flushing (FPCR_NOT_INLINE clear,
+ * as for the inline AdvSIMD path), and the result is neither a NaN (the
+ * NaN rules differ) nor tiny (x86 detects tininess after rounding, Arm
+ * before): those elements go through fp_binop, the reference. The host's
+ * flags then are a subset of Arm's and join FPSR at fp_host_end.
+ */
+static bool fp_host_ok(const CPUARMState *env, unsigned esz)
+{
+    return (esz == 2 || esz == 3) && !(env->fpcr & FPCR_NOT_INLINE);
+}
+
+static void fp_host_end(CPUARMState *env)
+{
+    env->fpsr = fp_fpsr_read(env);
+}
+
+/* Whether the host result r (size 1 << esz) stands: not a NaN, not tiny
+ * (a subnormal, or the smallest normal a tiny value may round to). */
+static bool fp_host_stands(unsigned esz, uint64_t r)
+{
+    if (esz == 2) {
+        uint32_t u = (uint32_t)r & 0x7fffffffu;
+
+        return u <= 0x7f800000u && u - 1 >= 0x00800000u;
+    }
+    r &= INT64_MAX;
+    return r <= 0x7ff0000000000000ull && r - 1 >= 0x0010000000000000ull;
+}
+
+/* fp_opc's ADD, SUB, MUL and SUBR (opc 0-3) on the host; *ok false when
+ * the result must come from fp_opc. */
+static uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n, uint64_t m,
+                            bool *ok)
+{
+    uint64_t r = 0;
+
+    if (esz == 2) {
+        float a, b, c;
+        uint32_t na = (uint32_t)n, mb = (uint32_t)m, rc;
+
+        memcpy(&a, &na, 4);
+        memcpy(&b, &mb, 4);
+        c = opc == 0 ? a + b : opc == 1 ? a - b : opc == 2 ? a * b : b - a;
+        memcpy(&rc, &c, 4);
+        r = rc;
+    } else {
+        double a, b, c;
+
+        memcpy(&a, &n, 8);
+        memcpy(&b, &m, 8);
+        c = opc == 0 ? a + b : opc == 1 ? a - b : opc == 2 ? a * b : b - a;
+        memcpy(&r, &c, 8);
+    }
+    *ok = fp_host_stands(esz, r);
+    return r;
+}
+
+/* One element of fp_zzz: the host's result where it stands. */
+static uint64_t fp_elt(CPUARMState *env, bool host, unsigned opc, unsigned esz,
+                       uint64_t n, uint64_t m)
+{
+    bool ok = false;
+    uint64_t r = 0;
+
+    if (host)
+        r = fp_host_opc(opc, esz, n, m, &ok);
+    return ok ? r : fp_opc(env, opc, esz, n, m);
+}
+
 /* FADD/FSUB/FMUL (unpredicated, pg 16) and the predicated forms. */
 static void fp_zzz(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
     unsigned csr = fp_helper_enter(env);
+    bool host = opc <= 3 && fp_host_ok(env, esz);
     SveVec d, n, m;
     SvePred p;
 
@@ -522,9 +637,11 @@ static void fp_zzz(CPUARMState *env, uint64_t desc)
     for (unsigned i = 0; i < nelem(env, esz); i++)
         if (active(&p, esz, i))
             elt_set(&d, esz, i,
-                    fp_opc(env, opc, esz, elt_get(&n, esz, i),
+                    fp_elt(env, host, opc, esz, elt_get(&n, esz, i),
                            elt_get(&m, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
+    if (host)
+        fp_host_end(env);
     fp_helper_leave(csr);
 }
 
@@ -634,6 +751,7 @@ static void fcmla(CPUARMState *env, uint64_t desc)
 static void fadda(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    bool host = fp_host_ok(env, esz);
     SveVec d, m;
     SvePred p;
     uint64_t acc;
@@ -644,8 +762,10 @@ static void fadda(CPUARMState *env, uint64_t desc)
     acc = elt_get(&d, esz, 0);
     for (unsigned i = 0; i < nelem(env, esz); i++)
         if (active(&p, esz, i))
-            acc = fp_binop(env, FPOP_ADD, (int)esz, acc, elt_get(&m, esz, i));
+            acc = fp_elt(env, host, 0, esz, acc, elt_get(&m, esz, i));
     write_scalar(env, sve_desc_rd(desc), acc);
+    if (host)
+        fp_host_end(env);
     fp_helper_leave(csr);
 }
 
@@ -1151,6 +1271,111 @@ void sve_ffr_clear_from(CPUARMState *env, unsigned byte)
         sve_pset(env->ffr, i, false);
 }
 
+/* Whether [addr, addr + len) lies in one guest page: one host pointer
+ * then serves every element, and only the first access can fault. */
+static bool one_page(uint64_t addr, uint64_t len)
+{
+    return (addr & (GUEST_PAGE_SIZE - 1)) + len <= GUEST_PAGE_SIZE;
+}
+
+/* The element loop of a one-page contiguous load, for one element and
+ * memory size pair (inlined with constant sizes): inactive elements 0. */
+static inline void load_elts(uint8_t *d, const uint8_t *src, const uint64_t *p,
+                             unsigned n, unsigned esz, unsigned msz, bool sign)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = 0;
+
+        if (sve_pbit(p, i << esz)) {
+            memcpy(&v, src + ((size_t)i << msz), 1u << msz);
+            if (sign)
+                v = (uint64_t)sext(v, msz);
+        }
+        memcpy(d + ((size_t)i << esz), &v, 1u << esz);
+    }
+}
+
+/* LD1 (and LDFF1: its later elements are on the first one's page, so
+ * they cannot fault) within one page; false when the fast path does not
+ * apply. The first access is the first active element's, as in load(). */
+static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
+    unsigned n = nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    bool sign = ld_signed[dtype], any = false;
+    const uint8_t *src;
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    if ((aux & SVE_LD_NON_FAULT) || !one_page(addr, (uint64_t)n << msz))
+        return false;
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
+        any |= (p.w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w)) != 0;
+    if (!any) {
+        memset(d.b, 0, sizeof(d.b));
+        sve_z_write(env, sve_desc_rd(desc), d.b);
+        return true;
+    }
+    src = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_READ);
+    if (esz == msz && !sign) {
+        switch (esz) {
+        case 0: load_elts(d.b, src, p.w, n, 0, 0, false); break;
+        case 1: load_elts(d.b, src, p.w, n, 1, 1, false); break;
+        case 2: load_elts(d.b, src, p.w, n, 2, 2, false); break;
+        default: load_elts(d.b, src, p.w, n, 3, 3, false); break;
+        }
+    } else {
+        load_elts(d.b, src, p.w, n, esz, msz, sign);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    return true;
+}
+
+/* The element loop of a one-page contiguous store (see load_elts). */
+static inline void store_elts(uint8_t *dst, const uint8_t *z, const uint64_t *p,
+                              unsigned n, unsigned esz, unsigned msz)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (sve_pbit(p, i << esz))
+            memcpy(dst + ((size_t)i << msz), z + ((size_t)i << esz), 1u << msz);
+}
+
+/* ST1 within one page (see load_one_page); false when it does not
+ * apply. */
+static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    bool any = false;
+    uint8_t *dst;
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    if (!one_page(addr, (uint64_t)n << msz))
+        return false;
+    pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
+        any |= (p.w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w)) != 0;
+    if (!any)
+        return true;
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    dst = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_WRITE);
+    switch (esz == msz ? esz : 4) {
+    case 0: store_elts(dst, d.b, p.w, n, 0, 0); break;
+    case 1: store_elts(dst, d.b, p.w, n, 1, 1); break;
+    case 2: store_elts(dst, d.b, p.w, n, 2, 2); break;
+    case 3: store_elts(dst, d.b, p.w, n, 3, 3); break;
+    default: store_elts(dst, d.b, p.w, n, esz, msz); break;
+    }
+    return true;
+}
+
 static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
 {
     uint32_t aux = sve_desc_aux(desc);
@@ -1310,8 +1535,14 @@ uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
 
     addr = arm_user_untag(addr); /* the tag byte, as A64 loads drop it */
     switch (sve_desc_op(desc)) {
-    case SVE_OP_LD1: load(env, desc, addr); break;
-    case SVE_OP_ST1: store(env, desc, addr); break;
+    case SVE_OP_LD1:
+        if (!load_one_page(env, desc, addr))
+            load(env, desc, addr);
+        break;
+    case SVE_OP_ST1:
+        if (!store_one_page(env, desc, addr))
+            store(env, desc, addr);
+        break;
     case SVE_OP_LDR: ldr_str(env, desc, addr, false); break;
     case SVE_OP_LD1R: load_replicate(env, desc, addr); break;
     case SVE_OP_LDN: load_store_n(env, desc, addr, false); break;
