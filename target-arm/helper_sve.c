@@ -83,26 +83,6 @@ static bool active(const SvePred *p, unsigned esz, unsigned i)
     return sve_pbit(p->w, i << esz);
 }
 
-/* The predicate bits of the elements of size 1 << esz in one word. */
-static uint64_t pred_esz_bits(unsigned esz)
-{
-    static const uint64_t bits[4] = {UINT64_MAX, 0x5555555555555555ull,
-                                     0x1111111111111111ull,
-                                     0x0101010101010101ull};
-
-    return bits[esz];
-}
-
-/* The predicate bits of word w that lie within the VL. */
-static uint64_t pred_vl_bits(const CPUARMState *env, unsigned w)
-{
-    unsigned bits = sve_vl_bytes(env);
-
-    if (bits >= (w + 1) * 64)
-        return UINT64_MAX;
-    return bits <= w * 64 ? 0 : (UINT64_C(1) << (bits % 64)) - 1;
-}
-
 /* PredTest(mask, result, esz): N first active true, Z none, C !last;
  * word by word: the first and last active element are the lowest and
  * highest mask bit. */
@@ -113,7 +93,8 @@ static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
     unsigned words = (sve_vl_bytes(env) + 63) / 64;
 
     for (unsigned w = 0; w < words; w++) {
-        uint64_t m = mask->w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w);
+        uint64_t m =
+            mask->w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w);
         uint64_t r = res->w[w] & m;
 
         if (!m)
@@ -190,10 +171,41 @@ static uint64_t int_binop(unsigned opc, unsigned esz, uint64_t n, uint64_t m)
     }
 }
 
+/* zzz_apply's element loop, inlined with constant esz and opc for the
+ * common operations (the switch in int_binop then folds away). */
+static inline __attribute__((always_inline)) void
+zzz_loop(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+         unsigned count, unsigned esz, unsigned opc)
+{
+    for (unsigned i = 0; i < count; i++)
+        if (active(p, esz, i))
+            elt_set(
+                d, esz, i,
+                int_binop(opc, esz, elt_get(n, esz, i), elt_get(m, esz, i)));
+}
+
+static inline __attribute__((always_inline)) void
+zzz_loop_esz(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+             unsigned count, unsigned esz, unsigned opc)
+{
+    switch (opc) {
+    case 0x00: zzz_loop(d, n, m, p, count, esz, 0x00); break;
+    case 0x01: zzz_loop(d, n, m, p, count, esz, 0x01); break;
+    case 0x03: zzz_loop(d, n, m, p, count, esz, 0x03); break;
+    case 0x10: zzz_loop(d, n, m, p, count, esz, 0x10); break;
+    case 0x18: zzz_loop(d, n, m, p, count, esz, 0x18); break;
+    case 0x19: zzz_loop(d, n, m, p, count, esz, 0x19); break;
+    case 0x1a: zzz_loop(d, n, m, p, count, esz, 0x1a); break;
+    case 0x1b: zzz_loop(d, n, m, p, count, esz, 0x1b); break;
+    default: zzz_loop(d, n, m, p, count, esz, opc); break;
+    }
+}
+
 /* Zd = op(Zn, Zm) where Pg (16: everywhere); inactive lanes keep Zd. */
 static void zzz_apply(CPUARMState *env, uint64_t desc, unsigned opc)
 {
     unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
+    unsigned count = nelem(env, esz);
     SveVec d, n, m;
     SvePred p;
 
@@ -201,11 +213,12 @@ static void zzz_apply(CPUARMState *env, uint64_t desc, unsigned opc)
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, pg, &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(
-                &d, esz, i,
-                int_binop(opc, esz, elt_get(&n, esz, i), elt_get(&m, esz, i)));
+    switch (esz) {
+    case 0: zzz_loop_esz(&d, &n, &m, &p, count, 0, opc); break;
+    case 1: zzz_loop_esz(&d, &n, &m, &p, count, 1, opc); break;
+    case 2: zzz_loop_esz(&d, &n, &m, &p, count, 2, opc); break;
+    default: zzz_loop_esz(&d, &n, &m, &p, count, 3, opc); break;
+    }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -385,35 +398,52 @@ static bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
     }
 }
 
-/* CMP<cc> Pd.T, Pg/Z, Zn.T, (Zm.T | Zm.D | #imm): NZCV per PredTest. */
-static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
+/* cmp's element loop, inlined with a constant esz: every element
+ * compared, the result then masked with Pg. */
+static inline __attribute__((always_inline)) void
+cmp_loop(SvePred *r, const SveVec *n, const SveVec *m, unsigned count,
+         unsigned esz, unsigned aux, uint64_t imm)
 {
-    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    SveVec n, m;
-    SvePred g, r;
-
-    sve_z_read(env, sve_desc_rn(desc), n.b);
-    sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &g);
-    memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t a = elt_get(&n, esz, i), b;
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t a = elt_get(n, esz, i), b;
         int64_t sb;
 
-        if (!active(&g, esz, i))
-            continue;
         if (aux & SVE_CMP_IMM) {
             b = imm;
             sb = (int64_t)imm;
         } else if (aux & SVE_CMP_WIDE) {
-            b = elt_get(&m, 3, (i << esz) / 8);
+            b = elt_get(m, 3, (i << esz) / 8);
             sb = (int64_t)b;
         } else {
-            b = elt_get(&m, esz, i);
+            b = elt_get(m, esz, i);
             sb = sext(b, esz);
         }
-        sve_pset(r.w, i << esz, compare(aux & 15, sext(a, esz), sb, a, b));
+        if (compare(aux & 15, sext(a, esz), sb, a, b))
+            r->w[(i << esz) / 64] |= UINT64_C(1) << ((i << esz) % 64);
     }
+}
+
+/* CMP<cc> Pd.T, Pg/Z, Zn.T, (Zm.T | Zm.D | #imm): NZCV per PredTest. */
+static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
+{
+    unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned count = nelem(env, esz);
+    SveVec n, m;
+    SvePred g, r;
+
+    sve_z_read(env, sve_desc_rn(desc), n.b);
+    if (!(aux & SVE_CMP_IMM))
+        sve_z_read(env, sve_desc_rm(desc), m.b);
+    pred_read(env, sve_desc_pg(desc), &g);
+    memset(&r, 0, sizeof(r));
+    switch (esz) {
+    case 0: cmp_loop(&r, &n, &m, count, 0, aux, imm); break;
+    case 1: cmp_loop(&r, &n, &m, count, 1, aux, imm); break;
+    case 2: cmp_loop(&r, &n, &m, count, 2, aux, imm); break;
+    default: cmp_loop(&r, &n, &m, count, 3, aux, imm); break;
+    }
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
+        r.w[w] &= g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
     return pred_test(env, &g, &r, esz);
 }
@@ -469,7 +499,7 @@ static uint64_t whilex(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b)
         unsigned left = (count << esz) - w * 64;
 
         r.w[w] = (left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1) &
-                 pred_esz_bits(esz);
+                 sve_pred_esz_bits(esz);
     }
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
     return (uint64_t)(count > 0) << 31 | (uint64_t)(count == 0) << 30 |
@@ -570,7 +600,7 @@ static void fp_host_end(CPUARMState *env)
 
 /* Whether the host result r (size 1 << esz) stands: not a NaN, not tiny
  * (a subnormal, or the smallest normal a tiny value may round to). */
-static bool fp_host_stands(unsigned esz, uint64_t r)
+static inline bool fp_host_stands(unsigned esz, uint64_t r)
 {
     if (esz == 2) {
         uint32_t u = (uint32_t)r & 0x7fffffffu;
@@ -583,8 +613,8 @@ static bool fp_host_stands(unsigned esz, uint64_t r)
 
 /* fp_opc's ADD, SUB, MUL and SUBR (opc 0-3) on the host; *ok false when
  * the result must come from fp_opc. */
-static uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n, uint64_t m,
-                            bool *ok)
+static inline uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n,
+                                   uint64_t m, bool *ok)
 {
     uint64_t r = 0;
 
@@ -610,8 +640,8 @@ static uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n, uint64_t m,
 }
 
 /* One element of fp_zzz: the host's result where it stands. */
-static uint64_t fp_elt(CPUARMState *env, bool host, unsigned opc, unsigned esz,
-                       uint64_t n, uint64_t m)
+static inline uint64_t fp_elt(CPUARMState *env, bool host, unsigned opc,
+                              unsigned esz, uint64_t n, uint64_t m)
 {
     bool ok = false;
     uint64_t r = 0;
@@ -619,6 +649,18 @@ static uint64_t fp_elt(CPUARMState *env, bool host, unsigned opc, unsigned esz,
     if (host)
         r = fp_host_opc(opc, esz, n, m, &ok);
     return ok ? r : fp_opc(env, opc, esz, n, m);
+}
+
+/* fp_zzz's element loop, inlined with a constant esz for the host path. */
+static inline __attribute__((always_inline)) void
+fp_zzz_loop(CPUARMState *env, SveVec *d, const SveVec *n, const SveVec *m,
+            const SvePred *p, bool host, unsigned opc, unsigned esz)
+{
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(p, esz, i))
+            elt_set(d, esz, i,
+                    fp_elt(env, host, opc, esz, elt_get(n, esz, i),
+                           elt_get(m, esz, i)));
 }
 
 /* FADD/FSUB/FMUL (unpredicated, pg 16) and the predicated forms. */
@@ -634,11 +676,12 @@ static void fp_zzz(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i,
-                    fp_elt(env, host, opc, esz, elt_get(&n, esz, i),
-                           elt_get(&m, esz, i)));
+    if (host && esz == 2)
+        fp_zzz_loop(env, &d, &n, &m, &p, true, opc, 2);
+    else if (host)
+        fp_zzz_loop(env, &d, &n, &m, &p, true, opc, 3);
+    else
+        fp_zzz_loop(env, &d, &n, &m, &p, false, opc, esz);
     sve_z_write(env, sve_desc_rd(desc), d.b);
     if (host)
         fp_host_end(env);
@@ -1314,7 +1357,8 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         return false;
     pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
-        any |= (p.w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w)) != 0;
+        any |=
+            (p.w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w)) != 0;
     if (!any) {
         memset(d.b, 0, sizeof(d.b));
         sve_z_write(env, sve_desc_rd(desc), d.b);
@@ -1361,7 +1405,8 @@ static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         return false;
     pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
-        any |= (p.w[w] & pred_esz_bits(esz) & pred_vl_bits(env, w)) != 0;
+        any |=
+            (p.w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w)) != 0;
     if (!any)
         return true;
     sve_z_read(env, sve_desc_rd(desc), d.b);

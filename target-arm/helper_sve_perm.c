@@ -416,8 +416,10 @@ static uint64_t cntp(const CPUARMState *env, uint64_t desc)
 
     pred_get(env, sve_desc_pg(desc), &g);
     pred_get(env, sve_desc_rn(desc), &n);
-    for (unsigned i = 0; i < elements(env, esz); i++)
-        count += on(&g, esz, i) && on(&n, esz, i);
+    for (unsigned w = 0; w * 64 < sve_vl_bytes(env); w++)
+        count += (unsigned)__builtin_popcountll(g.w[w] & n.w[w] &
+                                                sve_pred_esz_bits(esz) &
+                                                sve_pred_vl_bits(env, w));
     return count;
 }
 

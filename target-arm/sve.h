@@ -73,6 +73,26 @@ static inline void sve_pset(uint64_t *p, unsigned i, bool on)
         p[i / 64] &= ~(UINT64_C(1) << (i % 64));
 }
 
+/* The predicate bits of the elements of size 1 << esz in one word. */
+static inline uint64_t sve_pred_esz_bits(unsigned esz)
+{
+    static const uint64_t bits[4] = {UINT64_MAX, 0x5555555555555555ull,
+                                     0x1111111111111111ull,
+                                     0x0101010101010101ull};
+
+    return bits[esz & 3];
+}
+
+/* The bits of predicate word w that lie within the VL. */
+static inline uint64_t sve_pred_vl_bits(const CPUARMState *env, unsigned w)
+{
+    unsigned bits = sve_vl_bytes(env);
+
+    if (bits >= (w + 1) * 64)
+        return UINT64_MAX;
+    return bits <= w * 64 ? 0 : (UINT64_C(1) << (bits % 64)) - 1;
+}
+
 /* Thread start (exec): the VL Linux gives (the ONEXEC one, else the
  * default), registers above V zero. */
 void arm_sve_exec_start(CPUARMState *env);
