@@ -277,9 +277,25 @@ static void addv(CPUARMState *env, uint64_t desc)
 }
 
 /* MLA/MLS: Zda +-= Zn * Zm; MAD/MSB: Zdn = Za +- Zdn * Zm (Za in rn). */
+/* mla's element loop, inlined with a constant esz. */
+static inline __attribute__((always_inline)) void
+mla_loop(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+         unsigned count, unsigned esz, unsigned aux)
+{
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t acc = aux & 2 ? elt_get(n, esz, i) : elt_get(d, esz, i);
+        uint64_t x = aux & 2 ? elt_get(d, esz, i) : elt_get(n, esz, i);
+        uint64_t prod = x * elt_get(m, esz, i);
+
+        if (active(p, esz, i))
+            elt_set(d, esz, i, aux & 1 ? acc - prod : acc + prod);
+    }
+}
+
 static void mla(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned count = nelem(env, esz);
     SveVec d, n, m;
     SvePred p;
 
@@ -287,13 +303,11 @@ static void mla(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t acc = aux & 2 ? elt_get(&n, esz, i) : elt_get(&d, esz, i);
-        uint64_t x = aux & 2 ? elt_get(&d, esz, i) : elt_get(&n, esz, i);
-        uint64_t prod = x * elt_get(&m, esz, i);
-
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i, aux & 1 ? acc - prod : acc + prod);
+    switch (esz) {
+    case 0: mla_loop(&d, &n, &m, &p, count, 0, aux); break;
+    case 1: mla_loop(&d, &n, &m, &p, count, 1, aux); break;
+    case 2: mla_loop(&d, &n, &m, &p, count, 2, aux); break;
+    default: mla_loop(&d, &n, &m, &p, count, 3, aux); break;
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -381,21 +395,27 @@ static void arith_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
-static bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
-                    uint64_t m)
+static inline bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
+                           uint64_t m)
 {
-    switch (cond) {
-    case SVE_CMP_EQ: return sn == sm;
-    case SVE_CMP_NE: return sn != sm;
-    case SVE_CMP_GE: return sn >= sm;
-    case SVE_CMP_GT: return sn > sm;
-    case SVE_CMP_LT: return sn < sm;
-    case SVE_CMP_LE: return sn <= sm;
-    case SVE_CMP_HS: return n >= m;
-    case SVE_CMP_HI: return n > m;
-    case SVE_CMP_LO: return n < m;
-    default: return n <= m; /* LS */
-    }
+    /* Which of <, =, > each condition accepts (bit 0, 1, 2), and
+     * whether it compares unsigned (bit 3). */
+    static const uint8_t accept[16] = {
+        [SVE_CMP_EQ] = 2,     [SVE_CMP_NE] = 5,     [SVE_CMP_GE] = 6,
+        [SVE_CMP_GT] = 4,     [SVE_CMP_LT] = 1,     [SVE_CMP_LE] = 3,
+        [SVE_CMP_HS] = 8 | 6, [SVE_CMP_HI] = 8 | 4, [SVE_CMP_LO] = 8 | 1,
+        [SVE_CMP_LS] = 8 | 3,
+    };
+    unsigned a = accept[cond & 15];
+    /* Signed order as unsigned order with the sign bits flipped; no
+     * branch on the data (compares of random data mispredict). */
+    uint64_t flip = a & 8 ? 0 : UINT64_C(1) << 63;
+    uint64_t x = (a & 8 ? n : (uint64_t)sn) ^ flip;
+    uint64_t y = (a & 8 ? m : (uint64_t)sm) ^ flip;
+    unsigned rel =
+        (unsigned)(x < y) | (unsigned)(x == y) << 1 | (unsigned)(x > y) << 2;
+
+    return (a & rel) != 0;
 }
 
 /* cmp's element loop, inlined with a constant esz: every element
@@ -791,6 +811,17 @@ static void fcmla(CPUARMState *env, uint64_t desc)
 }
 
 /* FADDA: left to right from Vdn's element 0. */
+/* fadda's element loop, inlined with a constant esz for the host path. */
+static inline __attribute__((always_inline)) uint64_t
+fadda_loop(CPUARMState *env, uint64_t acc, const SveVec *m, const SvePred *p,
+           bool host, unsigned esz)
+{
+    for (unsigned i = 0; i < nelem(env, esz); i++)
+        if (active(p, esz, i))
+            acc = fp_elt(env, host, 0, esz, acc, elt_get(m, esz, i));
+    return acc;
+}
+
 static void fadda(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
@@ -803,9 +834,12 @@ static void fadda(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, sve_desc_pg(desc), &p);
     acc = elt_get(&d, esz, 0);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            acc = fp_elt(env, host, 0, esz, acc, elt_get(&m, esz, i));
+    if (host && esz == 2)
+        acc = fadda_loop(env, acc, &m, &p, true, 2);
+    else if (host)
+        acc = fadda_loop(env, acc, &m, &p, true, 3);
+    else
+        acc = fadda_loop(env, acc, &m, &p, false, esz);
     write_scalar(env, sve_desc_rd(desc), acc);
     if (host)
         fp_host_end(env);
@@ -1291,14 +1325,6 @@ static const uint8_t ld_esz[16] = {0, 1, 2, 3, 3, 1, 2, 3,
                                    3, 2, 2, 3, 3, 2, 1, 3};
 static const uint8_t ld_signed[16] = {0, 0, 0, 0, 1, 0, 0, 0,
                                       1, 1, 0, 0, 1, 1, 1, 0};
-
-uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, guest_host_ptr(env, addr, 1u << msz, GUEST_READ), 1u << msz);
-    return v;
-}
 
 /* LDFF1 past the first active element, LDNF1 everywhere: an element that
  * would fault is not read; it and the later ones leave the FFR. */

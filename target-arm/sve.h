@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "target-arm/cpu.h"
+#include "tcg/guest_mem.h"
 
 /* The largest vector in bytes, and a predicate's bytes at that length. */
 #define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)
@@ -106,10 +107,19 @@ bool arm_sve_exec_parse(const char *value);
  * supported one not above it, else the smallest): VQ. */
 unsigned arm_sve_supported_vq(unsigned vl);
 
-/* helper_sve.c's guest memory elements, also used by helper_sve_mem.c:
- * the 1 << msz bytes at addr (a fault is the access's), whether they can
- * be read without a fault, and clearing the FFR from vector byte on. */
-uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz);
+/* The guest memory elements of helper_sve.c and helper_sve_mem.c: the
+ * 1 << msz bytes at addr (a fault is the access's; inline, so a constant
+ * msz makes it one load), whether they can be read without a fault, and
+ * clearing the FFR from vector byte on. */
+static inline uint64_t sve_mem_read(CPUARMState *env, uint64_t addr,
+                                    unsigned msz)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, guest_host_ptr(env, addr, 1u << msz, GUEST_READ), 1u << msz);
+    return v;
+}
+
 bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz);
 void sve_ffr_clear_from(CPUARMState *env, unsigned byte);
 
