@@ -13,6 +13,11 @@
 #include "target-arm/cpu.h"
 #include "tcg/guest_mem.h"
 
+/* User-mode block flag: the thread's VL is 128 bits, so Zn is Vn and
+ * translated code may work on the V registers inline (trans_sve.c); the
+ * flag keeps such blocks from threads at another VL. */
+#define ARM_TBFLAG_SVE_VL128 4u
+
 /* The largest vector in bytes, and a predicate's bytes at that length. */
 #define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)
 #define SVE_PL_MAX_BYTES (ARM_SVE_VQ_MAX * 2)

@@ -6,6 +6,7 @@
  */
 #include "target-arm/a64/translate.h"
 
+#include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sve.h"
 #include "target-arm/sve.h"
@@ -61,13 +62,27 @@ static TCGv_i64 gen_count(unsigned pattern, unsigned esz, unsigned mul)
     return n;
 }
 
+/* At VL 128 (s->sve_vl128) an unpredicated Zd = Zn op Zm is the vector
+ * op on Vd, Vn and Vm: inline when the host can; false: the helper. */
+static bool gen_vl128_vec_bin(DisasContext *s, unsigned op, unsigned esz,
+                              int rd, int rn, int rm)
+{
+    if (!s->sve_vl128 || !tcg_can_emit_vec(op, esz, 16))
+        return false;
+    tcg_gen_vec_bin(op, esz, 16, 16, vreg_offset(rd), vreg_offset(rn),
+                    vreg_offset(rm));
+    return true;
+}
+
 /* ---- integer arithmetic ---- */
 
 static bool trans_ADDSUB_zzz(DisasContext *s, arg_ADDSUB_zzz *a)
 {
-    (void)s;
     if (a->opc > 1)
         return false; /* SQADD ... UQSUB: not yet */
+    if (gen_vl128_vec_bin(s, a->opc ? TCG_VEC_SUB : TCG_VEC_ADD, a->esz, a->rd,
+                          a->rn, a->rm))
+        return true;
     gen_sve0(sve_desc(SVE_OP_ADDSUB_ZZZ, a->esz, a->rd, a->rn, a->rm,
                       ALL_ACTIVE, a->opc));
     return true;
@@ -75,7 +90,11 @@ static bool trans_ADDSUB_zzz(DisasContext *s, arg_ADDSUB_zzz *a)
 
 static bool trans_LOGIC_zzz(DisasContext *s, arg_LOGIC_zzz *a)
 {
-    (void)s;
+    static const unsigned op[4] = {TCG_VEC_AND, TCG_VEC_OR, TCG_VEC_XOR,
+                                   TCG_VEC_ANDC};
+
+    if (gen_vl128_vec_bin(s, op[a->opc & 3], 3, a->rd, a->rn, a->rm))
+        return true;
     gen_sve0(
         sve_desc(SVE_OP_LOGIC_ZZZ, 3, a->rd, a->rn, a->rm, ALL_ACTIVE, a->opc));
     return true;
@@ -679,9 +698,14 @@ static bool trans_WRFFR(DisasContext *s, arg_WRFFR *a)
 
 static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
 {
-    (void)s;
+    static const int op[3] = {FPOP_ADD, FPOP_SUB, FPOP_MUL};
+
     if (a->esz == 0 || a->opc > 2)
         return false;
+    /* At VL 128 the AdvSIMD FADD/FSUB/FMUL .4S/.2D: the same FPAdd etc. */
+    if (s->sve_vl128 && a->esz >= FP_S &&
+        a64_gen_vfp_3same_inline(op[a->opc], a->esz, true, a->rd, a->rn, a->rm))
+        return true;
     gen_sve0(sve_desc(SVE_OP_FP_ZZZ, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
                       a->opc));
     return true;
