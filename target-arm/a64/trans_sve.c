@@ -627,11 +627,60 @@ static bool trans_PFALSE(DisasContext *s, arg_PFALSE *a)
     return true;
 }
 
+/* The operand of WHILE*: Xn, or Wn extended as the compare reads it. */
+static TCGv_i64 while_operand(DisasContext *s, int reg, bool sf, bool u)
+{
+    TCGv_i64 v = tcg_temp_new_i64();
+
+    if (sf)
+        tcg_gen_mov_i64(v, read_xreg(s, reg));
+    else if (u)
+        tcg_gen_ext32u_i64(v, read_xreg(s, reg));
+    else
+        tcg_gen_ext32s_i64(v, read_xreg(s, reg));
+    return v;
+}
+
+/*
+ * WHILELO/WHILELT at VL 128 inline: count = a < b ? min(b - a, elements)
+ * : 0 (b - a cannot wrap before count reaches it, as helper_sve.c's
+ * whilex says), Pd's 16 bits the first count elements, NZCV as PredTest
+ * over all elements: N = count != 0, Z = count == 0, C = count < n.
+ */
+static void gen_while_lt_vl128(DisasContext *s, arg_WHILE *a)
+{
+    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
+    TCGv_i64 x = while_operand(s, a->rn, a->sf, a->u);
+    TCGv_i64 y = while_operand(s, a->rm, a->sf, a->u);
+    TCGv_i64 first = tcg_temp_new_i64(), count = tcg_temp_new_i64();
+    TCGv_i64 n = const_arg(16 >> a->esz), bits = tcg_temp_new_i64();
+
+    tcg_gen_setcond_i64(a->u ? TCG_COND_LTU : TCG_COND_LT, first, x, y);
+    tcg_gen_sub_i64(count, y, x);
+    tcg_gen_movcond_i64(TCG_COND_LTU, count, count, n, count, n);
+    tcg_gen_movcond_i64(TCG_COND_NE, count, first, const_arg(0), count,
+                        const_arg(0));
+    tcg_gen_shli_i64(bits, count, a->esz);
+    tcg_gen_shl_i64(bits, const_arg(1), bits);
+    tcg_gen_subi_i64(bits, bits, 1);
+    tcg_gen_andi_i64(bits, bits, (int64_t)esz_bits[a->esz]);
+    tcg_gen_st_i64(bits, tcg_env,
+                   (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
+    tcg_gen_neg_i64(cpu_NF, count);
+    tcg_gen_mov_i64(cpu_ZF, count);
+    tcg_gen_setcond_i64(TCG_COND_LTU, cpu_CF, count, n);
+    tcg_gen_movi_i64(cpu_VF, 0);
+}
+
 static bool trans_WHILE(DisasContext *s, arg_WHILE *a)
 {
     uint32_t aux = (a->u ? SVE_WHILE_UNSIGNED : 0) |
                    (a->eq ? SVE_WHILE_EQ : 0) | (a->sf ? SVE_WHILE_64 : 0);
 
+    if (s->sve_vl128 && !a->eq) {
+        gen_while_lt_vl128(s, a);
+        return true;
+    }
     gen_sve_flags(sve_desc(SVE_OP_WHILE, a->esz, a->rd, 0, 0, 0, aux),
                   read_xreg(s, a->rn), read_xreg(s, a->rm));
     return true;
