@@ -901,6 +901,41 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
                   const_arg((int64_t)desc), addr);
 }
 
+/*
+ * LD1/ST1 with element and memory sizes equal at VL 128: when Pg has
+ * every element active and the 16 bytes lie in one guest page (so the
+ * whole access faults, or not, as the first element's would), one vector
+ * load or store of Vd inline; else the helper with desc. Not with tagged
+ * pointers (s->mte: the helper drops the tag).
+ */
+static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
+                          int64_t imm, unsigned pg, unsigned esz, bool store)
+{
+    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+    TCGv_i64 p = tcg_temp_new_i64(), ea = tcg_temp_new_i64();
+    TCGv_i64 off = tcg_temp_new_i64();
+
+    if (!s->sve_vl128 || s->mte)
+        return false;
+    tcg_gen_addi_i64(ea, addr, imm * 16);
+    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
+    tcg_gen_andi_i64(p, p, (int64_t)esz_bits[esz]);
+    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)esz_bits[esz], slow);
+    tcg_gen_andi_i64(off, ea, (int64_t)(GUEST_PAGE_SIZE - 1));
+    tcg_gen_brcondi_i64(TCG_COND_GTU, off, (int64_t)(GUEST_PAGE_SIZE - 16),
+                        slow);
+    if (store)
+        tcg_gen_guest_st_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
+    else
+        tcg_gen_guest_ld_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    gen_mem(desc, addr);
+    tcg_gen_set_label(done);
+    return true;
+}
+
 /* Xn|SP + (Xm << msz), or Xn|SP alone for rm < 0. */
 static TCGv_i64 gen_addr(DisasContext *s, int rn, int rm, unsigned msz)
 {
@@ -920,11 +955,22 @@ static uint32_t imm_aux(int64_t imm)
     return (uint32_t)(imm & 0xff) << SVE_LD_IMM_SHIFT;
 }
 
+/* LD1B/H/W/D (dtype 0, 5, 10, 15): element size = memory size. */
+static bool dtype_same_size(unsigned dtype)
+{
+    return dtype % 5 == 0;
+}
+
 static bool trans_LD1_si(DisasContext *s, arg_LD1_si *a)
 {
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)a->dtype | imm_aux(a->imm)),
-            gen_addr(s, a->rn, -1, 0));
+    uint64_t desc = sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)a->dtype | imm_aux(a->imm));
+    TCGv_i64 addr = gen_addr(s, a->rn, -1, 0);
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, a->imm, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -940,8 +986,14 @@ static bool trans_LD1_ss(DisasContext *s, arg_LD1_ss *a)
 {
     if (a->rm == 31)
         return false;
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg, (uint32_t)a->dtype),
-            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    uint64_t desc =
+        sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg, (uint32_t)a->dtype);
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype));
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -957,9 +1009,15 @@ static bool trans_ST1_si(DisasContext *s, arg_ST1_si *a)
 {
     if (a->msz > a->esz)
         return false;
-    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)(a->msz | a->esz << 2) | imm_aux(a->imm)),
-            gen_addr(s, a->rn, -1, 0));
+    uint64_t desc =
+        sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                 (uint32_t)(a->msz | a->esz << 2) | imm_aux(a->imm));
+    TCGv_i64 addr = gen_addr(s, a->rn, -1, 0);
+
+    if (a->msz == a->esz &&
+        gen_mem_vl128(s, desc, addr, a->imm, a->pg, a->esz, true))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -967,9 +1025,14 @@ static bool trans_ST1_ss(DisasContext *s, arg_ST1_ss *a)
 {
     if (a->msz > a->esz || a->rm == 31)
         return false;
-    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)(a->msz | a->esz << 2)),
-            gen_addr(s, a->rn, a->rm, a->msz));
+    uint64_t desc = sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)(a->msz | a->esz << 2));
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, a->msz);
+
+    if (a->msz == a->esz &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->esz, true))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
