@@ -721,17 +721,30 @@ static bool trans_RDFFR_p(DisasContext *s, arg_RDFFR_p *a)
     return true;
 }
 
+/* At VL 128 a predicate is its first word's 16 bits (the rest stay 0):
+ * RDFFR and SETFFR are one copy or store of that word. */
 static bool trans_RDFFR(DisasContext *s, arg_RDFFR *a)
 {
-    (void)s;
+    if (s->sve_vl128) {
+        TCGv_i64 w = tcg_temp_new_i64();
+
+        tcg_gen_ld_i64(w, tcg_env, (int32_t)offsetof(CPUARMState, ffr[0]));
+        tcg_gen_st_i64(w, tcg_env,
+                       (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
+        return true;
+    }
     gen_sve0(sve_desc(SVE_OP_RDFFR, 0, a->rd, 0, 0, ALL_ACTIVE, 0));
     return true;
 }
 
 static bool trans_SETFFR(DisasContext *s, arg_SETFFR *a)
 {
-    (void)s;
     (void)a;
+    if (s->sve_vl128) {
+        tcg_gen_st_i64(const_arg(0xffff), tcg_env,
+                       (int32_t)offsetof(CPUARMState, ffr[0]));
+        return true;
+    }
     gen_sve0(sve_desc(SVE_OP_WRFFR, 0, 0, ALL_ACTIVE, 0, 0, 0));
     return true;
 }
@@ -997,11 +1010,18 @@ static bool trans_LD1_ss(DisasContext *s, arg_LD1_ss *a)
     return true;
 }
 
+/* In one page, every element of an all-active LDFF1 faults or not as
+ * the first one does: the FFR stays, and gen_mem_vl128 applies. */
 static bool trans_LDFF1_ss(DisasContext *s, arg_LDFF1_ss *a)
 {
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)a->dtype | SVE_LD_FIRST_FAULT),
-            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    uint64_t desc = sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)a->dtype | SVE_LD_FIRST_FAULT);
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype));
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
