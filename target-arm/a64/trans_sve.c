@@ -879,12 +879,63 @@ static bool trans_FCMLA(DisasContext *s, arg_FCMLA *a)
     return true;
 }
 
+/*
+ * FADDA .S/.D at VL 128 with every element of Pg active: Vd's element 0
+ * plus each of Zm's in order, each add the guarded scalar FADD inline
+ * (its own FPCR/NaN slow path: helper_fp_binop); a partial Pg, the
+ * helper. False when the host has no guarded FADD.
+ */
+static bool gen_fadda_vl128(DisasContext *s, arg_FADDA *a, uint64_t desc)
+{
+    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
+    TCGOpcode op = a->esz == FP_D ? INDEX_op_fadd_f64 : INDEX_op_fadd_f32;
+    TCGLabel slow, done;
+    TCGv_i64 p, acc;
+
+    if (!s->sve_vl128 || a->esz < FP_S || !tcg_can_emit_fp_guarded(op))
+        return false;
+    slow = tcg_new_label();
+    done = tcg_new_label();
+    p = tcg_temp_new_i64();
+    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[a->pg][0]));
+    tcg_gen_andi_i64(p, p, (int64_t)esz_bits[a->esz]);
+    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)esz_bits[a->esz], slow);
+    acc = tcg_temp_new_i64();
+    if (a->esz == FP_S)
+        tcg_gen_ld32u_i64(acc, tcg_env, vreg_offset(a->rd));
+    else
+        tcg_gen_ld_i64(acc, tcg_env, vreg_offset(a->rd));
+    for (int i = 0; i < 16 >> a->esz; i++) {
+        TCGv_i64 x = tcg_temp_new_i64(), sum = tcg_temp_new_i64();
+
+        if (a->esz == FP_S)
+            tcg_gen_ld32u_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 2));
+        else
+            tcg_gen_ld_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 3));
+        a64_gen_fp_guarded(op, sum, (TCGv_i64[]){acc, x}, A64_FP_GUARD_BINOP,
+                           (uint64_t)(a->esz | FPOP_ADD << 8));
+        acc = sum;
+    }
+    if (a->esz == FP_S)
+        tcg_gen_ext32u_i64(acc, acc);
+    tcg_gen_st_i64(acc, tcg_env, vreg_offset(a->rd));
+    clear_vreg_high(a->rd);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    gen_sve0(desc);
+    tcg_gen_set_label(done);
+    return true;
+}
+
 static bool trans_FADDA(DisasContext *s, arg_FADDA *a)
 {
-    (void)s;
+    uint64_t desc;
+
     if (a->esz == 0)
         return false;
-    gen_sve0(sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0));
+    desc = sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0);
+    if (!gen_fadda_vl128(s, a, desc))
+        gen_sve0(desc);
     return true;
 }
 

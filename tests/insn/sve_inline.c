@@ -1,6 +1,7 @@
 /*
- * The SVE forms arx translates inline at VL 128 (WHILELO/WHILELT, and
- * unpredicated ADD/SUB, AND/ORR/EOR/BIC, FADD/FSUB/FMUL), at VL 128, 256
+ * The SVE forms arx translates inline at VL 128 (WHILELO/WHILELT,
+ * unpredicated ADD/SUB, AND/ORR/EOR/BIC, FADD/FSUB/FMUL, FADDA, LD1/ST1,
+ * LDFF1, SETFFR, RDFFR), at VL 128, 256
  * and 512 bytes in one process, so a block made for one VL must not run
  * at another: operands at the edges of the 32- and 64-bit ranges, FP
  * NaNs, infinities, -0, denormals and tiny results, FPSR after each.
@@ -58,7 +59,7 @@ static void show(const char *name, uint64_t nzcv, uint64_t fpsr)
                          "str z0, [%[oz]]\n\tmrs %[s], fpsr"                   \
                          : [s] "=&r"(fpsr)                                     \
                          : [ia] "r"(za), [ib] "r"(zb), [oz] "r"(zout)          \
-                         : "memory", "v0", "v1", "v2");                        \
+                         : "memory", "v0", "v1", "v2", "p3");                  \
         memset(pout, 0, sizeof(pout));                                         \
         show(insn, 0, fpsr);                                                   \
     } while (0)
@@ -103,6 +104,15 @@ static void vec_tests(void)
     Z("fsub z0.d, z2.d, z1.d");
     Z("fmul z0.d, z1.d, z2.d");
     Z("fadd z0.h, z1.h, z2.h");
+    Z("ptrue p3.s\n\tfadda s0, p3, s0, z2.s");
+    Z("ptrue p3.d\n\tfadda d0, p3, d0, z2.d");
+    Z("ptrue p3.s\n\tfadda s0, p3, s0, z1.s");
+    Z("ptrue p3.s, vl1\n\tfadda s0, p3, s0, z2.s");
+    Z("ptrue p3.b\n\tld1w z0.s, p3/z, [%[ia]]");
+    Z("ptrue p3.s, vl2\n\tld1w z0.s, p3/z, [%[ib]]");
+    Z("ptrue p3.s\n\tst1w z2.s, p3, [%[oz]]\n\tld1w z0.s, p3/z, [%[oz]]");
+    Z("ptrue p3.s\n\tsetffr\n\tldff1w z0.s, p3/z, [%[ia], xzr, lsl #2]\n\t"
+      "rdffr p3.b\n\tmov z0.b, p3/m, #1");
 }
 
 /* Integers and floats over edges: NaNs (quiet, signalling), infinities,
