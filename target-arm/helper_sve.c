@@ -606,16 +606,38 @@ static uint64_t fp_opc(CPUARMState *env, unsigned opc, unsigned esz, uint64_t n,
  * as for the inline AdvSIMD path), and the result is neither a NaN (the
  * NaN rules differ) nor tiny (x86 detects tininess after rounding, Arm
  * before): those elements go through fp_binop, the reference. The host's
- * flags then are a subset of Arm's and join FPSR at fp_host_end.
+ * flags then are a subset of Arm's (see FpBracket).
  */
 static bool fp_host_ok(const CPUARMState *env, unsigned esz)
 {
     return (esz == 2 || esz == 3) && !(env->fpcr & FPCR_NOT_INLINE);
 }
 
-static void fp_host_end(CPUARMState *env)
+/* The fp_helper_enter bracket, entered only when an element needs the
+ * reference (fp_elt): host-only work leaves its flags pending in the
+ * host's FP status, as inline code does (fp_fpsr_read). */
+typedef struct FpBracket {
+    bool entered;
+    unsigned csr;
+} FpBracket;
+
+static void fp_bracket_enter(CPUARMState *env, FpBracket *b)
 {
-    env->fpsr = fp_fpsr_read(env);
+    if (!b->entered) {
+        b->csr = fp_helper_enter(env);
+        b->entered = true;
+    }
+}
+
+/* The end of a bracket; host: host results may have raised flags since
+ * the entry, which fp_helper_leave's restore would drop. */
+static void fp_bracket_leave(CPUARMState *env, FpBracket *b, bool host)
+{
+    if (!b->entered)
+        return;
+    if (host)
+        env->fpsr = fp_fpsr_read(env);
+    fp_helper_leave(b->csr);
 }
 
 /* Whether the host result r (size 1 << esz) stands: not a NaN, not tiny
@@ -633,8 +655,8 @@ static inline bool fp_host_stands(unsigned esz, uint64_t r)
 
 /* fp_opc's ADD, SUB, MUL and SUBR (opc 0-3) on the host; *ok false when
  * the result must come from fp_opc. */
-static inline uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n,
-                                   uint64_t m, bool *ok)
+static inline __attribute__((always_inline)) uint64_t
+fp_host_opc(unsigned opc, unsigned esz, uint64_t n, uint64_t m, bool *ok)
 {
     uint64_t r = 0;
 
@@ -660,26 +682,31 @@ static inline uint64_t fp_host_opc(unsigned opc, unsigned esz, uint64_t n,
 }
 
 /* One element of fp_zzz: the host's result where it stands. */
-static inline uint64_t fp_elt(CPUARMState *env, bool host, unsigned opc,
-                              unsigned esz, uint64_t n, uint64_t m)
+static inline __attribute__((always_inline)) uint64_t
+fp_elt(CPUARMState *env, FpBracket *b, bool host, unsigned opc, unsigned esz,
+       uint64_t n, uint64_t m)
 {
     bool ok = false;
     uint64_t r = 0;
 
     if (host)
         r = fp_host_opc(opc, esz, n, m, &ok);
-    return ok ? r : fp_opc(env, opc, esz, n, m);
+    if (ok)
+        return r;
+    fp_bracket_enter(env, b);
+    return fp_opc(env, opc, esz, n, m);
 }
 
 /* fp_zzz's element loop, inlined with a constant esz for the host path. */
 static inline __attribute__((always_inline)) void
-fp_zzz_loop(CPUARMState *env, SveVec *d, const SveVec *n, const SveVec *m,
-            const SvePred *p, bool host, unsigned opc, unsigned esz)
+fp_zzz_loop(CPUARMState *env, FpBracket *b, SveVec *d, const SveVec *n,
+            const SveVec *m, const SvePred *p, bool host, unsigned opc,
+            unsigned esz)
 {
     for (unsigned i = 0; i < nelem(env, esz); i++)
         if (active(p, esz, i))
             elt_set(d, esz, i,
-                    fp_elt(env, host, opc, esz, elt_get(n, esz, i),
+                    fp_elt(env, b, host, opc, esz, elt_get(n, esz, i),
                            elt_get(m, esz, i)));
 }
 
@@ -687,25 +714,25 @@ fp_zzz_loop(CPUARMState *env, SveVec *d, const SveVec *n, const SveVec *m,
 static void fp_zzz(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
-    unsigned csr = fp_helper_enter(env);
     bool host = opc <= 3 && fp_host_ok(env, esz);
+    FpBracket b = {false, 0};
     SveVec d, n, m;
     SvePred p;
 
+    if (!host)
+        fp_bracket_enter(env, &b);
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, sve_desc_pg(desc), &p);
     if (host && esz == 2)
-        fp_zzz_loop(env, &d, &n, &m, &p, true, opc, 2);
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, true, opc, 2);
     else if (host)
-        fp_zzz_loop(env, &d, &n, &m, &p, true, opc, 3);
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, true, opc, 3);
     else
-        fp_zzz_loop(env, &d, &n, &m, &p, false, opc, esz);
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, false, opc, esz);
     sve_z_write(env, sve_desc_rd(desc), d.b);
-    if (host)
-        fp_host_end(env);
-    fp_helper_leave(csr);
+    fp_bracket_leave(env, &b, host);
 }
 
 /* FMLA, FMLS, FNMLA, FNMLS: Zda = [-]Zda + [-](Zn * Zm), fused; the FMAD
@@ -810,40 +837,41 @@ static void fcmla(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
-/* FADDA: left to right from Vdn's element 0. */
 /* fadda's element loop, inlined with a constant esz for the host path. */
 static inline __attribute__((always_inline)) uint64_t
-fadda_loop(CPUARMState *env, uint64_t acc, const SveVec *m, const SvePred *p,
-           bool host, unsigned esz)
+fadda_loop(CPUARMState *env, FpBracket *b, uint64_t acc, const SveVec *m,
+           const SvePred *p, bool host, unsigned esz)
 {
     for (unsigned i = 0; i < nelem(env, esz); i++)
         if (active(p, esz, i))
-            acc = fp_elt(env, host, 0, esz, acc, elt_get(m, esz, i));
+            acc = fp_elt(env, b, host, 0, esz, acc, elt_get(m, esz, i));
     return acc;
 }
 
+/* FADDA: left to right from Vdn's element 0. */
 static void fadda(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    unsigned esz = sve_desc_esz(desc);
     bool host = fp_host_ok(env, esz);
+    FpBracket b = {false, 0};
     SveVec d, m;
     SvePred p;
     uint64_t acc;
 
+    if (!host)
+        fp_bracket_enter(env, &b);
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
     pred_read(env, sve_desc_pg(desc), &p);
     acc = elt_get(&d, esz, 0);
     if (host && esz == 2)
-        acc = fadda_loop(env, acc, &m, &p, true, 2);
+        acc = fadda_loop(env, &b, acc, &m, &p, true, 2);
     else if (host)
-        acc = fadda_loop(env, acc, &m, &p, true, 3);
+        acc = fadda_loop(env, &b, acc, &m, &p, true, 3);
     else
-        acc = fadda_loop(env, acc, &m, &p, false, esz);
+        acc = fadda_loop(env, &b, acc, &m, &p, false, esz);
     write_scalar(env, sve_desc_rd(desc), acc);
-    if (host)
-        fp_host_end(env);
-    fp_helper_leave(csr);
+    fp_bracket_leave(env, &b, host);
 }
 
 /* SCVTF, UCVTF, FCVTZS, FCVTZU: each element of the larger of the two
@@ -1347,6 +1375,19 @@ static bool one_page(uint64_t addr, uint64_t len)
     return (addr & (GUEST_PAGE_SIZE - 1)) + len <= GUEST_PAGE_SIZE;
 }
 
+/* Whether every element of size 1 << esz within the VL is active in p. */
+static bool pred_all_active(const CPUARMState *env, const SvePred *p,
+                            unsigned esz)
+{
+    for (unsigned w = 0; w * 64 < sve_vl_bytes(env); w++) {
+        uint64_t want = sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w);
+
+        if ((p->w[w] & want) != want)
+            return false;
+    }
+    return true;
+}
+
 /* The element loop of a one-page contiguous load, for one element and
  * memory size pair (inlined with constant sizes): inactive elements 0. */
 static inline void load_elts(uint8_t *d, const uint8_t *src, const uint64_t *p,
@@ -1391,7 +1432,12 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         return true;
     }
     src = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_READ);
-    if (esz == msz && !sign) {
+    if (esz == msz && !sign && pred_all_active(env, &p, esz)) {
+        /* The first byte first: a fault reports the first element, as
+         * element order would (memcpy may start anywhere). */
+        d.b[0] = *(const volatile uint8_t *)src;
+        memcpy(d.b, src, (size_t)n << msz);
+    } else if (esz == msz && !sign) {
         switch (esz) {
         case 0: load_elts(d.b, src, p.w, n, 0, 0, false); break;
         case 1: load_elts(d.b, src, p.w, n, 1, 1, false); break;
@@ -1437,6 +1483,11 @@ static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         return true;
     sve_z_read(env, sve_desc_rd(desc), d.b);
     dst = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_WRITE);
+    if (esz == msz && pred_all_active(env, &p, esz)) {
+        *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
+        memcpy(dst, d.b, (size_t)n << msz);
+        return true;
+    }
     switch (esz == msz ? esz : 4) {
     case 0: store_elts(dst, d.b, p.w, n, 0, 0); break;
     case 1: store_elts(dst, d.b, p.w, n, 1, 1); break;
