@@ -395,27 +395,36 @@ static void arith_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
-static inline bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
-                           uint64_t m)
+/* Which of <, =, > a compare condition accepts (bit 0, 1, 2), and
+ * whether it compares unsigned (bit 3). */
+static unsigned cmp_accept(unsigned cond)
 {
-    /* Which of <, =, > each condition accepts (bit 0, 1, 2), and
-     * whether it compares unsigned (bit 3). */
     static const uint8_t accept[16] = {
         [SVE_CMP_EQ] = 2,     [SVE_CMP_NE] = 5,     [SVE_CMP_GE] = 6,
         [SVE_CMP_GT] = 4,     [SVE_CMP_LT] = 1,     [SVE_CMP_LE] = 3,
         [SVE_CMP_HS] = 8 | 6, [SVE_CMP_HI] = 8 | 4, [SVE_CMP_LO] = 8 | 1,
         [SVE_CMP_LS] = 8 | 3,
     };
-    unsigned a = accept[cond & 15];
-    /* Signed order as unsigned order with the sign bits flipped; no
-     * branch on the data (compares of random data mispredict). */
-    uint64_t flip = a & 8 ? 0 : UINT64_C(1) << 63;
-    uint64_t x = (a & 8 ? n : (uint64_t)sn) ^ flip;
-    uint64_t y = (a & 8 ? m : (uint64_t)sm) ^ flip;
+
+    return accept[cond & 15];
+}
+
+/* An operand as a key whose unsigned order is the compare's order: the
+ * element (esz; 3 for a wide one) zero-extended, or sign-extended with
+ * the sign bit flipped. */
+static inline uint64_t cmp_key(uint64_t x, unsigned esz, unsigned accept)
+{
+    return accept & 8 ? x : (uint64_t)sext(x, esz) ^ (UINT64_C(1) << 63);
+}
+
+/* Whether the keys' order is one accept takes; no branch on the data
+ * (compares of random data mispredict). */
+static inline bool cmp_keys(uint64_t x, uint64_t y, unsigned accept)
+{
     unsigned rel =
         (unsigned)(x < y) | (unsigned)(x == y) << 1 | (unsigned)(x > y) << 2;
 
-    return (a & rel) != 0;
+    return (accept & rel) != 0;
 }
 
 /* cmp's element loop, inlined with a constant esz: every element
@@ -424,22 +433,18 @@ static inline __attribute__((always_inline)) void
 cmp_loop(SvePred *r, const SveVec *n, const SveVec *m, unsigned count,
          unsigned esz, unsigned aux, uint64_t imm)
 {
-    for (unsigned i = 0; i < count; i++) {
-        uint64_t a = elt_get(n, esz, i), b;
-        int64_t sb;
+    unsigned acc = cmp_accept(aux);
+    uint64_t y = cmp_key(imm, 3, acc);
 
-        if (aux & SVE_CMP_IMM) {
-            b = imm;
-            sb = (int64_t)imm;
-        } else if (aux & SVE_CMP_WIDE) {
-            b = elt_get(m, 3, (i << esz) / 8);
-            sb = (int64_t)b;
-        } else {
-            b = elt_get(m, esz, i);
-            sb = sext(b, esz);
-        }
-        if (compare(aux & 15, sext(a, esz), sb, a, b))
-            r->w[(i << esz) / 64] |= UINT64_C(1) << ((i << esz) % 64);
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t x = cmp_key(elt_get(n, esz, i), esz, acc);
+
+        if (aux & SVE_CMP_WIDE)
+            y = cmp_key(elt_get(m, 3, (i << esz) / 8), 3, acc);
+        else if (!(aux & SVE_CMP_IMM))
+            y = cmp_key(elt_get(m, esz, i), esz, acc);
+        r->w[(i << esz) / 64] |= (uint64_t)cmp_keys(x, y, acc)
+                                 << ((i << esz) % 64);
     }
 }
 
@@ -1455,9 +1460,19 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
 static inline void store_elts(uint8_t *dst, const uint8_t *z, const uint64_t *p,
                               unsigned n, unsigned esz, unsigned msz)
 {
-    for (unsigned i = 0; i < n; i++)
-        if (sve_pbit(p, i << esz))
+    /* The active elements in order, by their predicate bits: one branch
+     * per active element, not a guess per element. */
+    for (unsigned w = 0; w * 64 < (n << esz); w++) {
+        uint64_t bits = p[w] & sve_pred_esz_bits(esz);
+
+        if ((n << esz) - w * 64 < 64)
+            bits &= (UINT64_C(1) << ((n << esz) - w * 64)) - 1;
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (w * 64 + (unsigned)__builtin_ctzll(bits)) >> esz;
+
             memcpy(dst + ((size_t)i << msz), z + ((size_t)i << esz), 1u << msz);
+        }
+    }
 }
 
 /* ST1 within one page (see load_one_page); false when it does not
