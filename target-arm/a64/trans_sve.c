@@ -62,6 +62,24 @@ static TCGv_i64 gen_count(unsigned pattern, unsigned esz, unsigned mul)
     return n;
 }
 
+/* At VL 128 a predicate is the 16 bits of its first word (the rest 0):
+ * those of the elements of size 1 << esz. */
+static uint64_t vl128_esz_bits(unsigned esz)
+{
+    return sve_pred_esz_bits(esz) & 0xffff;
+}
+
+/* At VL 128: a branch to slow unless every element of Pg is active. */
+static void gen_vl128_unless_all_active(unsigned pg, unsigned esz,
+                                        TCGLabel slow)
+{
+    TCGv_i64 p = tcg_temp_new_i64();
+
+    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
+    tcg_gen_andi_i64(p, p, (int64_t)vl128_esz_bits(esz));
+    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)vl128_esz_bits(esz), slow);
+}
+
 /* At VL 128 (s->sve_vl128) an unpredicated Zd = Zn op Zm is the vector
  * op on Vd, Vn and Vm: inline when the host can; false: the helper. */
 static bool gen_vl128_vec_bin(DisasContext *s, unsigned op, unsigned esz,
@@ -649,7 +667,6 @@ static TCGv_i64 while_operand(DisasContext *s, int reg, bool sf, bool u)
  */
 static void gen_while_lt_vl128(DisasContext *s, arg_WHILE *a)
 {
-    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
     TCGv_i64 x = while_operand(s, a->rn, a->sf, a->u);
     TCGv_i64 y = while_operand(s, a->rm, a->sf, a->u);
     TCGv_i64 first = tcg_temp_new_i64(), count = tcg_temp_new_i64();
@@ -663,7 +680,7 @@ static void gen_while_lt_vl128(DisasContext *s, arg_WHILE *a)
     tcg_gen_shli_i64(bits, count, a->esz);
     tcg_gen_shl_i64(bits, const_arg(1), bits);
     tcg_gen_subi_i64(bits, bits, 1);
-    tcg_gen_andi_i64(bits, bits, (int64_t)esz_bits[a->esz]);
+    tcg_gen_andi_i64(bits, bits, (int64_t)vl128_esz_bits(a->esz));
     tcg_gen_st_i64(bits, tcg_env,
                    (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
     tcg_gen_neg_i64(cpu_NF, count);
@@ -887,19 +904,15 @@ static bool trans_FCMLA(DisasContext *s, arg_FCMLA *a)
  */
 static bool gen_fadda_vl128(DisasContext *s, arg_FADDA *a, uint64_t desc)
 {
-    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
     TCGOpcode op = a->esz == FP_D ? INDEX_op_fadd_f64 : INDEX_op_fadd_f32;
     TCGLabel slow, done;
-    TCGv_i64 p, acc;
+    TCGv_i64 acc;
 
     if (!s->sve_vl128 || a->esz < FP_S || !tcg_can_emit_fp_guarded(op))
         return false;
     slow = tcg_new_label();
     done = tcg_new_label();
-    p = tcg_temp_new_i64();
-    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[a->pg][0]));
-    tcg_gen_andi_i64(p, p, (int64_t)esz_bits[a->esz]);
-    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)esz_bits[a->esz], slow);
+    gen_vl128_unless_all_active(a->pg, a->esz, slow);
     acc = tcg_temp_new_i64();
     if (a->esz == FP_S)
         tcg_gen_ld32u_i64(acc, tcg_env, vreg_offset(a->rd));
@@ -975,17 +988,17 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
 static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
                           int64_t imm, unsigned pg, unsigned esz, bool store)
 {
-    static const uint64_t esz_bits[4] = {0xffff, 0x5555, 0x1111, 0x0101};
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
-    TCGv_i64 p = tcg_temp_new_i64(), ea = tcg_temp_new_i64();
-    TCGv_i64 off = tcg_temp_new_i64();
+    TCGLabel slow, done;
+    TCGv_i64 ea, off;
 
     if (!s->sve_vl128 || s->mte)
         return false;
+    slow = tcg_new_label();
+    done = tcg_new_label();
+    ea = tcg_temp_new_i64();
+    off = tcg_temp_new_i64();
     tcg_gen_addi_i64(ea, addr, imm * 16);
-    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
-    tcg_gen_andi_i64(p, p, (int64_t)esz_bits[esz]);
-    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)esz_bits[esz], slow);
+    gen_vl128_unless_all_active(pg, esz, slow);
     tcg_gen_andi_i64(off, ea, (int64_t)(GUEST_PAGE_SIZE - 1));
     tcg_gen_brcondi_i64(TCG_COND_GTU, off, (int64_t)(GUEST_PAGE_SIZE - 16),
                         slow);
