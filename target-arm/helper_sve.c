@@ -1,7 +1,9 @@
 /*
  * FEAT_SVE helpers: each operation element by element on copies of the
  * Z and P registers at the thread's VL, as the Arm pseudocode states it
- * (desc: helper_sve.h). A first foundation: correct, not fast. No IR.
+ * (desc: helper_sve.h), with loops inlined per element size, host FP
+ * where it gives Arm's result and one host pointer per one-page access
+ * (docs/architecture.md, SVE). No IR.
  */
 #include "target-arm/helper_sve.h"
 

@@ -1,8 +1,9 @@
 /*
  * Translator of FEAT_SVE (sve.decode): checks the encoding, then calls
- * helper_sve_op / helper_sve_mem with a descriptor (helper_sve.h). The
- * code it emits does not depend on the vector length: the helpers read
- * the thread's VL, and ADDVL/RDVL/CNT* load it from env.
+ * helper_sve_op / helper_sve_mem with a descriptor (helper_sve.h); the
+ * helpers read the thread's VL, and ADDVL/RDVL/CNT* load it from env.
+ * Only in blocks keyed for VL 128 (s->sve_vl128) do the hottest forms
+ * work on the V registers inline.
  */
 #include "target-arm/a64/translate.h"
 
