@@ -7,6 +7,7 @@
 
 #include "target-arm/a64/translate.h"
 #include "target-arm/sys.h"
+#include "target-arm/sve.h"
 #include "tcg/softmmu.h"
 #include "tcg/target_ops.h"
 #include "util/log.h"
@@ -18,6 +19,9 @@ static TCGBlockState arm_block_state(void *opaque)
 {
     const CPUARMState *env = opaque;
     TCGBlockState state = {.pc = env->pc, .flags = 0, .phys = env->pc};
+
+    if (env->sve_vq == 1)
+        state.flags = ARM_TBFLAG_SVE_VL128;
 
     if (env->debug_step)
         state.phys |= ARM_PHYS_STEP;

@@ -1,7 +1,9 @@
 /*
  * FEAT_SVE helpers: each operation element by element on copies of the
  * Z and P registers at the thread's VL, as the Arm pseudocode states it
- * (desc: helper_sve.h). A first foundation: correct, not fast. No IR.
+ * (desc: helper_sve.h), with loops inlined per element size, host FP
+ * where it gives Arm's result and one host pointer per one-page access
+ * (docs/architecture.md, SVE). No IR.
  */
 #include "target-arm/helper_sve.h"
 
@@ -12,43 +14,9 @@
 #include "target-arm/sve_mte.h"
 #include "tcg/guest_mem.h"
 
-static uint64_t elt_get(const SveVec *z, unsigned esz, unsigned i)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
-}
-
-static void elt_set(SveVec *z, unsigned esz, unsigned i, uint64_t v)
-{
-    memcpy(z->b + (i << esz), &v, 1u << esz);
-}
-
-static int64_t sext(uint64_t v, unsigned esz)
-{
-    unsigned shift = 64 - (8u << esz);
-
-    return (int64_t)(v << shift) >> shift;
-}
-
 static uint64_t elt_mask(unsigned esz)
 {
     return esz == 3 ? UINT64_MAX : (UINT64_C(1) << (8u << esz)) - 1;
-}
-
-static unsigned nelem(const CPUARMState *env, unsigned esz)
-{
-    return sve_vl_bytes(env) >> esz;
-}
-
-/* Pn (16: every element active) as a copy. */
-static void pred_read(const CPUARMState *env, unsigned n, SvePred *p)
-{
-    if (n >= ARM_SVE_NPREGS)
-        memset(p->w, 0xff, sizeof(p->w));
-    else
-        memcpy(p->w, env->preg[n], sizeof(p->w));
 }
 
 /* Clears p's bits beyond the VL (a predicate has VL / 8 of them). */
@@ -71,25 +39,27 @@ static void pred_write(CPUARMState *env, unsigned n, const SvePred *p)
     pred_clip(env, env->preg[n]);
 }
 
-static bool active(const SvePred *p, unsigned esz, unsigned i)
-{
-    return sve_pbit(p->w, i << esz);
-}
-
-/* PredTest(mask, result, esz): N first active true, Z none, C !last. */
+/* PredTest(mask, result, esz): N first active true, Z none, C !last;
+ * word by word: the first and last active element are the lowest and
+ * highest mask bit. */
 static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
                           const SvePred *res, unsigned esz)
 {
     bool first = false, any = false, last = false, seen = false;
+    unsigned words = (sve_vl_bytes(env) + 63) / 64;
 
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        if (!active(mask, esz, i))
+    for (unsigned w = 0; w < words; w++) {
+        uint64_t m =
+            mask->w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w);
+        uint64_t r = res->w[w] & m;
+
+        if (!m)
             continue;
-        last = active(res, esz, i);
         if (!seen)
-            first = last;
+            first = (r >> __builtin_ctzll(m)) & 1;
         seen = true;
-        any |= last;
+        any |= r != 0;
+        last = (r >> (63 - __builtin_clzll(m))) & 1;
     }
     return (uint64_t)first << 31 | (uint64_t)!any << 30 | (uint64_t)!last << 29;
 }
@@ -98,7 +68,7 @@ static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
 static unsigned pred_count(const CPUARMState *env, unsigned pattern,
                            unsigned esz)
 {
-    unsigned n = nelem(env, esz), want, p2 = 1;
+    unsigned n = sve_nelem(env, esz), want, p2 = 1;
 
     switch (pattern) {
     case 0:
@@ -123,7 +93,7 @@ static unsigned pred_count(const CPUARMState *env, unsigned pattern,
 
 static uint64_t int_binop(unsigned opc, unsigned esz, uint64_t n, uint64_t m)
 {
-    int64_t sn = sext(n, esz), sm = sext(m, esz);
+    int64_t sn = sve_elt_sext(n, esz), sm = sve_elt_sext(m, esz);
     unsigned bits = 8u << esz;
 
     switch (opc) {
@@ -157,22 +127,54 @@ static uint64_t int_binop(unsigned opc, unsigned esz, uint64_t n, uint64_t m)
     }
 }
 
+/* zzz_apply's element loop, inlined with constant esz and opc for the
+ * common operations (the switch in int_binop then folds away). */
+static inline __attribute__((always_inline)) void
+zzz_loop(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+         unsigned count, unsigned esz, unsigned opc)
+{
+    for (unsigned i = 0; i < count; i++)
+        if (sve_pred_on(p, esz, i))
+            sve_elt_put(
+                d, esz, i,
+                int_binop(opc, esz, sve_elt(n, esz, i), sve_elt(m, esz, i)));
+}
+
+static inline __attribute__((always_inline)) void
+zzz_loop_esz(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+             unsigned count, unsigned esz, unsigned opc)
+{
+    switch (opc) {
+    case 0x00: zzz_loop(d, n, m, p, count, esz, 0x00); break;
+    case 0x01: zzz_loop(d, n, m, p, count, esz, 0x01); break;
+    case 0x03: zzz_loop(d, n, m, p, count, esz, 0x03); break;
+    case 0x10: zzz_loop(d, n, m, p, count, esz, 0x10); break;
+    case 0x18: zzz_loop(d, n, m, p, count, esz, 0x18); break;
+    case 0x19: zzz_loop(d, n, m, p, count, esz, 0x19); break;
+    case 0x1a: zzz_loop(d, n, m, p, count, esz, 0x1a); break;
+    case 0x1b: zzz_loop(d, n, m, p, count, esz, 0x1b); break;
+    default: zzz_loop(d, n, m, p, count, esz, opc); break;
+    }
+}
+
 /* Zd = op(Zn, Zm) where Pg (16: everywhere); inactive lanes keep Zd. */
 static void zzz_apply(CPUARMState *env, uint64_t desc, unsigned opc)
 {
     unsigned esz = sve_desc_esz(desc), pg = sve_desc_pg(desc);
+    unsigned count = sve_nelem(env, esz);
     SveVec d, n, m;
     SvePred p;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, pg, &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(
-                &d, esz, i,
-                int_binop(opc, esz, elt_get(&n, esz, i), elt_get(&m, esz, i)));
+    sve_pred_read(env, pg, &p);
+    switch (esz) {
+    case 0: zzz_loop_esz(&d, &n, &m, &p, count, 0, opc); break;
+    case 1: zzz_loop_esz(&d, &n, &m, &p, count, 1, opc); break;
+    case 2: zzz_loop_esz(&d, &n, &m, &p, count, 2, opc); break;
+    default: zzz_loop_esz(&d, &n, &m, &p, count, 3, opc); break;
+    }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -194,12 +196,12 @@ static void movprfx(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, mode == SVE_PRED_NONE ? 16 : sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i, elt_get(&n, esz, i));
+    sve_pred_read(env, mode == SVE_PRED_NONE ? 16 : sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&d, esz, i, sve_elt(&n, esz, i));
         else if (mode == SVE_PRED_ZERO)
-            elt_set(&d, esz, i, 0);
+            sve_elt_put(&d, esz, i, 0);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -222,32 +224,47 @@ static void addv(CPUARMState *env, uint64_t desc)
     SvePred p;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            sum += is_unsigned ? elt_get(&n, esz, i)
-                               : (uint64_t)sext(elt_get(&n, esz, i), esz);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sum += is_unsigned
+                       ? sve_elt(&n, esz, i)
+                       : (uint64_t)sve_elt_sext(sve_elt(&n, esz, i), esz);
     write_scalar(env, sve_desc_rd(desc), sum);
 }
 
 /* MLA/MLS: Zda +-= Zn * Zm; MAD/MSB: Zdn = Za +- Zdn * Zm (Za in rn). */
+/* mla's element loop, inlined with a constant esz. */
+static inline __attribute__((always_inline)) void
+mla_loop(SveVec *d, const SveVec *n, const SveVec *m, const SvePred *p,
+         unsigned count, unsigned esz, unsigned aux)
+{
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t acc = aux & 2 ? sve_elt(n, esz, i) : sve_elt(d, esz, i);
+        uint64_t x = aux & 2 ? sve_elt(d, esz, i) : sve_elt(n, esz, i);
+        uint64_t prod = x * sve_elt(m, esz, i);
+
+        if (sve_pred_on(p, esz, i))
+            sve_elt_put(d, esz, i, aux & 1 ? acc - prod : acc + prod);
+    }
+}
+
 static void mla(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned count = sve_nelem(env, esz);
     SveVec d, n, m;
     SvePred p;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t acc = aux & 2 ? elt_get(&n, esz, i) : elt_get(&d, esz, i);
-        uint64_t x = aux & 2 ? elt_get(&d, esz, i) : elt_get(&n, esz, i);
-        uint64_t prod = x * elt_get(&m, esz, i);
-
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i, aux & 1 ? acc - prod : acc + prod);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    switch (esz) {
+    case 0: mla_loop(&d, &n, &m, &p, count, 0, aux); break;
+    case 1: mla_loop(&d, &n, &m, &p, count, 1, aux); break;
+    case 2: mla_loop(&d, &n, &m, &p, count, 2, aux); break;
+    default: mla_loop(&d, &n, &m, &p, count, 3, aux); break;
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -261,9 +278,9 @@ static void fill(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b,
     SveVec d;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        elt_set(&d, esz, i,
-                (keep ? elt_get(&d, esz, i) : 0) + a + (uint64_t)i * b);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    (keep ? sve_elt(&d, esz, i) : 0) + a + (uint64_t)i * b);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -276,8 +293,8 @@ static void dup_x(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
     if (!(aux & SVE_DUP_Q)) {
-        fill(env, desc, idx < nelem(env, esz) ? elt_get(&n, esz, idx) : 0, 0,
-             false);
+        fill(env, desc, idx < sve_nelem(env, esz) ? sve_elt(&n, esz, idx) : 0,
+             0, false);
         return;
     }
     for (unsigned i = 0; i < vl; i += 16)
@@ -297,12 +314,12 @@ static void cpy_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
     SvePred p;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i, imm);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&d, esz, i, imm);
         else if (!merge)
-            elt_set(&d, esz, i, 0);
+            sve_elt_put(&d, esz, i, 0);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -314,10 +331,11 @@ static void sel_z(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        elt_set(&d, esz, i,
-                active(&p, esz, i) ? elt_get(&n, esz, i) : elt_get(&m, esz, i));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i,
+                    sve_pred_on(&p, esz, i) ? sve_elt(&n, esz, i)
+                                            : sve_elt(&m, esz, i));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -329,26 +347,64 @@ static void arith_imm(CPUARMState *env, uint64_t desc, uint64_t imm)
     SveVec d;
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        elt_set(&d, esz, i,
-                int_binop(sve_desc_aux(desc), esz, elt_get(&d, esz, i), imm));
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(
+            &d, esz, i,
+            int_binop(sve_desc_aux(desc), esz, sve_elt(&d, esz, i), imm));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
-static bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
-                    uint64_t m)
+/* Which of <, =, > a compare condition accepts (bit 0, 1, 2), and
+ * whether it compares unsigned (bit 3). */
+static unsigned cmp_accept(unsigned cond)
 {
-    switch (cond) {
-    case SVE_CMP_EQ: return sn == sm;
-    case SVE_CMP_NE: return sn != sm;
-    case SVE_CMP_GE: return sn >= sm;
-    case SVE_CMP_GT: return sn > sm;
-    case SVE_CMP_LT: return sn < sm;
-    case SVE_CMP_LE: return sn <= sm;
-    case SVE_CMP_HS: return n >= m;
-    case SVE_CMP_HI: return n > m;
-    case SVE_CMP_LO: return n < m;
-    default: return n <= m; /* LS */
+    static const uint8_t accept[16] = {
+        [SVE_CMP_EQ] = 2,     [SVE_CMP_NE] = 5,     [SVE_CMP_GE] = 6,
+        [SVE_CMP_GT] = 4,     [SVE_CMP_LT] = 1,     [SVE_CMP_LE] = 3,
+        [SVE_CMP_HS] = 8 | 6, [SVE_CMP_HI] = 8 | 4, [SVE_CMP_LO] = 8 | 1,
+        [SVE_CMP_LS] = 8 | 3,
+    };
+
+    return accept[cond & 15];
+}
+
+/* An operand as a key whose unsigned order is the compare's order: the
+ * element (esz; 3 for a wide one) zero-extended, or sign-extended with
+ * the sign bit flipped. */
+static inline uint64_t cmp_key(uint64_t x, unsigned esz, unsigned accept)
+{
+    return accept & 8 ? x
+                      : (uint64_t)sve_elt_sext(x, esz) ^ (UINT64_C(1) << 63);
+}
+
+/* Whether the keys' order is one accept takes; no branch on the data
+ * (compares of random data mispredict). */
+static inline bool cmp_keys(uint64_t x, uint64_t y, unsigned accept)
+{
+    unsigned rel =
+        (unsigned)(x < y) | (unsigned)(x == y) << 1 | (unsigned)(x > y) << 2;
+
+    return (accept & rel) != 0;
+}
+
+/* cmp's element loop, inlined with a constant esz: every element
+ * compared, the result then masked with Pg. */
+static inline __attribute__((always_inline)) void
+cmp_loop(SvePred *r, const SveVec *n, const SveVec *m, unsigned count,
+         unsigned esz, unsigned aux, uint64_t imm)
+{
+    unsigned acc = cmp_accept(aux);
+    uint64_t y = cmp_key(imm, 3, acc);
+
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t x = cmp_key(sve_elt(n, esz, i), esz, acc);
+
+        if (aux & SVE_CMP_WIDE)
+            y = cmp_key(sve_elt(m, 3, (i << esz) / 8), 3, acc);
+        else if (!(aux & SVE_CMP_IMM))
+            y = cmp_key(sve_elt(m, esz, i), esz, acc);
+        r->w[(i << esz) / 64] |= (uint64_t)cmp_keys(x, y, acc)
+                                 << ((i << esz) % 64);
     }
 }
 
@@ -356,31 +412,23 @@ static bool compare(unsigned cond, int64_t sn, int64_t sm, uint64_t n,
 static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
+    unsigned count = sve_nelem(env, esz);
     SveVec n, m;
     SvePred g, r;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &g);
+    if (!(aux & SVE_CMP_IMM))
+        sve_z_read(env, sve_desc_rm(desc), m.b);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t a = elt_get(&n, esz, i), b;
-        int64_t sb;
-
-        if (!active(&g, esz, i))
-            continue;
-        if (aux & SVE_CMP_IMM) {
-            b = imm;
-            sb = (int64_t)imm;
-        } else if (aux & SVE_CMP_WIDE) {
-            b = elt_get(&m, 3, (i << esz) / 8);
-            sb = (int64_t)b;
-        } else {
-            b = elt_get(&m, esz, i);
-            sb = sext(b, esz);
-        }
-        sve_pset(r.w, i << esz, compare(aux & 15, sext(a, esz), sb, a, b));
+    switch (esz) {
+    case 0: cmp_loop(&r, &n, &m, count, 0, aux, imm); break;
+    case 1: cmp_loop(&r, &n, &m, count, 1, aux, imm); break;
+    case 2: cmp_loop(&r, &n, &m, count, 2, aux, imm); break;
+    default: cmp_loop(&r, &n, &m, count, 3, aux, imm); break;
     }
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
+        r.w[w] &= g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
     return pred_test(env, &g, &r, esz);
 }
@@ -401,29 +449,47 @@ static uint64_t ptrue(CPUARMState *env, uint64_t desc)
 }
 
 /* WHILELO/LS/LT/LE: element i is (a + i) < b (<=), until the first false;
- * a + i wraps at the operands' width, as the pseudocode's does. */
+ * a + i wraps at the operands' width, as the pseudocode's does. The count
+ * of true elements in closed form: a + i reaches b (b + 1) before it can
+ * wrap, except that with <= and b the largest value every element is
+ * true. */
 static uint64_t whilex(CPUARMState *env, uint64_t desc, uint64_t a, uint64_t b)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    unsigned osz = aux & SVE_WHILE_64 ? 3 : 2;
-    bool last = true;
-    SvePred r, all;
+    unsigned osz = aux & SVE_WHILE_64 ? 3 : 2, n = sve_nelem(env, esz), count;
+    bool le = aux & SVE_WHILE_EQ, first, b_max;
+    uint64_t diff;
+    SvePred r;
 
-    memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < nelem(env, esz) && last; i++) {
-        uint64_t ua = a & elt_mask(osz), ub = b & elt_mask(osz);
-        int64_t sa = sext(a, osz), sb = sext(b, osz);
-
-        if (aux & SVE_WHILE_UNSIGNED)
-            last = aux & SVE_WHILE_EQ ? ua <= ub : ua < ub;
-        else
-            last = aux & SVE_WHILE_EQ ? sa <= sb : sa < sb;
-        sve_pset(r.w, i << esz, last);
-        a++;
+    if (aux & SVE_WHILE_UNSIGNED) {
+        a &= elt_mask(osz);
+        b &= elt_mask(osz);
+        first = le ? a <= b : a < b;
+        b_max = b == elt_mask(osz);
+    } else {
+        b_max = b == elt_mask(osz) >> 1;
+        first = le ? sve_elt_sext(a, osz) <= sve_elt_sext(b, osz)
+                   : sve_elt_sext(a, osz) < sve_elt_sext(b, osz);
+        a = (uint64_t)sve_elt_sext(a, osz);
+        b = (uint64_t)sve_elt_sext(b, osz);
     }
-    pred_write(env, sve_desc_rd(desc), &r);
-    pred_read(env, 16, &all);
-    return pred_test(env, &all, &r, esz);
+    diff = b - a; /* the distance, exact as an unsigned number */
+    if (!first)
+        count = 0;
+    else if (le)
+        count = b_max || diff >= n - 1 ? n : (unsigned)diff + 1;
+    else
+        count = diff >= n ? n : (unsigned)diff;
+    memset(&r, 0, sizeof(r));
+    for (unsigned w = 0; w * 64 < (count << esz); w++) {
+        unsigned left = (count << esz) - w * 64;
+
+        r.w[w] = (left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1) &
+                 sve_pred_esz_bits(esz);
+    }
+    memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
+    return (uint64_t)(count > 0) << 31 | (uint64_t)(count == 0) << 30 |
+           (uint64_t)(count < n) << 29;
 }
 
 static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
@@ -431,9 +497,9 @@ static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
     unsigned op = sve_desc_aux(desc);
     SvePred n, m, g, r;
 
-    pred_read(env, sve_desc_rn(desc), &n);
-    pred_read(env, sve_desc_rm(desc), &m);
-    pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_rm(desc), &m);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++) {
         uint64_t x = n.w[w], y = m.w[w], v;
 
@@ -450,7 +516,7 @@ static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
         r.w[w] = op == 3 ? v : v & g.w[w];
     }
     pred_write(env, sve_desc_rd(desc), &r);
-    pred_read(env, sve_desc_rd(desc), &r);
+    sve_pred_read(env, sve_desc_rd(desc), &r);
     return set_flags ? pred_test(env, &g, &r, 0) : 0;
 }
 
@@ -458,8 +524,8 @@ static uint64_t ptest(CPUARMState *env, uint64_t desc)
 {
     SvePred n, g;
 
-    pred_read(env, sve_desc_rn(desc), &n);
-    pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     return pred_test(env, &g, &n, 0);
 }
 
@@ -468,11 +534,11 @@ static uint64_t rdffr(CPUARMState *env, uint64_t desc)
 {
     SvePred g, r;
 
-    pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
         r.w[w] = env->ffr[w] & g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
-    pred_read(env, sve_desc_rd(desc), &r);
+    sve_pred_read(env, sve_desc_rd(desc), &r);
     return pred_test(env, &g, &r, 0);
 }
 
@@ -480,7 +546,7 @@ static void wrffr(CPUARMState *env, uint64_t desc)
 {
     SvePred n;
 
-    pred_read(env, sve_desc_rn(desc), &n);
+    sve_pred_read(env, sve_desc_rn(desc), &n);
     memcpy(env->ffr, n.w, sizeof(env->ffr));
     pred_clip(env, env->ffr);
 }
@@ -500,25 +566,139 @@ static uint64_t fp_opc(CPUARMState *env, unsigned opc, unsigned esz, uint64_t n,
     }
 }
 
+/*
+ * The host's single and double arithmetic where it gives Arm's result:
+ * FPCR asks for round-to-nearest without flushing (FPCR_NOT_INLINE clear,
+ * as for the inline AdvSIMD path), and the result is neither a NaN (the
+ * NaN rules differ) nor tiny (x86 detects tininess after rounding, Arm
+ * before): those elements go through fp_binop, the reference. The host's
+ * flags then are a subset of Arm's (see FpBracket).
+ */
+static bool fp_host_ok(const CPUARMState *env, unsigned esz)
+{
+    return (esz == 2 || esz == 3) && !(env->fpcr & FPCR_NOT_INLINE);
+}
+
+/* The fp_helper_enter bracket, entered only when an element needs the
+ * reference (fp_elt): host-only work leaves its flags pending in the
+ * host's FP status, as inline code does (fp_fpsr_read). */
+typedef struct FpBracket {
+    bool entered;
+    unsigned csr;
+} FpBracket;
+
+static void fp_bracket_enter(CPUARMState *env, FpBracket *b)
+{
+    if (!b->entered) {
+        b->csr = fp_helper_enter(env);
+        b->entered = true;
+    }
+}
+
+/* The end of a bracket; host: host results may have raised flags since
+ * the entry, which fp_helper_leave's restore would drop. */
+static void fp_bracket_leave(CPUARMState *env, FpBracket *b, bool host)
+{
+    if (!b->entered)
+        return;
+    if (host)
+        env->fpsr = fp_fpsr_read(env);
+    fp_helper_leave(b->csr);
+}
+
+/* Whether the host result r (size 1 << esz) stands: not a NaN, not tiny
+ * (a subnormal, or the smallest normal a tiny value may round to). */
+static inline bool fp_host_stands(unsigned esz, uint64_t r)
+{
+    if (esz == 2) {
+        uint32_t u = (uint32_t)r & 0x7fffffffu;
+
+        return u <= 0x7f800000u && u - 1 >= 0x00800000u;
+    }
+    r &= INT64_MAX;
+    return r <= 0x7ff0000000000000ull && r - 1 >= 0x0010000000000000ull;
+}
+
+/* fp_opc's ADD, SUB, MUL and SUBR (opc 0-3) on the host; *ok false when
+ * the result must come from fp_opc. */
+static inline __attribute__((always_inline)) uint64_t
+fp_host_opc(unsigned opc, unsigned esz, uint64_t n, uint64_t m, bool *ok)
+{
+    uint64_t r = 0;
+
+    if (esz == 2) {
+        float a, b, c;
+        uint32_t na = (uint32_t)n, mb = (uint32_t)m, rc;
+
+        memcpy(&a, &na, 4);
+        memcpy(&b, &mb, 4);
+        c = opc == 0 ? a + b : opc == 1 ? a - b : opc == 2 ? a * b : b - a;
+        memcpy(&rc, &c, 4);
+        r = rc;
+    } else {
+        double a, b, c;
+
+        memcpy(&a, &n, 8);
+        memcpy(&b, &m, 8);
+        c = opc == 0 ? a + b : opc == 1 ? a - b : opc == 2 ? a * b : b - a;
+        memcpy(&r, &c, 8);
+    }
+    *ok = fp_host_stands(esz, r);
+    return r;
+}
+
+/* One element of fp_zzz: the host's result where it stands. */
+static inline __attribute__((always_inline)) uint64_t
+fp_elt(CPUARMState *env, FpBracket *b, bool host, unsigned opc, unsigned esz,
+       uint64_t n, uint64_t m)
+{
+    bool ok = false;
+    uint64_t r = 0;
+
+    if (host)
+        r = fp_host_opc(opc, esz, n, m, &ok);
+    if (ok)
+        return r;
+    fp_bracket_enter(env, b);
+    return fp_opc(env, opc, esz, n, m);
+}
+
+/* fp_zzz's element loop, inlined with a constant esz for the host path. */
+static inline __attribute__((always_inline)) void
+fp_zzz_loop(CPUARMState *env, FpBracket *b, SveVec *d, const SveVec *n,
+            const SveVec *m, const SvePred *p, bool host, unsigned opc,
+            unsigned esz)
+{
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(p, esz, i))
+            sve_elt_put(d, esz, i,
+                        fp_elt(env, b, host, opc, esz, sve_elt(n, esz, i),
+                               sve_elt(m, esz, i)));
+}
+
 /* FADD/FSUB/FMUL (unpredicated, pg 16) and the predicated forms. */
 static void fp_zzz(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
-    unsigned csr = fp_helper_enter(env);
+    bool host = opc <= 3 && fp_host_ok(env, esz);
+    FpBracket b = {false, 0};
     SveVec d, n, m;
     SvePred p;
 
+    if (!host)
+        fp_bracket_enter(env, &b);
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i,
-                    fp_opc(env, opc, esz, elt_get(&n, esz, i),
-                           elt_get(&m, esz, i)));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    if (host && esz == 2)
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, true, opc, 2);
+    else if (host)
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, true, opc, 3);
+    else
+        fp_zzz_loop(env, &b, &d, &n, &m, &p, false, opc, esz);
     sve_z_write(env, sve_desc_rd(desc), d.b);
-    fp_helper_leave(csr);
+    fp_bracket_leave(env, &b, host);
 }
 
 /* FMLA, FMLS, FNMLA, FNMLS: Zda = [-]Zda + [-](Zn * Zm), fused; the FMAD
@@ -535,15 +715,15 @@ static void fmla(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t acc = mad ? elt_get(&m, esz, i) : elt_get(&d, esz, i);
-        uint64_t x = mad ? elt_get(&d, esz, i) : elt_get(&n, esz, i);
-        uint64_t y = mad ? elt_get(&n, esz, i) : elt_get(&m, esz, i);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t acc = mad ? sve_elt(&m, esz, i) : sve_elt(&d, esz, i);
+        uint64_t x = mad ? sve_elt(&d, esz, i) : sve_elt(&n, esz, i);
+        uint64_t y = mad ? sve_elt(&n, esz, i) : sve_elt(&m, esz, i);
 
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i,
-                    fp_muladd(env, (int)esz, acc, x, y, neg_prod, neg_acc));
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&d, esz, i,
+                        fp_muladd(env, (int)esz, acc, x, y, neg_prod, neg_acc));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -571,13 +751,13 @@ static void fcmp(CPUARMState *env, uint64_t desc)
         n = m;
         m = t;
     }
-    pred_read(env, sve_desc_pg(desc), &g);
+    sve_pred_read(env, sve_desc_pg(desc), &g);
     memset(&r, 0, sizeof(r));
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t a = elt_get(&n, esz, i), b = elt_get(&m, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t a = sve_elt(&n, esz, i), b = sve_elt(&m, esz, i);
         bool t;
 
-        if (!active(&g, esz, i))
+        if (!sve_pred_on(&g, esz, i))
             continue;
         if (op == 4) /* FCMUO: unordered, NZCV 0011 */
             t = fp_compare(env, (int)esz, a, b, false) == 0x30000000u;
@@ -604,42 +784,60 @@ static void fcmla(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned e = 0; e < nelem(env, esz) / 2; e++) {
-        uint64_t a1 = elt_get(&n, esz, 2 * e + sel_a);
-        uint64_t a2 = elt_get(&m, esz, 2 * e + sel_a) ^ (neg_r ? sign : 0);
-        uint64_t b2 = elt_get(&m, esz, 2 * e + sel_b) ^ (neg_i ? sign : 0);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned e = 0; e < sve_nelem(env, esz) / 2; e++) {
+        uint64_t a1 = sve_elt(&n, esz, 2 * e + sel_a);
+        uint64_t a2 = sve_elt(&m, esz, 2 * e + sel_a) ^ (neg_r ? sign : 0);
+        uint64_t b2 = sve_elt(&m, esz, 2 * e + sel_b) ^ (neg_i ? sign : 0);
 
-        if (active(&p, esz, 2 * e))
-            elt_set(&d, esz, 2 * e,
-                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e), a1, a2,
-                              false, false));
-        if (active(&p, esz, 2 * e + 1))
-            elt_set(&d, esz, 2 * e + 1,
-                    fp_muladd(env, (int)esz, elt_get(&d, esz, 2 * e + 1), a1,
-                              b2, false, false));
+        if (sve_pred_on(&p, esz, 2 * e))
+            sve_elt_put(&d, esz, 2 * e,
+                        fp_muladd(env, (int)esz, sve_elt(&d, esz, 2 * e), a1,
+                                  a2, false, false));
+        if (sve_pred_on(&p, esz, 2 * e + 1))
+            sve_elt_put(&d, esz, 2 * e + 1,
+                        fp_muladd(env, (int)esz, sve_elt(&d, esz, 2 * e + 1),
+                                  a1, b2, false, false));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
 }
 
+/* fadda's element loop, inlined with a constant esz for the host path. */
+static inline __attribute__((always_inline)) uint64_t
+fadda_loop(CPUARMState *env, FpBracket *b, uint64_t acc, const SveVec *m,
+           const SvePred *p, bool host, unsigned esz)
+{
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(p, esz, i))
+            acc = fp_elt(env, b, host, 0, esz, acc, sve_elt(m, esz, i));
+    return acc;
+}
+
 /* FADDA: left to right from Vdn's element 0. */
 static void fadda(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), csr = fp_helper_enter(env);
+    unsigned esz = sve_desc_esz(desc);
+    bool host = fp_host_ok(env, esz);
+    FpBracket b = {false, 0};
     SveVec d, m;
     SvePred p;
     uint64_t acc;
 
+    if (!host)
+        fp_bracket_enter(env, &b);
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    acc = elt_get(&d, esz, 0);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            acc = fp_binop(env, FPOP_ADD, (int)esz, acc, elt_get(&m, esz, i));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    acc = sve_elt(&d, esz, 0);
+    if (host && esz == 2)
+        acc = fadda_loop(env, &b, acc, &m, &p, true, 2);
+    else if (host)
+        acc = fadda_loop(env, &b, acc, &m, &p, true, 3);
+    else
+        acc = fadda_loop(env, &b, acc, &m, &p, false, esz);
     write_scalar(env, sve_desc_rd(desc), acc);
-    fp_helper_leave(csr);
+    fp_bracket_leave(env, &b, host);
 }
 
 /* SCVTF, UCVTF, FCVTZS, FCVTZU: each element of the larger of the two
@@ -654,11 +852,11 @@ static void fcvt_int(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, csz); i++) {
-        uint64_t x = elt_get(&n, csz, i), r;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, csz); i++) {
+        uint64_t x = sve_elt(&n, csz, i), r;
 
-        if (!active(&p, csz, i))
+        if (!sve_pred_on(&p, csz, i))
             continue;
         if (aux & SVE_FCVT_TO_INT) {
             /* Extend(FPToFixed(...), unsigned): a signed result widens
@@ -667,11 +865,11 @@ static void fcvt_int(CPUARMState *env, uint64_t desc)
                             8 << isz, FPR_Z) &
                 elt_mask(isz);
             if (!is_unsigned)
-                r = (uint64_t)sext(r, isz);
+                r = (uint64_t)sve_elt_sext(r, isz);
         } else
             r = fp_from_fixed(env, (int)fsz, x & elt_mask(isz), 0, is_unsigned,
                               8 << isz);
-        elt_set(&d, csz, i, r);
+        sve_elt_put(&d, csz, i, r);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
@@ -687,13 +885,13 @@ static void fcvt_fp(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, csz); i++)
-        if (active(&p, csz, i))
-            elt_set(&d, csz, i,
-                    fp_convert(env, (int)from, (int)to,
-                               elt_get(&n, csz, i) & elt_mask(from)) &
-                        elt_mask(to));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, csz); i++)
+        if (sve_pred_on(&p, csz, i))
+            sve_elt_put(&d, csz, i,
+                        fp_convert(env, (int)from, (int)to,
+                                   sve_elt(&n, csz, i) & elt_mask(from)) &
+                            elt_mask(to));
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);
 }
@@ -746,11 +944,11 @@ static void faddv(CPUARMState *env, uint64_t desc)
     SvePred p;
 
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        v[i] = active(&p, esz, i) ? elt_get(&n, esz, i) : 0;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        v[i] = sve_pred_on(&p, esz, i) ? sve_elt(&n, esz, i) : 0;
     write_scalar(env, sve_desc_rd(desc),
-                 faddv_tree(env, esz, v, nelem(env, esz)));
+                 faddv_tree(env, esz, v, sve_nelem(env, esz)));
     fp_helper_leave(csr);
 }
 
@@ -761,14 +959,16 @@ static uint64_t shift_one(unsigned op, unsigned esz, uint64_t x, uint64_t n)
     unsigned bits = 8u << esz;
 
     switch (op) {
-    case 0: return (uint64_t)(sext(x, esz) >> (n >= bits ? bits - 1 : n));
+    case 0:
+        return (uint64_t)(sve_elt_sext(x, esz) >> (n >= bits ? bits - 1 : n));
     case 1: return n >= bits ? 0 : x >> n;
     case 2: /* ASRD: n in 1..bits; a negative x rounds toward zero */
         if (n >= 64)
             return 0;
-        return (uint64_t)((sext(x, esz) +
-                           (sext(x, esz) < 0 ? (int64_t)((UINT64_C(1) << n) - 1)
-                                             : 0)) >>
+        return (uint64_t)((sve_elt_sext(x, esz) +
+                           (sve_elt_sext(x, esz) < 0
+                                ? (int64_t)((UINT64_C(1) << n) - 1)
+                                : 0)) >>
                           n);
     default: return n >= bits ? 0 : x << n; /* 3: LSL */
     }
@@ -786,17 +986,17 @@ static void shift(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t x = elt_get(&n, esz, i), y;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t x = sve_elt(&n, esz, i), y;
 
-        if (!active(&p, esz, i))
+        if (!sve_pred_on(&p, esz, i))
             continue;
-        y = aux & SVE_SHIFT_IMM ? amount : elt_get(&m, esz, i);
+        y = aux & SVE_SHIFT_IMM ? amount : sve_elt(&m, esz, i);
         if (op & 4)
-            elt_set(&d, esz, i, shift_one(op & 3, esz, y, x));
+            sve_elt_put(&d, esz, i, shift_one(op & 3, esz, y, x));
         else
-            elt_set(&d, esz, i, shift_one(op, esz, x, y));
+            sve_elt_put(&d, esz, i, shift_one(op, esz, x, y));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -804,7 +1004,7 @@ static void shift(CPUARMState *env, uint64_t desc)
 static uint64_t unary_one(unsigned opc, unsigned esz, uint64_t x)
 {
     unsigned bits = 8u << esz;
-    int64_t sx = sext(x, esz);
+    int64_t sx = sve_elt_sext(x, esz);
 
     switch (opc) {
     case 0: return (uint64_t)(int64_t)(int8_t)x;
@@ -838,10 +1038,10 @@ static void unary(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        if (active(&p, esz, i))
-            elt_set(&d, esz, i, unary_one(opc, esz, elt_get(&n, esz, i)));
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        if (sve_pred_on(&p, esz, i))
+            sve_elt_put(&d, esz, i, unary_one(opc, esz, sve_elt(&n, esz, i)));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -862,16 +1062,20 @@ static void reduce(CPUARMState *env, uint64_t desc)
     default: acc = 0; break;
     }
     sve_z_read(env, sve_desc_rn(desc), n.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t x = elt_get(&n, esz, i);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t x = sve_elt(&n, esz, i);
 
-        if (!active(&p, esz, i))
+        if (!sve_pred_on(&p, esz, i))
             continue;
         switch (kind) {
-        case SVE_RED_SMAX: acc = sext(x, esz) > sext(acc, esz) ? x : acc; break;
+        case SVE_RED_SMAX:
+            acc = sve_elt_sext(x, esz) > sve_elt_sext(acc, esz) ? x : acc;
+            break;
         case SVE_RED_UMAX: acc = x > acc ? x : acc; break;
-        case SVE_RED_SMIN: acc = sext(x, esz) < sext(acc, esz) ? x : acc; break;
+        case SVE_RED_SMIN:
+            acc = sve_elt_sext(x, esz) < sve_elt_sext(acc, esz) ? x : acc;
+            break;
         case SVE_RED_UMIN: acc = x < acc ? x : acc; break;
         case SVE_RED_OR: acc |= x; break;
         case SVE_RED_EOR: acc ^= x; break;
@@ -892,17 +1096,19 @@ static void dot(CPUARMState *env, uint64_t desc)
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), n.b);
     sve_z_read(env, sve_desc_rm(desc), m.b);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t acc = elt_get(&d, esz, i);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t acc = sve_elt(&d, esz, i);
 
         for (unsigned k = 0; k < 4; k++) {
-            uint64_t a = elt_get(&n, qsz, 4 * i + k);
-            uint64_t b = elt_get(&m, qsz, 4 * i + k);
+            uint64_t a = sve_elt(&n, qsz, 4 * i + k);
+            uint64_t b = sve_elt(&m, qsz, 4 * i + k);
 
             acc +=
-                is_unsigned ? a * b : (uint64_t)(sext(a, qsz) * sext(b, qsz));
+                is_unsigned
+                    ? a * b
+                    : (uint64_t)(sve_elt_sext(a, qsz) * sve_elt_sext(b, qsz));
         }
-        elt_set(&d, esz, i, acc);
+        sve_elt_put(&d, esz, i, acc);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -933,7 +1139,7 @@ unsigned sve_perm_src(unsigned opc, unsigned i, unsigned n)
 static void perm_z(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
-    unsigned n = nelem(env, esz);
+    unsigned n = sve_nelem(env, esz);
     SveVec d = {{0}}, a, b;
 
     sve_z_read(env, sve_desc_rn(desc), a.b);
@@ -941,7 +1147,7 @@ static void perm_z(CPUARMState *env, uint64_t desc)
     for (unsigned i = 0; i < n; i++) {
         unsigned src = sve_perm_src(opc, i, n);
 
-        elt_set(&d, esz, i, elt_get(src >> 8 ? &b : &a, esz, src & 0xff));
+        sve_elt_put(&d, esz, i, sve_elt(src >> 8 ? &b : &a, esz, src & 0xff));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -965,11 +1171,11 @@ static void pelt_set(SvePred *p, unsigned esz, unsigned i, unsigned v)
 static void perm_p(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), opc = sve_desc_aux(desc);
-    unsigned n = nelem(env, esz);
+    unsigned n = sve_nelem(env, esz);
     SvePred d, a, b;
 
-    pred_read(env, sve_desc_rn(desc), &a);
-    pred_read(env, sve_desc_rm(desc), &b);
+    sve_pred_read(env, sve_desc_rn(desc), &a);
+    sve_pred_read(env, sve_desc_rm(desc), &b);
     memset(&d, 0, sizeof(d));
     for (unsigned i = 0; i < n; i++) {
         unsigned src = sve_perm_src(opc, i, n);
@@ -981,21 +1187,21 @@ static void perm_p(CPUARMState *env, uint64_t desc)
 
 static void rev_z(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
     SveVec d = {{0}}, a;
 
     sve_z_read(env, sve_desc_rn(desc), a.b);
     for (unsigned i = 0; i < n; i++)
-        elt_set(&d, esz, i, elt_get(&a, esz, n - 1 - i));
+        sve_elt_put(&d, esz, i, sve_elt(&a, esz, n - 1 - i));
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
 static void rev_p(CPUARMState *env, uint64_t desc)
 {
-    unsigned esz = sve_desc_esz(desc), n = nelem(env, esz);
+    unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
     SvePred d, a;
 
-    pred_read(env, sve_desc_rn(desc), &a);
+    sve_pred_read(env, sve_desc_rn(desc), &a);
     memset(&d, 0, sizeof(d));
     for (unsigned i = 0; i < n; i++)
         pelt_set(&d, esz, i, pelt_get(&a, esz, n - 1 - i));
@@ -1005,10 +1211,10 @@ static void rev_p(CPUARMState *env, uint64_t desc)
 /* PUNPKLO/HI: the low (high) half's byte elements as halfword ones. */
 static void punpk(CPUARMState *env, uint64_t desc)
 {
-    unsigned n = nelem(env, 1), base = sve_desc_aux(desc) ? n : 0;
+    unsigned n = sve_nelem(env, 1), base = sve_desc_aux(desc) ? n : 0;
     SvePred d, a;
 
-    pred_read(env, sve_desc_rn(desc), &a);
+    sve_pred_read(env, sve_desc_rn(desc), &a);
     memset(&d, 0, sizeof(d));
     for (unsigned i = 0; i < n; i++)
         sve_pset(d.w, 2 * i, sve_pbit(a.w, base + i));
@@ -1019,14 +1225,15 @@ static void punpk(CPUARMState *env, uint64_t desc)
 static void unpk(CPUARMState *env, uint64_t desc)
 {
     unsigned esz = sve_desc_esz(desc), aux = sve_desc_aux(desc);
-    unsigned n = nelem(env, esz), base = aux & 1 ? n : 0;
+    unsigned n = sve_nelem(env, esz), base = aux & 1 ? n : 0;
     SveVec d = {{0}}, a;
 
     sve_z_read(env, sve_desc_rn(desc), a.b);
     for (unsigned i = 0; i < n; i++) {
-        uint64_t x = elt_get(&a, esz - 1, base + i);
+        uint64_t x = sve_elt(&a, esz - 1, base + i);
 
-        elt_set(&d, esz, i, aux & 2 ? x : (uint64_t)sext(x, esz - 1));
+        sve_elt_put(&d, esz, i,
+                    aux & 2 ? x : (uint64_t)sve_elt_sext(x, esz - 1));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -1042,16 +1249,16 @@ static void revx(CPUARMState *env, uint64_t desc)
 
     sve_z_read(env, sve_desc_rd(desc), d.b);
     sve_z_read(env, sve_desc_rn(desc), a.b);
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++) {
-        uint64_t x = elt_get(&a, esz, i), r = 0;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
+        uint64_t x = sve_elt(&a, esz, i), r = 0;
         unsigned w = 8u << unit;
 
-        if (!active(&p, esz, i))
+        if (!sve_pred_on(&p, esz, i))
             continue;
         for (unsigned k = 0; k < parts; k++)
             r |= ((x >> (k * w)) & elt_mask(unit)) << ((parts - 1 - k) * w);
-        elt_set(&d, esz, i, r);
+        sve_elt_put(&d, esz, i, r);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -1122,14 +1329,6 @@ static const uint8_t ld_esz[16] = {0, 1, 2, 3, 3, 1, 2, 3,
 static const uint8_t ld_signed[16] = {0, 0, 0, 0, 1, 0, 0, 0,
                                       1, 1, 0, 0, 1, 1, 1, 0};
 
-uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz)
-{
-    uint64_t v = 0;
-
-    memcpy(&v, guest_host_ptr(env, addr, 1u << msz, GUEST_READ), 1u << msz);
-    return v;
-}
-
 /* LDFF1 past the first active element, LDNF1 everywhere: an element that
  * would fault is not read; it and the later ones leave the FFR. */
 bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz)
@@ -1144,12 +1343,152 @@ void sve_ffr_clear_from(CPUARMState *env, unsigned byte)
         sve_pset(env->ffr, i, false);
 }
 
+/* Whether [addr, addr + len) lies in one guest page: one host pointer
+ * then serves every element, and only the first access can fault. */
+static bool one_page(uint64_t addr, uint64_t len)
+{
+    return (addr & (GUEST_PAGE_SIZE - 1)) + len <= GUEST_PAGE_SIZE;
+}
+
+/* Whether every element of size 1 << esz within the VL is active in p. */
+static bool pred_all_active(const CPUARMState *env, const SvePred *p,
+                            unsigned esz)
+{
+    for (unsigned w = 0; w * 64 < sve_vl_bytes(env); w++) {
+        uint64_t want = sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w);
+
+        if ((p->w[w] & want) != want)
+            return false;
+    }
+    return true;
+}
+
+/* The element loop of a one-page contiguous load, for one element and
+ * memory size pair (inlined with constant sizes): inactive elements 0. */
+static inline void load_elts(uint8_t *d, const uint8_t *src, const uint64_t *p,
+                             unsigned n, unsigned esz, unsigned msz, bool sign)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = 0;
+
+        if (sve_pbit(p, i << esz)) {
+            memcpy(&v, src + ((size_t)i << msz), 1u << msz);
+            if (sign)
+                v = (uint64_t)sve_elt_sext(v, msz);
+        }
+        memcpy(d + ((size_t)i << esz), &v, 1u << esz);
+    }
+}
+
+/* LD1 (and LDFF1: its later elements are on the first one's page, so
+ * they cannot fault) within one page; false when the fast path does not
+ * apply. The first access is the first active element's, as in load(). */
+static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
+    unsigned n = sve_nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    bool sign = ld_signed[dtype], any = false;
+    const uint8_t *src;
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    if ((aux & SVE_LD_NON_FAULT) || !one_page(addr, (uint64_t)n << msz))
+        return false;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
+        any |=
+            (p.w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w)) != 0;
+    if (!any) {
+        memset(d.b, 0, sizeof(d.b));
+        sve_z_write(env, sve_desc_rd(desc), d.b);
+        return true;
+    }
+    src = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_READ);
+    if (esz == msz && !sign && pred_all_active(env, &p, esz)) {
+        /* The first byte first: a fault reports the first element, as
+         * element order would (memcpy may start anywhere). */
+        d.b[0] = *(const volatile uint8_t *)src;
+        memcpy(d.b, src, (size_t)n << msz);
+    } else if (esz == msz && !sign) {
+        switch (esz) {
+        case 0: load_elts(d.b, src, p.w, n, 0, 0, false); break;
+        case 1: load_elts(d.b, src, p.w, n, 1, 1, false); break;
+        case 2: load_elts(d.b, src, p.w, n, 2, 2, false); break;
+        default: load_elts(d.b, src, p.w, n, 3, 3, false); break;
+        }
+    } else {
+        load_elts(d.b, src, p.w, n, esz, msz, sign);
+    }
+    sve_z_write(env, sve_desc_rd(desc), d.b);
+    return true;
+}
+
+/* The element loop of a one-page contiguous store (see load_elts). */
+static inline void store_elts(uint8_t *dst, const uint8_t *z, const uint64_t *p,
+                              unsigned n, unsigned esz, unsigned msz)
+{
+    /* The active elements in order, by their predicate bits: one branch
+     * per active element, not a guess per element. */
+    for (unsigned w = 0; w * 64 < (n << esz); w++) {
+        uint64_t bits = p[w] & sve_pred_esz_bits(esz);
+
+        if ((n << esz) - w * 64 < 64)
+            bits &= (UINT64_C(1) << ((n << esz) - w * 64)) - 1;
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (w * 64 + (unsigned)__builtin_ctzll(bits)) >> esz;
+
+            memcpy(dst + ((size_t)i << msz), z + ((size_t)i << esz), 1u << msz);
+        }
+    }
+}
+
+/* ST1 within one page (see load_one_page); false when it does not
+ * apply. */
+static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
+{
+    uint32_t aux = sve_desc_aux(desc);
+    unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = sve_nelem(env, esz);
+    int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
+    bool any = false;
+    uint8_t *dst;
+    SveVec d;
+    SvePred p;
+
+    addr += (uint64_t)(imm * (int64_t)(n << msz));
+    if (!one_page(addr, (uint64_t)n << msz))
+        return false;
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned w = 0; w < (sve_vl_bytes(env) + 63) / 64; w++)
+        any |=
+            (p.w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w)) != 0;
+    if (!any)
+        return true;
+    sve_z_read(env, sve_desc_rd(desc), d.b);
+    dst = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_WRITE);
+    if (esz == msz && pred_all_active(env, &p, esz)) {
+        *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
+        memcpy(dst, d.b, (size_t)n << msz);
+        return true;
+    }
+    switch (esz == msz ? esz : 4) {
+    case 0: store_elts(dst, d.b, p.w, n, 0, 0); break;
+    case 1: store_elts(dst, d.b, p.w, n, 1, 1); break;
+    case 2: store_elts(dst, d.b, p.w, n, 2, 2); break;
+    case 3: store_elts(dst, d.b, p.w, n, 3, 3); break;
+    default: store_elts(dst, d.b, p.w, n, esz, msz); break;
+    }
+    return true;
+}
+
 /* addr keeps its tag byte (each access drops it). */
 static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
 {
     uint32_t aux = sve_desc_aux(desc);
     unsigned dtype = aux & 15, msz = ld_msz[dtype], esz = ld_esz[dtype];
-    unsigned n = nelem(env, esz);
+    unsigned n = sve_nelem(env, esz);
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     bool first = true;
     SveVec d;
@@ -1157,12 +1496,12 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
 
     addr += (uint64_t)(imm * (int64_t)(n << msz));
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    pred_read(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned i = 0; i < n; i++) {
         uint64_t ea = addr + ((uint64_t)i << msz), v;
 
-        if (!active(&p, esz, i)) {
-            elt_set(&d, esz, i, 0);
+        if (!sve_pred_on(&p, esz, i)) {
+            sve_elt_put(&d, esz, i, 0);
             continue;
         }
         if (((aux & SVE_LD_FIRST_FAULT) && !first) ||
@@ -1171,13 +1510,14 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
                 !sve_mte_matches(env, ea, 1u << msz)) {
                 sve_ffr_clear_from(env, i << esz);
                 for (; i < n; i++)
-                    elt_set(&d, esz, i, 0);
+                    sve_elt_put(&d, esz, i, 0);
                 break;
             }
         }
         first = false;
         v = sve_mem_read(env, arm_user_untag(ea), msz);
-        elt_set(&d, esz, i, ld_signed[dtype] ? (uint64_t)sext(v, msz) : v);
+        sve_elt_put(&d, esz, i,
+                    ld_signed[dtype] ? (uint64_t)sve_elt_sext(v, msz) : v);
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
@@ -1185,18 +1525,18 @@ static void load(CPUARMState *env, uint64_t desc, uint64_t addr)
 static void store(CPUARMState *env, uint64_t desc, uint64_t addr)
 {
     uint32_t aux = sve_desc_aux(desc);
-    unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = nelem(env, esz);
+    unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = sve_nelem(env, esz);
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     SveVec d;
     SvePred p;
 
     addr += (uint64_t)(imm * (int64_t)(n << msz));
     sve_z_read(env, sve_desc_rd(desc), d.b);
-    pred_read(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned i = 0; i < n; i++) {
-        uint64_t ea = addr + ((uint64_t)i << msz), v = elt_get(&d, esz, i);
+        uint64_t ea = addr + ((uint64_t)i << msz), v = sve_elt(&d, esz, i);
 
-        if (active(&p, esz, i))
+        if (sve_pred_on(&p, esz, i))
             memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
                    1u << msz);
     }
@@ -1213,16 +1553,16 @@ static void load_replicate(CPUARMState *env, uint64_t desc, uint64_t addr)
     SveVec d;
     SvePred p;
 
-    pred_read(env, sve_desc_pg(desc), &p);
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        any |= active(&p, esz, i);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        any |= sve_pred_on(&p, esz, i);
     if (any) {
         v = sve_mem_read(env, addr + ((uint64_t)(aux >> 8) << msz), msz);
         if (ld_signed[dtype])
-            v = (uint64_t)sext(v, msz);
+            v = (uint64_t)sve_elt_sext(v, msz);
     }
-    for (unsigned i = 0; i < nelem(env, esz); i++)
-        elt_set(&d, esz, i, active(&p, esz, i) ? v : 0);
+    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
+        sve_elt_put(&d, esz, i, sve_pred_on(&p, esz, i) ? v : 0);
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
@@ -1232,7 +1572,8 @@ static void load_store_n(CPUARMState *env, uint64_t desc, uint64_t addr,
                          bool st)
 {
     uint32_t aux = sve_desc_aux(desc);
-    unsigned msz = aux & 3, count = ((aux >> 2) & 3) + 1, n = nelem(env, msz);
+    unsigned msz = aux & 3, count = ((aux >> 2) & 3) + 1,
+             n = sve_nelem(env, msz);
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     unsigned rd = sve_desc_rd(desc);
     SveVec z[4];
@@ -1240,21 +1581,21 @@ static void load_store_n(CPUARMState *env, uint64_t desc, uint64_t addr,
 
     /* aux bits 2-3: the register count less one (LDNT1 ... LD4). */
     addr += (uint64_t)(imm * (int64_t)(count * (n << msz)));
-    pred_read(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned r = 0; r < count; r++)
         sve_z_read(env, (rd + r) % 32, z[r].b);
     for (unsigned i = 0; i < n; i++)
         for (unsigned r = 0; r < count; r++) {
             uint64_t ea = addr + ((uint64_t)(i * count + r) << msz);
-            uint64_t v = elt_get(&z[r], msz, i);
+            uint64_t v = sve_elt(&z[r], msz, i);
 
-            if (!active(&p, msz, i))
-                elt_set(&z[r], msz, i, 0);
+            if (!sve_pred_on(&p, msz, i))
+                sve_elt_put(&z[r], msz, i, 0);
             else if (st)
                 memcpy(guest_host_ptr(env, ea, 1u << msz, GUEST_WRITE), &v,
                        1u << msz);
             else
-                elt_set(&z[r], msz, i, sve_mem_read(env, ea, msz));
+                sve_elt_put(&z[r], msz, i, sve_mem_read(env, ea, msz));
         }
     if (st)
         return;
@@ -1309,16 +1650,16 @@ static void mte_check_elements(CPUARMState *env, uint64_t desc, uint64_t addr,
     bool st =
         sve_desc_op(desc) == SVE_OP_ST1 || sve_desc_op(desc) == SVE_OP_STN;
     bool ld1 = sve_desc_op(desc) == SVE_OP_LD1;
-    unsigned n = nelem(env, esz);
+    unsigned n = sve_nelem(env, esz);
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     SvePred p;
 
     if (ld1 && (aux & SVE_LD_NON_FAULT))
         return;
     addr += (uint64_t)(imm * (int64_t)(count * (n << msz)));
-    pred_read(env, sve_desc_pg(desc), &p);
+    sve_pred_read(env, sve_desc_pg(desc), &p);
     for (unsigned i = 0; i < n; i++) {
-        if (!active(&p, esz, i))
+        if (!sve_pred_on(&p, esz, i))
             continue;
         sve_mte_check(env, addr + ((uint64_t)i * count << msz),
                       (uint64_t)count << msz, st);
@@ -1349,9 +1690,9 @@ static void mte_check_access(CPUARMState *env, uint64_t desc, uint64_t addr)
                            ((aux >> 2) & 3) + 1);
         break;
     case SVE_OP_LD1R:
-        pred_read(env, sve_desc_pg(desc), &p);
-        for (unsigned i = 0; i < nelem(env, ld_esz[dtype]); i++)
-            if (active(&p, ld_esz[dtype], i)) {
+        sve_pred_read(env, sve_desc_pg(desc), &p);
+        for (unsigned i = 0; i < sve_nelem(env, ld_esz[dtype]); i++)
+            if (sve_pred_on(&p, ld_esz[dtype], i)) {
                 sve_mte_check(env,
                               addr + ((uint64_t)(aux >> 8) << ld_msz[dtype]),
                               1u << ld_msz[dtype], false);
@@ -1371,15 +1712,22 @@ uint64_t helper_sve_mem(uint64_t envp, uint64_t desc, uint64_t addr)
 {
     CPUARMState *env = (CPUARMState *)(uintptr_t)envp;
 
-    if (sve_mte_checking(env))
+    bool checking = sve_mte_checking(env);
+
+    if (checking)
         mte_check_access(env, desc, addr);
     if (sve_desc_op(desc) == SVE_OP_LD1) {
-        load(env, desc, addr); /* tagged: LDFF1, LDNF1 check elements */
+        /* Tagged: LDFF1 and LDNF1 check their elements in load(). */
+        if (checking || !load_one_page(env, desc, arm_user_untag(addr)))
+            load(env, desc, addr);
         return 0;
     }
     addr = arm_user_untag(addr); /* the tag byte, as A64 loads drop it */
     switch (sve_desc_op(desc)) {
-    case SVE_OP_ST1: store(env, desc, addr); break;
+    case SVE_OP_ST1:
+        if (!store_one_page(env, desc, addr))
+            store(env, desc, addr);
+        break;
     case SVE_OP_LDR: ldr_str(env, desc, addr, false); break;
     case SVE_OP_LD1R: load_replicate(env, desc, addr); break;
     case SVE_OP_LDN: load_store_n(env, desc, addr, false); break;

@@ -99,16 +99,14 @@ static uint64_t extend(uint64_t v, unsigned msz, bool sign)
  * fault only at the first active element, a later unreadable one clears
  * the FFR (and zeroes Zt) from it on. Zt is written after every access,
  * so a fault leaves it as it was. */
-static void gather(CPUARMState *env, uint64_t desc, uint64_t base)
+static inline __attribute__((always_inline)) void
+gather_loop(CPUARMState *env, uint64_t desc, uint64_t base, const uint8_t *zm,
+            uint8_t *zt, unsigned esz, unsigned msz)
 {
     uint32_t aux = sve_desc_aux(desc);
-    unsigned esz = sve_desc_esz(desc), msz = aux & 3;
     unsigned n = sve_vl_bytes(env) >> esz;
-    uint8_t zm[SVE_VL_MAX_BYTES], zt[SVE_VL_MAX_BYTES];
     bool first = true;
 
-    sve_z_read(env, sve_desc_rm(desc), zm);
-    memset(zt, 0, sizeof(zt));
     for (unsigned i = 0; i < n; i++) {
         uint64_t ea;
 
@@ -127,6 +125,22 @@ static void gather(CPUARMState *env, uint64_t desc, uint64_t base)
         zelt_set(zt, esz, i,
                  extend(sve_mem_read(env, ea, msz), msz, aux & SVE_GS_SIGNED));
     }
+}
+
+/* The element loop inlined with constant sizes for the same-size forms. */
+static void gather(CPUARMState *env, uint64_t desc, uint64_t base)
+{
+    unsigned esz = sve_desc_esz(desc), msz = sve_desc_aux(desc) & 3;
+    uint8_t zm[SVE_VL_MAX_BYTES], zt[SVE_VL_MAX_BYTES];
+
+    sve_z_read(env, sve_desc_rm(desc), zm);
+    memset(zt, 0, sizeof(zt));
+    if (esz == 2 && msz == 2)
+        gather_loop(env, desc, base, zm, zt, 2, 2);
+    else if (esz == 3 && msz == 3)
+        gather_loop(env, desc, base, zm, zt, 3, 3);
+    else
+        gather_loop(env, desc, base, zm, zt, esz, msz);
     sve_z_write(env, sve_desc_rd(desc), zt);
 }
 

@@ -376,8 +376,10 @@ static uint64_t cntp(const CPUARMState *env, uint64_t desc)
 
     sve_pred_read(env, sve_desc_pg(desc), &g);
     sve_pred_read(env, sve_desc_rn(desc), &n);
-    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
-        count += sve_pred_on(&g, esz, i) && sve_pred_on(&n, esz, i);
+    for (unsigned w = 0; w * 64 < sve_vl_bytes(env); w++)
+        count += (unsigned)__builtin_popcountll(g.w[w] & n.w[w] &
+                                                sve_pred_esz_bits(esz) &
+                                                sve_pred_vl_bits(env, w));
     return count;
 }
 

@@ -11,6 +11,12 @@
 #include <string.h>
 
 #include "target-arm/cpu.h"
+#include "tcg/guest_mem.h"
+
+/* User-mode block flag: the thread's VL is 128 bits, so Zn is Vn and
+ * translated code may work on the V registers inline (trans_sve.c); the
+ * flag keeps such blocks from threads at another VL. */
+#define ARM_TBFLAG_SVE_VL128 4u
 
 /* The largest vector in bytes, and a predicate's bytes at that length. */
 #define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)
@@ -128,6 +134,26 @@ static inline bool sve_pred_on(const SvePred *p, unsigned esz, unsigned i)
     return sve_pbit(p->w, i << esz);
 }
 
+/* The predicate bits of the elements of size 1 << esz in one word. */
+static inline uint64_t sve_pred_esz_bits(unsigned esz)
+{
+    static const uint64_t bits[4] = {UINT64_MAX, 0x5555555555555555ull,
+                                     0x1111111111111111ull,
+                                     0x0101010101010101ull};
+
+    return bits[esz & 3];
+}
+
+/* The bits of predicate word w that lie within the VL. */
+static inline uint64_t sve_pred_vl_bits(const CPUARMState *env, unsigned w)
+{
+    unsigned bits = sve_vl_bytes(env);
+
+    if (bits >= (w + 1) * 64)
+        return UINT64_MAX;
+    return bits <= w * 64 ? 0 : (UINT64_C(1) << (bits % 64)) - 1;
+}
+
 /* Thread start (exec): the VL Linux gives (the ONEXEC one, else the
  * default), registers above V zero. */
 void arm_sve_exec_start(CPUARMState *env);
@@ -141,10 +167,19 @@ bool arm_sve_exec_parse(const char *value);
  * supported one not above it, else the smallest): VQ. */
 unsigned arm_sve_supported_vq(unsigned vl);
 
-/* helper_sve.c's guest memory elements, also used by helper_sve_mem.c:
- * the 1 << msz bytes at addr (a fault is the access's), whether they can
- * be read without a fault, and clearing the FFR from vector byte on. */
-uint64_t sve_mem_read(CPUARMState *env, uint64_t addr, unsigned msz);
+/* The guest memory elements of helper_sve.c and helper_sve_mem.c: the
+ * 1 << msz bytes at addr (a fault is the access's; inline, so a constant
+ * msz makes it one load), whether they can be read without a fault, and
+ * clearing the FFR from vector byte on. */
+static inline uint64_t sve_mem_read(CPUARMState *env, uint64_t addr,
+                                    unsigned msz)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, guest_host_ptr(env, addr, 1u << msz, GUEST_READ), 1u << msz);
+    return v;
+}
+
 bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz);
 void sve_ffr_clear_from(CPUARMState *env, unsigned byte);
 

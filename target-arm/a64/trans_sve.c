@@ -1,11 +1,13 @@
 /*
  * Translator of FEAT_SVE (sve.decode): checks the encoding, then calls
- * helper_sve_op / helper_sve_mem with a descriptor (helper_sve.h). The
- * code it emits does not depend on the vector length: the helpers read
- * the thread's VL, and ADDVL/RDVL/CNT* load it from env.
+ * helper_sve_op / helper_sve_mem with a descriptor (helper_sve.h); the
+ * helpers read the thread's VL, and ADDVL/RDVL/CNT* load it from env.
+ * Only in blocks keyed for VL 128 (s->sve_vl128) do the hottest forms
+ * work on the V registers inline.
  */
 #include "target-arm/a64/translate.h"
 
+#include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sve.h"
 #include "target-arm/sve.h"
@@ -61,13 +63,45 @@ static TCGv_i64 gen_count(unsigned pattern, unsigned esz, unsigned mul)
     return n;
 }
 
+/* At VL 128 a predicate is the 16 bits of its first word (the rest 0):
+ * those of the elements of size 1 << esz. */
+static uint64_t vl128_esz_bits(unsigned esz)
+{
+    return sve_pred_esz_bits(esz) & 0xffff;
+}
+
+/* At VL 128: a branch to slow unless every element of Pg is active. */
+static void gen_vl128_unless_all_active(unsigned pg, unsigned esz,
+                                        TCGLabel slow)
+{
+    TCGv_i64 p = tcg_temp_new_i64();
+
+    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
+    tcg_gen_andi_i64(p, p, (int64_t)vl128_esz_bits(esz));
+    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)vl128_esz_bits(esz), slow);
+}
+
+/* At VL 128 (s->sve_vl128) an unpredicated Zd = Zn op Zm is the vector
+ * op on Vd, Vn and Vm: inline when the host can; false: the helper. */
+static bool gen_vl128_vec_bin(DisasContext *s, unsigned op, unsigned esz,
+                              int rd, int rn, int rm)
+{
+    if (!s->sve_vl128 || !tcg_can_emit_vec(op, esz, 16))
+        return false;
+    tcg_gen_vec_bin(op, esz, 16, 16, vreg_offset(rd), vreg_offset(rn),
+                    vreg_offset(rm));
+    return true;
+}
+
 /* ---- integer arithmetic ---- */
 
 static bool trans_ADDSUB_zzz(DisasContext *s, arg_ADDSUB_zzz *a)
 {
-    (void)s;
     if (a->opc > 1)
         return false; /* SQADD ... UQSUB: not yet */
+    if (gen_vl128_vec_bin(s, a->opc ? TCG_VEC_SUB : TCG_VEC_ADD, a->esz, a->rd,
+                          a->rn, a->rm))
+        return true;
     gen_sve0(sve_desc(SVE_OP_ADDSUB_ZZZ, a->esz, a->rd, a->rn, a->rm,
                       ALL_ACTIVE, a->opc));
     return true;
@@ -75,7 +109,11 @@ static bool trans_ADDSUB_zzz(DisasContext *s, arg_ADDSUB_zzz *a)
 
 static bool trans_LOGIC_zzz(DisasContext *s, arg_LOGIC_zzz *a)
 {
-    (void)s;
+    static const unsigned op[4] = {TCG_VEC_AND, TCG_VEC_OR, TCG_VEC_XOR,
+                                   TCG_VEC_ANDC};
+
+    if (gen_vl128_vec_bin(s, op[a->opc & 3], 3, a->rd, a->rn, a->rm))
+        return true;
     gen_sve0(
         sve_desc(SVE_OP_LOGIC_ZZZ, 3, a->rd, a->rn, a->rm, ALL_ACTIVE, a->opc));
     return true;
@@ -608,11 +646,59 @@ static bool trans_PFALSE(DisasContext *s, arg_PFALSE *a)
     return true;
 }
 
+/* The operand of WHILE*: Xn, or Wn extended as the compare reads it. */
+static TCGv_i64 while_operand(DisasContext *s, int reg, bool sf, bool u)
+{
+    TCGv_i64 v = tcg_temp_new_i64();
+
+    if (sf)
+        tcg_gen_mov_i64(v, read_xreg(s, reg));
+    else if (u)
+        tcg_gen_ext32u_i64(v, read_xreg(s, reg));
+    else
+        tcg_gen_ext32s_i64(v, read_xreg(s, reg));
+    return v;
+}
+
+/*
+ * WHILELO/WHILELT at VL 128 inline: count = a < b ? min(b - a, elements)
+ * : 0 (b - a cannot wrap before count reaches it, as helper_sve.c's
+ * whilex says), Pd's 16 bits the first count elements, NZCV as PredTest
+ * over all elements: N = count != 0, Z = count == 0, C = count < n.
+ */
+static void gen_while_lt_vl128(DisasContext *s, arg_WHILE *a)
+{
+    TCGv_i64 x = while_operand(s, a->rn, a->sf, a->u);
+    TCGv_i64 y = while_operand(s, a->rm, a->sf, a->u);
+    TCGv_i64 first = tcg_temp_new_i64(), count = tcg_temp_new_i64();
+    TCGv_i64 n = const_arg(16 >> a->esz), bits = tcg_temp_new_i64();
+
+    tcg_gen_setcond_i64(a->u ? TCG_COND_LTU : TCG_COND_LT, first, x, y);
+    tcg_gen_sub_i64(count, y, x);
+    tcg_gen_movcond_i64(TCG_COND_LTU, count, count, n, count, n);
+    tcg_gen_movcond_i64(TCG_COND_NE, count, first, const_arg(0), count,
+                        const_arg(0));
+    tcg_gen_shli_i64(bits, count, a->esz);
+    tcg_gen_shl_i64(bits, const_arg(1), bits);
+    tcg_gen_subi_i64(bits, bits, 1);
+    tcg_gen_andi_i64(bits, bits, (int64_t)vl128_esz_bits(a->esz));
+    tcg_gen_st_i64(bits, tcg_env,
+                   (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
+    tcg_gen_neg_i64(cpu_NF, count);
+    tcg_gen_mov_i64(cpu_ZF, count);
+    tcg_gen_setcond_i64(TCG_COND_LTU, cpu_CF, count, n);
+    tcg_gen_movi_i64(cpu_VF, 0);
+}
+
 static bool trans_WHILE(DisasContext *s, arg_WHILE *a)
 {
     uint32_t aux = (a->u ? SVE_WHILE_UNSIGNED : 0) |
                    (a->eq ? SVE_WHILE_EQ : 0) | (a->sf ? SVE_WHILE_64 : 0);
 
+    if (s->sve_vl128 && !a->eq) {
+        gen_while_lt_vl128(s, a);
+        return true;
+    }
     gen_sve_flags(sve_desc(SVE_OP_WHILE, a->esz, a->rd, 0, 0, 0, aux),
                   read_xreg(s, a->rn), read_xreg(s, a->rm));
     return true;
@@ -653,17 +739,30 @@ static bool trans_RDFFR_p(DisasContext *s, arg_RDFFR_p *a)
     return true;
 }
 
+/* At VL 128 a predicate is its first word's 16 bits (the rest stay 0):
+ * RDFFR and SETFFR are one copy or store of that word. */
 static bool trans_RDFFR(DisasContext *s, arg_RDFFR *a)
 {
-    (void)s;
+    if (s->sve_vl128) {
+        TCGv_i64 w = tcg_temp_new_i64();
+
+        tcg_gen_ld_i64(w, tcg_env, (int32_t)offsetof(CPUARMState, ffr[0]));
+        tcg_gen_st_i64(w, tcg_env,
+                       (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
+        return true;
+    }
     gen_sve0(sve_desc(SVE_OP_RDFFR, 0, a->rd, 0, 0, ALL_ACTIVE, 0));
     return true;
 }
 
 static bool trans_SETFFR(DisasContext *s, arg_SETFFR *a)
 {
-    (void)s;
     (void)a;
+    if (s->sve_vl128) {
+        tcg_gen_st_i64(const_arg(0xffff), tcg_env,
+                       (int32_t)offsetof(CPUARMState, ffr[0]));
+        return true;
+    }
     gen_sve0(sve_desc(SVE_OP_WRFFR, 0, 0, ALL_ACTIVE, 0, 0, 0));
     return true;
 }
@@ -679,9 +778,14 @@ static bool trans_WRFFR(DisasContext *s, arg_WRFFR *a)
 
 static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
 {
-    (void)s;
+    static const int op[3] = {FPOP_ADD, FPOP_SUB, FPOP_MUL};
+
     if (a->esz == 0 || a->opc > 2)
         return false;
+    /* At VL 128 the AdvSIMD FADD/FSUB/FMUL .4S/.2D: the same FPAdd etc. */
+    if (s->sve_vl128 && a->esz >= FP_S &&
+        a64_gen_vfp_3same_inline(op[a->opc], a->esz, true, a->rd, a->rn, a->rm))
+        return true;
     gen_sve0(sve_desc(SVE_OP_FP_ZZZ, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
                       a->opc));
     return true;
@@ -793,12 +897,59 @@ static bool trans_FCMLA(DisasContext *s, arg_FCMLA *a)
     return true;
 }
 
+/*
+ * FADDA .S/.D at VL 128 with every element of Pg active: Vd's element 0
+ * plus each of Zm's in order, each add the guarded scalar FADD inline
+ * (its own FPCR/NaN slow path: helper_fp_binop); a partial Pg, the
+ * helper. False when the host has no guarded FADD.
+ */
+static bool gen_fadda_vl128(DisasContext *s, arg_FADDA *a, uint64_t desc)
+{
+    TCGOpcode op = a->esz == FP_D ? INDEX_op_fadd_f64 : INDEX_op_fadd_f32;
+    TCGLabel slow, done;
+    TCGv_i64 acc;
+
+    if (!s->sve_vl128 || a->esz < FP_S || !tcg_can_emit_fp_guarded(op))
+        return false;
+    slow = tcg_new_label();
+    done = tcg_new_label();
+    gen_vl128_unless_all_active(a->pg, a->esz, slow);
+    acc = tcg_temp_new_i64();
+    if (a->esz == FP_S)
+        tcg_gen_ld32u_i64(acc, tcg_env, vreg_offset(a->rd));
+    else
+        tcg_gen_ld_i64(acc, tcg_env, vreg_offset(a->rd));
+    for (int i = 0; i < 16 >> a->esz; i++) {
+        TCGv_i64 x = tcg_temp_new_i64(), sum = tcg_temp_new_i64();
+
+        if (a->esz == FP_S)
+            tcg_gen_ld32u_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 2));
+        else
+            tcg_gen_ld_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 3));
+        a64_gen_fp_guarded(op, sum, (TCGv_i64[]){acc, x}, A64_FP_GUARD_BINOP,
+                           (uint64_t)(a->esz | FPOP_ADD << 8));
+        acc = sum;
+    }
+    if (a->esz == FP_S)
+        tcg_gen_ext32u_i64(acc, acc);
+    tcg_gen_st_i64(acc, tcg_env, vreg_offset(a->rd));
+    clear_vreg_high(a->rd);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    gen_sve0(desc);
+    tcg_gen_set_label(done);
+    return true;
+}
+
 static bool trans_FADDA(DisasContext *s, arg_FADDA *a)
 {
-    (void)s;
+    uint64_t desc;
+
     if (a->esz == 0)
         return false;
-    gen_sve0(sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0));
+    desc = sve_desc(SVE_OP_FADDA, a->esz, a->rd, 0, a->rm, a->pg, 0);
+    if (!gen_fadda_vl128(s, a, desc))
+        gen_sve0(desc);
     return true;
 }
 
@@ -828,6 +979,41 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
                   const_arg((int64_t)desc), addr);
 }
 
+/*
+ * LD1/ST1 with element and memory sizes equal at VL 128: when Pg has
+ * every element active and the 16 bytes lie in one guest page (so the
+ * whole access faults, or not, as the first element's would), one vector
+ * load or store of Vd inline; else the helper with desc. Not with tagged
+ * pointers (s->mte: the helper drops the tag).
+ */
+static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
+                          int64_t imm, unsigned pg, unsigned esz, bool store)
+{
+    TCGLabel slow, done;
+    TCGv_i64 ea, off;
+
+    if (!s->sve_vl128 || s->mte)
+        return false;
+    slow = tcg_new_label();
+    done = tcg_new_label();
+    ea = tcg_temp_new_i64();
+    off = tcg_temp_new_i64();
+    tcg_gen_addi_i64(ea, addr, imm * 16);
+    gen_vl128_unless_all_active(pg, esz, slow);
+    tcg_gen_andi_i64(off, ea, (int64_t)(GUEST_PAGE_SIZE - 1));
+    tcg_gen_brcondi_i64(TCG_COND_GTU, off, (int64_t)(GUEST_PAGE_SIZE - 16),
+                        slow);
+    if (store)
+        tcg_gen_guest_st_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
+    else
+        tcg_gen_guest_ld_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    gen_mem(desc, addr);
+    tcg_gen_set_label(done);
+    return true;
+}
+
 /* Xn|SP + (Xm << msz), or Xn|SP alone for rm < 0. */
 static TCGv_i64 gen_addr(DisasContext *s, int rn, int rm, unsigned msz)
 {
@@ -847,11 +1033,22 @@ static uint32_t imm_aux(int64_t imm)
     return (uint32_t)(imm & 0xff) << SVE_LD_IMM_SHIFT;
 }
 
+/* LD1B/H/W/D (dtype 0, 5, 10, 15): element size = memory size. */
+static bool dtype_same_size(unsigned dtype)
+{
+    return dtype % 5 == 0;
+}
+
 static bool trans_LD1_si(DisasContext *s, arg_LD1_si *a)
 {
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)a->dtype | imm_aux(a->imm)),
-            gen_addr(s, a->rn, -1, 0));
+    uint64_t desc = sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)a->dtype | imm_aux(a->imm));
+    TCGv_i64 addr = gen_addr(s, a->rn, -1, 0);
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, a->imm, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -867,16 +1064,29 @@ static bool trans_LD1_ss(DisasContext *s, arg_LD1_ss *a)
 {
     if (a->rm == 31)
         return false;
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg, (uint32_t)a->dtype),
-            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    uint64_t desc =
+        sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg, (uint32_t)a->dtype);
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype));
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
+/* In one page, every element of an all-active LDFF1 faults or not as
+ * the first one does: the FFR stays, and gen_mem_vl128 applies. */
 static bool trans_LDFF1_ss(DisasContext *s, arg_LDFF1_ss *a)
 {
-    gen_mem(sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)a->dtype | SVE_LD_FIRST_FAULT),
-            gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype)));
+    uint64_t desc = sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)a->dtype | SVE_LD_FIRST_FAULT);
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, dtype_msz(a->dtype));
+
+    if (dtype_same_size(a->dtype) &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->dtype / 5, false))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -884,9 +1094,15 @@ static bool trans_ST1_si(DisasContext *s, arg_ST1_si *a)
 {
     if (a->msz > a->esz)
         return false;
-    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)(a->msz | a->esz << 2) | imm_aux(a->imm)),
-            gen_addr(s, a->rn, -1, 0));
+    uint64_t desc =
+        sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                 (uint32_t)(a->msz | a->esz << 2) | imm_aux(a->imm));
+    TCGv_i64 addr = gen_addr(s, a->rn, -1, 0);
+
+    if (a->msz == a->esz &&
+        gen_mem_vl128(s, desc, addr, a->imm, a->pg, a->esz, true))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 
@@ -894,9 +1110,14 @@ static bool trans_ST1_ss(DisasContext *s, arg_ST1_ss *a)
 {
     if (a->msz > a->esz || a->rm == 31)
         return false;
-    gen_mem(sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
-                     (uint32_t)(a->msz | a->esz << 2)),
-            gen_addr(s, a->rn, a->rm, a->msz));
+    uint64_t desc = sve_desc(SVE_OP_ST1, 0, a->rd, 0, 0, a->pg,
+                             (uint32_t)(a->msz | a->esz << 2));
+    TCGv_i64 addr = gen_addr(s, a->rn, a->rm, a->msz);
+
+    if (a->msz == a->esz &&
+        gen_mem_vl128(s, desc, addr, 0, a->pg, a->esz, true))
+        return true;
+    gen_mem(desc, addr);
     return true;
 }
 

@@ -47,6 +47,8 @@ typedef struct DisasContext {
     bool guarded;      /* the block's page is guarded (BTI) */
     bool mte;          /* arm_mte_active: addresses lose their tag byte
                           and checked accesses call helper_mte_check */
+    bool sve_vl128;    /* the block's VL is 128 bits (ARM_TBFLAG_SVE_VL128):
+                          SVE forms may work on the V registers inline */
 } DisasContext;
 
 /* Whether the CPU model has optional feature f: its encodings UNDEF if not. */
