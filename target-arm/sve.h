@@ -94,15 +94,32 @@ typedef struct SvePred {
 /* Element i of size 1 << esz bytes, zero-extended. */
 static inline uint64_t sve_elt(const SveVec *z, unsigned esz, unsigned i)
 {
-    uint64_t v = 0;
+    const uint8_t *p = z->b + (i << esz);
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
 
-    memcpy(&v, z->b + (i << esz), 1u << esz);
-    return v;
+    /* One constant-size copy per case: a variable-size memcpy is a call. */
+    switch (esz) {
+    case 0: return *p;
+    case 1: memcpy(&h, p, 2); return h;
+    case 2: memcpy(&w, p, 4); return w;
+    default: memcpy(&d, p, 8); return d;
+    }
 }
 
 static inline void sve_elt_put(SveVec *z, unsigned esz, unsigned i, uint64_t v)
 {
-    memcpy(z->b + (i << esz), &v, 1u << esz);
+    uint8_t *p = z->b + (i << esz);
+    uint16_t h = (uint16_t)v;
+    uint32_t w = (uint32_t)v;
+
+    switch (esz) {
+    case 0: *p = (uint8_t)v; break;
+    case 1: memcpy(p, &h, 2); break;
+    case 2: memcpy(p, &w, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
 }
 
 /* An element's value of size esz, sign-extended. */

@@ -81,6 +81,29 @@ static void gen_vl128_unless_all_active(unsigned pg, unsigned esz,
     tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)vl128_esz_bits(esz), slow);
 }
 
+/* At VL 128: every element of Zd = v (DUP), as the AdvSIMD dup. */
+static bool gen_vl128_dup(DisasContext *s, unsigned esz, int rd, TCGv_i64 v)
+{
+    if (!s->sve_vl128)
+        return false;
+    tcg_gen_vec_dup_i64(esz, 16, 16, vreg_offset(rd), v);
+    return true;
+}
+
+/* At VL 128: v added to every element of Zd (INC/DEC vector). */
+static bool gen_vl128_add_each(DisasContext *s, unsigned esz, int rd,
+                               TCGv_i64 v)
+{
+    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
+
+    if (!s->sve_vl128 || !tcg_can_emit_vec(TCG_VEC_ADD, esz, 16))
+        return false;
+    tcg_gen_vec_dup_i64(esz, 16, 16, scratch, v);
+    tcg_gen_vec_bin(TCG_VEC_ADD, esz, 16, 16, vreg_offset(rd), vreg_offset(rd),
+                    scratch);
+    return true;
+}
+
 /* At VL 128 (s->sve_vl128) an unpredicated Zd = Zn op Zm is the vector
  * op on Vd, Vn and Vm: inline when the host can; false: the helper. */
 static bool gen_vl128_vec_bin(DisasContext *s, unsigned op, unsigned esz,
@@ -240,12 +263,13 @@ static bool trans_INCDEC_z(DisasContext *s, arg_INCDEC_z *a)
 {
     TCGv_i64 n;
 
-    (void)s;
     if (a->esz == 0)
         return false;
     n = gen_count(a->pattern, a->esz, a->imm4 + 1);
     if (a->d)
         tcg_gen_neg_i64(n, n);
+    if (gen_vl128_add_each(s, a->esz, a->rd, n))
+        return true;
     gen_sve(sve_desc(SVE_OP_INCDEC_Z, a->esz, a->rd, 0, 0, 0, 0), n,
             const_arg(0));
     return true;
@@ -303,13 +327,30 @@ static unsigned shift_amount(unsigned opc, unsigned esz, unsigned raw)
     return opc == 3 ? raw - bits : 2 * bits - raw;
 }
 
-static bool gen_shift_imm(unsigned opc, unsigned tsz, unsigned imm3,
-                          unsigned rd, unsigned rn, unsigned pg)
+/* At VL 128 an unpredicated shift by an immediate is the AdvSIMD one. */
+static bool gen_vl128_shift_imm(DisasContext *s, unsigned opc, unsigned esz,
+                                unsigned rd, unsigned rn, unsigned amount)
+{
+    static const unsigned vec_op[4] = {TCG_VEC_SARI, TCG_VEC_SHRI, 0,
+                                       TCG_VEC_SHLI};
+
+    if (!s->sve_vl128 || !tcg_can_emit_vec(vec_op[opc], esz, 16))
+        return false;
+    tcg_gen_vec_shi(vec_op[opc], esz, 16, 16, vreg_offset((int)rd),
+                    vreg_offset((int)rn), amount);
+    return true;
+}
+
+static bool gen_shift_imm(DisasContext *s, unsigned opc, unsigned tsz,
+                          unsigned imm3, unsigned rd, unsigned rn, unsigned pg)
 {
     unsigned esz, raw;
 
     if (opc == 2 || !shift_imm(tsz, imm3, &esz, &raw))
         return false;
+    if (pg == ALL_ACTIVE &&
+        gen_vl128_shift_imm(s, opc, esz, rd, rn, shift_amount(opc, esz, raw)))
+        return true;
     gen_sve0(sve_desc(SVE_OP_SHIFT, esz, rd, rn, 0, pg,
                       opc | SVE_SHIFT_IMM |
                           shift_amount(opc, esz, raw) << SVE_SHIFT_AMOUNT));
@@ -318,16 +359,14 @@ static bool gen_shift_imm(unsigned opc, unsigned tsz, unsigned imm3,
 
 static bool trans_SHIFT_zzi(DisasContext *s, arg_SHIFT_zzi *a)
 {
-    (void)s;
-    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rn,
-                         ALL_ACTIVE);
+    return gen_shift_imm(s, a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd,
+                         a->rn, ALL_ACTIVE);
 }
 
 static bool trans_SHIFT_zpzi(DisasContext *s, arg_SHIFT_zpzi *a)
 {
-    (void)s;
-    return gen_shift_imm(a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd, a->rd,
-                         a->pg);
+    return gen_shift_imm(s, a->opc, a->tszh << 2 | a->tszl, a->imm3, a->rd,
+                         a->rd, a->pg);
 }
 
 static bool trans_ASRD(DisasContext *s, arg_ASRD *a)
@@ -393,9 +432,16 @@ static bool trans_LOGICV(DisasContext *s, arg_LOGICV *a)
 
 static bool trans_PERM_z(DisasContext *s, arg_PERM_z *a)
 {
-    (void)s;
+    static const unsigned vec_op[6] = {
+        TCG_VEC_ZIPLO,  TCG_VEC_ZIPHI,   TCG_VEC_UZPEVEN,
+        TCG_VEC_UZPODD, TCG_VEC_TRNEVEN, TCG_VEC_TRNODD,
+    };
+
     if (a->opc > 5)
         return false;
+    /* At VL 128 the AdvSIMD 16-byte permutes are the same operations. */
+    if (gen_vl128_vec_bin(s, vec_op[a->opc], a->esz, a->rd, a->rn, a->rm))
+        return true;
     gen_sve0(sve_desc(SVE_OP_PERM_Z, a->esz, a->rd, a->rn, a->rm, 0, a->opc));
     return true;
 }
@@ -492,8 +538,11 @@ static bool trans_FDUP(DisasContext *s, arg_FDUP *a)
 
 static bool trans_DUP_r(DisasContext *s, arg_DUP_r *a)
 {
-    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
-            read_xreg_sp(s, a->rn), const_arg(0));
+    TCGv_i64 v = read_xreg_sp(s, a->rn);
+
+    if (gen_vl128_dup(s, a->esz, a->rd, v))
+        return true;
+    gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0), v, const_arg(0));
     return true;
 }
 
@@ -519,9 +568,10 @@ static bool trans_SEL_z(DisasContext *s, arg_SEL_z *a)
 
 static bool trans_DUP_i(DisasContext *s, arg_DUP_i *a)
 {
-    (void)s;
     if (a->esz == 0 && a->sh)
         return false;
+    if (gen_vl128_dup(s, a->esz, a->rd, const_arg(a->imm * (a->sh ? 256 : 1))))
+        return true;
     gen_sve(sve_desc(SVE_OP_DUP, a->esz, a->rd, 0, 0, 0, 0),
             const_arg(a->imm * (a->sh ? 256 : 1)), const_arg(0));
     return true;
