@@ -22,14 +22,8 @@ static uint64_t elt_mask(unsigned esz)
 /* Clears p's bits beyond the VL (a predicate has VL / 8 of them). */
 static void pred_clip(const CPUARMState *env, uint64_t *p)
 {
-    unsigned bits = sve_vl_bytes(env);
-
-    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++) {
-        if (bits <= w * 64)
-            p[w] = 0;
-        else if (bits < (w + 1) * 64)
-            p[w] &= (UINT64_C(1) << (bits % 64)) - 1;
-    }
+    for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
+        p[w] &= sve_pred_vl_bits(env, w);
 }
 
 /* Pd = p, bits beyond the VL cleared. */
@@ -42,8 +36,8 @@ static void pred_write(CPUARMState *env, unsigned n, const SvePred *p)
 /* PredTest(mask, result, esz): N first active true, Z none, C !last;
  * word by word: the first and last active element are the lowest and
  * highest mask bit. */
-static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
-                          const SvePred *res, unsigned esz)
+uint64_t sve_pred_test(const CPUARMState *env, const SvePred *mask,
+                       const SvePred *res, unsigned esz)
 {
     bool first = false, any = false, last = false, seen = false;
     unsigned words = (sve_vl_bytes(env) + 63) / 64;
@@ -430,7 +424,7 @@ static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
     for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
         r.w[w] &= g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
-    return pred_test(env, &g, &r, esz);
+    return sve_pred_test(env, &g, &r, esz);
 }
 
 /* ---- predicates ---- */
@@ -445,7 +439,8 @@ static uint64_t ptrue(CPUARMState *env, uint64_t desc)
     for (unsigned i = 0; i < count; i++)
         sve_pset(r.w, i << esz, true);
     pred_write(env, sve_desc_rd(desc), &r);
-    return pred_test(env, &r, &r, esz); /* PTRUES: PredTest(result, result) */
+    return sve_pred_test(env, &r, &r,
+                         esz); /* PTRUES: PredTest(result, result) */
 }
 
 /* WHILELO/LS/LT/LE: element i is (a + i) < b (<=), until the first false;
@@ -517,7 +512,7 @@ static uint64_t plogic(CPUARMState *env, uint64_t desc, bool set_flags)
     }
     pred_write(env, sve_desc_rd(desc), &r);
     sve_pred_read(env, sve_desc_rd(desc), &r);
-    return set_flags ? pred_test(env, &g, &r, 0) : 0;
+    return set_flags ? sve_pred_test(env, &g, &r, 0) : 0;
 }
 
 static uint64_t ptest(CPUARMState *env, uint64_t desc)
@@ -526,7 +521,7 @@ static uint64_t ptest(CPUARMState *env, uint64_t desc)
 
     sve_pred_read(env, sve_desc_rn(desc), &n);
     sve_pred_read(env, sve_desc_pg(desc), &g);
-    return pred_test(env, &g, &n, 0);
+    return sve_pred_test(env, &g, &n, 0);
 }
 
 /* RDFFR(S): Pd = FFR (& Pg). */
@@ -539,7 +534,7 @@ static uint64_t rdffr(CPUARMState *env, uint64_t desc)
         r.w[w] = env->ffr[w] & g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
     sve_pred_read(env, sve_desc_rd(desc), &r);
-    return pred_test(env, &g, &r, 0);
+    return sve_pred_test(env, &g, &r, 0);
 }
 
 static void wrffr(CPUARMState *env, uint64_t desc)

@@ -39,18 +39,8 @@ static void zload(CPUARMState *env, unsigned n, SveVec *z)
 static uint64_t pstore_test(CPUARMState *env, unsigned rd, const SvePred *mask,
                             const SvePred *res, unsigned esz)
 {
-    bool first = false, any = false, last = false, seen = false;
-
-    for (unsigned i = 0; i < sve_nelem(env, esz); i++) {
-        if (!sve_pred_on(mask, esz, i))
-            continue;
-        last = sve_pred_on(res, esz, i);
-        first = seen ? first : last;
-        seen = true;
-        any |= last;
-    }
     memcpy(env->preg[rd], res->w, sizeof(res->w));
-    return (uint64_t)first << 31 | (uint64_t)!any << 30 | (uint64_t)!last << 29;
+    return sve_pred_test(env, mask, res, esz);
 }
 
 /* ---- saturation and shifts, without FPSR.QC ---- */

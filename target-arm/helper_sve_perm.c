@@ -26,24 +26,6 @@ static int first_active(const CPUARMState *env, const SvePred *p, unsigned esz)
     return -1;
 }
 
-/* PredTest(mask, result, esize) as NZCV in bits 31:28: N the first active
- * element, Z none active, C not the last active one. */
-static uint64_t pred_test(const CPUARMState *env, const SvePred *mask,
-                          const SvePred *res, unsigned esz)
-{
-    int first = first_active(env, mask, esz),
-        last = last_active(env, mask, esz);
-    bool any = false;
-
-    for (unsigned i = 0; i < sve_nelem(env, esz); i++)
-        any |= sve_pred_on(mask, esz, i) && sve_pred_on(res, esz, i);
-    if (first < 0)
-        return UINT64_C(6) << 28; /* Z and C */
-    return (uint64_t)sve_pred_on(res, esz, (unsigned)first) << 31 |
-           (uint64_t)!any << 30 |
-           (uint64_t)!sve_pred_on(res, esz, (unsigned)last) << 29;
-}
-
 /* Vd = v (esize bits, zero-extended): an SVE write of V zeroes Zd. */
 static void vreg_put(CPUARMState *env, unsigned rd, uint64_t v)
 {
@@ -285,7 +267,7 @@ static uint64_t brk(CPUARMState *env, uint64_t desc)
         stop |= sve_pred_on(&n, 0, i);
     }
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
-    return pred_test(env, &g, &r, 0);
+    return sve_pred_test(env, &g, &r, 0);
 }
 
 /* BRKN: Pdm stays when Pn's last active element (under Pg) is true, else
@@ -303,7 +285,7 @@ static uint64_t brkn(CPUARMState *env, uint64_t desc)
         memset(&r, 0, sizeof(r));
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
     sve_pred_read(env, ARM_SVE_NPREGS, &all);
-    return pred_test(env, &all, &r, 0);
+    return sve_pred_test(env, &all, &r, 0);
 }
 
 /* BRKPA, BRKPB: when Pn's last active element is true, the active
@@ -329,7 +311,7 @@ static uint64_t brkp(CPUARMState *env, uint64_t desc)
         go = go && !sve_pred_on(&m, 0, i);
     }
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
-    return pred_test(env, &g, &r, 0);
+    return sve_pred_test(env, &g, &r, 0);
 }
 
 /* PFIRST: Pdn with Pg's first active element set. */
@@ -344,7 +326,7 @@ static uint64_t pfirst(CPUARMState *env, uint64_t desc)
     if (first >= 0)
         sve_pset(r.w, (unsigned)first, true);
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
-    return pred_test(env, &g, &r, 0);
+    return sve_pred_test(env, &g, &r, 0);
 }
 
 /* PNEXT: only the next active element of Pg after Pdn's last true one. */
@@ -363,7 +345,7 @@ static uint64_t pnext(CPUARMState *env, uint64_t desc)
     if (next < count)
         sve_pset(r.w, next << esz, true);
     memcpy(env->preg[sve_desc_rd(desc)], r.w, sizeof(r.w));
-    return pred_test(env, &g, &r, esz);
+    return sve_pred_test(env, &g, &r, esz);
 }
 
 /* ---- counts by predicate ---- */

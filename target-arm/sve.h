@@ -198,6 +198,10 @@ static inline uint64_t sve_mem_read(CPUARMState *env, uint64_t addr,
 }
 
 bool sve_may_read(CPUARMState *env, uint64_t addr, unsigned msz);
+/* PredTest(mask, result, esz) as NZCV in bits 31:28: N the first active
+ * element of result, Z none active, C not the last active one. */
+uint64_t sve_pred_test(const CPUARMState *env, const SvePred *mask,
+                       const SvePred *res, unsigned esz);
 void sve_ffr_clear_from(CPUARMState *env, unsigned byte);
 
 #endif
