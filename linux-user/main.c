@@ -191,7 +191,7 @@ static const OptionDef option_defs[] = {
     {"-cpu", "MODEL", "ARX_CPU", false, apply_cpu,
      "AArch64 CPU model and features (-cpu help lists them)"},
     {"-sve-vl", "BITS", "ARX_SVE_VL", false, apply_sve_vl,
-     "SVE vector length at start (-cpu max,+sve; 128)"},
+     "SVE vector length at start (128)"},
     {"-strace", NULL, "ARX_STRACE", false, apply_strace,
      "same as -d strace (ARX_STRACE=1)"},
     {"-E", "VAR=VALUE", "ARX_SET_ENV", true, apply_set_env,

@@ -42,13 +42,9 @@ static const FeatureInfo feature_info[ARM_FEAT_COUNT] = {
     (UINT64_C(1) << ARM_FEAT_SVE2BITPERM | UINT64_C(1) << ARM_FEAT_SVE2AES |   \
      UINT64_C(1) << ARM_FEAT_SVE2SHA3 | UINT64_C(1) << ARM_FEAT_SVE2SM4)
 
-/* What max leaves out: SVE until the instructions glibc and compilers
- * use are all there (docs/architecture.md, "SVE"). */
-#define ARM_FEATURES_NOT_IN_MAX                                                \
-    (UINT64_C(1) << ARM_FEAT_SVE | ARM_FEATURES_ON_SVE2 |                      \
-     UINT64_C(1) << ARM_FEAT_SVE2)
-#define ARM_FEATURES_MAX                                                       \
-    (((UINT64_C(1) << ARM_FEAT_COUNT) - 1) & ~ARM_FEATURES_NOT_IN_MAX)
+/* max: every feature arx has, SVE and SVE2 with their subsets included
+ * (as qemu-aarch64 -cpu max). */
+#define ARM_FEATURES_MAX ((UINT64_C(1) << ARM_FEAT_COUNT) - 1)
 
 uint64_t arm_cpu_features = ARM_FEATURES_MAX;
 
@@ -155,7 +151,7 @@ void arm_cpu_spec(char *buf, size_t len)
 void arm_cpu_print_help(FILE *out)
 {
     fputs("CPU models for -cpu MODEL[,+feature,-feature...]:\n"
-          "  max    every feature below but sve, sve2... (the default)\n"
+          "  max    every feature below (the default)\n"
           "  v8.0   none of them: Armv8.0 with FP16, CRC32, LSE, AES, PMULL,\n"
           "         SHA1, SHA2, SHA3, SHA512 (always present)\n"
           "features:\n",

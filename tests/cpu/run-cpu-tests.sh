@@ -93,15 +93,17 @@ check() {
 	fi
 }
 
-# max: every feature but the SVE ones (on only when asked for: -cpu max,+sve).
-all=${FEATURES% sve sve2 sve2bitperm sve2aes sve2sha3 sve2sm4}
+# max: every feature; nosve: max without SVE (and the SVE2 features, which
+# need it).
+all=$FEATURES
+nosve=${FEATURES% sve sve2 sve2bitperm sve2aes sve2sha3 sve2sm4}
 run "default is max" "$all" "$ARX" "$probe"
 run "-cpu max" "$all" "$ARX" -cpu max "$probe"
 run "-cpu v8.0" "" "$ARX" -cpu v8.0 "$probe"
 run "-cpu v8.0,+dotprod,+cssc" "dotprod cssc" \
 	"$ARX" -cpu v8.0,+dotprod,+cssc "$probe"
 run "-cpu max,-flagm,-lrcpc (and what needs them)" \
-	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine" \
+	"dotprod i8mm sm3 sm4 rng jscvt fcma frintts bf16 sb cssc hbc wfxt lse2 bti mte pauth mops fpac fpaccombine sve sve2 sve2bitperm sve2aes sve2sha3 sve2sm4" \
 	"$ARX" -cpu max,-flagm,-lrcpc "$probe"
 run "-cpu max,-fpac" "${all/ fpac fpaccombine/}" "$ARX" -cpu max,-fpac "$probe"
 run "-cpu max,-pauth (and fpac, which needs it)" "${all/ pauth mops fpac fpaccombine/ mops}" \
@@ -118,16 +120,19 @@ run "ARX_CPU=v8.0" "" env ARX_CPU=v8.0 "$ARX" "$probe"
 run "-cpu wins over ARX_CPU" "$all" env ARX_CPU=v8.0 "$ARX" -cpu max "$probe"
 run "re-executed guest keeps -cpu" "jscvt" \
 	"$ARX" -cpu v8.0,+jscvt "$probe" exec
-run "-cpu max,+sve" "$all sve" "$ARX" -cpu max,+sve "$probe"
+run "-cpu max,+sve (already in max)" "$all" "$ARX" -cpu max,+sve "$probe"
+run "-cpu max,-sve (and the sve2 features, which need it)" "$nosve" \
+	"$ARX" -cpu max,-sve "$probe"
+run "-cpu max,-sve2 (and what needs it)" "$nosve sve" \
+	"$ARX" -cpu max,-sve2 "$probe"
 run "-cpu v8.0,+sve" "sve" "$ARX" -cpu v8.0,+sve "$probe"
-run "-cpu max,+sve,+sve2,+sve2bitperm" "$all sve sve2 sve2bitperm" \
-	"$ARX" -cpu max,+sve,+sve2,+sve2bitperm "$probe"
-run "-cpu max,+sve,+sve2,+sve2aes,+sve2sha3,+sve2sm4" \
-	"$all sve sve2 sve2aes sve2sha3 sve2sm4" \
-	"$ARX" -cpu max,+sve,+sve2,+sve2aes,+sve2sha3,+sve2sm4 "$probe"
+run "-cpu max,-sve2aes,-sve2sm4" "$nosve sve sve2 sve2bitperm sve2sha3" \
+	"$ARX" -cpu max,-sve2aes,-sve2sm4 "$probe"
+run "-cpu v8.0,+sve,+sve2,+sve2bitperm" "sve sve2 sve2bitperm" \
+	"$ARX" -cpu v8.0,+sve,+sve2,+sve2bitperm "$probe"
 run "-cpu v8.0,+sve,+sve2aes needs sve2" "sve" \
 	"$ARX" -cpu v8.0,+sve,+sve2aes "$probe"
-run "-cpu max,+sve2 needs sve" "$all" "$ARX" -cpu max,+sve2 "$probe"
+run "-cpu v8.0,+sve2 needs sve" "" "$ARX" -cpu v8.0,+sve2 "$probe"
 run "-cpu v8.0,+sve,+sve2bitperm needs sve2" "sve" \
 	"$ARX" -cpu v8.0,+sve,+sve2bitperm "$probe"
 
@@ -213,8 +218,8 @@ after plain: vl 32 get 0x20" "$ARX" -cpu max,+sve -sve-vl 256 "$sve_prog"
 keys "sve: ARX_SVE_VL=512" "after plain: vl 64 get 0x40" \
 	env ARX_SVE_VL=512 "$ARX" -cpu max,+sve "$sve_prog" after-plain
 keys "sve: the prctls fail without sve" "prctl -1 errno 22" \
-	"$ARX" "$sve_prog" nosve
-"$ARX" -sve-vl 384 "$sve_prog" nosve >/dev/null 2>"$work/err"
+	"$ARX" -cpu max,-sve "$sve_prog" nosve
+"$ARX" -cpu max,-sve -sve-vl 384 "$sve_prog" nosve >/dev/null 2>"$work/err"
 rc=$?
 [ $rc = 1 ] && grep -q "384" "$work/err"
 check "-sve-vl 384 is an error" $((! $?))
