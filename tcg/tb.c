@@ -28,8 +28,10 @@
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
 
-#define TB_HASH_BITS 14
-#define TB_HASH_SIZE (1u << TB_HASH_BITS)
+/* The block table starts with 1 << TB_HASH_MIN_BITS buckets and grows
+ * fourfold whenever it holds more than two blocks a bucket. */
+#define TB_HASH_MIN_BITS 14
+#define TB_HASH_MAX_BITS 22
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256
 /* How much stack a helper that faults may use below its caller. */
@@ -37,7 +39,14 @@
 
 TBStats tb_stats;
 
-static TranslationBlock *_Atomic *tb_hash; /* TB_HASH_SIZE buckets */
+/* Blocks by (pc, flags): chains through hash_next. Readers take no
+ * lock; a table replaced by a bigger one is never freed, since a reader
+ * may still be walking it. */
+typedef struct TBHash {
+    unsigned bits;
+    TranslationBlock *_Atomic bucket[];
+} TBHash;
+static TBHash *_Atomic tb_hash;
 /* Recursive: a write fault on a protected code page may hit arx code
  * that holds it (brk clearing memory under tb_lock_code). */
 static pthread_mutex_t tb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -121,16 +130,21 @@ static void *tb_arena_alloc(size_t size)
     return tb_arena_ptr - size;
 }
 
-/* Populated up front: buckets are touched at random, a fault per page. */
-static void tb_map_hash(void)
+static size_t tb_hash_bytes(unsigned bits)
 {
-    void *p =
-        mmap(NULL, TB_HASH_SIZE * sizeof(*tb_hash), PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return sizeof(TBHash) + ((size_t)1 << bits) * sizeof(TranslationBlock *);
+}
 
-    if (p == MAP_FAILED)
+/* Populated up front: buckets are touched at random, a fault per page. */
+static TBHash *tb_map_hash(unsigned bits)
+{
+    TBHash *t = mmap(NULL, tb_hash_bytes(bits), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+    if (t == MAP_FAILED)
         arx_fatal("cannot allocate the translation block table");
-    tb_hash = p;
+    t->bits = bits;
+    return t;
 }
 
 /* A fork child has one thread: a translation another thread had under
@@ -159,7 +173,7 @@ uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
     jmp_cache_flags_shift =
         ops->flags_in_pc_low_bits ? 0 : JMP_CACHE_FLAGS_SHIFT;
     pthread_atfork(tb_before_fork, tb_after_fork_parent, tb_after_fork_child);
-    tb_map_hash();
+    tb_hash = tb_map_hash(TB_HASH_MIN_BITS);
     tb_map_arena();
     code_buf = tb_map_code_cache();
     code_start = code_buf + tcg_backend_init(code_buf, 4096, guest_base);
@@ -168,16 +182,24 @@ uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
     return code_buf;
 }
 
-static uint32_t tb_hash_of(uint64_t pc, uint32_t flags)
+/* The bucket of (pc, flags) in table t. */
+static TranslationBlock *_Atomic *tb_bucket(TBHash *t, uint64_t pc,
+                                            uint32_t flags)
 {
     uint64_t h = ((pc >> 2) ^ (uint64_t)flags << 32) * 0x9e3779b97f4a7c15ull;
-    return (uint32_t)(h >> (64 - TB_HASH_BITS));
+    return &t->bucket[h >> (64 - t->bits)];
 }
 
+/*
+ * A table being replaced (tb_hash_grow) may miss a block for a moment: a
+ * reader on it can be led into a chain of the new table. Callers that
+ * must not miss look again under tb_lock, which growing holds.
+ */
 TranslationBlock *tb_lookup_phys(uint64_t pc, uint32_t flags, uint64_t phys)
 {
+    TBHash *t = __atomic_load_n(&tb_hash, __ATOMIC_ACQUIRE);
     TranslationBlock *tb =
-        __atomic_load_n(&tb_hash[tb_hash_of(pc, flags)], __ATOMIC_ACQUIRE);
+        __atomic_load_n(tb_bucket(t, pc, flags), __ATOMIC_ACQUIRE);
 
     /* An invalid block may still be in reach for a moment: skip it. */
     while (tb && (tb->pc != pc || tb->flags != flags || tb->phys != phys ||
@@ -191,12 +213,41 @@ TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
     return tb_lookup_phys(pc, flags, pc);
 }
 
+/* Pushes tb on its bucket's chain in t (under tb_lock). */
+static void tb_hash_push(TBHash *t, TranslationBlock *tb)
+{
+    TranslationBlock *_Atomic *bucket = tb_bucket(t, tb->pc, tb->flags);
+
+    __atomic_store_n(&tb->hash_next, *bucket, __ATOMIC_RELEASE);
+    __atomic_store_n(bucket, tb, __ATOMIC_RELEASE);
+}
+
+/* A table four times bigger with every block of the current one, then
+ * published (under tb_lock). Chains move block by block: a reader on the
+ * old table still ends at NULL, perhaps having missed (tb_lookup_phys). */
+static void tb_hash_grow(void)
+{
+    TBHash *old = tb_hash;
+    TBHash *grown = tb_map_hash(old->bits + 2);
+
+    for (size_t i = 0; i < (size_t)1 << old->bits; i++) {
+        TranslationBlock *tb = old->bucket[i];
+
+        while (tb) {
+            TranslationBlock *next = tb->hash_next;
+
+            tb_hash_push(grown, tb);
+            tb = next;
+        }
+    }
+    __atomic_store_n(&tb_hash, grown, __ATOMIC_RELEASE);
+}
+
 static void tb_insert(TranslationBlock *tb)
 {
-    uint32_t h = tb_hash_of(tb->pc, tb->flags);
-
-    tb->hash_next = tb_hash[h];
-    __atomic_store_n(&tb_hash[h], tb, __ATOMIC_RELEASE);
+    if (nb_tbs > (size_t)2 << tb_hash->bits && tb_hash->bits < TB_HASH_MAX_BITS)
+        tb_hash_grow();
+    tb_hash_push(tb_hash, tb);
     if (nb_tbs == cap_tbs) {
         cap_tbs = cap_tbs ? cap_tbs * 2 : 4096;
         all_tbs = realloc(all_tbs, cap_tbs * sizeof(*all_tbs));
@@ -231,7 +282,7 @@ void tb_flush(void)
     flush_count++; /* every thread's jump cache is now stale */
     if (log_enabled(LOG_STATS))
         tb_stats.flushes++;
-    memset(tb_hash, 0, TB_HASH_SIZE * sizeof(*tb_hash));
+    memset(tb_hash->bucket, 0, tb_hash_bytes(tb_hash->bits) - sizeof(TBHash));
     tb_pages_forget_blocks();
     nb_tbs = 0;
     tb_arena_ptr = tb_arena;
@@ -679,7 +730,7 @@ static void tb_jmp_cache_remove(TranslationBlock *tb)
 
 static void tb_hash_remove(TranslationBlock *tb)
 {
-    TranslationBlock *_Atomic *link = &tb_hash[tb_hash_of(tb->pc, tb->flags)];
+    TranslationBlock *_Atomic *link = tb_bucket(tb_hash, tb->pc, tb->flags);
 
     for (TranslationBlock *t = *link; t; link = &t->hash_next, t = *link) {
         if (t == tb) {

@@ -550,20 +550,22 @@ static void build_marker(uint64_t pc)
     tcg_gen_exit_tb(-1);
 }
 
+/* 140,000 blocks: the table grows twice (past 2 and 8 blocks a bucket of
+ * its first 1 << 14), and every block stays found. */
 START_TEST(test_lookup_finds_each_block)
 {
-    uint64_t base = 0x40000000;
+    const uint64_t base = 0x40000000, n = 140000;
 
     build_block = build_marker;
-    for (uint64_t i = 0; i < 5000; i++)
+    for (uint64_t i = 0; i < n; i++)
         tb_find_or_translate(NULL, base + i * 4, 0);
-    for (uint64_t i = 0; i < 5000; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         TranslationBlock *tb = tb_lookup(base + i * 4, 0);
         ck_assert_ptr_nonnull(tb);
         ck_assert_uint_eq(tb->pc, base + i * 4);
         ck_assert_ptr_eq(tb_find_or_translate(NULL, base + i * 4, 0), tb);
     }
-    ck_assert_ptr_null(tb_lookup(base + 5000 * 4, 0));
+    ck_assert_ptr_null(tb_lookup(base + n * 4, 0));
     tb_flush();
     ck_assert_ptr_null(tb_lookup(base, 0));
 }
