@@ -382,6 +382,64 @@ bool sve_vl128_mla(DisasContext *s, bool sub, bool mad, unsigned esz, int rd,
     return true;
 }
 
+bool sve_vl128_shift_imm(DisasContext *s, unsigned op, unsigned esz, int rd,
+                         int rn, unsigned amount, int pg)
+{
+    if (!s->sve_vl128 || !tcg_can_emit_vec(op, esz, 16))
+        return false;
+    tcg_gen_vec_shi(op, esz, 16, 16, scratch(), vreg_offset(rn), amount);
+    gen_merge(esz, rd, scratch(), pg);
+    return true;
+}
+
+/* scratch() = op(Zn) for UNARY_zpz opc: false when not inline. */
+static bool gen_unary(unsigned opc, unsigned esz, int32_t n)
+{
+    static const uint8_t un_op[15] = {
+        [6] = TCG_VEC_ABS, [7] = TCG_VEC_NEG, [14] = TCG_VEC_NOT};
+    unsigned bits = 8u << esz, from;
+    uint64_t sign = 1ull << (bits - 1);
+
+    if (un_op[opc]) {
+        if (!tcg_can_emit_vec(un_op[opc], esz, 16))
+            return false;
+        tcg_gen_vec_un(un_op[opc], esz, 16, 16, scratch(), n);
+        return true;
+    }
+    if (opc == 12 || opc == 13) { /* FABS: clear the sign; FNEG: flip it */
+        tcg_gen_vec_dup_i64(esz, 16, 16, scratch(),
+                            const_arg((int64_t)(opc == 12 ? sign - 1 : sign)));
+        tcg_gen_vec_bin(opc == 12 ? TCG_VEC_AND : TCG_VEC_XOR, 0, 16, 16,
+                        scratch(), n, scratch());
+        return true;
+    }
+    if (opc > 5)
+        return false;
+    from = 8u << (opc >> 1); /* SXTB/UXTB, SXTH/UXTH, SXTW/UXTW */
+    if (opc & 1) {
+        tcg_gen_vec_dup_i64(esz, 16, 16, scratch(),
+                            const_arg((int64_t)((1ull << from) - 1)));
+        tcg_gen_vec_bin(TCG_VEC_AND, 0, 16, 16, scratch(), n, scratch());
+        return true;
+    }
+    if (!tcg_can_emit_vec(TCG_VEC_SHLI, esz, 16) ||
+        !tcg_can_emit_vec(TCG_VEC_SARI, esz, 16))
+        return false;
+    tcg_gen_vec_shi(TCG_VEC_SHLI, esz, 16, 16, scratch(), n, bits - from);
+    tcg_gen_vec_shi(TCG_VEC_SARI, esz, 16, 16, scratch(), scratch(),
+                    bits - from);
+    return true;
+}
+
+bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
+                     int rn, int pg)
+{
+    if (!s->sve_vl128 || opc >= 15 || !gen_unary(opc, esz, vreg_offset(rn)))
+        return false;
+    gen_merge(esz, rd, scratch(), pg);
+    return true;
+}
+
 bool sve_vl128_sel(DisasContext *s, unsigned esz, int rd, int rn, int rm,
                    int pg)
 {

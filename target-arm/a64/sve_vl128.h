@@ -39,6 +39,13 @@ bool sve_vl128_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
  * (Za in rn); where Pg. */
 bool sve_vl128_mla(DisasContext *s, bool sub, bool mad, unsigned esz, int rd,
                    int rn, int rm, int pg);
+/* Zd = Pg ? Zn shifted by amount (op TCG_VEC_SHLI, SHRI, SARI) : Zd. */
+bool sve_vl128_shift_imm(DisasContext *s, unsigned op, unsigned esz, int rd,
+                         int rn, unsigned amount, int pg);
+/* Zd = Pg ? op(Zn) : Zd (UNARY_zpz opc: SXT*, UXT*, ABS, NEG, FABS, FNEG,
+ * NOT inline). */
+bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
+                     int rn, int pg);
 /* Zd = Pg ? Zn : Zm. */
 bool sve_vl128_sel(DisasContext *s, unsigned esz, int rd, int rn, int rm,
                    int pg);

@@ -320,16 +320,17 @@ static unsigned shift_amount(unsigned opc, unsigned esz, unsigned raw)
     return opc == 3 ? raw - bits : 2 * bits - raw;
 }
 
+/* The vector shifts of ASR, LSR and LSL (#imm; opc 2 is ASRD). */
+static const unsigned shift_vec_op[4] = {TCG_VEC_SARI, TCG_VEC_SHRI, 0,
+                                         TCG_VEC_SHLI};
+
 /* At VL 128 an unpredicated shift by an immediate is the AdvSIMD one. */
 static bool gen_vl128_shift_imm(DisasContext *s, unsigned opc, unsigned esz,
                                 unsigned rd, unsigned rn, unsigned amount)
 {
-    static const unsigned vec_op[4] = {TCG_VEC_SARI, TCG_VEC_SHRI, 0,
-                                       TCG_VEC_SHLI};
-
-    if (!s->sve_vl128 || !tcg_can_emit_vec(vec_op[opc], esz, 16))
+    if (!s->sve_vl128 || !tcg_can_emit_vec(shift_vec_op[opc], esz, 16))
         return false;
-    tcg_gen_vec_shi(vec_op[opc], esz, 16, 16, vreg_offset((int)rd),
+    tcg_gen_vec_shi(shift_vec_op[opc], esz, 16, 16, vreg_offset((int)rd),
                     vreg_offset((int)rn), amount);
     return true;
 }
@@ -343,6 +344,10 @@ static bool gen_shift_imm(DisasContext *s, unsigned opc, unsigned tsz,
         return false;
     if (pg == ALL_ACTIVE &&
         gen_vl128_shift_imm(s, opc, esz, rd, rn, shift_amount(opc, esz, raw)))
+        return true;
+    if (pg != ALL_ACTIVE &&
+        sve_vl128_shift_imm(s, shift_vec_op[opc], esz, (int)rd, (int)rn,
+                            shift_amount(opc, esz, raw), (int)pg))
         return true;
     gen_sve0(sve_desc(SVE_OP_SHIFT, esz, rd, rn, 0, pg,
                       opc | SVE_SHIFT_IMM |
@@ -396,9 +401,10 @@ static bool unary_valid(unsigned opc, unsigned esz)
 
 static bool trans_UNARY_zpz(DisasContext *s, arg_UNARY_zpz *a)
 {
-    (void)s;
     if (!unary_valid(a->opc, a->esz))
         return false;
+    if (sve_vl128_unary(s, a->opc, a->esz, a->rd, a->rn, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_UNARY, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
     return true;
 }
