@@ -591,9 +591,12 @@ static bool trans_CPY_i(DisasContext *s, arg_CPY_i *a)
 
 static bool trans_FCPY(DisasContext *s, arg_FCPY *a)
 {
-    (void)s;
     if (a->esz == 0)
         return false;
+    if (sve_vl128_cpy_imm(s, a->esz, a->rd,
+                          (int64_t)a64_fp_expand_imm(a->esz, a->imm), a->pg,
+                          true))
+        return true;
     gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, 1),
             const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
             const_arg(0));

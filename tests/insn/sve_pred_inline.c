@@ -180,6 +180,9 @@ static void arith_tests(void)
     T("mov z0.s, p1/m, #-3");
     T("mov z0.b, p1/m, #0x7f");
     T("mov z0.d, p1/z, #-256");
+    T("fmov z0.s, p1/m, #-1.5");
+    T("fmov z0.d, p1/m, #0.125");
+    T("fmov z0.h, p1/m, #31.0");
 }
 
 /* P1 |= element 0 (P2, P3 changed). */
