@@ -493,6 +493,31 @@ void sve_vl128_zero_inactive(unsigned esz, int rd, TCGv_i64 bits)
                     mask_scratch());
 }
 
+/* Each active element of Zd (esz 1..3) stored alone, in element order;
+ * the caller has checked that the 16 bytes lie in one page, so only the
+ * first store can fault, and then with nothing written. */
+void sve_vl128_store_active(unsigned esz, int rd, TCGv_i64 ea, TCGv_i64 bits)
+{
+    unsigned size = 1u << esz;
+
+    for (unsigned i = 0; i < 16u >> esz; i++) {
+        TCGLabel skip = tcg_new_label();
+        TCGv_i64 on = tcg_temp_new_i64(), v = tcg_temp_new_i64();
+        TCGv_i64 addr = tcg_temp_new_i64();
+        int32_t ofs = vreg_offset(rd) + (int32_t)(i * size);
+
+        tcg_gen_andi_i64(on, bits, (int64_t)(1ull << (i << esz)));
+        tcg_gen_brcondi_i64(TCG_COND_EQ, on, 0, skip);
+        if (esz == 3)
+            tcg_gen_ld_i64(v, tcg_env, ofs);
+        else
+            tcg_gen_ld32u_i64(v, tcg_env, ofs); /* MO_16 stores 2 of 4 */
+        tcg_gen_addi_i64(addr, ea, (int64_t)(i * size));
+        tcg_gen_guest_st_i64(v, addr, (MemOp)esz);
+        tcg_gen_set_label(skip);
+    }
+}
+
 bool sve_vl128_add_each(DisasContext *s, unsigned esz, int rd, TCGv_i64 v)
 {
     if (!s->sve_vl128 || !tcg_can_emit_vec(TCG_VEC_ADD, esz, 16))

@@ -58,6 +58,9 @@ bool sve_vl128_cpy_imm(DisasContext *s, unsigned esz, int rd, int64_t imm,
 /* Zd's elements where bits (a predicate's, bit i << esz for element i)
  * has no bit zeroed. */
 void sve_vl128_zero_inactive(unsigned esz, int rd, TCGv_i64 bits);
+/* ST1 with a partial predicate (bits: its element bits) at ea, within
+ * one page: one store per active element. */
+void sve_vl128_store_active(unsigned esz, int rd, TCGv_i64 ea, TCGv_i64 bits);
 /* Every element of Zd += v (INC/DEC vector by a count). */
 bool sve_vl128_add_each(DisasContext *s, unsigned esz, int rd, TCGv_i64 v);
 

@@ -1047,8 +1047,9 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
  * LD1/ST1 with element and memory sizes equal at VL 128: when the 16
  * bytes lie in one guest page (so the whole access faults, or not, as the
  * first element's would), one vector load or store of Vd inline; else
- * the helper with desc. A store needs every element of Pg active (a
- * masked store could write inactive bytes); a load needs element 0
+ * the helper with desc. A store with a partial Pg stores each active
+ * element alone (a masked 16-byte store would write inactive bytes,
+ * which another thread may be writing); a load needs element 0
  * active (a fault then reports its address, as the helper's would; an
  * LDFF1 keeps the FFR) and zeroes the inactive elements afterwards. Not
  * with tagged pointers (s->mte: the helper drops the tag).
@@ -1070,15 +1071,24 @@ static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
     tcg_gen_andi_i64(off, ea, (int64_t)(GUEST_PAGE_SIZE - 1));
     tcg_gen_brcondi_i64(TCG_COND_GTU, off, (int64_t)(GUEST_PAGE_SIZE - 16),
                         slow);
+    g = tcg_temp_new_i64();
+    tcg_gen_ld_i64(g, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
+    tcg_gen_andi_i64(g, g, (int64_t)vl128_esz_bits(esz));
     if (store) {
-        gen_vl128_unless_all_active(pg, esz, slow);
+        /* Bytes (16 stores) with a partial Pg: the helper does as well. */
+        TCGLabel partial = esz ? tcg_new_label() : slow;
+
+        tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)vl128_esz_bits(esz),
+                            partial);
         tcg_gen_guest_st_vec(vreg_offset(rd), ea, 16);
         tcg_gen_br(done);
+        if (esz) {
+            tcg_gen_set_label(partial);
+            sve_vl128_store_active(esz, rd, ea, g);
+            tcg_gen_br(done);
+        }
     } else {
-        g = tcg_temp_new_i64();
         first = tcg_temp_new_i64();
-        tcg_gen_ld_i64(g, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
-        tcg_gen_andi_i64(g, g, (int64_t)vl128_esz_bits(esz));
         tcg_gen_andi_i64(first, g, 1);
         tcg_gen_brcondi_i64(TCG_COND_EQ, first, 0, slow);
         tcg_gen_guest_ld_vec(vreg_offset(rd), ea, 16);

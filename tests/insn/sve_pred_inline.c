@@ -18,6 +18,7 @@
 
 static uint8_t za[256] __attribute__((aligned(16))), zb[256], zout[256];
 static uint8_t pa[32], pb[32], pc[32], pout[32];
+static uint8_t sbuf[256] __attribute__((aligned(16))); /* ST1's target */
 static uint8_t *page_end; /* 16 bytes before a page that is not mapped */
 static unsigned vl;       /* bytes */
 
@@ -46,7 +47,8 @@ static void show(const char *name, uint64_t nzcv, uint64_t x)
             "str z0, [%[oz]]\n\tstr p0, [%[op]]\n\tmrs %[f], nzcv"              \
             : [f] "=&r"(f), [x] "+r"(x)                                         \
             : [ia] "r"(za), [ib] "r"(zb), [qa] "r"(pa), [qb] "r"(pb),           \
-              [qc] "r"(pc), [oz] "r"(zout), [op] "r"(pout), [pe] "r"(page_end)  \
+              [qc] "r"(pc), [oz] "r"(zout), [op] "r"(pout),                     \
+              [pe] "r"(page_end), [sb] "r"(sbuf)                                \
             : "memory", "cc", "x9", "v0", "v1", "v2", "p0", "p1", "p2", "p3");  \
         show(insn, f, x);                                                       \
     } while (0)
@@ -211,6 +213,30 @@ static void load_tests(void)
     T("mov %[x], #0\n\tpfalse p1.b\n\tld1b z0.b, p1/z, [%[pe], #1, mul vl]");
 }
 
+/* ST1 over Z1's bytes at sbuf (page_end): only P1's active elements
+ * change; Z0 reads the bytes back. */
+#define ST(insn)                                                               \
+    T("ptrue p0.b\n\tst1b z1.b, p0, [%[sb]]\n\t" insn                          \
+      "\n\tld1b z0.b, p0/z, [%[sb]]")
+#define ST_EDGE(insn)                                                          \
+    T("mov %[x], #0\n\tmov x9, #16\n\twhilelo p0.b, %[x], x9\n\t"              \
+      "st1b z1.b, p0, [%[pe]]\n\tmov x9, #4\n\twhilelo p3.s, %[x], x9\n\t"     \
+      "and p3.b, p3/z, p1.b, p1.b\n\t" insn "\n\tld1b z0.b, p0/z, [%[pe]]")
+
+static void store_tests(void)
+{
+    ST("st1h z2.h, p1, [%[sb]]");
+    ST("st1w z2.s, p1, [%[sb]]");
+    ST("st1d z2.d, p1, [%[sb]]");
+    ST("st1b z2.b, p1, [%[sb]]");
+    ST("st1w z2.s, p1, [%[sb], #1, mul vl]");
+    ST("mov %[x], #3\n\tst1h z2.h, p1, [%[sb], %[x], lsl #1]");
+    ST("pfalse p1.b\n\tst1w z2.s, p1, [%[sb]]");
+    ST_EDGE("st1w z2.s, p3, [%[pe]]");
+    ST_EDGE(
+        "ptrue p1.s\n\tand p3.b, p3/z, p1.b, p1.b\n\tst1w z2.s, p3, [%[pe]]");
+}
+
 /* The predicates: random bits, a prefix (as WHILELO gives), none, all. */
 static void set_predicates(unsigned kind, uint32_t *seed)
 {
@@ -283,6 +309,7 @@ int main(void)
             predicate_tests();
             arith_tests();
             load_tests();
+            store_tests();
         }
     }
     return 0;
