@@ -7,7 +7,11 @@
  */
 #include "target-arm/a64/sve_vl128.h"
 
+#include <string.h>
+
 #include "target-arm/flags.h"
+#include "target-arm/helper_fp.h"
+#include "target-arm/helper_info.h"
 #include "target-arm/helper_sve.h"
 #include "target-arm/sve.h"
 
@@ -436,6 +440,60 @@ bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
 {
     if (!s->sve_vl128 || opc >= 15 || !gen_unary(opc, esz, vreg_offset(rn)))
         return false;
+    gen_merge(esz, rd, scratch(), pg);
+    return true;
+}
+
+/*
+ * Predicated FADD/FSUB/FMUL/FSUBR's slow path (an FPCR mode the host does
+ * not model, a NaN or a possibly tiny result): the helper computes Zdn
+ * from the registers, untouched so far, and the result goes to vscratch
+ * too, so the select that follows keeps it everywhere.
+ */
+static uint64_t sve_fp_slow(uint64_t env, uint64_t desc, uint64_t d, uint64_t a,
+                            uint64_t b)
+{
+    CPUARMState *state = (CPUARMState *)(uintptr_t)env;
+
+    (void)d;
+    (void)a;
+    (void)b;
+    helper_sve_op(env, desc, 0, 0);
+    memcpy(&state->vscratch, &state->v[sve_desc_rd(desc)],
+           sizeof(state->vscratch));
+    return 0;
+}
+
+static const TCGHelper sve_fp_slow_info = {"sve_fp_slow", (void *)sve_fp_slow,
+                                           HELPER_FLAGS_sve_op};
+
+/*
+ * The inactive elements of both operands become +0 first: 0 + 0, 0 - 0
+ * and 0 * 0 raise no host flag (the guest's FPSR) and never take the
+ * slow path; the active ones go through the host arithmetic or the slow
+ * path as the unpredicated forms do.
+ */
+bool sve_vl128_fp_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
+                        int rm, int pg)
+{
+    static const TCGVecFpKind kinds[4] = {TCG_VEC_FADD, TCG_VEC_FSUB,
+                                          TCG_VEC_FMUL, TCG_VEC_FSUB};
+    uint64_t desc = sve_desc(SVE_OP_FP_ZPZZ, esz, (unsigned)rd, (unsigned)rd,
+                             (unsigned)rm, (unsigned)pg, opc);
+    int32_t d = vreg_offset(rd), m = vreg_offset(rm);
+    bool reversed = opc == 3;
+
+    if (!s->sve_vl128 || opc > 3 || esz < 2 ||
+        !tcg_can_emit_vec_fp(kinds[opc], esz, 16))
+        return false;
+    gen_element_mask(pg, esz);
+    tcg_gen_vec_bin(TCG_VEC_AND, 0, 16, 16, scratch(), d, mask_scratch());
+    tcg_gen_vec_bin(TCG_VEC_AND, 0, 16, 16, mask_scratch(), m, mask_scratch());
+    tcg_gen_vec_fp(kinds[opc], esz, 16, 16, scratch(),
+                   reversed ? mask_scratch() : scratch(),
+                   reversed ? scratch() : mask_scratch(),
+                   offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                   &sve_fp_slow_info, desc);
     gen_merge(esz, rd, scratch(), pg);
     return true;
 }

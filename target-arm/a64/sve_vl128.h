@@ -46,6 +46,10 @@ bool sve_vl128_shift_imm(DisasContext *s, unsigned op, unsigned esz, int rd,
  * NOT inline). */
 bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
                      int rn, int pg);
+/* FP_zpzz FADD, FSUB, FMUL, FSUBR (opc 0-3) on singles and doubles:
+ * Zdn = Pg ? Zdn op Zm : Zdn. */
+bool sve_vl128_fp_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
+                        int rm, int pg);
 /* Zd = Pg ? Zn : Zm. */
 bool sve_vl128_sel(DisasContext *s, unsigned esz, int rd, int rn, int rm,
                    int pg);

@@ -857,9 +857,10 @@ static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
 
 static bool trans_FP_zpzz(DisasContext *s, arg_FP_zpzz *a)
 {
-    (void)s;
     if (a->esz == 0 || (a->opc > 3 && a->opc != 12 && a->opc != 13))
         return false;
+    if (sve_vl128_fp_binop(s, a->opc, a->esz, a->rd, a->rm, a->pg))
+        return true;
     gen_sve0(
         sve_desc(SVE_OP_FP_ZPZZ, a->esz, a->rd, a->rd, a->rm, a->pg, a->opc));
     return true;

@@ -237,6 +237,72 @@ static void store_tests(void)
         "ptrue p1.s\n\tand p3.b, p3/z, p1.b, p1.b\n\tst1w z2.s, p3, [%[pe]]");
 }
 
+/* FP: Z0 = Z1 = fa, Z2 = fb, P1 = pa, FPCR = fpcr, FPSR 0; x = FPSR. */
+static uint8_t fa[256] __attribute__((aligned(16))), fb[256];
+
+#define TF(insn, fpcr)                                                         \
+    do {                                                                       \
+        uint64_t x;                                                            \
+        __asm__ volatile("ldr z1, [%[ia]]\n\tldr z2, [%[ib]]\n\t"              \
+                         "ldr z0, [%[ia]]\n\tldr p1, [%[qa]]\n\t"              \
+                         "msr fpcr, %[c]\n\tmsr fpsr, xzr\n\t" insn "\n\t"     \
+                         "mrs %[x], fpsr\n\tmsr fpcr, xzr\n\t"                 \
+                         "str z0, [%[oz]]"                                     \
+                         : [x] "=&r"(x)                                        \
+                         : [ia] "r"(fa), [ib] "r"(fb), [qa] "r"(pa),           \
+                           [oz] "r"(zout), [c] "r"((uint64_t)(fpcr))           \
+                         : "memory", "v0", "v1", "v2", "p1");                  \
+        memset(pout, 0, sizeof(pout));                                         \
+        show(insn " fpcr=" #fpcr, 0, x);                                       \
+    } while (0)
+
+static void fp_tests(void)
+{
+    static const unsigned long fpcrs[] = {0, 1ul << 24, 1ul << 25, 3ul << 22};
+
+    for (unsigned k = 0; k < 4; k++) {
+        TF("fadd z0.s, p1/m, z0.s, z2.s", fpcrs[k]);
+        TF("fsub z0.d, p1/m, z0.d, z2.d", fpcrs[k]);
+        TF("fmul z0.s, p1/m, z0.s, z2.s", fpcrs[k]);
+        TF("fsubr z0.d, p1/m, z0.d, z2.d", fpcrs[k]);
+        TF("fmul z0.d, p1/m, z0.d, z0.d", fpcrs[k]);
+        TF("fadd z0.h, p1/m, z0.h, z2.h", fpcrs[k]);
+    }
+}
+
+/* Singles and doubles over edges: NaNs (quiet, signalling), infinities,
+ * -0, denormals, the smallest normal, values whose product is tiny or
+ * inexact: each 16-byte block four singles or two doubles. */
+static void fill_fp(uint32_t *seed)
+{
+    static const uint32_t fs[] = {
+        0x3fc00000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001,
+        0x00800000, 0x00000001, 0x1e3ce508, 0x7f7fffff, 0xc0200000, 0x00000000,
+        0x3dcccccd, 0x20000000, 0x9e3ce508, 0x40e00000};
+    static const uint64_t fd[] = {
+        0x3ff8000000000000, 0x8000000000000000, 0x7ff0000000000000,
+        0x7ff8000000000000, 0x0010000000000000, 0x0000000000000001,
+        0x2000000000000000, 0x7fefffffffffffff, 0xc008000000000000,
+        0x3fb999999999999a, 0x7ff0000000000001, 0x1ff0000000000000};
+
+    for (unsigned base = 0; base < 256; base += 16) {
+        *seed = *seed * 1103515245 + 12345;
+        if (*seed & 0x10000) {
+            for (unsigned i = 0; i < 4; i++) {
+                *seed = *seed * 1103515245 + 12345;
+                memcpy(fa + base + 4 * i, &fs[(*seed >> 16) % 16], 4);
+                memcpy(fb + base + 4 * i, &fs[(*seed >> 8) % 16], 4);
+            }
+            continue;
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            *seed = *seed * 1103515245 + 12345;
+            memcpy(fa + base + 8 * i, &fd[(*seed >> 16) % 12], 8);
+            memcpy(fb + base + 8 * i, &fd[(*seed >> 8) % 12], 8);
+        }
+    }
+}
+
 /* The predicates: random bits, a prefix (as WHILELO gives), none, all. */
 static void set_predicates(unsigned kind, uint32_t *seed)
 {
@@ -310,6 +376,10 @@ int main(void)
             arith_tests();
             load_tests();
             store_tests();
+            for (unsigned f = 0; f < 3; f++) {
+                fill_fp(&seed);
+                fp_tests();
+            }
         }
     }
     return 0;
