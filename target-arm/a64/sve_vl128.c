@@ -445,10 +445,10 @@ bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
 }
 
 /*
- * Predicated FADD/FSUB/FMUL/FSUBR's slow path (an FPCR mode the host does
- * not model, a NaN or a possibly tiny result): the helper computes Zdn
+ * The slow path of the predicated FP forms (an FPCR mode the host does
+ * not model, a NaN or a possibly tiny result): the helper computes Zd
  * from the registers, untouched so far, and the result goes to vscratch
- * too, so the select that follows keeps it everywhere.
+ * too, so the select or copy that follows keeps it everywhere.
  */
 static uint64_t sve_fp_slow(uint64_t env, uint64_t desc, uint64_t d, uint64_t a,
                             uint64_t b)
@@ -495,6 +495,53 @@ bool sve_vl128_fp_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
                    offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
                    &sve_fp_slow_info, desc);
     gen_merge(esz, rd, scratch(), pg);
+    return true;
+}
+
+/*
+ * FMLA, FMLS, FNMLA, FNMLS and their FMAD forms with every element of Pg
+ * active (else the helper): acc (negated first for FNMLA/FNMLS, which is
+ * exact, so the fused sum is the same) into vscratch, the fused
+ * multiply-add there, then the copy to Zd. The slow path is
+ * sve_fp_slow's (the helper on the untouched registers).
+ */
+bool sve_vl128_fmla(DisasContext *s, unsigned opc, bool mad, unsigned esz,
+                    int rd, int rn, int rm, int pg)
+{
+    bool neg_prod = opc == 1 || opc == 2, neg_acc = opc >= 2;
+    TCGVecFpKind kind = neg_prod ? TCG_VEC_FMLS : TCG_VEC_FMLA;
+    int acc = mad ? rm : rd, x = mad ? rd : rn, y = mad ? rn : rm;
+    uint64_t desc = sve_desc(SVE_OP_FMLA, esz, (unsigned)rd, (unsigned)rn,
+                             (unsigned)rm, (unsigned)pg, opc | (mad ? 4 : 0));
+    TCGLabel slow, done;
+    TCGv_i64 ret;
+
+    if (!s->sve_vl128 || esz < 2 || !tcg_can_emit_vec_fp(kind, esz, 16))
+        return false;
+    slow = tcg_new_label();
+    done = tcg_new_label();
+    tcg_gen_brcondi_i64(TCG_COND_NE, load_pred(pg, esz), (int64_t)esz_bits(esz),
+                        slow);
+    if (neg_acc) {
+        tcg_gen_vec_dup_i64(esz, 16, 16, scratch(),
+                            const_arg((int64_t)(1ull << ((8u << esz) - 1))));
+        tcg_gen_vec_bin(TCG_VEC_XOR, 0, 16, 16, scratch(), vreg_offset(acc),
+                        scratch());
+    } else {
+        tcg_gen_vec_bin(TCG_VEC_OR, 0, 16, 16, scratch(), vreg_offset(acc),
+                        vreg_offset(acc));
+    }
+    tcg_gen_vec_fp(kind, esz, 16, 16, scratch(), vreg_offset(x), vreg_offset(y),
+                   offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                   &sve_fp_slow_info, desc);
+    tcg_gen_vec_bin(TCG_VEC_OR, 0, 16, 16, vreg_offset(rd), scratch(),
+                    scratch());
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    ret = tcg_temp_new_i64();
+    tcg_gen_call4(&helper_info_sve_op, &ret, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)desc), const_arg(0), const_arg(0));
+    tcg_gen_set_label(done);
     return true;
 }
 

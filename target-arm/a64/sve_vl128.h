@@ -50,6 +50,10 @@ bool sve_vl128_unary(DisasContext *s, unsigned opc, unsigned esz, int rd,
  * Zdn = Pg ? Zdn op Zm : Zdn. */
 bool sve_vl128_fp_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
                         int rm, int pg);
+/* FMLA ... FNMLS (opc 0-3), FMAD ... FNMSB (mad; Za in rm, Zm in rn) on
+ * singles and doubles: inline when Pg is all true at run time. */
+bool sve_vl128_fmla(DisasContext *s, unsigned opc, bool mad, unsigned esz,
+                    int rd, int rn, int rm, int pg);
 /* Zd = Pg ? Zn : Zm. */
 bool sve_vl128_sel(DisasContext *s, unsigned esz, int rd, int rn, int rm,
                    int pg);

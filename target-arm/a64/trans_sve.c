@@ -869,9 +869,10 @@ static bool trans_FP_zpzz(DisasContext *s, arg_FP_zpzz *a)
 /* FMLA ... FNMLS; the FMAD forms have Za in bits 20:16, Zm in 9:5. */
 static bool trans_FMLA(DisasContext *s, arg_FMLA *a)
 {
-    (void)s;
     if (a->esz == 0)
         return false;
+    if (sve_vl128_fmla(s, a->opc, a->mad, a->esz, a->rd, a->rn, a->rm, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_FMLA, a->esz, a->rd, a->rn, a->rm, a->pg,
                       a->opc | (a->mad ? 4 : 0)));
     return true;

@@ -251,7 +251,7 @@ static uint8_t fa[256] __attribute__((aligned(16))), fb[256];
                          : [x] "=&r"(x)                                        \
                          : [ia] "r"(fa), [ib] "r"(fb), [qa] "r"(pa),           \
                            [oz] "r"(zout), [c] "r"((uint64_t)(fpcr))           \
-                         : "memory", "v0", "v1", "v2", "p1");                  \
+                         : "memory", "v0", "v1", "v2", "p1", "p3");            \
         memset(pout, 0, sizeof(pout));                                         \
         show(insn " fpcr=" #fpcr, 0, x);                                       \
     } while (0)
@@ -267,6 +267,29 @@ static void fp_tests(void)
         TF("fsubr z0.d, p1/m, z0.d, z2.d", fpcrs[k]);
         TF("fmul z0.d, p1/m, z0.d, z0.d", fpcrs[k]);
         TF("fadd z0.h, p1/m, z0.h, z2.h", fpcrs[k]);
+        TF("fmla z0.s, p1/m, z1.s, z2.s", fpcrs[k]);
+        TF("ptrue p3.s\n\tfmla z0.s, p3/m, z1.s, z2.s", fpcrs[k]);
+        TF("ptrue p3.d\n\tfmls z0.d, p3/m, z2.d, z1.d", fpcrs[k]);
+        TF("ptrue p3.s\n\tfnmla z0.s, p3/m, z2.s, z2.s", fpcrs[k]);
+        TF("ptrue p3.d\n\tfnmls z0.d, p3/m, z1.d, z2.d", fpcrs[k]);
+        TF("ptrue p3.s\n\tfmad z0.s, p3/m, z2.s, z1.s", fpcrs[k]);
+        TF("ptrue p3.d\n\tfmsb z0.d, p3/m, z1.d, z2.d", fpcrs[k]);
+        TF("ptrue p3.s\n\tfnmad z0.s, p3/m, z2.s, z1.s", fpcrs[k]);
+        TF("ptrue p3.d\n\tfnmsb z0.d, p3/m, z2.d, z1.d", fpcrs[k]);
+        TF("fnmsb z0.d, p1/m, z2.d, z1.d", fpcrs[k]);
+        /* Exact cancellations: the sign of the zero. */
+        TF("fmov z0.s, #1.0\n\tfmov z1.s, #1.0\n\tfmov z2.s, #-1.0\n\t"
+           "ptrue p3.s\n\tfnmla z0.s, p3/m, z1.s, z2.s",
+           fpcrs[k]);
+        TF("fmov z0.d, #-1.0\n\tfmov z1.d, #1.0\n\tfmov z2.d, #-1.0\n\t"
+           "ptrue p3.d\n\tfnmls z0.d, p3/m, z1.d, z2.d",
+           fpcrs[k]);
+        TF("fmov z0.s, #1.0\n\tfmov z1.s, #1.0\n\tfmov z2.s, #-1.0\n\t"
+           "ptrue p3.s\n\tfmla z0.s, p3/m, z1.s, z2.s",
+           fpcrs[k]);
+        TF("fmov z0.d, #1.0\n\tfmov z1.d, #1.0\n\tfmov z2.d, #1.0\n\t"
+           "ptrue p3.d\n\tfmls z0.d, p3/m, z1.d, z2.d",
+           fpcrs[k]);
     }
 }
 
