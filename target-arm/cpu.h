@@ -157,6 +157,9 @@ typedef struct CPUARMState {
     /* The translators' scratch vector (a by-element operand broadcast
      * to every lane): never architectural, dead between instructions. */
     ARMVReg vscratch;
+    /* A second one: the SVE element mask of a predicate at VL 128, next
+     * to an operation's result in vscratch (a64/sve_vl128.c). */
+    ARMVReg vscratch2;
 
     void *thread; /* the GuestThread running this state (linux-user) */
     /* User mode: a debugger steps this thread: blocks of one

@@ -1076,6 +1076,17 @@ void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
                 (uint64_t[]){val.idx, vece, oprsz, maxsz, vec_ofs(d)});
 }
 
+void tcg_gen_vec_msb_mask(TCGv_i64 ret, int32_t a)
+{
+    tcg_emit_op(INDEX_op_vec_msb_mask, 2, (uint64_t[]){ret.idx, vec_ofs(a)});
+}
+
+void tcg_gen_vec_expand_bits(unsigned vece, int32_t d, TCGv_i64 bits)
+{
+    tcg_emit_op(INDEX_op_vec_expand_bits, 3,
+                (uint64_t[]){bits.idx, vece, vec_ofs(d)});
+}
+
 /* ---- calls ---- */
 
 void tcg_gen_call(const TCGHelper *h, const TCGv_i64 *ret, int nargs,

@@ -669,6 +669,12 @@ void tcg_gen_vec_bitsel(unsigned oprsz, unsigned maxsz, int32_t d, int32_t sel,
 /* Every element of d = the low element-sized bits of val. */
 void tcg_gen_vec_dup_i64(unsigned vece, unsigned oprsz, unsigned maxsz,
                          int32_t d, TCGv_i64 val);
+/* ret = the top bit of byte i of the 16-byte vector a as bit i (x86
+ * pmovmskb): 0..0xffff. */
+void tcg_gen_vec_msb_mask(TCGv_i64 ret, int32_t a);
+/* Element i of the 16-byte d = all ones when bit i << vece of bits is set,
+ * else zero: the inverse of tcg_gen_vec_msb_mask for vece 0. */
+void tcg_gen_vec_expand_bits(unsigned vece, int32_t d, TCGv_i64 bits);
 
 /*
  * IEEE arithmetic on each single (vece 2) or double (vece 3) element of

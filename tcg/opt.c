@@ -297,6 +297,7 @@ static uint64_t output_bits(const TCGOp *op)
     case INDEX_op_extrl_i64_i32: return a & 0xffffffffu;
     case INDEX_op_setcond_i64:
     case INDEX_op_setcond_i32: return 1;
+    case INDEX_op_vec_msb_mask: return 0xffff;
     case INDEX_op_fadd_f32:
     case INDEX_op_fsub_f32:
     case INDEX_op_fmul_f32:

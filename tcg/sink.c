@@ -80,6 +80,7 @@ static bool is_pure(const TCGOp *op)
     case INDEX_op_ld32s_i64:
     case INDEX_op_ld_i32:
     case INDEX_op_ld_i64:
+    case INDEX_op_vec_msb_mask:
         return false; /* reads the CPU state, which later stores change */
     default: return true;
     }

@@ -7,6 +7,8 @@
  */
 #include "target-arm/a64/translate.h"
 
+#include "target-arm/a64/sve_vl128.h"
+
 #include "target-arm/helper_fp.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sve.h"
@@ -90,20 +92,6 @@ static bool gen_vl128_dup(DisasContext *s, unsigned esz, int rd, TCGv_i64 v)
     return true;
 }
 
-/* At VL 128: v added to every element of Zd (INC/DEC vector). */
-static bool gen_vl128_add_each(DisasContext *s, unsigned esz, int rd,
-                               TCGv_i64 v)
-{
-    int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
-
-    if (!s->sve_vl128 || !tcg_can_emit_vec(TCG_VEC_ADD, esz, 16))
-        return false;
-    tcg_gen_vec_dup_i64(esz, 16, 16, scratch, v);
-    tcg_gen_vec_bin(TCG_VEC_ADD, esz, 16, 16, vreg_offset(rd), vreg_offset(rd),
-                    scratch);
-    return true;
-}
-
 /* At VL 128 (s->sve_vl128) an unpredicated Zd = Zn op Zm is the vector
  * op on Vd, Vn and Vm: inline when the host can; false: the helper. */
 static bool gen_vl128_vec_bin(DisasContext *s, unsigned op, unsigned esz,
@@ -144,14 +132,16 @@ static bool trans_LOGIC_zzz(DisasContext *s, arg_LOGIC_zzz *a)
 
 static bool trans_MOVPRFX(DisasContext *s, arg_MOVPRFX *a)
 {
-    (void)s;
+    if (sve_vl128_movprfx(s, 0, a->rd, a->rn, -1, false))
+        return true;
     gen_sve0(sve_desc(SVE_OP_MOVPRFX, 3, a->rd, a->rn, 0, 0, SVE_PRED_NONE));
     return true;
 }
 
 static bool trans_MOVPRFX_p(DisasContext *s, arg_MOVPRFX_p *a)
 {
-    (void)s;
+    if (sve_vl128_movprfx(s, a->esz, a->rd, a->rn, a->pg, a->m))
+        return true;
     gen_sve0(sve_desc(SVE_OP_MOVPRFX, a->esz, a->rd, a->rn, 0, a->pg,
                       a->m ? SVE_PRED_MERGE : SVE_PRED_ZERO));
     return true;
@@ -170,9 +160,10 @@ static bool binop_valid(unsigned opc, unsigned esz)
 
 static bool trans_BINOP_zpzz(DisasContext *s, arg_BINOP_zpzz *a)
 {
-    (void)s;
     if (!binop_valid(a->opc, a->esz))
         return false;
+    if (sve_vl128_binop(s, a->opc, a->esz, a->rd, a->rm, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_BINOP_ZPZZ, a->esz, a->rd, a->rd, a->rm, a->pg,
                       a->opc));
     return true;
@@ -189,14 +180,16 @@ static bool trans_ADDV(DisasContext *s, arg_ADDV *a)
 
 static bool trans_MLA(DisasContext *s, arg_MLA *a)
 {
-    (void)s;
+    if (sve_vl128_mla(s, a->opc, false, a->esz, a->rd, a->rn, a->rm, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_MLA, a->esz, a->rd, a->rn, a->rm, a->pg, a->opc));
     return true;
 }
 
 static bool trans_MAD(DisasContext *s, arg_MAD *a)
 {
-    (void)s;
+    if (sve_vl128_mla(s, a->opc, true, a->esz, a->rd, a->ra, a->rm, a->pg))
+        return true;
     gen_sve0(
         sve_desc(SVE_OP_MLA, a->esz, a->rd, a->ra, a->rm, a->pg, a->opc | 2));
     return true;
@@ -268,7 +261,7 @@ static bool trans_INCDEC_z(DisasContext *s, arg_INCDEC_z *a)
     n = gen_count(a->pattern, a->esz, a->imm4 + 1);
     if (a->d)
         tcg_gen_neg_i64(n, n);
-    if (gen_vl128_add_each(s, a->esz, a->rd, n))
+    if (sve_vl128_add_each(s, a->esz, a->rd, n))
         return true;
     gen_sve(sve_desc(SVE_OP_INCDEC_Z, a->esz, a->rd, 0, 0, 0, 0), n,
             const_arg(0));
@@ -327,16 +320,17 @@ static unsigned shift_amount(unsigned opc, unsigned esz, unsigned raw)
     return opc == 3 ? raw - bits : 2 * bits - raw;
 }
 
+/* The vector shifts of ASR, LSR and LSL (#imm; opc 2 is ASRD). */
+static const unsigned shift_vec_op[4] = {TCG_VEC_SARI, TCG_VEC_SHRI, 0,
+                                         TCG_VEC_SHLI};
+
 /* At VL 128 an unpredicated shift by an immediate is the AdvSIMD one. */
 static bool gen_vl128_shift_imm(DisasContext *s, unsigned opc, unsigned esz,
                                 unsigned rd, unsigned rn, unsigned amount)
 {
-    static const unsigned vec_op[4] = {TCG_VEC_SARI, TCG_VEC_SHRI, 0,
-                                       TCG_VEC_SHLI};
-
-    if (!s->sve_vl128 || !tcg_can_emit_vec(vec_op[opc], esz, 16))
+    if (!s->sve_vl128 || !tcg_can_emit_vec(shift_vec_op[opc], esz, 16))
         return false;
-    tcg_gen_vec_shi(vec_op[opc], esz, 16, 16, vreg_offset((int)rd),
+    tcg_gen_vec_shi(shift_vec_op[opc], esz, 16, 16, vreg_offset((int)rd),
                     vreg_offset((int)rn), amount);
     return true;
 }
@@ -350,6 +344,10 @@ static bool gen_shift_imm(DisasContext *s, unsigned opc, unsigned tsz,
         return false;
     if (pg == ALL_ACTIVE &&
         gen_vl128_shift_imm(s, opc, esz, rd, rn, shift_amount(opc, esz, raw)))
+        return true;
+    if (pg != ALL_ACTIVE &&
+        sve_vl128_shift_imm(s, shift_vec_op[opc], esz, (int)rd, (int)rn,
+                            shift_amount(opc, esz, raw), (int)pg))
         return true;
     gen_sve0(sve_desc(SVE_OP_SHIFT, esz, rd, rn, 0, pg,
                       opc | SVE_SHIFT_IMM |
@@ -403,9 +401,10 @@ static bool unary_valid(unsigned opc, unsigned esz)
 
 static bool trans_UNARY_zpz(DisasContext *s, arg_UNARY_zpz *a)
 {
-    (void)s;
     if (!unary_valid(a->opc, a->esz))
         return false;
+    if (sve_vl128_unary(s, a->opc, a->esz, a->rd, a->rn, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_UNARY, a->esz, a->rd, a->rn, 0, a->pg, a->opc));
     return true;
 }
@@ -561,7 +560,8 @@ static bool trans_DUP_x(DisasContext *s, arg_DUP_x *a)
 
 static bool trans_SEL_z(DisasContext *s, arg_SEL_z *a)
 {
-    (void)s;
+    if (sve_vl128_sel(s, a->esz, a->rd, a->rn, a->rm, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_SEL_Z, a->esz, a->rd, a->rn, a->rm, a->pg, 0));
     return true;
 }
@@ -579,9 +579,11 @@ static bool trans_DUP_i(DisasContext *s, arg_DUP_i *a)
 
 static bool trans_CPY_i(DisasContext *s, arg_CPY_i *a)
 {
-    (void)s;
     if (a->esz == 0 && a->sh)
         return false;
+    if (sve_vl128_cpy_imm(s, a->esz, a->rd, a->imm * (a->sh ? 256 : 1), a->pg,
+                          a->m))
+        return true;
     gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, a->m),
             const_arg(a->imm * (a->sh ? 256 : 1)), const_arg(0));
     return true;
@@ -589,9 +591,12 @@ static bool trans_CPY_i(DisasContext *s, arg_CPY_i *a)
 
 static bool trans_FCPY(DisasContext *s, arg_FCPY *a)
 {
-    (void)s;
     if (a->esz == 0)
         return false;
+    if (sve_vl128_cpy_imm(s, a->esz, a->rd,
+                          (int64_t)a64_fp_expand_imm(a->esz, a->imm), a->pg,
+                          true))
+        return true;
     gen_sve(sve_desc(SVE_OP_CPY_I, a->esz, a->rd, 0, 0, a->pg, 1),
             const_arg((int64_t)a64_fp_expand_imm(a->esz, a->imm)),
             const_arg(0));
@@ -640,9 +645,11 @@ static bool trans_CMP_ppzz(DisasContext *s, arg_CMP_ppzz *a)
                                     SVE_CMP_NE};
     unsigned c = cond[a->op << 2 | a->o2 << 1 | a->ne];
 
-    (void)s;
     if ((c & SVE_CMP_WIDE) && a->esz == 3)
         return false;
+    if (!(c & SVE_CMP_WIDE) &&
+        sve_vl128_cmp(s, c, a->esz, a->rd, a->rn, a->rm, a->pg))
+        return true;
     gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, a->rm, a->pg, c),
                   const_arg(0), const_arg(0));
     return true;
@@ -654,9 +661,10 @@ static bool trans_CMP_ppzi_s(DisasContext *s, arg_CMP_ppzi_s *a)
                                     SVE_CMP_LE, SVE_CMP_EQ, SVE_CMP_NE};
     unsigned k = (unsigned)(a->op << 2 | a->o2 << 1 | a->ne);
 
-    (void)s;
     if (k >= 6)
         return false;
+    if (sve_vl128_cmp_imm(s, cond[k], a->esz, a->rd, a->rn, a->imm, a->pg))
+        return true;
     gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, 0, a->pg,
                            cond[k] | SVE_CMP_IMM),
                   const_arg(a->imm), const_arg(0));
@@ -667,11 +675,13 @@ static bool trans_CMP_ppzi_u(DisasContext *s, arg_CMP_ppzi_u *a)
 {
     static const uint8_t cond[4] = {SVE_CMP_HS, SVE_CMP_HI, SVE_CMP_LO,
                                     SVE_CMP_LS};
+    unsigned c = cond[a->lt << 1 | a->ne];
 
-    (void)s;
-    gen_sve_flags(sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, 0, a->pg,
-                           cond[a->lt << 1 | a->ne] | SVE_CMP_IMM),
-                  const_arg(a->imm), const_arg(0));
+    if (sve_vl128_cmp_imm(s, c, a->esz, a->rd, a->rn, a->imm, a->pg))
+        return true;
+    gen_sve_flags(
+        sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn, 0, a->pg, c | SVE_CMP_IMM),
+        const_arg(a->imm), const_arg(0));
     return true;
 }
 
@@ -681,7 +691,8 @@ static bool trans_PTRUE(DisasContext *s, arg_PTRUE *a)
 {
     uint64_t desc = sve_desc(SVE_OP_PTRUE, a->esz, a->rd, 0, 0, 0, a->pattern);
 
-    (void)s;
+    if (sve_vl128_ptrue(s, a->esz, a->rd, a->pattern, a->s))
+        return true;
     if (a->s)
         gen_sve_flags(desc, const_arg(0), const_arg(0));
     else
@@ -691,7 +702,8 @@ static bool trans_PTRUE(DisasContext *s, arg_PTRUE *a)
 
 static bool trans_PFALSE(DisasContext *s, arg_PFALSE *a)
 {
-    (void)s;
+    if (sve_vl128_pfalse(s, a->rd))
+        return true;
     gen_sve0(sve_desc(SVE_OP_PFALSE, 0, a->rd, 0, 0, 0, 0));
     return true;
 }
@@ -756,7 +768,8 @@ static bool trans_WHILE(DisasContext *s, arg_WHILE *a)
 
 static bool trans_PTEST(DisasContext *s, arg_PTEST *a)
 {
-    (void)s;
+    if (sve_vl128_ptest(s, a->pg, a->rn))
+        return true;
     gen_sve_flags(sve_desc(SVE_OP_PTEST, 0, 0, a->rn, 0, a->pg, 0),
                   const_arg(0), const_arg(0));
     return true;
@@ -767,9 +780,10 @@ static bool trans_PLOGIC(DisasContext *s, arg_PLOGIC *a)
     unsigned op = (unsigned)(a->op << 2 | a->o2 << 1 | a->o3);
     uint64_t desc = sve_desc(SVE_OP_PLOGIC, 0, a->rd, a->rn, a->rm, a->pg, op);
 
-    (void)s;
     if (a->s && op == 3)
         return false; /* SELS does not exist */
+    if (sve_vl128_plogic(s, op, a->s, a->rd, a->rn, a->rm, a->pg))
+        return true;
     if (a->s)
         gen_sve_flags(desc, const_arg(0), const_arg(1));
     else
@@ -843,9 +857,10 @@ static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
 
 static bool trans_FP_zpzz(DisasContext *s, arg_FP_zpzz *a)
 {
-    (void)s;
     if (a->esz == 0 || (a->opc > 3 && a->opc != 12 && a->opc != 13))
         return false;
+    if (sve_vl128_fp_binop(s, a->opc, a->esz, a->rd, a->rm, a->pg))
+        return true;
     gen_sve0(
         sve_desc(SVE_OP_FP_ZPZZ, a->esz, a->rd, a->rd, a->rm, a->pg, a->opc));
     return true;
@@ -854,9 +869,10 @@ static bool trans_FP_zpzz(DisasContext *s, arg_FP_zpzz *a)
 /* FMLA ... FNMLS; the FMAD forms have Za in bits 20:16, Zm in 9:5. */
 static bool trans_FMLA(DisasContext *s, arg_FMLA *a)
 {
-    (void)s;
     if (a->esz == 0)
         return false;
+    if (sve_vl128_fmla(s, a->opc, a->mad, a->esz, a->rd, a->rn, a->rm, a->pg))
+        return true;
     gen_sve0(sve_desc(SVE_OP_FMLA, a->esz, a->rd, a->rn, a->rm, a->pg,
                       a->opc | (a->mad ? 4 : 0)));
     return true;
@@ -1030,17 +1046,22 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
 }
 
 /*
- * LD1/ST1 with element and memory sizes equal at VL 128: when Pg has
- * every element active and the 16 bytes lie in one guest page (so the
- * whole access faults, or not, as the first element's would), one vector
- * load or store of Vd inline; else the helper with desc. Not with tagged
- * pointers (s->mte: the helper drops the tag).
+ * LD1/ST1 with element and memory sizes equal at VL 128: when the 16
+ * bytes lie in one guest page (so the whole access faults, or not, as the
+ * first element's would), one vector load or store of Vd inline; else
+ * the helper with desc. A store with a partial Pg stores each active
+ * element alone (a masked 16-byte store would write inactive bytes,
+ * which another thread may be writing); a load needs element 0
+ * active (a fault then reports its address, as the helper's would; an
+ * LDFF1 keeps the FFR) and zeroes the inactive elements afterwards. Not
+ * with tagged pointers (s->mte: the helper drops the tag).
  */
 static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
                           int64_t imm, unsigned pg, unsigned esz, bool store)
 {
+    int rd = (int)sve_desc_rd(desc);
     TCGLabel slow, done;
-    TCGv_i64 ea, off;
+    TCGv_i64 ea, off, g, first;
 
     if (!s->sve_vl128 || s->mte)
         return false;
@@ -1049,15 +1070,34 @@ static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
     ea = tcg_temp_new_i64();
     off = tcg_temp_new_i64();
     tcg_gen_addi_i64(ea, addr, imm * 16);
-    gen_vl128_unless_all_active(pg, esz, slow);
     tcg_gen_andi_i64(off, ea, (int64_t)(GUEST_PAGE_SIZE - 1));
     tcg_gen_brcondi_i64(TCG_COND_GTU, off, (int64_t)(GUEST_PAGE_SIZE - 16),
                         slow);
-    if (store)
-        tcg_gen_guest_st_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
-    else
-        tcg_gen_guest_ld_vec(vreg_offset((int)sve_desc_rd(desc)), ea, 16);
-    tcg_gen_br(done);
+    g = tcg_temp_new_i64();
+    tcg_gen_ld_i64(g, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
+    tcg_gen_andi_i64(g, g, (int64_t)vl128_esz_bits(esz));
+    if (store) {
+        /* Bytes (16 stores) with a partial Pg: the helper does as well. */
+        TCGLabel partial = esz ? tcg_new_label() : slow;
+
+        tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)vl128_esz_bits(esz),
+                            partial);
+        tcg_gen_guest_st_vec(vreg_offset(rd), ea, 16);
+        tcg_gen_br(done);
+        if (esz) {
+            tcg_gen_set_label(partial);
+            sve_vl128_store_active(esz, rd, ea, g);
+            tcg_gen_br(done);
+        }
+    } else {
+        first = tcg_temp_new_i64();
+        tcg_gen_andi_i64(first, g, 1);
+        tcg_gen_brcondi_i64(TCG_COND_EQ, first, 0, slow);
+        tcg_gen_guest_ld_vec(vreg_offset(rd), ea, 16);
+        tcg_gen_brcondi_i64(TCG_COND_EQ, g, (int64_t)vl128_esz_bits(esz), done);
+        sve_vl128_zero_inactive(esz, rd, g);
+        tcg_gen_br(done);
+    }
     tcg_gen_set_label(slow);
     gen_mem(desc, addr);
     tcg_gen_set_label(done);
@@ -1125,8 +1165,8 @@ static bool trans_LD1_ss(DisasContext *s, arg_LD1_ss *a)
     return true;
 }
 
-/* In one page, every element of an all-active LDFF1 faults or not as
- * the first one does: the FFR stays, and gen_mem_vl128 applies. */
+/* In one page, every element of an LDFF1 faults or not as the first
+ * (element 0 when gen_mem_vl128 applies) does: the FFR stays. */
 static bool trans_LDFF1_ss(DisasContext *s, arg_LDFF1_ss *a)
 {
     uint64_t desc = sve_desc(SVE_OP_LD1, 0, a->rd, 0, 0, a->pg,

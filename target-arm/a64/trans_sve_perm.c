@@ -6,6 +6,8 @@
  */
 #include "target-arm/a64/translate.h"
 
+#include "target-arm/a64/sve_vl128.h"
+
 #include "target-arm/flags.h"
 #include "target-arm/helper_info.h"
 #include "target-arm/helper_sve_perm.h"
@@ -159,9 +161,10 @@ static void gen_perm_flags(uint64_t desc, bool set_flags)
 
 static bool trans_BRK(DisasContext *s, arg_BRK *a)
 {
-    (void)s;
     if (a->s && a->m)
         return false;
+    if (sve_vl128_brk(s, a->b, a->m, a->s, a->rd, a->rn, a->pg))
+        return true;
     gen_perm_flags(sve_perm_desc(SVE_PERM_BRK, 0, a->rd, a->rn, 0, a->pg,
                                  a->b | (a->m ? SVE_PERM_MERGE : 0)),
                    a->s);
@@ -205,6 +208,12 @@ static bool trans_PNEXT(DisasContext *s, arg_PNEXT *a)
 
 static bool trans_CNTP(DisasContext *s, arg_CNTP *a)
 {
+    TCGv_i64 count;
+
+    if (sve_vl128_cntp(s, a->esz, a->rn, a->pg, &count)) {
+        write_xreg(s, a->rd, count, 1);
+        return true;
+    }
     write_xreg(
         s, a->rd,
         gen_perm(sve_perm_desc(SVE_PERM_CNTP, a->esz, 0, a->rn, 0, a->pg, 0),
@@ -226,6 +235,17 @@ static void gen_satp(DisasContext *s, unsigned esz, unsigned rd, unsigned pm,
 
 static bool trans_INCDECP_r(DisasContext *s, arg_INCDECP_r *a)
 {
+    TCGv_i64 count, sum;
+
+    if (sve_vl128_cntp(s, a->esz, a->pm, -1, &count)) {
+        sum = tcg_temp_new_i64();
+        if (a->d)
+            tcg_gen_sub_i64(sum, read_xreg(s, a->rd), count);
+        else
+            tcg_gen_add_i64(sum, read_xreg(s, a->rd), count);
+        write_xreg(s, a->rd, sum, 1);
+        return true;
+    }
     gen_satp(s, a->esz, a->rd, a->pm,
              SVE_PERM_SAT_WRAP | SVE_PERM_SAT_64 |
                  (a->d ? SVE_PERM_SAT_DEC : 0));
@@ -258,7 +278,14 @@ static bool gen_incdec_z(unsigned esz, unsigned rd, unsigned pm, unsigned flags,
 
 static bool trans_INCDECP_z(DisasContext *s, arg_INCDECP_z *a)
 {
-    (void)s;
+    TCGv_i64 count;
+
+    if (a->esz != 0 && sve_vl128_cntp(s, a->esz, a->pm, -1, &count)) {
+        if (a->d)
+            tcg_gen_neg_i64(count, count);
+        if (sve_vl128_add_each(s, a->esz, a->rd, count))
+            return true;
+    }
     return gen_incdec_z(a->esz, a->rd, a->pm,
                         SVE_PERM_SAT_WRAP | (a->d ? SVE_PERM_SAT_DEC : 0),
                         const_arg(0));

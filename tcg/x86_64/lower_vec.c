@@ -1446,6 +1446,42 @@ static void lower_vec_dup(const TCGOp *op)
     vstore(op->args[4], x, oprsz, (unsigned)op->args[3]);
 }
 
+/* ---- element masks to and from bits ---- */
+
+static void lower_vec_msb_mask(const TCGOp *op)
+{
+    X86Reg rd;
+
+    vload(X86_XMM0, op->args[1], 16);
+    rd = ra_alloc(0);
+    x86_pmovmskb(as(), rd, X86_XMM0);
+    ra_set_out(arg_temp(op, 0), rd);
+    if (arg_dies(op, 0))
+        ra_release(rd);
+}
+
+/* Byte j of x gets byte j / 8 of the value (three unpacks: SSE2), then
+ * keeps the bit that decides its element: bit j rounded down to the
+ * element's first byte, modulo 8. */
+static void lower_vec_expand_bits(const TCGOp *op)
+{
+    static const uint64_t element_bit[4] = {
+        0x8040201008040201ull, 0x4040101004040101ull, 0x1010101001010101ull,
+        0x0101010101010101ull};
+    unsigned vece = (unsigned)op->args[1] & 3;
+    X86Reg r = ra_in(arg_temp(op, 0), 0);
+
+    x86_movq_xr(as(), 64, X86_XMM0, r);
+    ra_free_dead(op, 0, 1);
+    x86_packed_rr(as(), X86_PUNPCKLBW, X86_XMM0, X86_XMM0);
+    x86_packed_rr(as(), X86_PUNPCKLWD, X86_XMM0, X86_XMM0);
+    x86_packed_rr(as(), X86_PUNPCKLDQ, X86_XMM0, X86_XMM0);
+    vsplat(X86_XMM1, 3, element_bit[vece]);
+    x86_packed_rr(as(), X86_PAND, X86_XMM0, X86_XMM1);
+    x86_packed_rr(as(), X86_PCMPEQB, X86_XMM0, X86_XMM1);
+    vstore(op->args[2], X86_XMM0, 16, 16);
+}
+
 bool lower_vec(TCGOp *op)
 {
     switch (op->opc) {
@@ -1463,6 +1499,8 @@ bool lower_vec(TCGOp *op)
         return true;
     case INDEX_op_vec_bitsel: lower_vec_bitsel(op); return true;
     case INDEX_op_vec_dup: lower_vec_dup(op); return true;
+    case INDEX_op_vec_msb_mask: lower_vec_msb_mask(op); return true;
+    case INDEX_op_vec_expand_bits: lower_vec_expand_bits(op); return true;
     default: return false;
     }
 }

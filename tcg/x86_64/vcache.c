@@ -235,6 +235,8 @@ void vcache_before_op(const TCGOp *op)
     case INDEX_op_vec_un:
     case INDEX_op_vec_bitsel:
     case INDEX_op_vec_dup:
+    case INDEX_op_vec_msb_mask:
+    case INDEX_op_vec_expand_bits:
     case INDEX_op_vec_fp:
     case INDEX_op_fp_guarded_env:
     case INDEX_op_guest_ld_vec:

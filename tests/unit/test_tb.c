@@ -1189,6 +1189,53 @@ START_TEST(test_vector_select_and_dup)
 }
 END_TEST
 
+/* Element masks: out[0..1] the top bits of vec[0] and vec[1]; vec[0..3]
+ * expanded from in[0] at vece 0..3 afterwards. */
+static void build_vec_masks(uint64_t pc)
+{
+    (void)pc;
+    tcg_gen_vec_msb_mask(g_out[0], vec_reg(0));
+    tcg_gen_vec_msb_mask(g_out[1], vec_reg(1));
+    for (unsigned vece = 0; vece < 4; vece++)
+        tcg_gen_vec_expand_bits(vece, vec_reg((int)vece), g_in[0]);
+    tcg_gen_exit_tb(-1);
+}
+
+START_TEST(test_vector_masks_to_and_from_bits)
+{
+    static const uint64_t bits[] = {0, 0xffff, 0x8001, 0x5a3c, 0x1234ffff0f0f};
+
+    build_block = build_vec_masks;
+    for (size_t n = 0; n < sizeof(bits) / sizeof(bits[0]); n++) {
+        FakeEnv env = {.in = {bits[n]}};
+        uint8_t v0[16], v1[16];
+        uint64_t want0 = 0, want1 = 0;
+
+        vfill(env.vec[0]);
+        vfill(env.vec[1]);
+        env.vec[1][3] = 0x80;
+        env.vec[1][15] = 0x7f;
+        memcpy(v0, env.vec[0], 16);
+        memcpy(v1, env.vec[1], 16);
+        for (int k = 0; k < 16; k++) {
+            want0 |= (uint64_t)(v0[k] >> 7) << k;
+            want1 |= (uint64_t)(v1[k] >> 7) << k;
+        }
+        run_at(&env, fresh_pc());
+        ck_assert_uint_eq(env.out[0], want0);
+        ck_assert_uint_eq(env.out[1], want1);
+        for (unsigned vece = 0; vece < 4; vece++)
+            for (unsigned k = 0; k < 16; k++) {
+                unsigned bit = k >> vece << vece;
+                uint8_t want = (bits[n] >> bit) & 1 ? 0xff : 0;
+                ck_assert_msg(
+                    env.vec[vece][k] == want, "bits %llx vece %u byte %u: %02x",
+                    (unsigned long long)bits[n], vece, k, env.vec[vece][k]);
+            }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tb");
@@ -1213,6 +1260,7 @@ int main(void)
     tcase_add_test(tc, test_exit_check_leaves_only_when_flagged);
     tcase_add_loop_test(tc, test_vector_ops_match_c, 0, 2);
     tcase_add_test(tc, test_vector_select_and_dup);
+    tcase_add_test(tc, test_vector_masks_to_and_from_bits);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);
