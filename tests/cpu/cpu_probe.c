@@ -240,7 +240,27 @@ static void report_sve(void)
  * signed with another modifier raising SIGILL (ILL_ILLOPN) agree. Without
  * FPAC the AUTIZA gives the pointer with an error code (PAuth) or, under
  * -pauth, nothing happens at all (the PACIA/AUTIZA are not run then).
+ * The PAC field has 7 bits here, so one modifier's code matches the zero
+ * modifier's one time in 128: FPAC must trap with one of 8 modifiers.
  */
+static int autiza_traps(uint64_t modifier)
+{
+    volatile uint64_t p = (uint64_t)(uintptr_t)scratch;
+
+    sigill_code = 0;
+    if (sigsetjmp(escape, 1) == 0) {
+        register uint64_t x0 __asm__("x0") = p;
+        register uint64_t x1 __asm__("x1") = modifier;
+        __asm__ volatile(".inst 0xdac10020\n" /* PACIA x0, x1 */
+                         ".inst 0xdac133e0"   /* AUTIZA x0 */
+                         : "+r"(x0)
+                         : "r"(x1));
+        p = x0;
+        return 0;
+    }
+    return sigill_code == ILL_ILLOPN;
+}
+
 static void report_fpac(void)
 {
     struct sigaction sa = {.sa_sigaction = on_sigill_info,
@@ -248,20 +268,11 @@ static void report_fpac(void)
     struct sigaction old;
     int id = ((read_isar(1) >> 4) & 0xf) >= 4;
     int trap = 0;
-    volatile uint64_t p = (uint64_t)(uintptr_t)scratch;
 
     sigaction(SIGILL, &sa, &old);
-    if (getauxval(AT_HWCAP) & (1ul << 30) && sigsetjmp(escape, 1) == 0) {
-        register uint64_t x0 __asm__("x0") = p;
-        register uint64_t x1 __asm__("x1") = 1;
-        __asm__ volatile(".inst 0xdac10020\n" /* PACIA x0, x1 */
-                         ".inst 0xdac133e0"   /* AUTIZA x0 */
-                         : "+r"(x0)
-                         : "r"(x1));
-        p = x0;
-    } else if (sigill_code == ILL_ILLOPN) {
-        trap = 1;
-    }
+    if (getauxval(AT_HWCAP) & (1ul << 30))
+        for (uint64_t modifier = 1; modifier <= 8 && !trap; modifier++)
+            trap = autiza_traps(modifier);
     sigaction(SIGILL, &old, NULL);
     if (id == trap)
         printf("fpac %s\n", id ? "on" : "off");
