@@ -23,6 +23,7 @@ enum {
     RM = 2 << 22,
     RZ = 3 << 22,
     FZ16 = 1 << 19,
+    AHP = 1 << 26,
 };
 
 /* Inputs (twice the largest VL: some tests read Z3 one VL further on),
@@ -448,6 +449,20 @@ static void fscale_tests(void)
     }
 }
 
+/* FCVT to and from half precision under FPCR.AHP: FPConvertSVE() takes
+ * AHP as 0, so NaN and infinity inputs convert as IEEE ones. */
+static void fcvt_ahp_tests(void)
+{
+    static const unsigned crs[] = {AHP, AHP | DN, AHP | RZ | FZ};
+
+    for (unsigned k = 0; k < 3; k++) {
+        TH(crs[k], "fcvt z0.s, p0/m, z1.h");
+        TH(crs[k], "fcvt z0.d, p0/m, z1.h");
+        TS(crs[k], "fcvt z0.h, p0/m, z1.s");
+        TD(crs[k], "fcvt z0.h, p1/m, z1.d");
+    }
+}
+
 int main(void)
 {
     static const unsigned lengths[] = {16, 32, 64};
@@ -469,6 +484,7 @@ int main(void)
         fp_tests();
         fp_indexed_tests();
         fscale_tests();
+        fcvt_ahp_tests();
     }
     return 0;
 }
