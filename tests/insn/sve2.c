@@ -530,6 +530,36 @@ static void nt_fault_tests(void)
     munmap(page, 4096);
 }
 
+static void on_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(fault_jmp, 1);
+}
+
+/* SQXTNB ... UQXTNT with a reserved tsz (011, 101, 110, 111: not one
+ * element size) are UNDEFINED. */
+static void xtn_reserved_tests(void)
+{
+    void (*old)(int) = signal(SIGILL, on_sigill);
+    volatile int k;
+
+    for (k = 0; k < 4; k++) {
+        volatile int undef = 1;
+
+        if (sigsetjmp(fault_jmp, 1) == 0) {
+            switch (k) {
+            case 0: __asm__ volatile(".inst 0x45385053" ::: "v19"); break;
+            case 1: __asm__ volatile(".inst 0x45684000" ::: "v0"); break;
+            case 2: __asm__ volatile(".inst 0x45704400" ::: "v0"); break;
+            default: __asm__ volatile(".inst 0x45784800" ::: "v0");
+            }
+            undef = 0;
+        }
+        printf("xtn reserved tsz %d: %s\n", k, undef ? "UNDEF" : "executed");
+    }
+    signal(SIGILL, old);
+}
+
 static void crypto_tests(void)
 {
     T("aese z0.b, z0.b, z1.b");
@@ -574,6 +604,7 @@ int main(void)
         complex_tests();
         nt_tests();
         nt_fault_tests();
+        xtn_reserved_tests();
         crypto_tests();
     }
     /* With the tagged address ABI on (PR_SET_TAGGED_ADDR_CTRL), a gather
