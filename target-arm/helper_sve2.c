@@ -906,6 +906,7 @@ static uint64_t unsigned_estimate(bool rsqrt, uint64_t x)
            << 23;
 }
 
+/* FCVTNT and FCVTLT convert with FPConvertSVE() (FPCR.AHP taken as 0). */
 static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, SveVec *r,
                          const SveVec *n, unsigned i)
 {
@@ -914,12 +915,12 @@ static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, SveVec *r,
     switch (op) {
     case SVE2_FPU_FCVTNT:
         sve_elt_put(r, esz - 1, 2 * i + 1,
-                    fp_convert(env, (int)esz, (int)esz - 1, x));
+                    fp_convert_sve(env, (int)esz, (int)esz - 1, x));
         break;
     case SVE2_FPU_FCVTLT:
         sve_elt_put(r, esz, i,
-                    fp_convert(env, (int)esz - 1, (int)esz,
-                               sve_elt(n, esz - 1, 2 * i + 1)));
+                    fp_convert_sve(env, (int)esz - 1, (int)esz,
+                                   sve_elt(n, esz - 1, 2 * i + 1)));
         break;
     case SVE2_FPU_FCVTX: sve_elt_put(r, 3, i, fp_convert_odd(env, x)); break;
     case SVE2_FPU_FCVTXNT:

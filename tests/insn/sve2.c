@@ -413,6 +413,10 @@ static void fp_tests(void)
        1 << 25 | 1 << 24, 0);
     TX("msr fpcr, x9\n\tfcvtnt z0.h, p0/m, z1.s\n\tmsr fpcr, xzr", 3 << 22, 0);
     TX("msr fpcr, x9\n\tfcvtnt z0.s, p0/m, z1.d\n\tmsr fpcr, xzr", 1 << 22, 0);
+    /* FPCR.AHP: FPConvertSVE() ignores it (IEEE NaN and infinity). */
+    TX("msr fpcr, x9\n\tfcvtnt z0.h, p0/m, z1.s\n\tmsr fpcr, xzr", 1 << 26, 0);
+    TX("msr fpcr, x9\n\tfcvtlt z0.s, p0/m, z1.h\n\tmsr fpcr, xzr", 1 << 26, 0);
+    TX("msr fpcr, x9\n\tfcvtlt z0.s, p0/m, z0.h\n\tmsr fpcr, xzr", 1 << 26, 0);
     TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
        1 << 25 | 2 << 22, 0);
 }
