@@ -1021,6 +1021,44 @@ static void complex_op(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
+static bool half_is_snan(uint64_t h)
+{
+    return (h & 0x7e00) == 0x7c00 && (h & 0x1ff);
+}
+
+/* FPMulAddH()'s FPUnpack of a half operand: the IEEE format (AHP ignored),
+ * a denormal flushed to zero under FZ16 (no IDC); then exact in single. */
+static uint64_t fmlal_widen(CPUARMState *env, uint64_t h)
+{
+    if ((env->fpcr & FPCR_FZ16) && !(h & 0x7c00))
+        h &= 0x8000;
+    return fp_convert_sve(env, FP_H, FP_S, h);
+}
+
+/* FPMulAddH(addend, a, b), a negated first (FMLSL*): FPProcessNaNs3H
+ * takes a signalling half operand before a quiet addend, which the
+ * widened (quieted) one is not. */
+static uint64_t fmlal_one(CPUARMState *env, uint64_t addend, uint64_t a,
+                          uint64_t b, bool negate)
+{
+    bool addend_snan =
+        (addend & 0x7fc00000) == 0x7f800000 && (addend & 0x3fffff);
+    uint64_t x, y;
+
+    a ^= negate ? 0x8000 : 0;
+    x = fmlal_widen(env, a);
+    y = fmlal_widen(env, b);
+
+    if (!addend_snan && (half_is_snan(a) || half_is_snan(b))) {
+        /* FPUnpack(addend) came first: a flushed denormal sets IDC. */
+        if ((env->fpcr & FPCR_FZ) && !(addend & 0x7f800000) &&
+            (addend & 0x7fffff))
+            env->fpsr |= FPSR_IDC;
+        return half_is_snan(a) ? x : y;
+    }
+    return fp_muladd(env, FP_S, addend, x, y, false, false);
+}
+
 /* FMLALB/T, FMLSLB/T: Zda.S += (-)Zn.H[2e + T] * Zm.H[2e + T] (or the
  * indexed one), widened exactly, then fused. */
 static void fmlal(CPUARMState *env, uint64_t desc)
@@ -1036,12 +1074,9 @@ static void fmlal(CPUARMState *env, uint64_t desc)
         unsigned j = aux & SVE2_INDEXED
                          ? (e - e % 4) * 2 + (aux >> SVE2_INDEX & 7)
                          : 2 * e + t;
-        uint64_t x = fp_convert(env, FP_H, FP_S, sve_elt(&n, 1, 2 * e + t));
-        uint64_t y = fp_convert(env, FP_H, FP_S, sve_elt(&m, 1, j));
-
-        sve_elt_put(
-            &d, 2, e,
-            fp_muladd(env, FP_S, sve_elt(&d, 2, e), x, y, aux & 2, false));
+        sve_elt_put(&d, 2, e,
+                    fmlal_one(env, sve_elt(&d, 2, e), sve_elt(&n, 1, 2 * e + t),
+                              sve_elt(&m, 1, j), aux & 2));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);

@@ -419,6 +419,14 @@ static void fp_tests(void)
     TX("msr fpcr, x9\n\tfcvtlt z0.s, p0/m, z0.h\n\tmsr fpcr, xzr", 1 << 26, 0);
     TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
        1 << 25 | 2 << 22, 0);
+    /* FPMulAddH(): FZ16 flushes denormal halves (FZ the addend, IDC),
+     * AHP is ignored, a signalling half beats a quiet addend. */
+    TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr", 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlslt z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
+       1 << 26 | 1 << 24 | 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlalt z0.s, z2.h, z1.h[3]\n\tmsr fpcr, xzr",
+       1 << 24 | 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlslb z0.s, z2.h, z0.h\n\tmsr fpcr, xzr", 0, 0);
 }
 
 static void complex_tests(void)
