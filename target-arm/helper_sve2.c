@@ -484,22 +484,24 @@ static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
     return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
 }
 
-/* WHILEWR, WHILERW: the elements before the first that may alias (b - a
- * in elements, its absolute value for RW); all when there is none. */
+/* WHILEWR, WHILERW: the elements before the first that may alias. The
+ * pseudocode's diff is (b - a) DIV esize on unbounded integers, for RW its
+ * absolute value; every element is true when diff <= 0 (WR) or diff == 0
+ * (RW), so also when the pointers are less than one element apart. */
 static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
                           uint64_t b)
 {
     unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
-    int64_t diff = (int64_t)(b - a);
+    bool rw = sve_desc_aux(desc) != 0;
     uint64_t limit;
     SvePred r, all;
 
-    if (sve_desc_aux(desc)) /* RW */
-        limit = a == b
-                    ? n
-                    : (diff < 0 ? 0 - (uint64_t)diff : (uint64_t)diff) >> esz;
+    if (b > a)
+        limit = (b - a) >> esz;
     else
-        limit = diff <= 0 ? n : (uint64_t)diff >> esz;
+        limit = rw ? (a - b) >> esz : 0;
+    if (limit == 0)
+        limit = n;
     memset(&r, 0, sizeof(r));
     for (unsigned i = 0; i < n; i++)
         sve_pset(r.w, i << esz, i < limit);
