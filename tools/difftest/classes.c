@@ -531,6 +531,58 @@ static const struct dt_template t_sve_mm[] = {
     {0x64604000, 0x001f03ff}, {0x64e08000, 0x001f07ff},
     {0x64e04000, 0x001f0fff}, {0x6420e400, 0x00df03ff}};
 
+/* Destructive forms MOVPRFX may prefix: binary predicated, MLA..MSB,
+ * shifts (immediate, vector, wide), unary predicated, FP binary predicated
+ * and immediate, FMLA family, FCADD, FCMLA, SDOT/UDOT, FTMAD, the
+ * unpredicated wide immediates (not DUP/FDUP: sve_movprfx_ok). */
+static const struct dt_template t_sve_movprfx[] = {
+    {0x04000000, 0x00df1fff}, {0x04004000, 0x00dfbfff},
+    {0x04008000, 0x00c71fff}, {0x04108000, 0x00cf1fff},
+    {0x0410a000, 0x00cf1fff}, {0x65008000, 0x00cf1fff},
+    {0x65188000, 0x00c71c3f}, {0x65200000, 0x00dfffff},
+    {0x64008000, 0x00c11fff}, {0x64000000, 0x00df7fff},
+    {0x44800000, 0x007f07ff}, {0x65108000, 0x00c703ff},
+    {0x2520c000, 0x00df3fff}};
+
+/* Whether insn is governed by Pg in bits 12:10 on elements of the size in
+ * bits 23:22 (so a predicated MOVPRFX with the same may prefix it): not the
+ * wide immediates, DOT, FTMAD, or the shifts by immediate (tsz). */
+static bool movprfx_pg_size(uint32_t insn)
+{
+    unsigned top = insn >> 24;
+
+    if (top == 0x25 || top == 0x44)
+        return false;
+    if (top == 0x04 && bits(insn, 13, 3) == 4 && !bits(insn, 20, 1))
+        return false;
+    return !(top == 0x65 && bits(insn, 19, 3) == 2);
+}
+
+uint32_t dt_movprfx_for(uint32_t insn)
+{
+    uint32_t h = insn * 0x9e3779b1u;
+    unsigned rd = bits(insn, 0, 5), form = (h >> 8) % 3;
+    unsigned zs = (rd + 1 + (h >> 27) % 31) % 32;
+
+    if (form == 0 || !movprfx_pg_size(insn))
+        return 0x0420bc00u | zs << 5 | rd;
+    return 0x04102000u | (insn & 0x00c01c00u) | (form == 2 ? 1u << 16 : 0) |
+           zs << 5 | rd;
+}
+
+/* A prefixed instruction must not read Zd other than as its destructive
+ * operand (CONSTRAINED UNPREDICTABLE): Zd differs from the fields at 9:5
+ * and 20:16 (where those are immediates, a few draws too many go). DUP and
+ * FDUP (immediate) are not destructive. */
+static bool sve_movprfx_ok(uint32_t insn)
+{
+    unsigned rd = bits(insn, 0, 5);
+
+    if ((insn & 0xff38c000u) == 0x2538c000u)
+        return false;
+    return rd != bits(insn, 5, 5) && rd != bits(insn, 16, 5);
+}
+
 /* MOVPRFX (predicated) alone, before the RET, is CONSTRAINED UNPREDICTABLE:
  * only a prefix of a destructive instruction is defined. */
 static bool sve_int_ok(uint32_t insn)
@@ -722,6 +774,10 @@ const struct dt_class dt_classes[] = {
              "SVE BFCVT BFDOT BFMLALB/T BFMMLA FMMLA (BF16, F32MM, "
              "F64MM)",
              DT_SVE, NULL, t_sve_mm),
+    DT_CLASS("sve_movprfx",
+             "SVE MOVPRFX (unpredicated, zeroing, merging) + a destructive "
+             "instruction",
+             DT_SVE | DT_MOVPRFX, sve_movprfx_ok, t_sve_movprfx),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);
