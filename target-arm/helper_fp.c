@@ -1036,9 +1036,9 @@ static uint64_t fp_convert_nan(CPUARMState *env, int from, int to, uint64_t a)
  * is forced off) and AHP selects the alternative half-precision format,
  * which has no NaN or infinity: converting those to it gives IOC.
  */
-uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
+static uint64_t fp_convert_ahp(CPUARMState *env, int from_esz, int to_esz,
+                               uint64_t a, bool ahp)
 {
-    bool ahp = (env->fpcr & FPCR_AHP) != 0;
     bool alt_from = ahp && from_esz == FP_H, alt_to = ahp && to_esz == FP_H;
     uint64_t sign_to = (a & fp_sign_bit(from_esz)) ? fp_sign_bit(to_esz) : 0;
 
@@ -1067,6 +1067,19 @@ uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
     }
     FPCalc c = {CALC_VALUE, 0, v, 0, 0};
     return fp_calc_result(env, to_esz, &c);
+}
+
+uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
+{
+    return fp_convert_ahp(env, from_esz, to_esz, a,
+                          (env->fpcr & FPCR_AHP) != 0);
+}
+
+/* FPConvertSVE(): FPConvert() with FPCR.AHP taken as 0 (SVE FCVT, FCVTLT,
+ * FCVTNT always use the IEEE half-precision format). */
+uint64_t fp_convert_sve(CPUARMState *env, int from_esz, int to_esz, uint64_t a)
+{
+    return fp_convert_ahp(env, from_esz, to_esz, a, false);
 }
 
 /* FCVTXN: FPConvert() from D to S with FPRounding_ODD. */

@@ -88,6 +88,8 @@ uint64_t fp_from_fixed(CPUARMState *env, int esz, uint64_t val, int fbits,
                        bool is_unsigned, int int_bits);
 /* FPConvert() between H, S and D, rounding per FPCR. */
 uint64_t fp_convert(CPUARMState *env, int from_esz, int to_esz, uint64_t a);
+/* FPConvertSVE(): as fp_convert with FPCR.AHP taken as 0. */
+uint64_t fp_convert_sve(CPUARMState *env, int from_esz, int to_esz, uint64_t a);
 /* FPCompare(): NZCV in bits 31:28; signal_nans for FCMPE. */
 uint64_t fp_compare(CPUARMState *env, int esz, uint64_t a, uint64_t b,
                     bool signal_nans);

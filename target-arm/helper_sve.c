@@ -870,7 +870,8 @@ static void fcvt_int(CPUARMState *env, uint64_t desc)
     fp_helper_leave(csr);
 }
 
-/* FCVT between H, S and D: containers of the larger size. */
+/* FCVT between H, S and D: containers of the larger size; FPConvertSVE()
+ * ignores FPCR.AHP. */
 static void fcvt_fp(CPUARMState *env, uint64_t desc)
 {
     unsigned aux = sve_desc_aux(desc), from = aux & 3, to = (aux >> 2) & 3;
@@ -884,8 +885,8 @@ static void fcvt_fp(CPUARMState *env, uint64_t desc)
     for (unsigned i = 0; i < sve_nelem(env, csz); i++)
         if (sve_pred_on(&p, csz, i))
             sve_elt_put(&d, csz, i,
-                        fp_convert(env, (int)from, (int)to,
-                                   sve_elt(&n, csz, i) & elt_mask(from)) &
+                        fp_convert_sve(env, (int)from, (int)to,
+                                       sve_elt(&n, csz, i) & elt_mask(from)) &
                             elt_mask(to));
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);

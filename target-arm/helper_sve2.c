@@ -484,22 +484,24 @@ static uint64_t while_down(CPUARMState *env, uint64_t desc, uint64_t a,
     return pstore_test(env, sve_desc_rd(desc), &all, &r, esz);
 }
 
-/* WHILEWR, WHILERW: the elements before the first that may alias (b - a
- * in elements, its absolute value for RW); all when there is none. */
+/* WHILEWR, WHILERW: the elements before the first that may alias. The
+ * pseudocode's diff is (b - a) DIV esize on unbounded integers, for RW its
+ * absolute value; every element is true when diff <= 0 (WR) or diff == 0
+ * (RW), so also when the pointers are less than one element apart. */
 static uint64_t while_ptr(CPUARMState *env, uint64_t desc, uint64_t a,
                           uint64_t b)
 {
     unsigned esz = sve_desc_esz(desc), n = sve_nelem(env, esz);
-    int64_t diff = (int64_t)(b - a);
+    bool rw = sve_desc_aux(desc) != 0;
     uint64_t limit;
     SvePred r, all;
 
-    if (sve_desc_aux(desc)) /* RW */
-        limit = a == b
-                    ? n
-                    : (diff < 0 ? 0 - (uint64_t)diff : (uint64_t)diff) >> esz;
+    if (b > a)
+        limit = (b - a) >> esz;
     else
-        limit = diff <= 0 ? n : (uint64_t)diff >> esz;
+        limit = rw ? (a - b) >> esz : 0;
+    if (limit == 0)
+        limit = n;
     memset(&r, 0, sizeof(r));
     for (unsigned i = 0; i < n; i++)
         sve_pset(r.w, i << esz, i < limit);
@@ -906,6 +908,7 @@ static uint64_t unsigned_estimate(bool rsqrt, uint64_t x)
            << 23;
 }
 
+/* FCVTNT and FCVTLT convert with FPConvertSVE() (FPCR.AHP taken as 0). */
 static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, SveVec *r,
                          const SveVec *n, unsigned i)
 {
@@ -914,12 +917,12 @@ static void fp_unary_one(CPUARMState *env, unsigned op, unsigned esz, SveVec *r,
     switch (op) {
     case SVE2_FPU_FCVTNT:
         sve_elt_put(r, esz - 1, 2 * i + 1,
-                    fp_convert(env, (int)esz, (int)esz - 1, x));
+                    fp_convert_sve(env, (int)esz, (int)esz - 1, x));
         break;
     case SVE2_FPU_FCVTLT:
         sve_elt_put(r, esz, i,
-                    fp_convert(env, (int)esz - 1, (int)esz,
-                               sve_elt(n, esz - 1, 2 * i + 1)));
+                    fp_convert_sve(env, (int)esz - 1, (int)esz,
+                                   sve_elt(n, esz - 1, 2 * i + 1)));
         break;
     case SVE2_FPU_FCVTX: sve_elt_put(r, 3, i, fp_convert_odd(env, x)); break;
     case SVE2_FPU_FCVTXNT:
@@ -1020,6 +1023,44 @@ static void complex_op(CPUARMState *env, uint64_t desc)
     sve_z_write(env, sve_desc_rd(desc), d.b);
 }
 
+static bool half_is_snan(uint64_t h)
+{
+    return (h & 0x7e00) == 0x7c00 && (h & 0x1ff);
+}
+
+/* FPMulAddH()'s FPUnpack of a half operand: the IEEE format (AHP ignored),
+ * a denormal flushed to zero under FZ16 (no IDC); then exact in single. */
+static uint64_t fmlal_widen(CPUARMState *env, uint64_t h)
+{
+    if ((env->fpcr & FPCR_FZ16) && !(h & 0x7c00))
+        h &= 0x8000;
+    return fp_convert_sve(env, FP_H, FP_S, h);
+}
+
+/* FPMulAddH(addend, a, b), a negated first (FMLSL*): FPProcessNaNs3H
+ * takes a signalling half operand before a quiet addend, which the
+ * widened (quieted) one is not. */
+static uint64_t fmlal_one(CPUARMState *env, uint64_t addend, uint64_t a,
+                          uint64_t b, bool negate)
+{
+    bool addend_snan =
+        (addend & 0x7fc00000) == 0x7f800000 && (addend & 0x3fffff);
+    uint64_t x, y;
+
+    a ^= negate ? 0x8000 : 0;
+    x = fmlal_widen(env, a);
+    y = fmlal_widen(env, b);
+
+    if (!addend_snan && (half_is_snan(a) || half_is_snan(b))) {
+        /* FPUnpack(addend) came first: a flushed denormal sets IDC. */
+        if ((env->fpcr & FPCR_FZ) && !(addend & 0x7f800000) &&
+            (addend & 0x7fffff))
+            env->fpsr |= FPSR_IDC;
+        return half_is_snan(a) ? x : y;
+    }
+    return fp_muladd(env, FP_S, addend, x, y, false, false);
+}
+
 /* FMLALB/T, FMLSLB/T: Zda.S += (-)Zn.H[2e + T] * Zm.H[2e + T] (or the
  * indexed one), widened exactly, then fused. */
 static void fmlal(CPUARMState *env, uint64_t desc)
@@ -1035,12 +1076,9 @@ static void fmlal(CPUARMState *env, uint64_t desc)
         unsigned j = aux & SVE2_INDEXED
                          ? (e - e % 4) * 2 + (aux >> SVE2_INDEX & 7)
                          : 2 * e + t;
-        uint64_t x = fp_convert(env, FP_H, FP_S, sve_elt(&n, 1, 2 * e + t));
-        uint64_t y = fp_convert(env, FP_H, FP_S, sve_elt(&m, 1, j));
-
-        sve_elt_put(
-            &d, 2, e,
-            fp_muladd(env, FP_S, sve_elt(&d, 2, e), x, y, aux & 2, false));
+        sve_elt_put(&d, 2, e,
+                    fmlal_one(env, sve_elt(&d, 2, e), sve_elt(&n, 1, 2 * e + t),
+                              sve_elt(&m, 1, j), aux & 2));
     }
     sve_z_write(env, sve_desc_rd(desc), d.b);
     fp_helper_leave(csr);

@@ -151,11 +151,14 @@ static bool trans_SHRN(DisasContext *s, arg_SHRN *a)
     return true;
 }
 
+/* SQXTNB ... SQXTUNT: tsz must be 001, 010 or 100 (unlike the shifts'
+ * tsz, whose low bits are part of the amount). */
 static bool trans_XTN(DisasContext *s, arg_XTN *a)
 {
-    int esz = tsz_esz((unsigned)(a->tszh << 2 | a->tszl));
+    unsigned tsz = (unsigned)(a->tszh << 2 | a->tszl);
+    int esz = tsz_esz(tsz);
 
-    if (!has_sve2(s) || esz < 0 || a->opc == 3)
+    if (!has_sve2(s) || esz < 0 || (tsz & (tsz - 1)) || a->opc == 3)
         return false;
     gen_sve2_0(sve2_desc(SVE2_OP_XTN, (unsigned)esz, a->rd, a->rn, 0, 0,
                          (uint32_t)(a->opc << 1 | a->t)));

@@ -102,6 +102,27 @@ static bool trans_ADR(DisasContext *s, arg_ADR *a)
     return true;
 }
 
+/* CMP<cc> Pd.T, Pg/Z, Zn.T, Zm.D: helper_sve_op's compare, each element
+ * against the doubleword it lies in; NZCV per PredTest. */
+static bool trans_CMP_ppzw(DisasContext *s, arg_CMP_ppzw *a)
+{
+    static const uint8_t cond[8] = {SVE_CMP_GE, SVE_CMP_GT, SVE_CMP_LT,
+                                    SVE_CMP_LE, SVE_CMP_HS, SVE_CMP_HI,
+                                    SVE_CMP_LO, SVE_CMP_LS};
+    unsigned c = cond[a->u << 2 | a->lt << 1 | a->ne] | SVE_CMP_WIDE;
+    TCGv_i64 nzcv = tcg_temp_new_i64();
+
+    (void)s;
+    if (a->esz == 3)
+        return false;
+    tcg_gen_call4(&helper_info_sve_op, &nzcv, tcg_ptr_as_i64(tcg_env),
+                  const_arg((int64_t)sve_desc(SVE_OP_CMP, a->esz, a->rd, a->rn,
+                                              a->rm, a->pg, c)),
+                  const_arg(0), const_arg(0));
+    gen_set_nzcv(nzcv);
+    return true;
+}
+
 static bool trans_DOT_idx(DisasContext *s, arg_DOT_idx *a)
 {
     (void)s;

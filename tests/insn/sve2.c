@@ -350,12 +350,16 @@ static void pred_tests(void)
     TX("whilewr p2.s, x9, x10", 0x1000, 0x1008);
     TX("whilewr p2.d, x9, x10", 0x1000, 0x1000);
     TX("whilewr p2.h, x9, x10", 0x1010, 0x1000);
-    TX("whilewr p2.s, x9, x10", 0x1000, 0x1002);
     TX("whilerw p2.b, x9, x10", 0x1005, 0x1000);
     TX("whilerw p2.h, x9, x10", 0x1000, 0x1006);
     TX("whilerw p2.d, x9, x10", 0x2000, 0x2000);
-    TX("whilerw p2.s, x9, x10", 0x1001, 0x1000);
     TX("whilewr p2.b, x9, x10", INT64_MIN, INT64_MAX);
+    /* A difference above 2^63: the pseudocode's integers do not wrap. */
+    TX("whilerw p2.s, x9, x10", -1, 0);
+    TX("whilerw p2.h, x9, x10", 0, -1);
+    /* Pointers less than one element apart (0x1000, 0x1002 .s; 0x1001,
+     * 0x1000 .s) are left out: diff DIV esize is 0, so every element is
+     * true (Arm ARM); qemu 7.2 makes them all false. */
     T("match p2.b, p0/z, z1.b, z2.b");
     T("match p2.h, p1/z, z1.h, z2.h");
     T("nmatch p2.b, p0/z, z1.b, z2.b");
@@ -413,8 +417,20 @@ static void fp_tests(void)
        1 << 25 | 1 << 24, 0);
     TX("msr fpcr, x9\n\tfcvtnt z0.h, p0/m, z1.s\n\tmsr fpcr, xzr", 3 << 22, 0);
     TX("msr fpcr, x9\n\tfcvtnt z0.s, p0/m, z1.d\n\tmsr fpcr, xzr", 1 << 22, 0);
+    /* FPCR.AHP: FPConvertSVE() ignores it (IEEE NaN and infinity). */
+    TX("msr fpcr, x9\n\tfcvtnt z0.h, p0/m, z1.s\n\tmsr fpcr, xzr", 1 << 26, 0);
+    TX("msr fpcr, x9\n\tfcvtlt z0.s, p0/m, z1.h\n\tmsr fpcr, xzr", 1 << 26, 0);
+    TX("msr fpcr, x9\n\tfcvtlt z0.s, p0/m, z0.h\n\tmsr fpcr, xzr", 1 << 26, 0);
     TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
        1 << 25 | 2 << 22, 0);
+    /* FPMulAddH(): FZ16 flushes denormal halves (FZ the addend, IDC),
+     * AHP is ignored, a signalling half beats a quiet addend. */
+    TX("msr fpcr, x9\n\tfmlalb z0.s, z1.h, z2.h\n\tmsr fpcr, xzr", 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlslt z0.s, z1.h, z2.h\n\tmsr fpcr, xzr",
+       1 << 26 | 1 << 24 | 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlalt z0.s, z2.h, z1.h[3]\n\tmsr fpcr, xzr",
+       1 << 24 | 1 << 19, 0);
+    TX("msr fpcr, x9\n\tfmlslb z0.s, z2.h, z0.h\n\tmsr fpcr, xzr", 0, 0);
 }
 
 static void complex_tests(void)
@@ -530,6 +546,36 @@ static void nt_fault_tests(void)
     munmap(page, 4096);
 }
 
+static void on_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(fault_jmp, 1);
+}
+
+/* SQXTNB ... UQXTNT with a reserved tsz (011, 101, 110, 111: not one
+ * element size) are UNDEFINED. */
+static void xtn_reserved_tests(void)
+{
+    void (*old)(int) = signal(SIGILL, on_sigill);
+    volatile int k;
+
+    for (k = 0; k < 4; k++) {
+        volatile int undef = 1;
+
+        if (sigsetjmp(fault_jmp, 1) == 0) {
+            switch (k) {
+            case 0: __asm__ volatile(".inst 0x45385053" ::: "v19"); break;
+            case 1: __asm__ volatile(".inst 0x45684000" ::: "v0"); break;
+            case 2: __asm__ volatile(".inst 0x45704400" ::: "v0"); break;
+            default: __asm__ volatile(".inst 0x45784800" ::: "v0");
+            }
+            undef = 0;
+        }
+        printf("xtn reserved tsz %d: %s\n", k, undef ? "UNDEF" : "executed");
+    }
+    signal(SIGILL, old);
+}
+
 static void crypto_tests(void)
 {
     T("aese z0.b, z0.b, z1.b");
@@ -574,6 +620,7 @@ int main(void)
         complex_tests();
         nt_tests();
         nt_fault_tests();
+        xtn_reserved_tests();
         crypto_tests();
     }
     /* With the tagged address ABI on (PR_SET_TAGGED_ADDR_CTRL), a gather

@@ -23,6 +23,7 @@ enum {
     RM = 2 << 22,
     RZ = 3 << 22,
     FZ16 = 1 << 19,
+    AHP = 1 << 26,
 };
 
 /* Inputs (twice the largest VL: some tests read Z3 one VL further on),
@@ -448,6 +449,76 @@ static void fscale_tests(void)
     }
 }
 
+/* CMP<cc> (wide): Pd as the bytes of Z0 (MOV Z0.B, P2/Z, #1) and NZCV;
+ * each element of Zn (Z0 = a) against the doubleword of Zm (Z1 = b) it
+ * lies in. */
+#define TW(insn, a, b)                                                         \
+    do {                                                                       \
+        uint64_t f;                                                            \
+        __asm__ volatile("ldr z0, [%[za]]\n\tldr z1, [%[zb]]\n\t"              \
+                         "ldr p0, [%[p]]\n\tldr p1, [%[q]]\n\t"                \
+                         "msr nzcv, xzr\n\t" insn "\n\t"                       \
+                         "mrs %[f], nzcv\n\tmov z0.b, p2/z, #1\n\t"            \
+                         "str z0, [%[o]]"                                      \
+                         : [f] "=&r"(f)                                        \
+                         : [za] "r"(a), [zb] "r"(b), [p] "r"(pa), [q] "r"(pb), \
+                           [o] "r"(zout)                                       \
+                         : "memory", "cc", "v0", "v1", "p2");                  \
+        printf("nzcv=%x ", (unsigned)(f >> 28));                               \
+        show(insn, 0, 0);                                                      \
+    } while (0)
+
+/* Small signed elements of each size against small doublewords, so that
+ * equal, greater and (unsigned) wrapped pairs all occur. */
+static void cmp_wide_tests(void)
+{
+    static uint8_t wb[512], wh[512], ws[512], wm[512];
+
+    for (unsigned i = 0; i < 512; i++)
+        wb[i] = (uint8_t)((int)(i * 5 % 7) - 3);
+    for (unsigned i = 0; i < 256; i++) {
+        int16_t h = (int16_t)((int)(i * 3 % 7) - 3);
+
+        memcpy(wh + 2 * i, &h, 2);
+    }
+    for (unsigned i = 0; i < 128; i++) {
+        int32_t w = (int32_t)(i * 3 % 5) - 2;
+
+        memcpy(ws + 4 * i, &w, 4);
+    }
+    for (unsigned i = 0; i < 64; i++) {
+        int64_t d = (int64_t)(i % 5) - 2;
+
+        memcpy(wm + 8 * i, &d, 8);
+    }
+    TW("cmpge p2.b, p0/z, z0.b, z1.d", wb, wm);
+    TW("cmpgt p2.h, p0/z, z0.h, z1.d", wh, wm);
+    TW("cmplt p2.s, p1/z, z0.s, z1.d", ws, wm);
+    TW("cmple p2.b, p1/z, z0.b, z1.d", wb, wm);
+    TW("cmphs p2.h, p0/z, z0.h, z1.d", wh, wm);
+    TW("cmphi p2.s, p0/z, z0.s, z1.d", ws, wm);
+    TW("cmplo p2.b, p0/z, z0.b, z1.d", wb, wm);
+    TW("cmpls p2.h, p1/z, z0.h, z1.d", wh, wm);
+    TW("cmpgt p2.s, p0/z, z0.s, z1.d", ws, wm);
+    TW("cmphi p2.b, p0/z, z0.b, z1.d", wb, wm);
+    TW("cmpge p2.b, p1/z, z0.b, z1.d", ia, ib);
+    TW("cmplo p2.s, p0/z, z0.s, z1.d", ia, ib);
+}
+
+/* FCVT to and from half precision under FPCR.AHP: FPConvertSVE() takes
+ * AHP as 0, so NaN and infinity inputs convert as IEEE ones. */
+static void fcvt_ahp_tests(void)
+{
+    static const unsigned crs[] = {AHP, AHP | DN, AHP | RZ | FZ};
+
+    for (unsigned k = 0; k < 3; k++) {
+        TH(crs[k], "fcvt z0.s, p0/m, z1.h");
+        TH(crs[k], "fcvt z0.d, p0/m, z1.h");
+        TS(crs[k], "fcvt z0.h, p0/m, z1.s");
+        TD(crs[k], "fcvt z0.h, p1/m, z1.d");
+    }
+}
+
 int main(void)
 {
     static const unsigned lengths[] = {16, 32, 64};
@@ -469,6 +540,8 @@ int main(void)
         fp_tests();
         fp_indexed_tests();
         fscale_tests();
+        fcvt_ahp_tests();
+        cmp_wide_tests();
     }
     return 0;
 }

@@ -417,6 +417,179 @@ static const struct dt_template t_sve_elements[] = {
     {0x04205000, 0x001f07ff}, {0x04605000, 0x001f07ff},
     {0x04bf5000, 0x000007ff}};
 
+/* ---- SVE data processing (VL 128) ---- */
+
+/* Integer: binary predicated (ADD..UDIVR, ORR..BIC), reductions (SADDV..
+ * ANDV), MLA MLS MAD MSB, shifts predicated (by immediate, vector, wide),
+ * unary (SXT* UXT* ABS NEG CLS CLZ CNT CNOT FABS FNEG NOT), unpredicated
+ * ADD..UQSUB and AND..BIC, INDEX, shifts unpredicated (wide, immediate),
+ * ADR, bitwise immediate and DUPM, CPY/FCPY (immediate), wide immediates
+ * (ADD..UQSUB, SMAX..UMIN, MUL, DUP, FDUP), SDOT UDOT (vectors, indexed). */
+static const struct dt_template t_sve_int[] = {
+    {0x04000000, 0x00df1fff}, {0x04002000, 0x00df1fff},
+    {0x04004000, 0x00dfbfff}, {0x04008000, 0x00c71fff},
+    {0x04108000, 0x00cf1fff}, {0x0410a000, 0x00cf1fff},
+    {0x04200000, 0x00df1fff}, {0x04203000, 0x00df03ff},
+    {0x04204000, 0x00df0fff}, {0x04208000, 0x00df1fff},
+    {0x0420a000, 0x00df0fff}, {0x05000000, 0x00c3ffff},
+    {0x05100000, 0x00cfffff}, {0x2520c000, 0x00df3fff},
+    {0x44800000, 0x007f07ff}};
+
+/* CMP<cc> (vectors, wide, unsigned and signed immediates), FCM<cc> and
+ * FAC<cc> (vectors), FCM<cc> with #0.0. */
+static const struct dt_template t_sve_cmp[] = {{0x24000000, 0x00dfffff},
+                                               {0x24200000, 0x00dfffff},
+                                               {0x25000000, 0x00dfbfff},
+                                               {0x65004000, 0x00dfbfff},
+                                               {0x65102000, 0x00c31fff}};
+
+/* FP: unpredicated (FADD FSUB FMUL FTSMUL FRECPS FRSQRTS), predicated
+ * (FADD..FDIV), FTMAD, with an immediate, FMLA..FNMSB, FMLA/FMLS/FMUL
+ * (indexed), FCMLA (vectors), FCADD, FCMLA (indexed), unary and converts
+ * (FRINT* FRECPX FSQRT FCVT SCVTF UCVTF FCVTZS FCVTZU), FADDV..FMINV,
+ * FADDA, FRECPE FRSQRTE, FTSSEL, FEXPA, FDUP, FCPY. */
+static const struct dt_template t_sve_fp[] = {
+    {0x65000000, 0x00df1fff}, {0x65008000, 0x00cf1fff},
+    {0x65108000, 0x00c703ff}, {0x65188000, 0x00c71c3f},
+    {0x65200000, 0x00dfffff}, {0x64200000, 0x00df07ff},
+    {0x64202000, 0x00df03ff}, {0x64000000, 0x00df7fff},
+    {0x64008000, 0x00c11fff}, {0x64a01000, 0x005f0fff},
+    {0x6500a000, 0x00df1fff}, {0x65002000, 0x00c71fff},
+    {0x65182000, 0x00c01fff}, {0x650e3000, 0x00c103ff},
+    {0x0420b000, 0x00df03ff}, {0x0420b800, 0x00c003ff},
+    {0x2539c000, 0x00c01fff}, {0x0510c000, 0x00cf1fff}};
+
+/* SVE2: one template per allocated group (named as the a64/sve2.decode
+ * patterns; not the non-temporal loads and stores, which would need DT_MEM
+ * with a vector base), and the
+ * whole 0x44 (bit 21 = 0) and 0x45 spaces, where an allocated encoding
+ * arx does not decode shows as arx-ILL. */
+static const struct dt_template t_sve_sve2[] = {
+    {0x44000000, 0x00dfffff}, /* the 0x44 space, bit 21 = 0 */
+    {0x45000000, 0x00ffffff}, /* the 0x45 space */
+    {0x44108000, 0x00c71fff}, /* HALVE */
+    {0x4410a000, 0x00c71fff}, /* PAIRWISE */
+    {0x45000000, 0x00df3fff}, /* ADDSUB_long */
+    {0x45004000, 0x00df1fff}, /* ADDSUB_wide */
+    {0x45006000, 0x00df1fff}, /* MUL_long */
+    {0x4500a000, 0x005f0fff}, /* SHLL */
+    {0x45200000, 0x005f3fff}, /* SHRN */
+    {0x45204000, 0x00581fff}, /* XTN */
+    {0x45206000, 0x00df1fff}, /* ADDHN */
+    {0x04203800, 0x00df07ff}, /* TERNARY */
+    {0x04203400, 0x00df03ff}, /* XAR */
+    {0x4500e000, 0x00df0fff}, /* SRA */
+    {0x04206000, 0x00df0fff}, /* MUL_zzz */
+    {0x04207000, 0x00df07ff}, /* SQDMULH_zzz */
+    {0x44007000, 0x00df07ff}, /* SQRDMLAH_zzz */
+    {0x44200000, 0x005fffff}, /* IDX_h */
+    {0x44a00000, 0x001fffff}, /* IDX_s */
+    {0x44e00000, 0x001fffff}, /* IDX_d */
+    {0x25200000, 0x00df1bff}, /* WHILE_down */
+    {0x25203000, 0x00df03ff}, /* WHILE_ptr */
+    {0x45208000, 0x00df1fff}, /* MATCH */
+    {0x05600000, 0x001f1fff}, /* EXT_con */
+    {0x05202800, 0x00df03ff}, /* TBL2 */
+    {0x05202c00, 0x00df03ff}, /* TBX */
+    {0x4520c000, 0x00df1fff}, /* HISTCNT */
+    {0x4520a000, 0x001f03ff}, /* HISTSEG */
+    {0x4500b000, 0x00df0fff}, /* BITPERM */
+    {0x44004000, 0x00df1fff}, /* MLAL */
+    {0x44006000, 0x00df0fff}, /* SQDMLAL */
+    {0x4500f800, 0x00df07ff}, /* ABA */
+    {0x4500c000, 0x00df0fff}, /* ABAL */
+    {0x4404a000, 0x00c11fff}, /* ADALP */
+    {0x4500d000, 0x00df07ff}, /* ADCL */
+    {0x4500f000, 0x00df07ff}, /* SRI_SLI */
+    {0x44188000, 0x00c71fff}, /* SATADD */
+    {0x44008000, 0x00cf1fff}, /* SHL_zpzz */
+    {0x04008000, 0x00cf1fff}, /* SHIFT2_zpzi */
+    {0x4408a000, 0x00c11fff}, /* SQABS */
+    {0x4500d800, 0x00c107ff}, /* CADD */
+    {0x45009000, 0x00df07ff}, /* EORBT */
+    {0x45008000, 0x00df0fff}, /* ADDSUB_lbt */
+    {0x4522e000, 0x000007ff}, /* AESE */
+    {0x4520e000, 0x0000041f}, /* AESMC */
+    {0x4523e000, 0x000003ff}, /* SM4E */
+    {0x4520f000, 0x001f03ff}, /* SM4EKEY */
+    {0x4520f400, 0x001f03ff}, /* RAX1 */
+    {0x64108000, 0x00c71fff}, /* FP_PAIRWISE */
+    {0x6408a000, 0x00c31fff}, /* FCVT_nt */
+    {0x650aa000, 0x00001fff}, /* FCVTX */
+    {0x6518a000, 0x00061fff}, /* FLOGB */
+    {0x4480a000, 0x00011fff}, /* URECPE */
+    {0x44002000, 0x00df1fff}, /* CMLA */
+    {0x44801000, 0x005f0fff}, /* CDOT */
+    {0x44000800, 0x00df07ff}, /* SQDMLALBT */
+    {0x64a08000, 0x001f27ff}, /* FMLAL */
+    {0x64a04000, 0x001f2fff} /* FMLAL_idx */};
+
+/* The SVE forms of BF16, F32MM and F64MM: BFCVT(NT), BFDOT, BFMLALB/T,
+ * BFMMLA, FMMLA (I8MM's are in the 0x45 space of sve_sve2). */
+static const struct dt_template t_sve_mm[] = {
+    {0x648aa000, 0x01001fff}, {0x64608000, 0x001f03ff},
+    {0x64604000, 0x001f03ff}, {0x64e08000, 0x001f07ff},
+    {0x64e04000, 0x001f0fff}, {0x6420e400, 0x00df03ff}};
+
+/* Destructive forms MOVPRFX may prefix: binary predicated, MLA..MSB,
+ * shifts (immediate, vector, wide), unary predicated, FP binary predicated
+ * and immediate, FMLA family, FCADD, FCMLA, SDOT/UDOT, FTMAD, the
+ * unpredicated wide immediates (not DUP/FDUP: sve_movprfx_ok). */
+static const struct dt_template t_sve_movprfx[] = {
+    {0x04000000, 0x00df1fff}, {0x04004000, 0x00dfbfff},
+    {0x04008000, 0x00c71fff}, {0x04108000, 0x00cf1fff},
+    {0x0410a000, 0x00cf1fff}, {0x65008000, 0x00cf1fff},
+    {0x65188000, 0x00c71c3f}, {0x65200000, 0x00dfffff},
+    {0x64008000, 0x00c11fff}, {0x64000000, 0x00df7fff},
+    {0x44800000, 0x007f07ff}, {0x65108000, 0x00c703ff},
+    {0x2520c000, 0x00df3fff}};
+
+/* Whether insn is governed by Pg in bits 12:10 on elements of the size in
+ * bits 23:22 (so a predicated MOVPRFX with the same may prefix it): not the
+ * wide immediates, DOT, FTMAD, or the shifts by immediate (tsz). */
+static bool movprfx_pg_size(uint32_t insn)
+{
+    unsigned top = insn >> 24;
+
+    if (top == 0x25 || top == 0x44)
+        return false;
+    if (top == 0x04 && bits(insn, 13, 3) == 4 && !bits(insn, 20, 1))
+        return false;
+    return !(top == 0x65 && bits(insn, 19, 3) == 2);
+}
+
+uint32_t dt_movprfx_for(uint32_t insn)
+{
+    uint32_t h = insn * 0x9e3779b1u;
+    unsigned rd = bits(insn, 0, 5), form = (h >> 8) % 3;
+    unsigned zs = (rd + 1 + (h >> 27) % 31) % 32;
+
+    if (form == 0 || !movprfx_pg_size(insn))
+        return 0x0420bc00u | zs << 5 | rd;
+    return 0x04102000u | (insn & 0x00c01c00u) | (form == 2 ? 1u << 16 : 0) |
+           zs << 5 | rd;
+}
+
+/* A prefixed instruction must not read Zd other than as its destructive
+ * operand (CONSTRAINED UNPREDICTABLE): Zd differs from the fields at 9:5
+ * and 20:16 (where those are immediates, a few draws too many go). DUP and
+ * FDUP (immediate) are not destructive. */
+static bool sve_movprfx_ok(uint32_t insn)
+{
+    unsigned rd = bits(insn, 0, 5);
+
+    if ((insn & 0xff38c000u) == 0x2538c000u)
+        return false;
+    return rd != bits(insn, 5, 5) && rd != bits(insn, 16, 5);
+}
+
+/* MOVPRFX (predicated) alone, before the RET, is CONSTRAINED UNPREDICTABLE:
+ * only a prefix of a destructive instruction is defined. */
+static bool sve_int_ok(uint32_t insn)
+{
+    return (insn & 0xff3ee000u) != 0x04102000u;
+}
+
 /* ADDVL, ADDPL with SP: the stack differs (and the harness needs it). */
 static bool sve_elements_ok(uint32_t insn)
 {
@@ -582,6 +755,29 @@ const struct dt_class dt_classes[] = {
     DT_CLASS("sve_count",
              "SVE CNTP INCP DECP SQINCP..UQDECP CTERM SQINC..UQDEC (vector)",
              DT_SVE | DT_GPR_RD, NULL, t_sve_count),
+    DT_CLASS("sve_int",
+             "SVE integer arithmetic, logic, shifts, reductions, immediates, "
+             "INDEX ADR DOT",
+             DT_SVE, sve_int_ok, t_sve_int),
+    DT_CLASS("sve_cmp",
+             "SVE CMP<cc> (vectors, wide, immediate) FCM<cc> FAC<cc>", DT_SVE,
+             NULL, t_sve_cmp),
+    DT_CLASS("sve_fp",
+             "SVE FP arithmetic, FMLA family, FCMLA FCADD, unary, converts, "
+             "estimates, reductions, FTMAD FTSMUL FTSSEL FEXPA",
+             DT_SVE, NULL, t_sve_fp),
+    DT_CLASS("sve_sve2",
+             "SVE2 integer, widening, narrowing, bitwise, complex, crypto, "
+             "WHILE*, TBL/TBX, FP pairwise, FCVTNT/LT, FMLAL*",
+             DT_SVE, NULL, t_sve_sve2),
+    DT_CLASS("sve_mm",
+             "SVE BFCVT BFDOT BFMLALB/T BFMMLA FMMLA (BF16, F32MM, "
+             "F64MM)",
+             DT_SVE, NULL, t_sve_mm),
+    DT_CLASS("sve_movprfx",
+             "SVE MOVPRFX (unpredicated, zeroing, merging) + a destructive "
+             "instruction",
+             DT_SVE | DT_MOVPRFX, sve_movprfx_ok, t_sve_movprfx),
 };
 
 const size_t dt_class_count = sizeof(dt_classes) / sizeof(dt_classes[0]);

@@ -313,9 +313,12 @@ static const char *signal_label(int sig)
     }
 }
 
+/* Bytes per snippet: insn, RET; or MOVPRFX, insn, RET (DT_MOVPRFX). */
+static size_t dt_stride = 8;
+
 static void code_alloc(size_t count)
 {
-    dt_code_size = (count * 8 + 4095) & ~(size_t)4095;
+    dt_code_size = (count * dt_stride + 4095) & ~(size_t)4095;
     dt_code = mmap(NULL, dt_code_size, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (dt_code == MAP_FAILED) {
@@ -333,18 +336,23 @@ static void code_seal(void)
     __builtin___clear_cache((char *)dt_code, (char *)dt_code + dt_code_size);
 }
 
+/* A fault in insn resumes at pc + 4: the RET after it either way. */
 static void code_put(size_t i, uint32_t insn)
 {
     uint32_t snippet[2] = {insn, 0xd65f03c0 /* ret */};
+    uint32_t pair[4] = {dt_movprfx_for(insn), insn, 0xd65f03c0, 0xd65f03c0};
 
-    memcpy(dt_code + 8 * i, snippet, sizeof(snippet));
+    if (dt_stride == 16)
+        memcpy(dt_code + 16 * i, pair, sizeof(pair));
+    else
+        memcpy(dt_code + 8 * i, snippet, sizeof(snippet));
 }
 
 /* Run the snippet at index i from dt_in; 0 or the signal it raised. */
 static int test_run(const struct dt_class *c, size_t i)
 {
     dt_out = dt_in;
-    dt_out.code = (uint64_t)(uintptr_t)(dt_code + 8 * i);
+    dt_out.code = (uint64_t)(uintptr_t)(dt_code + dt_stride * i);
     if (c->flags & DT_MEM)
         memcpy(dt_mem, dt_mem_in, DT_MEM_SIZE);
     dt_signal = 0;
@@ -522,6 +530,8 @@ static int cmd_one(const struct dt_class *c, uint64_t seed, uint32_t insn)
     sig = test_run(c, 0);
     printf("insn %08x class %s seed %llu\n", insn, c->name,
            (unsigned long long)seed);
+    if (c->flags & DT_MOVPRFX)
+        printf("after movprfx %08x\n", dt_movprfx_for(insn));
     print_state_in(insn, c);
     if (known >= 0)
         printf("known deviation: %s\n", dt_known_table[known].reason);
@@ -590,6 +600,8 @@ int main(int argc, char **argv)
     /* SVE classes run at VL 128, where Zn is Vn (PR_SVE_SET_VL = 50). */
     if (c->flags & DT_SVE)
         dt_sve_on = prctl(50, 16, 0, 0, 0) == 16;
+    if (c->flags & DT_MOVPRFX)
+        dt_stride = 16;
     if (strcmp(argv[1], "run") == 0)
         return cmd_run(c, strtoull(argv[3], NULL, 0),
                        strtoull(argv[4], NULL, 0));

@@ -34,7 +34,8 @@ enum {
     DT_MEM_RM = 1u << 2, /* bits 20:16 are an index/post-increment GPR */
     DT_FP16 = 1u << 3,   /* half-precision (FEAT_FP16) encodings */
     DT_FPTYPE = 1u << 4, /* bits 23:22 are the scalar FP type (11 = half) */
-    DT_SVE = 1u << 5     /* SVE: the predicates join the state, VL 128 */
+    DT_SVE = 1u << 5,    /* SVE: the predicates join the state, VL 128 */
+    DT_MOVPRFX = 1u << 6 /* run dt_movprfx_for(insn), then insn */
 };
 
 struct dt_template {
@@ -55,6 +56,9 @@ extern const struct dt_class dt_classes[];
 extern const size_t dt_class_count;
 
 const struct dt_class *dt_class_find(const char *name);
+/* DT_MOVPRFX classes: the MOVPRFX (unpredicated, or with insn's Pg and
+ * element size, zeroing or merging) put before insn, from insn alone. */
+uint32_t dt_movprfx_for(uint32_t insn);
 
 /* Size of the random data buffer memory classes address (base at middle). */
 #define DT_MEM_SIZE 4096

@@ -95,11 +95,6 @@ disassemble() {
         sed 's/ *\t/\t/'
 }
 
-# SVE is off in arx's max (the sve_* classes turn it on; qemu's max has it).
-arx_cpu() {
-    case $1 in sve_*) echo "-cpu max,+sve" ;; esac
-}
-
 : >"$out/mismatches"
 : >"$out/summary"
 failed=0
@@ -108,7 +103,7 @@ for class in $classes; do
     a=$out/$class.arx
     timeout 600 "$QEMU" -cpu max "$bin" run "$class" "$seed" "$count" "$fpcr_mask" >"$q" 2>"$q.err" &
     qpid=$!
-    timeout 600 $ARX $(arx_cpu "$class") "$bin" run "$class" "$seed" "$count" "$fpcr_mask" >"$a" 2>"$a.err"
+    timeout 600 $ARX "$bin" run "$class" "$seed" "$count" "$fpcr_mask" >"$a" 2>"$a.err"
     arc=$?
     wait $qpid
     qrc=$?
@@ -171,7 +166,7 @@ awk -F'|' -v max="$details" '{ key = $1 "|" $2 "|" $3
 while read -r class enc kind nth; do
     [ "$kind" = arx-ill ] && continue
     "$QEMU" -cpu max "$bin" one "$class" "$seed" "$enc" "$fpcr_mask" >"$out/one.$enc.qemu" 2>&1 </dev/null
-    $ARX $(arx_cpu "$class") "$bin" one "$class" "$seed" "$enc" "$fpcr_mask" >"$out/one.$enc.arx" 2>&1 </dev/null
+    $ARX "$bin" one "$class" "$seed" "$enc" "$fpcr_mask" >"$out/one.$enc.arx" 2>&1 </dev/null
     sig=$(diff "$out/one.$enc.qemu" "$out/one.$enc.arx" | sed -n 's/^[<>] [a-z]* *\([a-z]*\).*/\1/p' |
           sort -u | tr '\n' ',' | sed 's/,$//')
     echo "$enc ${sig:-none} $nth"
