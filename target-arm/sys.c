@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "target-arm/features.h"
 #include "target-arm/helper_sys.h"
 
 bool arm_system_mode;
@@ -15,8 +16,12 @@ const ArmSysHooks *arm_sys_hooks;
 
 void arm_sys_init(const ArmSysHooks *hooks)
 {
+    const char *bad;
+
     arm_system_mode = true;
     arm_sys_hooks = hooks;
+    /* The ID registers (sys_regs.c) offer no SVE: its instructions UNDEF. */
+    arm_cpu_select("max,-sve", &bad);
 }
 
 /* ---- PSTATE and the stack pointers ---- */

@@ -1357,7 +1357,9 @@ void a64_sve_note_vreg_writes(DisasContext *s, uint32_t insn)
     uint32_t mask = 0;
     TCGv_i64 live;
 
-    if (!dc_has_feature(s, ARM_FEAT_SVE))
+    /* At VL 128 Z has no bits above V's, and a change of VL clears
+     * zhi_live (sve.c): nothing to note. */
+    if (!dc_has_feature(s, ARM_FEAT_SVE) || s->sve_vl128)
         return;
     if ((op0 & 7) == 7)
         mask = fp_simd_dest(insn);
