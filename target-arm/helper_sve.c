@@ -382,23 +382,93 @@ static inline bool cmp_keys(uint64_t x, uint64_t y, unsigned accept)
 }
 
 /* cmp's element loop, inlined with a constant esz: every element
- * compared, the result then masked with Pg. */
+ * compared, the result then masked with Pg. Each predicate word's bits
+ * gather in a register (an |= into r->w per element made every element
+ * wait for the last one's store). */
 static inline __attribute__((always_inline)) void
 cmp_loop(SvePred *r, const SveVec *n, const SveVec *m, unsigned count,
          unsigned esz, unsigned aux, uint64_t imm)
 {
-    unsigned acc = cmp_accept(aux);
+    unsigned acc = cmp_accept(aux), per_word = 64u >> esz;
     uint64_t y = cmp_key(imm, 3, acc);
 
-    for (unsigned i = 0; i < count; i++) {
-        uint64_t x = cmp_key(sve_elt(n, esz, i), esz, acc);
+    for (unsigned first = 0; first < count; first += per_word) {
+        unsigned end = count - first < per_word ? count : first + per_word;
+        uint64_t bits = 0;
 
-        if (aux & SVE_CMP_WIDE)
-            y = cmp_key(sve_elt(m, 3, (i << esz) / 8), 3, acc);
-        else if (!(aux & SVE_CMP_IMM))
-            y = cmp_key(sve_elt(m, esz, i), esz, acc);
-        r->w[(i << esz) / 64] |= (uint64_t)cmp_keys(x, y, acc)
-                                 << ((i << esz) % 64);
+        for (unsigned i = first; i < end; i++) {
+            uint64_t x = cmp_key(sve_elt(n, esz, i), esz, acc);
+
+            if (aux & SVE_CMP_WIDE)
+                y = cmp_key(sve_elt(m, 3, (i << esz) / 8), 3, acc);
+            else if (!(aux & SVE_CMP_IMM))
+                y = cmp_key(sve_elt(m, esz, i), esz, acc);
+            bits |= (uint64_t)cmp_keys(x, y, acc) << ((i << esz) % 64);
+        }
+        r->w[(first << esz) / 64] = bits;
+    }
+}
+
+/*
+ * CMPEQ/CMPNE eight bytes at a time: the predicate bits (bit i << esz for
+ * element i) of the elements of a and b that are equal. A lane of a ^ b
+ * is zero when (x & low) + low, which cannot carry out of the lane, and x
+ * both lack the lane's top bit; the top bits, moved to each lane's bit 0,
+ * then gather into the top byte in one multiply (each lands on its own
+ * bit, so nothing carries).
+ */
+static inline uint64_t eq_bits8(uint64_t a, uint64_t b, unsigned esz)
+{
+    static const uint64_t low[4] = {
+        UINT64_C(0x7f7f7f7f7f7f7f7f), UINT64_C(0x7fff7fff7fff7fff),
+        UINT64_C(0x7fffffff7fffffff), UINT64_C(0x7fffffffffffffff)};
+    uint64_t x = a ^ b;
+    uint64_t nonzero = ((x & low[esz]) + low[esz]) | x;
+    uint64_t zero = (~nonzero & ~low[esz]) >> ((8u << esz) - 1);
+
+    return (zero * UINT64_C(0x0102040810204080)) >> 56;
+}
+
+/* cmp for EQ and NE of vectors or an immediate (not wide): r's bits. */
+static void cmp_eq(SvePred *r, const SveVec *n, const SveVec *m, unsigned vl,
+                   unsigned esz, bool ne, uint64_t imm)
+{
+    uint64_t lanes = sve_pred_esz_bits(esz) & 0xff, y = imm;
+
+    for (unsigned k = 0; k < vl / 8; k++) {
+        uint64_t x, bits;
+
+        memcpy(&x, n->b + 8 * k, 8);
+        if (m)
+            memcpy(&y, m->b + 8 * k, 8);
+        bits = eq_bits8(x, y, esz);
+        if (ne)
+            bits = ~bits & lanes;
+        r->w[k / 8] |= bits << (8 * (k % 8));
+    }
+}
+
+/* imm (a signed 5-bit CMPEQ/CMPNE immediate) in every element of a word. */
+static uint64_t replicate(uint64_t imm, unsigned esz)
+{
+    static const uint64_t ones[4] = {UINT64_C(0x0101010101010101),
+                                     UINT64_C(0x0001000100010001),
+                                     UINT64_C(0x0000000100000001), 1};
+    uint64_t mask = esz == 3 ? ~UINT64_C(0) : (UINT64_C(1) << (8u << esz)) - 1;
+
+    return (imm & mask) * ones[esz];
+}
+
+/* cmp_loop with esz a constant. */
+static void cmp_elements(SvePred *r, const SveVec *n, const SveVec *m,
+                         unsigned count, unsigned esz, unsigned aux,
+                         uint64_t imm)
+{
+    switch (esz) {
+    case 0: cmp_loop(r, n, m, count, 0, aux, imm); break;
+    case 1: cmp_loop(r, n, m, count, 1, aux, imm); break;
+    case 2: cmp_loop(r, n, m, count, 2, aux, imm); break;
+    default: cmp_loop(r, n, m, count, 3, aux, imm); break;
     }
 }
 
@@ -415,12 +485,12 @@ static uint64_t cmp(CPUARMState *env, uint64_t desc, uint64_t imm)
         sve_z_read(env, sve_desc_rm(desc), m.b);
     sve_pred_read(env, sve_desc_pg(desc), &g);
     memset(&r, 0, sizeof(r));
-    switch (esz) {
-    case 0: cmp_loop(&r, &n, &m, count, 0, aux, imm); break;
-    case 1: cmp_loop(&r, &n, &m, count, 1, aux, imm); break;
-    case 2: cmp_loop(&r, &n, &m, count, 2, aux, imm); break;
-    default: cmp_loop(&r, &n, &m, count, 3, aux, imm); break;
-    }
+    if (((aux & 15) == SVE_CMP_EQ || (aux & 15) == SVE_CMP_NE) &&
+        !(aux & SVE_CMP_WIDE))
+        cmp_eq(&r, &n, aux & SVE_CMP_IMM ? NULL : &m, sve_vl_bytes(env), esz,
+               (aux & 15) == SVE_CMP_NE, replicate(imm, esz));
+    else
+        cmp_elements(&r, &n, &m, count, esz, aux, imm);
     for (unsigned w = 0; w < SVE_PL_MAX_BYTES / 8; w++)
         r.w[w] &= g.w[w];
     pred_write(env, sve_desc_rd(desc), &r);
