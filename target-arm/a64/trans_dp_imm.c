@@ -257,7 +257,13 @@ static bool trans_EXTR(DisasContext *s, arg_EXTR *a)
         return false;
     lo = read_cpu_reg(s, a->rm, a->sf);
     result = tcg_temp_new_i64();
-    if (!a->sf) {
+    if (!a->sf && a->rn == a->rm) {
+        /* ROR (immediate), W form: one 32-bit rotate. */
+        TCGv_i32 v = tcg_temp_new_i32();
+        tcg_gen_extrl_i64_i32(v, lo);
+        tcg_gen_rotri_i32(v, v, lsb);
+        tcg_gen_extu_i32_i64(result, v);
+    } else if (!a->sf) {
         /* W form: build Rn:Rm in 64 bits, shift; write_xreg truncates. */
         tcg_gen_deposit_i64(result, lo, read_xreg(s, a->rn), 32, 32);
         tcg_gen_shri_i64(result, result, lsb);
