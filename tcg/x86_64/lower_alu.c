@@ -3,6 +3,8 @@
  * comparisons to x86-64. i32 values are kept zero-extended in registers.
  * Must not touch guest memory or control flow.
  */
+#include <cpuid.h>
+
 #include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void)
@@ -155,6 +157,23 @@ static void lower_andc(const TCGOp *op)
     finish(op, 2, rd);
 }
 
+/* BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8), read once; racing translators
+ * store the same. tcg_backend_code_version hashes leaf 7, so a persistent
+ * cache made with shlx is not loaded on a host without it. */
+static bool host_has_bmi2(void)
+{
+    static int has_bmi2 = -1;
+    int v = __atomic_load_n(&has_bmi2, __ATOMIC_RELAXED);
+    unsigned eax, ebx = 0, ecx, edx;
+
+    if (v < 0) {
+        v = __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) &&
+            (ebx & bit_BMI2) != 0;
+        __atomic_store_n(&has_bmi2, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
 static void lower_shift(const TCGOp *op, X86ShiftOp sop)
 {
     int w = alu_width(op);
@@ -165,6 +184,14 @@ static void lower_shift(const TCGOp *op, X86ShiftOp sop)
         rd = ra_out_from(op, 0, 1, 0);
         if ((b->val & (w - 1)) != 0)
             x86_shift_ri(as(), w, sop, rd, (uint8_t)(b->val & (w - 1)));
+        finish(op, 2, rd);
+        return;
+    }
+    if (sop != X86_ROR && host_has_bmi2()) {
+        /* shlx/shrx/sarx: the count in any register, rcx left alone. */
+        X86Reg rb = ra_in(b, 0);
+        rd = ra_out_from(op, 0, 1, REGSET(rb));
+        x86_shiftx(as(), w, sop, rd, rd, rb);
         finish(op, 2, rd);
         return;
     }
