@@ -49,9 +49,11 @@ static TCGv_i64 gen_shift_imm(TCGv_i64 src, int sf, int type, int amount)
         if (sf) {
             tcg_gen_sari_i64(ret, src, amount);
         } else {
-            tcg_gen_ext32s_i64(ret, src);
-            tcg_gen_sari_i64(ret, ret, amount);
-            tcg_gen_ext32u_i64(ret, ret);
+            /* one 32-bit sar, zero-extended */
+            TCGv_i32 v = tcg_temp_new_i32();
+            tcg_gen_extrl_i64_i32(v, src);
+            tcg_gen_sari_i32(v, v, amount);
+            tcg_gen_extu_i32_i64(ret, v);
         }
         break;
     default:
