@@ -217,6 +217,18 @@ static bool fold_bitfield(TCGOp *op, uint64_t a, uint64_t *r)
     }
 }
 
+/* deposit of two known values: a with bits [pos, pos + len) from b. */
+static bool fold_deposit(const TCGOp *op, uint64_t a, uint64_t b, uint64_t *r)
+{
+    unsigned pos = (unsigned)op->args[3], len = (unsigned)op->args[4];
+    uint64_t mask = len >= 64 ? ~0ull : (1ull << len) - 1;
+
+    if (op->opc != INDEX_op_deposit_i64 && op->opc != INDEX_op_deposit_i32)
+        return false;
+    *r = (a & ~(mask << pos)) | ((b & mask) << pos);
+    return true;
+}
+
 static void replace_with_mov(TCGOp *op, uint64_t val)
 {
     TCGType type = tcg_temp((uint32_t)op->args[0])->type;
@@ -370,7 +382,8 @@ static bool try_fold(TCGOp *op, const uint64_t *vals)
 {
     uint64_t r;
 
-    if (fold_bitfield(op, vals[0], &r)) {
+    if (fold_bitfield(op, vals[0], &r) ||
+        fold_deposit(op, vals[0], vals[1], &r)) {
         replace_with_mov(op, r);
         return true;
     }

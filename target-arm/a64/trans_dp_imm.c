@@ -192,9 +192,10 @@ static bool trans_SBFM(DisasContext *s, arg_bitfield *a)
         /* ASR, SBFX, SXTB/H/W: Rd = SignExtend(Rn<imms:immr>) */
         tcg_gen_sextract_i64(result, src, immr, imms - immr + 1);
     } else {
-        /* SBFIZ: the low imms+1 bits, sign-extended, moved up */
-        tcg_gen_sextract_i64(result, src, 0, imms + 1);
-        tcg_gen_shli_i64(result, result, bits - immr);
+        /* SBFIZ: the low imms+1 bits, sign-extended, moved up (write_xreg
+         * truncates the W form) */
+        tcg_gen_shli_i64(result, src, 64 - (imms + 1));
+        tcg_gen_sari_i64(result, result, 64 - (imms + 1) - (bits - immr));
     }
     write_xreg(s, a->rd, result, a->sf);
     return true;
@@ -210,13 +211,20 @@ static bool trans_UBFM(DisasContext *s, arg_bitfield *a)
         return false;
     src = read_cpu_reg(s, a->rn, a->sf);
     result = tcg_temp_new_i64();
-    if (imms >= immr) {
-        /* LSR, UBFX, UXTB/H: Rd = ZeroExtend(Rn<imms:immr>) */
+    if (imms == bits - 1) {
+        /* LSR: src is zero-extended when !sf, so one shift does */
+        tcg_gen_shri_i64(result, src, immr);
+    } else if (imms >= immr) {
+        /* UBFX, UXTB/H: Rd = ZeroExtend(Rn<imms:immr>) */
         tcg_gen_extract_i64(result, src, immr, imms - immr + 1);
+    } else if (imms + 1 == immr) {
+        /* LSL: the bits shifted past the top vanish (write_xreg truncates
+         * the W form) */
+        tcg_gen_shli_i64(result, src, bits - immr);
     } else {
-        /* LSL, UBFIZ: the low imms+1 bits moved up, zeros elsewhere */
-        tcg_gen_extract_i64(result, src, 0, imms + 1);
-        tcg_gen_shli_i64(result, result, bits - immr);
+        /* UBFIZ: the low imms+1 bits moved up, zeros elsewhere */
+        tcg_gen_shli_i64(result, src, 64 - (imms + 1));
+        tcg_gen_shri_i64(result, result, 64 - (imms + 1) - (bits - immr));
     }
     write_xreg(s, a->rd, result, a->sf);
     return true;
@@ -257,7 +265,13 @@ static bool trans_EXTR(DisasContext *s, arg_EXTR *a)
         return false;
     lo = read_cpu_reg(s, a->rm, a->sf);
     result = tcg_temp_new_i64();
-    if (!a->sf) {
+    if (!a->sf && a->rn == a->rm) {
+        /* ROR (immediate), W form: one 32-bit rotate. */
+        TCGv_i32 v = tcg_temp_new_i32();
+        tcg_gen_extrl_i64_i32(v, lo);
+        tcg_gen_rotri_i32(v, v, lsb);
+        tcg_gen_extu_i32_i64(result, v);
+    } else if (!a->sf) {
         /* W form: build Rn:Rm in 64 bits, shift; write_xreg truncates. */
         tcg_gen_deposit_i64(result, lo, read_xreg(s, a->rn), 32, 32);
         tcg_gen_shri_i64(result, result, lsb);

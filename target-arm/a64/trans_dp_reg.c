@@ -49,9 +49,11 @@ static TCGv_i64 gen_shift_imm(TCGv_i64 src, int sf, int type, int amount)
         if (sf) {
             tcg_gen_sari_i64(ret, src, amount);
         } else {
-            tcg_gen_ext32s_i64(ret, src);
-            tcg_gen_sari_i64(ret, ret, amount);
-            tcg_gen_ext32u_i64(ret, ret);
+            /* one 32-bit sar, zero-extended */
+            TCGv_i32 v = tcg_temp_new_i32();
+            tcg_gen_extrl_i64_i32(v, src);
+            tcg_gen_sari_i32(v, v, amount);
+            tcg_gen_extu_i32_i64(ret, v);
         }
         break;
     default:
@@ -393,13 +395,37 @@ static bool trans_div(DisasContext *s, arg_div *a)
 
 /* ---- 2-source shifts and CRC32 ---- */
 
+/* The W forms of LSLV..RORV as i32 ops, which take the count modulo 32
+ * as Arm does (no mask, no sign-extension for ASRV). */
+static void gen_shift_var32(TCGv_i64 ret, TCGv_i64 src, int type,
+                            TCGv_i64 count)
+{
+    TCGv_i32 v = tcg_temp_new_i32();
+    TCGv_i32 c = tcg_temp_new_i32();
+
+    tcg_gen_extrl_i64_i32(v, src);
+    tcg_gen_extrl_i64_i32(c, count);
+    switch (type) {
+    case SHIFT_TYPE_LSL: tcg_gen_shl_i32(v, v, c); break;
+    case SHIFT_TYPE_LSR: tcg_gen_shr_i32(v, v, c); break;
+    case SHIFT_TYPE_ASR: tcg_gen_sar_i32(v, v, c); break;
+    default: tcg_gen_rotr_i32(v, v, c); break;
+    }
+    tcg_gen_extu_i32_i64(ret, v);
+}
+
 /* LSLV, LSRV, ASRV, RORV: the count is Rm modulo the data size. */
 static bool trans_shiftv(DisasContext *s, arg_shiftv *a)
 {
     TCGv_i64 count = tcg_temp_new_i64();
     TCGv_i64 d = tcg_temp_new_i64();
 
-    tcg_gen_andi_i64(count, read_xreg(s, a->rm), a->sf ? 63 : 31);
+    if (!a->sf) {
+        gen_shift_var32(d, read_xreg(s, a->rn), a->kind, read_xreg(s, a->rm));
+        write_xreg(s, a->rd, d, 0);
+        return true;
+    }
+    tcg_gen_andi_i64(count, read_xreg(s, a->rm), 63);
     gen_shift_var(d, read_cpu_reg(s, a->rn, a->sf), a->sf, a->kind, count);
     write_xreg(s, a->rd, d, a->sf);
     return true;

@@ -840,6 +840,24 @@ static void emit_vfma231(X86Asm *a, uint8_t opcode, int bits, X86Xmm dst,
     insn_commit(a, &in);
 }
 
+/* VEX.LZ.0F38.W F7 /r, the prefix (pp) choosing the shift: 66 shlx, F3
+ * sarx, F2 shrx. ModRM.reg = dst, ModRM.rm = src, VEX.vvvv = count. */
+void x86_shiftx(X86Asm *a, int sz, X86ShiftOp op, X86Reg dst, X86Reg src,
+                X86Reg count)
+{
+    unsigned pp = op == X86_SHL ? 1 : op == X86_SAR ? 2 : 3;
+    X86Insn in;
+
+    insn_begin(a, &in);
+    insn_byte(&in, 0xc4);
+    insn_byte(&in, (unsigned)((~dst >> 3 & 1) << 7 | 1 << 6 |
+                              (~src >> 3 & 1) << 5 | 0x02));
+    insn_byte(&in, (unsigned)((sz == 64) << 7 | (~count & 0xf) << 3 | pp));
+    insn_byte(&in, 0xf7);
+    insn_modrm(&in, 3, dst, src);
+    insn_commit(a, &in);
+}
+
 /* The packed opcodes are the scalar ones minus one. */
 static const uint8_t vfma231_scalar_opcode[] = {
     [X86_VFMADD231] = 0xb9,

@@ -312,6 +312,10 @@ void x86_bsf(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_lzcnt(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_tzcnt(X86Asm *a, int sz, X86Reg dst, X86Reg src);
 void x86_popcnt(X86Asm *a, int sz, X86Reg dst, X86Reg src);
+/* BMI2 shlx/shrx/sarx (op X86_SHL, X86_SHR, X86_SAR): dst = src shifted by
+ * count modulo sz, flags untouched; the host needs BMI2. */
+void x86_shiftx(X86Asm *a, int sz, X86ShiftOp op, X86Reg dst, X86Reg src,
+                X86Reg count);
 
 /* Loads and stores. sz is the destination size of sign-extending kinds;
  * zero-extending kinds always write 32 bits (which clears the top half). */

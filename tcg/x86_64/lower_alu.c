@@ -3,6 +3,8 @@
  * comparisons to x86-64. i32 values are kept zero-extended in registers.
  * Must not touch guest memory or control flow.
  */
+#include <cpuid.h>
+
 #include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void)
@@ -155,6 +157,23 @@ static void lower_andc(const TCGOp *op)
     finish(op, 2, rd);
 }
 
+/* BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8), read once; racing translators
+ * store the same. tcg_backend_code_version hashes leaf 7, so a persistent
+ * cache made with shlx is not loaded on a host without it. */
+static bool host_has_bmi2(void)
+{
+    static int has_bmi2 = -1;
+    int v = __atomic_load_n(&has_bmi2, __ATOMIC_RELAXED);
+    unsigned eax, ebx = 0, ecx, edx;
+
+    if (v < 0) {
+        v = __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) &&
+            (ebx & bit_BMI2) != 0;
+        __atomic_store_n(&has_bmi2, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
 static void lower_shift(const TCGOp *op, X86ShiftOp sop)
 {
     int w = alu_width(op);
@@ -165,6 +184,14 @@ static void lower_shift(const TCGOp *op, X86ShiftOp sop)
         rd = ra_out_from(op, 0, 1, 0);
         if ((b->val & (w - 1)) != 0)
             x86_shift_ri(as(), w, sop, rd, (uint8_t)(b->val & (w - 1)));
+        finish(op, 2, rd);
+        return;
+    }
+    if (sop != X86_ROR && host_has_bmi2()) {
+        /* shlx/shrx/sarx: the count in any register, rcx left alone. */
+        X86Reg rb = ra_in(b, 0);
+        rd = ra_out_from(op, 0, 1, REGSET(rb));
+        x86_shiftx(as(), w, sop, rd, rd, rb);
         finish(op, 2, rd);
         return;
     }
@@ -304,28 +331,92 @@ static void lower_extract(const TCGOp *op, bool is_signed)
     finish(op, 1, rd);
 }
 
-/* deposit: clear the field in a (rotate it to the bottom), insert b's bits. */
+/* Whether v, as a w-bit operand, is an x86 sign-extended imm32. */
+static bool fits_imm32(int w, uint64_t v)
+{
+    return w == 32 || (int64_t)v == (int32_t)v;
+}
+
+/* Clears bits [pos, pos + len) of the w-bit value in rd. */
+static void clear_field(int w, X86Reg rd, unsigned pos, unsigned len)
+{
+    uint64_t keep;
+
+    if (len >= (unsigned)w) {
+        x86_mov_ri(as(), rd, 0);
+        return;
+    }
+    keep = ~(((1ull << len) - 1) << pos);
+    if (w == 32)
+        keep = (uint32_t)keep;
+    if (pos + len == (unsigned)w && pos == 32) {
+        x86_mov_rr(as(), 32, rd, rd);
+    } else if (pos + len == (unsigned)w) {
+        x86_shift_ri(as(), w, X86_SHL, rd, (uint8_t)len);
+        x86_shift_ri(as(), w, X86_SHR, rd, (uint8_t)len);
+    } else if (pos == 0) {
+        x86_shift_ri(as(), w, X86_SHR, rd, (uint8_t)len);
+        x86_shift_ri(as(), w, X86_SHL, rd, (uint8_t)len);
+    } else if (fits_imm32(w, keep)) {
+        x86_alu_ri(as(), w, X86_AND, rd, (int32_t)keep);
+    } else {
+        x86_mov_ri(as(), REG_SCRATCH, keep);
+        x86_alu_rr(as(), w, X86_AND, rd, REG_SCRATCH);
+    }
+}
+
+/* The scratch register = b's low len bits moved up to pos, nothing else. */
+static void field_to_scratch(int w, X86Reg rb, unsigned pos, unsigned len)
+{
+    if (len >= (unsigned)w) {
+        x86_mov_rr(as(), w, REG_SCRATCH, rb);
+        return;
+    }
+    if (w == 64 && pos == 0 && len == 32) {
+        x86_mov_rr(as(), 32, REG_SCRATCH, rb);
+        return;
+    }
+    x86_mov_rr(as(), 64, REG_SCRATCH, rb);
+    if (pos + len == (unsigned)w) {
+        x86_shift_ri(as(), w, X86_SHL, REG_SCRATCH, (uint8_t)pos);
+        return;
+    }
+    x86_shift_ri(as(), w, X86_SHL, REG_SCRATCH, (uint8_t)(w - len));
+    x86_shift_ri(as(), w, X86_SHR, REG_SCRATCH, (uint8_t)(w - len - pos));
+}
+
+/*
+ * deposit: clear the field in a, or in b's bits. A constant b (MOVK onto
+ * a register not known at translation) becomes an immediate.
+ */
 static void lower_deposit(const TCGOp *op)
 {
     int w = op_width(op);
     unsigned pos = (unsigned)op->args[3], len = (unsigned)op->args[4];
-    X86Reg rb = ra_in(arg_temp(op, 2), 0);
-    X86Reg rd = ra_out_from(op, 0, 1, REGSET(rb));
+    TCGTemp *b = arg_temp(op, 2);
+    uint64_t bits;
+    X86Reg rb, rd;
 
-    x86_mov_rr(as(), 64, REG_SCRATCH, rb);
-    x86_shift_ri(as(), w, X86_SHL, REG_SCRATCH, (uint8_t)(w - len));
-    if (w - len - pos)
-        x86_shift_ri(as(), w, X86_SHR, REG_SCRATCH, (uint8_t)(w - len - pos));
-    if (pos)
-        x86_shift_ri(as(), w, X86_ROR, rd, (uint8_t)pos);
-    if (len < (unsigned)w) {
-        x86_shift_ri(as(), w, X86_SHR, rd, (uint8_t)len);
-        x86_shift_ri(as(), w, X86_SHL, rd, (uint8_t)len);
-    } else {
-        x86_mov_ri(as(), rd, 0);
+    if (b->kind == TEMP_CONST) {
+        rd = ra_out_from(op, 0, 1, 0);
+        bits = len >= 64 ? (uint64_t)b->val
+                         : ((uint64_t)b->val & ((1ull << len) - 1)) << pos;
+        if (w == 32)
+            bits = (uint32_t)bits;
+        clear_field(w, rd, pos, len);
+        if (bits && fits_imm32(w, bits)) {
+            x86_alu_ri(as(), w, X86_OR, rd, (int32_t)bits);
+        } else if (bits) {
+            x86_mov_ri(as(), REG_SCRATCH, bits);
+            x86_alu_rr(as(), w, X86_OR, rd, REG_SCRATCH);
+        }
+        finish(op, 2, rd);
+        return;
     }
-    if (pos)
-        x86_shift_ri(as(), w, X86_ROL, rd, (uint8_t)pos);
+    rb = ra_in(b, 0);
+    rd = ra_out_from(op, 0, 1, REGSET(rb));
+    clear_field(w, rd, pos, len);
+    field_to_scratch(w, rb, pos, len);
     x86_alu_rr(as(), w, X86_OR, rd, REG_SCRATCH);
     finish(op, 2, rd);
 }

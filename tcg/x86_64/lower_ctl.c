@@ -264,13 +264,12 @@ static void lower_goto_lookup(const TCGOp *op)
     if (!log_enabled(LOG_EXEC | LOG_CPU)) {
         X86Reg rt = ra_alloc(REGSET(rp));
 
-        x86_mov_rr(as(), 64, rt, rp);
-        x86_shift_ri(as(), 64, X86_SHR, rt, 2);
-        x86_mov_rr(as(), 64, REG_SCRATCH, rp);
-        x86_shift_ri(as(), 64, X86_SHR, REG_SCRATCH, 2 + JMP_CACHE_BITS);
-        x86_alu_rr(as(), 64, X86_XOR, rt, REG_SCRATCH);
-        x86_alu_ri(as(), 32, X86_AND, rt, JMP_CACHE_SIZE - 1);
-        x86_shift_ri(as(), 64, X86_SHL, rt, 4); /* 16-byte entries */
+        x86_mov_rr(as(), 32, rt, rp);
+        x86_shift_ri(as(), 32, X86_SHR, rt, 2);
+        x86_imul_rri(as(), 32, rt, rt, (int32_t)JMP_CACHE_HASH_MUL);
+        /* The top JMP_CACHE_BITS, times 16 (the entry size). */
+        x86_shift_ri(as(), 32, X86_SHR, rt, 32 - JMP_CACHE_BITS - 4);
+        x86_alu_ri(as(), 32, X86_AND, rt, (int32_t)((JMP_CACHE_SIZE - 1) << 4));
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
         x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, key_at));
         reloc_jcc_stub(X86_CC_NE, RELOC_STUB_LOOKUP);

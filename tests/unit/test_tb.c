@@ -389,6 +389,73 @@ START_TEST(test_bitfields_match_c)
 }
 END_TEST
 
+/*
+ * Every field of both widths, b a register or a constant (MOVK's form):
+ * the lowering picks among masks, shift pairs and immediates by position.
+ */
+static uint64_t cur_const;
+
+static void build_deposits(uint64_t pc)
+{
+    TCGv_i32 a32 = tcg_temp_new_i32(), b32 = tcg_temp_new_i32();
+    TCGv_i32 r32 = tcg_temp_new_i32();
+    TCGv_i64 r64 = tcg_temp_new_i64();
+
+    (void)pc;
+    tcg_gen_deposit_i64(g_out[0], g_in[0], g_in[1], cur_pos, cur_len);
+    tcg_gen_deposit_i64(g_out[1], g_in[0], tcg_constant_i64((int64_t)cur_const),
+                        cur_pos, cur_len);
+    if (cur_pos + cur_len <= 32) {
+        tcg_gen_extrl_i64_i32(a32, g_in[0]);
+        tcg_gen_extrl_i64_i32(b32, g_in[1]);
+        tcg_gen_deposit_i32(r32, a32, b32, cur_pos, cur_len);
+        tcg_gen_extu_i32_i64(g_out[2], r32);
+        tcg_gen_deposit_i32(r32, a32, tcg_constant_i32((int32_t)cur_const),
+                            cur_pos, cur_len);
+        tcg_gen_extu_i32_i64(r64, r32);
+        tcg_gen_mov_i64(g_out[3], r64);
+    }
+    tcg_gen_exit_tb(-1);
+}
+
+static uint64_t deposit_c(uint64_t a, uint64_t b, unsigned pos, unsigned len)
+{
+    uint64_t mask = len == 64 ? ~0ull : (1ull << len) - 1;
+
+    return (a & ~(mask << pos)) | ((b & mask) << pos);
+}
+
+START_TEST(test_deposits_match_c)
+{
+    FakeEnv env = {0};
+
+    build_block = build_deposits;
+    for (cur_pos = 0; cur_pos < 64; cur_pos++) {
+        for (cur_len = 1; cur_pos + cur_len <= 64; cur_len++) {
+            uint64_t pc = fresh_pc();
+            uint64_t a = rnd(), b = rnd();
+            unsigned w32 = cur_pos + cur_len <= 32;
+
+            cur_const = (cur_pos + cur_len) % 3 == 0 ? 0 : rnd();
+            if (cur_len % 5 == 0)
+                cur_const = ~0ull;
+            env.in[0] = a;
+            env.in[1] = b;
+            run_at(&env, pc);
+            ck_assert_uint_eq(env.out[0], deposit_c(a, b, cur_pos, cur_len));
+            ck_assert_uint_eq(env.out[1],
+                              deposit_c(a, cur_const, cur_pos, cur_len));
+            if (!w32)
+                continue;
+            ck_assert_uint_eq(env.out[2],
+                              (uint32_t)deposit_c(a, b, cur_pos, cur_len));
+            ck_assert_uint_eq(env.out[3], (uint32_t)deposit_c(
+                                              a, cur_const, cur_pos, cur_len));
+        }
+    }
+}
+END_TEST
+
 /* ---- register pressure, branches, calls ---- */
 
 static void build_pressure(uint64_t pc)
@@ -1248,6 +1315,7 @@ int main(void)
     tcase_add_test(tc, test_conditions_match_c);
     tcase_add_test(tc, test_bit_ops_match_c);
     tcase_add_test(tc, test_bitfields_match_c);
+    tcase_add_test(tc, test_deposits_match_c);
     tcase_add_test(tc, test_spills_keep_values);
     tcase_add_test(tc, test_branches_inside_block);
     tcase_add_test(tc, test_helper_call_passes_six_args);

@@ -369,6 +369,29 @@ START_TEST(test_bits)
 }
 END_TEST
 
+static const Golden shiftx_golden[] = {
+    {"shlx %rcx,%rax,%rdx", 5, {0xc4, 0xe2, 0xf1, 0xf7, 0xd0}},
+    {"shrx %ecx,%eax,%edx", 5, {0xc4, 0xe2, 0x73, 0xf7, 0xd0}},
+    {"sarx %r9,%r10,%r11", 5, {0xc4, 0x42, 0xb2, 0xf7, 0xda}},
+    {"shlx %r11d,%ebx,%r8d", 5, {0xc4, 0x62, 0x21, 0xf7, 0xc3}},
+    {"sarx %eax,%r13d,%esi", 5, {0xc4, 0xc2, 0x7a, 0xf7, 0xf5}},
+    {"shrx %r15,%rsi,%r12", 5, {0xc4, 0x62, 0x83, 0xf7, 0xe6}},
+};
+
+START_TEST(test_shiftx)
+{
+    X86Asm *a = golden_begin();
+
+    x86_shiftx(a, 64, X86_SHL, X86_RDX, X86_RAX, X86_RCX);
+    x86_shiftx(a, 32, X86_SHR, X86_RDX, X86_RAX, X86_RCX);
+    x86_shiftx(a, 64, X86_SAR, X86_R11, X86_R10, X86_R9);
+    x86_shiftx(a, 32, X86_SHL, X86_R8, X86_RBX, X86_R11);
+    x86_shiftx(a, 32, X86_SAR, X86_RSI, X86_R13, X86_RAX);
+    x86_shiftx(a, 64, X86_SHR, X86_R12, X86_RSI, X86_R15);
+    golden_check(a, shiftx_golden, ARRAY_LEN(shiftx_golden));
+}
+END_TEST
+
 static const Golden load_golden[] = {
     {"movzbl (%rdi),%eax", 3, {0x0f, 0xb6, 0x07}},
     {"movsbq 0x1(%rsi),%rcx", 5, {0x48, 0x0f, 0xbe, 0x4e, 0x01}},
@@ -1217,6 +1240,7 @@ static Suite *x86_emit_suite(void)
     tcase_add_test(golden, test_muldiv);
     tcase_add_test(golden, test_extend);
     tcase_add_test(golden, test_bits);
+    tcase_add_test(golden, test_shiftx);
     tcase_add_test(golden, test_load);
     tcase_add_test(golden, test_store);
     tcase_add_test(golden, test_flags);
