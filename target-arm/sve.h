@@ -161,6 +161,13 @@ static inline uint64_t sve_pred_esz_bits(unsigned esz)
     return bits[esz & 3];
 }
 
+/* At VL 128 a predicate is the low 16 bits of its first word: those of
+ * the elements of size 1 << esz. */
+static inline uint64_t sve_pred_vl128_bits(unsigned esz)
+{
+    return sve_pred_esz_bits(esz) & 0xffff;
+}
+
 /* The bits of predicate word w that lie within the VL. */
 static inline uint64_t sve_pred_vl_bits(const CPUARMState *env, unsigned w)
 {

@@ -31,18 +31,13 @@ static int32_t pred_offset(int p)
     return (int32_t)offsetof(CPUARMState, preg[p][0]);
 }
 
-static uint64_t esz_bits(unsigned esz)
-{
-    return sve_pred_esz_bits(esz) & 0xffff;
-}
-
 /* Pp's bits of the elements of size 1 << esz. */
 static TCGv_i64 load_pred(int p, unsigned esz)
 {
     TCGv_i64 v = tcg_temp_new_i64();
 
     tcg_gen_ld_i64(v, tcg_env, pred_offset(p));
-    tcg_gen_andi_i64(v, v, (int64_t)esz_bits(esz));
+    tcg_gen_andi_i64(v, v, (int64_t)sve_pred_vl128_bits(esz));
     return v;
 }
 
@@ -69,6 +64,12 @@ static void gen_pred_test(TCGv_i64 g, TCGv_i64 r)
     tcg_gen_mov_i64(cpu_ZF, r);
     tcg_gen_setcond_i64(TCG_COND_GEU, cpu_CF, rest, r);
     tcg_gen_movi_i64(cpu_VF, 0);
+}
+
+void sve_vl128_unless_all_active(int pg, unsigned esz, TCGLabel slow)
+{
+    tcg_gen_brcondi_i64(TCG_COND_NE, load_pred(pg, esz),
+                        (int64_t)sve_pred_vl128_bits(esz), slow);
 }
 
 /* ---- compares ---- */
@@ -217,7 +218,7 @@ bool sve_vl128_ptrue(DisasContext *s, unsigned esz, int rd, unsigned pattern,
                      bool set_flags)
 {
     unsigned n = 16u >> esz, count = pattern_count(pattern, n);
-    uint64_t bits = ((1ull << (count << esz)) - 1) & esz_bits(esz);
+    uint64_t bits = ((1ull << (count << esz)) - 1) & sve_pred_vl128_bits(esz);
 
     if (!s->sve_vl128)
         return false;
@@ -520,8 +521,7 @@ bool sve_vl128_fmla(DisasContext *s, unsigned opc, bool mad, unsigned esz,
         return false;
     slow = tcg_new_label();
     done = tcg_new_label();
-    tcg_gen_brcondi_i64(TCG_COND_NE, load_pred(pg, esz), (int64_t)esz_bits(esz),
-                        slow);
+    sve_vl128_unless_all_active(pg, esz, slow);
     if (neg_acc) {
         tcg_gen_vec_dup_i64(esz, 16, 16, scratch(),
                             const_arg((int64_t)(1ull << ((8u << esz) - 1))));

@@ -9,6 +9,9 @@
 
 #include "target-arm/a64/translate.h"
 
+/* A branch to slow unless every element of size 1 << esz in Pg is active. */
+void sve_vl128_unless_all_active(int pg, unsigned esz, TCGLabel slow);
+
 /* Pd = (Zn cond Zm) where Pg (zeroing), NZCV as PredTest; cond an
  * SVE_CMP_* (helper_sve.h), the imm forms comparing with imm. */
 bool sve_vl128_cmp(DisasContext *s, unsigned cond, unsigned esz, int rd, int rn,

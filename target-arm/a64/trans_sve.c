@@ -65,24 +65,6 @@ static TCGv_i64 gen_count(unsigned pattern, unsigned esz, unsigned mul)
     return n;
 }
 
-/* At VL 128 a predicate is the 16 bits of its first word (the rest 0):
- * those of the elements of size 1 << esz. */
-static uint64_t vl128_esz_bits(unsigned esz)
-{
-    return sve_pred_esz_bits(esz) & 0xffff;
-}
-
-/* At VL 128: a branch to slow unless every element of Pg is active. */
-static void gen_vl128_unless_all_active(unsigned pg, unsigned esz,
-                                        TCGLabel slow)
-{
-    TCGv_i64 p = tcg_temp_new_i64();
-
-    tcg_gen_ld_i64(p, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
-    tcg_gen_andi_i64(p, p, (int64_t)vl128_esz_bits(esz));
-    tcg_gen_brcondi_i64(TCG_COND_NE, p, (int64_t)vl128_esz_bits(esz), slow);
-}
-
 /* At VL 128: every element of Zd = v (DUP), as the AdvSIMD dup. */
 static bool gen_vl128_dup(DisasContext *s, unsigned esz, int rd, TCGv_i64 v)
 {
@@ -743,7 +725,7 @@ static void gen_while_lt_vl128(DisasContext *s, arg_WHILE *a)
     tcg_gen_shli_i64(bits, count, a->esz);
     tcg_gen_shl_i64(bits, const_arg(1), bits);
     tcg_gen_subi_i64(bits, bits, 1);
-    tcg_gen_andi_i64(bits, bits, (int64_t)vl128_esz_bits(a->esz));
+    tcg_gen_andi_i64(bits, bits, (int64_t)sve_pred_vl128_bits(a->esz));
     tcg_gen_st_i64(bits, tcg_env,
                    (int32_t)offsetof(CPUARMState, preg[a->rd][0]));
     tcg_gen_neg_i64(cpu_NF, count);
@@ -979,7 +961,7 @@ static bool gen_fadda_vl128(DisasContext *s, arg_FADDA *a, uint64_t desc)
         return false;
     slow = tcg_new_label();
     done = tcg_new_label();
-    gen_vl128_unless_all_active(a->pg, a->esz, slow);
+    sve_vl128_unless_all_active(a->pg, a->esz, slow);
     acc = tcg_temp_new_i64();
     if (a->esz == FP_S)
         tcg_gen_ld32u_i64(acc, tcg_env, vreg_offset(a->rd));
@@ -1075,12 +1057,12 @@ static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
                         slow);
     g = tcg_temp_new_i64();
     tcg_gen_ld_i64(g, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
-    tcg_gen_andi_i64(g, g, (int64_t)vl128_esz_bits(esz));
+    tcg_gen_andi_i64(g, g, (int64_t)sve_pred_vl128_bits(esz));
     if (store) {
         /* Bytes (16 stores) with a partial Pg: the helper does as well. */
         TCGLabel partial = esz ? tcg_new_label() : slow;
 
-        tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)vl128_esz_bits(esz),
+        tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)sve_pred_vl128_bits(esz),
                             partial);
         tcg_gen_guest_st_vec(vreg_offset(rd), ea, 16);
         tcg_gen_br(done);
@@ -1094,7 +1076,8 @@ static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
         tcg_gen_andi_i64(first, g, 1);
         tcg_gen_brcondi_i64(TCG_COND_EQ, first, 0, slow);
         tcg_gen_guest_ld_vec(vreg_offset(rd), ea, 16);
-        tcg_gen_brcondi_i64(TCG_COND_EQ, g, (int64_t)vl128_esz_bits(esz), done);
+        tcg_gen_brcondi_i64(TCG_COND_EQ, g, (int64_t)sve_pred_vl128_bits(esz),
+                            done);
         sve_vl128_zero_inactive(esz, rd, g);
         tcg_gen_br(done);
     }
