@@ -389,6 +389,9 @@ void tcg_log_stats(void)
             (unsigned long long)t->page_flushes,
             (unsigned long long)t->invalidated,
             (unsigned long long)t->write_faults);
+    if (t->hot_loops)
+        arx_log("stats: %llu hot loop heads translated again as regions\n",
+                (unsigned long long)t->hot_loops);
     if (t->persist_loaded || t->persist_saved || t->persist_rejected ||
         t->persist_unsaveable)
         arx_log("stats: %llu blocks loaded from the persistent cache, %llu "

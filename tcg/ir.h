@@ -473,6 +473,10 @@ void tcg_gen_insn_start(uint64_t guest_pc);
  * reading them, which this way out need not write back. */
 void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
                      uint64_t dead_globals);
+/* Or'ed into goto_tb's slot: a loop's back edge, counted in the loop
+ * head's counter (tb_hot_counter); every 256th time it calls
+ * tb_loop_hot(dest, the block's flags) before jumping (tcg/tb.h). */
+#define TCG_GOTO_TB_HOT 0x100u
 /* Leaves the block, with pc (the global) set to pc_value, when the 32-bit
  * flag at env offset flag_offset is nonzero; otherwise does nothing. */
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value);

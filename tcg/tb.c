@@ -777,6 +777,50 @@ static void tb_invalidate(TranslationBlock *tb)
         tb_stats.invalidated++;
 }
 
+/* ---- hot loop heads ---- */
+
+/* Keys (jmp_cache_key + 1; 0 is free), open addressing, under tb_lock;
+ * once three quarters full no more heads are noted. */
+uint32_t tb_hot_counters[TB_HOT_COUNTERS];
+
+#define HOT_LOOP_SLOTS 8192
+static uint64_t hot_loop_keys[HOT_LOOP_SLOTS];
+static unsigned nb_hot_loops;
+
+static uint64_t *hot_loop_slot(uint64_t key)
+{
+    unsigned i = jmp_cache_index(key) % HOT_LOOP_SLOTS;
+
+    while (hot_loop_keys[i] && hot_loop_keys[i] != key)
+        i = (i + 1) % HOT_LOOP_SLOTS;
+    return &hot_loop_keys[i];
+}
+
+void tb_loop_hot(uint64_t pc, uint32_t flags)
+{
+    uint64_t key = jmp_cache_key(pc, flags) + 1;
+    TranslationBlock *tb;
+    uint64_t *slot;
+
+    pthread_mutex_lock(&tb_lock);
+    slot = hot_loop_slot(key);
+    if (!*slot && nb_hot_loops < HOT_LOOP_SLOTS / 4 * 3) {
+        *slot = key;
+        nb_hot_loops++;
+        tb = tb_lookup(pc, flags);
+        if (tb)
+            tb_invalidate(tb);
+        if (log_enabled(LOG_STATS))
+            tb_stats.hot_loops++;
+    }
+    pthread_mutex_unlock(&tb_lock);
+}
+
+bool tb_loop_is_hot(uint64_t pc, uint32_t flags)
+{
+    return *hot_loop_slot(jmp_cache_key(pc, flags) + 1) != 0;
+}
+
 /* ---- code pages ---- */
 
 void tb_set_page_watch(const TBPageWatch *watch)

@@ -11,6 +11,9 @@
 #include <stdint.h>
 
 #define TB_NO_JUMP 0xffff
+/* Chaining slots per block: a slot is also the low two bits of a block
+ * pointer in an exit value and in the incoming-jump lists. */
+#define TB_MAX_JUMPS 4
 
 /*
  * A block is keyed by (pc, flags): flags is the target's word for the CPU
@@ -32,8 +35,8 @@ typedef struct TranslationBlock {
     uint16_t icount; /* guest instructions */
     /* Offset in code of the rel32 field of goto_tb slot n, and of the code
      * the unchained jump falls through to; TB_NO_JUMP when unused. */
-    uint16_t jmp_field_offset[2];
-    uint16_t jmp_reset_offset[2];
+    uint16_t jmp_field_offset[TB_MAX_JUMPS];
+    uint16_t jmp_reset_offset[TB_MAX_JUMPS];
     struct TranslationBlock *_Atomic hash_next;
     /* Where guest memory accesses may fault, and how to rebuild the
      * guest state there (backend-specific records, see tcg_fault_*). */
@@ -46,8 +49,8 @@ typedef struct TranslationBlock {
     /* Chaining, under the translation lock: where slot n is patched to go
      * (NULL: unchained), and the list of jumps into this block, each entry
      * a block pointer | slot (0 ends it), linked through jmp_next. */
-    struct TranslationBlock *jmp_dest[2];
-    uintptr_t jmp_next[2];
+    struct TranslationBlock *jmp_dest[TB_MAX_JUMPS];
+    uintptr_t jmp_next[TB_MAX_JUMPS];
     uintptr_t jmp_first;
     /* The other blocks translated from the same guest page; a block whose
      * first instruction straddles into the next page (T32) is also on
@@ -78,6 +81,8 @@ typedef struct TBStats {
     _Atomic uint64_t persist_saved;
     _Atomic uint64_t persist_rejected;
     _Atomic uint64_t persist_unsaveable;
+    /* Loop heads whose back-edge counter ran out (tb_loop_hot). */
+    _Atomic uint64_t hot_loops;
 } TBStats;
 extern TBStats tb_stats;
 
@@ -165,6 +170,30 @@ TranslationBlock *tb_lookup_phys(uint64_t pc, uint32_t flags, uint64_t phys);
 TranslationBlock *tb_find_or_translate(void *env, uint64_t pc, uint32_t flags);
 TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
                                             uint32_t flags, uint64_t phys);
+/*
+ * Hot loops: a first-tier block's back edge counts down (TCG_GOTO_TB_HOT)
+ * and, when its count runs out, calls tb_loop_hot from translated code:
+ * (pc, flags) is noted as a hot loop head and its block dropped, so the
+ * next entry translates it again, and tb_loop_is_hot (asked by the target
+ * while translating, under the translation lock) says to make a region.
+ */
+void tb_loop_hot(uint64_t pc, uint32_t flags);
+bool tb_loop_is_hot(uint64_t pc, uint32_t flags);
+
+/* The back-edge counters, by loop head (heads that share one count
+ * together, which only makes them hot sooner). Data, never in the code
+ * cache: a store near code being run costs the host a pipeline flush.
+ * Counted in the top byte: 256 steps of TB_HOT_STEP wrap it to zero. */
+#define TB_HOT_COUNTERS 4096
+#define TB_HOT_STEP (1u << 24)
+extern uint32_t tb_hot_counters[TB_HOT_COUNTERS];
+
+static inline uint32_t *tb_hot_counter(uint64_t pc, uint32_t flags)
+{
+    return &tb_hot_counters[jmp_cache_index(jmp_cache_key(pc, flags)) %
+                            TB_HOT_COUNTERS];
+}
+
 /* Patches slot n of from so it jumps straight into to; nothing when
  * their flags differ (the slot keeps exiting to the dispatcher). */
 void tb_add_jump(TranslationBlock *from, unsigned slot, TranslationBlock *to);

@@ -15,17 +15,17 @@ typedef struct TBRecordHead {
     uint32_t size; /* guest bytes */
     uint32_t code_size;
     uint16_t icount;
-    uint16_t jmp_field_offset[2];
-    uint16_t jmp_reset_offset[2];
+    uint16_t jmp_field_offset[TB_MAX_JUMPS];
+    uint16_t jmp_reset_offset[TB_MAX_JUMPS];
     uint16_t reserved;
     uint32_t nb_relocs;
     uint32_t nb_fault_sites;
     uint32_t fault_bytes;
     uint32_t reserved2;
 } TBRecordHead;
-_Static_assert(sizeof(TBRecordHead) == 36, "record layout");
+_Static_assert(sizeof(TBRecordHead) == 44, "record layout");
 
-#define TB_RECORD_HEAD_SIZE 40u /* the header, padded to 8 */
+#define TB_RECORD_HEAD_SIZE 48u /* the header, padded to 8 */
 
 static size_t pad8(size_t n)
 {
@@ -87,14 +87,21 @@ static bool jump_slot_ok(const TBRecordHead *h, int n)
            h->jmp_reset_offset[n] <= h->code_size;
 }
 
+static bool jump_slots_ok(const TBRecordHead *h)
+{
+    for (int n = 0; n < TB_MAX_JUMPS; n++)
+        if (!jump_slot_ok(h, n))
+            return false;
+    return true;
+}
+
 static bool record_head_ok(const TBRecordHead *h, size_t len)
 {
     size_t need;
 
     if (h->code_size == 0 || h->code_size > (64u << 20) ||
         h->nb_relocs > (1u << 16) || h->fault_bytes > (64u << 20) ||
-        (h->nb_fault_sites == 0) != (h->fault_bytes == 0) ||
-        !jump_slot_ok(h, 0) || !jump_slot_ok(h, 1))
+        (h->nb_fault_sites == 0) != (h->fault_bytes == 0) || !jump_slots_ok(h))
         return false;
     need = TB_RECORD_HEAD_SIZE + pad8(h->code_size) +
            (size_t)h->nb_relocs * sizeof(TCGReloc) + h->fault_bytes;

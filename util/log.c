@@ -37,6 +37,8 @@ static const struct {
      "one guest instruction per block (with cpu: a register dump per insn)"},
     {"perfmap", LOG_PERFMAP,
      "name each block by guest pc in /tmp/perf-PID.map"},
+    {"noregion", LOG_NOREGION,
+     "no second tier: hot loops stay chains of first-tier blocks"},
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

@@ -62,6 +62,64 @@ static NZCVUse nzcv_use(uint32_t insn)
     return NZCV_NONE;
 }
 
+static int64_t sext(uint32_t v, unsigned bits)
+{
+    return (int64_t)((uint64_t)v << (64 - bits)) >> (64 - bits);
+}
+
+/* Where a B, CBZ/CBNZ or TBZ/TBNZ at pc goes; false for other insns. */
+static bool flag_free_branch(uint32_t insn, uint64_t pc, uint64_t *dest,
+                             bool *conditional)
+{
+    *conditional = true;
+    if ((insn & 0xfc000000u) == 0x14000000u) { /* B */
+        *dest = pc + (uint64_t)(sext(insn & 0x3ffffff, 26) * 4);
+        *conditional = false;
+        return true;
+    }
+    if ((insn & 0x7e000000u) == 0x34000000u) { /* CBZ, CBNZ */
+        *dest = pc + (uint64_t)(sext((insn >> 5) & 0x7ffff, 19) * 4);
+        return true;
+    }
+    if ((insn & 0x7e000000u) == 0x36000000u) { /* TBZ, TBNZ */
+        *dest = pc + (uint64_t)(sext((insn >> 5) & 0x3fff, 14) * 4);
+        return true;
+    }
+    return false;
+}
+
+/*
+ * Whether every path from pc writes NZCV before reading it, following B
+ * and both ways of CBZ/TBZ (which leave the flags alone) within the
+ * page, at most *budget insns in all and three branches deep.
+ */
+static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
+                      int depth)
+{
+    for (; *budget > 0; (*budget)--) {
+        uint32_t insn;
+        uint64_t dest;
+        bool conditional;
+
+        if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
+            return false;
+        insn = guest_fetch32(env, pc);
+        switch (nzcv_use(insn)) {
+        case NZCV_WRITE: return true;
+        case NZCV_READ: return false;
+        case NZCV_NONE: pc += 4; continue;
+        case NZCV_STOP: break;
+        }
+        if (depth >= 3 || !flag_free_branch(insn, pc, &dest, &conditional))
+            return false;
+        if (conditional && !dead_from(env, dest, page, budget, depth + 1))
+            return false;
+        pc = conditional ? pc + 4 : dest;
+        depth++;
+    }
+    return false;
+}
+
 /*
  * Reads only the page the block was translated from, which is mapped;
  * faults on the way to the overwrite are not considered: a handler would
@@ -69,15 +127,7 @@ static NZCVUse nzcv_use(uint32_t insn)
  */
 bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page)
 {
-    for (int i = 0; i < 64; i++, pc += 4) {
-        if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
-            return false;
-        switch (nzcv_use(guest_fetch32(env, pc))) {
-        case NZCV_WRITE: return true;
-        case NZCV_READ:
-        case NZCV_STOP: return false;
-        case NZCV_NONE: break;
-        }
-    }
-    return false;
+    int budget = 64;
+
+    return dead_from(env, pc, page, &budget, 0);
 }

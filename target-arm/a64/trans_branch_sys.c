@@ -23,24 +23,18 @@ static bool trans_branch_imm(DisasContext *s, arg_branch_imm *a)
     return true;
 }
 
-/*
- * The two exits of a conditional branch: the caller has emitted a branch
- * to taken; fall through to the next insn via slot 0, taken via slot 1.
- */
-static void gen_cond_exits(DisasContext *s, TCGLabel taken, int64_t imm)
+static uint64_t branch_dest(const DisasContext *s, int64_t imm)
 {
-    gen_goto_tb(s, 0, s->pc_next);
-    tcg_gen_set_label(taken);
-    gen_goto_tb(s, 1, s->pc_curr + (uint64_t)(imm * 4));
+    return s->pc_curr + (uint64_t)(imm * 4);
 }
 
 static bool trans_cbz(DisasContext *s, arg_cbz *a)
 {
-    TCGLabel taken = tcg_new_label();
+    CondBranch b = gen_cond_branch_begin(s, branch_dest(s, a->imm));
 
-    tcg_gen_brcondi_i64(a->nz ? TCG_COND_NE : TCG_COND_EQ,
-                        read_cpu_reg(s, a->rt, a->sf), 0, taken);
-    gen_cond_exits(s, taken, a->imm);
+    tcg_gen_brcondi_i64(a->nz != b.invert ? TCG_COND_NE : TCG_COND_EQ,
+                        read_cpu_reg(s, a->rt, a->sf), 0, b.label);
+    gen_cond_branch_end(s, &b);
     return true;
 }
 
@@ -48,29 +42,30 @@ static bool trans_tbz(DisasContext *s, arg_tbz *a)
 {
     /* A bit below 32 is the same in Wt and Xt, so b5 only picks the bit. */
     unsigned bit = (unsigned)a->bit; /* b5:b40 */
-    TCGLabel taken = tcg_new_label();
+    CondBranch b = gen_cond_branch_begin(s, branch_dest(s, a->imm));
 
-    tcg_gen_brcondi_i64(a->nz ? TCG_COND_TSTNE : TCG_COND_TSTEQ,
+    tcg_gen_brcondi_i64(a->nz != b.invert ? TCG_COND_TSTNE : TCG_COND_TSTEQ,
                         read_xreg(s, a->rt), (int64_t)((uint64_t)1 << bit),
-                        taken);
-    gen_cond_exits(s, taken, a->imm);
+                        b.label);
+    gen_cond_branch_end(s, &b);
     return true;
 }
 
 /* B.cond and BC.cond (the latter only hints that the branch is consistent). */
 static bool trans_bcond(DisasContext *s, arg_bcond *a)
 {
-    TCGLabel taken;
+    CondBranch b;
 
     if (a->hbc && !dc_has_feature(s, ARM_FEAT_HBC))
         return false;
     if (a->cond >= 14) { /* AL and NV both mean "always" */
-        gen_goto_tb(s, 0, s->pc_curr + (uint64_t)(a->imm * 4));
+        gen_goto_tb(s, 0, branch_dest(s, a->imm));
         return true;
     }
-    taken = tcg_new_label();
-    gen_brcond_cc((int)a->cond, taken);
-    gen_cond_exits(s, taken, a->imm);
+    b = gen_cond_branch_begin(s, branch_dest(s, a->imm));
+    /* Arm's conditions come in pairs: cond ^ 1 is the inverse. */
+    gen_brcond_cc((int)a->cond ^ b.invert, b.label);
+    gen_cond_branch_end(s, &b);
     return true;
 }
 

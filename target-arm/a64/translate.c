@@ -98,7 +98,59 @@ static void gen_step_done(void)
     tcg_gen_exit_tb(-1);
 }
 
-void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
+/* In a loop region: the label of the insn at pc, made on first use. */
+static TCGLabel region_label(DisasContext *s, uint64_t pc)
+{
+    unsigned i = (unsigned)((pc - s->pc_first) / 4);
+
+    if (!(s->labels_made >> i & 1)) {
+        s->region_labels[i] = tcg_new_label();
+        s->labels_made |= 1ull << i;
+    }
+    return s->region_labels[i];
+}
+
+/* Whether a branch from the current insn to dest stays in the loop
+ * region: a forward target up to its last back edge. */
+static bool region_target(const DisasContext *s, uint64_t dest)
+{
+    return s->in_region && dest > s->pc_curr && dest <= s->region.end &&
+           (s->region.targets >> ((dest - s->pc_first) / 4) & 1);
+}
+
+/* A loop region's way out once the chaining slots are taken: the inline
+ * jump-cache probe. */
+static void gen_region_lookup_exit(DisasContext *s, uint64_t dest)
+{
+    s->unknown_exit = true;
+    tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
+    tcg_gen_lookup_and_goto_ptr(cpu_pc,
+                                tcg_constant_i32((int32_t)s->tb->flags));
+    s->is_jmp = DISAS_NORETURN;
+}
+
+/*
+ * A back edge to a loop head other than this block's start, from within
+ * the loop region found there: counted, so that the head is translated
+ * again as a region once hot (tcg/tb.h). A block's branch to its own
+ * start needs no count: it already loops in its own code.
+ */
+static bool counts_toward_region(const DisasContext *s, uint64_t dest)
+{
+    uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
+    A64Region r;
+
+    if (arm_system_mode || s->single_step || log_enabled(LOG_NOREGION) ||
+        dest >= s->pc_curr || dest == s->pc_first ||
+        (dest & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) != page ||
+        s->pc_curr - dest >= 4 * A64_REGION_MAX_INSNS)
+        return false;
+    return a64_find_loop_region(s->env, dest, A64_REGION_MAX_INSNS, &r) &&
+           r.end >= s->pc_curr;
+}
+
+/* Leaves the block for dest (a chained jump through slot). */
+static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
 {
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     bool dead = a64_nzcv_dead_at(s->env, dest, page);
@@ -124,15 +176,68 @@ void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
         return;
     }
 
+    /* A loop region's back edges share the last slot (one target: a
+     * jump left unchained through it still reaches the dispatcher);
+     * its other ways out take the rest in turn, then the probe. */
+    if (s->in_region && dest == s->pc_first) {
+        slot = TB_MAX_JUMPS - 1;
+    } else if (s->in_region && s->next_slot >= TB_MAX_JUMPS - 1) {
+        gen_region_lookup_exit(s, dest);
+        return;
+    } else if (s->in_region) {
+        slot = s->next_slot++;
+    }
     if (s->nb_exits < 2) {
         s->exit_flags_dead[s->nb_exits] = dead;
         s->exit_pc[s->nb_exits++] = dest;
     } else {
         s->unknown_exit = true;
     }
+    if (counts_toward_region(s, dest))
+        slot |= TCG_GOTO_TB_HOT;
     /* This way out need not write back flags the code there overwrites. */
     tcg_gen_goto_tb(slot, cpu_pc, dest, dead ? nzcv_globals() : 0);
     s->is_jmp = DISAS_NORETURN;
+}
+
+void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest)
+{
+    if (region_target(s, dest)) {
+        tcg_gen_br(region_label(s, dest));
+        s->is_jmp = DISAS_NORETURN;
+        return;
+    }
+    gen_leave_to(s, slot, dest);
+}
+
+CondBranch gen_cond_branch_begin(DisasContext *s, uint64_t dest)
+{
+    CondBranch b = {.dest = dest};
+
+    if (region_target(s, dest)) {
+        b.label = region_label(s, dest);
+        b.inside = true;
+        return b;
+    }
+    b.label = tcg_new_label();
+    b.invert = s->in_region && s->pc_curr != s->region.end;
+    return b;
+}
+
+/* Not inverted, the fall-through leaves through slot 0, taken slot 1. */
+void gen_cond_branch_end(DisasContext *s, const CondBranch *b)
+{
+    if (b->inside)
+        return;
+    if (b->invert) {
+        gen_goto_tb(s, 0, b->dest);
+        tcg_gen_set_label(b->label);
+        s->is_jmp = DISAS_NEXT;
+        return;
+    }
+    gen_goto_tb(s, 0, s->pc_next);
+    tcg_gen_set_label(b->label);
+    gen_goto_tb(s, 1, b->dest);
 }
 
 void gen_jump_reg(DisasContext *s, TCGv_i64 val)
@@ -354,7 +459,7 @@ static void gen_block_end(DisasContext *s)
     }
     switch (s->is_jmp) {
     case DISAS_NEXT:
-    case DISAS_TOO_MANY: gen_goto_tb(s, 0, s->pc_next); break;
+    case DISAS_TOO_MANY: gen_leave_to(s, 0, s->pc_next); break;
     case DISAS_JUMP:
         /* BR, BLR, RET keep the block's state. */
         tcg_gen_lookup_and_goto_ptr(cpu_pc,
@@ -374,6 +479,59 @@ static bool flags_dead_at_exits(const DisasContext *s)
         if (!s->exit_flags_dead[i])
             return false;
     return true;
+}
+
+/* ---- loop regions ---- */
+
+/* Labels some branch made but translation never reached (the region
+ * stopped early): ways out to their instructions. */
+static void region_leave_unbound(DisasContext *s)
+{
+    for (uint64_t m = s->labels_made & ~s->labels_bound; m; m &= m - 1) {
+        uint64_t pc = s->pc_first + 4 * (uint64_t)__builtin_ctzll(m);
+        tcg_gen_set_label(s->region_labels[(pc - s->pc_first) / 4]);
+        gen_leave_to(s, 0, pc);
+    }
+}
+
+/*
+ * The block is a loop region (region.c): its insns in order up to the
+ * last back edge, each branch target's label bound where it is reached
+ * (what the translator knew of the flags is forgotten there), code that
+ * neither falls in nor is a target skipped. An insn that ends the block
+ * some other way (an exception, an indirect branch, ISB) leaves there.
+ */
+static void translate_region(DisasContext *s)
+{
+    bool falls_in = true;
+
+    s->in_region = true;
+    for (; s->pc_curr <= s->region.end; s->pc_curr += 4) {
+        unsigned i = (unsigned)((s->pc_curr - s->pc_first) / 4);
+
+        if (s->region.targets >> i & 1) {
+            tcg_gen_set_label(region_label(s, s->pc_curr));
+            s->labels_bound |= 1ull << i;
+            arm_flags_block_start();
+        } else if (!falls_in) {
+            continue;
+        }
+        if (tcg_ctx.nb_ops > TCG_MAX_OPS - 256) {
+            gen_leave_to(s, 0, s->pc_curr);
+            falls_in = false;
+            break;
+        }
+        s->is_jmp = DISAS_NEXT;
+        translate_one(s);
+        s->insn_count++;
+        if (s->is_jmp != DISAS_NEXT && s->is_jmp != DISAS_NORETURN)
+            gen_block_end(s);
+        falls_in = s->is_jmp == DISAS_NEXT;
+    }
+    if (falls_in)
+        gen_leave_to(s, 0, s->pc_curr);
+    region_leave_unbound(s);
+    s->is_jmp = DISAS_NORETURN;
 }
 
 /*
@@ -444,6 +602,14 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.guarded = s.keep_btype && guest_fetch_guarded(env, tb->pc);
     gen_bti_entry(&s, tb->pc);
     arm_flags_block_start();
+    if (!arm_system_mode && !s.single_step && !log_enabled(LOG_NOREGION) &&
+        tb_loop_is_hot(tb->pc, tb->flags) &&
+        a64_find_loop_region(env, tb->pc, max_insns, &s.region)) {
+        translate_region(&s);
+        tb->size = (uint32_t)(s.region.end + 4 - tb->pc);
+        tb->icount = (uint16_t)s.insn_count;
+        return;
+    }
     s.is_jmp = DISAS_NEXT;
     for (;;) {
         translate_one(&s);

@@ -26,6 +26,16 @@ typedef enum DisasJumpType {
     DISAS_NORETURN, /* the insn emitted its own exit */
 } DisasJumpType;
 
+/* The most instructions a loop region (region.c) spans. */
+#define A64_REGION_MAX_INSNS 64
+
+/* A loop region's shape: its last back edge, and the branch targets
+ * inside (bit i: the instruction at the block's start + 4 * i). */
+typedef struct A64Region {
+    uint64_t end;
+    uint64_t targets;
+} A64Region;
+
 typedef struct DisasContext {
     struct TranslationBlock *tb;
     void *env;         /* the thread translating: for guest_fetch32 */
@@ -49,6 +59,16 @@ typedef struct DisasContext {
                           and checked accesses call helper_mte_check */
     bool sve_vl128;    /* the block's VL is 128 bits (ARM_TBFLAG_SVE_VL128):
                           SVE forms may work on the V registers inline */
+    /* A loop region (region.c): the block runs from pc_first to the back
+     * edge at region.end; forward branches to the instructions in
+     * region.targets go to labels, made when first needed (labels_made)
+     * and bound when reached (labels_bound); ways out take the chaining
+     * slots in turn (next_slot), then the jump-cache lookup. */
+    bool in_region;
+    A64Region region;
+    TCGLabel region_labels[A64_REGION_MAX_INSNS];
+    uint64_t labels_made, labels_bound;
+    unsigned next_slot;
 } DisasContext;
 
 /* Whether the CPU model has optional feature f: its encodings UNDEF if not. */
@@ -82,6 +102,21 @@ void write_xreg_sp(DisasContext *s, int reg, TCGv_i64 val, int sf);
 
 /* Ends the block jumping to dest through chaining slot (0 or 1). */
 void gen_goto_tb(DisasContext *s, unsigned slot, uint64_t dest);
+/*
+ * A conditional branch to dest: begin gives the label the caller's
+ * brcond goes to, taken when the condition holds or, with invert, when
+ * it fails; end emits the ways out. In a loop region a forward target
+ * inside is its own label (nothing more: execution goes on), and a way
+ * out before the last back edge is put inline with invert set.
+ */
+typedef struct CondBranch {
+    TCGLabel label;
+    uint64_t dest;
+    bool invert;
+    bool inside;
+} CondBranch;
+CondBranch gen_cond_branch_begin(DisasContext *s, uint64_t dest);
+void gen_cond_branch_end(DisasContext *s, const CondBranch *b);
 /* Ends the block jumping to the address in val (indirect branch). */
 void gen_jump_reg(DisasContext *s, TCGv_i64 val);
 /* PSTATE.BTYPE an indirect branch leaves (Arm ARM BTypeNext): BR Xn (and
@@ -138,6 +173,11 @@ bool a64_decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
                           unsigned datasize, uint64_t *wmask);
 /* VFPExpandImm() of imm8 for element size esz (FP_H, FP_S, FP_D). */
 uint64_t a64_fp_expand_imm(int esz, unsigned imm8);
+
+/* Whether the code from start (the block's first insn) is a loop region,
+ * its shape in r (region.c); no more than max_insns insns. */
+bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
+                          A64Region *r);
 
 /* True when code at pc (in the block's page) sets NZCV before reading it;
  * env is the translating thread's, to fetch guest code. */

@@ -67,8 +67,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     reloc_reset();
     x86_asm_init(&be.as, buf, size);
     be.tb = tb;
-    tb->jmp_field_offset[0] = tb->jmp_field_offset[1] = TB_NO_JUMP;
-    tb->jmp_reset_offset[0] = tb->jmp_reset_offset[1] = TB_NO_JUMP;
+    for (int n = 0; n < TB_MAX_JUMPS; n++)
+        tb->jmp_field_offset[n] = tb->jmp_reset_offset[n] = TB_NO_JUMP;
     nb_insn_marks = 0;
     fault_sites_reset();
     ra_prepare_loop();

@@ -38,11 +38,24 @@ typedef struct ExitStub {
 static ExitStub exit_stubs[MAX_EXIT_STUBS];
 static int nb_exit_stubs;
 
+/* Counted back edges' calls to tb_loop_hot, placed after the block. */
+#define MAX_HOT_STUBS 8
+
+typedef struct HotStub {
+    uint8_t *field;  /* rel32 of the jz to the stub */
+    uint8_t *resume; /* where the back edge goes on */
+    uint64_t pc;     /* the loop head */
+} HotStub;
+
+static HotStub hot_stubs[MAX_HOT_STUBS];
+static int nb_hot_stubs;
+
 void labels_reset(void)
 {
     for (int i = 0; i < tcg_ctx.nb_labels; i++)
         labels[i].nb_refs = 0;
     nb_exit_stubs = 0;
+    nb_hot_stubs = 0;
 }
 
 static void add_label_ref(uint64_t id, uint8_t *field)
@@ -175,10 +188,43 @@ static void leave_with_pc(X86Mem pc_home, uint64_t pc, uintptr_t val)
                            (unsigned)(val & 3));
 }
 
+/*
+ * A counted back edge, with every guest value already in the CPU state:
+ * movabs r11, counter; add dword [r11], TB_HOT_STEP; jz stub (which
+ * calls tb_loop_hot and comes back). Without room for another stub the
+ * edge is not counted.
+ */
+static void emit_hot_count(uint64_t head)
+{
+    uint8_t *jz_field;
+
+    if (nb_hot_stubs >= MAX_HOT_STUBS)
+        return;
+    reloc_mov_image(REG_SCRATCH, tb_hot_counter(head, be.tb->flags));
+    x86_alu_mi(as(), 32, X86_ADD, x86_mem(REG_SCRATCH, 0),
+               (int32_t)TB_HOT_STEP);
+    jz_field = x86_jcc32(as(), X86_CC_E);
+    if (jz_field)
+        hot_stubs[nb_hot_stubs++] = (HotStub){jz_field, be.as.p, head};
+}
+
+/* rsp is 16-aligned in block code; nothing caller-saved is live on a
+ * way out once its values are written back. */
+static void emit_hot_stubs(void)
+{
+    for (int i = 0; i < nb_hot_stubs && !be.as.overflow; i++) {
+        x86_patch_rel32(hot_stubs[i].field, be.as.p);
+        x86_mov_ri(as(), X86_RDI, hot_stubs[i].pc);
+        x86_mov_ri(as(), X86_RSI, be.tb->flags);
+        reloc_call((const void *)tb_loop_hot);
+        x86_jmp_to(as(), hot_stubs[i].resume);
+    }
+}
+
 static void lower_goto_tb(const TCGOp *op)
 {
     TCGTemp *pc = arg_temp(op, 0);
-    unsigned slot = (unsigned)op->args[1];
+    unsigned slot = (unsigned)op->args[1] & (TB_MAX_JUMPS - 1);
     uint8_t *field;
 
     if (be.loop && op->args[2] == be.tb->pc) {
@@ -188,6 +234,8 @@ static void lower_goto_tb(const TCGOp *op)
     ra_sync_for_exit();
     if (pc->val_loc == VAL_REG && !pc->pinned)
         ra_release((X86Reg)pc->reg); /* its memory copy is written below */
+    if (op->args[1] & TCG_GOTO_TB_HOT)
+        emit_hot_count(op->args[2]);
     /* Align the rel32 field so patching it is one atomic store. */
     x86_align_rel32(as(), 1);
     field = x86_jmp32(as());
@@ -235,6 +283,7 @@ void lower_ctl_finish(void)
         ra_reload_lent_pins();
         leave_with_pc(exit_stubs[i].pc_home, exit_stubs[i].pc, 0);
     }
+    emit_hot_stubs();
 }
 
 static void lower_exit_tb(const TCGOp *op)

@@ -81,6 +81,19 @@ void reloc_call(const void *fn)
     x86_call_r(a, X86_R11);
 }
 
+void reloc_mov_image(X86Reg r, const void *p)
+{
+    uint64_t v = (uint64_t)(uintptr_t)p;
+    uint8_t insn[10];
+
+    insn[0] = (uint8_t)(0x48 | (r >= 8 ? 1 : 0));
+    insn[1] = (uint8_t)(0xb8 + (r & 7));
+    memcpy(insn + 2, &v, 8);
+    x86_data(&be.as, insn, 10);
+    reloc_add(be.as.p - 8, TCG_RELOC_IMAGE_ABS64, 0,
+              (int64_t)((uintptr_t)p - image_anchor()));
+}
+
 void reloc_patch_stub(uint8_t *field, RelocStub stub)
 {
     if (!field)
@@ -180,7 +193,7 @@ bool tcg_relocate(TranslationBlock *tb, const TCGReloc *r, uint32_t n)
 uint64_t tcg_backend_code_version(void)
 {
     unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    uint64_t v = 1; /* this file's record layout */
+    uint64_t v = 2; /* this file's record layout */
 
     /* The lowerings pick instructions by cpuid leaves 1 and 7. */
     if (__get_cpuid(1, &eax, &ebx, &ecx, &edx))

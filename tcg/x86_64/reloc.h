@@ -26,6 +26,8 @@ void reloc_jmp_stub(RelocStub stub);
 void reloc_jcc_stub(X86Cond cc, RelocStub stub);
 /* rel32 field of an emitted jmp32 that must reach stub. */
 void reloc_patch_stub(uint8_t *field, RelocStub stub);
+/* movabs r, p: an address in arx's own image (its data, say). */
+void reloc_mov_image(X86Reg r, const void *p);
 /* movabs r, tb | slot (this block's record). */
 void reloc_mov_tb(X86Reg r, unsigned slot);
 /* The 8 bytes just emitted at field hold tb | slot. */

@@ -44,6 +44,11 @@ PACRET_FLAGS="-O2 -static -march=armv8.3-a -mbranch-protection=pac-ret+leaf"
 # holds the aarch64 build where the native one lies): the guest must see
 # the same paths as the native run, never the sysroot's.
 ROOT_TESTS="sysroot_paths"
+# Loops in many shapes: run again with hot loops left as chains of
+# first-tier blocks (-d noregion), the same bytes expected; loop_regions
+# must also have made regions (-d stats counts the hot loop heads).
+NOREGION_TESTS="loop_regions bigsort hashtable interp control_flow crc32 sig_fault"
+REGION_MIN_HOT=6
 
 # Fixed argv and environment handed to both builds.
 ARGS=("first" "two words" "" "sym=b@ls*?" "--flag")
@@ -129,6 +134,19 @@ compare() {
 	fi
 }
 
+# check_regions NAME: the run's -d stats made at least REGION_MIN_HOT
+# loop heads into regions (a region bug cannot hide behind none made).
+check_regions() {
+	local hot
+	hot=$(sed -n 's/^stats: \([0-9]*\) hot loop heads.*/\1/p' "$work/stats.log" 2>/dev/null)
+	if [ "${hot:-0}" -ge "$REGION_MIN_HOT" ]; then
+		report "$1-made" 1
+		return
+	fi
+	report "$1-made" 0
+	echo "  -d stats: ${hot:-no} hot loop heads, expected at least $REGION_MIN_HOT"
+}
+
 # mirror_root ROOT BIN NATIVE: a sysroot holding /var, /usr/bin, /usr/lib,
 # /lib and /bin as the host has them (a link keeps its text) and BIN at the
 # path NATIVE; prints the host path of that copy. It also has the first
@@ -186,6 +204,10 @@ for name in "${tests[@]}"; do
 		variants+=("$name-pacret|aarch64-pacret|$PACRET_FLAGS")
 	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
 		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
+	contains "$NOREGION_TESTS" "$name" &&
+		variants+=("$name-noregion|aarch64|-O2 -static|-d noregion")
+	[ "$name" = loop_regions ] &&
+		variants+=("$name-regions|aarch64|-O2 -static|-d stats -D $work/stats.log")
 	contains "$ROOT_TESTS" "$name" &&
 		variants=("$name-root|aarch64|-O2 -static|-L $work/root")
 	for v in "${variants[@]}"; do
@@ -206,8 +228,10 @@ for name in "${tests[@]}"; do
 			continue
 		fi
 		# shellcheck disable=SC2086 # ARX may carry options
+		rm -f "$work/stats.log"
 		run_one "$work/guest" "$input" $ARX $arx_opts "$run_bin"
 		compare "$tname"
+		[ "$tname" = loop_regions-regions ] && check_regions "$tname"
 	done
 done
 
