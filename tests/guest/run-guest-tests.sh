@@ -227,8 +227,8 @@ for name in "${tests[@]}"; do
 			echo "  cannot build the mirror root"
 			continue
 		fi
-		# shellcheck disable=SC2086 # ARX may carry options
 		rm -f "$work/stats.log"
+		# shellcheck disable=SC2086 # ARX may carry options
 		run_one "$work/guest" "$input" $ARX $arx_opts "$run_bin"
 		compare "$tname"
 		[ "$tname" = loop_regions-regions ] && check_regions "$tname"
