@@ -379,7 +379,7 @@ static void tb_save(const TranslationBlock *tb)
     static _Alignas(8) uint8_t buf[256u << 10];
     size_t len;
 
-    if (!tb->size || !persist->wants(tb->pc, tb->flags, tb->size))
+    if (!tb->size || tb->tier || !persist->wants(tb->pc, tb->flags, tb->size))
         return;
     len = tb_record_pack(tb, buf, sizeof(buf));
     if (!len) {
@@ -491,7 +491,10 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
             if (page_watch)
                 page_watch->translating(page2->entry.addr);
         }
-        bool loaded = persist && phys == pc && tb_load_saved(tb);
+        /* A hot loop's head is translated again (as a region), never
+         * loaded: the cache holds its first-tier block. */
+        bool loaded = persist && phys == pc && !tb_loop_is_hot(pc, flags) &&
+                      tb_load_saved(tb);
         if (!loaded &&
             !tb_translate(tb, env,
                           log_enabled(LOG_SINGLESTEP) ? 1 : TB_MAX_INSNS)) {
@@ -808,7 +811,7 @@ void tb_loop_hot(uint64_t pc, uint32_t flags)
         *slot = key;
         nb_hot_loops++;
         tb = tb_lookup(pc, flags);
-        if (tb)
+        if (tb && !tb->tier)
             tb_invalidate(tb);
         if (log_enabled(LOG_STATS))
             tb_stats.hot_loops++;

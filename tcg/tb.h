@@ -33,6 +33,10 @@ typedef struct TranslationBlock {
     uint8_t *code;  /* host code */
     uint32_t code_size;
     uint16_t icount; /* guest instructions */
+    /* 0: first tier; 1: second tier, a hot loop's region (the target
+     * says), which the persistent cache does not keep: a later process
+     * makes its own when the loop is hot there. */
+    uint8_t tier;
     /* Offset in code of the rel32 field of goto_tb slot n, and of the code
      * the unchained jump falls through to; TB_NO_JUMP when unused. */
     uint16_t jmp_field_offset[TB_MAX_JUMPS];

@@ -65,12 +65,12 @@ bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
 {
     uint64_t page = start & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     uint64_t reach = start, targets = 0, end = 0, pc = start;
-    int limit = max_insns < A64_REGION_MAX_INSNS ? max_insns
-                                                 : A64_REGION_MAX_INSNS;
+    int limit =
+        max_insns < A64_REGION_MAX_INSNS ? max_insns : A64_REGION_MAX_INSNS;
     int branches = 0, branches_before_end = -1;
 
-    for (int i = 0; i < limit && (pc & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) ==
-                                     page;
+    for (int i = 0;
+         i < limit && (pc & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) == page;
          i++, pc += 4) {
         uint64_t dest = 0;
         BranchKind k;

@@ -606,6 +606,7 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
         tb_loop_is_hot(tb->pc, tb->flags) &&
         a64_find_loop_region(env, tb->pc, max_insns, &s.region)) {
         translate_region(&s);
+        tb->tier = 1;
         tb->size = (uint32_t)(s.region.end + 4 - tb->pc);
         tb->icount = (uint16_t)s.insn_count;
         return;

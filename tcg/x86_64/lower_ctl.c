@@ -23,6 +23,7 @@ typedef struct Label {
 } Label;
 
 static Label labels[TCG_MAX_LABELS];
+static uint16_t label_branches[TCG_MAX_LABELS]; /* ops that branch to it */
 
 /* exit_check's exits, placed after the block so the check falls through. */
 #define MAX_EXIT_STUBS 4
@@ -52,8 +53,16 @@ static int nb_hot_stubs;
 
 void labels_reset(void)
 {
-    for (int i = 0; i < tcg_ctx.nb_labels; i++)
+    for (int i = 0; i < tcg_ctx.nb_labels; i++) {
         labels[i].nb_refs = 0;
+        label_branches[i] = 0;
+    }
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        int l = op_label_arg(op);
+        if (l >= 0 && op->opc != INDEX_op_set_label)
+            label_branches[op->args[l]]++;
+    }
     nb_exit_stubs = 0;
     nb_hot_stubs = 0;
 }
@@ -100,6 +109,28 @@ static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
     return NULL;
 }
 
+/* Does only op branch to its label, which lies just past a way out
+ * that follows op (a loop region's exit in the middle)? */
+static bool label_only_past_exit(const TCGOp *op)
+{
+    const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
+    uint64_t id = op->args[3];
+
+    if (label_branches[id] != 1)
+        return false;
+    for (op++; op < end; op++) {
+        unsigned flags = tcg_op_defs[op->opc].flags;
+        if (flags & OPF_NO_RETURN)
+            break;
+        if (flags & OPF_BB_END)
+            return false;
+    }
+    for (op++; op < end; op++)
+        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
+            return op->opc == INDEX_op_set_label && op->args[0] == id;
+    return false;
+}
+
 static void lower_brcond(const TCGOp *op)
 {
     TCGTemp *a = arg_temp(op, 0), *b = arg_temp(op, 1);
@@ -122,6 +153,8 @@ static void lower_brcond(const TCGOp *op)
     else if (field)
         add_label_ref(op->args[3], field);
     ra_free_dead(op, 0, 2);
+    if (!back_edge && label_only_past_exit(op))
+        ra_keep_for_label(op->args[3]);
 }
 
 static void lower_br(const TCGOp *op)
@@ -136,8 +169,10 @@ static void lower_br(const TCGOp *op)
 
 static void lower_set_label(const TCGOp *op)
 {
-    ra_save_all(NULL);
-    ra_forget_regs();
+    if (!ra_resume_at_label(op->args[0])) {
+        ra_save_all(NULL);
+        ra_forget_regs();
+    }
     bind_label(op->args[0]);
 }
 

@@ -460,7 +460,7 @@ static void lower_call(const TCGOp *op)
     if (h->flags & TCG_CALL_MAY_FAULT)
         fault_note_call_site();
     if (!(h->flags & TCG_CALL_NO_WRITE_GLOBALS))
-        ra_reload_global_pins();
+        ra_reload_pins_after_call();
     ra_free_dead(op, nout, nout + nin);
     if (nout) {
         /* A C function returning 32 bits leaves rax's top half undefined:

@@ -444,6 +444,19 @@ void ra_reload_global_pins(void)
         load_temp(tcg_temp(tcg_ctx.pins[i]), global_pin_order[i]);
 }
 
+void ra_reload_pins_after_call(void)
+{
+    if (!be.loop) {
+        ra_reload_global_pins();
+        return;
+    }
+    /* A loop's pins and the global pins it kept; lent ones stay lent. */
+    for (RegSet m = be.pinned_regs; m;) {
+        int r = ra_next_reg(&m);
+        load_temp(be.reg_owner[r], (X86Reg)r);
+    }
+}
+
 static bool dies_at(const TCGOp *op, const TCGTemp *t)
 {
     int nout, nin;
@@ -496,6 +509,48 @@ void ra_forget_regs(void)
         ra_release((X86Reg)ra_next_reg(&m));
 }
 
+/* ---- a label only one branch reaches, past a way out ---- */
+
+#define SNAP_GLOBALS 128
+
+static struct {
+    uint64_t label; /* the label it is for; valid only while taken */
+    bool taken;
+    TCGTemp *reg_owner[16];
+    RegSet owned;
+    uint64_t global_state[SNAP_GLOBALS];
+} snap;
+
+void ra_keep_for_label(uint64_t label)
+{
+    snap.taken = false;
+    if (tcg_ctx.nb_globals > SNAP_GLOBALS)
+        return;
+    /* Only globals may be in registers: a temp's state is not kept. */
+    for (RegSet m = be.owned; m;)
+        if (be.reg_owner[ra_next_reg(&m)]->kind != TEMP_GLOBAL)
+            return;
+    memcpy(snap.reg_owner, be.reg_owner, sizeof(snap.reg_owner));
+    snap.owned = be.owned;
+    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+        snap.global_state[g] = tcg_ctx.temps[g].alloc_state;
+    snap.label = label;
+    snap.taken = true;
+}
+
+bool ra_resume_at_label(uint64_t label)
+{
+    if (!snap.taken || snap.label != label)
+        return false;
+    snap.taken = false;
+    ra_forget_regs();
+    memcpy(be.reg_owner, snap.reg_owner, sizeof(be.reg_owner));
+    be.owned = snap.owned;
+    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+        tcg_ctx.temps[g].alloc_state = snap.global_state[g];
+    return true;
+}
+
 void ra_enter_loop_head(void)
 {
     sync_globals(false, SYNC_UNPINNED);
@@ -520,36 +575,57 @@ static void pin_to(TCGTemp *t, X86Reg r)
 /* Registers never named by a lowering (rax, rcx, rdx are: division,
  * shifts, cmpxchg, calls), at most this many, leaving the rest for temps;
  * those the globally pinned globals hold are skipped. */
-static const X86Reg pin_order[] = {X86_RBX, X86_RBP, X86_R12,
-                                   X86_R13, X86_RSI, X86_RDI};
+static const X86Reg pin_order[] = {X86_RBX, X86_RBP, X86_R12, X86_R13,
+                                   X86_RSI, X86_RDI, X86_R8,  X86_R9};
 #define NB_PIN_REGS (int)(sizeof(pin_order) / sizeof(pin_order[0]))
 
-/* Does the block jump back to its own start, and make no calls? */
+/* Does the block jump back to its own start? (With calls, its pins are
+ * only callee-saved registers: pin_globals.) */
 static bool block_loops(void)
 {
-    return tcg_ctx.goto_self && tcg_ctx.nb_calls == 0;
+    return tcg_ctx.goto_self;
 }
 
-/* How often each global is an argument of the block's ops; false when
- * the block has an indirect way out (its target register must survive
- * the reloads of lent pins: such a block lends none). */
-static bool count_global_uses(uint32_t *uses)
+/* Is op a way out of the block other than its back edge? */
+static bool leaves_loop(const TCGOp *op)
 {
-    bool direct_exits_only = true;
+    if (!(tcg_op_defs[op->opc].flags & OPF_NO_RETURN))
+        return false;
+    return op->opc != INDEX_op_goto_tb || op->args[2] != be.tb->pc;
+}
 
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+/*
+ * How often each global is an argument of the block's ops (uses) and of
+ * those on the loop's path, not in the tails that only lead out of it
+ * (loop_uses: the flags a compare computes for a way out are not); false
+ * when the block has an indirect way out (its target register must
+ * survive the reloads of lent pins: such a block lends none).
+ */
+static bool count_global_uses(uint32_t *uses, uint32_t *loop_uses)
+{
+    bool direct_exits_only = true, in_exit_tail = false;
+
+    for (int i = tcg_ctx.nb_ops - 1; i >= 0; i--) {
         const TCGOp *op = &tcg_ctx.ops[i];
         int nout, nin;
 
         if (op->opc == INDEX_op_goto_lookup || op->opc == INDEX_op_goto_ptr)
             direct_exits_only = false;
+        if (leaves_loop(op))
+            in_exit_tail = true;
+        else if (tcg_op_defs[op->opc].flags & OPF_BB_END)
+            in_exit_tail = false;
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop ||
             op->opc == INDEX_op_goto_tb)
             continue;
         op_arg_counts(op, &nout, &nin);
-        for (int k = 0; k < nout + nin; k++)
-            if (op->args[k] < (uint64_t)tcg_ctx.nb_globals)
-                uses[op->args[k]]++;
+        for (int k = 0; k < nout + nin; k++) {
+            if (op->args[k] >= (uint64_t)tcg_ctx.nb_globals ||
+                op->args[k] >= 64)
+                continue;
+            uses[op->args[k]]++;
+            loop_uses[op->args[k]] += !in_exit_tail;
+        }
     }
     return direct_exits_only;
 }
@@ -579,17 +655,17 @@ static void lend_unused_global_pins(const uint32_t *uses)
 /* The most used globals go to pin_order's registers, loaded once here. */
 static void pin_globals(void)
 {
-    uint32_t uses[64] = {0};
+    uint32_t uses[64] = {0}, loop_uses[64] = {0};
     int nb_globals = tcg_ctx.nb_globals < 64 ? tcg_ctx.nb_globals : 64;
 
-    if (count_global_uses(uses))
+    if (count_global_uses(uses, loop_uses))
         lend_unused_global_pins(uses);
     for (int p = 0; p < NB_PIN_REGS; p++) {
         int best = -1;
         for (int g = 0; g < nb_globals; g++) {
             const TCGTemp *t = &tcg_ctx.temps[g];
-            if (t->kind == TEMP_GLOBAL && !t->pinned && uses[g] > 0 &&
-                (best < 0 || uses[g] > uses[best]))
+            if (t->kind == TEMP_GLOBAL && !t->pinned && loop_uses[g] > 0 &&
+                (best < 0 || loop_uses[g] > loop_uses[best]))
                 best = g;
         }
         if (best < 0)
@@ -598,6 +674,8 @@ static void pin_globals(void)
         X86Reg r = pin_order[p];
         if (ra_global_pins_in_place() & REGSET(r))
             continue;
+        if (tcg_ctx.nb_calls && (caller_saved & REGSET(r)))
+            break; /* a call would clobber it */
         load_temp(t, r);
         pin_to(t, r); /* the back edge brings changed values */
     }

@@ -117,6 +117,13 @@ int32_t ra_mxcsr_slot(void);
 void ra_clobber_caller_saved(void);
 /* Frees every register (after a label all values are in memory). */
 void ra_forget_regs(void);
+/* After a branch to label that only it reaches, past a way out inline
+ * (brcond L; ...; goto_tb; set_label L): keeps the allocator's state,
+ * when only globals are in registers, for ra_resume_at_label to take
+ * back at L (the registers still hold those values there). */
+void ra_keep_for_label(uint64_t label);
+/* At label: the kept state back (true), or nothing kept (false). */
+bool ra_resume_at_label(uint64_t label);
 /* Basic-block boundary: write back globals and live temps (other than
  * op's inputs that die at op; op may be NULL). */
 void ra_save_all(const TCGOp *op);
@@ -135,6 +142,10 @@ unsigned ra_lent_pin_mask(void);
 void ra_reload_lent_pins(void);
 /* After a helper that may write globals: the pinned ones come back. */
 void ra_reload_global_pins(void);
+/* After a call that may write globals: every pinned global again from
+ * the CPU state (in a looping block, its loop pins too; lent pins stay
+ * lent). */
+void ra_reload_pins_after_call(void);
 /* The host register of the i-th global pin (fault.c restores them). */
 X86Reg ra_global_pin_reg(int i);
 /* The back edge of a looping block: memory and registers as at its head. */

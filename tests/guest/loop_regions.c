@@ -154,20 +154,20 @@ static void exclusive_adds(uint64_t *p, uint64_t n)
 {
 #ifdef __aarch64__
     uint64_t i = 0, v, add, ok;
-    __asm__ volatile("1: mov %[add], #1\n"
-                     "   tbz %[i], #0, 2f\n"
-                     "   mov %[add], %[i]\n"
-                     "2: ldxr %[v], [%[p]]\n"
-                     "   add %[v], %[v], %[add]\n"
-                     "   stxr %w[ok], %[v], [%[p]]\n"
-                     "   cbnz %w[ok], 2b\n"
-                     "   add %[i], %[i], #1\n"
-                     "   cmp %[i], %[n]\n"
-                     "   b.lo 1b\n"
-                     : [i] "+r"(i), [v] "=&r"(v), [add] "=&r"(add),
-                       [ok] "=&r"(ok)
-                     : [p] "r"(p), [n] "r"(n)
-                     : "cc", "memory");
+    __asm__ volatile(
+        "1: mov %[add], #1\n"
+        "   tbz %[i], #0, 2f\n"
+        "   mov %[add], %[i]\n"
+        "2: ldxr %[v], [%[p]]\n"
+        "   add %[v], %[v], %[add]\n"
+        "   stxr %w[ok], %[v], [%[p]]\n"
+        "   cbnz %w[ok], 2b\n"
+        "   add %[i], %[i], #1\n"
+        "   cmp %[i], %[n]\n"
+        "   b.lo 1b\n"
+        : [i] "+r"(i), [v] "=&r"(v), [add] "=&r"(add), [ok] "=&r"(ok)
+        : [p] "r"(p), [n] "r"(n)
+        : "cc", "memory");
 #else
     for (uint64_t i = 0; i < n; i++)
         *p += (i & 1) ? i : 1;
@@ -209,8 +209,7 @@ static void fault_walk(const uint8_t *p)
                      "2: add %[s], %[s], %[v]\n"
                      "   add %[i], %[i], #1\n"
                      "   b 1b\n"
-                     : [i] "+r"(i), [s] "+r"(s), [odd] "+r"(odd),
-                       [v] "=&r"(v)
+                     : [i] "+r"(i), [s] "+r"(s), [odd] "+r"(odd), [v] "=&r"(v)
                      : [p] "r"(p)
                      : "cc", "memory");
 #else
@@ -247,9 +246,8 @@ static void fault_test(void)
     sigaction(SIGSEGV, &sa, NULL);
     if (sigsetjmp(fault_jump, 1) == 0)
         fault_walk(m);
-    printf("fault: i %llu sum %llu odd %llu\n",
-           (unsigned long long)fault_i, (unsigned long long)fault_s,
-           (unsigned long long)fault_odd);
+    printf("fault: i %llu sum %llu odd %llu\n", (unsigned long long)fault_i,
+           (unsigned long long)fault_s, (unsigned long long)fault_odd);
     signal(SIGSEGV, SIG_DFL);
     munmap(m, 2 * (size_t)page);
 }
