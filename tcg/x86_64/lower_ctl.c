@@ -23,7 +23,6 @@ typedef struct Label {
 } Label;
 
 static Label labels[TCG_MAX_LABELS];
-static uint16_t label_branches[TCG_MAX_LABELS]; /* ops that branch to it */
 
 /* exit_check's exits, placed after the block so the check falls through. */
 #define MAX_EXIT_STUBS 4
@@ -53,16 +52,8 @@ static int nb_hot_stubs;
 
 void labels_reset(void)
 {
-    for (int i = 0; i < tcg_ctx.nb_labels; i++) {
+    for (int i = 0; i < tcg_ctx.nb_labels; i++)
         labels[i].nb_refs = 0;
-        label_branches[i] = 0;
-    }
-    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
-        const TCGOp *op = &tcg_ctx.ops[i];
-        int l = op_label_arg(op);
-        if (l >= 0 && op->opc != INDEX_op_set_label)
-            label_branches[op->args[l]]++;
-    }
     nb_exit_stubs = 0;
     nb_hot_stubs = 0;
 }
@@ -110,13 +101,15 @@ static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
 }
 
 /* Does only op branch to its label, which lies just past a way out
- * that follows op (a loop region's exit in the middle)? */
+ * that follows op (a loop region's exit in the middle)? Branches only go
+ * forward and none lies between op and such a label: op's reference,
+ * just added, must be the label's first. */
 static bool label_only_past_exit(const TCGOp *op)
 {
     const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
     uint64_t id = op->args[3];
 
-    if (label_branches[id] != 1)
+    if (labels[id].nb_refs != 1)
         return false;
     for (op++; op < end; op++) {
         unsigned flags = tcg_op_defs[op->opc].flags;
