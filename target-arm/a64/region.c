@@ -10,6 +10,11 @@
  * keeps the loop's most used registers in host registers across the
  * whole body), and every other branch a way out. Only the branch
  * classes are decoded here; translation decides the rest.
+ *
+ * FP and SIMD data processing with branches inside the body stays in the
+ * first tier: the backend writes its vector cache back at every label,
+ * and such a region ran slower than the chain of blocks (fpmix, docs/
+ * performance.md) until FP values can stay in registers across labels.
  */
 #include "target-arm/a64/translate.h"
 
@@ -68,18 +73,23 @@ bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
     int limit =
         max_insns < A64_REGION_MAX_INSNS ? max_insns : A64_REGION_MAX_INSNS;
     int branches = 0, branches_before_end = -1;
+    bool fp_simd = false;
 
     for (int i = 0;
          i < limit && (pc & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) == page;
          i++, pc += 4) {
         uint64_t dest = 0;
+        uint32_t insn;
         BranchKind k;
 
         if (tcg_debug_breakpoint_at(pc))
             return false;
-        k = classify(guest_fetch32(env, pc), pc, &dest);
-        if (k == BRANCH_NONE)
+        insn = guest_fetch32(env, pc);
+        k = classify(insn, pc, &dest);
+        if (k == BRANCH_NONE) {
+            fp_simd |= ((insn >> 25) & 7) == 7; /* op0 x111 */
             continue;
+        }
         if (k != BRANCH_STOP && dest == start) {
             end = pc;
             branches_before_end = branches;
@@ -97,5 +107,5 @@ bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
     r->end = end;
     /* Targets past E are ways out. */
     r->targets = targets & (~0ull >> (63 - (end - start) / 4));
-    return true;
+    return !(fp_simd && r->targets);
 }
