@@ -20,7 +20,7 @@ static const NZCVRule nzcv_rules[] = {
     {0x7f800000, 0x72000000, NZCV_WRITE}, /* ANDS (immediate) */
     {0x7f000000, 0x6a000000, NZCV_WRITE}, /* ANDS/BICS (shifted) */
     {0xff20fc07, 0x1e202000, NZCV_WRITE}, /* FCMP/FCMPE */
-    {0xff000010, 0x54000000, NZCV_READ},  /* B.cond */
+    {0xff000000, 0x54000000, NZCV_READ},  /* B.cond, BC.cond */
     {0x3fe00000, 0x1a800000, NZCV_READ},  /* CSEL, CSINC, CSINV, CSNEG */
     {0x3fe00000, 0x3a400000, NZCV_READ},  /* CCMP/CCMN */
     {0x1fe00000, 0x1a000000, NZCV_READ},  /* ADC/SBC(S) */
@@ -62,32 +62,6 @@ static NZCVUse nzcv_use(uint32_t insn)
     return NZCV_NONE;
 }
 
-static int64_t sext(uint32_t v, unsigned bits)
-{
-    return (int64_t)((uint64_t)v << (64 - bits)) >> (64 - bits);
-}
-
-/* Where a B, CBZ/CBNZ or TBZ/TBNZ at pc goes; false for other insns. */
-static bool flag_free_branch(uint32_t insn, uint64_t pc, uint64_t *dest,
-                             bool *conditional)
-{
-    *conditional = true;
-    if ((insn & 0xfc000000u) == 0x14000000u) { /* B */
-        *dest = pc + (uint64_t)(sext(insn & 0x3ffffff, 26) * 4);
-        *conditional = false;
-        return true;
-    }
-    if ((insn & 0x7e000000u) == 0x34000000u) { /* CBZ, CBNZ */
-        *dest = pc + (uint64_t)(sext((insn >> 5) & 0x7ffff, 19) * 4);
-        return true;
-    }
-    if ((insn & 0x7e000000u) == 0x36000000u) { /* TBZ, TBNZ */
-        *dest = pc + (uint64_t)(sext((insn >> 5) & 0x3fff, 14) * 4);
-        return true;
-    }
-    return false;
-}
-
 /*
  * Whether every path from pc writes NZCV before reading it, following B
  * and both ways of CBZ/TBZ (which leave the flags alone) within the
@@ -99,6 +73,7 @@ static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
     for (; *budget > 0; (*budget)--) {
         uint32_t insn;
         uint64_t dest;
+        A64BranchKind kind;
         bool conditional;
 
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
@@ -110,7 +85,11 @@ static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
         case NZCV_NONE: pc += 4; continue;
         case NZCV_STOP: break;
         }
-        if (depth >= 3 || !flag_free_branch(insn, pc, &dest, &conditional))
+        /* B.cond read the flags above: a conditional branch here is
+         * CBZ or TBZ, which leave them alone. */
+        kind = a64_branch_kind(insn, pc, &dest);
+        conditional = kind == A64_BRANCH_COND;
+        if (depth >= 3 || (kind != A64_BRANCH_ALWAYS && !conditional))
             return false;
         if (conditional && !dead_from(env, dest, page, budget, depth + 1))
             return false;

@@ -21,42 +21,34 @@
 #include "tcg/debug.h"
 #include "tcg/guest_mem.h"
 
-typedef enum BranchKind {
-    BRANCH_NONE,   /* not a branch: execution goes on */
-    BRANCH_COND,   /* B.cond, BC.cond, CBZ/CBNZ, TBZ/TBNZ */
-    BRANCH_ALWAYS, /* B, B.AL/NV: never falls through */
-    BRANCH_STOP,   /* BL, BR/BLR/RET..., SVC/BRK...: leaves the region */
-} BranchKind;
-
 static int64_t sext(uint32_t v, unsigned bits)
 {
     return (int64_t)((uint64_t)v << (64 - bits)) >> (64 - bits);
 }
 
-/* The kind of insn and, for a direct branch, where it goes. */
-static BranchKind classify(uint32_t insn, uint64_t pc, uint64_t *dest)
+A64BranchKind a64_branch_kind(uint32_t insn, uint64_t pc, uint64_t *dest)
 {
     if ((insn & 0xfc000000u) == 0x14000000u) { /* B */
         *dest = pc + (uint64_t)(sext(insn & 0x3ffffff, 26) * 4);
-        return BRANCH_ALWAYS;
+        return A64_BRANCH_ALWAYS;
     }
     if ((insn & 0xff000000u) == 0x54000000u) { /* B.cond, BC.cond */
         *dest = pc + (uint64_t)(sext((insn >> 5) & 0x7ffff, 19) * 4);
-        return (insn & 0xf) >= 14 ? BRANCH_ALWAYS : BRANCH_COND;
+        return (insn & 0xf) >= 14 ? A64_BRANCH_ALWAYS : A64_BRANCH_COND;
     }
     if ((insn & 0x7e000000u) == 0x34000000u) { /* CBZ, CBNZ */
         *dest = pc + (uint64_t)(sext((insn >> 5) & 0x7ffff, 19) * 4);
-        return BRANCH_COND;
+        return A64_BRANCH_COND;
     }
     if ((insn & 0x7e000000u) == 0x36000000u) { /* TBZ, TBNZ */
         *dest = pc + (uint64_t)(sext((insn >> 5) & 0x3fff, 14) * 4);
-        return BRANCH_COND;
+        return A64_BRANCH_COND;
     }
     if ((insn & 0xfc000000u) == 0x94000000u || /* BL */
         (insn & 0xfe000000u) == 0xd6000000u || /* branch (register) */
         (insn & 0xff000000u) == 0xd4000000u)   /* exception generation */
-        return BRANCH_STOP;
-    return BRANCH_NONE;
+        return A64_BRANCH_STOP;
+    return A64_BRANCH_NONE;
 }
 
 /*
@@ -80,26 +72,26 @@ bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
          i++, pc += 4) {
         uint64_t dest = 0;
         uint32_t insn;
-        BranchKind k;
+        A64BranchKind k;
 
         if (tcg_debug_breakpoint_at(pc))
             return false;
         insn = guest_fetch32(env, pc);
-        k = classify(insn, pc, &dest);
-        if (k == BRANCH_NONE) {
+        k = a64_branch_kind(insn, pc, &dest);
+        if (k == A64_BRANCH_NONE) {
             fp_simd |= ((insn >> 25) & 7) == 7; /* op0 x111 */
             continue;
         }
-        if (k != BRANCH_STOP && dest == start) {
+        if (k != A64_BRANCH_STOP && dest == start) {
             end = pc;
             branches_before_end = branches;
-        } else if (k != BRANCH_STOP && dest > pc &&
+        } else if (k != A64_BRANCH_STOP && dest > pc &&
                    dest - start < 4 * A64_REGION_MAX_INSNS) {
             targets |= 1ull << ((dest - start) / 4);
             reach = dest > reach ? dest : reach;
         }
         branches++;
-        if (k != BRANCH_COND && reach <= pc)
+        if (k != A64_BRANCH_COND && reach <= pc)
             break;
     }
     if (branches_before_end < 1)

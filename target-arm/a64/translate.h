@@ -174,6 +174,15 @@ bool a64_decode_bit_masks(unsigned n, unsigned imms, unsigned immr,
 /* VFPExpandImm() of imm8 for element size esz (FP_H, FP_S, FP_D). */
 uint64_t a64_fp_expand_imm(int esz, unsigned imm8);
 
+/* The direct branch classes (region.c; nzcv_use.c follows them too). */
+typedef enum A64BranchKind {
+    A64_BRANCH_NONE,   /* not a branch: execution goes on */
+    A64_BRANCH_COND,   /* B.cond, BC.cond, CBZ/CBNZ, TBZ/TBNZ */
+    A64_BRANCH_ALWAYS, /* B, B.AL/NV: never falls through */
+    A64_BRANCH_STOP,   /* BL, BR/BLR/RET..., SVC/BRK...: leaves the code */
+} A64BranchKind;
+/* The kind of insn at pc and, for a direct branch, where it goes. */
+A64BranchKind a64_branch_kind(uint32_t insn, uint64_t pc, uint64_t *dest);
 /* Whether the code from start (the block's first insn) is a loop region,
  * its shape in r (region.c); no more than max_insns insns. */
 bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
