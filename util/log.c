@@ -37,8 +37,8 @@ static const struct {
      "one guest instruction per block (with cpu: a register dump per insn)"},
     {"perfmap", LOG_PERFMAP,
      "name each block by guest pc in /tmp/perf-PID.map"},
-    {"noregion", LOG_NOREGION,
-     "no second tier: hot loops stay chains of first-tier blocks"},
+    {"region", LOG_REGION,
+     "second tier, experimental: hot loops translated again as regions"},
 };
 
 bool log_parse_mask(const char *list, unsigned *mask, const char **bad_item)

@@ -22,8 +22,8 @@ enum {
     LOG_MMU = 1 << 10,    /* arx-system: page-table walks and their faults */
     LOG_GUEST_ERROR = 1 << 11, /* arx-system: guest misuse of a device */
     LOG_SINGLESTEP = 1 << 12,  /* one guest instruction per block */
-    LOG_PCACHE = 1 << 13,   /* the persistent translation cache's decisions */
-    LOG_NOREGION = 1 << 14, /* first tier only: no loop regions */
+    LOG_PCACHE = 1 << 13, /* the persistent translation cache's decisions */
+    LOG_REGION = 1 << 14, /* the second tier's loop regions (off: first tier) */
 };
 
 extern unsigned arx_log_mask;

@@ -140,7 +140,7 @@ static bool counts_toward_region(const DisasContext *s, uint64_t dest)
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
     A64Region r;
 
-    if (arm_system_mode || s->single_step || log_enabled(LOG_NOREGION) ||
+    if (arm_system_mode || s->single_step || !log_enabled(LOG_REGION) ||
         dest >= s->pc_curr || dest == s->pc_first ||
         (dest & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) != page ||
         s->pc_curr - dest >= 4 * A64_REGION_MAX_INSNS)
@@ -602,7 +602,7 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.guarded = s.keep_btype && guest_fetch_guarded(env, tb->pc);
     gen_bti_entry(&s, tb->pc);
     arm_flags_block_start();
-    if (!arm_system_mode && !s.single_step && !log_enabled(LOG_NOREGION) &&
+    if (!arm_system_mode && !s.single_step && log_enabled(LOG_REGION) &&
         tb_loop_is_hot(tb->pc, tb->flags) &&
         a64_find_loop_region(env, tb->pc, max_insns, &s.region)) {
         translate_region(&s);

@@ -9,7 +9,7 @@
  * native build computes the same results in C. Each loop runs its back
  * edges well over 256 times (TB_HOT_STEP), so its head becomes hot and
  * later iterations run in the region: run-guest-tests.sh checks with
- * -d stats that regions were made, and runs it again under -d noregion.
+ * -d stats that regions were made with the tier on (-d region).
  */
 #include <setjmp.h>
 #include <signal.h>

@@ -44,10 +44,10 @@ PACRET_FLAGS="-O2 -static -march=armv8.3-a -mbranch-protection=pac-ret+leaf"
 # holds the aarch64 build where the native one lies): the guest must see
 # the same paths as the native run, never the sysroot's.
 ROOT_TESTS="sysroot_paths"
-# Loops in many shapes: run again with hot loops left as chains of
-# first-tier blocks (-d noregion), the same bytes expected; loop_regions
-# must also have made regions (-d stats counts the hot loop heads).
-NOREGION_TESTS="loop_regions bigsort hashtable interp control_flow crc32 sig_fault"
+# Loops in many shapes: run again with the second tier on (-d region:
+# hot loops translated again as regions), the same bytes expected;
+# loop_regions must also have made regions (-d stats counts the heads).
+REGION_TESTS="loop_regions bigsort hashtable interp control_flow crc32 sig_fault"
 REGION_MIN_HOT=6
 
 # Fixed argv and environment handed to both builds.
@@ -204,10 +204,10 @@ for name in "${tests[@]}"; do
 		variants+=("$name-pacret|aarch64-pacret|$PACRET_FLAGS")
 	contains "$DYN_TESTS" "$name" && [ -d "$SYSROOT_AARCH64/lib" ] &&
 		variants+=("$name-dyn|aarch64-dyn|-O2|-L $SYSROOT_AARCH64")
-	contains "$NOREGION_TESTS" "$name" &&
-		variants+=("$name-noregion|aarch64|-O2 -static|-d noregion")
+	contains "$REGION_TESTS" "$name" &&
+		variants+=("$name-region|aarch64|-O2 -static|-d region")
 	[ "$name" = loop_regions ] &&
-		variants+=("$name-regions|aarch64|-O2 -static|-d stats -D $work/stats.log")
+		variants+=("$name-regions|aarch64|-O2 -static|-d region,stats -D $work/stats.log")
 	contains "$ROOT_TESTS" "$name" &&
 		variants=("$name-root|aarch64|-O2 -static|-L $work/root")
 	for v in "${variants[@]}"; do
