@@ -118,9 +118,10 @@ static bool region_target(const DisasContext *s, uint64_t dest)
            (s->region.targets >> ((dest - s->pc_first) / 4) & 1);
 }
 
-/* A loop region's way out once the chaining slots are taken: the inline
- * jump-cache probe. */
-static void gen_region_lookup_exit(DisasContext *s, uint64_t dest)
+/* A way out to dest through the inline jump-cache probe: a system-mode
+ * branch to another page, a loop region's once its chaining slots are
+ * taken. */
+static void gen_lookup_exit(DisasContext *s, uint64_t dest)
 {
     s->unknown_exit = true;
     tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
@@ -168,11 +169,7 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
      * mapping): another page's block is found by the inline jump-cache
      * probe, without a trip through the dispatcher. */
     if (arm_system_mode && (dest & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) != page) {
-        s->unknown_exit = true;
-        tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
-        tcg_gen_lookup_and_goto_ptr(cpu_pc,
-                                    tcg_constant_i32((int32_t)s->tb->flags));
-        s->is_jmp = DISAS_NORETURN;
+        gen_lookup_exit(s, dest);
         return;
     }
 
@@ -182,7 +179,7 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
     if (s->in_region && dest == s->pc_first) {
         slot = TB_MAX_JUMPS - 1;
     } else if (s->in_region && s->next_slot >= TB_MAX_JUMPS - 1) {
-        gen_region_lookup_exit(s, dest);
+        gen_lookup_exit(s, dest);
         return;
     } else if (s->in_region) {
         slot = s->next_slot++;
