@@ -399,27 +399,38 @@ void vcpu_fiq_line(void *opaque, int line, bool level)
 /* ---- the generic timer ---- */
 
 /* Tells the GIC the outputs of both timers (called on any thread, never
- * with cpu->lock held: the GIC calls back into vcpu_irq_line). */
+ * with cpu->lock held: the GIC calls back into vcpu_irq_line). Under
+ * timer_lock, so that the last update reads the timers after their last
+ * change: an update that read them before a guest's write cannot land
+ * after the update that write caused. */
 static void timer_update(ArmSysCPU *cpu)
 {
     static const int ppi[2] = {PPI_PHYS_TIMER, PPI_VIRT_TIMER};
 
+    pthread_mutex_lock(&cpu->timer_lock);
     for (int virt = 0; virt < 2; virt++) {
         bool level = arm_sys_timer_output(&cpu->env, virt);
         gicv2_set_ppi(machine.gic, cpu->index, ppi[virt], level);
-        cpu->timer_level[virt] = level;
+        __atomic_store_n(&cpu->timer_level[virt], level, __ATOMIC_RELEASE);
     }
+    pthread_mutex_unlock(&cpu->timer_lock);
 }
 
-/* The next time (counter value) a timer output goes high, or UINT64_MAX:
- * one that is high already waits for the guest to change it. */
+/* The next time (counter value) the timer thread must update the
+ * outputs, or UINT64_MAX. A deadline that has passed is due now unless
+ * its output was told high already (it then waits for the guest to
+ * change the timer): the counter may pass it between an update and this
+ * look, and that expiry must still be told. */
 static uint64_t timer_next_deadline(const ArmSysCPU *cpu)
 {
     uint64_t now = arm_sys_counter(), next = UINT64_MAX;
 
     for (int virt = 0; virt < 2; virt++) {
         uint64_t d = arm_sys_timer_deadline(&cpu->env, virt);
-        if (d > now && d < next)
+        if (d <= now &&
+            __atomic_load_n(&cpu->timer_level[virt], __ATOMIC_ACQUIRE))
+            continue;
+        if (d < next)
             next = d;
     }
     return next;
@@ -834,6 +845,7 @@ ArmSysCPU *vcpu_new(int index, bool boot, uint64_t entry, uint64_t x0)
     cpu->powered = boot;
     softmmu_tlb_init(&cpu->tlb);
     pthread_mutex_init(&cpu->lock, NULL);
+    pthread_mutex_init(&cpu->timer_lock, NULL);
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&cpu->wake, &attr);

@@ -37,8 +37,10 @@ typedef struct ArmSysCPU {
     bool req_flush_all;
     uint64_t req_pages[16];
     int req_npages;
-    /* The generic timer: outputs as last told to the GIC; the thread
-     * that raises them on time. */
+    /* The generic timer: outputs as last told to the GIC (under
+     * timer_lock, which orders the vCPU's and the timer thread's
+     * updates); the thread that raises them on time. */
+    pthread_mutex_t timer_lock;
     bool timer_level[2]; /* [0] physical, [1] virtual */
     pthread_t timer_thread;
     pthread_cond_t timer_wake;
