@@ -13,15 +13,17 @@
 #include "util/log.h"
 
 /* A64 user mode has one translation regime and no instruction-set
- * switch: every block's flags are 0. A debugger's step runs blocks of
- * one instruction, keyed apart like system mode's software step. */
+ * switch: blocks are keyed by the FP mode and the SVE vector length
+ * (cpu.h), 0 in the default state. A debugger's step runs blocks of one
+ * instruction, keyed apart like system mode's software step. */
 static TCGBlockState arm_block_state(void *opaque)
 {
     const CPUARMState *env = opaque;
-    TCGBlockState state = {.pc = env->pc, .flags = 0, .phys = env->pc};
+    TCGBlockState state = {.pc = env->pc, .phys = env->pc};
 
-    if (env->sve_vq == 1)
-        state.flags = ARM_TBFLAG_SVE_VL128;
+    state.flags = (env->fpcr & ARM_TBFLAG_FP_MODE_FPCR) >> ARM_TBFLAG_FP_SHIFT;
+    if (env->sve_vq != 1)
+        state.flags |= ARM_TBFLAG_SVE_VL_OTHER;
 
     if (env->debug_step)
         state.phys |= ARM_PHYS_STEP;

@@ -65,6 +65,20 @@ typedef union {
  * (FEAT_FP16). MSR and a signal frame's fpsimd record can change only these. */
 #define ARM_FPCR_WRITABLE 0x07c80000u
 
+/*
+ * A64 user-mode block flags (TCGBlockState.flags) are 0 in the default
+ * state, so that an indirect branch's jump-cache key is its pc. They sit
+ * at bits 16 and up: folded into a key at JMP_CACHE_FLAGS_SHIFT (32),
+ * they land above bit 47, where no user pc reaches, so two blocks with
+ * different flags never share a key. Blocks are translated for one FP
+ * mode: FPCR.FZ and FPCR.RMode (FPCR bits 24 and 23:22), here shifted
+ * down by ARM_TBFLAG_FP_SHIFT (bits 18:16); ARM_TBFLAG_SVE_VL_OTHER (bit
+ * 19) is sve.h's.
+ */
+#define ARM_TBFLAG_FP_SHIFT 6
+#define ARM_TBFLAG_FP_MODE_FPCR (3u << 22 | 1u << 24) /* RMode, FZ */
+#define ARM_TBFLAG_FP_MODE (ARM_TBFLAG_FP_MODE_FPCR >> ARM_TBFLAG_FP_SHIFT)
+
 /* PSTATE bits other than NZCV, in the SPSR layout (Arm ARM C5.2.18). */
 #define PSTATE_SP (1u << 0) /* SPSel: SP_ELx rather than SP_EL0 */
 #define PSTATE_EL_SHIFT 2

@@ -13,10 +13,11 @@
 #include "target-arm/cpu.h"
 #include "tcg/guest_mem.h"
 
-/* User-mode block flag: the thread's VL is 128 bits, so Zn is Vn and
- * translated code may work on the V registers inline (trans_sve.c); the
- * flag keeps such blocks from threads at another VL. */
-#define ARM_TBFLAG_SVE_VL128 4u
+/* User-mode block flag: the thread's VL is not 128 bits (the default),
+ * so Zn is not Vn; blocks without it may work on the V registers inline
+ * for SVE forms (trans_sve.c), and the flag keeps those from threads at
+ * another VL. The user-mode flags sit at bits 16 and up (cpu.h). */
+#define ARM_TBFLAG_SVE_VL_OTHER (1u << 19)
 
 /* The largest vector in bytes, and a predicate's bytes at that length. */
 #define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)

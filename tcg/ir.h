@@ -688,7 +688,9 @@ void tcg_gen_vec_expand_bits(unsigned vece, int32_t d, TCGv_i64 bits);
  * mode_mask set and no element of the result is a NaN (NaN rules differ
  * between architectures); otherwise the backend calls slow->func(env,
  * slow_arg, d, a, b) (offsets), which must compute d in the CPU state from
- * the unchanged a, b and d. Use only when tcg_can_emit_vec_fp says so.
+ * the unchanged a, b and d. mode_ofs TCG_FP_MODE_FIXED (below): nothing
+ * is tested, the block being translated for a mode with no bit of
+ * mode_mask set. Use only when tcg_can_emit_vec_fp says so.
  * The slow helpers of vec_fp and fp_guarded(_env) must be
  * TCG_CALL_NO_GLOBALS: no call op reaches the IR, so the backend stores
  * and reloads no global around them, whatever their flags say.

@@ -126,8 +126,10 @@ void tb_jmp_cache_clear(JmpCache *jc);
 /*
  * The flags are folded into the pc's word so that the probe stays one
  * compare, and costs nothing when they are a constant 0 (key == pc: A64
- * user mode). The fold is one-to-one for every target whose pcs fit in
- * 32 bits (A32/T32: the Thumb bit changes at BX) or whose flags are 0; a
+ * user mode in its default state). The fold is one-to-one for every
+ * target whose pcs fit in 32 bits (A32/T32: the Thumb bit changes at BX),
+ * whose flags are 0, or whose flags use only bits 16 and up while its
+ * pcs stay below 2^48 (A64 user mode, target-arm/cpu.h); a
  * target with wider pcs and non-zero flags (A64 system mode: EL, MMU
  * index) needs the flags as a word of their own in the entry and a
  * second compare in the probe.

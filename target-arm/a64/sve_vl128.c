@@ -493,7 +493,7 @@ bool sve_vl128_fp_binop(DisasContext *s, unsigned opc, unsigned esz, int rd,
     tcg_gen_vec_fp(kinds[opc], esz, 16, 16, scratch(),
                    reversed ? mask_scratch() : scratch(),
                    reversed ? scratch() : mask_scratch(),
-                   offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                   a64_fp_mode_ofs(s, FPCR_NOT_INLINE), FPCR_NOT_INLINE,
                    &sve_fp_slow_info, desc);
     gen_merge(esz, rd, scratch(), pg);
     return true;
@@ -532,7 +532,7 @@ bool sve_vl128_fmla(DisasContext *s, unsigned opc, bool mad, unsigned esz,
                         vreg_offset(acc));
     }
     tcg_gen_vec_fp(kind, esz, 16, 16, scratch(), vreg_offset(x), vreg_offset(y),
-                   offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
+                   a64_fp_mode_ofs(s, FPCR_NOT_INLINE), FPCR_NOT_INLINE,
                    &sve_fp_slow_info, desc);
     tcg_gen_vec_bin(TCG_VEC_OR, 0, 16, 16, vreg_offset(rd), scratch(),
                     scratch());

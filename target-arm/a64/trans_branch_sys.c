@@ -536,9 +536,11 @@ static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
         val = tcg_temp_new_i64();
         tcg_gen_andi_i64(val, read_xreg(s, a->rt), (int64_t)r->value);
         tcg_gen_st32_i64(val, tcg_env, (int32_t)r->offset);
-        /* Code translated later may depend on the FP mode: start afresh. */
+        /* User-mode blocks are keyed by the FP mode (cpu.h): the next
+         * block is looked up with the new one, never chained to (a
+         * chained jump keeps the flags of the block it leaves). */
         if (r->offset == offsetof(CPUARMState, fpcr))
-            s->is_jmp = DISAS_TOO_MANY;
+            gen_exit_after_insn(s);
         break;
     case SYSREG_FPSR:
         val = tcg_temp_new_i64();

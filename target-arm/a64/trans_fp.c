@@ -84,11 +84,18 @@ static TCGv_i64 gen_fp_abs_bits(TCGv_i64 v, int esz)
     return mag;
 }
 
-/* Branches to slow when FPCR has any bit of mask set. */
-static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
+/* Branches to slow when FPCR has any bit of mask set: at run time, or
+ * (user mode) in the mode the block is translated for. */
+static void gen_fpcr_check(const DisasContext *s, uint32_t mask, TCGLabel slow)
 {
-    TCGv_i64 fpcr = tcg_temp_new_i64();
+    TCGv_i64 fpcr;
 
+    if (s->fp_fixed) {
+        if (s->fp_mode & mask)
+            tcg_gen_br(slow);
+        return;
+    }
+    fpcr = tcg_temp_new_i64();
     tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
     tcg_gen_brcondi_i64(TCG_COND_TSTNE, fpcr, mask, slow);
 }
@@ -96,16 +103,21 @@ static void gen_fpcr_check(uint32_t mask, TCGLabel slow)
 /*
  * Under FPCR.FZ the inline path stands as long as no input is subnormal
  * (Arm flushes it, with IDC): branches to slow when one is. Inputs of
- * esz (S or D). Costs a test of FPCR when FZ is clear.
+ * esz (S or D). Costs a test of FPCR when FZ is clear, or nothing in a
+ * block translated for FZ clear.
  */
-static void gen_fz_inputs_check(const TCGv_i64 *in, int nin, int esz,
-                                TCGLabel slow)
+static void gen_fz_inputs_check(const DisasContext *s, const TCGv_i64 *in,
+                                int nin, int esz, TCGLabel slow)
 {
-    TCGv_i64 fpcr = tcg_temp_new_i64();
     TCGLabel plain = tcg_new_label();
 
-    tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
-    tcg_gen_brcondi_i64(TCG_COND_TSTEQ, fpcr, FPCR_FZ, plain);
+    if (s->fp_fixed && !(s->fp_mode & FPCR_FZ))
+        return;
+    if (!s->fp_fixed) {
+        TCGv_i64 fpcr = tcg_temp_new_i64();
+        tcg_gen_ld32u_i64(fpcr, tcg_env, offsetof(CPUARMState, fpcr));
+        tcg_gen_brcondi_i64(TCG_COND_TSTEQ, fpcr, FPCR_FZ, plain);
+    }
     for (int i = 0; i < nin; i++) {
         TCGv_i64 below = tcg_temp_new_i64();
         /* |x| in [1, smallest normal) unsigned: nonzero and subnormal */
@@ -250,10 +262,11 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
  * host raised on the way are the ones the helper raises too. Returns the
  * label that follows the helper call.
  */
-static TCGLabel gen_fp_fast_path(TCGOpcode opc, TCGv_i64 d, const TCGv_i64 *in,
-                                 int esz, TCGLabel slow, bool negate)
+static TCGLabel gen_fp_fast_path(const DisasContext *s, TCGOpcode opc,
+                                 TCGv_i64 d, const TCGv_i64 *in, int esz,
+                                 TCGLabel slow, bool negate)
 {
-    gen_fpcr_check(FPCR_NOT_INLINE, slow);
+    gen_fpcr_check(s, FPCR_NOT_INLINE, slow);
     switch (tcg_op_defs[opc].nb_iargs) {
     case 1: tcg_gen_fp_unary(opc, d, in[0]); break;
     case 2: tcg_gen_fp_binary(opc, d, in[0], in[1]); break;
@@ -288,13 +301,15 @@ static TCGOpcode fp_inline_binop(int op, int esz)
 
 /*
  * FMAX, FMIN, FMAXNM, FMINNM of two numbers that are neither NaNs nor
- * subnormal (which FPCR.FZ would flush) need no FP unit and raise no
+ * subnormal when FPCR.FZ may be set (it would flush them: tested only
+ * where the block is not translated for FZ clear) need no FP unit and raise no
  * flag: the bits of x as x ^ (x < 0 ? magnitude mask : 0) order as
  * signed integers the way FPMax()/FPMin() do, -0 below +0. The rest
  * branches to the helper call that follows; returns the label after it.
  */
-static TCGLabel gen_fp_minmax_fast_path(TCGv_i64 d, TCGv_i64 n, TCGv_i64 m,
-                                        bool max, int esz)
+static TCGLabel gen_fp_minmax_fast_path(const DisasContext *s, TCGv_i64 d,
+                                        TCGv_i64 n, TCGv_i64 m, bool max,
+                                        int esz)
 {
     TCGLabel slow = tcg_new_label();
     TCGv_i64 in[2] = {n, m}, key[2];
@@ -306,9 +321,11 @@ static TCGLabel gen_fp_minmax_fast_path(TCGv_i64 d, TCGv_i64 n, TCGv_i64 m,
         TCGv_i64 sign = tcg_temp_new_i64();
 
         tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(esz), slow);
-        tcg_gen_subi_i64(below, mag, 1);
-        tcg_gen_brcondi_i64(TCG_COND_LTU, below,
-                            (int64_t)fp_min_normal_bits(esz) - 1, slow);
+        if (!s->fp_fixed || (s->fp_mode & FPCR_FZ)) {
+            tcg_gen_subi_i64(below, mag, 1);
+            tcg_gen_brcondi_i64(TCG_COND_LTU, below,
+                                (int64_t)fp_min_normal_bits(esz) - 1, slow);
+        }
         key[i] = tcg_temp_new_i64();
         tcg_gen_sextract_i64(key[i], in[i], 0, 8u << esz);
         tcg_gen_sari_i64(sign, key[i], 63);
@@ -339,7 +356,7 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     (void)s;
     if (fast && a->op != FPOP_NMUL &&
         a64_gen_fp_guarded_env(
-            inline_op, (int)a->rd, (int[]){(int)a->rn, (int)a->rm},
+            s, inline_op, (int)a->rd, (int[]){(int)a->rn, (int)a->rm},
             A64_FP_GUARD_BINOP, (uint64_t)(esz | a->op << 8))) {
         return true;
     }
@@ -348,7 +365,7 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
     TCGv_i64 in[2] = {n, m};
     /* FNMUL is FPNeg() of what FMUL gives, the helper's NaNs included. */
     int guarded_op = a->op == FPOP_NMUL ? FPOP_MUL : (int)a->op;
-    if (fast && a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_BINOP,
+    if (fast && a64_gen_fp_guarded(s, inline_op, d, in, A64_FP_GUARD_BINOP,
                                    (uint64_t)(esz | guarded_op << 8))) {
         if (a->op == FPOP_NMUL) {
             tcg_gen_xori_i64(d, d, (int64_t)fp_sign_mask(esz));
@@ -357,11 +374,11 @@ static bool trans_fp_2src(DisasContext *s, arg_fp_2src *a)
         return true;
     }
     if (fast) {
-        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(),
+        done = gen_fp_fast_path(s, inline_op, d, in, esz, tcg_new_label(),
                                 a->op == FPOP_NMUL);
     } else if (fp_is_minmax((int)a->op) && (esz == FP_S || esz == FP_D)) {
         done = gen_fp_minmax_fast_path(
-            d, n, m, a->op == FPOP_MAX || a->op == FPOP_MAXNM, esz);
+            s, d, n, m, a->op == FPOP_MAX || a->op == FPOP_MAXNM, esz);
         fast = true;
     }
     tcg_gen_call4(&helper_info_fp_binop, &d, env_arg(), n, m,
@@ -404,8 +421,8 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
     TCGOpcode inline_op = fp_inline_fma(esz, a->neg_n, a->neg_a);
     if (inline_op != INDEX_op_nop &&
         a64_gen_fp_guarded_env(
-            inline_op, (int)a->rd, (int[]){(int)a->rn, (int)a->rm, (int)a->ra},
-            A64_FP_GUARD_MULADD,
+            s, inline_op, (int)a->rd,
+            (int[]){(int)a->rn, (int)a->rm, (int)a->ra}, A64_FP_GUARD_MULADD,
             (uint64_t)(esz | a->neg_n << 8 | a->neg_a << 9))) {
         return true;
     }
@@ -419,13 +436,14 @@ static bool trans_fp_3src(DisasContext *s, arg_fp_3src *a)
     };
     TCGv_i64 in[3] = {args[2], args[3], args[1]}; /* n, m, a */
     if (inline_op != INDEX_op_nop &&
-        a64_gen_fp_guarded(inline_op, d, in, A64_FP_GUARD_MULADD,
+        a64_gen_fp_guarded(s, inline_op, d, in, A64_FP_GUARD_MULADD,
                            (uint64_t)(esz | a->neg_n << 8 | a->neg_a << 9))) {
         write_fp_reg(a->rd, d);
         return true;
     }
     if (inline_op != INDEX_op_nop) {
-        done = gen_fp_fast_path(inline_op, d, in, esz, tcg_new_label(), false);
+        done =
+            gen_fp_fast_path(s, inline_op, d, in, esz, tcg_new_label(), false);
     }
     tcg_gen_call(&helper_info_fp_muladd, &d, 5, args);
     if (inline_op != INDEX_op_nop) {
@@ -445,24 +463,24 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
         return false;
     }
     (void)s;
-    if (fast && a64_gen_fp_guarded_env(esz == FP_D ? INDEX_op_fsqrt_f64
-                                                   : INDEX_op_fsqrt_f32,
-                                       (int)a->rd, (int[]){(int)a->rn},
-                                       A64_FP_GUARD_SQRT, (uint64_t)esz)) {
+    if (fast && a64_gen_fp_guarded_env(
+                    s, esz == FP_D ? INDEX_op_fsqrt_f64 : INDEX_op_fsqrt_f32,
+                    (int)a->rd, (int[]){(int)a->rn}, A64_FP_GUARD_SQRT,
+                    (uint64_t)esz)) {
         return true;
     }
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, esz);
-    if (fast && a64_gen_fp_guarded(esz == FP_D ? INDEX_op_fsqrt_f64
-                                               : INDEX_op_fsqrt_f32,
-                                   d, &n, A64_FP_GUARD_SQRT, (uint64_t)esz)) {
+    if (fast && a64_gen_fp_guarded(
+                    s, esz == FP_D ? INDEX_op_fsqrt_f64 : INDEX_op_fsqrt_f32, d,
+                    &n, A64_FP_GUARD_SQRT, (uint64_t)esz)) {
         write_fp_reg(a->rd, d);
         return true;
     }
     if (fast) {
-        done = gen_fp_fast_path(esz == FP_D ? INDEX_op_fsqrt_f64
-                                            : INDEX_op_fsqrt_f32,
-                                d, &n, esz, tcg_new_label(), false);
+        done = gen_fp_fast_path(
+            s, esz == FP_D ? INDEX_op_fsqrt_f64 : INDEX_op_fsqrt_f32, d, &n,
+            esz, tcg_new_label(), false);
     }
     tcg_gen_call3(&helper_info_fp_sqrt, &d, env_arg(), n,
                   tcg_constant_i64(esz));
@@ -479,8 +497,8 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
  * away, NaNs, FZ and (for X and I) a directed FPCR.RMode take the helper.
  * fround's directions are FPRounding's N, P, M, Z in that order.
  */
-static void gen_frint_fast(TCGv_i64 d, TCGv_i64 n, int esz, int rmode,
-                           bool exact, TCGLabel slow)
+static void gen_frint_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 n,
+                           int esz, int rmode, bool exact, TCGLabel slow)
 {
     uint32_t fpcr_mask = FPCR_FZ;
 
@@ -488,7 +506,7 @@ static void gen_frint_fast(TCGv_i64 d, TCGv_i64 n, int esz, int rmode,
         fpcr_mask |= FPCR_RMODE_MASK;
         rmode = FPR_N;
     }
-    gen_fpcr_check(fpcr_mask, slow);
+    gen_fpcr_check(s, fpcr_mask, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(n, esz),
                         (int64_t)fp_inf_bits(esz), slow);
     tcg_gen_fround(esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32, d,
@@ -510,7 +528,7 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     if (fast) {
         TCGLabel slow = tcg_new_label();
-        gen_frint_fast(d, n, esz, (int)a->rmode, a->exact, slow);
+        gen_frint_fast(s, d, n, esz, (int)a->rmode, a->exact, slow);
         done = gen_fast_path_end(slow);
     }
     tcg_gen_call3(&helper_info_fp_round_int, &d, env_arg(), n,
@@ -530,7 +548,8 @@ static bool trans_frint(DisasContext *s, arg_frint *a)
  * rounding (UFC for a value that rounds up to the smallest normal), x86
  * after. Elsewhere cvtsd2ss raises exactly Arm's OFC and IXC.
  */
-static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
+static void gen_fcvt_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 n,
+                          int from, TCGLabel slow)
 {
     TCGv_i64 mag = gen_fp_abs_bits(n, from);
 
@@ -538,9 +557,9 @@ static void gen_fcvt_fast(TCGv_i64 d, TCGv_i64 n, int from, TCGLabel slow)
      * sends every input that could give a tiny single (which FZ would
      * flush) to the helper below, so only the rounding mode matters. */
     if (from == FP_S)
-        gen_fz_inputs_check(&n, 1, from, slow);
+        gen_fz_inputs_check(s, &n, 1, from, slow);
     else
-        gen_fpcr_check(FPCR_RMODE_MASK, slow);
+        gen_fpcr_check(s, FPCR_RMODE_MASK, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(from), slow);
     if (from == FP_D) {
         TCGv_i64 below = tcg_temp_new_i64();
@@ -567,7 +586,7 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
     TCGv_i64 n = read_fp_reg(a->rn, from);
     if (fast) {
         TCGLabel slow = tcg_new_label();
-        gen_fcvt_fast(d, n, from, slow);
+        gen_fcvt_fast(s, d, n, from, slow);
         done = gen_fast_path_end(slow);
     }
     tcg_gen_call3(&helper_info_fp_convert, &d, env_arg(), n,
@@ -586,8 +605,8 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
  * exactly) unless FPCR.FZ asks for a denormal input to compare as zero:
  * then the helper. Half precision always takes the helper.
  */
-static void gen_fp_compare(TCGv_i64 nzcv, TCGv_i64 n, TCGv_i64 m, int esz,
-                           bool signalling)
+static void gen_fp_compare(const DisasContext *s, TCGv_i64 nzcv, TCGv_i64 n,
+                           TCGv_i64 m, int esz, bool signalling)
 {
     static const TCGOpcode ops[2][2] = {
         {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
@@ -597,7 +616,7 @@ static void gen_fp_compare(TCGv_i64 nzcv, TCGv_i64 n, TCGv_i64 m, int esz,
     TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
     if (esz != FP_H) {
-        gen_fz_inputs_check((TCGv_i64[]){n, m}, 2, esz, slow);
+        gen_fz_inputs_check(s, (TCGv_i64[]){n, m}, 2, esz, slow);
         tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
         tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
         tcg_gen_br(done);
@@ -620,7 +639,7 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
     TCGv_i64 nzcv = tcg_temp_new_i64();
 
-    gen_fp_compare(nzcv, n, m, esz, a->e);
+    gen_fp_compare(s, nzcv, n, m, esz, a->e);
     gen_set_nzcv(nzcv);
     return true;
 }
@@ -640,8 +659,8 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
-    gen_fp_compare(nzcv, read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz), esz,
-                   a->e);
+    gen_fp_compare(s, nzcv, read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
+                   esz, a->e);
     tcg_gen_set_label(skip);
     gen_set_nzcv(nzcv);
     return true;
@@ -656,14 +675,15 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
  * infinities, out-of-range values (IOC, saturation) and negative inputs
  * to the unsigned forms take the helper, before any host flag is raised.
  */
-static void gen_fp_to_fixed_fast(TCGv_i64 d, TCGv_i64 n, int esz, int sf,
-                                 bool u, int fbits, TCGLabel slow)
+static void gen_fp_to_fixed_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 n,
+                                 int esz, int sf, bool u, int fbits,
+                                 TCGLabel slow)
 {
     /* the result's magnitude bound, log2; 63 where u64 passes s64 */
     int limit = u ? (sf ? 63 : 32) : (sf ? 63 : 31);
     TCGv_i64 x = n;
 
-    gen_fz_inputs_check(&n, 1, esz, slow);
+    gen_fz_inputs_check(s, &n, 1, esz, slow);
     tcg_gen_brcondi_i64(TCG_COND_GEU, u ? n : gen_fp_abs_bits(n, esz),
                         (int64_t)fp_pow2_bits(esz, limit - fbits), slow);
     if (fbits) {
@@ -687,7 +707,7 @@ static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
 
     if (fast) {
         TCGLabel slow = tcg_new_label();
-        gen_fp_to_fixed_fast(d, n, esz, sf, u, fbits, slow);
+        gen_fp_to_fixed_fast(s, d, n, esz, sf, u, fbits, slow);
         done = gen_fast_path_end(slow);
     }
     tcg_gen_call3(&helper_info_fp_to_fixed, &d, env_arg(), n,
@@ -706,12 +726,13 @@ static void gen_fp_to_fixed(DisasContext *s, int sf, int rd, int rn, int esz,
  * by 2^fbits after rounding is exact (the result stays far above the
  * subnormals), so it commutes with the rounding and raises nothing.
  */
-static void gen_fixed_to_fp_fast(TCGv_i64 d, TCGv_i64 v, int esz, int sf,
-                                 bool u, int fbits, TCGLabel slow)
+static void gen_fixed_to_fp_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 v,
+                                 int esz, int sf, bool u, int fbits,
+                                 TCGLabel slow)
 {
     TCGv_i64 x = v;
 
-    gen_fpcr_check(FPCR_RMODE_MASK, slow);
+    gen_fpcr_check(s, FPCR_RMODE_MASK, slow);
     if (!sf && !u) {
         x = tcg_temp_new_i64();
         tcg_gen_ext32s_i64(x, v);
@@ -738,7 +759,7 @@ static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
 
     if (fast) {
         TCGLabel slow = tcg_new_label();
-        gen_fixed_to_fp_fast(d, v, esz, sf, u, fbits, slow);
+        gen_fixed_to_fp_fast(s, d, v, esz, sf, u, fbits, slow);
         done = gen_fast_path_end(slow);
     }
     tcg_gen_call3(&helper_info_fp_from_fixed, &d, env_arg(), v,

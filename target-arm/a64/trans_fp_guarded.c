@@ -44,27 +44,46 @@ static const TCGHelper slow_helpers[] = {
     [A64_FP_GUARD_SQRT] = {"fp_sqrt", (void *)slow_sqrt, HELPER_FLAGS_fp_sqrt},
 };
 
-bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
-                        A64FpGuard slow, uint64_t desc)
+int32_t a64_fp_mode_ofs(const DisasContext *s, uint32_t mask)
 {
+    if (s->fp_fixed && !(s->fp_mode & mask))
+        return TCG_FP_MODE_FIXED;
+    return (int32_t)offsetof(CPUARMState, fpcr);
+}
+
+/* A guarded op's mode_mask for its mode word: the flush bits set in a
+ * fixed mode, else the bits that send it to the helper. */
+static uint32_t guarded_mode_mask(const DisasContext *s, int32_t mode_ofs)
+{
+    if (mode_ofs == TCG_FP_MODE_FIXED)
+        return s->fp_mode & FPCR_FZ;
+    return FPCR_GUARDED_NOT_INLINE;
+}
+
+bool a64_gen_fp_guarded(const DisasContext *s, TCGOpcode inner, TCGv_i64 d,
+                        const TCGv_i64 *in, A64FpGuard slow, uint64_t desc)
+{
+    int32_t mode_ofs = a64_fp_mode_ofs(s, FPCR_GUARDED_NOT_INLINE);
+
     if (!tcg_can_emit_fp_guarded(inner))
         return false;
-    tcg_gen_fp_guarded(inner, d, in, offsetof(CPUARMState, fpcr),
-                       FPCR_GUARDED_NOT_INLINE, &slow_helpers[slow], desc);
+    tcg_gen_fp_guarded(inner, d, in, mode_ofs, guarded_mode_mask(s, mode_ofs),
+                       &slow_helpers[slow], desc);
     return true;
 }
 
-bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
-                            A64FpGuard slow, uint64_t desc)
+bool a64_gen_fp_guarded_env(const DisasContext *s, TCGOpcode inner, int rd,
+                            const int *rin, A64FpGuard slow, uint64_t desc)
 {
+    int32_t mode_ofs = a64_fp_mode_ofs(s, FPCR_GUARDED_NOT_INLINE);
     int32_t in[3] = {0, 0, 0};
 
     if (!tcg_can_emit_fp_guarded(inner))
         return false;
     for (int i = 0; i < tcg_op_defs[inner].nb_iargs; i++)
         in[i] = vreg_offset(rin[i]);
-    tcg_gen_fp_guarded_env(inner, vreg_offset(rd), in,
-                           offsetof(CPUARMState, fpcr), FPCR_GUARDED_NOT_INLINE,
-                           &slow_helpers[slow], desc);
+    tcg_gen_fp_guarded_env(inner, vreg_offset(rd), in, mode_ofs,
+                           guarded_mode_mask(s, mode_ofs), &slow_helpers[slow],
+                           desc);
     return true;
 }

@@ -499,12 +499,12 @@ static bool trans_fp_3same(DisasContext *s, arg_fp_3same *a)
     }
     (void)s;
     if (esz != FP_H && !a->scalar &&
-        a64_gen_vfp_3same_inline((int)a->op, esz, a->q, (int)a->rd, (int)a->rn,
-                                 (int)a->rm)) {
+        a64_gen_vfp_3same_inline(s, (int)a->op, esz, a->q, (int)a->rd,
+                                 (int)a->rn, (int)a->rm)) {
         return true;
     }
     if (esz != FP_H && a->scalar && a->op == FPOP_ABD &&
-        a64_gen_fabd_scalar(esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
+        a64_gen_fabd_scalar(s, esz, (int)a->rd, (int)a->rn, (int)a->rm)) {
         return true;
     }
     gen_simd_call3(
@@ -773,7 +773,7 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
     (void)s;
     int oprsz = simd_oprsz(a->q, a->scalar, esz);
     if (op == SM_FCVTL && esz == FP_S &&
-        a64_gen_fcvtl_inline(a->q, (int)a->rd, (int)a->rn,
+        a64_gen_fcvtl_inline(s, a->q, (int)a->rd, (int)a->rn,
                              simd_desc(op, esz, oprsz, flags, (int)a->rmode)))
         return true;
     gen_simd_call2(&helper_info_simd_2misc,
@@ -1310,7 +1310,7 @@ static bool trans_by_elem(DisasContext *s, arg_by_elem *a)
     }
     (void)s;
     if (kind == SE_FP && !a->scalar &&
-        a64_gen_vfp_by_elem_inline((int)a->op, esz, a->q, (int)a->rd,
+        a64_gen_vfp_by_elem_inline(s, (int)a->op, esz, a->q, (int)a->rd,
                                    (int)a->rn, rm, idx))
         return true;
     if (kind != SE_FP && (!a->scalar || (kind == SE_LONG && esz == 2)) &&

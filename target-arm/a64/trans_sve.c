@@ -830,7 +830,8 @@ static bool trans_FP_zzz(DisasContext *s, arg_FP_zzz *a)
         return false;
     /* At VL 128 the AdvSIMD FADD/FSUB/FMUL .4S/.2D: the same FPAdd etc. */
     if (s->sve_vl128 && a->esz >= FP_S &&
-        a64_gen_vfp_3same_inline(op[a->opc], a->esz, true, a->rd, a->rn, a->rm))
+        a64_gen_vfp_3same_inline(s, op[a->opc], a->esz, true, a->rd, a->rn,
+                                 a->rm))
         return true;
     gen_sve0(sve_desc(SVE_OP_FP_ZZZ, a->esz, a->rd, a->rn, a->rm, ALL_ACTIVE,
                       a->opc));
@@ -974,7 +975,7 @@ static bool gen_fadda_vl128(DisasContext *s, arg_FADDA *a, uint64_t desc)
             tcg_gen_ld32u_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 2));
         else
             tcg_gen_ld_i64(x, tcg_env, vreg_elem_offset(a->rm, i, 3));
-        a64_gen_fp_guarded(op, sum, (TCGv_i64[]){acc, x}, A64_FP_GUARD_BINOP,
+        a64_gen_fp_guarded(s, op, sum, (TCGv_i64[]){acc, x}, A64_FP_GUARD_BINOP,
                            (uint64_t)(a->esz | FPOP_ADD << 8));
         acc = sum;
     }

@@ -46,7 +46,8 @@ static bool kind_of(int op, TCGVecFpKind *kind)
     }
 }
 
-bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm)
+bool a64_gen_vfp_3same_inline(const DisasContext *s, int op, int esz, bool q,
+                              int rd, int rn, int rm)
 {
     unsigned oprsz = q ? 16 : 8, vece = esz == FP_D ? 3 : 2;
     TCGVecFpKind kind;
@@ -54,7 +55,7 @@ bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm)
     if (!kind_of(op, &kind) || !tcg_can_emit_vec_fp(kind, vece, oprsz))
         return false;
     tcg_gen_vec_fp(kind, vece, oprsz, 16, vreg_offset(rd), vreg_offset(rn),
-                   vreg_offset(rm), offsetof(CPUARMState, fpcr),
+                   vreg_offset(rm), a64_fp_mode_ofs(s, FPCR_NOT_INLINE),
                    FPCR_NOT_INLINE, &helper_vfp_slow_info,
                    simd_desc(op, esz, (int)oprsz, 0, 0));
     return true;
@@ -75,8 +76,8 @@ static uint64_t helper_vfp_elem_slow(uint64_t env, uint64_t arg, uint64_t d,
 static const TCGHelper helper_vfp_elem_slow_info = {
     "vfp_elem_slow", (void *)helper_vfp_elem_slow, HELPER_FLAGS_simd_by_elem};
 
-bool a64_gen_vfp_by_elem_inline(int op, int esz, bool q, int rd, int rn, int rm,
-                                int idx)
+bool a64_gen_vfp_by_elem_inline(const DisasContext *s, int op, int esz, bool q,
+                                int rd, int rn, int rm, int idx)
 {
     unsigned oprsz = q ? 16 : 8, vece = esz == FP_D ? 3 : 2;
     int32_t scratch = (int32_t)offsetof(CPUARMState, vscratch);
@@ -95,8 +96,8 @@ bool a64_gen_vfp_by_elem_inline(int op, int esz, bool q, int rd, int rn, int rm,
         tcg_gen_ld32u_i64(elem, tcg_env, vreg_elem_offset(rm, idx, 2));
     tcg_gen_vec_dup_i64(vece, 16, 16, scratch, elem);
     tcg_gen_vec_fp(kind, vece, oprsz, 16, vreg_offset(rd), vreg_offset(rn),
-                   scratch, offsetof(CPUARMState, fpcr), FPCR_NOT_INLINE,
-                   &helper_vfp_elem_slow_info,
+                   scratch, a64_fp_mode_ofs(s, FPCR_NOT_INLINE),
+                   FPCR_NOT_INLINE, &helper_vfp_elem_slow_info,
                    simd_desc(op, esz, (int)oprsz, 0, 0) | (uint64_t)rm << 32 |
                        (uint64_t)idx << 40);
     return true;
@@ -114,21 +115,22 @@ static uint64_t helper_fcvtl_slow(uint64_t env, uint64_t desc, uint64_t d,
 static const TCGHelper helper_fcvtl_slow_info = {
     "fcvtl_slow", (void *)helper_fcvtl_slow, HELPER_FLAGS_simd_2misc};
 
-bool a64_gen_fcvtl_inline(bool q, int rd, int rn, uint64_t desc)
+bool a64_gen_fcvtl_inline(const DisasContext *s, bool q, int rd, int rn,
+                          uint64_t desc)
 {
     TCGVecFpKind kind = q ? TCG_VEC_FCVTL2 : TCG_VEC_FCVTL;
 
     if (!tcg_can_emit_vec_fp(kind, 3, 16))
         return false;
     tcg_gen_vec_fp(kind, 3, 16, 16, vreg_offset(rd), vreg_offset(rn),
-                   vreg_offset(rn), offsetof(CPUARMState, fpcr),
+                   vreg_offset(rn), a64_fp_mode_ofs(s, FPCR_NOT_INLINE),
                    FPCR_NOT_INLINE, &helper_fcvtl_slow_info, desc);
     return true;
 }
 
 /* Scalar FABD: FPAbs(FPSub(n, m)), the subtraction guarded like FSUB
  * (the slow path's helper gives the absolute value itself). */
-bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm)
+bool a64_gen_fabd_scalar(const DisasContext *s, int esz, int rd, int rn, int rm)
 {
     TCGOpcode sub = esz == FP_D ? INDEX_op_fsub_f64 : INDEX_op_fsub_f32;
     uint64_t sign = esz == FP_D ? 1ull << 63 : 1ull << 31;
@@ -144,7 +146,7 @@ bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm)
         else
             tcg_gen_ld32u_i64(in[i], tcg_env, vreg_offset(regs[i]));
     }
-    a64_gen_fp_guarded(sub, d, in, A64_FP_GUARD_BINOP,
+    a64_gen_fp_guarded(s, sub, d, in, A64_FP_GUARD_BINOP,
                        (uint64_t)(esz | FPOP_ABD << 8));
     tcg_gen_andi_i64(d, d, (int64_t)~sign);
     tcg_gen_st_i64(d, tcg_env, vreg_offset(rd));

@@ -566,7 +566,9 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     uint64_t page = tb->pc & ~(GUEST_PAGE_SIZE - 1);
 
     s.el = (tb->flags & ARM_TBFLAG_EL1) ? 1 : 0;
-    s.sve_vl128 = !arm_system_mode && (tb->flags & ARM_TBFLAG_SVE_VL128);
+    s.sve_vl128 = !arm_system_mode && !(tb->flags & ARM_TBFLAG_SVE_VL_OTHER);
+    s.fp_fixed = !arm_system_mode;
+    s.fp_mode = (tb->flags & ARM_TBFLAG_FP_MODE) << ARM_TBFLAG_FP_SHIFT;
     s.features = arm_cpu_features;
     s.keep_btype = arm_bti_active && dc_has_feature(&s, ARM_FEAT_BTI);
     s.mte =

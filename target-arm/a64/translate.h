@@ -57,8 +57,14 @@ typedef struct DisasContext {
     bool guarded;      /* the block's page is guarded (BTI) */
     bool mte;          /* arm_mte_active: addresses lose their tag byte
                           and checked accesses call helper_mte_check */
-    bool sve_vl128;    /* the block's VL is 128 bits (ARM_TBFLAG_SVE_VL128):
-                          SVE forms may work on the V registers inline */
+    bool sve_vl128;    /* the block's VL is 128 bits (no
+                          ARM_TBFLAG_SVE_VL_OTHER): SVE forms may work on
+                          the V registers inline */
+    /* User mode: the block is translated for one FP mode (cpu.h), FPCR's
+     * FZ and RMode bits in fp_mode; inline FP code tests nothing at run
+     * time (a64_fp_mode_allows). System mode tests FPCR at run time. */
+    bool fp_fixed;
+    uint32_t fp_mode;
     /* A loop region (region.c): the block runs from pc_first to the back
      * edge at region.end; forward branches to the instructions in
      * region.targets go to labels, made when first needed (labels_made)
@@ -140,15 +146,18 @@ static inline void note_unknown_exit(DisasContext *s)
 }
 /* Vector FADD/FSUB/FMUL/FDIV/FMLA/FMLS (FPOP_* / SF_* op) inline when the
  * host can (trans_vfp_inline.c); false: the caller calls the helper. */
-bool a64_gen_vfp_3same_inline(int op, int esz, bool q, int rd, int rn, int rm);
+bool a64_gen_vfp_3same_inline(const DisasContext *s, int op, int esz, bool q,
+                              int rd, int rn, int rm);
 /* FMUL, FMLA, FMLS by element (vector forms, S or D) inline; false when
  * the host cannot (then the caller emits the helper). */
-bool a64_gen_vfp_by_elem_inline(int op, int esz, bool q, int rd, int rn, int rm,
-                                int idx);
+bool a64_gen_vfp_by_elem_inline(const DisasContext *s, int op, int esz, bool q,
+                                int rd, int rn, int rm, int idx);
 /* FCVTL/FCVTL2 single to double inline; desc: the 2misc helper's. */
-bool a64_gen_fcvtl_inline(bool q, int rd, int rn, uint64_t desc);
+bool a64_gen_fcvtl_inline(const DisasContext *s, bool q, int rd, int rn,
+                          uint64_t desc);
 /* Scalar FABD (S or D) inline; false: the caller calls the helper. */
-bool a64_gen_fabd_scalar(int esz, int rd, int rn, int rm);
+bool a64_gen_fabd_scalar(const DisasContext *s, int esz, int rd, int rn,
+                         int rm);
 
 /*
  * Scalar IEEE op inner (fadd_f32 ... fnmulsub_f64) on in[] into d inline,
@@ -160,12 +169,20 @@ typedef enum A64FpGuard {
     A64_FP_GUARD_MULADD, /* helper_fp_muladd: in = n, m, addend */
     A64_FP_GUARD_SQRT,   /* helper_fp_sqrt: in = n; desc = esz */
 } A64FpGuard;
-bool a64_gen_fp_guarded(TCGOpcode inner, TCGv_i64 d, const TCGv_i64 *in,
-                        A64FpGuard slow, uint64_t desc);
+bool a64_gen_fp_guarded(const DisasContext *s, TCGOpcode inner, TCGv_i64 d,
+                        const TCGv_i64 *in, A64FpGuard slow, uint64_t desc);
 /* The same on the FP registers themselves (Vd = inner(Vn...)): values
  * stay in host vector registers from one FP instruction to the next. */
-bool a64_gen_fp_guarded_env(TCGOpcode inner, int rd, const int *rin,
-                            A64FpGuard slow, uint64_t desc);
+bool a64_gen_fp_guarded_env(const DisasContext *s, TCGOpcode inner, int rd,
+                            const int *rin, A64FpGuard slow, uint64_t desc);
+/*
+ * The mode word inline FP code tests for FPCR's bits in mask (the
+ * mode_ofs of tcg_gen_vec_fp and fp_guarded): none (TCG_FP_MODE_FIXED)
+ * in a block translated for an FP mode with none of them set, else FPCR,
+ * at run time (system mode, or a user-mode block translated for such a
+ * mode: its inline code then always takes the helper).
+ */
+int32_t a64_fp_mode_ofs(const DisasContext *s, uint32_t mask);
 
 /* DecodeBitMasks(immN, imms, immr, immediate=TRUE, M=datasize) of a
  * logical immediate (trans_dp_imm.c): false for a reserved encoding. */

@@ -87,9 +87,12 @@ static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
     slowpath_jump_if(sp, X86_CC_NE);
 }
 
-/* To sp when the mode word (env offset << 32 | mask) has a bit of mask. */
+/* To sp when the mode word (env offset << 32 | mask) has a bit of mask;
+ * nothing in a block translated for one mode (TCG_FP_MODE_FIXED). */
 void lower_jump_if_mode(SlowPath *sp, uint64_t mode)
 {
+    if ((int32_t)(mode >> 32) == TCG_FP_MODE_FIXED)
+        return;
     x86_load(as(), X86_LD_U32, 32, REG_SCRATCH,
              x86_mem(REG_ENV, (int32_t)(mode >> 32)));
     x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)(uint32_t)mode);
