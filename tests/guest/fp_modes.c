@@ -59,10 +59,10 @@ static float mul_in_mode(int flush, int rounding, float a, float b)
 }
 #endif
 
-static volatile float in_f[] = {1e-20f, 3e-39f, 1.0f, 3.0f, -7.0f, 1e10f,
-                                -1e-21f, 0.1f};
-static volatile double in_d[] = {1e-160, 3e-310, 1.0, 3.0, -7.0, 1e30,
-                                 -1e-161, 0.1};
+static volatile float in_f[] = {1e-20f, 3e-39f, 1.0f,    3.0f,
+                                -7.0f,  1e10f,  -1e-21f, 0.1f};
+static volatile double in_d[] = {1e-160, 3e-310, 1.0,     3.0,
+                                 -7.0,   1e30,   -1e-161, 0.1};
 #define N (sizeof in_f / sizeof in_f[0])
 
 static uint64_t mix(uint64_t h, uint64_t v)
