@@ -6,6 +6,7 @@
 #include "target-arm/cpu.h"
 
 #include "target-arm/a64/translate.h"
+#include "target-arm/helper_fp.h"
 #include "target-arm/sys.h"
 #include "target-arm/sve.h"
 #include "tcg/softmmu.h"
@@ -22,6 +23,8 @@ static TCGBlockState arm_block_state(void *opaque)
     TCGBlockState state = {.pc = env->pc, .phys = env->pc};
 
     state.flags = (env->fpcr & ARM_TBFLAG_FP_MODE_FPCR) >> ARM_TBFLAG_FP_SHIFT;
+    if ((env->fpcr & FPCR_FZ) && !(fp_fpsr_read(env) & FPSR_IXC))
+        state.flags |= ARM_TBFLAG_FP_IXC_CLEAR;
     if (env->sve_vq != 1)
         state.flags |= ARM_TBFLAG_SVE_VL_OTHER;
 

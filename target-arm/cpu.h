@@ -78,6 +78,17 @@ typedef union {
 #define ARM_TBFLAG_FP_SHIFT 6
 #define ARM_TBFLAG_FP_MODE_FPCR (3u << 22 | 1u << 24) /* RMode, FZ */
 #define ARM_TBFLAG_FP_MODE (ARM_TBFLAG_FP_MODE_FPCR >> ARM_TBFLAG_FP_SHIFT)
+/*
+ * With FZ only: the guest's FPSR.IXC was clear when the block was looked
+ * up. A flushing attempt that the guest's rules reject (a tiny result)
+ * may have raised the host's inexact flag, which Arm's flush does not:
+ * such a block saves the host flags before each attempt and restores
+ * them on the way to the helper, and it leaves through the dispatcher,
+ * which keys the next block by IXC again. Once IXC is set (and only MSR
+ * FPSR, which leaves through the dispatcher too, clears it), nothing the
+ * attempt raises can show: blocks skip the save and chain.
+ */
+#define ARM_TBFLAG_FP_IXC_CLEAR (1u << 20)
 
 /* PSTATE bits other than NZCV, in the SPSR layout (Arm ARM C5.2.18). */
 #define PSTATE_SP (1u << 0) /* SPSel: SP_ELx rather than SP_EL0 */

@@ -742,6 +742,14 @@ extern uint32_t tcg_fp_flush_mask;
  * choose the flushing attempt or the plain one.
  */
 #define TCG_FP_MODE_FIXED (-1)
+/*
+ * In a fixed mode's mode_mask with a flush bit: the target's inexact flag
+ * is known to be set whenever the block runs. The only host flag a
+ * flushing attempt the slow path takes over can raise that the target's
+ * rules may not is inexact (a tiny result the target flushes without
+ * it), so the attempt then neither saves nor restores the host flags.
+ */
+#define TCG_FP_MODE_INEXACT_SET (1u << 31)
 bool tcg_can_emit_fp_guarded(TCGOpcode inner);
 /*
  * The same with operands in the CPU state: the low elements of the

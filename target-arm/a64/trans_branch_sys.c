@@ -547,6 +547,9 @@ static bool trans_MSR_r(DisasContext *s, arg_sysreg *a)
         tcg_gen_andi_i64(val, read_xreg(s, a->rt), (int64_t)r->value);
         tcg_gen_call2(&helper_info_set_fpsr, NULL, tcg_ptr_as_i64(tcg_env),
                       val);
+        /* Under FZ the next block's key depends on IXC (cpu.h). */
+        if (s->fp_fixed && (s->fp_mode & FPCR_FZ))
+            gen_exit_after_insn(s);
         break;
     default: /* SYSREG_NZCV */ gen_set_nzcv(read_xreg(s, a->rt)); break;
     }

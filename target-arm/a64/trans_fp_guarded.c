@@ -52,12 +52,16 @@ int32_t a64_fp_mode_ofs(const DisasContext *s, uint32_t mask)
 }
 
 /* A guarded op's mode_mask for its mode word: the flush bits set in a
- * fixed mode, else the bits that send it to the helper. */
+ * fixed mode (with IXC known set under FZ, TCG_FP_MODE_INEXACT_SET:
+ * ARM_TBFLAG_FP_IXC_CLEAR in cpu.h), else the bits that send it to the
+ * helper. */
 static uint32_t guarded_mode_mask(const DisasContext *s, int32_t mode_ofs)
 {
-    if (mode_ofs == TCG_FP_MODE_FIXED)
-        return s->fp_mode & FPCR_FZ;
-    return FPCR_GUARDED_NOT_INLINE;
+    if (mode_ofs != TCG_FP_MODE_FIXED)
+        return FPCR_GUARDED_NOT_INLINE;
+    if ((s->fp_mode & FPCR_FZ) && !s->fp_ixc_clear)
+        return FPCR_FZ | TCG_FP_MODE_INEXACT_SET;
+    return s->fp_mode & FPCR_FZ;
 }
 
 bool a64_gen_fp_guarded(const DisasContext *s, TCGOpcode inner, TCGv_i64 d,

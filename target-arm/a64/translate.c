@@ -165,6 +165,15 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
         s->is_jmp = DISAS_NORETURN;
         return;
     }
+    /* A block for FZ with IXC clear leaves through the dispatcher, which
+     * looks at IXC again for the next block's key (cpu.h). */
+    if (s->fp_ixc_clear) {
+        s->unknown_exit = true;
+        tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
+        tcg_gen_exit_tb(-1);
+        s->is_jmp = DISAS_NORETURN;
+        return;
+    }
     /* System mode chains only within a page (the block lookup proves the
      * mapping): another page's block is found by the inline jump-cache
      * probe, without a trip through the dispatcher. */
@@ -458,7 +467,11 @@ static void gen_block_end(DisasContext *s)
     case DISAS_NEXT:
     case DISAS_TOO_MANY: gen_leave_to(s, 0, s->pc_next); break;
     case DISAS_JUMP:
-        /* BR, BLR, RET keep the block's state. */
+        /* BR, BLR, RET keep the block's state, but for IXC (cpu.h). */
+        if (s->fp_ixc_clear) {
+            tcg_gen_exit_tb(-1);
+            break;
+        }
         tcg_gen_lookup_and_goto_ptr(cpu_pc,
                                     tcg_constant_i32((int32_t)s->tb->flags));
         break;
@@ -569,6 +582,7 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
     s.sve_vl128 = !arm_system_mode && !(tb->flags & ARM_TBFLAG_SVE_VL_OTHER);
     s.fp_fixed = !arm_system_mode;
     s.fp_mode = (tb->flags & ARM_TBFLAG_FP_MODE) << ARM_TBFLAG_FP_SHIFT;
+    s.fp_ixc_clear = !arm_system_mode && (tb->flags & ARM_TBFLAG_FP_IXC_CLEAR);
     s.features = arm_cpu_features;
     s.keep_btype = arm_bti_active && dc_has_feature(&s, ARM_FEAT_BTI);
     s.mte =

@@ -65,6 +65,10 @@ typedef struct DisasContext {
      * time (a64_fp_mode_allows). System mode tests FPCR at run time. */
     bool fp_fixed;
     uint32_t fp_mode;
+    /* User mode, FZ set: FPSR.IXC was clear at lookup
+     * (ARM_TBFLAG_FP_IXC_CLEAR): flushing attempts save the host flags,
+     * every way out goes through the dispatcher. */
+    bool fp_ixc_clear;
     /* A loop region (region.c): the block runs from pc_first to the back
      * edge at region.end; forward branches to the instructions in
      * region.targets go to labels, made when first needed (labels_made)

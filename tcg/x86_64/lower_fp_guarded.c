@@ -127,16 +127,20 @@ static SlowPath *guarded_slowpath(const FpLowering *g, const TCGHelper *slow,
  * from an underflowed one) go there. Returns the slow path, or NULL
  * without flush bits outside mode's mask.
  */
-/* The flushing attempt itself, its own slow path returned. */
+/* The flushing attempt itself, its own slow path returned. save: MXCSR
+ * is saved before and restored on the way to the slow path (not when
+ * the target's inexact flag is known set: TCG_FP_MODE_INEXACT_SET). */
 static SlowPath *emit_flush_body(const FpLowering *g, int nin,
                                  const TCGHelper *slow, uint64_t slow_arg,
-                                 X86Reg tmp)
+                                 X86Reg tmp, bool save)
 {
-    int32_t slot = ra_mxcsr_slot();
     SlowPath *fz = guarded_slowpath(g, slow, slow_arg);
 
-    slowpath_restore_mxcsr(fz, slot);
-    x86_stmxcsr(as(), x86_mem(X86_RSP, slot));
+    if (save) {
+        int32_t slot = ra_mxcsr_slot();
+        slowpath_restore_mxcsr(fz, slot);
+        x86_stmxcsr(as(), x86_mem(X86_RSP, slot));
+    }
     for (int i = 0; i < nin; i++)
         jump_if_subnormal(fz, in_xmm[i], g->bits);
     emit_inner(g, nin);
@@ -160,7 +164,7 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
              x86_mem(REG_ENV, (int32_t)(mode >> 32)));
     x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)flush);
     *plain = x86_jcc32(as(), X86_CC_E);
-    fz = emit_flush_body(g, nin, slow, slow_arg, tmp);
+    fz = emit_flush_body(g, nin, slow, slow_arg, tmp, true);
     *done = x86_jmp32(as());
     return fz;
 }
@@ -187,7 +191,8 @@ static void emit_fixed_mode(const FpLowering *g, int nin, const TCGHelper *slow,
     SlowPath *sp;
 
     if (tcg_fp_flush_mask & (uint32_t)mode) {
-        sp = emit_flush_body(g, nin, slow, slow_arg, tmp);
+        sp = emit_flush_body(g, nin, slow, slow_arg, tmp,
+                             !((uint32_t)mode & TCG_FP_MODE_INEXACT_SET));
     } else {
         sp = guarded_slowpath(g, slow, slow_arg);
         emit_plain_body(g, nin, sp, tmp);
