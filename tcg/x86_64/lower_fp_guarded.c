@@ -72,18 +72,31 @@ static void jump_if_nan(SlowPath *sp, int bits)
     slowpath_jump_if(sp, X86_CC_P);
 }
 
-/* To sp when x (a single or double in the low bits) has a zero exponent:
- * zero or subnormal. */
-static void jump_if_tiny(SlowPath *sp, X86Xmm x, int bits)
+/*
+ * To sp unless xmm0's magnitude lies above the smallest normal and up to
+ * infinity: a NaN, a zero, a subnormal and the smallest normal go there
+ * (the flushing attempt's rejects) with one unsigned range test,
+ * |x| - (min normal + 1) > inf - (min normal + 1). For doubles the
+ * sign is shifted out first and both bounds are shifted with it.
+ */
+static void jump_unless_above_min_normal(SlowPath *sp, int bits, X86Reg tmp)
 {
-    x86_movq_rx(as(), bits, REG_SCRATCH, x);
+    x86_movq_rx(as(), bits, REG_SCRATCH, X86_XMM0);
     if (bits == 32) {
-        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7f800000);
+        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7fffffff);
+        x86_alu_ri(as(), 32, X86_SUB, REG_SCRATCH, 0x00800001);
+        x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0x7f800000 - 0x00800001);
     } else {
+        const uint64_t lo = 0x0010000000000001ull << 1;
+        const uint64_t inf = 0x7ff0000000000000ull << 1;
+
         x86_shift_ri(as(), 64, X86_SHL, REG_SCRATCH, 1);
-        x86_shift_ri(as(), 64, X86_SHR, REG_SCRATCH, 53);
+        x86_mov_ri(as(), tmp, lo);
+        x86_alu_rr(as(), 64, X86_SUB, REG_SCRATCH, tmp);
+        x86_mov_ri(as(), tmp, inf - lo);
+        x86_alu_rr(as(), 64, X86_CMP, REG_SCRATCH, tmp);
     }
-    slowpath_jump_if(sp, X86_CC_E);
+    slowpath_jump_if(sp, X86_CC_A);
 }
 
 /* To sp when x is subnormal (a zero exponent, not a zero). The smallest
@@ -144,9 +157,7 @@ static SlowPath *emit_flush_body(const FpLowering *g, int nin,
     for (int i = 0; i < nin; i++)
         jump_if_subnormal(fz, in_xmm[i], g->bits);
     emit_inner(g, nin);
-    jump_if_nan(fz, g->bits);
-    jump_if_tiny(fz, X86_XMM0, g->bits);
-    jump_if_min_normal(fz, g->bits, tmp);
+    jump_unless_above_min_normal(fz, g->bits, tmp);
     return fz;
 }
 
