@@ -748,11 +748,12 @@ static void gen_fixed_to_fp_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 v,
     }
 }
 
-static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
-                            int64_t u, int fbits)
+/* v, an integer of sf ? 64 : 32 bits (u: unsigned), over 2^fbits as an
+ * esz float: inline where it can be, else helper_fp_from_fixed. */
+static TCGv_i64 gen_int_to_fp(DisasContext *s, TCGv_i64 v, int sf, int esz,
+                              int64_t u, int fbits)
 {
     TCGv_i64 d = tcg_temp_new_i64();
-    TCGv_i64 v = read_cpu_reg(s, rn, sf);
     int int_bits = sf ? 64 : 32;
     bool fast = esz == FP_S || esz == FP_D;
     TCGLabel done = {0};
@@ -768,7 +769,23 @@ static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
     if (fast) {
         tcg_gen_set_label(done);
     }
-    write_fp_reg(rd, d);
+    return d;
+}
+
+static void gen_fixed_to_fp(DisasContext *s, int sf, int rd, int rn, int esz,
+                            int64_t u, int fbits)
+{
+    write_fp_reg(rd,
+                 gen_int_to_fp(s, read_cpu_reg(s, rn, sf), sf, esz, u, fbits));
+}
+
+bool a64_gen_int_to_fp_scalar(DisasContext *s, int rd, int rn, int esz, bool u)
+{
+    if (esz != FP_S && esz != FP_D)
+        return false;
+    write_fp_reg(
+        rd, gen_int_to_fp(s, read_fp_reg(rn, esz), esz == FP_D, esz, u, 0));
+    return true;
 }
 
 static bool trans_fcvt_int(DisasContext *s, arg_fcvt_int *a)

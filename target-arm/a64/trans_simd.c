@@ -772,6 +772,10 @@ static bool trans_fp_2misc(DisasContext *s, arg_fp_2misc *a)
     }
     (void)s;
     int oprsz = simd_oprsz(a->q, a->scalar, esz);
+    if ((op == SM_SCVTF || op == SM_UCVTF) && a->scalar &&
+        a64_gen_int_to_fp_scalar(s, (int)a->rd, (int)a->rn, esz,
+                                 op == SM_UCVTF))
+        return true;
     if (op == SM_FCVTL && esz == FP_S &&
         a64_gen_fcvtl_inline(s, a->q, (int)a->rd, (int)a->rn,
                              simd_desc(op, esz, oprsz, flags, (int)a->rmode)))

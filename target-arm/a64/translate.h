@@ -159,6 +159,10 @@ bool a64_gen_vfp_by_elem_inline(const DisasContext *s, int op, int esz, bool q,
 /* FCVTL/FCVTL2 single to double inline; desc: the 2misc helper's. */
 bool a64_gen_fcvtl_inline(const DisasContext *s, bool q, int rd, int rn,
                           uint64_t desc);
+/* SCVTF/UCVTF (vector, integer), scalar S or D: Vd = the integer in Vn's
+ * low element, converted as the general-register forms are (trans_fp.c);
+ * false for other sizes. */
+bool a64_gen_int_to_fp_scalar(DisasContext *s, int rd, int rn, int esz, bool u);
 /* Scalar FABD (S or D) inline; false: the caller calls the helper. */
 bool a64_gen_fabd_scalar(const DisasContext *s, int esz, int rd, int rn,
                          int rm);
