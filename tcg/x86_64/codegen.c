@@ -72,6 +72,8 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     nb_insn_marks = 0;
     fault_sites_reset();
     ra_prepare_loop();
+    if (be.loop && vcache_prepare_loop())
+        be.loop_head = (uint32_t)x86_asm_size(&be.as); /* after the loads */
 
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];

@@ -26,6 +26,19 @@ static VCacheEntry entries[VCACHE_SIZE];
 static uint32_t valid_mask, dirty_mask;
 static uint32_t use_clock;
 
+/*
+ * A looping block's loop pins: entries[i] for i < nb_loop_pins holds
+ * loop_pin_ofs[i], clean, at the loop head and at every block boundary
+ * inside the block (branches, labels, the back edge), so a vector the
+ * loop reads before writing it (an accumulator, a coefficient) stays in
+ * its register from one iteration to the next instead of being stored
+ * and loaded again. It is still written back at each boundary: memory
+ * stays current wherever the block can leave.
+ */
+#define VCACHE_MAX_LOOP_PINS 4
+static int nb_loop_pins;
+static int32_t loop_pin_ofs[VCACHE_MAX_LOOP_PINS];
+
 static X86Asm *as(void)
 {
     return &be.as;
@@ -54,6 +67,7 @@ static X86Mem env_at(int32_t ofs)
 void vcache_reset(void)
 {
     valid_mask = dirty_mask = 0;
+    nb_loop_pins = 0;
 }
 
 static void write_back(VCacheEntry *e)
@@ -95,12 +109,13 @@ static VCacheEntry *lookup(int32_t ofs)
     return NULL;
 }
 
-/* A free entry, or the least recently used one written back. */
+/* A free entry, or the least recently used one written back (a loop
+ * pin's last: the next block boundary would load it again). */
 static VCacheEntry *claim(int32_t ofs)
 {
-    VCacheEntry *victim = &entries[0];
+    VCacheEntry *victim = &entries[nb_loop_pins];
 
-    for (int i = 0; i < VCACHE_SIZE; i++) {
+    for (int i = nb_loop_pins; i < VCACHE_SIZE; i++) {
         if (!is_valid(&entries[i])) {
             victim = &entries[i];
             break;
@@ -117,6 +132,106 @@ static VCacheEntry *claim(int32_t ofs)
 static bool cacheable(int32_t ofs)
 {
     return ofs % VEC_BYTES == 0;
+}
+
+/* entries[i] := the vector at ofs, from memory, clean. */
+static void load_entry(int i, int32_t ofs)
+{
+    VCacheEntry *e = &entries[i];
+
+    e->ofs = ofs;
+    e->last_use = ++use_clock;
+    valid_mask |= 1u << i;
+    dirty_mask &= ~(1u << i);
+    x86_movq_load(as(), entry_xmm(e), env_at(ofs));
+    x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
+}
+
+/* At a block boundary of a looping block with loop pins: everything
+ * written back, the pins kept (or loaded again where the block lost
+ * them), the rest dropped. */
+static void flush_keep_loop_pins(void)
+{
+    vcache_flush(false);
+    for (int i = 0; i < VCACHE_SIZE; i++) {
+        bool pin_in_place = i < nb_loop_pins && is_valid(&entries[i]) &&
+                            entries[i].ofs == loop_pin_ofs[i];
+        if (!pin_in_place)
+            valid_mask &= ~(1u << i);
+    }
+    for (int i = 0; i < nb_loop_pins; i++)
+        if (!is_valid(&entries[i]))
+            load_entry(i, loop_pin_ofs[i]);
+}
+
+/* Notes a vector op's access to ofs: reads (first access a read: a
+ * candidate pin) and the count of reads. */
+static void note_access(int32_t *ofs_seen, int *reads, bool *read_first, int *n,
+                        int32_t ofs, bool read)
+{
+    int i;
+
+    if (!cacheable(ofs))
+        return;
+    for (i = 0; i < *n && ofs_seen[i] != ofs; i++)
+        ;
+    if (i == *n) {
+        if (*n == VCACHE_SIZE * 2)
+            return;
+        ofs_seen[i] = ofs;
+        reads[i] = 0;
+        read_first[i] = read;
+        (*n)++;
+    }
+    reads[i] += read;
+}
+
+/* The vectors a scalar or vector FP op reads and writes. */
+static void note_fp_op(const TCGOp *op, int32_t *ofs_seen, int *reads,
+                       bool *read_first, int *n)
+{
+    if (op->opc == INDEX_op_fp_guarded_env) {
+        int nin = tcg_op_defs[op->args[0]].nb_iargs;
+        for (int i = 0; i < nin; i++)
+            note_access(ofs_seen, reads, read_first, n,
+                        (int32_t)op->args[2 + i], true);
+        note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[1],
+                    false);
+        return;
+    }
+    TCGVecFpKind kind = (TCGVecFpKind)(op->args[0] & 0xff);
+    note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[2], true);
+    note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[3], true);
+    note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[1],
+                kind == TCG_VEC_FMLA || kind == TCG_VEC_FMLS);
+}
+
+bool vcache_prepare_loop(void)
+{
+    int32_t ofs_seen[VCACHE_SIZE * 2];
+    int reads[VCACHE_SIZE * 2], n = 0;
+    bool read_first[VCACHE_SIZE * 2];
+
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        if (op->opc == INDEX_op_call)
+            return false; /* it drops every vector anyway */
+        if (op->opc == INDEX_op_fp_guarded_env || op->opc == INDEX_op_vec_fp)
+            note_fp_op(op, ofs_seen, reads, read_first, &n);
+    }
+    while (nb_loop_pins < VCACHE_MAX_LOOP_PINS) {
+        int best = -1;
+        for (int i = 0; i < n; i++)
+            if (read_first[i] && reads[i] > 0 &&
+                (best < 0 || reads[i] > reads[best]))
+                best = i;
+        if (best < 0)
+            break;
+        loop_pin_ofs[nb_loop_pins] = ofs_seen[best];
+        load_entry(nb_loop_pins++, ofs_seen[best]);
+        reads[best] = 0;
+    }
+    return nb_loop_pins > 0;
 }
 
 void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
@@ -269,7 +384,9 @@ void vcache_before_op(const TCGOp *op)
         vcache_flush(false); /* its exit reads the state from memory */
         return;
     default:
-        if (def->flags & OPF_BB_END)
+        if ((def->flags & OPF_BB_END) && nb_loop_pins)
+            flush_keep_loop_pins();
+        else if (def->flags & OPF_BB_END)
             vcache_flush(true);
         return;
     }

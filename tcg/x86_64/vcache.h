@@ -26,6 +26,11 @@ void vcache_mark_written(int32_t ofs);
 void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
 /* Writes every cached vector back; forget: and drops them. */
 void vcache_flush(bool forget);
+/* In the preheader of a looping block (regalloc.h): loads the vectors
+ * its FP ops read before writing (at most four, the most read) into
+ * entries they keep at every block boundary inside the block; false when
+ * none (or the block makes a call). */
+bool vcache_prepare_loop(void);
 /* Called before each op is lowered: syncs what op may touch. */
 void vcache_before_op(const TCGOp *op);
 /* The cached vectors (at most 16): which xmm, which env bytes, dirty. */
