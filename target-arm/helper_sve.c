@@ -1429,6 +1429,22 @@ static bool pred_all_active(const CPUARMState *env, const SvePred *p,
     return true;
 }
 
+/* The number of active byte elements when they are a prefix of the
+ * vector (WHILELO's predicates: small copies in glibc's __memcpy_sve),
+ * else -1. Byte elements of a VL of at most 512 bits only. */
+static int byte_prefix_len(const CPUARMState *env, const SvePred *p,
+                           unsigned esz, unsigned msz)
+{
+    uint64_t bits;
+
+    if (esz != 0 || msz != 0 || sve_vl_bytes(env) > 64)
+        return -1;
+    bits = p->w[0] & sve_pred_vl_bits(env, 0);
+    if (bits & (bits + 1))
+        return -1;
+    return bits == ~UINT64_C(0) ? 64 : __builtin_ctzll(~bits);
+}
+
 /* The element loop of a one-page contiguous load, for one element and
  * memory size pair (inlined with constant sizes): inactive elements 0. */
 static inline void load_elts(uint8_t *d, const uint8_t *src, const uint64_t *p,
@@ -1457,6 +1473,7 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     bool sign = ld_signed[dtype], any = false;
     const uint8_t *src;
+    int prefix;
     SveVec d;
     SvePred p;
 
@@ -1468,12 +1485,22 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         any |=
             (p.w[w] & sve_pred_esz_bits(esz) & sve_pred_vl_bits(env, w)) != 0;
     if (!any) {
-        memset(d.b, 0, sizeof(d.b));
+        /* No access (glibc's __memcpy_sve loads a second vector with an
+         * empty predicate for every copy of up to 16 bytes): only the
+         * VL's bytes are zeroed, a 256-byte memset cost more than the
+         * rest of the call. */
+        memset(d.b, 0, sve_vl_bytes(env));
         sve_z_write(env, sve_desc_rd(desc), d.b);
         return true;
     }
     src = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_READ);
-    if (esz == msz && !sign && pred_all_active(env, &p, esz)) {
+    prefix = byte_prefix_len(env, &p, esz, msz);
+    if (prefix > 0) {
+        /* The first byte first, as below. */
+        memset(d.b, 0, sve_vl_bytes(env));
+        d.b[0] = *(const volatile uint8_t *)src;
+        memcpy(d.b, src, (size_t)prefix);
+    } else if (esz == msz && !sign && pred_all_active(env, &p, esz)) {
         /* The first byte first: a fault reports the first element, as
          * element order would (memcpy may start anywhere). */
         d.b[0] = *(const volatile uint8_t *)src;
@@ -1519,6 +1546,7 @@ static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
     unsigned msz = aux & 3, esz = (aux >> 2) & 3, n = sve_nelem(env, esz);
     int64_t imm = (int8_t)(aux >> SVE_LD_IMM_SHIFT);
     bool any = false;
+    int prefix;
     uint8_t *dst;
     SveVec d;
     SvePred p;
@@ -1534,6 +1562,12 @@ static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
         return true;
     sve_z_read(env, sve_desc_rd(desc), d.b);
     dst = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_WRITE);
+    prefix = byte_prefix_len(env, &p, esz, msz);
+    if (prefix > 0) {
+        *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
+        memcpy(dst, d.b, (size_t)prefix);
+        return true;
+    }
     if (esz == msz && pred_all_active(env, &p, esz)) {
         *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
         memcpy(dst, d.b, (size_t)n << msz);

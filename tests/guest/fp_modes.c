@@ -1,11 +1,11 @@
 /* Differential test: the same FP code run again and again under
  * different flush-to-zero and rounding modes, set directly (MSR FPCR on
- * Arm, LDMXCSR on x86: FZ is DAZ plus FTZ there, the same for the values
- * used here). arx translates user-mode blocks for one FP mode, so a
- * block must never run in a mode it was not translated for: not when it
- * is chained to, not when it is hot, not in the block that changes the
- * mode. Values stay away from the smallest normal, where Arm (tininess
- * before rounding) and x86 (after) flush differently. */
+ * AArch64, VMSR FPSCR on AArch32, LDMXCSR on x86: FZ is DAZ plus FTZ
+ * there, the same for the values used here). arx translates user-mode blocks
+ * for one FP mode, so a block must never run in a mode it was not translated
+ * for: not when it is chained to, not when it is hot, not in the block that
+ * changes the mode. Values stay away from the smallest normal, where Arm
+ * (tininess before rounding) and x86 (after) flush differently. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +51,43 @@ static unsigned flush_flags(volatile float *a, volatile float *b, int n)
     set_mode(0, NEAREST);
     (void)r;
     return (unsigned)fpsr & 0x9f;
+}
+#elif defined(__arm__)
+/* FPSCR has FPCR's FZ and RMode bits where FPCR has them, and FPSR's
+ * cumulative flags (UFC 0x08, IXC 0x10) in its low bits. */
+static uint32_t mode_word(int flush, int rounding)
+{
+    static const uint32_t rmode[] = {0, 1, 2, 3}; /* RN, RP, RM, RZ */
+    return (uint32_t)flush << 24 | rmode[rounding] << 22;
+}
+
+static void set_mode(int flush, int rounding)
+{
+    __asm__ volatile("vmsr fpscr, %0" ::"r"(mode_word(flush, rounding))
+                     : "memory");
+}
+
+static float mul_in_mode(int flush, int rounding, float a, float b)
+{
+    float r;
+    __asm__ volatile("vmsr fpscr, %1\n\tvmul.f32 %0, %2, %3\n\tvmsr fpscr, %4"
+                     : "=&t"(r)
+                     : "r"(mode_word(flush, rounding)), "t"(a), "t"(b), "r"(0)
+                     : "memory");
+    return r;
+}
+
+static unsigned flush_flags(volatile float *a, volatile float *b, int n)
+{
+    uint32_t fpscr;
+    volatile float r;
+    set_mode(1, NEAREST); /* the cumulative flags cleared with it */
+    for (int i = 0; i < n; i++)
+        r = *a * *b;
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(fpscr)::"memory");
+    set_mode(0, NEAREST);
+    (void)r;
+    return fpscr & 0x9f;
 }
 #else
 static unsigned flush_flags(volatile float *a, volatile float *b, int n)
