@@ -494,19 +494,19 @@ static bool trans_FSQRT(DisasContext *s, arg_FSQRT *a)
 /*
  * FRINT<N,P,M,Z,X,I> inline as the host's round-to-integral: same value,
  * sign of zero and inexact flag (asked for by FRINTX only). FRINTA's ties
- * away, NaNs, FZ and (for X and I) a directed FPCR.RMode take the helper.
- * fround's directions are FPRounding's N, P, M, Z in that order.
+ * away, NaNs, a subnormal input under FZ (flushed, with IDC: a result
+ * is never subnormal, so FZ changes nothing else) and (for X and I) a
+ * directed FPCR.RMode take the helper. fround's directions are
+ * FPRounding's N, P, M, Z in that order.
  */
 static void gen_frint_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 n,
                            int esz, int rmode, bool exact, TCGLabel slow)
 {
-    uint32_t fpcr_mask = FPCR_FZ;
-
     if (rmode == FPR_FPCR) {
-        fpcr_mask |= FPCR_RMODE_MASK;
+        gen_fpcr_check(s, FPCR_RMODE_MASK, slow);
         rmode = FPR_N;
     }
-    gen_fpcr_check(s, fpcr_mask, slow);
+    gen_fz_inputs_check(s, &n, 1, esz, slow);
     tcg_gen_brcondi_i64(TCG_COND_GTU, gen_fp_abs_bits(n, esz),
                         (int64_t)fp_inf_bits(esz), slow);
     tcg_gen_fround(esz == FP_D ? INDEX_op_fround_f64 : INDEX_op_fround_f32, d,
