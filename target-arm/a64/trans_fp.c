@@ -300,10 +300,9 @@ static TCGOpcode fp_inline_binop(int op, int esz)
 }
 
 /*
- * FMAX, FMIN, FMAXNM, FMINNM of two numbers that are neither NaNs nor
- * subnormal when FPCR.FZ may be set (it would flush them: tested only
- * where the block is not translated for FZ clear) need no FP unit and raise no
- * flag: the bits of x as x ^ (x < 0 ? magnitude mask : 0) order as
+ * FMAX, FMIN, FMAXNM, FMINNM of two numbers that are neither NaNs nor,
+ * under FPCR.FZ, subnormal (gen_fz_inputs_check) need no FP unit and
+ * raise no flag: the bits of x as x ^ (x < 0 ? magnitude mask : 0) order as
  * signed integers the way FPMax()/FPMin() do, -0 below +0. The rest
  * branches to the helper call that follows; returns the label after it.
  */
@@ -315,17 +314,12 @@ static TCGLabel gen_fp_minmax_fast_path(const DisasContext *s, TCGv_i64 d,
     TCGv_i64 in[2] = {n, m}, key[2];
     int64_t mag_mask = (int64_t)(fp_sign_mask(esz) - 1);
 
+    gen_fz_inputs_check(s, in, 2, esz, slow);
     for (int i = 0; i < 2; i++) {
         TCGv_i64 mag = gen_fp_abs_bits(in[i], esz);
-        TCGv_i64 below = tcg_temp_new_i64();
         TCGv_i64 sign = tcg_temp_new_i64();
 
         tcg_gen_brcondi_i64(TCG_COND_GTU, mag, (int64_t)fp_inf_bits(esz), slow);
-        if (!s->fp_fixed || (s->fp_mode & FPCR_FZ)) {
-            tcg_gen_subi_i64(below, mag, 1);
-            tcg_gen_brcondi_i64(TCG_COND_LTU, below,
-                                (int64_t)fp_min_normal_bits(esz) - 1, slow);
-        }
         key[i] = tcg_temp_new_i64();
         tcg_gen_sextract_i64(key[i], in[i], 0, 8u << esz);
         tcg_gen_sari_i64(sign, key[i], 63);
