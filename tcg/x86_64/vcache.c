@@ -134,7 +134,9 @@ static bool cacheable(int32_t ofs)
     return ofs % VEC_BYTES == 0;
 }
 
-/* entries[i] := the vector at ofs, from memory, clean. */
+/* entries[i] := the vector at ofs, from memory, clean. Two 8-byte loads:
+ * the halves are often just written by two 8-byte stores (guest loads
+ * into a vector register), which cannot forward to one 16-byte load. */
 static void load_entry(int i, int32_t ofs)
 {
     VCacheEntry *e = &entries[i];
@@ -248,11 +250,7 @@ void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
     e = lookup(ofs);
     if (!e) {
         e = claim(ofs);
-        /* Two 8-byte loads: the halves are often just written by two
-         * 8-byte stores (guest loads into a vector register), which
-         * cannot forward to one 16-byte load. */
-        x86_movq_load(as(), entry_xmm(e), env_at(ofs));
-        x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
+        load_entry(entry_index(e), ofs);
     }
     e->last_use = ++use_clock;
     if (bytes == 8)
