@@ -1495,16 +1495,14 @@ static bool load_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
     }
     src = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_READ);
     prefix = byte_prefix_len(env, &p, esz, msz);
+    if (prefix < 0 && esz == msz && !sign && pred_all_active(env, &p, esz))
+        prefix = (int)(n << msz);
     if (prefix > 0) {
-        /* The first byte first, as below. */
-        memset(d.b, 0, sve_vl_bytes(env));
-        d.b[0] = *(const volatile uint8_t *)src;
-        memcpy(d.b, src, (size_t)prefix);
-    } else if (esz == msz && !sign && pred_all_active(env, &p, esz)) {
         /* The first byte first: a fault reports the first element, as
          * element order would (memcpy may start anywhere). */
+        memset(d.b + prefix, 0, sve_vl_bytes(env) - (size_t)prefix);
         d.b[0] = *(const volatile uint8_t *)src;
-        memcpy(d.b, src, (size_t)n << msz);
+        memcpy(d.b, src, (size_t)prefix);
     } else if (esz == msz && !sign) {
         switch (esz) {
         case 0: load_elts(d.b, src, p.w, n, 0, 0, false); break;
@@ -1563,14 +1561,11 @@ static bool store_one_page(CPUARMState *env, uint64_t desc, uint64_t addr)
     sve_z_read(env, sve_desc_rd(desc), d.b);
     dst = guest_host_ptr(env, addr, (uint64_t)n << msz, GUEST_WRITE);
     prefix = byte_prefix_len(env, &p, esz, msz);
+    if (prefix < 0 && esz == msz && pred_all_active(env, &p, esz))
+        prefix = (int)(n << msz);
     if (prefix > 0) {
         *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
         memcpy(dst, d.b, (size_t)prefix);
-        return true;
-    }
-    if (esz == msz && pred_all_active(env, &p, esz)) {
-        *(volatile uint8_t *)dst = d.b[0]; /* the first byte first */
-        memcpy(dst, d.b, (size_t)n << msz);
         return true;
     }
     switch (esz == msz ? esz : 4) {
