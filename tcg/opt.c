@@ -569,6 +569,90 @@ static void fold_brcond(TCGOp *op, const uint64_t *vals)
     }
 }
 
+/* The label a branch op jumps to, or -1 for other ops. */
+static int64_t branch_label(const TCGOp *op)
+{
+    if (op->opc == INDEX_op_br)
+        return (int64_t)op->args[0];
+    if (op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64)
+        return (int64_t)op->args[3];
+    return -1;
+}
+
+static void make_nop(TCGOp *op)
+{
+    op->opc = INDEX_op_nop;
+    op->nargs = 0;
+}
+
+/* The next op after i that emits code or marks a position, or NULL. */
+static TCGOp *next_real_op(int i)
+{
+    for (i++; i < tcg_ctx.nb_ops; i++) {
+        TCGOpcode opc = tcg_ctx.ops[i].opc;
+        if (opc != INDEX_op_nop && opc != INDEX_op_insn_start)
+            return &tcg_ctx.ops[i];
+    }
+    return NULL;
+}
+
+/*
+ * Drops the ops no path reaches (after a br or a no-return op, up to a
+ * label some reached branch jumps to), then each label no branch jumps
+ * to, then each br to the label right after it (and that label when it
+ * was the last branch there), so that the
+ * code around a branch folded away is one basic block again: an
+ * FP op's slow path behind a mode test that a fixed-mode block folds
+ * to "br done" no longer makes its temps live across labels. Branches
+ * only jump forward, so every branch to a label comes before it.
+ */
+static void prune_branches(void)
+{
+    static int refs[TCG_MAX_LABELS];
+    bool reached = true;
+
+    memset(refs, 0, sizeof(refs[0]) * (size_t)tcg_ctx.nb_labels);
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+        int64_t label = branch_label(op);
+
+        if (op->opc == INDEX_op_set_label) {
+            reached = reached || refs[op->args[0]] > 0;
+            continue;
+        }
+        if (op->opc == INDEX_op_insn_start)
+            continue;
+        if (!reached) {
+            make_nop(op);
+            continue;
+        }
+        if (label >= 0)
+            refs[label]++;
+        if (op->opc == INDEX_op_br ||
+            (tcg_op_defs[op->opc].flags & OPF_NO_RETURN))
+            reached = false;
+    }
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i];
+
+        if (op->opc == INDEX_op_set_label && refs[op->args[0]] == 0)
+            make_nop(op);
+    }
+    for (int i = 0; i < tcg_ctx.nb_ops; i++) {
+        TCGOp *op = &tcg_ctx.ops[i], *next;
+
+        if (op->opc != INDEX_op_br)
+            continue;
+        next = next_real_op(i);
+        if (next && next->opc == INDEX_op_set_label &&
+            next->args[0] == op->args[0]) {
+            make_nop(op);
+            if (--refs[next->args[0]] == 0)
+                make_nop(next);
+        }
+    }
+}
+
 void tcg_optimize(void)
 {
     forget_all();
@@ -619,4 +703,5 @@ void tcg_optimize(void)
         }
         forget_outputs(op);
     }
+    prune_branches();
 }

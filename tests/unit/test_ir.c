@@ -160,18 +160,6 @@ START_TEST(test_label_forgets_constants)
 }
 END_TEST
 
-START_TEST(test_constant_brcond_folds)
-{
-    TCGLabel l = tcg_new_label();
-
-    tcg_gen_brcond_i64(TCG_COND_LTU, tcg_constant_i64(1), tcg_constant_i64(2),
-                       l);
-    tcg_gen_set_label(l);
-    tcg_optimize();
-    ck_assert_int_eq(tcg_ctx.ops[0].opc, INDEX_op_br);
-}
-END_TEST
-
 /* Index of the first op of kind opc writing temp out, or -1. */
 static int find_op(TCGOpcode opc, uint32_t out)
 {
@@ -188,6 +176,78 @@ static int find_opc(TCGOpcode opc, int from)
             return i;
     return -1;
 }
+
+static int count_opc(TCGOpcode opc)
+{
+    int n = 0;
+
+    for (int i = 0; i < tcg_ctx.nb_ops; i++)
+        n += tcg_ctx.ops[i].opc == opc;
+    return n;
+}
+
+/* A taken constant branch: the code it skips goes, and so do the branch
+ * and its label (one basic block is left). */
+START_TEST(test_constant_brcond_folds)
+{
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_brcond_i64(TCG_COND_LTU, tcg_constant_i64(1), tcg_constant_i64(2),
+                       l);
+    tcg_gen_mov_i64(g0, g1);
+    tcg_gen_set_label(l);
+    tcg_gen_mov_i64(g2, g1);
+    tcg_optimize();
+    ck_assert_int_eq(count_opc(INDEX_op_br), 0);
+    ck_assert_int_eq(count_opc(INDEX_op_set_label), 0);
+    ck_assert_int_eq(count_opc(INDEX_op_mov_i64), 1);
+    ck_assert_uint_eq(last_op()->args[0], g2.idx);
+}
+END_TEST
+
+/* "if (mode) goto slow; fast; br done; slow: call; done:" with the mode
+ * test folded away: the slow path and both labels go. */
+START_TEST(test_folded_slow_path_is_dropped)
+{
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+
+    tcg_gen_brcond_i64(TCG_COND_NE, tcg_constant_i64(0), tcg_constant_i64(0),
+                       slow);
+    tcg_gen_mov_i64(g0, g1);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    tcg_gen_mov_i64(g0, g2);
+    tcg_gen_set_label(done);
+    tcg_gen_addi_i64(g2, g0, 1);
+    tcg_optimize();
+    ck_assert_int_eq(count_opc(INDEX_op_br), 0);
+    ck_assert_int_eq(count_opc(INDEX_op_brcond_i64), 0);
+    ck_assert_int_eq(count_opc(INDEX_op_set_label), 0);
+    ck_assert_int_eq(count_opc(INDEX_op_mov_i64), 1);
+    ck_assert_int_eq(tcg_ctx.ops[find_opc(INDEX_op_mov_i64, 0)].args[1],
+                     g1.idx);
+}
+END_TEST
+
+/* The same shape with a real test: everything stays. */
+START_TEST(test_reached_labels_stay)
+{
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+
+    tcg_gen_brcondi_i64(TCG_COND_NE, g1, 0, slow);
+    tcg_gen_mov_i64(g0, g1);
+    tcg_gen_br(done);
+    tcg_gen_set_label(slow);
+    tcg_gen_mov_i64(g0, g2);
+    tcg_gen_set_label(done);
+    tcg_gen_addi_i64(g2, g0, 1);
+    tcg_optimize();
+    ck_assert_int_eq(count_opc(INDEX_op_br), 1);
+    ck_assert_int_eq(count_opc(INDEX_op_brcond_i64), 1);
+    ck_assert_int_eq(count_opc(INDEX_op_set_label), 2);
+    ck_assert_int_eq(count_opc(INDEX_op_mov_i64), 2);
+}
+END_TEST
 
 /* "t = g0 - g1; g2 = t; if (g0 != g1) goto L; exit A; L: exit B" with g2
  * dead on the way out given by dead_b (to B) or dead_a (to A). */
@@ -337,6 +397,8 @@ int main(void)
     tcase_add_test(tc, test_identities_keep_what_they_must);
     tcase_add_test(tc, test_label_forgets_constants);
     tcase_add_test(tc, test_constant_brcond_folds);
+    tcase_add_test(tc, test_folded_slow_path_is_dropped);
+    tcase_add_test(tc, test_reached_labels_stay);
     tcase_add_test(tc, test_sink_moves_to_the_tail_that_reads);
     tcase_add_test(tc, test_sink_moves_to_the_taken_tail);
     tcase_add_test(tc, test_sink_keeps_what_both_ways_read);
