@@ -180,6 +180,27 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
     return fz;
 }
 
+/*
+ * Whether the op's result may be the smallest normal rounded up from
+ * below. Not a sum or difference: every input is a multiple of the
+ * smallest subnormal, so a sum below the smallest normal is exact; nor a
+ * square root, which is never that small.
+ */
+static bool may_round_up_to_min_normal(const FpLowering *g)
+{
+    if (g->kind != FP_ARITH)
+        return true;
+    switch (g->op) {
+    case X86_ADDSS:
+    case X86_SUBSS:
+    case X86_ADDSD:
+    case X86_SUBSD:
+    case X86_SQRTSS:
+    case X86_SQRTSD: return false;
+    default: return true;
+    }
+}
+
 /* The plain attempt: the inner op, a NaN or smallest normal result to
  * sp. */
 static void emit_plain_body(const FpLowering *g, int nin, SlowPath *sp,
@@ -187,7 +208,8 @@ static void emit_plain_body(const FpLowering *g, int nin, SlowPath *sp,
 {
     emit_inner(g, nin);
     jump_if_nan(sp, g->bits);
-    jump_if_min_normal(sp, g->bits, tmp);
+    if (may_round_up_to_min_normal(g))
+        jump_if_min_normal(sp, g->bits, tmp);
 }
 
 static bool mode_fixed(uint64_t mode)

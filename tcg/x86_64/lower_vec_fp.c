@@ -157,12 +157,12 @@ bool lower_vec_fp(TCGOp *op)
     lower_jump_if_mode(sp, op->args[4]);
     emit_arith(kind, bits, X86_XMM2, X86_XMM0, X86_XMM1);
     jump_if_nan(sp, result, bits, oprsz, X86_XMM3);
-    if (fused)
-        jump_if_min_normal(sp, result, bits, oprsz, X86_XMM0, X86_XMM1,
-                           X86_XMM3);
-    else
-        jump_if_min_normal(sp, result, bits, oprsz, X86_XMM1, X86_XMM2,
-                           X86_XMM3);
+    /* A sum below the smallest normal is exact (see lower_fp_guarded.c's
+     * may_round_up_to_min_normal): only products and quotients round up
+     * to it. */
+    if (kind != TCG_VEC_FADD && kind != TCG_VEC_FSUB)
+        jump_if_min_normal(sp, result, bits, oprsz, fused ? X86_XMM0 : X86_XMM1,
+                           fused ? X86_XMM1 : X86_XMM2, X86_XMM3);
     slowpath_resume_here(sp);
     vcache_store((int32_t)op->args[1], result, oprsz, maxsz);
     return true;

@@ -93,6 +93,18 @@ static void arithmetic(void)
     vr = DBL_TRUE_MIN;
     vr = vr * 1.0;
     flags("tmin*1 (exact)");
+    va = DBL_MIN / 2;
+    vr = va + va;
+    flags("min/2+min/2 (exact min)");
+    va = DBL_MIN;
+    vr = va - DBL_TRUE_MIN;
+    flags("min-tmin (exact subnormal)");
+    vb = -DBL_MIN;
+    vr = vb + 0x1p-1021;
+    flags("-min+2min (exact min)");
+    fa = FLT_MIN;
+    fr = fa - FLT_TRUE_MIN;
+    flags("fmin-ftmin (exact subnormal)");
     va = NAN;
     vr = va + 1.0;
     flags("qnan+1");
