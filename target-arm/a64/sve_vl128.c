@@ -623,6 +623,45 @@ void sve_vl128_store_active(unsigned esz, int rd, TCGv_i64 ea, TCGv_i64 bits)
     }
 }
 
+/* One piece of a prefix store: when n has the bit piece, d's low piece
+ * bytes stored at a, then a and d moved past them. */
+static void store_prefix_piece(TCGv_i64 n, unsigned piece, TCGv_i64 a,
+                               TCGv_i64 d, int rd)
+{
+    TCGLabel skip = tcg_new_label();
+    TCGv_i64 bit = tcg_temp_new_i64();
+    static const MemOp mop[9] = {
+        [1] = MO_8, [2] = MO_16, [4] = MO_32, [8] = MO_64};
+
+    tcg_gen_andi_i64(bit, n, piece);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, bit, 0, skip);
+    tcg_gen_guest_st_i64(d, a, mop[piece]);
+    tcg_gen_addi_i64(a, a, piece);
+    if (piece == 8)
+        tcg_gen_ld_i64(d, tcg_env, vreg_offset(rd) + 8);
+    else if (piece > 1)
+        tcg_gen_shri_i64(d, d, piece * 8);
+    tcg_gen_set_label(skip);
+}
+
+/* The first n bytes of Zd (bits, a byte predicate, is 2^n - 1 with n
+ * 1..15) stored at ea by 8, 4, 2 and 1 bytes, in address order from ea;
+ * the caller has checked that the 16 bytes lie in one page, so only the
+ * first store (at ea, element 0's address) can fault, and then with
+ * nothing written. */
+void sve_vl128_store_prefix(int rd, TCGv_i64 ea, TCGv_i64 bits)
+{
+    TCGv_i64 n = tcg_temp_new_i64(), a = tcg_temp_new_i64();
+    TCGv_i64 d = tcg_temp_new_i64();
+
+    tcg_gen_not_i64(n, bits);
+    tcg_gen_ctz_i64(n, n, const_arg(64));
+    tcg_gen_mov_i64(a, ea);
+    tcg_gen_ld_i64(d, tcg_env, vreg_offset(rd));
+    for (unsigned piece = 8; piece; piece >>= 1)
+        store_prefix_piece(n, piece, a, d, rd);
+}
+
 bool sve_vl128_add_each(DisasContext *s, unsigned esz, int rd, TCGv_i64 v)
 {
     if (!s->sve_vl128 || !tcg_can_emit_vec(TCG_VEC_ADD, esz, 16))

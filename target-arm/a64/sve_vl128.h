@@ -72,6 +72,9 @@ void sve_vl128_zero_inactive(unsigned esz, int rd, TCGv_i64 bits);
 /* ST1 with a partial predicate (bits: its element bits) at ea, within
  * one page: one store per active element. */
 void sve_vl128_store_active(unsigned esz, int rd, TCGv_i64 ea, TCGv_i64 bits);
+/* Zd's first n bytes at ea, bits (a byte predicate) being 2^n - 1 with
+ * n 1..15, the 16 bytes in one page. */
+void sve_vl128_store_prefix(int rd, TCGv_i64 ea, TCGv_i64 bits);
 /* Every element of Zd += v (INC/DEC vector by a count). */
 bool sve_vl128_add_each(DisasContext *s, unsigned esz, int rd, TCGv_i64 v);
 

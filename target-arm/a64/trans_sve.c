@@ -1028,23 +1028,75 @@ static void gen_mem(uint64_t desc, TCGv_i64 addr)
                   const_arg((int64_t)desc), addr);
 }
 
+/* ST1 of Zd at ea within one page, g its predicate's element bits: all
+ * active, one vector store; none, nothing; some, one store per element
+ * (a masked 16-byte store would write inactive bytes, which another
+ * thread may be writing), or for bytes, whose 16 stores would cost more
+ * than the helper, the pieces of a prefix (WHILELO's, as memcpy's tail
+ * has), others to slow. */
+static void gen_store_vl128(int rd, TCGv_i64 ea, TCGv_i64 g, unsigned esz,
+                            TCGLabel slow, TCGLabel done)
+{
+    TCGLabel partial = tcg_new_label();
+    TCGv_i64 t;
+
+    tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)sve_pred_vl128_bits(esz),
+                        partial);
+    tcg_gen_guest_st_vec(vreg_offset(rd), ea, 16);
+    tcg_gen_br(done);
+    tcg_gen_set_label(partial);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, g, 0, done);
+    if (esz) {
+        sve_vl128_store_active(esz, rd, ea, g);
+        tcg_gen_br(done);
+        return;
+    }
+    t = tcg_temp_new_i64();
+    tcg_gen_addi_i64(t, g, 1);
+    tcg_gen_and_i64(t, t, g);
+    tcg_gen_brcondi_i64(TCG_COND_NE, t, 0, slow);
+    sve_vl128_store_prefix(rd, ea, g);
+    tcg_gen_br(done);
+}
+
+/* LD1 of Zd from ea within one page, g its predicate's element bits:
+ * element 0 active, one vector load (a fault then reports its address,
+ * as the helper's would; an LDFF1 keeps the FFR), the inactive elements
+ * zeroed after it; none active, Zd zeroed without an access; others to
+ * slow. */
+static void gen_load_vl128(int rd, TCGv_i64 ea, TCGv_i64 g, unsigned esz,
+                           TCGLabel slow, TCGLabel done)
+{
+    TCGLabel no_first = tcg_new_label();
+    TCGv_i64 first = tcg_temp_new_i64();
+
+    tcg_gen_andi_i64(first, g, 1);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, first, 0, no_first);
+    tcg_gen_guest_ld_vec(vreg_offset(rd), ea, 16);
+    tcg_gen_brcondi_i64(TCG_COND_EQ, g, (int64_t)sve_pred_vl128_bits(esz),
+                        done);
+    sve_vl128_zero_inactive(esz, rd, g);
+    tcg_gen_br(done);
+    tcg_gen_set_label(no_first);
+    tcg_gen_brcondi_i64(TCG_COND_NE, g, 0, slow);
+    tcg_gen_st_i64(const_arg(0), tcg_env, vreg_offset(rd));
+    tcg_gen_st_i64(const_arg(0), tcg_env, vreg_offset(rd) + 8);
+    tcg_gen_br(done);
+}
+
 /*
  * LD1/ST1 with element and memory sizes equal at VL 128: when the 16
  * bytes lie in one guest page (so the whole access faults, or not, as the
- * first element's would), one vector load or store of Vd inline; else
- * the helper with desc. A store with a partial Pg stores each active
- * element alone (a masked 16-byte store would write inactive bytes,
- * which another thread may be writing); a load needs element 0
- * active (a fault then reports its address, as the helper's would; an
- * LDFF1 keeps the FFR) and zeroes the inactive elements afterwards. Not
- * with tagged pointers (s->mte: the helper drops the tag).
+ * first element's would), inline (gen_store_vl128, gen_load_vl128);
+ * else the helper with desc. Not with tagged pointers (s->mte: the
+ * helper drops the tag).
  */
 static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
                           int64_t imm, unsigned pg, unsigned esz, bool store)
 {
     int rd = (int)sve_desc_rd(desc);
     TCGLabel slow, done;
-    TCGv_i64 ea, off, g, first;
+    TCGv_i64 ea, off, g;
 
     if (!s->sve_vl128 || s->mte)
         return false;
@@ -1059,29 +1111,10 @@ static bool gen_mem_vl128(DisasContext *s, uint64_t desc, TCGv_i64 addr,
     g = tcg_temp_new_i64();
     tcg_gen_ld_i64(g, tcg_env, (int32_t)offsetof(CPUARMState, preg[pg][0]));
     tcg_gen_andi_i64(g, g, (int64_t)sve_pred_vl128_bits(esz));
-    if (store) {
-        /* Bytes (16 stores) with a partial Pg: the helper does as well. */
-        TCGLabel partial = esz ? tcg_new_label() : slow;
-
-        tcg_gen_brcondi_i64(TCG_COND_NE, g, (int64_t)sve_pred_vl128_bits(esz),
-                            partial);
-        tcg_gen_guest_st_vec(vreg_offset(rd), ea, 16);
-        tcg_gen_br(done);
-        if (esz) {
-            tcg_gen_set_label(partial);
-            sve_vl128_store_active(esz, rd, ea, g);
-            tcg_gen_br(done);
-        }
-    } else {
-        first = tcg_temp_new_i64();
-        tcg_gen_andi_i64(first, g, 1);
-        tcg_gen_brcondi_i64(TCG_COND_EQ, first, 0, slow);
-        tcg_gen_guest_ld_vec(vreg_offset(rd), ea, 16);
-        tcg_gen_brcondi_i64(TCG_COND_EQ, g, (int64_t)sve_pred_vl128_bits(esz),
-                            done);
-        sve_vl128_zero_inactive(esz, rd, g);
-        tcg_gen_br(done);
-    }
+    if (store)
+        gen_store_vl128(rd, ea, g, esz, slow, done);
+    else
+        gen_load_vl128(rd, ea, g, esz, slow, done);
     tcg_gen_set_label(slow);
     gen_mem(desc, addr);
     tcg_gen_set_label(done);

@@ -23,7 +23,7 @@ CC_HOST=${CC_HOST:-cc}
 # expectations in run-guest-tests.sh). Not vec_interleave: its complex
 # multiply becomes FCMLA even under -ffp-contract=off, fused where the
 # native build rounds twice (arx prints qemu's bytes).
-TESTS=${SVE_TESTS:-"memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float sve_loops sve_partition vec_arith vec_indexed control_flow ctype_test fp_compare fp_round fp_special fp_fenv funcptr interp linkedlist malloc_patterns mathlib printf_float printf_int recursion roundtrip sort_search structval variadic vec_string"}
+TESTS=${SVE_TESTS:-"memops bigsort crc32 hashtable arith_wrap int_edge float_arith strfuncs vec_int vec_float sve_loops sve_partition sve_tails vec_arith vec_indexed control_flow ctype_test fp_compare fp_round fp_special fp_fenv funcptr interp linkedlist malloc_patterns mathlib printf_float printf_int recursion roundtrip sort_search structval variadic vec_string"}
 # The armv9-a builds (SVE2 instructions where GCC finds a use).
 SVE2_TESTS=${SVE2_TESTS:-"$TESTS chararith"}
 LENGTHS="128 256 512"
