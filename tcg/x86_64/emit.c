@@ -1035,6 +1035,51 @@ void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m)
             rm_mem(m));
 }
 
+/*
+ * VEX.128.66 (AVX) with register operands: ModRM.reg = reg, VEX.vvvv =
+ * vvvv, ModRM.rm = rm; map 0F, 0F38 or 0F3A as the ENC_ flag says. The
+ * two-byte form where it can say the same (map 0F, rm below xmm8). An
+ * imm8 follows unless imm is negative.
+ */
+static void emit_vex_66(X86Asm *a, unsigned map, uint8_t opcode, unsigned reg,
+                        X86Xmm vvvv, X86Xmm rm, int imm)
+{
+    unsigned mmmmm = map == ENC_0F38 ? 2 : map == ENC_0F3A ? 3 : 1;
+    unsigned vpp = (~(unsigned)vvvv & 0xf) << 3 | 0x1; /* L 0, pp 66 */
+    X86Insn in;
+
+    insn_begin(a, &in);
+    if (mmmmm == 1 && rm < 8) {
+        insn_byte(&in, 0xc5);
+        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7) | vpp);
+    } else {
+        insn_byte(&in, 0xc4);
+        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7 | 1 << 6 |
+                                  (~(unsigned)rm >> 3 & 1) << 5) |
+                           mmmmm);
+        insn_byte(&in, vpp); /* W 0 */
+    }
+    insn_byte(&in, opcode);
+    insn_modrm(&in, 3, (int)(reg & 7), (int)(rm & 7));
+    if (imm >= 0)
+        insn_byte(&in, (unsigned)imm);
+    insn_commit(a, &in);
+}
+
+void x86_vpacked_rrr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src1,
+                     X86Xmm src2)
+{
+    emit_vex_66(a, packed_table[op].map, packed_table[op].opcode, dst, src1,
+                src2, -1);
+}
+
+void x86_vpshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm dst, X86Xmm src,
+                    uint8_t count)
+{
+    emit_vex_66(a, ENC_0F, (uint8_t)((unsigned)op >> 8), (unsigned)op & 7, dst,
+                src, count);
+}
+
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m)
 {
     emit_op(a, ENC_F3 | ENC_0F, 0x6f, dst, rm_mem(m));

@@ -450,5 +450,12 @@ void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshufhw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_shufps(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm r, uint8_t count);
+/* AVX three-operand forms (VEX.128, the caller has checked the host):
+ * dst = src1 op src2 (vpandn: ~src1 & src2), dst = src shifted; bits
+ * 255:128 of dst cleared. */
+void x86_vpacked_rrr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src1,
+                     X86Xmm src2);
+void x86_vpshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm dst, X86Xmm src,
+                    uint8_t count);
 
 #endif

@@ -47,16 +47,25 @@ const FpLowering *fp_lowering(TCGOpcode opc)
     return NULL;
 }
 
-/* FMA3 needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2). */
-static bool host_has_fma(void)
+/* AVX needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2). */
+bool x86_host_has_avx(void)
 {
     unsigned eax, ebx, ecx, edx, xcr0_lo, xcr0_hi;
 
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_FMA) ||
-        !(ecx & bit_OSXSAVE) || !(ecx & bit_AVX))
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE) ||
+        !(ecx & bit_AVX))
         return false;
     __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     return (xcr0_lo & 6) == 6;
+}
+
+/* FMA3: its CPU feature, and AVX. */
+static bool host_has_fma(void)
+{
+    unsigned eax, ebx, ecx, edx;
+
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_FMA) &&
+           x86_host_has_avx();
 }
 
 bool tcg_can_emit_fma(void)

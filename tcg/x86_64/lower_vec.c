@@ -10,7 +10,7 @@
 #include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
-enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_NONE };
+enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_AVX, ISA_NONE };
 
 static int detected_isa = -1;
 static bool baseline_only;
@@ -30,7 +30,9 @@ static int detect_isa(void)
         return ISA_SSE2;
     if (!(ecx & bit_SSE4_1))
         return ISA_SSSE3;
-    return (ecx & bit_SSE4_2) ? ISA_SSE42 : ISA_SSE41;
+    if (!(ecx & bit_SSE4_2))
+        return ISA_SSE41;
+    return x86_host_has_avx() ? ISA_AVX : ISA_SSE42;
 }
 
 /* Several translating threads may race here; they all store the same. */
@@ -1127,6 +1129,111 @@ static void vtbl(X86Xmm table, X86Xmm idx, unsigned base, X86Xmm t1, X86Xmm t2)
     x86_packed_rr(as(), X86_PAND, table, t1);
 }
 
+/* ---- AVX: elementwise ops on the cached registers themselves ---- */
+
+/* The one packed op that is kind on elements of size vece, if any
+ * (ANDC: vpandn, whose first source is the one inverted). */
+static bool avx_bin_op(unsigned kind, unsigned vece, X86PackedOp *p)
+{
+    switch (kind) {
+    case TCG_VEC_ADD: *p = op_add[vece]; return true;
+    case TCG_VEC_SUB: *p = op_sub[vece]; return true;
+    case TCG_VEC_AND: *p = X86_PAND; return true;
+    case TCG_VEC_OR: *p = X86_POR; return true;
+    case TCG_VEC_XOR: *p = X86_PXOR; return true;
+    case TCG_VEC_ANDC: *p = X86_PANDN; return true;
+    case TCG_VEC_CMPGT: *p = op_cmpgt[vece]; return true;
+    case TCG_VEC_MUL:
+        *p = vece == 1 ? X86_PMULLW : X86_PMULLD;
+        return vece == 1 || vece == 2;
+    case TCG_VEC_SMIN:
+    case TCG_VEC_SMAX:
+    case TCG_VEC_UMIN:
+    case TCG_VEC_UMAX:
+        *p = vece < 3 ? op_minmax(kind, vece) : X86_PAND;
+        return vece < 3;
+    default: return false;
+    }
+}
+
+/* Whether op (args: op, vece, oprsz, maxsz, d, sources...) may be done
+ * in place in the vector cache: AVX, no accumulation, a whole register
+ * written (an 8-byte result then has its upper half cleared), every
+ * vector cacheable. */
+static bool avx_in_place(const TCGOp *op, int nsrc)
+{
+    unsigned opf = (unsigned)op->args[0], oprsz = (unsigned)op->args[2];
+
+    if (host_isa() < ISA_AVX || (opf & (TCG_VEC_ACC | TCG_VEC_ACC_SUB)) ||
+        op->args[3] != 16 || (oprsz != 8 && oprsz != 16))
+        return false;
+    for (int i = 0; i <= nsrc; i++)
+        if (!vcache_can_hold((int32_t)op->args[4 + i]))
+            return false;
+    return true;
+}
+
+/* The result register of an in-place op at d, written: its upper half
+ * cleared for an 8-byte result. */
+static void avx_finish(int32_t d, X86Xmm xd, unsigned oprsz)
+{
+    if (oprsz == 8)
+        x86_movq_rr(as(), xd, xd);
+    vcache_mark_written(d);
+}
+
+/* d = a op b in one VEX instruction on the cached registers, instead
+ * of copies into scratch registers around a two-operand one. */
+static bool lower_vec_bin_avx(const TCGOp *op)
+{
+    unsigned kind = (unsigned)op->args[0] & TCG_VEC_OP_MASK;
+    int32_t d = (int32_t)op->args[4];
+    X86Xmm xa, xb, xd;
+    X86PackedOp p;
+
+    if (!avx_bin_op(kind, (unsigned)op->args[1], &p) || !avx_in_place(op, 2))
+        return false;
+    xa = vcache_reg((int32_t)op->args[5]);
+    xb = vcache_reg((int32_t)op->args[6]);
+    xd = vcache_prepare_write(d);
+    if (kind == TCG_VEC_ANDC)
+        x86_vpacked_rrr(as(), p, xd, xb, xa);
+    else
+        x86_vpacked_rrr(as(), p, xd, xa, xb);
+    avx_finish(d, xd, (unsigned)op->args[2]);
+    return true;
+}
+
+/* d = a shifted by an immediate, likewise: elements of 16 to 64 bits
+ * (x86 has no byte shifts), a count from 1 (0 is a move) and an
+ * arithmetic one of 16 or 32 bits. */
+static bool lower_vec_shift_avx(const TCGOp *op)
+{
+    unsigned kind = (unsigned)op->args[0] & TCG_VEC_OP_MASK;
+    unsigned vece = (unsigned)op->args[1], n = (unsigned)op->args[6];
+    int32_t d = (int32_t)op->args[4];
+    X86PShiftOp p;
+    X86Xmm xa, xd;
+
+    if (vece == 0 || n == 0 || !avx_in_place(op, 1))
+        return false;
+    if (kind == TCG_VEC_SHLI)
+        p = op_shl[vece];
+    else if (kind == TCG_VEC_SHRI)
+        p = op_shr[vece];
+    else if (kind == TCG_VEC_SARI && vece < 3)
+        p = op_sar[vece];
+    else
+        return false;
+    if (kind == TCG_VEC_SARI && n >= 8u << vece)
+        n = (8u << vece) - 1;
+    xa = vcache_reg((int32_t)op->args[5]);
+    xd = vcache_prepare_write(d);
+    x86_vpshift_ri(as(), p, xd, xa, (uint8_t)n);
+    avx_finish(d, xd, (unsigned)op->args[2]);
+    return true;
+}
+
 static void lower_vec_bin(const TCGOp *op)
 {
     unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
@@ -1135,6 +1242,8 @@ static void lower_vec_bin(const TCGOp *op)
     unsigned a_size = oprsz, b_size = oprsz, out_vece = vece;
     const X86Xmm a = X86_XMM0, b = X86_XMM1, t = X86_XMM2;
 
+    if (lower_vec_bin_avx(op))
+        return;
     if (kind >= TCG_VEC_MULLU && kind <= TCG_VEC_SUBWS) {
         a_size = kind >= TCG_VEC_ADDWU ? 16 : 8;
         b_size = 8;
@@ -1301,6 +1410,8 @@ static void lower_vec_un(const TCGOp *op)
     unsigned in_size = oprsz, out_vece = vece;
     const X86Xmm x = X86_XMM0, t = X86_XMM1, t2 = X86_XMM2;
 
+    if (lower_vec_shift_avx(op))
+        return;
     if (kind == TCG_VEC_SHRI_NARROW || kind == TCG_VEC_RSHRI_NARROW ||
         kind == TCG_VEC_SQXTN || kind == TCG_VEC_UQXTN ||
         kind == TCG_VEC_SQXTUN)

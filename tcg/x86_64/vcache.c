@@ -238,8 +238,6 @@ bool vcache_prepare_loop(void)
 
 void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
 {
-    VCacheEntry *e;
-
     if (!cacheable(ofs) || (bytes != 8 && bytes != VEC_BYTES)) {
         vcache_sync_range(ofs, bytes, false);
         x86_movq_load(as(), x, env_at(ofs));
@@ -247,16 +245,27 @@ void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
             x86_movhps_load(as(), x, env_at(ofs + 8));
         return;
     }
-    e = lookup(ofs);
+    if (bytes == 8)
+        x86_movq_rr(as(), x, vcache_reg(ofs)); /* upper half zero */
+    else
+        x86_movaps_rr(as(), x, vcache_reg(ofs));
+}
+
+bool vcache_can_hold(int32_t ofs)
+{
+    return cacheable(ofs);
+}
+
+X86Xmm vcache_reg(int32_t ofs)
+{
+    VCacheEntry *e = lookup(ofs);
+
     if (!e) {
         e = claim(ofs);
         load_entry(entry_index(e), ofs);
     }
     e->last_use = ++use_clock;
-    if (bytes == 8)
-        x86_movq_rr(as(), x, entry_xmm(e)); /* upper half zero */
-    else
-        x86_movaps_rr(as(), x, entry_xmm(e));
+    return entry_xmm(e);
 }
 
 /* The entry that will hold ofs's new value (its old one is not loaded). */

@@ -15,6 +15,11 @@
 void vcache_reset(void);
 /* Copies bytes (8: upper half zeroed, or 16) at env offset ofs into x. */
 void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes);
+/* Whether the vector at env offset ofs can be cached (16-byte aligned). */
+bool vcache_can_hold(int32_t ofs);
+/* The register holding the whole vector at ofs (loaded if missing), for
+ * an op that reads it where it is; ofs as vcache_can_hold accepts. */
+X86Xmm vcache_reg(int32_t ofs);
 /* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
 void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
 /* A whole new value for the vector at ofs is about to be written into

@@ -392,6 +392,36 @@ START_TEST(test_shiftx)
 }
 END_TEST
 
+static const Golden vex_golden[] = {
+    {"vpaddd %xmm12,%xmm4,%xmm5", 5, {0xc4, 0xc1, 0x59, 0xfe, 0xec}},
+    {"vpaddq %xmm2,%xmm9,%xmm8", 4, {0xc5, 0x31, 0xd4, 0xc2}},
+    {"vpandn %xmm5,%xmm6,%xmm7", 4, {0xc5, 0xc9, 0xdf, 0xfd}},
+    {"vpmulld %xmm3,%xmm13,%xmm14", 5, {0xc4, 0x62, 0x11, 0x40, 0xf3}},
+    {"vpcmpgtq %xmm11,%xmm4,%xmm15", 5, {0xc4, 0x42, 0x59, 0x37, 0xfb}},
+    {"vpxor %xmm7,%xmm6,%xmm5", 4, {0xc5, 0xc9, 0xef, 0xef}},
+    {"vpsrld $0x13,%xmm4,%xmm5", 5, {0xc5, 0xd1, 0x72, 0xd4, 0x13}},
+    {"vpsllq $0x3,%xmm12,%xmm9", 6, {0xc4, 0xc1, 0x31, 0x73, 0xf4, 0x03}},
+    {"vpsraw $0xf,%xmm10,%xmm4", 6, {0xc4, 0xc1, 0x59, 0x71, 0xe2, 0x0f}},
+};
+
+/* The bytes GNU as gives for the same instructions. */
+START_TEST(test_vex_packed)
+{
+    X86Asm *a = golden_begin();
+
+    x86_vpacked_rrr(a, X86_PADDD, X86_XMM5, X86_XMM4, X86_XMM12);
+    x86_vpacked_rrr(a, X86_PADDQ, X86_XMM8, X86_XMM9, X86_XMM2);
+    x86_vpacked_rrr(a, X86_PANDN, X86_XMM7, X86_XMM6, X86_XMM5);
+    x86_vpacked_rrr(a, X86_PMULLD, X86_XMM14, X86_XMM13, X86_XMM3);
+    x86_vpacked_rrr(a, X86_PCMPGTQ, X86_XMM15, X86_XMM4, X86_XMM11);
+    x86_vpacked_rrr(a, X86_PXOR, X86_XMM5, X86_XMM6, X86_XMM7);
+    x86_vpshift_ri(a, X86_PSRLD, X86_XMM5, X86_XMM4, 19);
+    x86_vpshift_ri(a, X86_PSLLQ, X86_XMM9, X86_XMM12, 3);
+    x86_vpshift_ri(a, X86_PSRAW, X86_XMM4, X86_XMM10, 15);
+    golden_check(a, vex_golden, ARRAY_LEN(vex_golden));
+}
+END_TEST
+
 static const Golden load_golden[] = {
     {"movzbl (%rdi),%eax", 3, {0x0f, 0xb6, 0x07}},
     {"movsbq 0x1(%rsi),%rcx", 5, {0x48, 0x0f, 0xbe, 0x4e, 0x01}},
@@ -1241,6 +1271,7 @@ static Suite *x86_emit_suite(void)
     tcase_add_test(golden, test_extend);
     tcase_add_test(golden, test_bits);
     tcase_add_test(golden, test_shiftx);
+    tcase_add_test(golden, test_vex_packed);
     tcase_add_test(golden, test_load);
     tcase_add_test(golden, test_store);
     tcase_add_test(golden, test_flags);
