@@ -83,7 +83,8 @@ static void faulting_copy(const char *what, uint8_t *base, uint8_t *dst,
     if (sigsetjmp(fault_jmp, 1) == 0)
         copy_tail(dst, src, n);
     if (fault_addr)
-        printf("%s: fault at base%+ld\n", what, (long)(fault_addr - (uintptr_t)base));
+        printf("%s: fault at base%+ld\n", what,
+               (long)(fault_addr - (uintptr_t)base));
     else
         printf("%s: no fault\n", what);
 }
@@ -127,8 +128,7 @@ int main(void)
     faulting_copy("5 bytes onto a read-only page", area + page, area + page, 5);
     printf("its first byte: %02x\n", area[page]);
     faulting_copy("13 bytes at 40 into it", area + page, area + page + 40, 13);
-    faulting_copy("10 bytes running into it", area + page,
-                  area + page - 3, 10);
+    faulting_copy("10 bytes running into it", area + page, area + page - 3, 10);
     faulting_copy("20 bytes before it", area + page, area + page - 40, 20);
     empty_predicate(area + 2 * page);
     return 0;
