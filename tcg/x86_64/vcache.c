@@ -208,6 +208,19 @@ static void note_fp_op(const TCGOp *op, int32_t *ofs_seen, int *reads,
                 kind == TCG_VEC_FMLA || kind == TCG_VEC_FMLS);
 }
 
+/* The vectors an integer vector op (vec_bin, vec_un) reads and writes:
+ * d counts as read first only when the op accumulates into it. */
+static void note_vec_op(const TCGOp *op, int32_t *ofs_seen, int *reads,
+                        bool *read_first, int *n)
+{
+    bool acc = op->args[0] & (TCG_VEC_ACC | TCG_VEC_ACC_SUB);
+
+    note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[5], true);
+    if (op->opc == INDEX_op_vec_bin)
+        note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[6], true);
+    note_access(ofs_seen, reads, read_first, n, (int32_t)op->args[4], acc);
+}
+
 bool vcache_prepare_loop(void)
 {
     int32_t ofs_seen[VCACHE_SIZE * 2];
@@ -220,6 +233,12 @@ bool vcache_prepare_loop(void)
             return false; /* it drops every vector anyway */
         if (op->opc == INDEX_op_fp_guarded_env || op->opc == INDEX_op_vec_fp)
             note_fp_op(op, ofs_seen, reads, read_first, &n);
+        else if (op->opc == INDEX_op_vec_bin || op->opc == INDEX_op_vec_un)
+            note_vec_op(op, ofs_seen, reads, read_first, &n);
+        else if (op->opc == INDEX_op_guest_ld_vec ||
+                 op->opc == INDEX_op_guest_st_vec)
+            note_access(ofs_seen, reads, read_first, &n, (int32_t)op->args[1],
+                        op->opc == INDEX_op_guest_st_vec);
     }
     while (nb_loop_pins < VCACHE_MAX_LOOP_PINS) {
         int best = -1;

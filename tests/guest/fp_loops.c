@@ -2,12 +2,12 @@
  * Loops that carry FP values from one iteration to the next in one block:
  * a scalar FMADD accumulator (single and double), a vector FMLA one, a
  * loop-invariant coefficient, and a fault in the middle of an
- * accumulating loop, where the signal frame must hold the accumulator as
- * it was. arx keeps such vectors in host registers across the back edge
- * (tcg/x86_64/vcache.c, loop pins). On aarch64 each loop is assembly, so
- * its shape is exactly that; the native build computes the same values in
- * C (fma, which rounds once as FMADD does; sums of small integers, exact
- * in any order).
+ * accumulating loop (FP, then integer vectors), where the signal frame
+ * must hold the accumulator as it was. arx keeps such vectors in host registers
+ * across the back edge (tcg/x86_64/vcache.c, loop pins). On aarch64 each loop
+ * is assembly, so its shape is exactly that; the native build computes the same
+ * values in C (fma, which rounds once as FMADD does; sums of small integers,
+ * exact in any order).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -113,7 +113,7 @@ static void dot4_f(const float *a, const float *b, long n, float out[4])
 /* ---- a fault in the loop: the frame holds the accumulator ---- */
 
 static sigjmp_buf fault_jump;
-static volatile float fault_sum;
+static volatile uint32_t fault_bits; /* v20's low 32 bits */
 static volatile uint64_t fault_count;
 
 static void on_segv(int sig, siginfo_t *info, void *uc_void)
@@ -124,12 +124,8 @@ static void on_segv(int sig, siginfo_t *info, void *uc_void)
     const ucontext_t *uc = uc_void;
     const struct fpsimd_context *fp =
         (const struct fpsimd_context *)uc->uc_mcontext.__reserved;
-    if (fp->head.magic == FPSIMD_MAGIC) {
-        uint32_t low = (uint32_t)fp->vregs[20];
-        float f;
-        memcpy(&f, &low, sizeof f);
-        fault_sum = f;
-    }
+    if (fp->head.magic == FPSIMD_MAGIC)
+        fault_bits = (uint32_t)fp->vregs[20];
     fault_count = uc->uc_mcontext.regs[9];
 #else
     (void)uc_void;
@@ -155,7 +151,31 @@ static void fault_sum_walk(const float *p)
     float s = 0;
     for (long i = 0; i < n; i++)
         s += p[i];
-    fault_sum = s;
+    fault_bits = bits_f(s);
+    fault_count = (uint64_t)n;
+    siglongjmp(fault_jump, 1);
+#endif
+}
+
+/* The same with an integer vector sum: v20.4s, lane 0 kept. */
+static void fault_isum_walk(const uint32_t *p)
+{
+#ifdef __aarch64__
+    register uint64_t i __asm__("x9") = 0;
+    __asm__ volatile("movi v20.4s, #0\n"
+                     "1: ldr q21, [%[p], %[i], lsl #4]\n"
+                     "   add %[i], %[i], #1\n"
+                     "   add v20.4s, v20.4s, v21.4s\n"
+                     "   b 1b\n"
+                     : [i] "+r"(i)
+                     : [p] "r"(p)
+                     : "cc", "memory", "v20", "v21");
+#else
+    long n = sysconf(_SC_PAGESIZE) / 16;
+    uint32_t s = 0;
+    for (long i = 0; i < n; i++)
+        s += p[4 * i];
+    fault_bits = s;
     fault_count = (uint64_t)n;
     siglongjmp(fault_jump, 1);
 #endif
@@ -182,7 +202,13 @@ static void fault_test(void)
     if (sigsetjmp(fault_jump, 1) == 0)
         fault_sum_walk(m);
     printf("fault: count %llu sum %08x\n", (unsigned long long)fault_count,
-           bits_f(fault_sum));
+           fault_bits);
+    for (long i = 0; i < page / (long)sizeof(uint32_t); i++)
+        ((uint32_t *)m)[i] = (uint32_t)(i * 7 + 1);
+    if (sigsetjmp(fault_jump, 1) == 0)
+        fault_isum_walk((const uint32_t *)m);
+    printf("integer fault: count %llu lane 0 sum %08x\n",
+           (unsigned long long)fault_count, fault_bits);
     signal(SIGSEGV, SIG_DFL);
     munmap(m, 2 * (size_t)page);
 }
