@@ -793,6 +793,42 @@ void x86_lock_alu_mr(X86Asm *a, int bits, X86AluOp op, X86Mem m, X86Reg r)
 
 /* ---- SSE2 scalar ---- */
 
+/*
+ * VEX.128 (AVX) with register operands: ModRM.reg = reg, VEX.vvvv =
+ * vvvv, ModRM.rm = rm; the legacy prefix (ENC_66, ENC_F3, ENC_F2 or 0)
+ * and map (ENC_0F, ENC_0F38, ENC_0F3A) as in the flags. The two-byte
+ * form where it can say the same (map 0F, rm below xmm8). An imm8
+ * follows unless imm is negative.
+ */
+static void emit_vex(X86Asm *a, unsigned flags, uint8_t opcode, unsigned reg,
+                     X86Xmm vvvv, X86Xmm rm, int imm)
+{
+    unsigned mmmmm = flags & ENC_0F38 ? 2 : flags & ENC_0F3A ? 3 : 1;
+    unsigned pp = flags & ENC_66   ? 1
+                  : flags & ENC_F3 ? 2
+                  : flags & ENC_F2 ? 3
+                                   : 0;
+    unsigned vpp = (~(unsigned)vvvv & 0xf) << 3 | pp; /* L 0 */
+    X86Insn in;
+
+    insn_begin(a, &in);
+    if (mmmmm == 1 && rm < 8) {
+        insn_byte(&in, 0xc5);
+        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7) | vpp);
+    } else {
+        insn_byte(&in, 0xc4);
+        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7 | 1 << 6 |
+                                  (~(unsigned)rm >> 3 & 1) << 5) |
+                           mmmmm);
+        insn_byte(&in, vpp); /* W 0 */
+    }
+    insn_byte(&in, opcode);
+    insn_modrm(&in, 3, (int)(reg & 7), (int)(rm & 7));
+    if (imm >= 0)
+        insn_byte(&in, (unsigned)imm);
+    insn_commit(a, &in);
+}
+
 typedef struct X86SseInfo {
     unsigned prefix; /* ENC_66 / ENC_F2 / ENC_F3 or 0 */
     uint8_t opcode;  /* in the 0F map */
@@ -815,6 +851,12 @@ void x86_sse_rr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src)
 {
     emit_op(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst,
             rm_reg(src));
+}
+
+void x86_vsse_rrr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src1, X86Xmm src2)
+{
+    emit_vex(a, sse_table[op].prefix | ENC_0F, sse_table[op].opcode, dst, src1,
+             src2, -1);
 }
 
 void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m)
@@ -1035,49 +1077,18 @@ void x86_packed_rm(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Mem m)
             rm_mem(m));
 }
 
-/*
- * VEX.128.66 (AVX) with register operands: ModRM.reg = reg, VEX.vvvv =
- * vvvv, ModRM.rm = rm; map 0F, 0F38 or 0F3A as the ENC_ flag says. The
- * two-byte form where it can say the same (map 0F, rm below xmm8). An
- * imm8 follows unless imm is negative.
- */
-static void emit_vex_66(X86Asm *a, unsigned map, uint8_t opcode, unsigned reg,
-                        X86Xmm vvvv, X86Xmm rm, int imm)
-{
-    unsigned mmmmm = map == ENC_0F38 ? 2 : map == ENC_0F3A ? 3 : 1;
-    unsigned vpp = (~(unsigned)vvvv & 0xf) << 3 | 0x1; /* L 0, pp 66 */
-    X86Insn in;
-
-    insn_begin(a, &in);
-    if (mmmmm == 1 && rm < 8) {
-        insn_byte(&in, 0xc5);
-        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7) | vpp);
-    } else {
-        insn_byte(&in, 0xc4);
-        insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7 | 1 << 6 |
-                                  (~(unsigned)rm >> 3 & 1) << 5) |
-                           mmmmm);
-        insn_byte(&in, vpp); /* W 0 */
-    }
-    insn_byte(&in, opcode);
-    insn_modrm(&in, 3, (int)(reg & 7), (int)(rm & 7));
-    if (imm >= 0)
-        insn_byte(&in, (unsigned)imm);
-    insn_commit(a, &in);
-}
-
 void x86_vpacked_rrr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src1,
                      X86Xmm src2)
 {
-    emit_vex_66(a, packed_table[op].map, packed_table[op].opcode, dst, src1,
-                src2, -1);
+    emit_vex(a, ENC_66 | packed_table[op].map, packed_table[op].opcode, dst,
+             src1, src2, -1);
 }
 
 void x86_vpshift_ri(X86Asm *a, X86PShiftOp op, X86Xmm dst, X86Xmm src,
                     uint8_t count)
 {
-    emit_vex_66(a, ENC_0F, (uint8_t)((unsigned)op >> 8), (unsigned)op & 7, dst,
-                src, count);
+    emit_vex(a, ENC_66 | ENC_0F, (uint8_t)((unsigned)op >> 8), (unsigned)op & 7,
+             dst, src, count);
 }
 
 void x86_movdqu_load(X86Asm *a, X86Xmm dst, X86Mem m)

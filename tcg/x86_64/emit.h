@@ -386,6 +386,9 @@ void x86_movss_load(X86Asm *a, X86Xmm dst, X86Mem m);
 void x86_movss_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_sse_rr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src);
 void x86_sse_rm(X86Asm *a, X86SseOp op, X86Xmm dst, X86Mem m);
+/* AVX (the caller has checked the host): dst = src1 op src2 on the low
+ * element, the rest of dst from src1 (vsqrtsd: the root of src2). */
+void x86_vsse_rrr(X86Asm *a, X86SseOp op, X86Xmm dst, X86Xmm src1, X86Xmm src2);
 /* Scalar fused multiply-add (FMA3, VEX): dst = +-(src1 * src2) +- dst,
  * single (bits 32) or double (64). The caller checks the host has FMA. */
 typedef enum {

@@ -59,7 +59,8 @@ typedef struct FpLowering {
     int bits; /* 32: movd, single; 64: movq, double */
 } FpLowering;
 
-/* Whether the host has AVX and the OS saves its state (cpuid, XCR0). */
+/* Whether the host has AVX and the OS saves its state (cpuid, XCR0;
+ * found once). */
 bool x86_host_has_avx(void);
 
 /* The lowering of opc (fadd_f32 ... fcmpe_f64), or NULL. */

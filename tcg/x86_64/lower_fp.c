@@ -48,7 +48,7 @@ const FpLowering *fp_lowering(TCGOpcode opc)
 }
 
 /* AVX needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2). */
-bool x86_host_has_avx(void)
+static bool detect_avx(void)
 {
     unsigned eax, ebx, ecx, edx, xcr0_lo, xcr0_hi;
 
@@ -57,6 +57,18 @@ bool x86_host_has_avx(void)
         return false;
     __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     return (xcr0_lo & 6) == 6;
+}
+
+bool x86_host_has_avx(void)
+{
+    static int has_avx = -1; /* racing translators all store the same */
+    int v = __atomic_load_n(&has_avx, __ATOMIC_RELAXED);
+
+    if (v < 0) {
+        v = detect_avx();
+        __atomic_store_n(&has_avx, v, __ATOMIC_RELAXED);
+    }
+    return v;
 }
 
 /* FMA3: its CPU feature, and AVX. */

@@ -27,19 +27,37 @@ bool tcg_can_emit_fp_guarded(TCGOpcode inner)
     return g && (g->kind != FP_FMA || tcg_can_emit_fma());
 }
 
-/* xmm0 = the inner op on xmm1.. (the inputs, kept for the slow path). */
-static void emit_inner(const FpLowering *g, int nin)
+/* One guarded op being lowered. */
+typedef struct Guarded {
+    const FpLowering *g;
+    int nin;
+    X86Xmm in[3]; /* the inputs, which the slow path passes on */
+    const TCGHelper *slow;
+    uint64_t slow_arg;
+    X86Reg tmp; /* free for the checks */
+} Guarded;
+
+/* xmm0 = the inner op on in[] (the inputs, kept for the slow path): one
+ * VEX instruction with AVX, else a copy and a two-operand one. */
+static void emit_inner(const Guarded *o)
 {
+    const FpLowering *g = o->g;
+    const X86Xmm *in = o->in;
+    X86Xmm b = o->nin == 2 ? in[1] : in[0];
+
     if (g->kind == FP_FMA) {
-        /* The addend is the third input: xmm0 = +-(xmm1 * xmm2) +- xmm0. */
-        x86_movaps_rr(as(), X86_XMM0, X86_XMM3);
-        x86_vfma231(as(), (X86FmaOp)g->op, g->bits, X86_XMM0, X86_XMM1,
-                    X86_XMM2);
+        /* The addend is the third input: xmm0 = +-(in0 * in1) +- in2. */
+        x86_movaps_rr(as(), X86_XMM0, in[2]);
+        x86_vfma231(as(), (X86FmaOp)g->op, g->bits, X86_XMM0, in[0], in[1]);
         return;
     }
-    x86_movaps_rr(as(), X86_XMM0, X86_XMM1);
+    if (x86_host_has_avx()) {
+        x86_vsse_rrr(as(), (X86SseOp)g->op, X86_XMM0, in[0], b);
+        return;
+    }
+    x86_movaps_rr(as(), X86_XMM0, in[0]);
     /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
-    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0, nin == 2 ? X86_XMM2 : X86_XMM0);
+    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0, o->nin == 2 ? b : X86_XMM0);
 }
 
 /*
@@ -61,8 +79,6 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
     }
     slowpath_jump_if(sp, X86_CC_E);
 }
-
-static const X86Xmm in_xmm[3] = {X86_XMM1, X86_XMM2, X86_XMM3};
 
 /* To sp when xmm0 is a NaN (unordered with itself). */
 static void jump_if_nan(SlowPath *sp, int bits)
@@ -117,15 +133,14 @@ static void jump_if_subnormal(SlowPath *sp, X86Xmm x, int bits)
     slowpath_jump_if(sp, X86_CC_E);
 }
 
-/* A slow path calling slow with the inputs (xmm1..3) and slow_arg. */
-static SlowPath *guarded_slowpath(const FpLowering *g, const TCGHelper *slow,
-                                  uint64_t slow_arg)
+/* A slow path calling slow with the inputs and slow_arg. */
+static SlowPath *guarded_slowpath(const Guarded *o)
 {
-    SlowPath *sp = slowpath_new(slow->func, X86_XMM0);
+    SlowPath *sp = slowpath_new(o->slow->func, X86_XMM0);
 
     for (int i = 0; i < 3; i++)
-        slowpath_arg_xmm(sp, in_xmm[i], g->bits);
-    slowpath_arg_imm(sp, slow_arg);
+        slowpath_arg_xmm(sp, o->in[i], o->g->bits);
+    slowpath_arg_imm(sp, o->slow_arg);
     return sp;
 }
 
@@ -143,28 +158,24 @@ static SlowPath *guarded_slowpath(const FpLowering *g, const TCGHelper *slow,
 /* The flushing attempt itself, its own slow path returned. save: MXCSR
  * is saved before and restored on the way to the slow path (not when
  * the target's inexact flag is known set: TCG_FP_MODE_INEXACT_SET). */
-static SlowPath *emit_flush_body(const FpLowering *g, int nin,
-                                 const TCGHelper *slow, uint64_t slow_arg,
-                                 X86Reg tmp, bool save)
+static SlowPath *emit_flush_body(const Guarded *o, bool save)
 {
-    SlowPath *fz = guarded_slowpath(g, slow, slow_arg);
+    SlowPath *fz = guarded_slowpath(o);
 
     if (save) {
         int32_t slot = ra_mxcsr_slot();
         slowpath_restore_mxcsr(fz, slot);
         x86_stmxcsr(as(), x86_mem(X86_RSP, slot));
     }
-    for (int i = 0; i < nin; i++)
-        jump_if_subnormal(fz, in_xmm[i], g->bits);
-    emit_inner(g, nin);
-    jump_unless_above_min_normal(fz, g->bits, tmp);
+    for (int i = 0; i < o->nin; i++)
+        jump_if_subnormal(fz, o->in[i], o->g->bits);
+    emit_inner(o);
+    jump_unless_above_min_normal(fz, o->g->bits, o->tmp);
     return fz;
 }
 
-static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
-                                    const TCGHelper *slow, uint64_t slow_arg,
-                                    uint64_t mode, X86Reg tmp, uint8_t **plain,
-                                    uint8_t **done)
+static SlowPath *emit_flush_attempt(const Guarded *o, uint64_t mode,
+                                    uint8_t **plain, uint8_t **done)
 {
     uint32_t flush = tcg_fp_flush_mask & ~(uint32_t)mode;
     SlowPath *fz;
@@ -175,7 +186,7 @@ static SlowPath *emit_flush_attempt(const FpLowering *g, int nin,
              x86_mem(REG_ENV, (int32_t)(mode >> 32)));
     x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, (int32_t)flush);
     *plain = x86_jcc32(as(), X86_CC_E);
-    fz = emit_flush_body(g, nin, slow, slow_arg, tmp, true);
+    fz = emit_flush_body(o, true);
     *done = x86_jmp32(as());
     return fz;
 }
@@ -203,13 +214,12 @@ static bool may_round_up_to_min_normal(const FpLowering *g)
 
 /* The plain attempt: the inner op, a NaN or smallest normal result to
  * sp. */
-static void emit_plain_body(const FpLowering *g, int nin, SlowPath *sp,
-                            X86Reg tmp)
+static void emit_plain_body(const Guarded *o, SlowPath *sp)
 {
-    emit_inner(g, nin);
-    jump_if_nan(sp, g->bits);
-    if (may_round_up_to_min_normal(g))
-        jump_if_min_normal(sp, g->bits, tmp);
+    emit_inner(o);
+    jump_if_nan(sp, o->g->bits);
+    if (may_round_up_to_min_normal(o->g))
+        jump_if_min_normal(sp, o->g->bits, o->tmp);
 }
 
 static bool mode_fixed(uint64_t mode)
@@ -218,61 +228,74 @@ static bool mode_fixed(uint64_t mode)
 }
 
 /* The one attempt a block translated for a fixed mode needs. */
-static void emit_fixed_mode(const FpLowering *g, int nin, const TCGHelper *slow,
-                            uint64_t slow_arg, uint64_t mode, X86Reg tmp)
+static void emit_fixed_mode(const Guarded *o, uint64_t mode)
 {
     SlowPath *sp;
 
     if (tcg_fp_flush_mask & (uint32_t)mode) {
-        sp = emit_flush_body(g, nin, slow, slow_arg, tmp,
-                             !((uint32_t)mode & TCG_FP_MODE_INEXACT_SET));
+        sp = emit_flush_body(o, !((uint32_t)mode & TCG_FP_MODE_INEXACT_SET));
     } else {
-        sp = guarded_slowpath(g, slow, slow_arg);
-        emit_plain_body(g, nin, sp, tmp);
+        sp = guarded_slowpath(o);
+        emit_plain_body(o, sp);
     }
     slowpath_resume_here(sp);
 }
 
 /*
- * With the inputs in xmm1..: xmm0 = the inner op, jumping to a slow path
- * (the helper, called with the inputs and slow_arg) when the mode word
- * asks for it or the result needs Arm's rules. tmp is a free register.
- * Nothing here changes the allocator's state.
+ * xmm0 = the inner op on o's inputs, jumping to a slow path (the
+ * helper, called with the inputs and slow_arg) when the mode word asks
+ * for it or the result needs Arm's rules. Nothing here changes the
+ * allocator's state.
  */
-static void emit_guarded(const FpLowering *g, int nin, const TCGHelper *slow,
-                         uint64_t slow_arg, uint64_t mode, X86Reg tmp)
+static void emit_guarded(const Guarded *o, uint64_t mode)
 {
     SlowPath *sp, *fz;
     uint8_t *plain = NULL, *done = NULL;
 
     if (mode_fixed(mode)) {
-        emit_fixed_mode(g, nin, slow, slow_arg, mode, tmp);
+        emit_fixed_mode(o, mode);
         return;
     }
-    sp = guarded_slowpath(g, slow, slow_arg);
+    sp = guarded_slowpath(o);
     lower_jump_if_mode(sp, mode);
-    fz = emit_flush_attempt(g, nin, slow, slow_arg, mode, tmp, &plain, &done);
+    fz = emit_flush_attempt(o, mode, &plain, &done);
     x86_patch_rel32(plain, as()->p);
-    emit_plain_body(g, nin, sp, tmp);
+    emit_plain_body(o, sp);
     x86_patch_rel32(done, as()->p);
     slowpath_resume_here(sp);
     if (fz)
         slowpath_resume_here(fz);
 }
 
-/* fp_guarded_env: operands from the vector cache, the result back to it
- * with everything above the element zeroed (movd/movq do that). */
+/* A Guarded for the inner op inner, its inputs in xmm1..3 until the
+ * caller says otherwise. */
+static Guarded guarded_for(uint64_t inner, uint64_t slow, uint64_t slow_arg)
+{
+    return (Guarded){.g = guarded_op(inner),
+                     .nin = tcg_op_defs[inner].nb_iargs,
+                     .in = {X86_XMM1, X86_XMM2, X86_XMM3},
+                     .slow = (const TCGHelper *)(uintptr_t)slow,
+                     .slow_arg = slow_arg};
+}
+
+/* fp_guarded_env: operands from the vector cache (with AVX, read where
+ * they are), the result back to it with everything above the element
+ * zeroed (movd/movq do that). */
 static void lower_fp_guarded_env(TCGOp *op)
 {
-    const FpLowering *g = guarded_op(op->args[0]);
-    const TCGHelper *slow = (const TCGHelper *)(uintptr_t)op->args[6];
-    int nin = tcg_op_defs[op->args[0]].nb_iargs;
-    X86Reg tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
+    Guarded o = guarded_for(op->args[0], op->args[6], op->args[7]);
+    bool in_place = x86_host_has_avx() && o.g->kind != FP_FMA;
 
-    for (int i = 0; i < nin; i++)
-        vcache_load(in_xmm[i], (int32_t)op->args[2 + i], 8);
-    emit_guarded(g, nin, slow, op->args[7], op->args[5], tmp);
-    if (g->bits == 32) { /* keep only the single: bits 32-127 zero */
+    o.tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
+    for (int i = 0; i < o.nin; i++) {
+        int32_t ofs = (int32_t)op->args[2 + i];
+        if (in_place && vcache_can_hold(ofs))
+            o.in[i] = vcache_reg(ofs);
+        else
+            vcache_load(o.in[i], ofs, 8);
+    }
+    emit_guarded(&o, op->args[5]);
+    if (o.g->bits == 32) { /* keep only the single: bits 32-127 zero */
         x86_xorps_rr(as(), X86_XMM3, X86_XMM3);
         x86_movss_rr(as(), X86_XMM3, X86_XMM0);
         vcache_store((int32_t)op->args[1], X86_XMM3, 8, 16);
@@ -283,9 +306,7 @@ static void lower_fp_guarded_env(TCGOp *op)
 
 bool lower_fp_guarded(TCGOp *op)
 {
-    const FpLowering *g;
-    const TCGHelper *slow;
-    int nin;
+    Guarded o;
     X86Reg rd;
 
     if (op->opc == INDEX_op_fp_guarded_env) {
@@ -294,15 +315,14 @@ bool lower_fp_guarded(TCGOp *op)
     }
     if (op->opc != INDEX_op_fp_guarded)
         return false;
-    g = guarded_op(op->args[4]);
-    slow = (const TCGHelper *)(uintptr_t)op->args[6];
-    nin = tcg_op_defs[op->args[4]].nb_iargs;
-    for (int i = 0; i < nin; i++)
-        x86_movq_xr(as(), 64, in_xmm[i], ra_in(arg_temp(op, 1 + i), 0));
+    o = guarded_for(op->args[4], op->args[6], op->args[7]);
+    for (int i = 0; i < o.nin; i++)
+        x86_movq_xr(as(), 64, o.in[i], ra_in(arg_temp(op, 1 + i), 0));
     ra_free_dead(op, 1, 4);
     rd = ra_alloc(0);
-    emit_guarded(g, nin, slow, op->args[7], op->args[5], rd);
-    x86_movq_rx(as(), g->bits, rd, X86_XMM0);
+    o.tmp = rd;
+    emit_guarded(&o, op->args[5]);
+    x86_movq_rx(as(), o.g->bits, rd, X86_XMM0);
     ra_set_out(arg_temp(op, 0), rd);
     if (arg_dies(op, 0))
         ra_release(rd);

@@ -402,10 +402,15 @@ static const Golden vex_golden[] = {
     {"vpsrld $0x13,%xmm4,%xmm5", 5, {0xc5, 0xd1, 0x72, 0xd4, 0x13}},
     {"vpsllq $0x3,%xmm12,%xmm9", 6, {0xc4, 0xc1, 0x31, 0x73, 0xf4, 0x03}},
     {"vpsraw $0xf,%xmm10,%xmm4", 6, {0xc4, 0xc1, 0x59, 0x71, 0xe2, 0x0f}},
+    {"vaddsd %xmm5,%xmm4,%xmm0", 4, {0xc5, 0xdb, 0x58, 0xc5}},
+    {"vsqrtsd %xmm12,%xmm12,%xmm0", 5, {0xc4, 0xc1, 0x1b, 0x51, 0xc4}},
+    {"vmulss %xmm9,%xmm10,%xmm0", 5, {0xc4, 0xc1, 0x2a, 0x59, 0xc1}},
+    {"vdivsd %xmm3,%xmm11,%xmm0", 4, {0xc5, 0xa3, 0x5e, 0xc3}},
+    {"vsubss %xmm15,%xmm7,%xmm1", 5, {0xc4, 0xc1, 0x42, 0x5c, 0xcf}},
 };
 
 /* The bytes GNU as gives for the same instructions. */
-START_TEST(test_vex_packed)
+START_TEST(test_vex)
 {
     X86Asm *a = golden_begin();
 
@@ -418,6 +423,11 @@ START_TEST(test_vex_packed)
     x86_vpshift_ri(a, X86_PSRLD, X86_XMM5, X86_XMM4, 19);
     x86_vpshift_ri(a, X86_PSLLQ, X86_XMM9, X86_XMM12, 3);
     x86_vpshift_ri(a, X86_PSRAW, X86_XMM4, X86_XMM10, 15);
+    x86_vsse_rrr(a, X86_ADDSD, X86_XMM0, X86_XMM4, X86_XMM5);
+    x86_vsse_rrr(a, X86_SQRTSD, X86_XMM0, X86_XMM12, X86_XMM12);
+    x86_vsse_rrr(a, X86_MULSS, X86_XMM0, X86_XMM10, X86_XMM9);
+    x86_vsse_rrr(a, X86_DIVSD, X86_XMM0, X86_XMM11, X86_XMM3);
+    x86_vsse_rrr(a, X86_SUBSS, X86_XMM1, X86_XMM7, X86_XMM15);
     golden_check(a, vex_golden, ARRAY_LEN(vex_golden));
 }
 END_TEST
@@ -1271,7 +1281,7 @@ static Suite *x86_emit_suite(void)
     tcase_add_test(golden, test_extend);
     tcase_add_test(golden, test_bits);
     tcase_add_test(golden, test_shiftx);
-    tcase_add_test(golden, test_vex_packed);
+    tcase_add_test(golden, test_vex);
     tcase_add_test(golden, test_load);
     tcase_add_test(golden, test_store);
     tcase_add_test(golden, test_flags);
