@@ -597,18 +597,27 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 /*
  * nzcv = FCMP/FCMPE of n and m: inline (their flags match ucomis/comis
  * exactly) unless FPCR.FZ asks for a denormal input to compare as zero:
- * then the helper. Half precision always takes the helper.
+ * then the helper. Half precision always takes the helper. Returns
+ * whether the inline compare's code (0 less, 1 equal, 2 greater, 3
+ * unordered) alone gave nzcv: a block translated for a mode without FZ
+ * has no helper path.
  */
-static void gen_fp_compare(const DisasContext *s, TCGv_i64 nzcv, TCGv_i64 n,
-                           TCGv_i64 m, int esz, bool signalling)
+static bool gen_fp_compare(const DisasContext *s, TCGv_i64 nzcv, TCGv_i64 code,
+                           TCGv_i64 n, TCGv_i64 m, int esz, bool signalling)
 {
     static const TCGOpcode ops[2][2] = {
         {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
         {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
     };
-    TCGv_i64 code = tcg_temp_new_i64();
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
+    TCGLabel slow, done;
 
+    if (esz != FP_H && s->fp_fixed && !(s->fp_mode & FPCR_FZ)) {
+        tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
+        tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
+        return true;
+    }
+    slow = tcg_new_label();
+    done = tcg_new_label();
     if (esz != FP_H) {
         gen_fz_inputs_check(s, (TCGv_i64[]){n, m}, 2, esz, slow);
         tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
@@ -619,8 +628,11 @@ static void gen_fp_compare(const DisasContext *s, TCGv_i64 nzcv, TCGv_i64 n,
     tcg_gen_call4(&helper_info_fp_compare, &nzcv, env_arg(), n, m,
                   tcg_constant_i64(esz | (int)signalling << 8));
     tcg_gen_set_label(done);
+    return false;
 }
 
+/* A B.cond before the next flag write tests the compare's code instead
+ * of NZCV (gen_brcond_cc) when that code alone set the flags. */
 static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
 {
     int esz = fp_esz_of(a->ftype);
@@ -628,13 +640,14 @@ static bool trans_FCMP(DisasContext *s, arg_FCMP *a)
     if (esz < 0) {
         return false;
     }
-    (void)s;
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = a->z ? tcg_constant_i64(0) : read_fp_reg(a->rm, esz);
-    TCGv_i64 nzcv = tcg_temp_new_i64();
+    TCGv_i64 nzcv = tcg_temp_new_i64(), code = tcg_temp_new_i64();
+    bool from_code = gen_fp_compare(s, nzcv, code, n, m, esz, a->e);
 
-    gen_fp_compare(s, nzcv, n, m, esz, a->e);
     gen_set_nzcv(nzcv);
+    if (from_code)
+        arm_flags_of_fp_compare(code);
     return true;
 }
 
@@ -653,8 +666,8 @@ static bool trans_FCCMP(DisasContext *s, arg_FCCMP *a)
 
     tcg_gen_movi_i64(nzcv, a->nzcv << 28);
     tcg_gen_brcondi_i64(tcg_invert_cond(c.cond), c.value, 0, skip);
-    gen_fp_compare(s, nzcv, read_fp_reg(a->rn, esz), read_fp_reg(a->rm, esz),
-                   esz, a->e);
+    gen_fp_compare(s, nzcv, tcg_temp_new_i64(), read_fp_reg(a->rn, esz),
+                   read_fp_reg(a->rm, esz), esz, a->e);
     tcg_gen_set_label(skip);
     gen_set_nzcv(nzcv);
     return true;

@@ -284,7 +284,7 @@ static Guarded guarded_for(uint64_t inner, uint64_t slow, uint64_t slow_arg)
 static void lower_fp_guarded_env(TCGOp *op)
 {
     Guarded o = guarded_for(op->args[0], op->args[6], op->args[7]);
-    bool in_place = x86_host_has_avx() && o.g->kind != FP_FMA;
+    bool in_place = x86_host_has_avx();
 
     o.tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
     for (int i = 0; i < o.nin; i++) {
