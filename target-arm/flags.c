@@ -531,14 +531,19 @@ static bool fp_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
     return true;
 }
 
+bool arm_fused_cc(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
+{
+    return arm_fused_compare(cc, cond, a, b) ||
+           fp_fused_compare(cc, cond, a, b);
+}
+
 void gen_brcond_cc(int cc, TCGLabel l)
 {
     TCGCond cond;
     TCGv_i64 a, b;
     DisasCompare c;
 
-    if (arm_fused_compare(cc, &cond, &a, &b) ||
-        fp_fused_compare(cc, &cond, &a, &b)) {
+    if (arm_fused_cc(cc, &cond, &a, &b)) {
         tcg_gen_brcond_i64(cond, a, b, l);
         return;
     }

@@ -285,8 +285,8 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
     }
     TCGCond fused;
     TCGv_i64 fa, fb;
-    if (arm_fused_compare(a->cond, &fused, &fa, &fb)) {
-        /* The condition straight from the last CMP's operands. */
+    if (arm_fused_cc(a->cond, &fused, &fa, &fb)) {
+        /* The condition straight from the last compare's operands. */
         c.cond = fused;
         c.value = fa;
         c.value2 = fb;

@@ -247,8 +247,16 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = read_fp_reg(a->rm, esz);
     TCGv_i64 d = tcg_temp_new_i64();
-    DisasCompare c = arm_test_cc((int)a->cond);
-    tcg_gen_movcond_i64(c.cond, d, c.value, tcg_constant_i64(0), n, m);
+    TCGCond cond;
+    TCGv_i64 x, y;
+
+    if (!arm_fused_cc((int)a->cond, &cond, &x, &y)) {
+        DisasCompare c = arm_test_cc((int)a->cond);
+        cond = c.cond;
+        x = c.value;
+        y = tcg_constant_i64(0);
+    }
+    tcg_gen_movcond_i64(cond, d, x, y, n, m);
     write_fp_reg(a->rd, d);
     return true;
 }
