@@ -655,6 +655,10 @@ static void prune_branches(void)
 
 void tcg_optimize(void)
 {
+    static int label_refs[TCG_MAX_LABELS];
+    bool prunable = false; /* a branch folded or a label no branch reaches */
+
+    memset(label_refs, 0, sizeof(label_refs[0]) * (size_t)tcg_ctx.nb_labels);
     forget_all();
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
@@ -666,7 +670,12 @@ void tcg_optimize(void)
             continue;
         }
         if (op->opc == INDEX_op_set_label) {
+            prunable |= label_refs[op->args[0]] == 0;
             forget_all();
+            continue;
+        }
+        if (op->opc == INDEX_op_br) {
+            label_refs[op->args[0]]++;
             continue;
         }
         propagate_inputs(op, vals, &all_const);
@@ -675,8 +684,12 @@ void tcg_optimize(void)
         if (op->opc == INDEX_op_fault_recipe)
             continue;
         if (op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) {
-            if (all_const)
+            if (all_const) {
                 fold_brcond(op, vals);
+                prunable = true;
+            }
+            if (branch_label(op) >= 0)
+                label_refs[branch_label(op)]++;
             continue;
         }
         if (op->opc == INDEX_op_call) {
@@ -703,5 +716,6 @@ void tcg_optimize(void)
         }
         forget_outputs(op);
     }
-    prune_branches();
+    if (prunable)
+        prune_branches();
 }
