@@ -71,12 +71,13 @@ typedef union {
  * at bits 16 and up: folded into a key at JMP_CACHE_FLAGS_SHIFT (32),
  * they land above bit 47, where no user pc reaches, so two blocks with
  * different flags never share a key. Blocks are translated for one FP
- * mode: FPCR.FZ and FPCR.RMode (FPCR bits 24 and 23:22), here shifted
- * down by ARM_TBFLAG_FP_SHIFT (bits 18:16); ARM_TBFLAG_SVE_VL_OTHER (bit
- * 19) is sve.h's.
+ * mode: FPCR.DN, FPCR.FZ and FPCR.RMode (FPCR bits 25, 24 and 23:22),
+ * here shifted down by ARM_TBFLAG_FP_SHIFT (bits 19:16);
+ * ARM_TBFLAG_SVE_VL_OTHER (bit 21) is sve.h's.
  */
 #define ARM_TBFLAG_FP_SHIFT 6
-#define ARM_TBFLAG_FP_MODE_FPCR (3u << 22 | 1u << 24) /* RMode, FZ */
+#define ARM_TBFLAG_FP_MODE_FPCR                                                \
+    (3u << 22 | 1u << 24 | 1u << 25) /* RMode, FZ, DN */
 #define ARM_TBFLAG_FP_MODE (ARM_TBFLAG_FP_MODE_FPCR >> ARM_TBFLAG_FP_SHIFT)
 /*
  * With FZ only: the guest's FPSR.IXC was clear when the block was looked

@@ -17,7 +17,7 @@
  * so Zn is not Vn; blocks without it may work on the V registers inline
  * for SVE forms (trans_sve.c), and the flag keeps those from threads at
  * another VL. The user-mode flags sit at bits 16 and up (cpu.h). */
-#define ARM_TBFLAG_SVE_VL_OTHER (1u << 19)
+#define ARM_TBFLAG_SVE_VL_OTHER (1u << 21)
 
 /* The largest vector in bytes, and a predicate's bytes at that length. */
 #define SVE_VL_MAX_BYTES (ARM_SVE_VQ_MAX * 16)

@@ -574,6 +574,19 @@ static void gen_fcvt_fast(const DisasContext *s, TCGv_i64 d, TCGv_i64 n,
         from == FP_S ? INDEX_op_fcvt_f32_f64 : INDEX_op_fcvt_f64_f32, d, n);
 }
 
+/*
+ * Widening S to D in a block translated for a mode without FZ and DN:
+ * exact, and cvtss2sd turns a NaN into Arm's (FPConvertNaN: quieted,
+ * sign and payload kept, IOC for a signalling one), so the helper has
+ * nothing to add and the block keeps no branch to it (a branch and a
+ * call would write back and drop the vector cache).
+ */
+static bool widen_needs_no_helper(const DisasContext *s, int from, int to)
+{
+    return from == FP_S && to == FP_D && s->fp_fixed &&
+           !(s->fp_mode & (FPCR_FZ | FPCR_DN));
+}
+
 static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
 {
     int from = fp_esz_of(a->ftype), to = fp_esz_of(a->opc);
@@ -583,9 +596,13 @@ static bool trans_FCVT(DisasContext *s, arg_FCVT *a)
     if (from < 0 || to < 0 || from == to) {
         return false;
     }
-    (void)s;
     TCGv_i64 d = tcg_temp_new_i64();
     TCGv_i64 n = read_fp_reg(a->rn, from);
+    if (widen_needs_no_helper(s, from, to)) {
+        tcg_gen_fp_unary(INDEX_op_fcvt_f32_f64, d, n);
+        write_fp_reg(a->rd, d);
+        return true;
+    }
     if (fast) {
         TCGLabel slow = tcg_new_label();
         gen_fcvt_fast(s, d, n, from, slow);

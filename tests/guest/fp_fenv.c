@@ -140,6 +140,28 @@ static void arithmetic(void)
     flags("fma overflow");
 }
 
+/* Single NaNs widened: quieted, sign and payload kept (FCVT inline). */
+static void widen_nans(void)
+{
+    static const uint32_t nans[] = {0x7f800001u, 0x7fbfffffu, 0xff800123u,
+                                    0x7fc00000u, 0xffc12345u, 0x807fffffu};
+
+    for (unsigned i = 0; i < sizeof(nans) / sizeof(nans[0]); i++) {
+        float f;
+        double d;
+        uint64_t bits;
+
+        memcpy(&f, &nans[i], 4);
+        fa = f;
+        feclearexcept(FE_ALL_EXCEPT);
+        vr = (double)fa;
+        d = vr;
+        memcpy(&bits, &d, 8);
+        printf("(double)%08x = %016llx ", nans[i], (unsigned long long)bits);
+        flags("");
+    }
+}
+
 static void floats_and_conversions(void)
 {
     fa = 1.0f;
@@ -281,6 +303,7 @@ int main(void)
 {
     arithmetic();
     floats_and_conversions();
+    widen_nans();
     comparisons();
     env_ops();
     return 0;
