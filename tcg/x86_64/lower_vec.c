@@ -1112,21 +1112,19 @@ static void lower_elementwise(unsigned kind, unsigned vece)
 }
 
 /* TBL on one 16-byte table: table = table[idx - base] where that is
- * 0..15, else 0 (pshufb uses only the low four bits and bit 7). */
-static void vtbl(X86Xmm table, X86Xmm idx, unsigned base, X86Xmm t1, X86Xmm t2)
+ * 0..15, else 0. pshufb takes an index's low four bits and gives 0 for
+ * one with bit 7 set: adding 0x70 with unsigned saturation keeps the
+ * low four bits of 0..15 (0x70..0x7f) and sets bit 7 for 16 and above.
+ * idx is clobbered. */
+static void vtbl(X86Xmm table, X86Xmm idx, unsigned base, X86Xmm t1)
 {
     if (base) {
         vsplat(t1, 0, base);
         x86_packed_rr(as(), X86_PSUBB, idx, t1);
     }
-    /* t1 = all ones where idx <= 15 (idx -sat 15 is zero) */
-    vmov(t1, idx);
-    vsplat(t2, 0, 15);
-    x86_packed_rr(as(), X86_PSUBUSB, t1, t2);
-    vzero(t2);
-    x86_packed_rr(as(), X86_PCMPEQB, t1, t2);
+    vsplat(t1, 0, 0x70);
+    x86_packed_rr(as(), X86_PADDUSB, idx, t1);
     x86_packed_rr(as(), X86_PSHUFB, table, idx);
-    x86_packed_rr(as(), X86_PAND, table, t1);
 }
 
 /* ---- AVX: elementwise ops on the cached registers themselves ---- */
@@ -1318,7 +1316,7 @@ static void lower_vec_bin(const TCGOp *op)
             x86_packed_rr(as(), X86_POR, a, b);
         }
         break;
-    case TCG_VEC_TBL: vtbl(a, b, pos, t, X86_XMM3); break;
+    case TCG_VEC_TBL: vtbl(a, b, pos, t); break;
     default: lower_elementwise(kind, vece); break;
     }
     vfinish(opf, out_vece, oprsz, maxsz, op->args[4], a);
