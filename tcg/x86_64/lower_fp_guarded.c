@@ -290,7 +290,7 @@ static void lower_fp_guarded_env(TCGOp *op)
     for (int i = 0; i < o.nin; i++) {
         int32_t ofs = (int32_t)op->args[2 + i];
         if (in_place && vcache_can_hold(ofs))
-            o.in[i] = vcache_reg(ofs);
+            o.in[i] = vcache_reg_low(ofs);
         else
             vcache_load(o.in[i], ofs, 8);
     }

@@ -1171,6 +1171,13 @@ static bool avx_in_place(const TCGOp *op, int nsrc)
     return true;
 }
 
+/* The register of a source of an oprsz-byte in-place op: for 8 bytes
+ * only its low half need be loaded (the result's upper half is cleared). */
+static X86Xmm avx_source(int32_t ofs, unsigned oprsz)
+{
+    return oprsz == 8 ? vcache_reg_low(ofs) : vcache_reg(ofs);
+}
+
 /* The result register of an in-place op at d, written: its upper half
  * cleared for an 8-byte result. */
 static void avx_finish(int32_t d, X86Xmm xd, unsigned oprsz)
@@ -1191,8 +1198,8 @@ static bool lower_vec_bin_avx(const TCGOp *op)
 
     if (!avx_bin_op(kind, (unsigned)op->args[1], &p) || !avx_in_place(op, 2))
         return false;
-    xa = vcache_reg((int32_t)op->args[5]);
-    xb = vcache_reg((int32_t)op->args[6]);
+    xa = avx_source((int32_t)op->args[5], (unsigned)op->args[2]);
+    xb = avx_source((int32_t)op->args[6], (unsigned)op->args[2]);
     xd = vcache_prepare_write(d);
     if (kind == TCG_VEC_ANDC)
         x86_vpacked_rrr(as(), p, xd, xb, xa);
@@ -1225,7 +1232,7 @@ static bool lower_vec_shift_avx(const TCGOp *op)
         return false;
     if (kind == TCG_VEC_SARI && n >= 8u << vece)
         n = (8u << vece) - 1;
-    xa = vcache_reg((int32_t)op->args[5]);
+    xa = avx_source((int32_t)op->args[5], (unsigned)op->args[2]);
     xd = vcache_prepare_write(d);
     x86_vpshift_ri(as(), p, xd, xa, (uint8_t)n);
     avx_finish(d, xd, (unsigned)op->args[2]);

@@ -24,6 +24,10 @@ static VCacheEntry entries[VCACHE_SIZE];
 /* Bit i: entries[i] holds a vector; is newer than the CPU state. Most
  * blocks use no vector at all: every walk below starts from these. */
 static uint32_t valid_mask, dirty_mask;
+/* Bit i: entries[i] holds only bytes 0-7 of its vector, loaded for an
+ * 8-byte read (bytes 8-15 are in memory, so it is never dirty); a whole
+ * read loads the rest first. */
+static uint32_t half_mask;
 static uint32_t use_clock;
 
 /*
@@ -66,7 +70,7 @@ static X86Mem env_at(int32_t ofs)
 
 void vcache_reset(void)
 {
-    valid_mask = dirty_mask = 0;
+    valid_mask = dirty_mask = half_mask = 0;
     nb_loop_pins = 0;
 }
 
@@ -145,8 +149,25 @@ static void load_entry(int i, int32_t ofs)
     e->last_use = ++use_clock;
     valid_mask |= 1u << i;
     dirty_mask &= ~(1u << i);
+    half_mask &= ~(1u << i);
     x86_movq_load(as(), entry_xmm(e), env_at(ofs));
     x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
+}
+
+/* The entry holding at least bytes 0-7 of the vector at ofs: a missing
+ * one is loaded with those only. */
+static VCacheEntry *entry_low(int32_t ofs)
+{
+    VCacheEntry *e = lookup(ofs);
+
+    if (!e) {
+        e = claim(ofs);
+        dirty_mask &= ~(1u << entry_index(e));
+        half_mask |= 1u << entry_index(e);
+        x86_movq_load(as(), entry_xmm(e), env_at(ofs));
+    }
+    e->last_use = ++use_clock;
+    return e;
 }
 
 /* At a block boundary of a looping block with loop pins: everything
@@ -265,7 +286,7 @@ void vcache_load(X86Xmm x, int32_t ofs, unsigned bytes)
         return;
     }
     if (bytes == 8)
-        x86_movq_rr(as(), x, vcache_reg(ofs)); /* upper half zero */
+        x86_movq_rr(as(), x, vcache_reg_low(ofs)); /* upper half zero */
     else
         x86_movaps_rr(as(), x, vcache_reg(ofs));
 }
@@ -278,13 +299,24 @@ bool vcache_can_hold(int32_t ofs)
 X86Xmm vcache_reg(int32_t ofs)
 {
     VCacheEntry *e = lookup(ofs);
+    uint32_t bit;
 
     if (!e) {
         e = claim(ofs);
         load_entry(entry_index(e), ofs);
     }
+    bit = 1u << entry_index(e);
+    if (half_mask & bit) {
+        x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
+        half_mask &= ~bit;
+    }
     e->last_use = ++use_clock;
     return entry_xmm(e);
+}
+
+X86Xmm vcache_reg_low(int32_t ofs)
+{
+    return entry_xmm(entry_low(ofs));
 }
 
 /* The entry that will hold ofs's new value (its old one is not loaded). */
@@ -294,6 +326,7 @@ static VCacheEntry *entry_to_write(int32_t ofs)
 
     if (!e)
         e = claim(ofs);
+    half_mask &= ~(1u << entry_index(e)); /* the new value is whole */
     e->last_use = ++use_clock;
     return e;
 }

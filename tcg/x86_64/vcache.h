@@ -20,6 +20,9 @@ bool vcache_can_hold(int32_t ofs);
 /* The register holding the whole vector at ofs (loaded if missing), for
  * an op that reads it where it is; ofs as vcache_can_hold accepts. */
 X86Xmm vcache_reg(int32_t ofs);
+/* The same for a read of bytes 0-7 only: the rest of the register is
+ * not loaded (anything may be there). */
+X86Xmm vcache_reg_low(int32_t ofs);
 /* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
 void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
 /* A whole new value for the vector at ofs is about to be written into
