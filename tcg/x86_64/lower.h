@@ -59,8 +59,7 @@ typedef struct FpLowering {
     int bits; /* 32: movd, single; 64: movq, double */
 } FpLowering;
 
-/* Whether the host has AVX and the OS saves its state (cpuid, XCR0;
- * found once). */
+/* Whether the host has AVX and the OS saves its state (cpuid, XCR0). */
 bool x86_host_has_avx(void);
 
 /* The lowering of opc (fadd_f32 ... fcmpe_f64), or NULL. */

@@ -47,65 +47,57 @@ const FpLowering *fp_lowering(TCGOpcode opc)
     return NULL;
 }
 
-/* AVX needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2). */
-static bool detect_avx(void)
+/* *slot, computed by compute the first time (racing translators all
+ * store the same). */
+static int64_t once(int64_t *slot, int64_t (*compute)(void))
 {
-    unsigned eax, ebx, ecx, edx, xcr0_lo, xcr0_hi;
+    int64_t v = __atomic_load_n(slot, __ATOMIC_RELAXED);
 
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE) ||
-        !(ecx & bit_AVX))
-        return false;
+    if (v < 0) {
+        v = compute();
+        __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
+static int64_t read_cpuid1_ecx(void)
+{
+    unsigned eax, ebx, ecx, edx;
+
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) ? ecx : 0;
+}
+
+/* CPUID leaf 1's ecx, read once. */
+static unsigned host_cpuid1_ecx(void)
+{
+    static int64_t slot = -1;
+
+    return (unsigned)once(&slot, read_cpuid1_ecx);
+}
+
+/* AVX needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2:
+ * xgetbv, which exists where OSXSAVE says so). */
+static int64_t read_avx(void)
+{
+    unsigned ecx = host_cpuid1_ecx(), xcr0_lo, xcr0_hi;
+
+    if (!(ecx & bit_OSXSAVE) || !(ecx & bit_AVX))
+        return 0;
     __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     return (xcr0_lo & 6) == 6;
 }
 
 bool x86_host_has_avx(void)
 {
-    static int has_avx = -1; /* racing translators all store the same */
-    int v = __atomic_load_n(&has_avx, __ATOMIC_RELAXED);
+    static int64_t slot = -1;
 
-    if (v < 0) {
-        v = detect_avx();
-        __atomic_store_n(&has_avx, v, __ATOMIC_RELAXED);
-    }
-    return v;
+    return once(&slot, read_avx);
 }
 
 /* FMA3: its CPU feature, and AVX. */
-static bool host_has_fma(void)
-{
-    unsigned eax, ebx, ecx, edx;
-
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_FMA) &&
-           x86_host_has_avx();
-}
-
 bool tcg_can_emit_fma(void)
 {
-    static int has_fma = -1; /* racing translators all store the same */
-    int v = __atomic_load_n(&has_fma, __ATOMIC_RELAXED);
-
-    if (v < 0) {
-        v = host_has_fma();
-        __atomic_store_n(&has_fma, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
-
-/* CPUID leaf 1's ecx, read once (racing translators store the same). */
-static unsigned host_cpuid1_ecx(void)
-{
-    static int64_t ecx_cache = -1;
-    int64_t v = __atomic_load_n(&ecx_cache, __ATOMIC_RELAXED);
-    unsigned eax, ebx, ecx = 0, edx;
-
-    if (v < 0) {
-        if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-            ecx = 0;
-        v = ecx;
-        __atomic_store_n(&ecx_cache, v, __ATOMIC_RELAXED);
-    }
-    return (unsigned)v;
+    return (host_cpuid1_ecx() & bit_FMA) && x86_host_has_avx();
 }
 
 bool tcg_can_emit_crc32c(void)

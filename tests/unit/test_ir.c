@@ -205,14 +205,17 @@ START_TEST(test_constant_brcond_folds)
 }
 END_TEST
 
-/* "if (mode) goto slow; fast; br done; slow: call; done:" with the mode
- * test folded away: the slow path and both labels go. */
-START_TEST(test_folded_slow_path_is_dropped)
+/* "if (test) goto slow; g0 = g1; br done; slow: g0 = g2; done: g2 =
+ * g0 + 1", test being "0 != 0" (folded) or "g1 != 0". */
+static void build_slow_path_shape(bool folded)
 {
     TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    tcg_gen_brcond_i64(TCG_COND_NE, tcg_constant_i64(0), tcg_constant_i64(0),
-                       slow);
+    if (folded)
+        tcg_gen_brcond_i64(TCG_COND_NE, tcg_constant_i64(0),
+                           tcg_constant_i64(0), slow);
+    else
+        tcg_gen_brcondi_i64(TCG_COND_NE, g1, 0, slow);
     tcg_gen_mov_i64(g0, g1);
     tcg_gen_br(done);
     tcg_gen_set_label(slow);
@@ -220,6 +223,12 @@ START_TEST(test_folded_slow_path_is_dropped)
     tcg_gen_set_label(done);
     tcg_gen_addi_i64(g2, g0, 1);
     tcg_optimize();
+}
+
+/* A mode test folded away: the slow path and both labels go. */
+START_TEST(test_folded_slow_path_is_dropped)
+{
+    build_slow_path_shape(true);
     ck_assert_int_eq(count_opc(INDEX_op_br), 0);
     ck_assert_int_eq(count_opc(INDEX_op_brcond_i64), 0);
     ck_assert_int_eq(count_opc(INDEX_op_set_label), 0);
@@ -232,16 +241,7 @@ END_TEST
 /* The same shape with a real test: everything stays. */
 START_TEST(test_reached_labels_stay)
 {
-    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
-
-    tcg_gen_brcondi_i64(TCG_COND_NE, g1, 0, slow);
-    tcg_gen_mov_i64(g0, g1);
-    tcg_gen_br(done);
-    tcg_gen_set_label(slow);
-    tcg_gen_mov_i64(g0, g2);
-    tcg_gen_set_label(done);
-    tcg_gen_addi_i64(g2, g0, 1);
-    tcg_optimize();
+    build_slow_path_shape(false);
     ck_assert_int_eq(count_opc(INDEX_op_br), 1);
     ck_assert_int_eq(count_opc(INDEX_op_brcond_i64), 1);
     ck_assert_int_eq(count_opc(INDEX_op_set_label), 2);
