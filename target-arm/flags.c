@@ -531,24 +531,23 @@ static bool fp_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
     return true;
 }
 
-bool arm_fused_cc(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
+DisasCompare arm_compare_cc(int cc)
 {
-    return arm_fused_compare(cc, cond, a, b) ||
-           fp_fused_compare(cc, cond, a, b);
+    DisasCompare c;
+
+    if (arm_fused_compare(cc, &c.cond, &c.value, &c.value2) ||
+        fp_fused_compare(cc, &c.cond, &c.value, &c.value2))
+        return c;
+    c = arm_test_cc(cc);
+    c.value2 = tcg_constant_i64(0);
+    return c;
 }
 
 void gen_brcond_cc(int cc, TCGLabel l)
 {
-    TCGCond cond;
-    TCGv_i64 a, b;
-    DisasCompare c;
+    DisasCompare c = arm_compare_cc(cc);
 
-    if (arm_fused_cc(cc, &cond, &a, &b)) {
-        tcg_gen_brcond_i64(cond, a, b, l);
-        return;
-    }
-    c = arm_test_cc(cc);
-    tcg_gen_brcondi_i64(c.cond, c.value, 0, l);
+    tcg_gen_brcond_i64(c.cond, c.value, c.value2, l);
 }
 
 void arm_flags_block_start(void)

@@ -69,10 +69,10 @@ bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
  * 2 greater, 3 unordered): until the next flag write, conditions test
  * the code (one compare) instead of decoding NZCV. */
 void arm_flags_of_fp_compare(TCGv_i64 code);
-/* Condition cc as "a cond b" on the operands of the last SUBS/CMP or
- * the code of the last FP compare that set the flags, when either still
- * holds them; false otherwise. */
-bool arm_fused_cc(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
+/* Condition cc as "value cond value2": on the operands of the last
+ * SUBS/CMP or the code of the last FP compare when either still holds
+ * the flags, else decoded from NZCV (arm_test_cc, value2 zero). */
+DisasCompare arm_compare_cc(int cc);
 /* Branch to label when Arm condition cc holds. */
 void gen_brcond_cc(int cc, TCGLabel l);
 

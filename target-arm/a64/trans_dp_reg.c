@@ -283,17 +283,7 @@ static bool trans_csel(DisasContext *s, arg_csel *a)
         write_xreg(s, a->rd, read_xreg(s, a->rn), a->sf);
         return true;
     }
-    TCGCond fused;
-    TCGv_i64 fa, fb;
-    if (arm_fused_cc(a->cond, &fused, &fa, &fb)) {
-        /* The condition straight from the last compare's operands. */
-        c.cond = fused;
-        c.value = fa;
-        c.value2 = fb;
-    } else {
-        c = arm_test_cc(a->cond);
-        c.value2 = tcg_constant_i64(0);
-    }
+    c = arm_compare_cc(a->cond);
     if (a->rn == 31 && a->rm == 31 && (a->else_inc ^ a->else_inv)) {
         gen_cset(c, a->else_inv, d);
         write_xreg(s, a->rd, d, a->sf);

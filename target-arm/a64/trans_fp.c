@@ -247,16 +247,9 @@ static bool trans_FCSEL(DisasContext *s, arg_FCSEL *a)
     TCGv_i64 n = read_fp_reg(a->rn, esz);
     TCGv_i64 m = read_fp_reg(a->rm, esz);
     TCGv_i64 d = tcg_temp_new_i64();
-    TCGCond cond;
-    TCGv_i64 x, y;
+    DisasCompare c = arm_compare_cc((int)a->cond);
 
-    if (!arm_fused_cc((int)a->cond, &cond, &x, &y)) {
-        DisasCompare c = arm_test_cc((int)a->cond);
-        cond = c.cond;
-        x = c.value;
-        y = tcg_constant_i64(0);
-    }
-    tcg_gen_movcond_i64(cond, d, x, y, n, m);
+    tcg_gen_movcond_i64(c.cond, d, c.value, c.value2, n, m);
     write_fp_reg(a->rd, d);
     return true;
 }
@@ -634,19 +627,15 @@ static bool gen_fp_compare(const DisasContext *s, TCGv_i64 nzcv, TCGv_i64 code,
         {INDEX_op_fcmp_f32, INDEX_op_fcmpe_f32},
         {INDEX_op_fcmp_f64, INDEX_op_fcmpe_f64},
     };
-    TCGLabel slow, done;
+    TCGLabel slow = tcg_new_label(), done = tcg_new_label();
 
-    if (esz != FP_H && s->fp_fixed && !(s->fp_mode & FPCR_FZ)) {
-        tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
-        tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
-        return true;
-    }
-    slow = tcg_new_label();
-    done = tcg_new_label();
     if (esz != FP_H) {
+        /* Emits nothing in a block translated without FZ. */
         gen_fz_inputs_check(s, (TCGv_i64[]){n, m}, 2, esz, slow);
         tcg_gen_fp_binary(ops[esz == FP_D][signalling], code, n, m);
         tcg_gen_mov_i64(nzcv, gen_nzcv_of_fp_compare(code));
+        if (s->fp_fixed && !(s->fp_mode & FPCR_FZ))
+            return true;
         tcg_gen_br(done);
     }
     tcg_gen_set_label(slow);
