@@ -600,10 +600,10 @@ static TCGOp *next_real_op(int i)
  * Drops the ops no path reaches (after a br or a no-return op, up to a
  * label some reached branch jumps to), then each label no branch jumps
  * to, then each br to the label right after it (and that label when it
- * was the last branch there), so that the
- * code around a branch folded away is one basic block again: an
- * FP op's slow path behind a mode test that a fixed-mode block folds
- * to "br done" no longer makes its temps live across labels. Branches
+ * was the last branch there), so that the code around a branch folded
+ * away is one basic block again: an FP op's slow path behind a mode test
+ * that a fixed-mode block folds to "br done" no longer makes its temps
+ * live across labels. Branches
  * only jump forward, so every branch to a label comes before it.
  */
 static void prune_branches(void)
@@ -684,12 +684,15 @@ void tcg_optimize(void)
         if (op->opc == INDEX_op_fault_recipe)
             continue;
         if (op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) {
+            int64_t label;
+
             if (all_const) {
                 fold_brcond(op, vals);
                 prunable = true;
             }
-            if (branch_label(op) >= 0)
-                label_refs[branch_label(op)]++;
+            label = branch_label(op); /* -1 when folded away */
+            if (label >= 0)
+                label_refs[label]++;
             continue;
         }
         if (op->opc == INDEX_op_call) {

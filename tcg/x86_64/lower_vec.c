@@ -1142,14 +1142,18 @@ static bool avx_bin_op(unsigned kind, unsigned vece, X86PackedOp *p)
     case TCG_VEC_ANDC: *p = X86_PANDN; return true;
     case TCG_VEC_CMPGT: *p = op_cmpgt[vece]; return true;
     case TCG_VEC_MUL:
+        if (vece != 1 && vece != 2)
+            return false;
         *p = vece == 1 ? X86_PMULLW : X86_PMULLD;
-        return vece == 1 || vece == 2;
+        return true;
     case TCG_VEC_SMIN:
     case TCG_VEC_SMAX:
     case TCG_VEC_UMIN:
     case TCG_VEC_UMAX:
-        *p = vece < 3 ? op_minmax(kind, vece) : X86_PAND;
-        return vece < 3;
+        if (vece == 3)
+            return false;
+        *p = op_minmax(kind, vece);
+        return true;
     default: return false;
     }
 }
