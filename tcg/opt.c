@@ -10,15 +10,23 @@
 /*
  * Per-temp knowledge: is the current value a known constant, or a copy of
  * another temp (after "mov d, s", uses of d read s while s is unchanged)?
+ * An entry holds only while its epoch is the current one: forgetting
+ * everything (at a label) starts a new epoch instead of visiting every
+ * temp, and an entry from an older one reads as nothing known.
  */
-static bool known[TCG_MAX_TEMPS];
-static uint64_t known_val[TCG_MAX_TEMPS];
-static int32_t copy_of[TCG_MAX_TEMPS];    /* -1: not a copy */
-static uint64_t maybe_one[TCG_MAX_TEMPS]; /* bits that may be set */
+typedef struct TempInfo {
+    uint32_t epoch;
+    bool known;
+    int32_t copy_of;         /* -1: not a copy */
+    uint32_t copied_version; /* the source's version when copied */
+    uint64_t known_val;
+    uint64_t maybe_one; /* bits that may be set */
+} TempInfo;
+static TempInfo temp_info[TCG_MAX_TEMPS];
+static uint32_t epoch;
 /* A copy holds while its source keeps the version it had when copied:
  * changing a temp bumps its version instead of visiting its copies. */
 static uint32_t version[TCG_MAX_TEMPS];
-static uint32_t copied_version[TCG_MAX_TEMPS];
 
 /* What t may hold when nothing is known of it: its type's bits, within
  * the bound a frontend declared for a global. */
@@ -30,58 +38,68 @@ static uint64_t unknown_bits(uint64_t t)
     return tt->bits_bound ? bits & tt->bits_bound : bits;
 }
 
-static void forget_copies(void)
+/* t's entry, reset to "nothing known" when it is from an older epoch. */
+static TempInfo *info(uint64_t t)
 {
-    for (int i = 0; i < tcg_ctx.nb_temps; i++) {
-        copy_of[i] = -1;
-        maybe_one[i] = unknown_bits((uint64_t)i);
+    TempInfo *ti = &temp_info[t];
+
+    if (ti->epoch != epoch) {
+        ti->epoch = epoch;
+        ti->known = false;
+        ti->copy_of = -1;
+        ti->maybe_one = unknown_bits(t);
     }
+    return ti;
 }
 
 /* The temp t currently copies, or -1. */
 static int32_t copy_source_of(uint64_t t)
 {
-    int32_t src = copy_of[t];
+    TempInfo *ti = info(t);
+    int32_t src = ti->copy_of;
 
-    if (src >= 0 && copied_version[t] != version[src])
-        src = copy_of[t] = -1;
+    if (src >= 0 && ti->copied_version != version[src])
+        src = ti->copy_of = -1;
     return src;
 }
 
 static void forget_all(void)
 {
-    memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
-    forget_copies();
+    if (++epoch == 0) { /* wrapped: no stale entry may match */
+        memset(temp_info, 0, sizeof(temp_info));
+        epoch = 1;
+    }
 }
 
 /* After a call that may write globals: nothing about them holds. */
 static void forget_globals(void)
 {
-    memset(known, 0, sizeof(bool) * (size_t)tcg_ctx.nb_globals);
     for (int i = 0; i < tcg_ctx.nb_globals; i++) {
-        maybe_one[i] = unknown_bits((uint64_t)i);
-        copy_of[i] = -1;
-        version[i]++; /* copies of globals end */
+        temp_info[i].epoch = epoch - 1; /* stale: read as unknown */
+        version[i]++;                   /* copies of globals end */
     }
 }
 
 static uint64_t bits_of(uint64_t t)
 {
     TCGTemp *tt = tcg_temp((uint32_t)t);
+    TempInfo *ti;
 
     if (tt->kind == TEMP_CONST)
         return (uint64_t)tt->val;
-    if (known[t])
-        return known_val[t];
-    return maybe_one[t];
+    ti = info(t);
+    return ti->known ? ti->known_val : ti->maybe_one;
 }
 
 /* t is about to change: it is no longer a copy, nor copied. */
 static void forget_temp(uint64_t t)
 {
-    known[t] = false;
-    maybe_one[t] = unknown_bits(t);
-    copy_of[t] = -1;
+    TempInfo *ti = &temp_info[t];
+
+    ti->epoch = epoch;
+    ti->known = false;
+    ti->maybe_one = unknown_bits(t);
+    ti->copy_of = -1;
     version[t]++;
 }
 
@@ -108,8 +126,8 @@ static bool temp_is_const(uint64_t idx, uint64_t *val)
         *val = (uint64_t)t->val;
         return true;
     }
-    if (known[idx]) {
-        *val = known_val[idx];
+    if (info(idx)->known) {
+        *val = temp_info[idx].known_val;
         return true;
     }
     return false;
@@ -241,8 +259,8 @@ static void replace_with_mov(TCGOp *op, uint64_t val)
     op->args[0] = out;
     op->args[1] = const_temp_for(type, val);
     forget_temp(out);
-    known[out] = true;
-    known_val[out] = val;
+    temp_info[out].known = true;
+    temp_info[out].known_val = val;
 }
 
 /* Substitutes known constants into input args; returns the inputs seen. */
@@ -369,13 +387,13 @@ static void record_copy(const TCGOp *op)
     uint64_t src_bits = bits_of(src);
 
     forget_temp(d);
-    maybe_one[d] = src_bits;
+    temp_info[d].maybe_one = src_bits;
     if (st->kind == TEMP_CONST || d == src)
         return;
     if (tcg_temp((uint32_t)d)->type != st->type)
         return;
-    copy_of[d] = (int32_t)src;
-    copied_version[d] = version[src];
+    temp_info[d].copy_of = (int32_t)src;
+    temp_info[d].copied_version = version[src];
 }
 
 static bool try_fold(TCGOp *op, const uint64_t *vals)
@@ -714,7 +732,7 @@ void tcg_optimize(void)
         if (def->nb_oargs == 1) {
             uint64_t bits = output_bits(op);
             forget_outputs(op);
-            maybe_one[op->args[0]] = bits;
+            temp_info[op->args[0]].maybe_one = bits;
             continue;
         }
         forget_outputs(op);

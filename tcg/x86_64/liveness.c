@@ -290,7 +290,7 @@ static void narrow_zero_extended(void)
 {
     static bool recipe_used[TCG_MAX_OPS];
 
-    memset(recipe_used, 0, sizeof(recipe_used));
+    memset(recipe_used, 0, sizeof(recipe_used[0]) * (size_t)tcg_ctx.nb_ops);
     for (int i = 0; i < tcg_ctx.nb_ops; i++)
         if (tcg_ctx.ops[i].recipe >= 0)
             recipe_used[tcg_ctx.ops[i].recipe] = true;
