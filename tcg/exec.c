@@ -26,35 +26,12 @@ static __thread JmpCache *jmp_cache;
 void tb_jmp_cache_clear(JmpCache *jc)
 {
     const void *stub = tcg_backend_lookup_stub();
+    unsigned n = 1u << jc->bits;
 
-    for (unsigned i = 0; i < JMP_CACHE_SIZE; i++) {
+    for (unsigned i = 0; i < n; i++) {
         jc->tb[i] = NULL;
         jc->entry[i].code = stub;
     }
-}
-
-static JmpCache *jmp_cache_get(void)
-{
-    JmpCache *jc = jmp_cache;
-    unsigned generation = tb_flush_generation();
-
-    if (!jc) {
-        /* Populated up front: probes touch it all over, and one fault
-         * per page costs more at start-up than zeroing it in one go. */
-        jc = mmap(NULL, sizeof(*jc), PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-        if (jc == MAP_FAILED)
-            arx_fatal("out of memory for the jump cache");
-        tb_jmp_cache_clear(jc);
-        jc->generation = generation;
-        jmp_cache = jc;
-        tb_jmp_cache_register(jc);
-    }
-    if (jc->generation != generation) {
-        tb_jmp_cache_clear(jc);
-        jc->generation = generation;
-    }
-    return jc;
 }
 
 /* -d stats: how blocks were found (see also tb_stats). */
@@ -63,13 +40,74 @@ static struct {
     _Atomic uint64_t indirect;  /* BR/BLR/RET lookups the inline probe missed */
     _Atomic uint64_t jc_misses; /* of either, not in the jump cache */
     _Atomic uint64_t translations; /* of either, not translated yet */
+    _Atomic uint64_t jc_grown;     /* jump caches doubled */
 } exec_stats;
+
+/* Faults in [p, p + len) now: one call instead of a fault per page. */
+static void populate(void *p, size_t len)
+{
+    (void)madvise(p, len, MADV_POPULATE_WRITE); /* a hint: faults else */
+}
+
+static JmpCache *jmp_cache_new(unsigned generation)
+{
+    JmpCache *jc = mmap(NULL, sizeof(*jc), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    size_t n = 1u << JMP_CACHE_MIN_BITS;
+
+    if (jc == MAP_FAILED)
+        arx_fatal("out of memory for the jump cache");
+    /* Probes touch the entries in use all over: one populate costs less
+     * at start-up than a fault per page. */
+    populate(jc, offsetof(JmpCache, entry) + n * sizeof(jc->entry[0]));
+    populate(jc->tb, n * sizeof(jc->tb[0]));
+    jc->bits = JMP_CACHE_MIN_BITS;
+    jc->index_mask = (n - 1) * sizeof(JmpCacheEntry);
+    tb_jmp_cache_clear(jc);
+    jc->generation = generation;
+    return jc;
+}
+
+/* Twice the entries, all empty, once refills show that the ones in use
+ * are too few (tb.h). Only between two entries into translated code:
+ * the prologue gives the probe the new mask. */
+static void jmp_cache_maybe_grow(JmpCache *jc)
+{
+    unsigned bits = jc->bits + 1;
+
+    if (jc->refills <= 2ull << jc->bits || bits > JMP_CACHE_MAX_BITS)
+        return;
+    jc->refills = 0;
+    __atomic_store_n(&jc->bits, bits, __ATOMIC_RELAXED);
+    jc->index_mask = ((1ull << bits) - 1) * sizeof(JmpCacheEntry);
+    tb_jmp_cache_clear(jc);
+    if (log_enabled(LOG_STATS))
+        exec_stats.jc_grown++;
+}
+
+static JmpCache *jmp_cache_get(void)
+{
+    JmpCache *jc = jmp_cache;
+    unsigned generation = tb_flush_generation();
+
+    if (!jc) {
+        jc = jmp_cache = jmp_cache_new(generation);
+        tb_jmp_cache_register(jc);
+    }
+    if (jc->generation != generation) {
+        tb_jmp_cache_clear(jc);
+        jc->generation = generation;
+    }
+    jmp_cache_maybe_grow(jc);
+    return jc;
+}
+
 
 static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
 {
     JmpCache *jc = jmp_cache_get();
     uint64_t key = jmp_cache_key(state.pc, state.flags);
-    unsigned i = jmp_cache_index(key);
+    unsigned i = jmp_cache_index(jc, key);
     TranslationBlock *tb = jc->tb[i];
 
     if (tb && jc->entry[i].key == key && tb->phys == state.phys && !tb->invalid)
@@ -78,6 +116,7 @@ static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
         exec_stats.jc_misses++;
     tb = tb_lookup_phys(state.pc, state.flags, state.phys);
     if (tb) {
+        jc->refills++;
         __atomic_store_n(&jc->tb[i], tb, __ATOMIC_RELAXED);
         jc->entry[i].key = key;
         __atomic_store_n(&jc->entry[i].code, tb->code, __ATOMIC_RELAXED);
@@ -109,7 +148,7 @@ void tcg_exec_jmp_cache_clear_page(uint64_t addr)
         return;
     /* The index ignores the key's two low bits, where the flags may be. */
     for (uint64_t pc = page; pc < page + GUEST_PAGE_SIZE; pc += 4) {
-        unsigned i = jmp_cache_index(jmp_cache_key(pc, 0));
+        unsigned i = jmp_cache_index(jmp_cache, jmp_cache_key(pc, 0));
         jmp_cache->tb[i] = NULL;
         jmp_cache->entry[i].code = stub;
     }
@@ -379,10 +418,12 @@ void tcg_log_stats(void)
             blocks ? (double)t->translate_ns / 1e3 / (double)blocks : 0.0);
     arx_log("stats: %llu dispatcher entries, %llu indirect branches past the "
             "inline jump cache, "
-            "%llu jump-cache misses, %llu chained jumps, %llu cache flushes\n",
+            "%llu jump-cache misses (grown %llu times), %llu chained jumps, "
+            "%llu cache flushes\n",
             (unsigned long long)exec_stats.dispatches,
             (unsigned long long)exec_stats.indirect,
             (unsigned long long)exec_stats.jc_misses,
+            (unsigned long long)exec_stats.jc_grown,
             (unsigned long long)t->chains, (unsigned long long)t->flushes);
     arx_log("stats: %llu code pages invalidated (%llu blocks), %llu writes "
             "caught on write-protected code pages\n",

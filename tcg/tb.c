@@ -717,10 +717,11 @@ void tb_jmp_cache_unregister(JmpCache *jc)
  */
 static void tb_jmp_cache_remove(TranslationBlock *tb)
 {
-    unsigned i = jmp_cache_index(jmp_cache_key(tb->pc, tb->flags));
+    uint64_t key = jmp_cache_key(tb->pc, tb->flags);
 
     for (size_t k = 0; k < nb_jmp_caches; k++) {
         JmpCache *jc = jmp_caches[k];
+        unsigned i = jmp_cache_index(jc, key);
         TranslationBlock *expect = tb;
         if (__atomic_compare_exchange_n(&jc->tb[i], &expect, NULL, false,
                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -792,7 +793,7 @@ static unsigned nb_hot_loops;
 
 static uint64_t *hot_loop_slot(uint64_t key)
 {
-    unsigned i = jmp_cache_index(key) % HOT_LOOP_SLOTS;
+    unsigned i = jmp_cache_hash(key) % HOT_LOOP_SLOTS;
 
     while (hot_loop_keys[i] && hot_loop_keys[i] != key)
         i = (i + 1) % HOT_LOOP_SLOTS;

@@ -105,8 +105,21 @@ extern TBStats tb_stats;
  * of its blocks in every registered cache (tb_jmp_cache_register): tb
  * first (one compare-and-swap), then code.
  */
-#define JMP_CACHE_BITS 13
-#define JMP_CACHE_SIZE (1u << JMP_CACHE_BITS)
+/*
+ * A thread's cache starts with 1 << JMP_CACHE_MIN_BITS entries (a short
+ * process pays for no more) and doubles, up to JMP_CACHE_MAX_BITS, each
+ * time it has been refilled from the hash table twice its size since it
+ * last grew: a program with more hot code than entries (a compiler, a
+ * JS engine) would otherwise miss on most indirect branches. Space for
+ * the largest is reserved up front; an entry's index is the key's hash
+ * (top JMP_CACHE_MAX_BITS) masked to the entries in use, and the inline
+ * probe reads that mask (as index_mask, scaled by the entry size) from
+ * the frame, where the prologue put it: the cache grows only at the
+ * dispatcher, between two entries into translated code.
+ */
+#define JMP_CACHE_MIN_BITS 13
+#define JMP_CACHE_MAX_BITS 16
+#define JMP_CACHE_MAX (1u << JMP_CACHE_MAX_BITS)
 
 typedef struct JmpCacheEntry {
     uint64_t key;     /* jmp_cache_key(pc, flags) */
@@ -116,8 +129,12 @@ _Static_assert(sizeof(JmpCacheEntry) == 16, "goto_lookup indexes by << 4");
 
 typedef struct JmpCache {
     unsigned generation;
-    JmpCacheEntry entry[JMP_CACHE_SIZE];
-    TranslationBlock *tb[JMP_CACHE_SIZE]; /* NULL: empty */
+    unsigned bits;       /* 1 << bits entries in use */
+    uint64_t index_mask; /* ((1 << bits) - 1) * sizeof(JmpCacheEntry) */
+    uint64_t refills;    /* entries filled from the hash table since the
+                          * cache last grew */
+    JmpCacheEntry entry[JMP_CACHE_MAX];
+    TranslationBlock *tb[JMP_CACHE_MAX]; /* NULL: empty */
 } JmpCache;
 
 /* Empties every entry of jc. */
@@ -146,15 +163,25 @@ static inline uint64_t jmp_cache_key(uint64_t pc, uint32_t flags)
 
 /*
  * Bits 2-31 of the key only, so a key's index is its pc's: multiplied
- * (Fibonacci hashing), the top bits taken. An xor of two bit ranges sent
+ * (Fibonacci hashing), the top JMP_CACHE_MAX_BITS taken (and masked to
+ * the entries in use, jmp_cache_index). An xor of two bit ranges sent
  * gawk's interpreter blocks at structured distances (0x30028 apart) to
  * the same entry: 600k lookups a run missed the inline probe.
  */
 #define JMP_CACHE_HASH_MUL 0x9e3779b1u
 
-static inline unsigned jmp_cache_index(uint64_t key)
+static inline unsigned jmp_cache_hash(uint64_t key)
 {
-    return ((uint32_t)key >> 2) * JMP_CACHE_HASH_MUL >> (32 - JMP_CACHE_BITS);
+    return ((uint32_t)key >> 2) * JMP_CACHE_HASH_MUL >>
+           (32 - JMP_CACHE_MAX_BITS);
+}
+
+/* key's entry in jc (its owner, or another thread after a fence). */
+static inline unsigned jmp_cache_index(const JmpCache *jc, uint64_t key)
+{
+    unsigned bits = __atomic_load_n(&jc->bits, __ATOMIC_RELAXED);
+
+    return jmp_cache_hash(key) & ((1u << bits) - 1);
 }
 _Static_assert(JMP_CACHE_FLAGS_SHIFT >= 32,
                "the flags must not change a key's jump cache index");
@@ -196,7 +223,7 @@ extern uint32_t tb_hot_counters[TB_HOT_COUNTERS];
 
 static inline uint32_t *tb_hot_counter(uint64_t pc, uint32_t flags)
 {
-    return &tb_hot_counters[jmp_cache_index(jmp_cache_key(pc, flags)) %
+    return &tb_hot_counters[jmp_cache_hash(jmp_cache_key(pc, flags)) %
                             TB_HOT_COUNTERS];
 }
 

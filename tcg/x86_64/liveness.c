@@ -5,7 +5,6 @@
  */
 #include "tcg/x86_64/liveness.h"
 
-#include <string.h>
 
 #define LIVE_WORDS (TCG_MAX_TEMPS / 64)
 typedef uint64_t LiveSet[LIVE_WORDS];
@@ -290,7 +289,8 @@ static void narrow_zero_extended(void)
 {
     static bool recipe_used[TCG_MAX_OPS];
 
-    memset(recipe_used, 0, sizeof(recipe_used[0]) * (size_t)tcg_ctx.nb_ops);
+    for (int i = 0; i < tcg_ctx.nb_ops; i++)
+        recipe_used[i] = false;
     for (int i = 0; i < tcg_ctx.nb_ops; i++)
         if (tcg_ctx.ops[i].recipe >= 0)
             recipe_used[tcg_ctx.ops[i].recipe] = true;

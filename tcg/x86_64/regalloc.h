@@ -23,9 +23,11 @@ typedef uint32_t RegSet;
 #define REGSET(r) (1u << (r))
 
 #define FRAME_SLOTS 256
-#define FRAME_SIZE (FRAME_SLOTS * 8 + 8) /* keeps rsp 16-byte aligned */
-/* The last 8 bytes of the frame: the thread's JmpCache pointer. */
+/* The slots, then the thread's JmpCache pointer and its index_mask;
+ * 8 more bytes keep rsp 16-byte aligned. */
+#define FRAME_SIZE (FRAME_SLOTS * 8 + 24)
 #define FRAME_JMP_CACHE (FRAME_SLOTS * 8)
+#define FRAME_JMP_MASK (FRAME_SLOTS * 8 + 8)
 
 typedef struct Backend {
     X86Asm as;
