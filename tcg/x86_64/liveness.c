@@ -297,18 +297,23 @@ static void narrow_zero_extended(void)
     for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i], *ext, *recipe = NULL;
         TCGOpcode twin = narrow_twin(op);
-        TCGTemp *out = twin ? arg_temp(op, 0) : NULL;
-        int e = next_op_index(i, false);
+        TCGTemp *out;
+        int e;
+
+        if (!twin)
+            continue;
+        out = arg_temp(op, 0);
+        e = next_op_index(i, false);
 
         /* A flag-setting add's recipe no access uses (the flags are
          * overwritten first) does not keep the 64-bit sum. */
-        if (twin && e >= 0 && tcg_ctx.ops[e].opc == INDEX_op_fault_recipe &&
+        if (e >= 0 && tcg_ctx.ops[e].opc == INDEX_op_fault_recipe &&
             !recipe_used[e]) {
             recipe = &tcg_ctx.ops[e];
             e = next_op_index(e, false);
         }
         ext = e >= 0 ? &tcg_ctx.ops[e] : NULL;
-        if (!twin || !ext || ext->opc != INDEX_op_ext32u_i64 ||
+        if (!ext || ext->opc != INDEX_op_ext32u_i64 ||
             ext->args[1] != op->args[0])
             continue;
         if (ext->args[0] != op->args[0] &&
@@ -363,15 +368,17 @@ static void coalesce_into_globals(void)
 {
     for (int i = 0; i + 1 < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i], *mov;
-        int m = next_op_index(i, false);
+        int m;
 
+        if (!pure_alu((TCGOpcode)op->opc) ||
+            arg_temp(op, 0)->kind != TEMP_NORMAL)
+            continue;
+        m = next_op_index(i, false);
         if (m < 0)
             break;
         mov = &tcg_ctx.ops[m];
-        if (!pure_alu((TCGOpcode)op->opc) || mov->opc != INDEX_op_mov_i64 ||
-            mov->args[1] != op->args[0] || !((mov->life >> 1) & 1) ||
-            arg_temp(op, 0)->kind != TEMP_NORMAL ||
-            arg_temp(mov, 0)->kind != TEMP_GLOBAL)
+        if (mov->opc != INDEX_op_mov_i64 || mov->args[1] != op->args[0] ||
+            !((mov->life >> 1) & 1) || arg_temp(mov, 0)->kind != TEMP_GLOBAL)
             continue;
         op->args[0] = mov->args[0];
         op->life &= (uint8_t)~1u;
@@ -445,6 +452,8 @@ static void fold_scaled_adds(void)
 void liveness_run(void)
 {
     static LiveSet live;
+    /* Which of the peephole passes below have an op to start from. */
+    bool any_ext32u = false, any_mov = false, any_shl = false;
 
     liveness_init();
     find_recipes();
@@ -493,6 +502,9 @@ void liveness_run(void)
             continue;
         }
         op->life = 0;
+        any_ext32u |= op->opc == INDEX_op_ext32u_i64;
+        any_mov |= op->opc == INDEX_op_mov_i64;
+        any_shl |= op->opc == INDEX_op_shl_i32 || op->opc == INDEX_op_shl_i64;
         /* Globals nobody reads after this block end need no write-back
          * there (the op itself may still read them from registers). */
         op->dead_globals = 0;
@@ -532,9 +544,12 @@ void liveness_run(void)
                 if (op->args[k] == op->args[j])
                     op->life &= ~(1u << k);
     }
-    narrow_zero_extended();
-    coalesce_into_globals();
-    fold_scaled_adds();
+    if (any_ext32u)
+        narrow_zero_extended();
+    if (any_mov)
+        coalesce_into_globals();
+    if (any_shl)
+        fold_scaled_adds();
 }
 
 bool liveness_live_at_label(uint64_t label, const TCGTemp *t)
