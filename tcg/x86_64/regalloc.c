@@ -96,12 +96,25 @@ void ra_release(X86Reg r)
         t->val_loc = VAL_DEAD;
 }
 
+/* alloc_order as sets taken in turn, each in register-number order, so
+ * that the lowest free register of the first set with one is the first
+ * free register alloc_order names. */
+static const RegSet alloc_sets[] = {
+    REGSET(X86_RBX) | REGSET(X86_RBP) | REGSET(X86_R12) | REGSET(X86_R13),
+    REGSET(X86_RSI) | REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) |
+        REGSET(X86_R10),
+    REGSET(X86_RAX) | REGSET(X86_RDX),
+    REGSET(X86_RCX),
+};
+
 static X86Reg find_free(RegSet avoid)
 {
-    for (int i = 0; i < NB_ALLOC_REGS; i++) {
-        X86Reg r = alloc_order[i];
-        if (!be.reg_owner[r] && !(avoid & REGSET(r)))
-            return r;
+    RegSet taken = be.owned | avoid;
+
+    for (size_t i = 0; i < sizeof(alloc_sets) / sizeof(alloc_sets[0]); i++) {
+        RegSet free = alloc_sets[i] & ~taken;
+        if (free)
+            return (X86Reg)__builtin_ctz(free);
     }
     return X86_NOREG;
 }
@@ -137,30 +150,41 @@ void ra_evict(X86Reg r, RegSet avoid)
 #define SPILL_LOOKAHEAD 96
 
 /*
- * Ops from index from until t is next read: SPILL_LOOKAHEAD when it is
- * not read again that soon (or is written first, so its value is dead).
+ * For each register of cands, the ops from index from until its owner is
+ * next read: SPILL_LOOKAHEAD when it is not read again that soon (or is
+ * written first, so its value is dead). One walk for all of them.
  */
-static int next_read_distance(const TCGTemp *t, int from)
+static void next_read_distances(RegSet cands, int from, int *dist)
 {
-    uint64_t idx = (uint64_t)(t - tcg_ctx.temps);
     int end = from + SPILL_LOOKAHEAD < tcg_ctx.nb_ops ? from + SPILL_LOOKAHEAD
                                                       : tcg_ctx.nb_ops;
+    RegSet open = cands; /* registers whose distance is not known yet */
 
-    for (int i = from; i < end; i++) {
+    for (int i = from; i < end && open; i++) {
         const TCGOp *op = &tcg_ctx.ops[i];
         int nout, nin;
 
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
             continue;
         op_arg_counts(op, &nout, &nin);
-        for (int k = nout; k < nout + nin; k++)
-            if (op->args[k] == idx)
-                return i - from;
-        for (int k = 0; k < nout; k++)
-            if (op->args[k] == idx)
-                return SPILL_LOOKAHEAD;
+        /* A read at this op counts even when the op also writes it. */
+        for (int k = nout; k < nout + nin; k++) {
+            const TCGTemp *t = arg_temp(op, k);
+
+            if (t->val_loc == VAL_REG && (open & REGSET(t->reg)) &&
+                be.reg_owner[t->reg] == t) {
+                dist[t->reg] = i - from;
+                open &= ~REGSET(t->reg);
+            }
+        }
+        for (int k = 0; k < nout; k++) {
+            const TCGTemp *t = arg_temp(op, k);
+
+            if (t->val_loc == VAL_REG && (open & REGSET(t->reg)) &&
+                be.reg_owner[t->reg] == t)
+                open &= ~REGSET(t->reg); /* written first: dead */
+        }
     }
-    return SPILL_LOOKAHEAD;
 }
 
 /* The index of the op being lowered, or -1 outside the op loop. */
@@ -178,18 +202,29 @@ static int current_op_index(void)
 static X86Reg choose_spill(RegSet avoid)
 {
     int from = current_op_index(), best_score = -1;
+    int dist[16];
+    RegSet cands = 0;
     X86Reg best = X86_NOREG;
 
+    for (int i = 0; i < NB_ALLOC_REGS; i++) {
+        X86Reg c = alloc_order[i];
+
+        dist[c] = from < 0 ? 0 : SPILL_LOOKAHEAD;
+        if (!(avoid & REGSET(c)) && !be.reg_owner[c]->pinned)
+            cands |= REGSET(c);
+    }
+    if (from >= 0)
+        next_read_distances(cands, from, dist);
     for (int i = 0; i < NB_ALLOC_REGS; i++) {
         X86Reg c = alloc_order[i];
         const TCGTemp *t = be.reg_owner[c];
         bool clean;
         int score;
 
-        if ((avoid & REGSET(c)) || t->pinned)
+        if (!(cands & REGSET(c)))
             continue;
         clean = t->kind == TEMP_CONST || t->mem_coherent;
-        score = (from < 0 ? 0 : next_read_distance(t, from)) * 2 + clean;
+        score = dist[c] * 2 + clean;
         if (score > best_score) {
             best_score = score;
             best = c;
