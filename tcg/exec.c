@@ -102,7 +102,6 @@ static JmpCache *jmp_cache_get(void)
     return jc;
 }
 
-
 static TranslationBlock *jmp_cache_lookup(TCGBlockState state)
 {
     JmpCache *jc = jmp_cache_get();

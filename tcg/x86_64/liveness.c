@@ -5,7 +5,6 @@
  */
 #include "tcg/x86_64/liveness.h"
 
-
 #define LIVE_WORDS (TCG_MAX_TEMPS / 64)
 typedef uint64_t LiveSet[LIVE_WORDS];
 
