@@ -20,6 +20,7 @@ typedef struct TempInfo {
     int32_t copy_of;         /* -1: not a copy */
     uint32_t copied_version; /* the source's version when copied */
     uint64_t known_val;
+    bool bits_known;    /* maybe_one holds; else unknown_bits() */
     uint64_t maybe_one; /* bits that may be set */
 } TempInfo;
 static TempInfo temp_info[TCG_MAX_TEMPS];
@@ -47,7 +48,7 @@ static TempInfo *info(uint64_t t)
         ti->epoch = epoch;
         ti->known = false;
         ti->copy_of = -1;
-        ti->maybe_one = unknown_bits(t);
+        ti->bits_known = false;
     }
     return ti;
 }
@@ -88,7 +89,9 @@ static uint64_t bits_of(uint64_t t)
     if (tt->kind == TEMP_CONST)
         return (uint64_t)tt->val;
     ti = info(t);
-    return ti->known ? ti->known_val : ti->maybe_one;
+    if (ti->known)
+        return ti->known_val;
+    return ti->bits_known ? ti->maybe_one : unknown_bits(t);
 }
 
 /* t is about to change: it is no longer a copy, nor copied. */
@@ -98,7 +101,7 @@ static void forget_temp(uint64_t t)
 
     ti->epoch = epoch;
     ti->known = false;
-    ti->maybe_one = unknown_bits(t);
+    ti->bits_known = false;
     ti->copy_of = -1;
     version[t]++;
 }
@@ -388,6 +391,7 @@ static void record_copy(const TCGOp *op)
 
     forget_temp(d);
     temp_info[d].maybe_one = src_bits;
+    temp_info[d].bits_known = true;
     if (st->kind == TEMP_CONST || d == src)
         return;
     if (tcg_temp((uint32_t)d)->type != st->type)
@@ -733,6 +737,7 @@ void tcg_optimize(void)
             uint64_t bits = output_bits(op);
             forget_outputs(op);
             temp_info[op->args[0]].maybe_one = bits;
+            temp_info[op->args[0]].bits_known = true;
             continue;
         }
         forget_outputs(op);
