@@ -190,6 +190,58 @@ test_secure_mode() {
 		"ARX_T1 unset ARX_T2=cmd" "$(echo "$out" | paste -sd' ')"
 }
 
+# -d stats: a program with more indirect-branch targets (20,000 stubs
+# called through a table in a pseudo-random order) than the jump cache's
+# first 8192 entries makes it grow, and every call still reaches its own
+# stub across the growths (the sum equals the native build's).
+test_jump_cache_growth() {
+	local n=20000 i out want grown
+	{
+		echo '.text'
+		for ((i = 0; i < n; i++)); do
+			printf 'stub_%d: movz x1, #%d\n eor x0, x0, x1\n ret\n' "$i" "$i"
+		done
+		printf '.section .rodata\n.balign 8\n.global stubs\nstubs:\n'
+		for ((i = 0; i < n; i++)); do
+			echo " .quad stub_$i"
+		done
+	} >"$work/stubs.S"
+	cat >"$work/calls.c" <<END
+#include <stdio.h>
+#define N $n
+#ifdef NATIVE
+static long stub(long x, unsigned long k) { return x ^ (long)k; }
+#define CALL(k, x) stub((x), (k))
+#else
+extern long (*const stubs[N])(long);
+#define CALL(k, x) stubs[k](x)
+#endif
+int main(void)
+{
+    unsigned long acc = 0, idx = 1;
+    for (int pass = 0; pass < 6; pass++)
+        for (long j = 0; j < N; j++) {
+            idx = idx * 1103515245 + 12345;
+            acc = acc * 31 + (unsigned long)CALL((idx >> 8) % N, j);
+        }
+    printf("%lx\n", acc);
+    return 0;
+}
+END
+	if ! "$CC_AARCH64" -O2 -static -o "$work/calls" "$work/calls.c" \
+		"$work/stubs.S" 2>/dev/null ||
+		! cc -O2 -DNATIVE -o "$work/calls-native" "$work/calls.c" 2>/dev/null; then
+		skipped "jump cache growth" "cannot build the call-table program"
+		return
+	fi
+	want=$("$work/calls-native")
+	out=$(timeout "$TIMEOUT" "$ARX" -d stats -D "$work/stats.log" "$work/calls")
+	check "jump cache growth: every call reaches its stub" "$want" "$out"
+	grown=$(sed -n 's/.*(grown \([0-9]*\) times).*/\1/p' "$work/stats.log")
+	check "jump cache growth: -d stats counts at least two doublings" yes \
+		"$([ "${grown:-0}" -ge 2 ] && echo yes || echo "no (grown ${grown:-?})")"
+}
+
 main() {
 	[ -x "$ARX" ] || skip_all "no arx at $ARX"
 	command -v "$CC_AARCH64" >/dev/null || skip_all "no $CC_AARCH64"
@@ -200,6 +252,7 @@ main() {
 	test_log_variables
 	test_sysroot_variable
 	test_secure_mode
+	test_jump_cache_growth
 	[ "$skip" -gt 0 ] && echo "($skip skipped)"
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
