@@ -404,6 +404,11 @@ void x86_imul_rr(X86Asm *a, int sz, X86Reg dst, X86Reg src)
     emit_op(a, sz_flags(sz) | ENC_0F, 0xaf, dst, rm_reg(src));
 }
 
+void x86_imul_rm(X86Asm *a, int sz, X86Reg dst, X86Mem m)
+{
+    emit_op(a, sz_flags(sz) | ENC_0F, 0xaf, dst, rm_mem(m));
+}
+
 void x86_imul_rri(X86Asm *a, int sz, X86Reg dst, X86Reg src, int32_t imm)
 {
     if (x86_fits_i8(imm))

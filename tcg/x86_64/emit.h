@@ -286,6 +286,7 @@ void x86_shift_rcl(X86Asm *a, int sz, X86ShiftOp op,
 void x86_neg(X86Asm *a, int sz, X86Reg r);
 void x86_not(X86Asm *a, int sz, X86Reg r);
 void x86_imul_rr(X86Asm *a, int sz, X86Reg dst, X86Reg src);
+void x86_imul_rm(X86Asm *a, int sz, X86Reg dst, X86Mem m);
 void x86_imul_rri(X86Asm *a, int sz, X86Reg dst, X86Reg src, int32_t imm);
 void x86_mul_r(X86Asm *a, int sz, X86Reg r);   /* rdx:rax = rax * r, unsigned */
 void x86_imul1_r(X86Asm *a, int sz, X86Reg r); /* rdx:rax = rax * r, signed */

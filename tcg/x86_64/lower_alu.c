@@ -70,6 +70,43 @@ static bool lower_add_lea(const TCGOp *op, int w, X86Reg rb, int32_t imm)
     return true;
 }
 
+/*
+ * A guest register read as an ALU op's second input while it is only in
+ * the CPU state: the op reads it there (a memory operand) instead of
+ * taking a register to load it into, which pays off in blocks with more
+ * live guest registers than the host has (an LPC filter's coefficients).
+ */
+static bool reads_in_place(const TCGTemp *b)
+{
+    return b->kind == TEMP_GLOBAL && b->val_loc == VAL_MEM;
+}
+
+/* The output's register with a copy of a in it, for an op that reads b
+ * in place: a guest register only in memory is loaded straight there,
+ * not also given a register of its own (ra_out_from's choice for a
+ * value read again later, which would leave fewer for the rest). */
+static X86Reg out_from_a(const TCGOp *op)
+{
+    TCGTemp *out = arg_temp(op, 0), *a = arg_temp(op, 1);
+    X86Reg r;
+
+    if (a->kind != TEMP_GLOBAL || a->val_loc != VAL_MEM || a == out)
+        return ra_out_from(op, 0, 1, 0);
+    r = ra_alloc(0);
+    ra_copy_to(r, a);
+    return r;
+}
+
+/* rd = rd OP b, b where it is now: its register (a == b loaded it for
+ * ra_out_from) or its home. */
+static void alu_with_global(int w, X86AluOp aop, X86Reg rd, TCGTemp *b)
+{
+    if (b->val_loc == VAL_REG)
+        x86_alu_rr(as(), w, aop, rd, (X86Reg)b->reg);
+    else
+        x86_alu_rm(as(), w, aop, rd, ra_home(b));
+}
+
 /* out = a OP b for the ALU group (add, sub, and, or, xor). */
 static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
 {
@@ -88,6 +125,12 @@ static void lower_alu_binary(const TCGOp *op, X86AluOp aop, bool commutes)
         swapped.life = (uint8_t)((op->life & 1) | ((op->life >> 1) & 2) |
                                  ((op->life << 1) & 4));
         lower_alu_binary(&swapped, aop, false);
+        return;
+    }
+    if (reads_in_place(b)) {
+        rd = out_from_a(op);
+        alu_with_global(w, aop, rd, b);
+        finish(op, 2, rd);
         return;
     }
     if (!ra_imm32(b, w, &imm))
@@ -128,6 +171,15 @@ static void lower_mul(const TCGOp *op)
         X86Reg ra = ra_in(arg_temp(op, 1), 0);
         X86Reg rd = ra_alloc(REGSET(ra));
         x86_imul_rri(as(), w, rd, ra, imm);
+        finish(op, 2, rd);
+        return;
+    }
+    if (reads_in_place(b)) {
+        X86Reg rd = out_from_a(op);
+        if (b->val_loc == VAL_REG)
+            x86_imul_rr(as(), w, rd, (X86Reg)b->reg);
+        else
+            x86_imul_rm(as(), w, rd, ra_home(b));
         finish(op, 2, rd);
         return;
     }
@@ -447,8 +499,63 @@ static X86Reg ext_out_reg(const TCGOp *op, X86Reg ra)
     return ra_alloc(REGSET(ra));
 }
 
+/* How an extension loads its input from memory, and the destination
+ * width (an i32 result stays zero-extended); false for one that cannot. */
+static bool ext_as_load(TCGOpcode opc, X86LoadKind *kind, int *width,
+                        int32_t *offset)
+{
+    *width = 32;
+    *offset = 0;
+    switch (opc) {
+    case INDEX_op_ext8s_i64: *width = 64; /* fall through */
+    case INDEX_op_ext8s_i32: *kind = X86_LD_S8; return true;
+    case INDEX_op_ext8u_i64:
+    case INDEX_op_ext8u_i32: *kind = X86_LD_U8; return true;
+    case INDEX_op_ext16s_i64: *width = 64; /* fall through */
+    case INDEX_op_ext16s_i32: *kind = X86_LD_S16; return true;
+    case INDEX_op_ext16u_i64:
+    case INDEX_op_ext16u_i32: *kind = X86_LD_U16; return true;
+    case INDEX_op_ext32s_i64:
+    case INDEX_op_exts_i32_i64:
+        *kind = X86_LD_S32;
+        *width = 64;
+        return true;
+    case INDEX_op_extrh_i64_i32: *offset = 4; /* fall through */
+    case INDEX_op_ext32u_i64:
+    case INDEX_op_extrl_i64_i32:
+    case INDEX_op_extu_i32_i64: *kind = X86_LD_U32; return true;
+    default: return false;
+    }
+}
+
+/* An extension of a guest register that is only in the CPU state: one
+ * extending load into the output's register, no register for the input
+ * (a 32-bit ORR move of a register, in a block with more live guest
+ * registers than the host has). */
+static bool lower_ext_of_global(const TCGOp *op)
+{
+    TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
+    X86LoadKind kind;
+    int width;
+    int32_t offset;
+    X86Mem home;
+    X86Reg rd;
+
+    if (in->kind != TEMP_GLOBAL || in->val_loc != VAL_MEM || in == out ||
+        !ext_as_load((TCGOpcode)op->opc, &kind, &width, &offset))
+        return false;
+    rd = out->pinned ? (X86Reg)out->reg : ra_alloc(0);
+    home = ra_home(in);
+    home.disp += offset;
+    x86_load(as(), kind, width, rd, home);
+    finish(op, 1, rd);
+    return true;
+}
+
 static void lower_ext(const TCGOp *op)
 {
+    if (lower_ext_of_global(op))
+        return;
     X86Reg ra = ra_in(arg_temp(op, 1), 0);
     X86Reg rd = ext_out_reg(op, ra);
 

@@ -267,6 +267,10 @@ static const Golden muldiv_golden[] = {
     {"imul $0x10,%rdx,%rax", 4, {0x48, 0x6b, 0xc2, 0x10}},
     {"imul $0x12345,%r13,%r14", 7, {0x4d, 0x69, 0xf5, 0x45, 0x23, 0x01, 0x00}},
     {"imul $-0x3,%ebp,%ebp", 3, {0x6b, 0xed, 0xfd}},
+    {"imul 0x60(%r14),%r10d", 5, {0x45, 0x0f, 0xaf, 0x56, 0x60}},
+    {"imul 0xd8(%r14),%rax",
+     8,
+     {0x49, 0x0f, 0xaf, 0x86, 0xd8, 0x00, 0x00, 0x00}},
     {"mul %rcx", 3, {0x48, 0xf7, 0xe1}},
     {"imul %r8", 3, {0x49, 0xf7, 0xe8}},
     {"div %esi", 2, {0xf7, 0xf6}},
@@ -289,12 +293,16 @@ START_TEST(test_muldiv)
     x86_imul_rri(a, 64, X86_R14, X86_R13,
                  0x12345);                     /* imul $0x12345,%r13,%r14 */
     x86_imul_rri(a, 32, X86_RBP, X86_RBP, -3); /* imul $-0x3,%ebp,%ebp */
-    x86_mul_r(a, 64, X86_RCX);                 /* mul %rcx */
-    x86_imul1_r(a, 64, X86_R8);                /* imul %r8 */
-    x86_div_r(a, 32, X86_RSI);                 /* div %esi */
-    x86_idiv_r(a, 64, X86_R11);                /* idiv %r11 */
-    x86_cqo(a);                                /* cqto */
-    x86_cdq(a);                                /* cltd */
+    x86_imul_rm(a, 32, X86_R10, x86_mem(X86_R14, 0x60));
+    /* imul 0x60(%r14),%r10d */
+    x86_imul_rm(a, 64, X86_RAX, x86_mem(X86_R14, 0xd8));
+    /* imul 0xd8(%r14),%rax */
+    x86_mul_r(a, 64, X86_RCX);  /* mul %rcx */
+    x86_imul1_r(a, 64, X86_R8); /* imul %r8 */
+    x86_div_r(a, 32, X86_RSI);  /* div %esi */
+    x86_idiv_r(a, 64, X86_R11); /* idiv %r11 */
+    x86_cqo(a);                 /* cqto */
+    x86_cdq(a);                 /* cltd */
     golden_check(a, muldiv_golden, ARRAY_LEN(muldiv_golden));
 }
 END_TEST
