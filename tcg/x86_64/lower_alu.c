@@ -647,10 +647,18 @@ X86Cond lower_compare(int w, TCGCond cond, TCGTemp *a, TCGTemp *b, RegSet avoid)
         [TCG_COND_TSTEQ] = X86_CC_E, [TCG_COND_TSTNE] = X86_CC_NE,
     };
     bool test = cond == TCG_COND_TSTEQ || cond == TCG_COND_TSTNE;
-    X86Reg ra = ra_in(a, avoid);
+    X86Reg ra;
     int32_t imm;
 
-    if (ra_imm32(b, w, &imm)) {
+    /* A guest register only in the CPU state is compared there. */
+    if (!test && reads_in_place(a) && ra_imm32(b, w, &imm)) {
+        x86_alu_mi(as(), w, X86_CMP, ra_home(a), imm);
+        return map[cond];
+    }
+    ra = ra_in(a, avoid);
+    if (!test && reads_in_place(b)) {
+        x86_alu_rm(as(), w, X86_CMP, ra, ra_home(b));
+    } else if (ra_imm32(b, w, &imm)) {
         if (test)
             x86_test_ri(as(), w, ra, imm);
         else if (imm == 0 && (cond == TCG_COND_EQ || cond == TCG_COND_NE))
