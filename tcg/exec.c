@@ -63,14 +63,15 @@ static JmpCache *jmp_cache_new(unsigned generation)
     populate(jc->tb, n * sizeof(jc->tb[0]));
     jc->bits = JMP_CACHE_MIN_BITS;
     jc->index_mask = (n - 1) * sizeof(JmpCacheEntry);
+    jc->index_mul = jmp_cache_mul(JMP_CACHE_MIN_BITS);
     tb_jmp_cache_clear(jc);
     jc->generation = generation;
     return jc;
 }
 
 /* Twice the entries, all empty, once refills show that the ones in use
- * are too few (tb.h). Only between two entries into translated code:
- * the prologue gives the probe the new mask. */
+ * are too few (tb.h). Only between two entries into translated code
+ * (jmp_cache_for_entry): the prologue gives the probe the new mask. */
 static void jmp_cache_maybe_grow(JmpCache *jc)
 {
     unsigned bits = jc->bits + 1;
@@ -80,6 +81,7 @@ static void jmp_cache_maybe_grow(JmpCache *jc)
     jc->refills = 0;
     __atomic_store_n(&jc->bits, bits, __ATOMIC_RELAXED);
     jc->index_mask = ((1ull << bits) - 1) * sizeof(JmpCacheEntry);
+    jc->index_mul = jmp_cache_mul(bits);
     tb_jmp_cache_clear(jc);
     if (log_enabled(LOG_STATS))
         exec_stats.jc_grown++;
@@ -98,6 +100,16 @@ static JmpCache *jmp_cache_get(void)
         tb_jmp_cache_clear(jc);
         jc->generation = generation;
     }
+    return jc;
+}
+
+/* The cache to enter translated code with: grown here, never in the
+ * lookup helper, whose caller's frame holds the mask it entered with
+ * (its probes would miss every entry placed by a wider one). */
+static JmpCache *jmp_cache_for_entry(void)
+{
+    JmpCache *jc = jmp_cache_get();
+
     jmp_cache_maybe_grow(jc);
     return jc;
 }
@@ -370,7 +382,7 @@ static void run_blocks(ExecThread *self, void *env)
                     (unsigned long long)state.pc);
         if (log_enabled(LOG_CPU) && target->log_state)
             target->log_state(env);
-        ret = enter(env, tb->code, jmp_cache_get());
+        ret = enter(env, tb->code, jmp_cache_for_entry());
         if (tb_flush_requested()) {
             exec_flush(self);
             ret = 0; /* tb may be gone: nothing to chain from */

@@ -111,11 +111,11 @@ extern TBStats tb_stats;
  * time it has been refilled from the hash table twice its size since it
  * last grew: a program with more hot code than entries (a compiler, a
  * JS engine) would otherwise miss on most indirect branches. Space for
- * the largest is reserved up front; an entry's index is the key's hash
- * (top JMP_CACHE_MAX_BITS) masked to the entries in use, and the inline
- * probe reads that mask (as index_mask, scaled by the entry size) from
- * the frame, where the prologue put it: the cache grows only at the
- * dispatcher, between two entries into translated code.
+ * the largest is reserved up front. An entry's index is Fibonacci
+ * hashing at the size in use (jmp_cache_index): the inline probe reads
+ * the size's multiplier and mask from the frame, where the prologue put
+ * them, so the cache grows only at the dispatcher, between two entries
+ * into translated code.
  */
 #define JMP_CACHE_MIN_BITS 13
 #define JMP_CACHE_MAX_BITS 16
@@ -131,6 +131,7 @@ typedef struct JmpCache {
     unsigned generation;
     unsigned bits;       /* 1 << bits entries in use */
     uint64_t index_mask; /* ((1 << bits) - 1) * sizeof(JmpCacheEntry) */
+    uint64_t index_mul;  /* jmp_cache_mul(bits) */
     uint64_t refills;    /* entries filled from the hash table since the
                           * cache last grew */
     JmpCacheEntry entry[JMP_CACHE_MAX];
@@ -163,25 +164,40 @@ static inline uint64_t jmp_cache_key(uint64_t pc, uint32_t flags)
 
 /*
  * Bits 2-31 of the key only, so a key's index is its pc's: multiplied
- * (Fibonacci hashing), the top JMP_CACHE_MAX_BITS taken (and masked to
- * the entries in use, jmp_cache_index). An xor of two bit ranges sent
+ * (Fibonacci hashing), the top bits taken. An xor of two bit ranges sent
  * gawk's interpreter blocks at structured distances (0x30028 apart) to
  * the same entry: 600k lookups a run missed the inline probe.
  */
 #define JMP_CACHE_HASH_MUL 0x9e3779b1u
 
+/* The top JMP_CACHE_MAX_BITS of the hash (loop counters, loop slots). */
 static inline unsigned jmp_cache_hash(uint64_t key)
 {
     return ((uint32_t)key >> 2) * JMP_CACHE_HASH_MUL >>
            (32 - JMP_CACHE_MAX_BITS);
 }
 
+/*
+ * The multiplier for 1 << bits entries: the golden ratio scaled so that
+ * bits 16 and up of the 64-bit product (pc >> 2) * mul are the top bits
+ * of the fraction (pc >> 2) * 0.618..., as Fibonacci hashing takes them,
+ * for any size with one fixed shift (the probe's). Taking the low bits
+ * of a 16-bit hash for a smaller cache instead kept pcs whose hashes
+ * differ only in the top bit (bash's loop, 0x5584 bytes apart) on one
+ * entry.
+ */
+static inline uint64_t jmp_cache_mul(unsigned bits)
+{
+    return JMP_CACHE_HASH_MUL >> (JMP_CACHE_MAX_BITS - bits);
+}
+
 /* key's entry in jc (its owner, or another thread after a fence). */
 static inline unsigned jmp_cache_index(const JmpCache *jc, uint64_t key)
 {
     unsigned bits = __atomic_load_n(&jc->bits, __ATOMIC_RELAXED);
+    uint64_t x = (uint32_t)key >> 2;
 
-    return jmp_cache_hash(key) & ((1u << bits) - 1);
+    return (unsigned)((x * jmp_cache_mul(bits)) >> 16) & ((1u << bits) - 1);
 }
 _Static_assert(JMP_CACHE_FLAGS_SHIFT >= 32,
                "the flags must not change a key's jump cache index");

@@ -163,6 +163,9 @@ size_t tcg_backend_init(uint8_t *buf, size_t size, uintptr_t guest_base)
     x86_load(a, X86_LD_64, 64, X86_RAX,
              x86_mem(X86_RDX, offsetof(JmpCache, index_mask)));
     x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_MASK), X86_RAX);
+    x86_load(a, X86_LD_64, 64, X86_RAX,
+             x86_mem(X86_RDX, offsetof(JmpCache, index_mul)));
+    x86_store(a, 64, x86_mem(X86_RSP, FRAME_JMP_MUL), X86_RAX);
     x86_jmp_r(a, X86_RSI);
 
     be.exit_zero = a->p;

@@ -343,10 +343,10 @@ static void lower_goto_lookup(const TCGOp *op)
 
         x86_mov_rr(as(), 32, rt, rp);
         x86_shift_ri(as(), 32, X86_SHR, rt, 2);
-        x86_imul_rri(as(), 32, rt, rt, (int32_t)JMP_CACHE_HASH_MUL);
-        /* The top JMP_CACHE_MAX_BITS, times 16 (the entry size), masked
-         * to the entries in use. */
-        x86_shift_ri(as(), 32, X86_SHR, rt, 32 - JMP_CACHE_MAX_BITS - 4);
+        /* The index (jmp_cache_index) times 16, the entry size: bits 16
+         * and up of the 64-bit product, masked to the entries in use. */
+        x86_imul_rm(as(), 64, rt, x86_mem(X86_RSP, FRAME_JMP_MUL));
+        x86_shift_ri(as(), 64, X86_SHR, rt, 16 - 4);
         x86_alu_rm(as(), 64, X86_AND, rt, x86_mem(X86_RSP, FRAME_JMP_MASK));
         x86_alu_rm(as(), 64, X86_ADD, rt, x86_mem(X86_RSP, FRAME_JMP_CACHE));
         x86_alu_rm(as(), 64, X86_CMP, rp, x86_mem(rt, key_at));

@@ -23,11 +23,12 @@ typedef uint32_t RegSet;
 #define REGSET(r) (1u << (r))
 
 #define FRAME_SLOTS 256
-/* The slots, then the thread's JmpCache pointer and its index_mask;
- * 8 more bytes keep rsp 16-byte aligned. */
+/* The slots, then the thread's JmpCache pointer, its index_mask and
+ * its index_mul (24 bytes keep rsp 16-byte aligned). */
 #define FRAME_SIZE (FRAME_SLOTS * 8 + 24)
 #define FRAME_JMP_CACHE (FRAME_SLOTS * 8)
 #define FRAME_JMP_MASK (FRAME_SLOTS * 8 + 8)
+#define FRAME_JMP_MUL (FRAME_SLOTS * 8 + 16)
 
 typedef struct Backend {
     X86Asm as;
