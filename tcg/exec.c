@@ -71,7 +71,8 @@ static JmpCache *jmp_cache_new(unsigned generation)
 
 /* Twice the entries, all empty, once refills show that the ones in use
  * are too few (tb.h). Only between two entries into translated code
- * (jmp_cache_for_entry): the prologue gives the probe the new mask. */
+ * (jmp_cache_for_entry): the prologue gives the probe the new multiplier
+ * and mask. */
 static void jmp_cache_maybe_grow(JmpCache *jc)
 {
     unsigned bits = jc->bits + 1;
@@ -104,8 +105,8 @@ static JmpCache *jmp_cache_get(void)
 }
 
 /* The cache to enter translated code with: grown here, never in the
- * lookup helper, whose caller's frame holds the mask it entered with
- * (its probes would miss every entry placed by a wider one). */
+ * lookup helper, whose caller's frame holds the multiplier and mask it
+ * entered with (its probes would miss every entry placed since). */
 static JmpCache *jmp_cache_for_entry(void)
 {
     JmpCache *jc = jmp_cache_get();

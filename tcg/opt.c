@@ -124,16 +124,16 @@ static bool is_i32_op(TCGOpcode opc)
 static bool temp_is_const(uint64_t idx, uint64_t *val)
 {
     TCGTemp *t = tcg_temp((uint32_t)idx);
+    TempInfo *ti;
 
     if (t->kind == TEMP_CONST) {
         *val = (uint64_t)t->val;
         return true;
     }
-    if (info(idx)->known) {
-        *val = temp_info[idx].known_val;
-        return true;
-    }
-    return false;
+    ti = info(idx);
+    if (ti->known)
+        *val = ti->known_val;
+    return ti->known;
 }
 
 static uint64_t const_temp_for(TCGType type, uint64_t val)

@@ -104,8 +104,7 @@ extern TBStats tb_stats;
  * running translated code again. Invalidating a page empties the entries
  * of its blocks in every registered cache (tb_jmp_cache_register): tb
  * first (one compare-and-swap), then code.
- */
-/*
+ *
  * A thread's cache starts with 1 << JMP_CACHE_MIN_BITS entries (a short
  * process pays for no more) and doubles, up to JMP_CACHE_MAX_BITS, each
  * time it has been refilled from the hash table twice its size since it

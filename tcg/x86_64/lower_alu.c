@@ -71,14 +71,14 @@ static bool lower_add_lea(const TCGOp *op, int w, X86Reg rb, int32_t imm)
 }
 
 /*
- * A guest register read as an ALU op's second input while it is only in
- * the CPU state: the op reads it there (a memory operand) instead of
- * taking a register to load it into, which pays off in blocks with more
- * live guest registers than the host has (an LPC filter's coefficients).
+ * A guest register that is only in the CPU state: an op that can read it
+ * there (a memory operand, an extending load) does so instead of taking a
+ * register to load it into, which pays off in blocks with more live guest
+ * registers than the host has (an LPC filter's coefficients).
  */
-static bool reads_in_place(const TCGTemp *b)
+static bool reads_in_place(const TCGTemp *t)
 {
-    return b->kind == TEMP_GLOBAL && b->val_loc == VAL_MEM;
+    return t->kind == TEMP_GLOBAL && t->val_loc == VAL_MEM;
 }
 
 /* The output's register with a copy of a in it, for an op that reads b
@@ -90,7 +90,7 @@ static X86Reg out_from_a(const TCGOp *op)
     TCGTemp *out = arg_temp(op, 0), *a = arg_temp(op, 1);
     X86Reg r;
 
-    if (a->kind != TEMP_GLOBAL || a->val_loc != VAL_MEM || a == out)
+    if (!reads_in_place(a) || a == out)
         return ra_out_from(op, 0, 1, 0);
     r = ra_alloc(0);
     ra_copy_to(r, a);
@@ -541,7 +541,7 @@ static bool lower_ext_of_global(const TCGOp *op)
     X86Mem home;
     X86Reg rd;
 
-    if (in->kind != TEMP_GLOBAL || in->val_loc != VAL_MEM || in == out ||
+    if (!reads_in_place(in) || in == out ||
         !ext_as_load((TCGOpcode)op->opc, &kind, &width, &offset))
         return false;
     rd = out->pinned ? (X86Reg)out->reg : ra_alloc(0);

@@ -12,12 +12,40 @@
 
 Backend be;
 
-/* Allocation order: callee-saved first, so values survive helper calls. */
-static const X86Reg alloc_order[] = {
-    X86_RBX, X86_RBP, X86_R12, X86_R13, X86_RSI, X86_RDI,
-    X86_R8,  X86_R9,  X86_R10, X86_RAX, X86_RDX, X86_RCX,
+/*
+ * Allocation order: callee-saved first, so values survive helper calls:
+ * rbx, rbp, r12, r13, rsi, rdi, r8, r9, r10, rax, rdx, rcx. Written as
+ * sets taken in turn, each in register-number order, so that the first
+ * register of a set of candidates in that order is the lowest of its
+ * first non-empty part (first_in_order).
+ */
+static const RegSet alloc_sets[] = {
+    REGSET(X86_RBX) | REGSET(X86_RBP) | REGSET(X86_R12) | REGSET(X86_R13),
+    REGSET(X86_RSI) | REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) |
+        REGSET(X86_R10),
+    REGSET(X86_RAX) | REGSET(X86_RDX),
+    REGSET(X86_RCX),
 };
-#define NB_ALLOC_REGS (int)(sizeof(alloc_order) / sizeof(alloc_order[0]))
+#define NB_ALLOC_SETS (sizeof(alloc_sets) / sizeof(alloc_sets[0]))
+
+/* The first register of m in allocation order, or X86_NOREG. */
+static X86Reg first_in_order(RegSet m)
+{
+    for (size_t i = 0; i < NB_ALLOC_SETS; i++)
+        if (alloc_sets[i] & m)
+            return (X86Reg)__builtin_ctz(alloc_sets[i] & m);
+    return X86_NOREG;
+}
+
+/* Every register the allocator hands out. */
+static RegSet alloc_regs(void)
+{
+    RegSet all = 0;
+
+    for (size_t i = 0; i < NB_ALLOC_SETS; i++)
+        all |= alloc_sets[i];
+    return all;
+}
 
 /*
  * The globals the frontend pins (tcg_pin_globals) live in these
@@ -96,27 +124,9 @@ void ra_release(X86Reg r)
         t->val_loc = VAL_DEAD;
 }
 
-/* alloc_order as sets taken in turn, each in register-number order, so
- * that the lowest free register of the first set with one is the first
- * free register alloc_order names. */
-static const RegSet alloc_sets[] = {
-    REGSET(X86_RBX) | REGSET(X86_RBP) | REGSET(X86_R12) | REGSET(X86_R13),
-    REGSET(X86_RSI) | REGSET(X86_RDI) | REGSET(X86_R8) | REGSET(X86_R9) |
-        REGSET(X86_R10),
-    REGSET(X86_RAX) | REGSET(X86_RDX),
-    REGSET(X86_RCX),
-};
-
 static X86Reg find_free(RegSet avoid)
 {
-    RegSet taken = be.owned | avoid;
-
-    for (size_t i = 0; i < sizeof(alloc_sets) / sizeof(alloc_sets[0]); i++) {
-        RegSet free = alloc_sets[i] & ~taken;
-        if (free)
-            return (X86Reg)__builtin_ctz(free);
-    }
-    return X86_NOREG;
+    return first_in_order(~(be.owned | avoid));
 }
 
 void ra_evict(X86Reg r, RegSet avoid)
@@ -206,23 +216,23 @@ static X86Reg choose_spill(RegSet avoid)
     RegSet cands = 0;
     X86Reg best = X86_NOREG;
 
-    for (int i = 0; i < NB_ALLOC_REGS; i++) {
-        X86Reg c = alloc_order[i];
+    for (RegSet m = alloc_regs() & ~avoid; m;) {
+        int c = ra_next_reg(&m);
 
         dist[c] = from < 0 ? 0 : SPILL_LOOKAHEAD;
-        if (!(avoid & REGSET(c)) && !be.reg_owner[c]->pinned)
+        if (!be.reg_owner[c]->pinned)
             cands |= REGSET(c);
     }
     if (from >= 0)
         next_read_distances(cands, from, dist);
-    for (int i = 0; i < NB_ALLOC_REGS; i++) {
-        X86Reg c = alloc_order[i];
+    /* In allocation order: the first of equal scores wins. */
+    for (RegSet m = cands; m;) {
+        X86Reg c = first_in_order(m);
         const TCGTemp *t = be.reg_owner[c];
         bool clean;
         int score;
 
-        if (!(cands & REGSET(c)))
-            continue;
+        m &= ~REGSET(c);
         clean = t->kind == TEMP_CONST || t->mem_coherent;
         score = dist[c] * 2 + clean;
         if (score > best_score) {
