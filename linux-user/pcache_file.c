@@ -2,9 +2,12 @@
  * Files of the persistent translation cache (pcache_file.h). Writers
  * append whole records with one O_APPEND write (no locks: concurrent
  * processes interleave records, never bytes); a new file is published by
- * link() of a complete header. Readers map the file read-only, index the
- * record headers and check a record's checksum only when they use it; a
- * damaged spot is skipped, a foreign header ignores the whole file.
+ * link() of a complete header. Readers map the file read-only, find
+ * records through the sorted index beside it (pcache_index.h) and a table
+ * of the records appended since it was written, and check a record's key
+ * and checksum when they use it; a damaged spot is skipped, a foreign
+ * header ignores the whole file. A writer that leaves many records outside
+ * the index writes it again.
  */
 #include "linux-user/pcache_file.h"
 
@@ -18,13 +21,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "linux-user/pcache_index.h"
 #include "util/hash64.h"
 #include "util/log.h"
+#include "util/write_all.h"
 
 #define PCACHE_MAGIC "ARXPCACH"
 #define PCACHE_VERSION 1u
 #define PCACHE_RECORD_MAGIC 0x43525841u /* "AXRC" */
 #define PCACHE_SUFFIX ".arxtc"
+#define PCACHE_INDEX_SUFFIX ".arxix"
+/* A writer writes the index again once the records outside it are a
+ * sixteenth of those inside (rewriting costs the whole file's headers). */
+#define PCACHE_REINDEX_RATIO 16u
 /* Queued records are written early past this many bytes. */
 #define PCACHE_PENDING_LIMIT (8u << 20)
 #define PCACHE_DEFAULT_BOUND (1ull << 30)
@@ -50,21 +59,16 @@ typedef struct PCacheRecordHead {
 } PCacheRecordHead;
 _Static_assert(sizeof(PCacheRecordHead) == 40, "record header layout");
 
-typedef struct PCacheIndexEntry {
-    uint64_t pc;
-    uint64_t file_offset;
-    uint32_t flags;
-    uint32_t at; /* the record's offset in the file; 0: empty */
-} PCacheIndexEntry;
-
 struct PCacheFile {
     uint64_t ident;
-    char name[40];
+    char name[40], index_name[40];
     bool opened;
     const uint8_t *map;
     size_t map_len;
-    PCacheIndexEntry *index;
-    size_t index_mask;
+    PCacheIndex sorted;     /* the index file */
+    PCacheIndexEntry *tail; /* a table of the records past sorted.covered */
+    size_t tail_mask, tail_count;
+    bool stale_index; /* too many records outside it: write it again */
     uint8_t *pending;
     size_t pending_len, pending_cap;
     PCacheFile *next;
@@ -108,6 +112,8 @@ PCacheFile *pcache_file_get(uint64_t ident)
     key = hash64(build_hash ^ options_hash, &ident, sizeof(ident));
     snprintf(f->name, sizeof(f->name), "%016llx" PCACHE_SUFFIX,
              (unsigned long long)key);
+    snprintf(f->index_name, sizeof(f->index_name),
+             "%016llx" PCACHE_INDEX_SUFFIX, (unsigned long long)key);
     f->next = files;
     files = f;
     return f;
@@ -118,68 +124,115 @@ const char *pcache_file_name(const PCacheFile *f)
     return f->name;
 }
 
-static void file_path(const PCacheFile *f, char *path, size_t len)
+static void file_path(const char *name, char *path, size_t len)
 {
-    snprintf(path, len, "%s/%s", cache_dir, f->name);
+    snprintf(path, len, "%s/%s", cache_dir, name);
+}
+
+static PCacheIndexOwner file_owner(const PCacheFile *f)
+{
+    return (PCacheIndexOwner){build_hash, options_hash, f->ident};
 }
 
 /* ---- reading ---- */
 
-static uint64_t index_hash(uint64_t pc, uint32_t flags, uint64_t file_offset)
+static bool same_key(const PCacheIndexEntry *e, const PCacheRecordHead *r)
 {
-    return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1));
+    return e->pc == r->pc && e->flags == r->flags &&
+           e->file_offset == r->file_offset;
+}
+
+static size_t tail_slot(const PCacheFile *f, uint64_t pc, uint32_t flags,
+                        uint64_t file_offset)
+{
+    return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1)) &
+           f->tail_mask;
 }
 
 /* Later records win: a damaged copy is followed by a good one. */
-static void index_put(PCacheFile *f, const PCacheRecordHead *r, uint32_t at)
+static void tail_put(void *ctx, const PCacheRecordHead *r, uint32_t at)
 {
-    size_t i = index_hash(r->pc, r->flags, r->file_offset) & f->index_mask;
+    PCacheFile *f = ctx;
+    size_t i = tail_slot(f, r->pc, r->flags, r->file_offset);
 
-    for (;; i = (i + 1) & f->index_mask) {
-        PCacheIndexEntry *e = &f->index[i];
-        if (!e->at || (e->pc == r->pc && e->flags == r->flags &&
-                       e->file_offset == r->file_offset)) {
+    for (;; i = (i + 1) & f->tail_mask) {
+        PCacheIndexEntry *e = &f->tail[i];
+        if (!e->at || same_key(e, r)) {
+            f->tail_count += !e->at;
             *e = (PCacheIndexEntry){r->pc, r->file_offset, r->flags, at};
             return;
         }
     }
 }
 
-/* The record header at off if it looks whole, else NULL. */
-static const PCacheRecordHead *record_at(const PCacheFile *f, size_t off)
+static uint32_t tail_find(const PCacheFile *f, uint64_t pc, uint32_t flags,
+                          uint64_t file_offset)
+{
+    if (!f->tail)
+        return 0;
+    for (size_t i = tail_slot(f, pc, flags, file_offset);;
+         i = (i + 1) & f->tail_mask) {
+        const PCacheIndexEntry *e = &f->tail[i];
+        if (!e->at)
+            return 0;
+        if (e->pc == pc && e->flags == flags && e->file_offset == file_offset)
+            return e->at;
+    }
+}
+
+/* Where the record for the key is, or 0. */
+static uint32_t file_lookup(const PCacheFile *f, uint64_t pc, uint32_t flags,
+                            uint64_t file_offset)
+{
+    uint32_t at = tail_find(f, pc, flags, file_offset);
+
+    return at ? at : pcache_index_find(&f->sorted, pc, flags, file_offset);
+}
+
+/* The record header at off of the len bytes at map if it looks whole,
+ * else NULL. */
+static const PCacheRecordHead *record_at(const uint8_t *map, size_t len,
+                                         size_t off)
 {
     const PCacheRecordHead *r;
 
-    if (f->map_len - off < sizeof(*r))
+    if (off > len || len - off < sizeof(*r) || off % 8)
         return NULL;
-    r = (const PCacheRecordHead *)(const void *)(f->map + off);
+    r = (const PCacheRecordHead *)(const void *)(map + off);
     if (r->magic != PCACHE_RECORD_MAGIC || r->total % 8 ||
-        r->total < sizeof(*r) || r->total > f->map_len - off ||
+        r->total < sizeof(*r) || r->total > len - off ||
         r->payload_len > r->total - sizeof(*r))
         return NULL;
     return r;
 }
 
-/* Walks the records, skipping damage 8 bytes at a time; counts them when
- * f->index is NULL, else indexes them. Returns the count. */
-static size_t scan_records(PCacheFile *f, size_t *damaged)
-{
-    size_t off = sizeof(PCacheHead), n = 0;
+typedef void RecordVisit(void *ctx, const PCacheRecordHead *r, uint32_t at);
 
-    *damaged = 0;
-    while (off + sizeof(PCacheRecordHead) <= f->map_len) {
-        const PCacheRecordHead *r = record_at(f, off);
+static void count_visit(void *ctx, const PCacheRecordHead *r, uint32_t at)
+{
+    (void)r;
+    (void)at;
+    (*(size_t *)ctx)++;
+}
+
+/* Visits the whole records of map[from, len), skipping damage 8 bytes at
+ * a time. Returns the end of the last one (from if none). */
+static size_t scan_records(const uint8_t *map, size_t len, size_t from,
+                           RecordVisit *visit, void *ctx)
+{
+    size_t off = from, end = from;
+
+    while (off + sizeof(PCacheRecordHead) <= len) {
+        const PCacheRecordHead *r = record_at(map, len, off);
         if (!r) {
-            (*damaged)++;
             off += 8;
             continue;
         }
-        if (f->index)
-            index_put(f, r, (uint32_t)off);
-        n++;
+        visit(ctx, r, (uint32_t)off);
         off += r->total;
+        end = off;
     }
-    return n;
+    return end;
 }
 
 static bool head_ok(const PCacheHead *h, uint64_t ident)
@@ -190,16 +243,57 @@ static bool head_ok(const PCacheHead *h, uint64_t ident)
     return memcmp(h, &want, sizeof(want)) == 0;
 }
 
+/* Whether, with appended more records, so many are outside the index
+ * that it is worth writing again. */
+static bool index_stale(const PCacheFile *f, size_t appended)
+{
+    size_t outside = f->tail_count + appended;
+
+    return outside && outside * PCACHE_REINDEX_RATIO >= f->sorted.count;
+}
+
+/* Indexes the records the sorted index does not cover. */
+static void file_index_tail(PCacheFile *f)
+{
+    size_t from = f->sorted.covered, n = 0, cap;
+
+    if (from < sizeof(PCacheHead))
+        from = sizeof(PCacheHead);
+    scan_records(f->map, f->map_len, from, count_visit, &n);
+    if (!n)
+        return;
+    for (cap = 16; cap < 2 * n; cap *= 2)
+        ;
+    f->tail = calloc(cap, sizeof(*f->tail));
+    if (!f->tail)
+        return;
+    f->tail_mask = cap - 1;
+    scan_records(f->map, f->map_len, from, tail_put, f);
+}
+
+static void file_close(PCacheFile *f)
+{
+    if (f->map)
+        munmap((void *)f->map, f->map_len);
+    pcache_index_close(&f->sorted);
+    free(f->tail);
+    f->map = NULL;
+    f->map_len = 0;
+    f->tail = NULL;
+    f->tail_mask = f->tail_count = 0;
+    f->opened = false;
+}
+
 static void file_open(PCacheFile *f)
 {
     char path[PATH_MAX];
+    PCacheIndexOwner owner = file_owner(f);
     struct stat st;
-    size_t n, damaged, cap;
     void *map;
     int fd;
 
     f->opened = true;
-    file_path(f, path, sizeof(path));
+    file_path(f->name, path, sizeof(path));
     fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
         return;
@@ -211,61 +305,50 @@ static void file_open(PCacheFile *f)
         close(fd);
         return;
     }
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-               fd, 0);
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (map == MAP_FAILED)
         return;
-    f->map = map;
-    f->map_len = (size_t)st.st_size;
     if (!head_ok((const PCacheHead *)map, f->ident)) {
         if (log_enabled(LOG_PCACHE))
             arx_log("pcache: %s: foreign or damaged header, ignored\n", path);
-        munmap(map, f->map_len);
-        f->map = NULL;
+        munmap(map, (size_t)st.st_size);
         return;
     }
-    n = scan_records(f, &damaged);
-    for (cap = 16; cap < 2 * n; cap *= 2)
-        ;
-    f->index = calloc(cap, sizeof(*f->index));
-    if (!f->index)
-        return;
-    f->index_mask = cap - 1;
-    scan_records(f, &damaged);
+    f->map = map;
+    f->map_len = (size_t)st.st_size;
+    file_path(f->index_name, path, sizeof(path));
+    pcache_index_open(&f->sorted, path, &owner, f->map_len);
+    file_index_tail(f);
+    f->stale_index = index_stale(f, 0);
     if (log_enabled(LOG_PCACHE))
-        arx_log("pcache: %s: %zu records%s\n", path, n,
-                damaged ? ", damaged bytes skipped" : "");
+        arx_log("pcache: %s/%s: %zu records (%zu indexed)\n", cache_dir,
+                f->name, f->sorted.count + f->tail_count, f->sorted.count);
 }
 
 const void *pcache_file_find(PCacheFile *f, uint64_t pc, uint32_t flags,
                              uint64_t file_offset, size_t *len)
 {
-    size_t i;
+    PCacheIndexEntry want = {pc, file_offset, flags, 0};
+    const PCacheRecordHead *r;
+    uint32_t at;
 
     if (!f->opened)
         file_open(f);
-    if (!f->index)
+    if (!f->map)
         return NULL;
-    i = index_hash(pc, flags, file_offset) & f->index_mask;
-    for (;; i = (i + 1) & f->index_mask) {
-        PCacheIndexEntry *e = &f->index[i];
-        const PCacheRecordHead *r;
-
-        if (!e->at)
-            return NULL;
-        if (e->pc != pc || e->flags != flags || e->file_offset != file_offset)
-            continue;
-        r = record_at(f, e->at);
-        if (!r || hash64(0, &r->pc, 24 + (size_t)r->payload_len) != r->check) {
-            if (log_enabled(LOG_PCACHE))
-                arx_log("pcache: %s: damaged record at %u, ignored\n", f->name,
-                        e->at);
-            return NULL;
-        }
-        *len = r->payload_len;
-        return r + 1;
+    at = file_lookup(f, pc, flags, file_offset);
+    if (!at)
+        return NULL;
+    r = record_at(f->map, f->map_len, at);
+    if (!r || !same_key(&want, r) ||
+        hash64(0, &r->pc, 24 + (size_t)r->payload_len) != r->check) {
+        if (log_enabled(LOG_PCACHE))
+            arx_log("pcache: %s: damaged record at %u, ignored\n", f->name, at);
+        return NULL;
     }
+    *len = r->payload_len;
+    return r + 1;
 }
 
 /* ---- writing ---- */
@@ -302,22 +385,6 @@ void pcache_file_add(PCacheFile *f, uint64_t pc, uint32_t flags,
     f->pending_len += total;
     if (f->pending_len >= PCACHE_PENDING_LIMIT)
         pcache_file_flush_all();
-}
-
-static bool write_all(int fd, const void *buf, size_t len)
-{
-    const uint8_t *p = buf;
-
-    while (len) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        len -= (size_t)n;
-    }
-    return true;
 }
 
 /* A complete file (header, then extra) under a temporary name; the name,
@@ -358,12 +425,14 @@ static void publish_empty(const PCacheFile *f, const char *path)
  * a new file with the queued records replaces it. */
 static void replace_file(const PCacheFile *f, const char *path)
 {
-    char tmp[PATH_MAX];
+    char tmp[PATH_MAX], index_path[PATH_MAX];
 
     if (!write_temp(f, f->pending, f->pending_len, tmp, sizeof(tmp)))
         return;
     if (rename(tmp, path) != 0)
         unlink(tmp);
+    file_path(f->index_name, index_path, sizeof(index_path));
+    unlink(index_path);
     if (log_enabled(LOG_PCACHE))
         arx_log("pcache: %s: replaced a damaged or foreign file\n", path);
 }
@@ -377,23 +446,6 @@ static size_t count_records(const uint8_t *p, size_t len)
     return n;
 }
 
-static bool index_has(const PCacheFile *f, const PCacheRecordHead *r)
-{
-    size_t i;
-
-    if (!f->index)
-        return false;
-    i = index_hash(r->pc, r->flags, r->file_offset) & f->index_mask;
-    for (;; i = (i + 1) & f->index_mask) {
-        const PCacheIndexEntry *e = &f->index[i];
-        if (!e->at)
-            return false;
-        if (e->pc == r->pc && e->flags == r->flags &&
-            e->file_offset == r->file_offset)
-            return true;
-    }
-}
-
 /* Another process appended since this one read the file (a shell's fork
  * children all translate the same child path): reads it again and drops
  * the queued records it already holds. */
@@ -403,23 +455,68 @@ static void drop_known_pending(PCacheFile *f, off_t size_now)
 
     if (f->opened && (size_t)size_now == f->map_len)
         return;
-    if (f->map)
-        munmap((void *)f->map, f->map_len);
-    free(f->index);
-    f->map = NULL;
-    f->map_len = 0;
-    f->index = NULL;
+    file_close(f);
     file_open(f);
     while (in < f->pending_len) {
         PCacheRecordHead *r = (PCacheRecordHead *)(void *)(f->pending + in);
         uint32_t total = r->total;
-        if (!index_has(f, r)) {
+        if (!file_lookup(f, r->pc, r->flags, r->file_offset)) {
             memmove(f->pending + out, r, total);
             out += total;
         }
         in += total;
     }
     f->pending_len = out;
+}
+
+static void collect_visit(void *ctx, const PCacheRecordHead *r, uint32_t at)
+{
+    PCacheIndexEntry **next = ctx;
+
+    *(*next)++ = (PCacheIndexEntry){r->pc, r->file_offset, r->flags, at};
+}
+
+/* Writes the index of every whole record in the file at path. */
+static void write_index(const PCacheFile *f, const char *path)
+{
+    char index_path[PATH_MAX], tmp[PATH_MAX];
+    PCacheIndexOwner owner = file_owner(f);
+    PCacheIndexEntry *entries, *next;
+    struct stat st;
+    size_t covered;
+    uint8_t *map;
+    int fd;
+
+    fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(PCacheHead) ||
+        st.st_size > (off_t)UINT32_MAX) {
+        close(fd);
+        return;
+    }
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+               fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return;
+    entries = malloc((size_t)st.st_size / sizeof(PCacheRecordHead) *
+                     sizeof(*entries));
+    if (entries && head_ok((const PCacheHead *)(void *)map, f->ident)) {
+        next = entries;
+        covered = scan_records(map, (size_t)st.st_size, sizeof(PCacheHead),
+                               collect_visit, &next);
+        file_path(f->index_name, index_path, sizeof(index_path));
+        snprintf(tmp, sizeof(tmp), "%s/.tmp-%d-%s", cache_dir, (int)getpid(),
+                 f->index_name);
+        if (pcache_index_write(index_path, tmp, &owner, entries,
+                               (size_t)(next - entries), covered) &&
+            log_enabled(LOG_PCACHE))
+            arx_log("pcache: %s: index of %zu records written\n", f->name,
+                    (size_t)(next - entries));
+    }
+    free(entries);
+    munmap(map, (size_t)st.st_size);
 }
 
 static bool file_write_pending(PCacheFile *f)
@@ -429,7 +526,7 @@ static bool file_write_pending(PCacheFile *f)
     int fd;
     bool ok = false;
 
-    file_path(f, path, sizeof(path));
+    file_path(f->name, path, sizeof(path));
     fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0 && errno == ENOENT) {
         publish_empty(f, path);
@@ -460,6 +557,9 @@ static bool file_write_pending(PCacheFile *f)
         drop_known_pending(f, st.st_size);
     ok = !f->pending_len || write_all(fd, f->pending, f->pending_len);
     close(fd);
+    if (ok && index_stale(f, count_records(f->pending, f->pending_len)))
+        write_index(f, path);
+    f->stale_index = false;
     if (log_enabled(LOG_PCACHE) && ok)
         arx_log("pcache: %s: %zu records (%zu bytes) appended\n", f->name,
                 count_records(f->pending, f->pending_len), f->pending_len);
@@ -491,16 +591,17 @@ static uint64_t cache_bound(void)
     return *end || v == 0 ? PCACHE_DEFAULT_BOUND : v;
 }
 
-static bool is_cache_name(const char *name)
+static bool is_cache_name(const char *name, const char *suffix)
 {
-    size_t n = strlen(name), s = strlen(PCACHE_SUFFIX);
+    size_t n = strlen(name), s = strlen(suffix);
 
     return n > s && n < 64 && name[0] != '.' &&
-           strcmp(name + n - s, PCACHE_SUFFIX) == 0;
+           strcmp(name + n - s, suffix) == 0;
 }
 
-/* The cache files of the directory; the caller frees *out. */
-static size_t list_files(CacheEntry **out, uint64_t *total)
+/* The directory's files named with suffix (cache files, or their
+ * indexes); the caller frees *out. */
+static size_t list_files(const char *suffix, CacheEntry **out, uint64_t *total)
 {
     DIR *d = opendir(cache_dir);
     struct dirent *de;
@@ -513,7 +614,7 @@ static size_t list_files(CacheEntry **out, uint64_t *total)
     if (!d)
         return 0;
     while ((de = readdir(d))) {
-        if (!is_cache_name(de->d_name) ||
+        if (!is_cache_name(de->d_name, suffix) ||
             fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         if (n == cap) {
@@ -535,22 +636,46 @@ static size_t list_files(CacheEntry **out, uint64_t *total)
     return n;
 }
 
-/* Least recently used files go until the directory is under 90% of its
- * bound. */
+/* The bytes of the directory's indexes. */
+static uint64_t index_bytes(void)
+{
+    uint64_t total;
+    CacheEntry *v;
+
+    list_files(PCACHE_INDEX_SUFFIX, &v, &total);
+    free(v);
+    return total;
+}
+
+/* Removes the cache file name and its index; whether the file went. */
+static bool remove_file(const char *name)
+{
+    char path[PATH_MAX];
+    size_t n = strlen(name) - strlen(PCACHE_SUFFIX);
+    bool removed;
+
+    snprintf(path, sizeof(path), "%s/%s", cache_dir, name);
+    removed = unlink(path) == 0;
+    snprintf(path, sizeof(path), "%s/%.*s" PCACHE_INDEX_SUFFIX, cache_dir,
+             (int)n, name);
+    unlink(path);
+    return removed;
+}
+
+/* Least recently used files (and their indexes) go until the directory
+ * is under 90% of its bound. */
 static void evict(void)
 {
     uint64_t bound = cache_bound(), total;
     CacheEntry *v;
-    size_t n = list_files(&v, &total);
-    char path[PATH_MAX];
+    size_t n = list_files(PCACHE_SUFFIX, &v, &total);
 
+    total += index_bytes();
     if (total > bound) {
         qsort(v, n, sizeof(*v), compare_used);
-        for (size_t i = 0; i < n && total > bound / 10 * 9; i++) {
-            snprintf(path, sizeof(path), "%s/%s", cache_dir, v[i].name);
-            if (unlink(path) == 0)
+        for (size_t i = 0; i < n && total > bound / 10 * 9; i++)
+            if (remove_file(v[i].name))
                 total -= (uint64_t)v[i].size;
-        }
     }
     free(v);
 }
@@ -559,11 +684,18 @@ void pcache_file_flush_all(void)
 {
     bool wrote = false;
 
+    char path[PATH_MAX];
+
     for (PCacheFile *f = files; f; f = f->next) {
-        if (!f->pending_len)
-            continue;
-        wrote |= file_write_pending(f);
-        f->pending_len = 0;
+        if (f->pending_len) {
+            wrote |= file_write_pending(f);
+            f->pending_len = 0;
+        } else if (f->stale_index) {
+            /* Missing, foreign or behind, with nothing to append. */
+            file_path(f->name, path, sizeof(path));
+            write_index(f, path);
+            f->stale_index = false;
+        }
     }
     if (wrote)
         evict();
@@ -577,29 +709,65 @@ void pcache_file_forget_pending(void)
 
 /* ---- arx --cache-stats, --cache-clear ---- */
 
+/* The whole records in the cache file name (repeats included). */
+static size_t records_in(const char *name)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    size_t n = 0;
+    void *map;
+    int fd;
+
+    file_path(name, path, sizeof(path));
+    fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return 0;
+    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(PCacheHead) ||
+        st.st_size > (off_t)UINT32_MAX) {
+        close(fd);
+        return 0;
+    }
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return 0;
+    scan_records(map, (size_t)st.st_size, sizeof(PCacheHead), count_visit, &n);
+    munmap(map, (size_t)st.st_size);
+    return n;
+}
+
 int pcache_file_print_stats(FILE *out)
 {
     uint64_t total;
     CacheEntry *v;
-    size_t n = list_files(&v, &total);
+    size_t n = list_files(PCACHE_SUFFIX, &v, &total), records = 0;
 
+    for (size_t i = 0; i < n; i++)
+        records += records_in(v[i].name);
+    total += index_bytes();
     fprintf(out, "cache directory: %s\n", cache_dir);
-    fprintf(out, "files: %zu\nbytes: %llu\nbound: %llu\n", n,
-            (unsigned long long)total, (unsigned long long)cache_bound());
+    fprintf(out, "files: %zu\nrecords: %zu\nbytes: %llu\nbound: %llu\n", n,
+            records, (unsigned long long)total,
+            (unsigned long long)cache_bound());
     free(v);
     return 0;
 }
 
+/* Cache files and their indexes, and indexes left without a file. */
 int pcache_file_clear(FILE *out)
 {
     uint64_t total;
     CacheEntry *v;
-    size_t n = list_files(&v, &total), removed = 0;
+    size_t n = list_files(PCACHE_SUFFIX, &v, &total), removed = 0;
     char path[PATH_MAX];
 
+    for (size_t i = 0; i < n; i++)
+        removed += remove_file(v[i].name);
+    free(v);
+    n = list_files(PCACHE_INDEX_SUFFIX, &v, &total);
     for (size_t i = 0; i < n; i++) {
         snprintf(path, sizeof(path), "%s/%s", cache_dir, v[i].name);
-        removed += unlink(path) == 0;
+        unlink(path);
     }
     free(v);
     fprintf(out, "removed %zu files from %s\n", removed, cache_dir);

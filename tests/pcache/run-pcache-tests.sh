@@ -121,7 +121,7 @@ $have_dynamic && hit_rate "dynamic" "$work/hello" a b
 # ---- another build ignores the files ----
 fresh c2
 run "$work/c2" "$work/log1" "$work/tiny" >/dev/null
-mine=$(ls "$work/c2")
+mine=$(cd "$work/c2" && ls *.arxtc)
 out=$(ARX_CACHE_SALT=other run "$work/c2" "$work/log2" "$work/tiny")
 check "other build: output" "$(run off "$work/log0" "$work/tiny")" "$out"
 check "other build: nothing loaded" "0" "$(loaded "$work/log2")"
@@ -136,33 +136,69 @@ check "foreign header: nothing loaded" "0" "$(loaded "$work/log4")"
 check "foreign header: one line under -d pcache" "1" \
 	"$(grep -c 'foreign or damaged header' "$work/log4")"
 
-# ---- damage at every byte of a small cache file ----
+# ---- damage at every byte of a small cache file and of its index ----
 fresh c4
 want=$(run off "$work/log0" "$work/tiny")
 run "$work/c4" "$work/log1" "$work/tiny" >/dev/null
-file=$(ls "$work/c4"/*.arxtc)
-cp "$file" "$work/pristine"
-size=$(stat -c %s "$work/pristine")
-bad=0
+check "damage: the cache file has an index" 1 "$(ls "$work/c4"/*.arxix | wc -l)"
+damage_every_byte() { # damage_every_byte FILE: flipped, then truncated there
+	local file=$1 size i got
+	cp "$file" "$work/pristine"
+	size=$(stat -c %s "$work/pristine")
+	bad=0
+	for ((i = 0; i < size; i += step)); do
+		cp "$work/pristine" "$file"
+		printf "$(printf '\\%03o' $((($(od -An -tu1 -j$i -N1 "$work/pristine") ^ 0xff))))" |
+			dd of="$file" bs=1 seek=$i conv=notrunc status=none
+		got=$(run "$work/c4" "$work/logd" "$work/tiny" 2>&1)
+		if [ "$got" != "$want" ]; then
+			[ $bad -lt 3 ] && echo "  $file: flipped byte $i: [$got]"
+			bad=$((bad + 1))
+		fi
+		cp "$work/pristine" "$file"
+		truncate -s $i "$file"
+		got=$(run "$work/c4" "$work/logd" "$work/tiny" 2>&1)
+		if [ "$got" != "$want" ]; then
+			[ $bad -lt 3 ] && echo "  $file: truncated to $i: [$got]"
+			bad=$((bad + 1))
+		fi
+	done
+	cp "$work/pristine" "$file"
+	check "damage: $(basename "$file"): $size bytes flipped and truncated, output unchanged" 0 $bad
+}
 step=${PCACHE_DAMAGE_STEP:-1} # every byte unless told otherwise
-for ((i = 0; i < size; i += step)); do
-	cp "$work/pristine" "$file"
-	printf "$(printf '\\%03o' $((($(od -An -tu1 -j$i -N1 "$work/pristine") ^ 0xff))))" |
-		dd of="$file" bs=1 seek=$i conv=notrunc status=none
-	got=$(run "$work/c4" "$work/logd" "$work/tiny" 2>&1)
-	if [ "$got" != "$want" ]; then
-		[ $bad -lt 3 ] && echo "  flipped byte $i: [$got]"
-		bad=$((bad + 1))
-	fi
-	cp "$work/pristine" "$file"
-	truncate -s $i "$file"
-	got=$(run "$work/c4" "$work/logd" "$work/tiny" 2>&1)
-	if [ "$got" != "$want" ]; then
-		[ $bad -lt 3 ] && echo "  truncated to $i: [$got]"
-		bad=$((bad + 1))
-	fi
-done
-check "damage: $size bytes flipped and truncated, output unchanged" 0 $bad
+# The index first: damaging the cache file may make a run write a new one.
+damage_every_byte "$(ls "$work/c4"/*.arxix)"
+damage_every_byte "$(ls "$work/c4"/*.arxtc)"
+
+# ---- the index: used, and ignored when it is not this file's ----
+fresh c10
+run "$work/c10" "$work/log1" "$work/tiny" >/dev/null
+run "$work/c10" "$work/log2" "$work/tiny" >/dev/null
+check "index: a warm run finds every record through it" 1 \
+	"$(grep -Ec ': ([0-9]+) records \(\1 indexed\)$' "$work/log2")"
+fresh c11
+tiny 9 "$work/tiny9"
+run "$work/c11" "$work/log1" "$work/tiny9" >/dev/null
+cp "$work/c11/"*.arxix "$(ls "$work/c10/"*.arxix)"
+out=$(run "$work/c10" "$work/log3" "$work/tiny")
+check "index of another file: output" "$want" "$out"
+check "index of another file: ignored, records found by reading the file" \
+	"0 $(loaded "$work/log2")" \
+	"$(translated "$work/log3") $(loaded "$work/log3")"
+
+# Entries swapped (sorted keys, each naming the other's record): the
+# records' own keys refuse them; trusting the index runs the wrong block.
+ix=$(ls "$work/c10/"*.arxix)
+run "$work/c10" "$work/log1" "$work/tiny" >/dev/null # a fresh index
+dd if="$ix" of="$work/at0" bs=1 skip=$((64 + 20)) count=4 status=none
+dd if="$ix" of="$work/at1" bs=1 skip=$((64 + 24 + 20)) count=4 status=none
+dd if="$work/at1" of="$ix" bs=1 seek=$((64 + 20)) conv=notrunc status=none
+dd if="$work/at0" of="$ix" bs=1 seek=$((64 + 24 + 20)) conv=notrunc status=none
+out=$(run "$work/c10" "$work/log4" "$work/tiny")
+check "index entries swapped: output" "$want" "$out"
+check "index entries swapped: both refused, translated instead" "2 2" \
+	"$(grep -c 'damaged record' "$work/log4") $(translated "$work/log4")"
 
 # ---- 8 processes fill one cache at once ----
 # Afterwards the files hold every record appended, all valid, and a
@@ -187,13 +223,12 @@ if $have_dynamic; then
 		total=$((total + $(appended "$work/logp$k")))
 	done
 	check "8 at once: outputs" 8 $same
+	records=$("$ARX" --cache="$work/c5" --cache-stats | sed -n 's/^records: //p')
+	check "8 at once: every saved block is in the files" "$total" "$records"
 	ARX_CACHE=$work/c5 "$ARX" -L "$SYSROOT_AARCH64" -d stats,pcache \
 		-D "$work/log6" "$work/hello" >/dev/null
 	check "8 at once: no damaged record" 0 \
 		"$(grep -c 'damaged' "$work/log6")"
-	records=$(sed -n 's/^pcache: .*: \([0-9]*\) records$/\1/p' "$work/log6" |
-		awk '{ n += $1 } END { print n + 0 }')
-	check "8 at once: every saved block is in the files" "$total" "$records"
 	later=$(translated "$work/log6")
 	check "8 at once: a later run translates at most 2% ($later)" 1 \
 		$((later * 50 <= $(translated "$work/logp1")))
@@ -226,10 +261,10 @@ check "off by default" 0 "$(ls -A "$work/home" | wc -l)"
 out=$(ARX_CACHE=on HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
 check "ARX_CACHE=on: output" "$want" "$out"
 check "ARX_CACHE=on: ~/.cache/arx, 0700" "700 1" \
-	"$(stat -c %a "$work/home/.cache/arx") $(ls "$work/home/.cache/arx" | wc -l)"
+	"$(stat -c %a "$work/home/.cache/arx") $(ls "$work/home/.cache/arx"/*.arxtc | wc -l)"
 rm -rf "$work/home/.cache"
 XDG_CACHE_HOME=$work/home/xdg "$ARX" --cache=on "$work/tiny" >/dev/null
-check "--cache=on: \$XDG_CACHE_HOME/arx" 1 "$(ls "$work/home/xdg/arx" | wc -l)"
+check "--cache=on: \$XDG_CACHE_HOME/arx" 1 "$(ls "$work/home/xdg/arx"/*.arxtc | wc -l)"
 out=$(ARX_CACHE=on HOME=/nonexistent/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
 check "unusable HOME: runs without a cache" "$want" "$out"
 fresh c7
@@ -243,7 +278,7 @@ ARX_CACHE=on HOME=$work/c8 "$ARX" --cache=off "$work/tiny" >/dev/null
 check "--cache=off wins over ARX_CACHE=on" 0 "$(ls -A "$work/c8" | wc -l)"
 fresh c9
 "$ARX" --cache="$work/c9" "$work/tiny" >/dev/null
-check "--cache=DIR: used" 1 "$(ls "$work/c9" | wc -l)"
+check "--cache=DIR: used" 1 "$(ls "$work/c9"/*.arxtc | wc -l)"
 check "--cache-stats" "files: 1" \
 	"$("$ARX" --cache="$work/c9" --cache-stats | grep '^files')"
 "$ARX" --cache="$work/c9" --cache-clear >/dev/null
