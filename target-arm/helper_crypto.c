@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "target-arm/cpu.h"
+#include "tcg/ir.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -627,14 +628,12 @@ x86_pmull64(uint64_t env, uint64_t rd, uint64_t rn, uint64_t rm, uint64_t part2)
 
 static bool host_has_aes(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("aes");
+    return tcg_host_has_aes();
 }
 
 static bool host_has_pclmul(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("pclmul");
+    return tcg_host_has_clmul();
 }
 
 #endif

@@ -5,13 +5,17 @@
  */
 #include "target-arm/helper_int.h"
 
+#include <pthread.h>
+
 /*
  * Arm's CRC32 pseudocode bit-reverses its operands, reduces modulo the
  * polynomial and bit-reverses the result: that is the usual LSB-first CRC
  * with the reflected polynomial. Tables (slicing by 8): entry [k][i] is
  * byte i followed by k zero bytes through the LFSR, so the eight bytes of
  * an X form are eight independent lookups instead of a serial chain.
- * Filled once at start-up, before any guest code runs.
+ * Filled by the first CRC instruction run (code loaded from the persistent
+ * cache runs without being translated), not at start-up: most programs
+ * never run one, and every process would pay the 16 KiB.
  */
 enum { CRC32_POLY = 0xedb88320u, CRC32C_POLY = 0x82f63b78u }; /* reflected */
 
@@ -30,10 +34,17 @@ static void crc_tables_fill(uint32_t t[8][256], uint32_t poly)
             t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xff];
 }
 
-__attribute__((constructor)) static void crc_tables_init(void)
+static void crc_tables_init(void)
 {
     crc_tables_fill(crc32_tables, CRC32_POLY);
     crc_tables_fill(crc32c_tables, CRC32C_POLY);
+}
+
+static void crc_tables_ready(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, crc_tables_init);
 }
 
 static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc, uint64_t val,
@@ -54,10 +65,12 @@ static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc, uint64_t val,
 
 uint64_t helper_crc32(uint64_t acc, uint64_t val, uint64_t bytes)
 {
+    crc_tables_ready();
     return crc_update(crc32_tables, acc, val, bytes);
 }
 
 uint64_t helper_crc32c(uint64_t acc, uint64_t val, uint64_t bytes)
 {
+    crc_tables_ready();
     return crc_update(crc32c_tables, acc, val, bytes);
 }

@@ -43,10 +43,14 @@ static struct {
     _Atomic uint64_t jc_grown;     /* jump caches doubled */
 } exec_stats;
 
-/* Faults in [p, p + len) now: one call instead of a fault per page. */
+/* Faults in the pages of [p, p + len) now: one call instead of a fault
+ * per page (madvise wants a page-aligned start). */
 static void populate(void *p, size_t len)
 {
-    (void)madvise(p, len, MADV_POPULATE_WRITE); /* a hint: faults else */
+    uintptr_t start = (uintptr_t)p & ~(uintptr_t)4095;
+
+    len += (uintptr_t)p - start;
+    (void)madvise((void *)start, len, MADV_POPULATE_WRITE); /* a hint */
 }
 
 static JmpCache *jmp_cache_new(unsigned generation)

@@ -772,6 +772,11 @@ bool tcg_can_emit_fma(void);
 bool tcg_can_emit_crc32c(void);
 /* Implemented by the backend: whether fround_f32/_f64 lower inline. */
 bool tcg_can_emit_fround(void);
+/* Implemented by the backend: whether the host has AES-NI and carry-less
+ * multiply, for helpers built with them (read once: asking the CPU can
+ * trap to a hypervisor). */
+bool tcg_host_has_aes(void);
+bool tcg_host_has_clmul(void);
 /* For tests: limits the backend to the host's baseline vector ISA. */
 void tcg_vec_baseline_only(bool on);
 

@@ -102,12 +102,38 @@ static uint8_t *tb_map_code_cache(void)
 }
 
 /*
+ * A start-up fills fresh pages of the code cache and the arena below at
+ * several hundred per millisecond (blocks loaded from the persistent
+ * cache): one page fault each costs more than filling them. So memory is
+ * populated ahead of use, 32 pages per madvise. *ready is where populated
+ * memory ends; limit where populating stops (the code cache's huge pages
+ * come by fault, a whole 2 MiB at a time).
+ */
+#define POPULATE_STEP (128u << 10)
+
+static void populate_ahead(uint8_t **ready, const uint8_t *used,
+                           const uint8_t *limit)
+{
+    size_t len;
+
+    if (used + POPULATE_STEP / 2 <= *ready || *ready >= limit)
+        return;
+    if (*ready < used)
+        *ready = (uint8_t *)((uintptr_t)used & ~(uintptr_t)4095);
+    len = (size_t)(limit - *ready) < POPULATE_STEP ? (size_t)(limit - *ready)
+                                                   : POPULATE_STEP;
+    (void)madvise(*ready, len, MADV_POPULATE_WRITE); /* a hint: faults else */
+    *ready += len;
+}
+
+/*
  * Block records and their fault sites come from one bump arena, emptied
  * by a full flush (which frees every block at once anyway): no malloc,
  * free or zeroing per block. Reserved, not committed: pages come as used.
  */
 #define TB_ARENA_SIZE (256u << 20)
-static uint8_t *tb_arena, *tb_arena_ptr;
+static uint8_t *tb_arena, *tb_arena_ptr, *tb_arena_ready;
+static uint8_t *code_ready;
 
 static void tb_map_arena(void)
 {
@@ -127,6 +153,7 @@ static void *tb_arena_alloc(size_t size)
     if ((size_t)(tb_arena + TB_ARENA_SIZE - tb_arena_ptr) < size)
         return NULL;
     tb_arena_ptr += size;
+    populate_ahead(&tb_arena_ready, tb_arena_ptr, tb_arena + TB_ARENA_SIZE);
     return tb_arena_ptr - size;
 }
 
@@ -290,6 +317,13 @@ void tb_flush(void)
     pthread_mutex_unlock(&tb_lock);
 }
 
+/* Past a block of size bytes just written at code_ptr. */
+static void code_advance(size_t size)
+{
+    code_ptr = (uint8_t *)(((uintptr_t)code_ptr + size + 15) & ~(uintptr_t)15);
+    populate_ahead(&code_ready, code_ptr, code_buf + HUGE_PAGE_SIZE);
+}
+
 /* Translates pc into tb; returns false if the code cache is full. */
 static bool tb_translate_code(TranslationBlock *tb, void *env, int max_insns)
 {
@@ -327,8 +361,7 @@ static bool tb_translate_code(TranslationBlock *tb, void *env, int max_insns)
             return false; /* like a full code cache: flush */
         tcg_copy_fault_sites(tb->fault_sites);
     }
-    code_ptr =
-        (uint8_t *)(((uintptr_t)code_ptr + (size_t)size + 15) & ~(uintptr_t)15);
+    code_advance((size_t)size);
     return true;
 }
 
@@ -366,8 +399,7 @@ static bool tb_load_saved(TranslationBlock *tb)
             tb_stats.persist_rejected++;
         return false;
     }
-    code_ptr = (uint8_t *)(((uintptr_t)code_ptr + tb->code_size + 15) &
-                           ~(uintptr_t)15);
+    code_advance(tb->code_size);
     if (log_enabled(LOG_STATS))
         tb_stats.persist_loaded++;
     return true;
@@ -810,7 +842,7 @@ void tb_loop_hot(uint64_t pc, uint32_t flags)
     slot = hot_loop_slot(key);
     if (!*slot && nb_hot_loops < HOT_LOOP_SLOTS / 4 * 3) {
         *slot = key;
-        nb_hot_loops++;
+        __atomic_store_n(&nb_hot_loops, nb_hot_loops + 1, __ATOMIC_RELEASE);
         tb = tb_lookup(pc, flags);
         if (tb && !tb->tier)
             tb_invalidate(tb);
@@ -822,6 +854,9 @@ void tb_loop_hot(uint64_t pc, uint32_t flags)
 
 bool tb_loop_is_hot(uint64_t pc, uint32_t flags)
 {
+    /* Most processes note none: their table's pages are never touched. */
+    if (!__atomic_load_n(&nb_hot_loops, __ATOMIC_RELAXED))
+        return false;
     return *hot_loop_slot(jmp_cache_key(pc, flags) + 1) != 0;
 }
 

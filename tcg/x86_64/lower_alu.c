@@ -5,6 +5,7 @@
  */
 #include <cpuid.h>
 
+#include "tcg/x86_64/host_cpu.h"
 #include "tcg/x86_64/lower.h"
 
 static X86Asm *as(void)
@@ -209,21 +210,12 @@ static void lower_andc(const TCGOp *op)
     finish(op, 2, rd);
 }
 
-/* BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8), read once; racing translators
- * store the same. tcg_backend_code_version hashes leaf 7, so a persistent
- * cache made with shlx is not loaded on a host without it. */
+/* BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8). tcg_backend_code_version hashes
+ * leaf 7, so a persistent cache made with shlx is not loaded on a host
+ * without it. */
 static bool host_has_bmi2(void)
 {
-    static int has_bmi2 = -1;
-    int v = __atomic_load_n(&has_bmi2, __ATOMIC_RELAXED);
-    unsigned eax, ebx = 0, ecx, edx;
-
-    if (v < 0) {
-        v = __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) &&
-            (ebx & bit_BMI2) != 0;
-        __atomic_store_n(&has_bmi2, v, __ATOMIC_RELAXED);
-    }
-    return v;
+    return (x86_host_cpu()->leaf7_ebx & bit_BMI2) != 0;
 }
 
 static void lower_shift(const TCGOp *op, X86ShiftOp sop)

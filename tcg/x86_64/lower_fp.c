@@ -7,6 +7,7 @@
  */
 #include <cpuid.h>
 
+#include "tcg/x86_64/host_cpu.h"
 #include "tcg/x86_64/lower.h"
 
 static const FpLowering fp_lowerings[] = {
@@ -47,51 +48,15 @@ const FpLowering *fp_lowering(TCGOpcode opc)
     return NULL;
 }
 
-/* *slot, computed by compute the first time (racing translators all
- * store the same). */
-static int64_t once(int64_t *slot, int64_t (*compute)(void))
-{
-    int64_t v = __atomic_load_n(slot, __ATOMIC_RELAXED);
-
-    if (v < 0) {
-        v = compute();
-        __atomic_store_n(slot, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
-
-static int64_t read_cpuid1_ecx(void)
-{
-    unsigned eax, ebx, ecx, edx;
-
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) ? ecx : 0;
-}
-
-/* CPUID leaf 1's ecx, read once. */
 static unsigned host_cpuid1_ecx(void)
 {
-    static int64_t slot = -1;
-
-    return (unsigned)once(&slot, read_cpuid1_ecx);
+    return x86_host_cpu()->leaf1_ecx;
 }
 
-/* AVX needs the CPU feature and the OS saving AVX state (XCR0 bits 1-2:
- * xgetbv, which exists where OSXSAVE says so). */
-static int64_t read_avx(void)
-{
-    unsigned ecx = host_cpuid1_ecx(), xcr0_lo, xcr0_hi;
-
-    if (!(ecx & bit_OSXSAVE) || !(ecx & bit_AVX))
-        return 0;
-    __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
-    return (xcr0_lo & 6) == 6;
-}
-
+/* AVX needs the CPU feature and the OS saving AVX state. */
 bool x86_host_has_avx(void)
 {
-    static int64_t slot = -1;
-
-    return once(&slot, read_avx);
+    return (host_cpuid1_ecx() & bit_AVX) && x86_host_cpu()->avx_state;
 }
 
 /* FMA3: its CPU feature, and AVX. */

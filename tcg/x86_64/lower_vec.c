@@ -7,6 +7,7 @@
  */
 #include <cpuid.h>
 
+#include "tcg/x86_64/host_cpu.h"
 #include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
@@ -24,9 +25,9 @@ static X86Asm *as(void)
 
 static int detect_isa(void)
 {
-    unsigned eax, ebx, ecx, edx;
+    unsigned ecx = x86_host_cpu()->leaf1_ecx;
 
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_SSSE3))
+    if (!(ecx & bit_SSSE3))
         return ISA_SSE2;
     if (!(ecx & bit_SSE4_1))
         return ISA_SSSE3;

@@ -5,10 +5,10 @@
  */
 #include "tcg/x86_64/reloc.h"
 
-#include <cpuid.h>
 #include <string.h>
 
 #include "tcg/x86_64/backend.h"
+#include "tcg/x86_64/host_cpu.h"
 #include "tcg/x86_64/regalloc.h"
 
 #define MAX_RELOCS 512
@@ -192,13 +192,13 @@ bool tcg_relocate(TranslationBlock *tb, const TCGReloc *r, uint32_t n)
 
 uint64_t tcg_backend_code_version(void)
 {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    const X86HostCpu *cpu = x86_host_cpu();
     uint64_t v = 2; /* this file's record layout */
 
     /* The lowerings pick instructions by cpuid leaves 1 and 7. */
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        v = v * 0x100000001b3ull ^ ((uint64_t)ecx << 32 | edx);
-    if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
-        v = v * 0x100000001b3ull ^ ((uint64_t)ebx << 32 | ecx);
-    return v;
+    v = v * 0x100000001b3ull ^
+        ((uint64_t)cpu->leaf1_ecx << 32 | cpu->leaf1_edx);
+    v = v * 0x100000001b3ull ^
+        ((uint64_t)cpu->leaf7_ebx << 32 | cpu->leaf7_ecx);
+    return v * 0x100000001b3ull ^ cpu->avx_state;
 }
