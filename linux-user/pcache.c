@@ -26,6 +26,7 @@
 #include "config.h"
 #include "linux-user/binfmt.h"
 #include "linux-user/pcache_file.h"
+#include "linux-user/user.h"
 #include "linux-user/vma.h"
 #include "target-arm/cpu.h"
 #include "target-arm/features.h"
@@ -471,9 +472,22 @@ static bool state_outside_key(void)
            __atomic_load_n(&arm_bti_active, __ATOMIC_ACQUIRE);
 }
 
+/*
+ * The hash of the guest code [pc, pc + size) a record is made from and
+ * must be used with: a translation is a function of its guest bytes (with
+ * its key and the options the file name holds), so a record whose bytes
+ * changed is never used, even where a file's identity says "same" (an
+ * edit in place that kept the build-id and size).
+ */
+static uint64_t guest_code_hash(uint64_t pc, uint32_t size)
+{
+    return hash64(pc, g2h(pc), size);
+}
+
 static const void *pcache_find(uint64_t pc, uint32_t flags, size_t *len)
 {
     const void *rec = NULL;
+    uint64_t guest_hash = 0;
     PCacheRegion *r;
     uint32_t size;
 
@@ -483,11 +497,17 @@ static const void *pcache_find(uint64_t pc, uint32_t flags, size_t *len)
     r = region_of(pc);
     if (r)
         rec = pcache_file_find(r->file, pc, flags, r->offset + (pc - r->start),
-                               len);
+                               len, &guest_hash);
     /* The block must lie in the mapping (its first word: guest bytes). */
     if (rec && (*len < 4 || (memcpy(&size, rec, 4), size == 0) ||
                 size > r->end - pc || is_tainted(pc, size)))
         rec = NULL;
+    if (rec && guest_code_hash(pc, size) != guest_hash) {
+        if (log_enabled(LOG_PCACHE))
+            arx_log("pcache: 0x%llx: guest code changed, record ignored\n",
+                    (unsigned long long)pc);
+        rec = NULL;
+    }
     pthread_mutex_unlock(&lock);
     return rec;
 }
@@ -511,12 +531,16 @@ static void pcache_save(uint64_t pc, uint32_t flags, const void *rec,
                         size_t len)
 {
     PCacheRegion *r;
+    uint32_t size;
 
+    if (len < 4)
+        return;
+    memcpy(&size, rec, 4); /* guest bytes, inside the region (wants) */
     pthread_mutex_lock(&lock);
     r = region_of(pc);
-    if (r)
-        pcache_file_add(r->file, pc, flags, r->offset + (pc - r->start), rec,
-                        len);
+    if (r && size <= r->end - pc)
+        pcache_file_add(r->file, pc, flags, r->offset + (pc - r->start),
+                        guest_code_hash(pc, size), rec, len);
     pthread_mutex_unlock(&lock);
 }
 

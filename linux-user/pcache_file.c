@@ -27,7 +27,7 @@
 #include "util/write_all.h"
 
 #define PCACHE_MAGIC "ARXPCACH"
-#define PCACHE_VERSION 1u
+#define PCACHE_VERSION 2u
 #define PCACHE_RECORD_MAGIC 0x43525841u /* "AXRC" */
 #define PCACHE_SUFFIX ".arxtc"
 #define PCACHE_INDEX_SUFFIX ".arxix"
@@ -56,8 +56,17 @@ typedef struct PCacheRecordHead {
     uint64_t file_offset;
     uint32_t flags;
     uint32_t payload_len;
+    uint64_t guest_hash; /* of the guest code the payload was made from */
 } PCacheRecordHead;
-_Static_assert(sizeof(PCacheRecordHead) == 40, "record header layout");
+_Static_assert(sizeof(PCacheRecordHead) == 48, "record header layout");
+
+/* The checksum of a record: its key, guest hash and payload. */
+static uint64_t record_check(const PCacheRecordHead *r)
+{
+    return hash64(0, &r->pc,
+                  sizeof(*r) - offsetof(PCacheRecordHead, pc) +
+                      (size_t)r->payload_len);
+}
 
 struct PCacheFile {
     uint64_t ident;
@@ -327,7 +336,8 @@ static void file_open(PCacheFile *f)
 }
 
 const void *pcache_file_find(PCacheFile *f, uint64_t pc, uint32_t flags,
-                             uint64_t file_offset, size_t *len)
+                             uint64_t file_offset, size_t *len,
+                             uint64_t *guest_hash)
 {
     PCacheIndexEntry want = {pc, file_offset, flags, 0};
     const PCacheRecordHead *r;
@@ -341,20 +351,21 @@ const void *pcache_file_find(PCacheFile *f, uint64_t pc, uint32_t flags,
     if (!at)
         return NULL;
     r = record_at(f->map, f->map_len, at);
-    if (!r || !same_key(&want, r) ||
-        hash64(0, &r->pc, 24 + (size_t)r->payload_len) != r->check) {
+    if (!r || !same_key(&want, r) || record_check(r) != r->check) {
         if (log_enabled(LOG_PCACHE))
             arx_log("pcache: %s: damaged record at %u, ignored\n", f->name, at);
         return NULL;
     }
     *len = r->payload_len;
+    *guest_hash = r->guest_hash;
     return r + 1;
 }
 
 /* ---- writing ---- */
 
 void pcache_file_add(PCacheFile *f, uint64_t pc, uint32_t flags,
-                     uint64_t file_offset, const void *payload, size_t len)
+                     uint64_t file_offset, uint64_t guest_hash,
+                     const void *payload, size_t len)
 {
     size_t total = (sizeof(PCacheRecordHead) + len + 7) & ~(size_t)7;
     PCacheRecordHead *r;
@@ -380,8 +391,9 @@ void pcache_file_add(PCacheFile *f, uint64_t pc, uint32_t flags,
     r->file_offset = file_offset;
     r->flags = flags;
     r->payload_len = (uint32_t)len;
+    r->guest_hash = guest_hash;
     memcpy(r + 1, payload, len);
-    r->check = hash64(0, &r->pc, 24 + len);
+    r->check = record_check(r);
     f->pending_len += total;
     if (f->pending_len >= PCACHE_PENDING_LIMIT)
         pcache_file_flush_all();

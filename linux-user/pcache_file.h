@@ -23,12 +23,15 @@ PCacheFile *pcache_file_get(uint64_t ident);
 /* Its name in the directory. */
 const char *pcache_file_name(const PCacheFile *f);
 
-/* The payload saved for (pc, flags) at file_offset, checked, or NULL. */
+/* The payload saved for (pc, flags) at file_offset, checked, or NULL;
+ * *guest_hash: the hash of the guest code it was made from. */
 const void *pcache_file_find(PCacheFile *f, uint64_t pc, uint32_t flags,
-                             uint64_t file_offset, size_t *len);
+                             uint64_t file_offset, size_t *len,
+                             uint64_t *guest_hash);
 /* Queues a record; written by pcache_file_flush_all (or when many). */
 void pcache_file_add(PCacheFile *f, uint64_t pc, uint32_t flags,
-                     uint64_t file_offset, const void *payload, size_t len);
+                     uint64_t file_offset, uint64_t guest_hash,
+                     const void *payload, size_t len);
 /* Appends every queued record, then keeps the directory under its bound. */
 void pcache_file_flush_all(void);
 /* A fork child: the queued records are its parent's to write. */
