@@ -53,7 +53,8 @@ static bool index_fits(const void *map, size_t len,
     const PCacheIndexHead *h = map;
     PCacheIndexHead want;
 
-    if (len < sizeof(*h) || h->count > (len - sizeof(*h)) / sizeof(PCacheIndexEntry))
+    if (len < sizeof(*h) ||
+        h->count > (len - sizeof(*h)) / sizeof(PCacheIndexEntry))
         return false;
     if (h->covered > data_len || h->covered % 8)
         return false;
@@ -72,8 +73,8 @@ bool pcache_index_open(PCacheIndex *ix, const char *path,
     fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
         return false;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-        st.st_uid != geteuid() || st.st_size < (off_t)sizeof(PCacheIndexHead)) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+        st.st_size < (off_t)sizeof(PCacheIndexHead)) {
         close(fd);
         return false;
     }

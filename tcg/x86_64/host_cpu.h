@@ -13,7 +13,7 @@
 typedef struct X86HostCpu {
     uint32_t leaf1_ecx, leaf1_edx; /* CPUID leaf 1 */
     uint32_t leaf7_ebx, leaf7_ecx; /* leaf 7 subleaf 0; 0 if absent */
-    bool avx_state; /* the OS saves AVX state (XCR0 bits 1-2) */
+    bool avx_state;                /* the OS saves AVX state (XCR0 bits 1-2) */
 } X86HostCpu;
 
 const X86HostCpu *x86_host_cpu(void);
