@@ -7,6 +7,9 @@
 top_srcdir=$(cd "${srcdir:?}/.." && pwd)
 top_builddir=${top_builddir:-$top_srcdir}
 ARX=${ARX:-$top_builddir/arx}
+# Runs translate, as qemu does, unless ARX_CACHE says otherwise: the
+# persistent cache (on by default) would turn later runs into loads.
+export ARX_CACHE=${ARX_CACHE:-off}
 QEMU=${QEMU:-qemu-aarch64}
 CC_AARCH64=${CC_AARCH64:-aarch64-linux-gnu-gcc}
 CC_HOST=${CC_HOST:-cc}

@@ -12,6 +12,9 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 ARX=${ARX:-$top/arx}
+# Cold start-ups, every block translated (as bench/lib.sh): the warm
+# persistent cache is measured in docs/performance.md.
+export ARX_CACHE=${ARX_CACHE:-off}
 QEMU=${QEMU:-qemu-aarch64}
 SYSROOT=${SYSROOT_AARCH64:-/usr/aarch64-linux-gnu}
 runs=${1:-30}

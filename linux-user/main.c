@@ -222,8 +222,8 @@ static void usage(FILE *out)
         out,
         "  -h, --help                   show this help and exit\n"
         "  --version                    show the version and exit\n"
-        "  --cache=on|off|DIR ARX_CACHE persistent translation cache (off;\n"
-        "                               on: $XDG_CACHE_HOME/arx or "
+        "  --cache=on|off|DIR ARX_CACHE persistent translation cache (on:\n"
+        "                               $XDG_CACHE_HOME/arx or "
         "~/.cache/arx)\n"
         "  --cache-stats                show the cache's files and size\n"
         "  --cache-clear                empty the cache\n\n"
@@ -466,7 +466,8 @@ int main(int argc, char **argv, char **envp)
     find_self_path(argv[0]);
     /* Before loading: the loader's mappings are what the cache keys on. */
     pcache_configure(opt.cache);
-    if (log_enabled(LOG_IN_ASM | LOG_OP | LOG_OUT_ASM | LOG_PERFMAP) ||
+    if (log_enabled(LOG_IN_ASM | LOG_OP | LOG_OUT_ASM | LOG_PERFMAP |
+                    LOG_UNIMP) ||
         (opt.gdb_port && opt.gdb_port[0]) || opt.gdb_exec)
         pcache_disable(); /* these must see every translation */
     if (opt.sysroot) {

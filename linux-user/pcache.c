@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,6 +50,8 @@ typedef struct PCacheRegion {
 
 static bool enabled;
 static char dir[PATH_MAX];
+/* The cache directory's random placement seed (place_seed). */
+static uint64_t seed;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static PCacheRegion regions[MAX_REGIONS];
 static int nb_regions;
@@ -113,15 +116,63 @@ static bool default_dir(void)
     return private_dir(dir, true);
 }
 
+/*
+ * Where libraries go (pcache_place_hint) repeats from process to process,
+ * so that saved code applies again, but not from one cache to another: a
+ * random seed kept in the directory (made by the first process; link()
+ * lets one of several racing writers win) picks the spots. --cache-clear
+ * removes it. A seed that cannot be read or made: 0, the spots still work.
+ */
+#define SEED_NAME "placement-seed"
+
+static uint64_t read_seed(const char *path)
+{
+    uint64_t v = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+    if (fd < 0)
+        return 0;
+    if (read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+        v = 0;
+    close(fd);
+    return v;
+}
+
+static uint64_t place_seed(void)
+{
+    char path[PATH_MAX], tmp[PATH_MAX];
+    uint64_t v = 0;
+    int fd;
+
+    snprintf(path, sizeof(path), "%s/" SEED_NAME, dir);
+    v = read_seed(path);
+    if (v || getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+        return v;
+    snprintf(tmp, sizeof(tmp), "%s/.tmp-%d-" SEED_NAME, dir, (int)getpid());
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        return 0;
+    if (write(fd, &v, sizeof(v)) != (ssize_t)sizeof(v)) {
+        close(fd);
+        unlink(tmp);
+        return 0;
+    }
+    close(fd);
+    if (link(tmp, path) != 0)
+        v = read_seed(path); /* another process made it first */
+    unlink(tmp);
+    return v;
+}
+
 void pcache_configure(const char *setting)
 {
     enabled = false;
     if (!setting)
         setting = binfmt_getenv("ARX_CACHE");
-    /* A set-id program never reads nor writes a user's cache. Off unless
-     * asked for (see pcache.h). */
-    if (binfmt_secure_mode() || !setting || !*setting ||
-        strcmp(setting, "off") == 0)
+    if (!setting || !*setting)
+        setting = "on"; /* the default */
+    /* A set-id program never reads nor writes a user's cache. */
+    if (binfmt_secure_mode() || strcmp(setting, "off") == 0)
         return;
     if (strcmp(setting, "on") != 0) {
         if (setting[0] != '/' ||
@@ -134,6 +185,7 @@ void pcache_configure(const char *setting)
     if (!enabled && log_enabled(LOG_PCACHE))
         arx_log("pcache: no usable cache directory, cache off\n");
     if (enabled) {
+        seed = place_seed();
         pcache_file_setup(dir, build_hash(), options_hash());
         vma_set_observer(&pcache_observer);
     }
@@ -195,12 +247,15 @@ static uint64_t build_hash(void)
 }
 
 /* What else the code depends on: the CPU model and features, the host
- * backend's choices, the log items that change generated code. */
+ * backend's choices, the log items that change generated code (-d region
+ * adds loop counters: blocks saved without them would never make a
+ * region). */
 static uint64_t options_hash(void)
 {
     char spec[512];
     uint64_t h = tb_persist_code_version();
-    unsigned mask = arx_log_mask & (LOG_EXEC | LOG_CPU | LOG_SINGLESTEP);
+    unsigned mask =
+        arx_log_mask & (LOG_EXEC | LOG_CPU | LOG_SINGLESTEP | LOG_REGION);
 
     arm_cpu_spec(spec, sizeof(spec));
     h = hash64(h, spec, strlen(spec));
@@ -331,13 +386,14 @@ static bool file_identity(int fd, uint64_t offset, uint64_t len,
 
 static uint64_t reserve_hint(uint64_t len)
 {
-    static uint64_t cursor = RESERVE_TOP;
+    static uint64_t cursor;
     static unsigned count;
 
     len = (len + 0xffff) & ~0xffffull;
     if (count >= RESERVE_MAX_HINTS || len > RESERVE_MAX_LEN)
         return 0;
-    count++;
+    if (!count++) /* up to 64 GiB down, by the seed */
+        cursor = RESERVE_TOP - (seed >> 44) * 0x10000;
     cursor -= len + 0x10000; /* a gap: neighbours never merge */
     return cursor;
 }
@@ -359,7 +415,7 @@ uint64_t pcache_place_hint(int fd, uint64_t len, int prot)
         h = hash64(h, &st.st_ino, sizeof(st.st_ino));
         h = hash64(h, &st.st_size, sizeof(st.st_size));
     }
-    return PLACE_BASE + (h % PLACE_SLOTS) * PLACE_STRIDE;
+    return PLACE_BASE + (hash64_mix(h ^ seed) % PLACE_SLOTS) * PLACE_STRIDE;
 }
 
 /* ---- regions ---- */
@@ -618,5 +674,9 @@ int pcache_clear(FILE *out)
         fprintf(out, "cache: off\n");
         return 0;
     }
+    char path[PATH_MAX];
+
+    snprintf(path, sizeof(path), "%s/" SEED_NAME, dir);
+    unlink(path); /* the next process picks new spots */
     return pcache_file_clear(out);
 }

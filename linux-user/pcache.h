@@ -14,7 +14,7 @@
 /*
  * Chooses the directory: setting is --cache's value, else ARX_CACHE's:
  * "on" for the default ($XDG_CACHE_HOME/arx or ~/.cache/arx), a
- * directory, or "off" (also when unset: off by default for now). Off in
+ * directory, or "off" ("on" when unset: on by default). Off in
  * secure mode, and when the directory is not a 0700 directory of this
  * user. Call before the guest is loaded.
  */

@@ -4,7 +4,8 @@
 # at any byte of a cache file (flipped or truncated) never changes a
 # program's output nor crashes arx, 8 processes filling one cache at once
 # lose nothing, a program rewritten in place never runs stale code, and
-# the off switches and directory rules hold.
+# the default, the off switches and the directory rules hold, and library
+# addresses repeat per cache (a seed in it), not across caches.
 #
 # usage: run-pcache-tests.sh
 # environment: ARX (default "$top_builddir/arx"), CC_AARCH64 (default
@@ -234,6 +235,18 @@ if $have_dynamic; then
 		$((later * 50 <= $(translated "$work/log0")))
 fi
 
+# ---- -d region adds loop counters: a run with it does not load blocks
+# saved without them (which would never make a region) ----
+if "$CC_AARCH64" -O2 -static -o "$work/loops" \
+	"$top_srcdir/tests/guest/loop_regions.c" -lm 2>/dev/null; then
+	fresh c12
+	ARX_CACHE=$work/c12 timeout "$TIMEOUT" "$ARX" "$work/loops" >/dev/null
+	ARX_CACHE=$work/c12 timeout "$TIMEOUT" "$ARX" -d region,stats \
+		-D "$work/log12" "$work/loops" >/dev/null
+	check "-d region after a run without it: loops made into regions" 1 \
+		$(($(hot_loops "$work/log12") > 0))
+fi
+
 # ---- a program rewritten in place never runs stale code ----
 rewrite() { # rewrite NAME [cc flags]
 	fresh c6
@@ -259,7 +272,7 @@ rewrite "rewritten (same build-id)" -Wl,--build-id=0x0123456789abcdef
 fresh home
 want=$(timeout "$TIMEOUT" "$ARX" --cache=off "$work/tiny")
 HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny" >/dev/null
-check "off by default" 0 "$(ls -A "$work/home" | wc -l)"
+check "on by default: ~/.cache/arx" 1 "$(ls "$work/home/.cache/arx"/*.arxtc | wc -l)"
 out=$(ARX_CACHE=on HOME=$work/home timeout "$TIMEOUT" "$ARX" "$work/tiny")
 check "ARX_CACHE=on: output" "$want" "$out"
 check "ARX_CACHE=on: ~/.cache/arx, 0700" "700 1" \
@@ -285,6 +298,35 @@ check "--cache-stats" "files: 1" \
 	"$("$ARX" --cache="$work/c9" --cache-stats | grep '^files')"
 "$ARX" --cache="$work/c9" --cache-clear >/dev/null
 check "--cache-clear" 0 "$(ls "$work/c9" | wc -l)"
+
+# ---- library addresses: the same per cache, another in another ----
+if $have_dynamic; then
+	cat >"$work/where.c" <<'EOF2'
+#include <stdio.h>
+int main(void)
+{
+    printf("%p\n", (void *)puts);
+    return 0;
+}
+EOF2
+	"$CC_AARCH64" -O2 -o "$work/where" "$work/where.c"
+	fresh s1
+	fresh s2
+	where() { ARX_CACHE=$1 timeout "$TIMEOUT" "$ARX" -L "$SYSROOT_AARCH64" "$work/where"; }
+	a1=$(where "$work/s1")
+	a2=$(where "$work/s1")
+	b1=$(where "$work/s2")
+	check "placement: one cache, one libc address" "$a1" "$a2"
+	check "placement: another cache, another address" 1 \
+		"$([ "$a1" != "$b1" ] && echo 1)"
+	check "placement: an 8-byte seed, mode 600" "8 600" \
+		"$(stat -c '%s %a' "$work/s1/placement-seed")"
+	"$ARX" --cache="$work/s1" --cache-clear >/dev/null
+	check "placement: --cache-clear removes the seed" 0 \
+		"$(ls -A "$work/s1" | wc -l)"
+	check "placement: a new seed, a new address" 1 \
+		"$([ "$(where "$work/s1")" != "$a1" ] && echo 1)"
+fi
 
 echo "pcache tests: $pass passed, $fail failed"
 [ $fail -eq 0 ]
