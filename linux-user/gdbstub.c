@@ -40,6 +40,7 @@
 #include "tcg/debug.h"
 #include "tcg/exec.h"
 #include "tcg/tb.h"
+#include "util/fd_all.h"
 #include "util/log.h"
 
 /* What gdb last asked a thread to do. */
@@ -1838,23 +1839,6 @@ void gdbstub_after_fork(void)
     close(fork_pipe[1]);
     verdict_fd = fork_pipe[0];
     fork_pipe[0] = fork_pipe[1] = -1;
-}
-
-static bool read_all(int fd, void *buf, size_t len)
-{
-    char *p = buf;
-
-    while (len > 0) {
-        ssize_t n = read(fd, p, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        len -= (size_t)n;
-    }
-    return true;
 }
 
 /* gdb follows this fork child: it debugs this process from now on, the

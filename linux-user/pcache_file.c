@@ -24,7 +24,7 @@
 #include "linux-user/pcache_index.h"
 #include "util/hash64.h"
 #include "util/log.h"
-#include "util/write_all.h"
+#include "util/fd_all.h"
 
 #define PCACHE_MAGIC "ARXPCACH"
 #define PCACHE_VERSION 2u

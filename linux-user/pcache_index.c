@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "util/hash64.h"
-#include "util/write_all.h"
+#include "util/fd_all.h"
 
 #define PCACHE_INDEX_MAGIC "ARXPCIDX"
 #define PCACHE_INDEX_VERSION 1u

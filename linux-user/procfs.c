@@ -25,6 +25,7 @@
 #include "linux-user/user.h"
 #include "linux-user/vma.h"
 #include "target-arm/helper_sys.h"
+#include "util/fd_all.h"
 
 /* Kernel's show_map_vma(): the name starts after this column and a space. */
 #define PROCFS_MAPS_NAME_COLUMN 72
@@ -591,20 +592,6 @@ static bool procfs_generate(const char *path, FILE *f, bool *handled)
     return false;
 }
 
-static bool procfs_write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
 /*
  * A read-only descriptor of a memfd holding data, at offset 0, as an
  * open of the real file would give (writes fail with EBADF).
@@ -659,7 +646,7 @@ static int64_t procfs_memfd(const char *path, const char *data, size_t len,
 
     if (fd < 0)
         return -errno;
-    if (!procfs_write_all(fd, data, len)) {
+    if (!write_all(fd, data, len)) {
         e = errno ? errno : EIO;
         close(fd);
         return -e;
