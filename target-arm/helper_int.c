@@ -6,6 +6,7 @@
 #include "target-arm/helper_int.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 
 /*
  * Arm's CRC32 pseudocode bit-reverses its operands, reduces modulo the
@@ -40,11 +41,22 @@ static void crc_tables_init(void)
     crc_tables_fill(crc32c_tables, CRC32C_POLY);
 }
 
-static void crc_tables_ready(void)
+static bool crc_tables_filled; /* after the tables, with release */
+
+static void crc_tables_fill_once(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
 
     pthread_once(&once, crc_tables_init);
+    __atomic_store_n(&crc_tables_filled, true, __ATOMIC_RELEASE);
+}
+
+/* One load on the way of every CRC instruction (zlib's crc32 runs one
+ * per 8 bytes); the call only until the tables are there. */
+static inline void crc_tables_ready(void)
+{
+    if (!__atomic_load_n(&crc_tables_filled, __ATOMIC_ACQUIRE))
+        crc_tables_fill_once();
 }
 
 static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc, uint64_t val,
