@@ -6,8 +6,8 @@
  * records through the sorted index beside it (pcache_index.h) and a table
  * of the records appended since it was written, and check a record's key
  * and checksum when they use it; a damaged spot is skipped, a foreign
- * header ignores the whole file. A writer that leaves many records outside
- * the index writes it again.
+ * header ignores the whole file. A process that finds many records outside
+ * the index (a writer after appending, any other at exit) writes it again.
  */
 #include "linux-user/pcache_file.h"
 
@@ -22,9 +22,9 @@
 #include <unistd.h>
 
 #include "linux-user/pcache_index.h"
+#include "util/fd_all.h"
 #include "util/hash64.h"
 #include "util/log.h"
-#include "util/fd_all.h"
 
 #define PCACHE_MAGIC "ARXPCACH"
 #define PCACHE_VERSION 2u
