@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util/hash64.h"
 #include "util/fd_all.h"
+#include "util/hash64.h"
 
 #define PCACHE_INDEX_MAGIC "ARXPCIDX"
 #define PCACHE_INDEX_VERSION 1u
