@@ -10,7 +10,8 @@
 ARM64_PACKAGES=(flac lame opus-tools vorbis-tools x264 libjpeg-turbo-progs
 	xz-utils zstd gzip bzip2 brotli python3.11 lua5.4 perl bash sqlite3 gcc-12
 	nodejs stockfish golang-1.19-go openssl stress-ng coreutils bc gawk webp
-	ruby3.1 php8.2-cli ghostscript optipng lz4)
+	ruby3.1 php8.2-cli ghostscript optipng lz4
+	sed grep dash diffutils libc6-dev) # the last five: bench/run-processes.sh
 # The same programs' amd64 builds, installed on the host by setup.sh; gcc
 # natively is gcc-12-aarch64-linux-gnu (same GCC, same target, so the same
 # assembly), node natively is Debian's nodejs unpacked into the build dir
