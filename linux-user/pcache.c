@@ -33,6 +33,7 @@
 #include "target-arm/features.h"
 #include "tcg/guest_mem.h"
 #include "tcg/tb_persist.h"
+#include "util/fd_all.h"
 #include "util/hash64.h"
 #include "util/log.h"
 
@@ -125,6 +126,11 @@ static bool default_dir(void)
  */
 #define SEED_NAME "placement-seed"
 
+static void seed_path(char *path, size_t len)
+{
+    snprintf(path, len, "%s/" SEED_NAME, dir);
+}
+
 static uint64_t read_seed(const char *path)
 {
     uint64_t v = 0;
@@ -132,7 +138,7 @@ static uint64_t read_seed(const char *path)
 
     if (fd < 0)
         return 0;
-    if (read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+    if (!read_all(fd, &v, sizeof(v)))
         v = 0;
     close(fd);
     return v;
@@ -144,7 +150,7 @@ static uint64_t place_seed(void)
     uint64_t v = 0;
     int fd;
 
-    snprintf(path, sizeof(path), "%s/" SEED_NAME, dir);
+    seed_path(path, sizeof(path));
     v = read_seed(path);
     if (v || getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
         return v;
@@ -152,7 +158,7 @@ static uint64_t place_seed(void)
     fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0)
         return 0;
-    if (write(fd, &v, sizeof(v)) != (ssize_t)sizeof(v)) {
+    if (!write_all(fd, &v, sizeof(v))) {
         close(fd);
         unlink(tmp);
         return 0;
@@ -676,7 +682,7 @@ int pcache_clear(FILE *out)
     }
     char path[PATH_MAX];
 
-    snprintf(path, sizeof(path), "%s/" SEED_NAME, dir);
+    seed_path(path, sizeof(path));
     unlink(path); /* the next process picks new spots */
     return pcache_file_clear(out);
 }

@@ -293,39 +293,59 @@ static void file_close(PCacheFile *f)
     f->opened = false;
 }
 
-static void file_open(PCacheFile *f)
+/*
+ * The cache file at path mapped read-only (populated: for a reader of
+ * every record), its length in *len; NULL when it cannot be opened or
+ * mapped, and when it is no cache file (not a regular file of this user,
+ * a size no header or offset fits), which is logged.
+ */
+static const uint8_t *map_cache_file(const char *path, size_t *len,
+                                     bool populate)
 {
-    char path[PATH_MAX];
-    PCacheIndexOwner owner = file_owner(f);
     struct stat st;
     void *map;
     int fd;
 
-    f->opened = true;
-    file_path(f->name, path, sizeof(path));
     fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
-        return;
+        return NULL;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
         st.st_size < (off_t)sizeof(PCacheHead) ||
         st.st_size > (off_t)UINT32_MAX) {
         if (log_enabled(LOG_PCACHE))
             arx_log("pcache: %s: not a cache file, ignored\n", path);
         close(fd);
-        return;
+        return NULL;
     }
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    map = mmap(NULL, (size_t)st.st_size, PROT_READ,
+               MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
     close(fd);
     if (map == MAP_FAILED)
+        return NULL;
+    *len = (size_t)st.st_size;
+    return map;
+}
+
+static void file_open(PCacheFile *f)
+{
+    char path[PATH_MAX];
+    PCacheIndexOwner owner = file_owner(f);
+    const uint8_t *map;
+    size_t len;
+
+    f->opened = true;
+    file_path(f->name, path, sizeof(path));
+    map = map_cache_file(path, &len, false);
+    if (!map)
         return;
-    if (!head_ok((const PCacheHead *)map, f->ident)) {
+    if (!head_ok((const PCacheHead *)(const void *)map, f->ident)) {
         if (log_enabled(LOG_PCACHE))
             arx_log("pcache: %s: foreign or damaged header, ignored\n", path);
-        munmap(map, (size_t)st.st_size);
+        munmap((void *)map, len);
         return;
     }
     f->map = map;
-    f->map_len = (size_t)st.st_size;
+    f->map_len = len;
     file_path(f->index_name, path, sizeof(path));
     pcache_index_open(&f->sorted, path, &owner, f->map_len);
     file_index_tail(f);
@@ -494,30 +514,16 @@ static void write_index(const PCacheFile *f, const char *path)
     char index_path[PATH_MAX], tmp[PATH_MAX];
     PCacheIndexOwner owner = file_owner(f);
     PCacheIndexEntry *entries, *next;
-    struct stat st;
-    size_t covered;
-    uint8_t *map;
-    int fd;
+    size_t covered, len;
+    const uint8_t *map = map_cache_file(path, &len, true);
 
-    fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0)
+    if (!map)
         return;
-    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(PCacheHead) ||
-        st.st_size > (off_t)UINT32_MAX) {
-        close(fd);
-        return;
-    }
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-               fd, 0);
-    close(fd);
-    if (map == MAP_FAILED)
-        return;
-    entries = malloc((size_t)st.st_size / sizeof(PCacheRecordHead) *
-                     sizeof(*entries));
-    if (entries && head_ok((const PCacheHead *)(void *)map, f->ident)) {
+    entries = malloc(len / sizeof(PCacheRecordHead) * sizeof(*entries));
+    if (entries && head_ok((const PCacheHead *)(const void *)map, f->ident)) {
         next = entries;
-        covered = scan_records(map, (size_t)st.st_size, sizeof(PCacheHead),
-                               collect_visit, &next);
+        covered =
+            scan_records(map, len, sizeof(PCacheHead), collect_visit, &next);
         file_path(f->index_name, index_path, sizeof(index_path));
         snprintf(tmp, sizeof(tmp), "%s/.tmp-%d-%s", cache_dir, (int)getpid(),
                  f->index_name);
@@ -528,7 +534,7 @@ static void write_index(const PCacheFile *f, const char *path)
                     (size_t)(next - entries));
     }
     free(entries);
-    munmap(map, (size_t)st.st_size);
+    munmap((void *)map, len);
 }
 
 static bool file_write_pending(PCacheFile *f)
@@ -725,26 +731,15 @@ void pcache_file_forget_pending(void)
 static size_t records_in(const char *name)
 {
     char path[PATH_MAX];
-    struct stat st;
-    size_t n = 0;
-    void *map;
-    int fd;
+    size_t n = 0, len;
+    const uint8_t *map;
 
     file_path(name, path, sizeof(path));
-    fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0)
+    map = map_cache_file(path, &len, false);
+    if (!map)
         return 0;
-    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(PCacheHead) ||
-        st.st_size > (off_t)UINT32_MAX) {
-        close(fd);
-        return 0;
-    }
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED)
-        return 0;
-    scan_records(map, (size_t)st.st_size, sizeof(PCacheHead), count_visit, &n);
-    munmap(map, (size_t)st.st_size);
+    scan_records(map, len, sizeof(PCacheHead), count_visit, &n);
+    munmap((void *)map, len);
     return n;
 }
 

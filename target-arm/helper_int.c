@@ -5,8 +5,7 @@
  */
 #include "target-arm/helper_int.h"
 
-#include <pthread.h>
-#include <stdbool.h>
+#include "util/once.h"
 
 /*
  * Arm's CRC32 pseudocode bit-reverses its operands, reduces modulo the
@@ -41,22 +40,13 @@ static void crc_tables_init(void)
     crc_tables_fill(crc32c_tables, CRC32C_POLY);
 }
 
-static bool crc_tables_filled; /* after the tables, with release */
-
-static void crc_tables_fill_once(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-    pthread_once(&once, crc_tables_init);
-    __atomic_store_n(&crc_tables_filled, true, __ATOMIC_RELEASE);
-}
-
 /* One load on the way of every CRC instruction (zlib's crc32 runs one
- * per 8 bytes); the call only until the tables are there. */
+ * per 8 bytes) once the tables are there. */
 static inline void crc_tables_ready(void)
 {
-    if (!__atomic_load_n(&crc_tables_filled, __ATOMIC_ACQUIRE))
-        crc_tables_fill_once();
+    static Once tables = {PTHREAD_ONCE_INIT};
+
+    once_run(&tables, crc_tables_init);
 }
 
 static uint64_t crc_update(const uint32_t t[8][256], uint64_t acc, uint64_t val,

@@ -17,6 +17,7 @@
 #include "tcg/tb.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
+#include "util/populate.h"
 
 static const TCGTargetOps *target;
 static TCGEnterFn enter;
@@ -42,16 +43,6 @@ static struct {
     _Atomic uint64_t translations; /* of either, not translated yet */
     _Atomic uint64_t jc_grown;     /* jump caches doubled */
 } exec_stats;
-
-/* Faults in the pages of [p, p + len) now: one call instead of a fault
- * per page (madvise wants a page-aligned start). */
-static void populate(void *p, size_t len)
-{
-    uintptr_t start = (uintptr_t)p & ~(uintptr_t)4095;
-
-    len += (uintptr_t)p - start;
-    (void)madvise((void *)start, len, MADV_POPULATE_WRITE); /* a hint */
-}
 
 static JmpCache *jmp_cache_new(unsigned generation)
 {

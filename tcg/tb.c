@@ -27,6 +27,7 @@
 #include "tcg/tb_persist.h"
 #include "tcg/x86_64/backend.h"
 #include "util/log.h"
+#include "util/populate.h"
 
 /* The block table starts with 1 << TB_HASH_MIN_BITS buckets and grows
  * fourfold whenever it holds more than two blocks a bucket. */
@@ -122,7 +123,7 @@ static void populate_ahead(uint8_t **ready, const uint8_t *used,
         *ready = (uint8_t *)((uintptr_t)used & ~(uintptr_t)4095);
     len = (size_t)(limit - *ready) < POPULATE_STEP ? (size_t)(limit - *ready)
                                                    : POPULATE_STEP;
-    (void)madvise(*ready, len, MADV_POPULATE_WRITE); /* a hint: faults else */
+    populate(*ready, len);
     *ready += len;
 }
 

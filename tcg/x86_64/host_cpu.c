@@ -5,9 +5,9 @@
 #include "tcg/x86_64/host_cpu.h"
 
 #include <cpuid.h>
-#include <pthread.h>
 
 #include "tcg/ir.h"
+#include "util/once.h"
 
 static X86HostCpu host;
 
@@ -33,21 +33,12 @@ static void host_cpu_read(void)
     }
 }
 
-static bool host_read; /* after host, with release */
-
-static void host_cpu_read_once(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-    pthread_once(&once, host_cpu_read);
-    __atomic_store_n(&host_read, true, __ATOMIC_RELEASE);
-}
-
 /* One load once read: helpers built with AES-NI ask at every call. */
 const X86HostCpu *x86_host_cpu(void)
 {
-    if (!__atomic_load_n(&host_read, __ATOMIC_ACQUIRE))
-        host_cpu_read_once();
+    static Once read = {PTHREAD_ONCE_INIT};
+
+    once_run(&read, host_cpu_read);
     return &host;
 }
 
