@@ -45,6 +45,8 @@ static inline int arm_simd_int_3same_vec_op(int op)
     case SI_UQSUB: return TCG_VEC_UQSUB;
     case SI_SQDMULH: return TCG_VEC_SQDMULH;
     case SI_SQRDMULH: return TCG_VEC_SQRDMULH;
+    case SI_USHL: return TCG_VEC_USHLV;
+    case SI_SSHL: return TCG_VEC_SSHLV;
     default: return -1;
     }
 }

@@ -567,6 +567,13 @@ typedef enum TCGVecOp {
      * lookups of several 16-byte tables (imm 0, 16, 32...) add up into
      * one, as at most one of them selects each byte. */
     TCG_VEC_TBL,
+    /* Shifts by a signed count per element: the low byte of b's element,
+     * as -128..127, shifts a's element left when positive, right when
+     * negative (logical / arithmetic); shifted out entirely, an element
+     * is 0 (an arithmetic right shift: copies of its sign). a and b are
+     * at 16-byte aligned offsets (the backend reads them in place). */
+    TCG_VEC_USHLV,
+    TCG_VEC_SSHLV,
 
     /* tcg_gen_vec_un: d = op a */
     TCG_VEC_NOT,

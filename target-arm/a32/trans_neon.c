@@ -61,7 +61,14 @@ static bool vec_ok(int op, int esz, int oprsz)
 static bool gen_vec3(int op, int esz, int oprsz, int64_t d, int64_t a,
                      int64_t b)
 {
+    bool shlv = op == TCG_VEC_USHLV || op == TCG_VEC_SSHLV;
+
     if (!vec_ok(op, esz, oprsz)) {
+        return false;
+    }
+    /* The per-element shifts take whole registers (tcg/ir.h): an odd D
+     * register is the upper half of a Q one. */
+    if (shlv && ((neon_dofs(a) | neon_dofs(b)) & 15)) {
         return false;
     }
     tcg_gen_vec_bin((unsigned)op, (unsigned)esz, (unsigned)oprsz,

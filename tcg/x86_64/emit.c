@@ -801,8 +801,9 @@ void x86_lock_alu_mr(X86Asm *a, int bits, X86AluOp op, X86Mem m, X86Reg r)
 /*
  * VEX.128 (AVX) with register operands: ModRM.reg = reg, VEX.vvvv =
  * vvvv, ModRM.rm = rm; the legacy prefix (ENC_66, ENC_F3, ENC_F2 or 0)
- * and map (ENC_0F, ENC_0F38, ENC_0F3A) as in the flags. The two-byte
- * form where it can say the same (map 0F, rm below xmm8). An imm8
+ * and map (ENC_0F, ENC_0F38, ENC_0F3A) and VEX.W (ENC_W) as in the
+ * flags. The two-byte form where it can say the same (map 0F, rm below
+ * xmm8, W 0). An imm8
  * follows unless imm is negative.
  */
 static void emit_vex(X86Asm *a, unsigned flags, uint8_t opcode, unsigned reg,
@@ -817,7 +818,7 @@ static void emit_vex(X86Asm *a, unsigned flags, uint8_t opcode, unsigned reg,
     X86Insn in;
 
     insn_begin(a, &in);
-    if (mmmmm == 1 && rm < 8) {
+    if (mmmmm == 1 && rm < 8 && !(flags & ENC_W)) {
         insn_byte(&in, 0xc5);
         insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7) | vpp);
     } else {
@@ -825,7 +826,7 @@ static void emit_vex(X86Asm *a, unsigned flags, uint8_t opcode, unsigned reg,
         insn_byte(&in, (unsigned)((~reg >> 3 & 1) << 7 | 1 << 6 |
                                   (~(unsigned)rm >> 3 & 1) << 5) |
                            mmmmm);
-        insn_byte(&in, vpp); /* W 0 */
+        insn_byte(&in, (flags & ENC_W ? 0x80u : 0) | vpp);
     }
     insn_byte(&in, opcode);
     insn_modrm(&in, 3, (int)(reg & 7), (int)(rm & 7));
@@ -1032,42 +1033,83 @@ typedef struct X86PackedInfo {
 } X86PackedInfo;
 
 static const X86PackedInfo packed_table[] = {
-    [X86_PADDB] = {ENC_0F, 0xfc},       [X86_PADDW] = {ENC_0F, 0xfd},
-    [X86_PADDD] = {ENC_0F, 0xfe},       [X86_PADDQ] = {ENC_0F, 0xd4},
-    [X86_PSUBB] = {ENC_0F, 0xf8},       [X86_PSUBW] = {ENC_0F, 0xf9},
-    [X86_PSUBD] = {ENC_0F, 0xfa},       [X86_PSUBQ] = {ENC_0F, 0xfb},
-    [X86_PMULLW] = {ENC_0F, 0xd5},      [X86_PMULHW] = {ENC_0F, 0xe5},
-    [X86_PMULHUW] = {ENC_0F, 0xe4},     [X86_PMULUDQ] = {ENC_0F, 0xf4},
-    [X86_PAND] = {ENC_0F, 0xdb},        [X86_PANDN] = {ENC_0F, 0xdf},
-    [X86_POR] = {ENC_0F, 0xeb},         [X86_PXOR] = {ENC_0F, 0xef},
-    [X86_PCMPEQB] = {ENC_0F, 0x74},     [X86_PCMPEQW] = {ENC_0F, 0x75},
-    [X86_PCMPEQD] = {ENC_0F, 0x76},     [X86_PCMPGTB] = {ENC_0F, 0x64},
-    [X86_PCMPGTW] = {ENC_0F, 0x65},     [X86_PCMPGTD] = {ENC_0F, 0x66},
-    [X86_PMINUB] = {ENC_0F, 0xda},      [X86_PMAXUB] = {ENC_0F, 0xde},
-    [X86_PMINSW] = {ENC_0F, 0xea},      [X86_PMAXSW] = {ENC_0F, 0xee},
-    [X86_PUNPCKLBW] = {ENC_0F, 0x60},   [X86_PUNPCKLWD] = {ENC_0F, 0x61},
-    [X86_PUNPCKLDQ] = {ENC_0F, 0x62},   [X86_PUNPCKLQDQ] = {ENC_0F, 0x6c},
-    [X86_PUNPCKHBW] = {ENC_0F, 0x68},   [X86_PUNPCKHWD] = {ENC_0F, 0x69},
-    [X86_PUNPCKHDQ] = {ENC_0F, 0x6a},   [X86_PUNPCKHQDQ] = {ENC_0F, 0x6d},
-    [X86_PACKSSWB] = {ENC_0F, 0x63},    [X86_PACKUSWB] = {ENC_0F, 0x67},
-    [X86_PACKSSDW] = {ENC_0F, 0x6b},    [X86_PSHUFB] = {ENC_0F38, 0x00},
-    [X86_PABSB] = {ENC_0F38, 0x1c},     [X86_PABSW] = {ENC_0F38, 0x1d},
-    [X86_PABSD] = {ENC_0F38, 0x1e},     [X86_PMULLD] = {ENC_0F38, 0x40},
-    [X86_PMULDQ] = {ENC_0F38, 0x28},    [X86_PMINSB] = {ENC_0F38, 0x38},
-    [X86_PMINSD] = {ENC_0F38, 0x39},    [X86_PMINUW] = {ENC_0F38, 0x3a},
-    [X86_PMINUD] = {ENC_0F38, 0x3b},    [X86_PMAXSB] = {ENC_0F38, 0x3c},
-    [X86_PMAXSD] = {ENC_0F38, 0x3d},    [X86_PMAXUW] = {ENC_0F38, 0x3e},
-    [X86_PMAXUD] = {ENC_0F38, 0x3f},    [X86_PCMPEQQ] = {ENC_0F38, 0x29},
-    [X86_PACKUSDW] = {ENC_0F38, 0x2b},  [X86_PCMPGTQ] = {ENC_0F38, 0x37},
-    [X86_PSUBUSB] = {ENC_0F, 0xd8},     [X86_PSUBUSW] = {ENC_0F, 0xd9},
-    [X86_PMADDWD] = {ENC_0F, 0xf5},     [X86_PSADBW] = {ENC_0F, 0xf6},
-    [X86_PMADDUBSW] = {ENC_0F38, 0x04}, [X86_PMOVSXBW] = {ENC_0F38, 0x20},
-    [X86_PMOVSXWD] = {ENC_0F38, 0x23},  [X86_PMOVSXDQ] = {ENC_0F38, 0x25},
-    [X86_PMOVZXBW] = {ENC_0F38, 0x30},  [X86_PMOVZXWD] = {ENC_0F38, 0x33},
-    [X86_PMOVZXDQ] = {ENC_0F38, 0x35},  [X86_PADDSB] = {ENC_0F, 0xec},
-    [X86_PADDSW] = {ENC_0F, 0xed},      [X86_PADDUSB] = {ENC_0F, 0xdc},
-    [X86_PADDUSW] = {ENC_0F, 0xdd},     [X86_PSUBSB] = {ENC_0F, 0xe8},
-    [X86_PSUBSW] = {ENC_0F, 0xe9},      [X86_PMULHRSW] = {ENC_0F38, 0x0b},
+    [X86_PADDB] = {ENC_0F, 0xfc},
+    [X86_PADDW] = {ENC_0F, 0xfd},
+    [X86_PADDD] = {ENC_0F, 0xfe},
+    [X86_PADDQ] = {ENC_0F, 0xd4},
+    [X86_PSUBB] = {ENC_0F, 0xf8},
+    [X86_PSUBW] = {ENC_0F, 0xf9},
+    [X86_PSUBD] = {ENC_0F, 0xfa},
+    [X86_PSUBQ] = {ENC_0F, 0xfb},
+    [X86_PMULLW] = {ENC_0F, 0xd5},
+    [X86_PMULHW] = {ENC_0F, 0xe5},
+    [X86_PMULHUW] = {ENC_0F, 0xe4},
+    [X86_PMULUDQ] = {ENC_0F, 0xf4},
+    [X86_PAND] = {ENC_0F, 0xdb},
+    [X86_PANDN] = {ENC_0F, 0xdf},
+    [X86_POR] = {ENC_0F, 0xeb},
+    [X86_PXOR] = {ENC_0F, 0xef},
+    [X86_PCMPEQB] = {ENC_0F, 0x74},
+    [X86_PCMPEQW] = {ENC_0F, 0x75},
+    [X86_PCMPEQD] = {ENC_0F, 0x76},
+    [X86_PCMPGTB] = {ENC_0F, 0x64},
+    [X86_PCMPGTW] = {ENC_0F, 0x65},
+    [X86_PCMPGTD] = {ENC_0F, 0x66},
+    [X86_PMINUB] = {ENC_0F, 0xda},
+    [X86_PMAXUB] = {ENC_0F, 0xde},
+    [X86_PMINSW] = {ENC_0F, 0xea},
+    [X86_PMAXSW] = {ENC_0F, 0xee},
+    [X86_PUNPCKLBW] = {ENC_0F, 0x60},
+    [X86_PUNPCKLWD] = {ENC_0F, 0x61},
+    [X86_PUNPCKLDQ] = {ENC_0F, 0x62},
+    [X86_PUNPCKLQDQ] = {ENC_0F, 0x6c},
+    [X86_PUNPCKHBW] = {ENC_0F, 0x68},
+    [X86_PUNPCKHWD] = {ENC_0F, 0x69},
+    [X86_PUNPCKHDQ] = {ENC_0F, 0x6a},
+    [X86_PUNPCKHQDQ] = {ENC_0F, 0x6d},
+    [X86_PACKSSWB] = {ENC_0F, 0x63},
+    [X86_PACKUSWB] = {ENC_0F, 0x67},
+    [X86_PACKSSDW] = {ENC_0F, 0x6b},
+    [X86_PSHUFB] = {ENC_0F38, 0x00},
+    [X86_PABSB] = {ENC_0F38, 0x1c},
+    [X86_PABSW] = {ENC_0F38, 0x1d},
+    [X86_PABSD] = {ENC_0F38, 0x1e},
+    [X86_PMULLD] = {ENC_0F38, 0x40},
+    [X86_PMULDQ] = {ENC_0F38, 0x28},
+    [X86_PMINSB] = {ENC_0F38, 0x38},
+    [X86_PMINSD] = {ENC_0F38, 0x39},
+    [X86_PMINUW] = {ENC_0F38, 0x3a},
+    [X86_PMINUD] = {ENC_0F38, 0x3b},
+    [X86_PMAXSB] = {ENC_0F38, 0x3c},
+    [X86_PMAXSD] = {ENC_0F38, 0x3d},
+    [X86_PMAXUW] = {ENC_0F38, 0x3e},
+    [X86_PMAXUD] = {ENC_0F38, 0x3f},
+    [X86_PCMPEQQ] = {ENC_0F38, 0x29},
+    [X86_PACKUSDW] = {ENC_0F38, 0x2b},
+    [X86_PCMPGTQ] = {ENC_0F38, 0x37},
+    [X86_PSUBUSB] = {ENC_0F, 0xd8},
+    [X86_PSUBUSW] = {ENC_0F, 0xd9},
+    [X86_PMADDWD] = {ENC_0F, 0xf5},
+    [X86_PSADBW] = {ENC_0F, 0xf6},
+    [X86_PMADDUBSW] = {ENC_0F38, 0x04},
+    [X86_PMOVSXBW] = {ENC_0F38, 0x20},
+    [X86_PMOVSXWD] = {ENC_0F38, 0x23},
+    [X86_PMOVSXDQ] = {ENC_0F38, 0x25},
+    [X86_PMOVZXBW] = {ENC_0F38, 0x30},
+    [X86_PMOVZXWD] = {ENC_0F38, 0x33},
+    [X86_PMOVZXDQ] = {ENC_0F38, 0x35},
+    [X86_PADDSB] = {ENC_0F, 0xec},
+    [X86_PADDSW] = {ENC_0F, 0xed},
+    [X86_PADDUSB] = {ENC_0F, 0xdc},
+    [X86_PADDUSW] = {ENC_0F, 0xdd},
+    [X86_PSUBSB] = {ENC_0F, 0xe8},
+    [X86_PSUBSW] = {ENC_0F, 0xe9},
+    [X86_PMULHRSW] = {ENC_0F38, 0x0b},
+    [X86_VPSRLVD] = {ENC_0F38, 0x45},
+    [X86_VPSRAVD] = {ENC_0F38, 0x46},
+    [X86_VPSLLVD] = {ENC_0F38, 0x47},
+    [X86_VPSRLVQ] = {ENC_0F38 | ENC_W, 0x45},
+    [X86_VPSLLVQ] = {ENC_0F38 | ENC_W, 0x47},
 };
 
 void x86_packed_rr(X86Asm *a, X86PackedOp op, X86Xmm dst, X86Xmm src)
@@ -1167,6 +1209,11 @@ void x86_movq_store(X86Asm *a, X86Mem m, X86Xmm src)
 void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
 {
     emit_op_imm(a, ENC_66 | ENC_0F, 0x70, dst, rm_reg(src), imm, 1);
+}
+
+void x86_pblendw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
+{
+    emit_op_imm(a, ENC_66 | ENC_0F3A, 0x0e, dst, rm_reg(src), imm, 1);
 }
 
 void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)

@@ -197,6 +197,14 @@ typedef enum {
     X86_PSUBSB,
     X86_PSUBSW,
     X86_PMULHRSW, /* SSSE3 */
+    /* AVX2, VEX only (x86_vpacked_rrr): each element of src1 shifted by
+     * the count in the same element of src2, unsigned (a count of at least
+     * the element's bits gives 0, or sign copies for vpsravd). */
+    X86_VPSLLVD,
+    X86_VPSRLVD,
+    X86_VPSRAVD,
+    X86_VPSLLVQ,
+    X86_VPSRLVQ,
 } X86PackedOp;
 
 /* Packed shifts by immediate: opcode << 8 | ModRM /digit. */
@@ -450,6 +458,8 @@ void x86_movd_load(X86Asm *a, X86Xmm dst, X86Mem m); /* rest cleared */
 void x86_movd_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m); /* bits 127:64 */
 void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
+/* pblendw (SSE4.1): word i of dst from src where bit i of imm is set. */
+void x86_pblendw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshufhw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_shufps(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);

@@ -11,7 +11,7 @@
 #include "tcg/x86_64/lower.h"
 #include "util/log.h"
 
-enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_AVX, ISA_NONE };
+enum { ISA_SSE2, ISA_SSSE3, ISA_SSE41, ISA_SSE42, ISA_AVX, ISA_AVX2, ISA_NONE };
 
 static int detected_isa = -1;
 static bool baseline_only;
@@ -33,7 +33,9 @@ static int detect_isa(void)
         return ISA_SSSE3;
     if (!(ecx & bit_SSE4_2))
         return ISA_SSE41;
-    return x86_host_has_avx() ? ISA_AVX : ISA_SSE42;
+    if (!x86_host_has_avx())
+        return ISA_SSE42;
+    return (x86_host_cpu()->leaf7_ebx & bit_AVX2) ? ISA_AVX2 : ISA_AVX;
 }
 
 /* Several translating threads may race here; they all store the same. */
@@ -145,6 +147,10 @@ static int need_bin(unsigned kind, unsigned vece, unsigned oprsz)
     case TCG_VEC_SUBWS: return vece < 3 && oprsz == 16 ? ISA_SSE2 : ISA_NONE;
     case TCG_VEC_EXTRACT: return ISA_SSE2;
     case TCG_VEC_TBL: return vece == 0 ? ISA_SSSE3 : ISA_NONE;
+    /* vpsllvd and kin: no 16-bit form (done on dwords), no 64-bit
+     * arithmetic one. */
+    case TCG_VEC_USHLV: return vece > 0 ? ISA_AVX2 : ISA_NONE;
+    case TCG_VEC_SSHLV: return vece == 1 || vece == 2 ? ISA_AVX2 : ISA_NONE;
     default: return ISA_NONE;
     }
 }
@@ -1244,6 +1250,121 @@ static bool lower_vec_shift_avx(const TCGOp *op)
     return true;
 }
 
+/* ---- shifts by a count per element (AVX2) ---- */
+
+/* x = the low byte of each element of src (vece 2 or 3) as a count,
+ * 0..255 or, is_signed (vece 2), -128..127. */
+static void vcount_byte(X86Xmm x, X86Xmm src, unsigned vece, bool is_signed)
+{
+    uint8_t up = (uint8_t)((8u << vece) - 8);
+
+    x86_vpshift_ri(as(), op_shl[vece], x, src, up);
+    x86_pshift_ri(as(), is_signed ? op_sar[vece] : op_shr[vece], x, up);
+}
+
+/*
+ * USHLV of dwords or qwords: the count c = 0..255 shifts left by c
+ * (c of 128 and above: more than the width, 0) and right by 256 - c
+ * (c below 128: likewise 0); c = 0 gives a both ways. Result in xmm0.
+ */
+static void vushlv_wide(X86Xmm a, X86Xmm b, unsigned vece)
+{
+    static const X86PackedOp shlv[2] = {X86_VPSLLVD, X86_VPSLLVQ};
+    static const X86PackedOp shrv[2] = {X86_VPSRLVD, X86_VPSRLVQ};
+    const X86Xmm left = X86_XMM0, count = X86_XMM1, right = X86_XMM2;
+    uint8_t up = (uint8_t)((8u << vece) - 8);
+
+    vcount_byte(count, b, vece, false);
+    x86_vpacked_rrr(as(), shlv[vece - 2], left, a, count);
+    vzero(right);
+    x86_packed_rr(as(), op_sub[vece], right, count);
+    x86_pshift_ri(as(), op_shl[vece], right, up);
+    x86_pshift_ri(as(), op_shr[vece], right, up); /* (256 - c) & 255 */
+    x86_vpacked_rrr(as(), shrv[vece - 2], right, a, right);
+    x86_packed_rr(as(), X86_POR, left, right);
+}
+
+/* SSHLV of dwords: left by s = -128..127 where s >= 0 (negative: a
+ * huge unsigned count, 0), arithmetic right by -s where s < 0. Result
+ * in xmm1. */
+static void vsshlv_dwords(X86Xmm a, X86Xmm b)
+{
+    const X86Xmm left = X86_XMM0, s = X86_XMM1, right = X86_XMM2;
+
+    vcount_byte(s, b, 2, true);
+    x86_vpacked_rrr(as(), X86_VPSLLVD, left, a, s);
+    vzero(right);
+    x86_packed_rr(as(), X86_PSUBD, right, s);
+    x86_vpacked_rrr(as(), X86_VPSRAVD, right, a, right);
+    x86_pshift_ri(as(), X86_PSRAD, s, 31); /* the mask of s < 0 */
+    x86_packed_rr(as(), X86_PAND, right, s);
+    x86_packed_rr(as(), X86_PANDN, s, left);
+    x86_packed_rr(as(), X86_POR, s, right);
+}
+
+/*
+ * One word of each dword shifted by its count: word, the dword with the
+ * word in its upper half and zeros below; its count byte at bits
+ * 8 * at .. 8 * at + 7 of b. A right shift of word by 16 - s (at least
+ * 0: s above 16 leaves the zeros) puts the word shifted by s (left when
+ * positive) in the lower half; a right shift of 32 or more gives 0 (or
+ * sign copies). sixteen holds 16 in each dword; t is clobbered.
+ */
+static void vshlv_words_half(X86Xmm word, X86Xmm b, unsigned at, X86Xmm sixteen,
+                             X86Xmm t, bool is_signed)
+{
+    x86_vpshift_ri(as(), X86_PSLLD, t, b, (uint8_t)(24 - 8 * at));
+    x86_pshift_ri(as(), X86_PSRAD, t, 24);
+    x86_vpacked_rrr(as(), X86_PSUBD, t, sixteen, t);
+    vzero(sixteen);
+    x86_packed_rr(as(), X86_PMAXSD, t, sixteen);
+    x86_vpacked_rrr(as(), is_signed ? X86_VPSRAVD : X86_VPSRLVD, word, word, t);
+}
+
+/* USHLV and SSHLV of words: the odd words, then the even ones, each as
+ * the upper half of a dword. Result in xmm0. */
+static void vshlv_words(X86Xmm a, X86Xmm b, bool is_signed)
+{
+    const X86Xmm odd = X86_XMM0, even = X86_XMM1, sixteen = X86_XMM2;
+
+    x86_vpshift_ri(as(), X86_PSRLD, odd, a, 16);
+    x86_pshift_ri(as(), X86_PSLLD, odd, 16);
+    vones(sixteen);
+    x86_pshift_ri(as(), X86_PSRLD, sixteen, 31);
+    x86_pshift_ri(as(), X86_PSLLD, sixteen, 4);
+    vmov(X86_XMM3, sixteen);
+    vshlv_words_half(odd, b, 2, X86_XMM3, even, is_signed);
+    x86_pshift_ri(as(), X86_PSLLD, odd, 16);
+    x86_vpshift_ri(as(), X86_PSLLD, even, a, 16);
+    vshlv_words_half(even, b, 0, sixteen, X86_XMM3, is_signed);
+    x86_pblendw(as(), odd, even, 0x55);
+}
+
+/* The sources are read where the vector cache holds them, leaving all
+ * four scratch registers to the sequences above. */
+static void lower_vec_shlv(const TCGOp *op)
+{
+    unsigned opf = (unsigned)op->args[0], vece = (unsigned)op->args[1];
+    unsigned oprsz = (unsigned)op->args[2];
+    int32_t aofs = (int32_t)op->args[5], bofs = (int32_t)op->args[6];
+    bool is_signed = (opf & TCG_VEC_OP_MASK) == TCG_VEC_SSHLV;
+    X86Xmm a, b, result = X86_XMM0;
+
+    if (!vcache_can_hold(aofs) || !vcache_can_hold(bofs))
+        arx_fatal("backend: a per-element shift of unaligned vectors");
+    a = avx_source(aofs, oprsz);
+    b = avx_source(bofs, oprsz);
+    if (vece == 1) {
+        vshlv_words(a, b, is_signed);
+    } else if (is_signed) {
+        vsshlv_dwords(a, b);
+        result = X86_XMM1;
+    } else {
+        vushlv_wide(a, b, vece);
+    }
+    vfinish(opf, vece, oprsz, (unsigned)op->args[3], op->args[4], result);
+}
+
 static void lower_vec_bin(const TCGOp *op)
 {
     unsigned opf = (unsigned)op->args[0], kind = opf & TCG_VEC_OP_MASK;
@@ -1254,6 +1375,10 @@ static void lower_vec_bin(const TCGOp *op)
 
     if (lower_vec_bin_avx(op))
         return;
+    if (kind == TCG_VEC_USHLV || kind == TCG_VEC_SSHLV) {
+        lower_vec_shlv(op);
+        return;
+    }
     if (kind >= TCG_VEC_MULLU && kind <= TCG_VEC_SUBWS) {
         a_size = kind >= TCG_VEC_ADDWU ? 16 : 8;
         b_size = 8;

@@ -825,6 +825,21 @@ static uint64_t vmask(unsigned vece)
     return vece == 3 ? ~0ull : (1ull << (8u << vece)) - 1;
 }
 
+/* x shifted by the signed count in y's low byte: left when positive. */
+static uint64_t vref_shlv(bool is_signed, unsigned vece, uint64_t x, uint64_t y)
+{
+    int count = (int8_t)(y & 0xff);
+    int bits = 8 << vece;
+    int64_t sx = vsext(x, vece);
+
+    if (count >= 0)
+        return count >= bits ? 0 : x << count;
+    count = -count;
+    if (!is_signed)
+        return count >= bits ? 0 : x >> count;
+    return (uint64_t)(sx >> (count >= bits ? bits - 1 : count));
+}
+
 /* One element of an element-wise or pairwise kind. */
 static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
 {
@@ -854,6 +869,8 @@ static uint64_t vref_elem(unsigned kind, unsigned vece, uint64_t x, uint64_t y)
     case TCG_VEC_UMINP: return x < y ? x : y;
     case TCG_VEC_ABDU: return x > y ? x - y : y - x;
     case TCG_VEC_ABDS: return (uint64_t)(sx > sy ? sx - sy : sy - sx);
+    case TCG_VEC_USHLV:
+    case TCG_VEC_SSHLV: return vref_shlv(kind == TCG_VEC_SSHLV, vece, x, y);
     default: return x > y ? x : y;
     }
 }

@@ -415,6 +415,15 @@ static const Golden vex_golden[] = {
     {"vmulss %xmm9,%xmm10,%xmm0", 5, {0xc4, 0xc1, 0x2a, 0x59, 0xc1}},
     {"vdivsd %xmm3,%xmm11,%xmm0", 4, {0xc5, 0xa3, 0x5e, 0xc3}},
     {"vsubss %xmm15,%xmm7,%xmm1", 5, {0xc4, 0xc1, 0x42, 0x5c, 0xcf}},
+    {"vpsllvd %xmm12,%xmm4,%xmm5", 5, {0xc4, 0xc2, 0x59, 0x47, 0xec}},
+    {"vpsrlvd %xmm2,%xmm9,%xmm8", 5, {0xc4, 0x62, 0x31, 0x45, 0xc2}},
+    {"vpsravd %xmm3,%xmm13,%xmm1", 5, {0xc4, 0xe2, 0x11, 0x46, 0xcb}},
+    {"vpsllvq %xmm11,%xmm4,%xmm15", 5, {0xc4, 0x42, 0xd9, 0x47, 0xfb}},
+    {"vpsrlvq %xmm5,%xmm6,%xmm0", 5, {0xc4, 0xe2, 0xc9, 0x45, 0xc5}},
+    {"pblendw $0x55,%xmm1,%xmm0", 6, {0x66, 0x0f, 0x3a, 0x0e, 0xc1, 0x55}},
+    {"pblendw $0xaa,%xmm9,%xmm3",
+     7,
+     {0x66, 0x41, 0x0f, 0x3a, 0x0e, 0xd9, 0xaa}},
 };
 
 /* The bytes GNU as gives for the same instructions. */
@@ -436,6 +445,13 @@ START_TEST(test_vex)
     x86_vsse_rrr(a, X86_MULSS, X86_XMM0, X86_XMM10, X86_XMM9);
     x86_vsse_rrr(a, X86_DIVSD, X86_XMM0, X86_XMM11, X86_XMM3);
     x86_vsse_rrr(a, X86_SUBSS, X86_XMM1, X86_XMM7, X86_XMM15);
+    x86_vpacked_rrr(a, X86_VPSLLVD, X86_XMM5, X86_XMM4, X86_XMM12);
+    x86_vpacked_rrr(a, X86_VPSRLVD, X86_XMM8, X86_XMM9, X86_XMM2);
+    x86_vpacked_rrr(a, X86_VPSRAVD, X86_XMM1, X86_XMM13, X86_XMM3);
+    x86_vpacked_rrr(a, X86_VPSLLVQ, X86_XMM15, X86_XMM4, X86_XMM11);
+    x86_vpacked_rrr(a, X86_VPSRLVQ, X86_XMM0, X86_XMM6, X86_XMM5);
+    x86_pblendw(a, X86_XMM0, X86_XMM1, 0x55);
+    x86_pblendw(a, X86_XMM3, X86_XMM9, 0xaa);
     golden_check(a, vex_golden, ARRAY_LEN(vex_golden));
 }
 END_TEST
