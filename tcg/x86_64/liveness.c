@@ -109,8 +109,14 @@ static void fold_address_offset(int i, const uint64_t *live)
 
 /* ---- fault recipes ---- */
 
-/* The first op branching to each label (branches only go forward). */
-static int first_branch_to[TCG_MAX_LABELS];
+/*
+ * The recipe in force at the branches to each label (RECIPE_UNSEEN before
+ * the first, -1 where they disagree or none was) and the inputs all of
+ * them have kept. Branches only go forward.
+ */
+enum { RECIPE_UNSEEN = -2 };
+static int label_recipe[TCG_MAX_LABELS];
+static unsigned label_valid[TCG_MAX_LABELS];
 
 /* The temps an op writes, as a test: does it write t? */
 static bool op_writes(const TCGOp *op, uint64_t t)
@@ -169,38 +175,74 @@ static uint8_t recipe_pair(unsigned valid)
     return 0;
 }
 
+/* One more way into a point: the recipe *active (RECIPE_UNSEEN: no way
+ * yet) and its kept inputs *valid, met by recipe with inputs with. */
+static void meet_recipe(int *active, unsigned *valid, int recipe, unsigned with)
+{
+    if (recipe == RECIPE_UNSEEN)
+        return;
+    if (*active == RECIPE_UNSEEN) {
+        *active = recipe;
+        *valid = with;
+    } else if (*active != recipe) {
+        *active = -1;
+    } else {
+        *valid &= with;
+    }
+}
+
+/* At label l: the recipe every way in agrees on, with inputs enough. */
+static int recipe_at_label(uint64_t l, bool falls_in, int *active,
+                           unsigned *valid)
+{
+    int at = falls_in ? *active : RECIPE_UNSEEN;
+
+    meet_recipe(&at, valid, label_recipe[l], label_valid[l]);
+    if (at == RECIPE_UNSEEN || (at >= 0 && !recipe_pair(*valid)))
+        at = -1;
+    return *active = at;
+}
+
 /*
  * Forward: the recipe in force at each guest access (op->recipe) and the
  * inputs it reads there (op->recipe_use). One ends where an op writes its
  * globals or leaves fewer than two inputs as they were, at a call that may
- * write globals, at a way out, and at a label some branch from before the
- * recipe reaches (that path brings other values).
+ * write globals, at a way out, and at a label a way in reaches without it
+ * (that path brings other values). A label only branches reach, past a
+ * way out (a loop region's exit in the middle), has the recipe its
+ * branches had.
  */
 static void find_recipes(void)
 {
     int active = -1;
     unsigned valid = 0;
+    bool falls = true; /* does the previous op fall through to this one? */
 
     for (int l = 0; l < tcg_ctx.nb_labels; l++)
-        first_branch_to[l] = tcg_ctx.nb_ops;
+        label_recipe[l] = RECIPE_UNSEEN;
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
+        const TCGOpDef *def = &tcg_op_defs[op->opc];
         int l = op_label_arg(op);
 
         op->recipe = -1;
         op->recipe_use = op->recipe_life = 0;
+        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
+            continue;
         if (op->opc == INDEX_op_fault_recipe) {
             active = i;
             valid = 7;
             continue;
         }
         if (op->opc == INDEX_op_set_label) {
-            if (first_branch_to[op->args[0]] < active)
-                active = -1;
+            recipe_at_label(op->args[0], falls, &active, &valid);
+            falls = true;
             continue;
         }
-        if (l >= 0 && first_branch_to[op->args[l]] > i)
-            first_branch_to[op->args[l]] = i;
+        if (l >= 0)
+            meet_recipe(&label_recipe[op->args[l]], &label_valid[op->args[l]],
+                        active, valid);
+        falls = !(def->flags & OPF_NO_RETURN) && op->opc != INDEX_op_br;
         if (active < 0)
             continue;
         valid = inputs_kept(op, &tcg_ctx.ops[active], valid);
@@ -209,7 +251,7 @@ static void find_recipes(void)
             active = -1;
             continue;
         }
-        if (tcg_op_defs[op->opc].flags & OPF_GUEST_MEM) {
+        if (def->flags & OPF_GUEST_MEM) {
             op->recipe = (int16_t)active;
             op->recipe_use = recipe_pair(valid);
         }

@@ -103,13 +103,13 @@ static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
 /* Does only op branch to its label, which lies just past a way out
  * that follows op (a loop region's exit in the middle)? Branches only go
  * forward and none lies between op and such a label: op's reference,
- * just added, must be the label's first. */
+ * about to be added, must be the label's first. */
 static bool label_only_past_exit(const TCGOp *op)
 {
     const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
     uint64_t id = op->args[3];
 
-    if (labels[id].nb_refs != 1)
+    if (labels[id].nb_refs != 0)
         return false;
     for (op++; op < end; op++) {
         unsigned flags = tcg_op_defs[op->opc].flags;
@@ -132,13 +132,18 @@ static void lower_brcond(const TCGOp *op)
     uint8_t *field;
 
     const TCGOp *back_edge = label_back_edge(op, op->args[3]);
+    bool keep = !back_edge && label_only_past_exit(op);
 
     /* Straight to the loop head, the branch needs memory only as the head
      * does: what the loop overwrites first (the flags a compare at its end
      * set, say) stays in registers for the other way out to write. */
     if (back_edge)
         be.dead_globals = back_edge->dead_globals;
-    ra_save_all(op);
+    /* A loop's way out in the middle writes back what it needs itself
+     * (goto_tb): the loop goes on past it with every value where it was,
+     * nothing stored on its path. */
+    if (!keep || !be.loop || !ra_can_keep_for_label())
+        ra_save_all(op);
     cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
     field = x86_jcc32(as(), cc);
     if (field && back_edge)
@@ -146,7 +151,7 @@ static void lower_brcond(const TCGOp *op)
     else if (field)
         add_label_ref(op->args[3], field);
     ra_free_dead(op, 0, 2);
-    if (!back_edge && label_only_past_exit(op))
+    if (keep)
         ra_keep_for_label(op->args[3]);
 }
 

@@ -563,20 +563,29 @@ static struct {
     bool taken;
     TCGTemp *reg_owner[16];
     RegSet owned;
+    uint64_t owner_state[16]; /* of each register's owner */
     uint64_t global_state[SNAP_GLOBALS];
 } snap;
+
+/* The registers' owners (globals, and temps live past the label: a fault
+ * recipe's inputs) as the branch leaves them; the way out in between
+ * runs only when the branch is not taken. */
+bool ra_can_keep_for_label(void)
+{
+    return tcg_ctx.nb_globals <= SNAP_GLOBALS;
+}
 
 void ra_keep_for_label(uint64_t label)
 {
     snap.taken = false;
-    if (tcg_ctx.nb_globals > SNAP_GLOBALS)
+    if (!ra_can_keep_for_label())
         return;
-    /* Only globals may be in registers: a temp's state is not kept. */
-    for (RegSet m = be.owned; m;)
-        if (be.reg_owner[ra_next_reg(&m)]->kind != TEMP_GLOBAL)
-            return;
     memcpy(snap.reg_owner, be.reg_owner, sizeof(snap.reg_owner));
     snap.owned = be.owned;
+    for (RegSet m = be.owned; m;) {
+        int r = ra_next_reg(&m);
+        snap.owner_state[r] = be.reg_owner[r]->alloc_state;
+    }
     for (int g = 0; g < tcg_ctx.nb_globals; g++)
         snap.global_state[g] = tcg_ctx.temps[g].alloc_state;
     snap.label = label;
@@ -591,6 +600,10 @@ bool ra_resume_at_label(uint64_t label)
     ra_forget_regs();
     memcpy(be.reg_owner, snap.reg_owner, sizeof(be.reg_owner));
     be.owned = snap.owned;
+    for (RegSet m = be.owned; m;) {
+        int r = ra_next_reg(&m);
+        be.reg_owner[r]->alloc_state = snap.owner_state[r];
+    }
     for (int g = 0; g < tcg_ctx.nb_globals; g++)
         tcg_ctx.temps[g].alloc_state = snap.global_state[g];
     return true;

@@ -47,7 +47,7 @@ ROOT_TESTS="sysroot_paths"
 # Loops in many shapes: run again with the second tier on (-d region:
 # hot loops translated again as regions), the same bytes expected;
 # loop_regions must also have made regions (-d stats counts the heads).
-REGION_TESTS="loop_regions bigsort hashtable interp control_flow crc32 sig_fault"
+REGION_TESTS="loop_regions bigsort hashtable interp control_flow crc32 sig_fault sig_fault_flags"
 REGION_MIN_HOT=6
 
 # Fixed argv and environment handed to both builds.

