@@ -52,7 +52,8 @@ static TCGFaultValue recipe_input_now(const TCGTemp *t)
         return (TCGFaultValue){TCG_FAULT_IN_SLOT, 0, t->slot};
     if (t->val_loc == VAL_CONST)
         return (TCGFaultValue){TCG_FAULT_IS_CONST, 0, t->val};
-    arx_fatal("backend: a fault recipe's input is nowhere");
+    arx_fatal("backend: a fault recipe's input is nowhere (block at %#llx)",
+              (unsigned long long)be.tb->pc);
 }
 
 /* Notes the recipe in force at the access being lowered, if any. */

@@ -109,14 +109,10 @@ static void fold_address_offset(int i, const uint64_t *live)
 
 /* ---- fault recipes ---- */
 
-/*
- * The recipe in force at the branches to each label (RECIPE_UNSEEN before
- * the first, -1 where they disagree or none was) and the inputs all of
- * them have kept. Branches only go forward.
- */
-enum { RECIPE_UNSEEN = -2 };
-static int label_recipe[TCG_MAX_LABELS];
-static unsigned label_valid[TCG_MAX_LABELS];
+/* The first op branching to each label, and how many do (branches only
+ * go forward). */
+static int first_branch_to[TCG_MAX_LABELS];
+static int nb_branches_to[TCG_MAX_LABELS];
 
 /* The temps an op writes, as a test: does it write t? */
 static bool op_writes(const TCGOp *op, uint64_t t)
@@ -175,74 +171,90 @@ static uint8_t recipe_pair(unsigned valid)
     return 0;
 }
 
-/* One more way into a point: the recipe *active (RECIPE_UNSEEN: no way
- * yet) and its kept inputs *valid, met by recipe with inputs with. */
-static void meet_recipe(int *active, unsigned *valid, int recipe, unsigned with)
+/*
+ * A loop region's way out in the middle: "brcond L; ...; goto_tb; set_label
+ * L" with L's first branch that brcond and nothing else ending a basic
+ * block before the way out. The backend carries its registers, temps
+ * included, from the brcond to L (lower_ctl.c), so a recipe in force at
+ * the brcond is still in force at L.
+ */
+typedef struct ExitSkip {
+    int label; /* -1: none being followed */
+    bool left; /* the way out has been passed */
+    int recipe;
+    unsigned valid;
+} ExitSkip;
+
+/* Follows op (at index i) for the pattern above. */
+static void exit_skip_step(ExitSkip *x, const TCGOp *op, int i, int active,
+                           unsigned valid)
 {
-    if (recipe == RECIPE_UNSEEN)
-        return;
-    if (*active == RECIPE_UNSEEN) {
-        *active = recipe;
-        *valid = with;
-    } else if (*active != recipe) {
-        *active = -1;
-    } else {
-        *valid &= with;
+    unsigned flags = tcg_op_defs[op->opc].flags;
+
+    if (x->label >= 0 && op->opc == INDEX_op_set_label &&
+        (int)op->args[0] == x->label && x->left)
+        return; /* the caller takes it */
+    if (x->left || (flags & OPF_BB_END && !(flags & OPF_NO_RETURN)))
+        x->label = -1;
+    if (x->label >= 0 && (flags & OPF_NO_RETURN))
+        x->left = true;
+    if ((op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) &&
+        first_branch_to[op->args[3]] == i) {
+        x->label = (int)op->args[3];
+        x->left = false;
+        x->recipe = active;
+        x->valid = valid;
     }
-}
-
-/* At label l: the recipe every way in agrees on, with inputs enough. */
-static int recipe_at_label(uint64_t l, bool falls_in, int *active,
-                           unsigned *valid)
-{
-    int at = falls_in ? *active : RECIPE_UNSEEN;
-
-    meet_recipe(&at, valid, label_recipe[l], label_valid[l]);
-    if (at == RECIPE_UNSEEN || (at >= 0 && !recipe_pair(*valid)))
-        at = -1;
-    return *active = at;
 }
 
 /*
  * Forward: the recipe in force at each guest access (op->recipe) and the
  * inputs it reads there (op->recipe_use). One ends where an op writes its
  * globals or leaves fewer than two inputs as they were, at a call that may
- * write globals, at a way out, and at a label a way in reaches without it
- * (that path brings other values). A label only branches reach, past a
- * way out (a loop region's exit in the middle), has the recipe its
- * branches had.
+ * write globals, at a way out, and at a label some branch from before the
+ * recipe reaches (that path brings other values); past a loop region's way
+ * out in the middle (ExitSkip) it goes on.
  */
 static void find_recipes(void)
 {
     int active = -1;
     unsigned valid = 0;
-    bool falls = true; /* does the previous op fall through to this one? */
+    ExitSkip skip = {.label = -1};
 
-    for (int l = 0; l < tcg_ctx.nb_labels; l++)
-        label_recipe[l] = RECIPE_UNSEEN;
+    for (int l = 0; l < tcg_ctx.nb_labels; l++) {
+        first_branch_to[l] = tcg_ctx.nb_ops;
+        nb_branches_to[l] = 0;
+    }
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
-        const TCGOpDef *def = &tcg_op_defs[op->opc];
         int l = op_label_arg(op);
 
         op->recipe = -1;
         op->recipe_use = op->recipe_life = 0;
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
             continue;
+        if (l >= 0 && op->opc != INDEX_op_set_label) {
+            if (first_branch_to[op->args[l]] > i)
+                first_branch_to[op->args[l]] = i;
+            nb_branches_to[op->args[l]]++;
+        }
+        exit_skip_step(&skip, op, i, active, valid);
         if (op->opc == INDEX_op_fault_recipe) {
             active = i;
             valid = 7;
             continue;
         }
         if (op->opc == INDEX_op_set_label) {
-            recipe_at_label(op->args[0], falls, &active, &valid);
-            falls = true;
+            if (skip.label == (int)op->args[0] &&
+                nb_branches_to[skip.label] == 1 && skip.recipe >= 0) {
+                active = skip.recipe;
+                valid = skip.valid;
+            } else if (first_branch_to[op->args[0]] < active) {
+                active = -1;
+            }
+            skip.label = -1;
             continue;
         }
-        if (l >= 0)
-            meet_recipe(&label_recipe[op->args[l]], &label_valid[op->args[l]],
-                        active, valid);
-        falls = !(def->flags & OPF_NO_RETURN) && op->opc != INDEX_op_br;
         if (active < 0)
             continue;
         valid = inputs_kept(op, &tcg_ctx.ops[active], valid);
@@ -251,7 +263,7 @@ static void find_recipes(void)
             active = -1;
             continue;
         }
-        if (def->flags & OPF_GUEST_MEM) {
+        if (tcg_op_defs[op->opc].flags & OPF_GUEST_MEM) {
             op->recipe = (int16_t)active;
             op->recipe_use = recipe_pair(valid);
         }
@@ -483,6 +495,25 @@ static void fold_scaled_adds(void)
     }
 }
 
+/* Way out ops[i] straight before a label: the temps live at the label stay
+ * live through the way out, whose registers the backend carries to the
+ * label from the branch before it (a loop region's way out in the
+ * middle: lower_ctl.c), so they must not be freed on the way out. */
+static void keep_temps_past_exit(int i, uint64_t *live)
+{
+    const TCGOp *next = NULL;
+
+    while (++i < tcg_ctx.nb_ops) {
+        next = &tcg_ctx.ops[i];
+        if (next->opc != INDEX_op_insn_start && next->opc != INDEX_op_nop)
+            break;
+    }
+    if (i >= tcg_ctx.nb_ops || next->opc != INDEX_op_set_label)
+        return;
+    for (int w = 0; w < live_words; w++)
+        live[w] |= live_at_label[next->args[0]][w] & ~all_globals[w];
+}
+
 /*
  * Backward pass: marks the input args that die at each op and deletes ops
  * whose outputs are all dead. Branches only go forward, so a label's
@@ -515,8 +546,10 @@ void liveness_run(void)
             continue;
         }
         op_arg_counts(op, &nout, &nin);
-        if (def->flags & OPF_NO_RETURN)
+        if (def->flags & OPF_NO_RETURN) {
             live_copy(live, live_at_exit);
+            keep_temps_past_exit(i, live);
+        }
         /* Globals the target overwrites first are dead on this way out. */
         if (op->opc == INDEX_op_goto_tb)
             live[0] &= ~op->args[3];

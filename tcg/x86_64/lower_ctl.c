@@ -142,7 +142,7 @@ static void lower_brcond(const TCGOp *op)
     /* A loop's way out in the middle writes back what it needs itself
      * (goto_tb): the loop goes on past it with every value where it was,
      * nothing stored on its path. */
-    if (!keep || !be.loop || !ra_can_keep_for_label())
+    if (!keep || !be.loop)
         ra_save_all(op);
     cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
     field = x86_jcc32(as(), cc);

@@ -556,30 +556,20 @@ void ra_forget_regs(void)
 
 /* ---- a label only one branch reaches, past a way out ---- */
 
-#define SNAP_GLOBALS 128
-
 static struct {
     uint64_t label; /* the label it is for; valid only while taken */
     bool taken;
     TCGTemp *reg_owner[16];
     RegSet owned;
-    uint64_t owner_state[16]; /* of each register's owner */
-    uint64_t global_state[SNAP_GLOBALS];
+    uint64_t owner_state[16];             /* of each register's owner */
+    uint64_t global_state[TCG_MAX_TEMPS]; /* of the globals */
 } snap;
 
 /* The registers' owners (globals, and temps live past the label: a fault
  * recipe's inputs) as the branch leaves them; the way out in between
  * runs only when the branch is not taken. */
-bool ra_can_keep_for_label(void)
-{
-    return tcg_ctx.nb_globals <= SNAP_GLOBALS;
-}
-
 void ra_keep_for_label(uint64_t label)
 {
-    snap.taken = false;
-    if (!ra_can_keep_for_label())
-        return;
     memcpy(snap.reg_owner, be.reg_owner, sizeof(snap.reg_owner));
     snap.owned = be.owned;
     for (RegSet m = be.owned; m;) {

@@ -123,9 +123,7 @@ void ra_forget_regs(void);
 /* After a branch to label that only it reaches, past a way out inline
  * (brcond L; ...; goto_tb; set_label L): keeps the allocator's state
  * (registers, globals, the temps in registers) for ra_resume_at_label to
- * take back at L (the registers still hold those values there). Does
- * nothing unless ra_can_keep_for_label. */
-bool ra_can_keep_for_label(void);
+ * take back at L (the registers still hold those values there). */
 void ra_keep_for_label(uint64_t label);
 /* At label: the kept state back (true), or nothing kept (false). */
 bool ra_resume_at_label(uint64_t label);
