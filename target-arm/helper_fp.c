@@ -459,19 +459,22 @@ static void fp_clear_host_flags(void)
 }
 
 /*
- * Most results are far above the smallest normal: one computation in the
- * host's default rounding tells so without switching rounding modes (a
- * result at least twice the smallest normal comes from an exact value
- * above it, whatever the rounding). Its host flags are dropped; FPSR has
- * the pending ones already.
+ * Most results are far above the smallest normal, or exactly zero (a
+ * product with a zero, x - x: no tiny result, FZ flushes nothing and the
+ * rounding mode gives its sign): one computation in the host's default
+ * rounding tells so without switching rounding modes (a result at least
+ * twice the smallest normal comes from an exact value above it, whatever
+ * the rounding; a zero without the inexact flag is exact). Its host flags
+ * are dropped; FPSR has the pending ones already.
  */
 static bool fp_clearly_normal(int esz, const FPCalc *c)
 {
     double r = fp_calc_run(esz, c);
     double min_normal = esz == FP_D ? 0x1p-1022 : 0x1p-126;
+    bool exact = !(__builtin_ia32_stmxcsr() & MXCSR_PE);
 
     fp_clear_host_flags();
-    return !isnan(r) && fabs(r) >= 2 * min_normal;
+    return !isnan(r) && (fabs(r) >= 2 * min_normal || (r == 0 && exact));
 }
 
 /*
