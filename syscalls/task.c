@@ -903,6 +903,14 @@ static int64_t task_exec_arx(const TaskExec *ex, const char *program,
         r = host_syscall6(SYS_execveat, (uint64_t)binfmt_self_fd(),
                           (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)v,
                           (uint64_t)(uintptr_t)ex->envp, AT_EMPTY_PATH, 0);
+    /* Neither (a chroot without /proc, started by a binfmt_misc entry
+     * without flag P): the guest's own execve, which that entry, holding
+     * arx open (flag F), runs; ENOEXEC if there is none. */
+    else if (r == -ENOENT)
+        r = host_syscall6(
+            SYS_execveat, (uint64_t)ex->dirfd, (uint64_t)(uintptr_t)ex->path,
+            (uint64_t)(uintptr_t)ex->argv, (uint64_t)(uintptr_t)ex->envp,
+            (uint64_t)ex->flags, 0);
     if (gdb_option)
         gdbstub_exec_failed();
     return r;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Transparent execution through binfmt_misc: registers the built arx, runs
 # AArch64 programs by path, checks argv[0] (flag P), set-id starts (flag C)
-# and an arm64 chroot (bash pipelines, dpkg -i). Skips (77) unless root with
+# and an arm64 chroot (bash pipelines, dpkg -i, children without /proc
+# and flag P). Skips (77) unless root with
 # binfmt_misc; the host's binfmt_misc entries are restored on exit.
 set -u
 
@@ -220,6 +221,27 @@ postinst configure
 install ok installed" "$out"
 }
 
+# Kernels before 5.12 have no flag P (arx-binfmt then registers without
+# it), and a chroot may have no /proc: a guest's exec, for which arx finds
+# neither its path nor a descriptor of itself, goes to the kernel, whose
+# entry holds arx open (flag F). arx used to fail it with ENOENT.
+test_chroot_without_proc() {
+	local entry=$work/arx-aarch64.entry out
+	cp "$BINFMT_DIR/arx-aarch64" "$entry.saved"
+	sed 's/^flags: \(.*\)P/flags: \1/' "$entry.saved" >"$entry"
+	echo -1 >"$BINFMT_DIR/arx-aarch64"
+	binfmt_reregister arx-aarch64 "$entry" ||
+		{ fail "register without flag P"; return; }
+	umount "$chroot_dir/proc" || { fail "umount the chroot's /proc"; return; }
+	out=$(in_chroot 'echo hi | tr h j; bash -c "exit 7"; echo $?')
+	expect "chroot without /proc, no flag P: guest children" "ji
+7" "$out"
+	mount -t proc proc "$chroot_dir/proc" || fail "mount the chroot's /proc"
+	echo -1 >"$BINFMT_DIR/arx-aarch64"
+	binfmt_reregister arx-aarch64 "$entry.saved" ||
+		fail "register arx-aarch64 again"
+}
+
 test_unregister() {
 	"$top/tools/arx-binfmt" unregister >/dev/null
 	if [ -e "$BINFMT_DIR/arx-aarch64" ] || [ -e "$BINFMT_DIR/arx-arm" ]; then
@@ -251,6 +273,7 @@ main() {
 	if make_chroot; then
 		test_chroot_shell
 		test_chroot_dpkg
+		test_chroot_without_proc
 	else
 		echo "SKIP: chroot tests: cannot build the arm64 root (tools/mksysroot"
 		echo "      needs arm64 package lists and network access once)"
