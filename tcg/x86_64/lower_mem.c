@@ -34,9 +34,29 @@ static void set_out_and_free(const TCGOp *op, int nin, X86Reg rd)
         ra_release(rd);
 }
 
+/* The low 4 or 8 bytes of a vector the vector cache holds: from its
+ * register, which stays as it is (vcache_before_op wrote nothing back). */
+static bool lower_env_load_cached(const TCGOp *op, X86LoadKind kind)
+{
+    X86Xmm x;
+    X86Reg rd;
+
+    if ((kind != X86_LD_64 && kind != X86_LD_U32) ||
+        arg_temp(op, 1)->kind != TEMP_FIXED ||
+        !vcache_cached((int32_t)op->args[2], &x))
+        return false;
+    rd = ra_alloc(0);
+    x86_movq_rx(as(), kind == X86_LD_64 ? 64 : 32, rd, x);
+    set_out_and_free(op, 1, rd);
+    return true;
+}
+
 static void lower_env_load(const TCGOp *op, X86LoadKind kind)
 {
     int w = temp_width(arg_temp(op, 0));
+
+    if (lower_env_load_cached(op, kind))
+        return;
     X86Reg base = ra_in(arg_temp(op, 1), 0);
     X86Reg rd = ra_alloc(REGSET(base));
 

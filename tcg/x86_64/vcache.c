@@ -314,6 +314,17 @@ X86Xmm vcache_reg(int32_t ofs)
     return entry_xmm(e);
 }
 
+bool vcache_cached(int32_t ofs, X86Xmm *x)
+{
+    VCacheEntry *e = lookup(ofs);
+
+    if (!e)
+        return false;
+    e->last_use = ++use_clock;
+    *x = entry_xmm(e);
+    return true;
+}
+
 X86Xmm vcache_reg_low(int32_t ofs)
 {
     return entry_xmm(entry_low(ofs));
@@ -415,11 +426,16 @@ void vcache_before_op(const TCGOp *op)
     case INDEX_op_fp_guarded_env:
     case INDEX_op_guest_ld_vec:
     case INDEX_op_guest_st_vec: return;
-    case INDEX_op_ld8u_i64:
     case INDEX_op_ld32u_i64:
-    case INDEX_op_ld32s_i64:
     case INDEX_op_ld_i32:
     case INDEX_op_ld_i64:
+        /* The low bytes of a cached vector: lower_env_load reads its
+         * register (a scalar FP compare or move to a general register). */
+        if (is_env(arg_temp(op, 1)) && lookup((int32_t)op->args[2]))
+            return;
+        /* fall through */
+    case INDEX_op_ld8u_i64:
+    case INDEX_op_ld32s_i64:
         base = arg_temp(op, 1);
         if (is_env(base))
             vcache_sync_range((int32_t)op->args[2], 8, false);

@@ -23,6 +23,10 @@ X86Xmm vcache_reg(int32_t ofs);
 /* The same for a read of bytes 0-7 only: the rest of the register is
  * not loaded (anything may be there). */
 X86Xmm vcache_reg_low(int32_t ofs);
+/* Whether the vector at env offset ofs is cached, and where (*x):
+ * nothing is loaded or written back, a read of its low 4 or 8 bytes can
+ * take them from that register (vcache_before_op then leaves it be). */
+bool vcache_cached(int32_t ofs, X86Xmm *x);
 /* Makes x's low oprsz bytes the vector at ofs, zeroed up to maxsz. */
 void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
 /* A whole new value for the vector at ofs is about to be written into
