@@ -1211,6 +1211,16 @@ void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
     emit_op_imm(a, ENC_66 | ENC_0F, 0x70, dst, rm_reg(src), imm, 1);
 }
 
+void x86_pinsrq(X86Asm *a, X86Xmm dst, X86Reg src, uint8_t index)
+{
+    emit_op_imm(a, ENC_66 | ENC_W | ENC_0F3A, 0x22, dst, rm_reg(src), index, 1);
+}
+
+void x86_pextrq(X86Asm *a, X86Reg dst, X86Xmm src, uint8_t index)
+{
+    emit_op_imm(a, ENC_66 | ENC_W | ENC_0F3A, 0x16, src, rm_reg(dst), index, 1);
+}
+
 void x86_pblendw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm)
 {
     emit_op_imm(a, ENC_66 | ENC_0F3A, 0x0e, dst, rm_reg(src), imm, 1);

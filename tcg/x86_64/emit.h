@@ -458,6 +458,10 @@ void x86_movd_load(X86Asm *a, X86Xmm dst, X86Mem m); /* rest cleared */
 void x86_movd_store(X86Asm *a, X86Mem m, X86Xmm src);
 void x86_movhps_load(X86Asm *a, X86Xmm dst, X86Mem m); /* bits 127:64 */
 void x86_pshufd(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
+/* pinsrq / pextrq (SSE4.1): qword index (0 or 1) of dst from src, of
+ * src into dst. */
+void x86_pinsrq(X86Asm *a, X86Xmm dst, X86Reg src, uint8_t index);
+void x86_pextrq(X86Asm *a, X86Reg dst, X86Xmm src, uint8_t index);
 /* pblendw (SSE4.1): word i of dst from src where bit i of imm is set. */
 void x86_pblendw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);
 void x86_pshuflw(X86Asm *a, X86Xmm dst, X86Xmm src, uint8_t imm);

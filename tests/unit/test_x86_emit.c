@@ -424,6 +424,10 @@ static const Golden vex_golden[] = {
     {"pblendw $0xaa,%xmm9,%xmm3",
      7,
      {0x66, 0x41, 0x0f, 0x3a, 0x0e, 0xd9, 0xaa}},
+    {"pinsrq $0x1,%r13,%xmm0", 7, {0x66, 0x49, 0x0f, 0x3a, 0x22, 0xc5, 0x01}},
+    {"pinsrq $0x1,%rax,%xmm9", 7, {0x66, 0x4c, 0x0f, 0x3a, 0x22, 0xc8, 0x01}},
+    {"pextrq $0x1,%xmm0,%r9", 7, {0x66, 0x49, 0x0f, 0x3a, 0x16, 0xc1, 0x01}},
+    {"pextrq $0x1,%xmm10,%rax", 7, {0x66, 0x4c, 0x0f, 0x3a, 0x16, 0xd0, 0x01}},
 };
 
 /* The bytes GNU as gives for the same instructions. */
@@ -452,6 +456,10 @@ START_TEST(test_vex)
     x86_vpacked_rrr(a, X86_VPSRLVQ, X86_XMM0, X86_XMM6, X86_XMM5);
     x86_pblendw(a, X86_XMM0, X86_XMM1, 0x55);
     x86_pblendw(a, X86_XMM3, X86_XMM9, 0xaa);
+    x86_pinsrq(a, X86_XMM0, X86_R13, 1);
+    x86_pinsrq(a, X86_XMM9, X86_RAX, 1);
+    x86_pextrq(a, X86_R9, X86_XMM0, 1);
+    x86_pextrq(a, X86_RAX, X86_XMM10, 1);
     golden_check(a, vex_golden, ARRAY_LEN(vex_golden));
 }
 END_TEST
