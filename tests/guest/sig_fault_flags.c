@@ -288,7 +288,8 @@ static void branch_case(uint64_t a, uint64_t b)
 }
 
 /* loop_cmp_store run warm (its loop made a region under -d region),
- * then once with the page armed: the first store faults. */
+ * then once with the page armed: the first store faults (A64 only: the
+ * 32-bit build prints what it would give and counts no case). */
 static void loop_case(uint64_t a, uint64_t b)
 {
     int n = 300, lt,
@@ -303,6 +304,7 @@ static void loop_case(uint64_t a, uint64_t b)
     arm_page();
     handler_nzcv = 99;
     lt = loop_cmp_store(a, b, n);
+    cases++;
     if ((uint32_t)a == (uint32_t)b) { /* left before the store */
         handler_nzcv = expected;
         faults++;
@@ -376,12 +378,9 @@ int main(void)
             cases++;
         }
     }
-    for (unsigned i = 0; i < NVALUES; i++) {
-        for (unsigned j = 0; j < NVALUES; j++) {
+    for (unsigned i = 0; i < NVALUES; i++)
+        for (unsigned j = 0; j < NVALUES; j++)
             loop_case(values[i], values[j]);
-            cases++;
-        }
-    }
     for (int op = 0; op < NB_OPS; op++) {
         for (unsigned i = 0; i < NVALUES; i++) {
             for (unsigned j = 0; j < NVALUES; j++) {
