@@ -70,6 +70,7 @@ int tcg_gen_code(TranslationBlock *tb, uint8_t *buf, size_t size)
     for (int n = 0; n < TB_MAX_JUMPS; n++)
         tb->jmp_field_offset[n] = tb->jmp_reset_offset[n] = TB_NO_JUMP;
     nb_insn_marks = 0;
+    be.fcmp_code = NULL;
     fault_sites_reset();
     ra_prepare_loop();
     if (be.loop && vcache_prepare_loop())

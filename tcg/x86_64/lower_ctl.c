@@ -144,7 +144,12 @@ static void lower_brcond(const TCGOp *op)
      * nothing stored on its path. */
     if (!keep || !be.loop)
         ra_save_all(op);
-    cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
+    /* Saves are moves: the flags of a fused FP compare are still there. */
+    if (be.fcmp_code == a)
+        cc = be.fcmp_cc;
+    else
+        cc = lower_compare(w, (TCGCond)op->args[2], a, b, 0);
+    be.fcmp_code = NULL;
     field = x86_jcc32(as(), cc);
     if (field && back_edge)
         x86_patch_rel32(field, be.as.start + be.loop_head);

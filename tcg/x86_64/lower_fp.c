@@ -101,6 +101,81 @@ static void fp_compare_code(X86Reg rd)
     x86_cmov(as(), 32, X86_CC_P, rd, REG_SCRATCH);
 }
 
+/* Does the signed or unsigned compare cond hold for a (0..3) and k? */
+static bool code_cond_holds(TCGCond cond, int64_t a, int64_t k)
+{
+    switch (cond) {
+    case TCG_COND_EQ: return a == k;
+    case TCG_COND_NE: return a != k;
+    case TCG_COND_LT: return a < k;
+    case TCG_COND_GE: return a >= k;
+    case TCG_COND_LE: return a <= k;
+    case TCG_COND_GT: return a > k;
+    case TCG_COND_LTU: return (uint64_t)a < (uint64_t)k;
+    case TCG_COND_GEU: return (uint64_t)a >= (uint64_t)k;
+    case TCG_COND_LEU: return (uint64_t)a <= (uint64_t)k;
+    case TCG_COND_GTU: return (uint64_t)a > (uint64_t)k;
+    default: return false;
+    }
+}
+
+/*
+ * The x86 condition after comis x, y (swapped: comis y, x) that holds
+ * exactly for the set of codes (bit c: code c, 0 less, 1 equal, 2
+ * greater, 3 unordered, of x against y). comis sets CF for less and
+ * unordered, ZF for equal and unordered, PF for unordered. Equal alone
+ * and its complement need two jumps: false.
+ */
+static bool fcmp_code_set_cc(unsigned set, bool *swap, X86Cond *cc)
+{
+    static const struct {
+        uint8_t set;
+        bool swap;
+        X86Cond cc;
+    } table[] = {
+        {0x1, true, X86_CC_A},   {0xe, true, X86_CC_BE},
+        {0x4, false, X86_CC_A},  {0xb, false, X86_CC_BE},
+        {0x8, false, X86_CC_P},  {0x7, false, X86_CC_NP},
+        {0xc, true, X86_CC_B},   {0x3, true, X86_CC_AE},
+        {0x6, false, X86_CC_AE}, {0x9, false, X86_CC_B},
+        {0xa, false, X86_CC_E},  {0x5, false, X86_CC_NE},
+    };
+
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+        if (table[i].set == set) {
+            *swap = table[i].swap;
+            *cc = table[i].cc;
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * An FP compare whose code only the next op reads, a brcond against a
+ * constant (target-arm's B.cond after FCMP when no later code reads
+ * NZCV): the comis alone, its flags left for lower_brcond, instead of
+ * the code through three cmovs and a compare.
+ */
+static bool fcmp_fuses(const TCGOp *op, bool *swap, X86Cond *cc)
+{
+    const TCGOp *next = op + 1, *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
+    unsigned set = 0;
+
+    while (next < end &&
+           (next->opc == INDEX_op_nop || next->opc == INDEX_op_insn_start))
+        next++;
+    if (next >= end || next->opc != INDEX_op_brcond_i64 ||
+        next->args[0] != op->args[0] || !arg_dies(next, 0) ||
+        arg_temp(next, 1)->kind != TEMP_CONST)
+        return false;
+    for (int code = 0; code < 4; code++)
+        if (code_cond_holds((TCGCond)next->args[2], code,
+                            (int64_t)arg_temp(next, 1)->val))
+            set |= 1u << code;
+    return fcmp_code_set_cc(set, swap, cc);
+}
+
 /* Conversions: the float side's width (bits) and which way. */
 typedef enum { CVT_WIDEN, CVT_NARROW, CVT_FROM_S64, CVT_TRUNC_TO_S64 } CvtKind;
 
@@ -203,6 +278,7 @@ bool lower_fp(TCGOp *op)
 {
     const FpLowering *l = fp_lowering((TCGOpcode)op->opc);
     const FpConversion *c;
+    bool swap;
     int nin;
     X86Reg rd;
 
@@ -227,6 +303,12 @@ bool lower_fp(TCGOp *op)
     if (nin == 3)
         fp_in(op, 3, l->bits, X86_XMM2);
     ra_free_dead(op, 1, 1 + nin);
+    if (l->kind == FP_CMP && fcmp_fuses(op, &swap, &be.fcmp_cc)) {
+        x86_sse_rr(as(), (X86SseOp)l->op, swap ? X86_XMM1 : X86_XMM0,
+                   swap ? X86_XMM0 : X86_XMM1);
+        be.fcmp_code = arg_temp(op, 0);
+        return true;
+    }
     rd = ra_alloc(0);
     switch (l->kind) {
     case FP_ARITH:

@@ -40,6 +40,11 @@ typedef struct Backend {
     bool too_big;
     uint64_t dead_globals; /* of the op being lowered */
     const TCGOp *op;       /* the op being lowered */
+    /* An FP compare fused with the brcond after it (lower_fp.c): the
+     * host flags hold its code's test as fcmp_cc, for the brcond on
+     * fcmp_code; NULL when none. */
+    const TCGTemp *fcmp_code;
+    X86Cond fcmp_cc;
     /* A block that branches back to its own start loops inside its code:
      * loop_head is where, and the globals it uses most stay pinned to
      * registers (pinned_regs) across the back edge. */
