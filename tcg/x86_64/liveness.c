@@ -109,10 +109,8 @@ static void fold_address_offset(int i, const uint64_t *live)
 
 /* ---- fault recipes ---- */
 
-/* The first op branching to each label, and how many do (branches only
- * go forward). */
+/* The first op branching to each label (branches only go forward). */
 static int first_branch_to[TCG_MAX_LABELS];
-static int nb_branches_to[TCG_MAX_LABELS];
 
 /* The temps an op writes, as a test: does it write t? */
 static bool op_writes(const TCGOp *op, uint64_t t)
@@ -172,59 +170,20 @@ static uint8_t recipe_pair(unsigned valid)
 }
 
 /*
- * A loop region's way out in the middle: "brcond L; ...; goto_tb; set_label
- * L" with L's first branch that brcond and nothing else ending a basic
- * block before the way out. The backend carries its registers, temps
- * included, from the brcond to L (lower_ctl.c), so a recipe in force at
- * the brcond is still in force at L.
- */
-typedef struct ExitSkip {
-    int label; /* -1: none being followed */
-    bool left; /* the way out has been passed */
-    int recipe;
-    unsigned valid;
-} ExitSkip;
-
-/* Follows op (at index i) for the pattern above. */
-static void exit_skip_step(ExitSkip *x, const TCGOp *op, int i, int active,
-                           unsigned valid)
-{
-    unsigned flags = tcg_op_defs[op->opc].flags;
-
-    if (x->label >= 0 && op->opc == INDEX_op_set_label &&
-        (int)op->args[0] == x->label && x->left)
-        return; /* the caller takes it */
-    if (x->left || (flags & OPF_BB_END && !(flags & OPF_NO_RETURN)))
-        x->label = -1;
-    if (x->label >= 0 && (flags & OPF_NO_RETURN))
-        x->left = true;
-    if ((op->opc == INDEX_op_brcond_i32 || op->opc == INDEX_op_brcond_i64) &&
-        first_branch_to[op->args[3]] == i) {
-        x->label = (int)op->args[3];
-        x->left = false;
-        x->recipe = active;
-        x->valid = valid;
-    }
-}
-
-/*
  * Forward: the recipe in force at each guest access (op->recipe) and the
  * inputs it reads there (op->recipe_use). One ends where an op writes its
  * globals or leaves fewer than two inputs as they were, at a call that may
  * write globals, at a way out, and at a label some branch from before the
  * recipe reaches (that path brings other values); past a loop region's way
- * out in the middle (ExitSkip) it goes on.
+ * out in the middle (brcond_past_exit) it goes on.
  */
 static void find_recipes(void)
 {
-    int active = -1;
-    unsigned valid = 0;
-    ExitSkip skip = {.label = -1};
+    int active = -1, skip_label = -1, skip_recipe = -1;
+    unsigned valid = 0, skip_valid = 0;
 
-    for (int l = 0; l < tcg_ctx.nb_labels; l++) {
+    for (int l = 0; l < tcg_ctx.nb_labels; l++)
         first_branch_to[l] = tcg_ctx.nb_ops;
-        nb_branches_to[l] = 0;
-    }
     for (int i = 0; i < tcg_ctx.nb_ops; i++) {
         TCGOp *op = &tcg_ctx.ops[i];
         int l = op_label_arg(op);
@@ -233,26 +192,27 @@ static void find_recipes(void)
         op->recipe_use = op->recipe_life = 0;
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
             continue;
-        if (l >= 0 && op->opc != INDEX_op_set_label) {
-            if (first_branch_to[op->args[l]] > i)
-                first_branch_to[op->args[l]] = i;
-            nb_branches_to[op->args[l]]++;
+        if (op->opc != INDEX_op_set_label && l >= 0 &&
+            first_branch_to[op->args[l]] > i)
+            first_branch_to[op->args[l]] = i;
+        if (l == 3 && first_branch_to[op->args[3]] == i &&
+            brcond_past_exit(op)) {
+            skip_label = (int)op->args[3];
+            skip_recipe = active;
+            skip_valid = valid;
         }
-        exit_skip_step(&skip, op, i, active, valid);
         if (op->opc == INDEX_op_fault_recipe) {
             active = i;
             valid = 7;
             continue;
         }
         if (op->opc == INDEX_op_set_label) {
-            if (skip.label == (int)op->args[0] &&
-                nb_branches_to[skip.label] == 1 && skip.recipe >= 0) {
-                active = skip.recipe;
-                valid = skip.valid;
+            if ((int)op->args[0] == skip_label && skip_recipe >= 0) {
+                active = skip_recipe;
+                valid = skip_valid;
             } else if (first_branch_to[op->args[0]] < active) {
                 active = -1;
             }
-            skip.label = -1;
             continue;
         }
         if (active < 0)

@@ -58,4 +58,29 @@ static inline int op_label_arg(const TCGOp *op)
     }
 }
 
+/*
+ * Is brcond op a loop region's way out in the middle: "brcond L; ops that
+ * end no basic block; a way out; set_label L"? If op is also L's first
+ * branch, it is L's only one (branches go forward), and the backend
+ * carries op's registers, temps included, to L (lower_brcond,
+ * ra_keep_for_label): a fault recipe in force at op still is at L.
+ */
+static inline bool brcond_past_exit(const TCGOp *op)
+{
+    const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
+    uint64_t id = op->args[3];
+
+    for (op++; op < end; op++) {
+        unsigned flags = tcg_op_defs[op->opc].flags;
+        if (flags & OPF_NO_RETURN)
+            break;
+        if (flags & OPF_BB_END)
+            return false;
+    }
+    for (op++; op < end; op++)
+        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
+            return op->opc == INDEX_op_set_label && op->args[0] == id;
+    return false;
+}
+
 #endif

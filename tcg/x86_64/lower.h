@@ -61,6 +61,8 @@ typedef struct FpLowering {
 
 /* Whether the host has AVX and the OS saves its state (cpuid, XCR0). */
 bool x86_host_has_avx(void);
+/* Whether the host has SSE4.1 (roundsd, pinsrq, pextrq...). */
+bool x86_host_has_sse41(void);
 
 /* The lowering of opc (fadd_f32 ... fcmpe_f64), or NULL. */
 const FpLowering *fp_lowering(TCGOpcode opc);

@@ -101,27 +101,11 @@ static const TCGOp *label_back_edge(const TCGOp *op, uint64_t id)
 }
 
 /* Does only op branch to its label, which lies just past a way out
- * that follows op (a loop region's exit in the middle)? Branches only go
- * forward and none lies between op and such a label: op's reference,
+ * that follows op (a loop region's exit in the middle)? op's reference,
  * about to be added, must be the label's first. */
 static bool label_only_past_exit(const TCGOp *op)
 {
-    const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
-    uint64_t id = op->args[3];
-
-    if (labels[id].nb_refs != 0)
-        return false;
-    for (op++; op < end; op++) {
-        unsigned flags = tcg_op_defs[op->opc].flags;
-        if (flags & OPF_NO_RETURN)
-            break;
-        if (flags & OPF_BB_END)
-            return false;
-    }
-    for (op++; op < end; op++)
-        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
-            return op->opc == INDEX_op_set_label && op->args[0] == id;
-    return false;
+    return labels[op->args[3]].nb_refs == 0 && brcond_past_exit(op);
 }
 
 static void lower_brcond(const TCGOp *op)

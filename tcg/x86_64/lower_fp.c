@@ -70,9 +70,14 @@ bool tcg_can_emit_crc32c(void)
     return (host_cpuid1_ecx() & bit_SSE4_2) != 0;
 }
 
-bool tcg_can_emit_fround(void)
+bool x86_host_has_sse41(void)
 {
     return (host_cpuid1_ecx() & bit_SSE4_1) != 0;
+}
+
+bool tcg_can_emit_fround(void)
+{
+    return x86_host_has_sse41();
 }
 
 /* Copies input arg i of op into xmm x. */

@@ -5,11 +5,9 @@
  */
 #include "tcg/x86_64/lower.h"
 
-#include <cpuid.h>
 #include <stddef.h>
 
 #include "tcg/softmmu.h"
-#include "tcg/x86_64/host_cpu.h"
 #include "tcg/x86_64/slowpath.h"
 
 static X86Asm *as(void)
@@ -346,11 +344,6 @@ static void lower_guest_st_vec(const TCGOp *op)
  * APM vol. 2 7.3.2; every x86-64 CPU since 2011 has it, arx assumes it),
  * elsewhere two 8-byte moves. User mode: no SoftMMU probe.
  */
-static bool host_has_sse41(void)
-{
-    return (x86_host_cpu()->leaf1_ecx & bit_SSE4_1) != 0;
-}
-
 static void lower_guest_ld_pair(const TCGOp *op)
 {
     X86Reg ra = ra_in(arg_temp(op, 2), 0);
@@ -363,7 +356,7 @@ static void lower_guest_ld_pair(const TCGOp *op)
     fault_note_site();
     x86_movdqa_load(as(), X86_XMM0, guest_addr_at(ra, 0));
     x86_movq_rx(as(), 64, lo, X86_XMM0);
-    if (host_has_sse41()) {
+    if (x86_host_has_sse41()) {
         x86_pextrq(as(), hi, X86_XMM0, 1);
     } else {
         x86_packed_rr(as(), X86_PUNPCKHQDQ, X86_XMM0, X86_XMM0);
@@ -395,7 +388,7 @@ static void lower_guest_st_pair(const TCGOp *op)
     x86_test_ri(as(), 32, ra, 15);
     split = x86_jcc32(as(), X86_CC_NE);
     x86_movq_xr(as(), 64, X86_XMM0, lo);
-    if (host_has_sse41()) {
+    if (x86_host_has_sse41()) {
         x86_pinsrq(as(), X86_XMM0, hi, 1);
     } else {
         x86_movq_xr(as(), 64, X86_XMM1, hi);
