@@ -31,7 +31,7 @@
 
 /* The block table starts with 1 << TB_HASH_MIN_BITS buckets and grows
  * fourfold whenever it holds more than two blocks a bucket. */
-#define TB_HASH_MIN_BITS 14
+#define TB_HASH_MIN_BITS 11
 #define TB_HASH_MAX_BITS 22
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256
@@ -106,11 +106,12 @@ static uint8_t *tb_map_code_cache(void)
  * A start-up fills fresh pages of the code cache and the arena below at
  * several hundred per millisecond (blocks loaded from the persistent
  * cache): one page fault each costs more than filling them. So memory is
- * populated ahead of use, 32 pages per madvise. *ready is where populated
+ * populated ahead of use, 8 pages per madvise (bigger steps left up to
+ * 128 KiB of each unused at a short process's exit). *ready is where populated
  * memory ends; limit where populating stops (the code cache's huge pages
  * come by fault, a whole 2 MiB at a time).
  */
-#define POPULATE_STEP (128u << 10)
+#define POPULATE_STEP (32u << 10)
 
 static void populate_ahead(uint8_t **ready, const uint8_t *used,
                            const uint8_t *limit)

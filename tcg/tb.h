@@ -116,7 +116,7 @@ extern TBStats tb_stats;
  * them, so the cache grows only at the dispatcher, between two entries
  * into translated code.
  */
-#define JMP_CACHE_MIN_BITS 13
+#define JMP_CACHE_MIN_BITS 10
 #define JMP_CACHE_MAX_BITS 16
 #define JMP_CACHE_MAX (1u << JMP_CACHE_MAX_BITS)
 
