@@ -32,13 +32,15 @@ typedef struct Guarded {
     const FpLowering *g;
     int nin;
     X86Xmm in[3]; /* the inputs, which the slow path passes on */
+    X86Xmm out;   /* where the result goes: xmm0, or its vector's */
     const TCGHelper *slow;
     uint64_t slow_arg;
     X86Reg tmp; /* free for the checks */
 } Guarded;
 
-/* xmm0 = the inner op on in[] (the inputs, kept for the slow path): one
- * VEX instruction with AVX, else a copy and a two-operand one. */
+/* out = the inner op on in[] (the inputs, kept for the slow path): one
+ * VEX instruction with AVX, else a copy and a two-operand one. Bytes
+ * 8-15 of out come from in[0] (FMA: in[2], the addend). */
 static void emit_inner(const Guarded *o)
 {
     const FpLowering *g = o->g;
@@ -46,29 +48,29 @@ static void emit_inner(const Guarded *o)
     X86Xmm b = o->nin == 2 ? in[1] : in[0];
 
     if (g->kind == FP_FMA) {
-        /* The addend is the third input: xmm0 = +-(in0 * in1) +- in2. */
-        x86_movaps_rr(as(), X86_XMM0, in[2]);
-        x86_vfma231(as(), (X86FmaOp)g->op, g->bits, X86_XMM0, in[0], in[1]);
+        /* The addend is the third input: out = +-(in0 * in1) +- in2. */
+        x86_movaps_rr(as(), o->out, in[2]);
+        x86_vfma231(as(), (X86FmaOp)g->op, g->bits, o->out, in[0], in[1]);
         return;
     }
     if (x86_host_has_avx()) {
-        x86_vsse_rrr(as(), (X86SseOp)g->op, X86_XMM0, in[0], b);
+        x86_vsse_rrr(as(), (X86SseOp)g->op, o->out, in[0], b);
         return;
     }
-    x86_movaps_rr(as(), X86_XMM0, in[0]);
-    /* sqrtss/sqrtsd write only the low element: the source is xmm0. */
-    x86_sse_rr(as(), (X86SseOp)g->op, X86_XMM0, o->nin == 2 ? b : X86_XMM0);
+    x86_movaps_rr(as(), o->out, in[0]);
+    /* sqrtss/sqrtsd write only the low element: the source is out. */
+    x86_sse_rr(as(), (X86SseOp)g->op, o->out, o->nin == 2 ? b : o->out);
 }
 
 /*
- * To sp when xmm0 is +-the smallest normal number: it may have been
+ * To sp when x is +-the smallest normal number: it may have been
  * rounded up from below, where Arm (tininess before rounding) raises
  * underflow and x86 (after rounding) does not. tmp is free until the
  * result goes there.
  */
-static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
+static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits, X86Reg tmp)
 {
-    x86_movq_rx(as(), bits, REG_SCRATCH, X86_XMM0);
+    x86_movq_rx(as(), bits, REG_SCRATCH, x);
     if (bits == 32) {
         x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7fffffff);
         x86_alu_ri(as(), 32, X86_CMP, REG_SCRATCH, 0x00800000);
@@ -80,24 +82,24 @@ static void jump_if_min_normal(SlowPath *sp, int bits, X86Reg tmp)
     slowpath_jump_if(sp, X86_CC_E);
 }
 
-/* To sp when xmm0 is a NaN (unordered with itself). */
-static void jump_if_nan(SlowPath *sp, int bits)
+/* To sp when x is a NaN (unordered with itself). */
+static void jump_if_nan(SlowPath *sp, X86Xmm x, int bits)
 {
-    x86_sse_rr(as(), bits == 64 ? X86_UCOMISD : X86_UCOMISS, X86_XMM0,
-               X86_XMM0);
+    x86_sse_rr(as(), bits == 64 ? X86_UCOMISD : X86_UCOMISS, x, x);
     slowpath_jump_if(sp, X86_CC_P);
 }
 
 /*
- * To sp unless xmm0's magnitude lies above the smallest normal and up to
+ * To sp unless x's magnitude lies above the smallest normal and up to
  * infinity: a NaN, a zero, a subnormal and the smallest normal go there
  * (the flushing attempt's rejects) with one unsigned range test,
  * |x| - (min normal + 1) > inf - (min normal + 1). For doubles the
  * sign is shifted out first and both bounds are shifted with it.
  */
-static void jump_unless_above_min_normal(SlowPath *sp, int bits, X86Reg tmp)
+static void jump_unless_above_min_normal(SlowPath *sp, X86Xmm x, int bits,
+                                         X86Reg tmp)
 {
-    x86_movq_rx(as(), bits, REG_SCRATCH, X86_XMM0);
+    x86_movq_rx(as(), bits, REG_SCRATCH, x);
     if (bits == 32) {
         x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0x7fffffff);
         x86_alu_ri(as(), 32, X86_SUB, REG_SCRATCH, 0x00800001);
@@ -136,7 +138,7 @@ static void jump_if_subnormal(SlowPath *sp, X86Xmm x, int bits)
 /* A slow path calling slow with the inputs and slow_arg. */
 static SlowPath *guarded_slowpath(const Guarded *o)
 {
-    SlowPath *sp = slowpath_new(o->slow->func, X86_XMM0);
+    SlowPath *sp = slowpath_new(o->slow->func, o->out);
 
     for (int i = 0; i < 3; i++)
         slowpath_arg_xmm(sp, o->in[i], o->g->bits);
@@ -170,7 +172,7 @@ static SlowPath *emit_flush_body(const Guarded *o, bool save)
     for (int i = 0; i < o->nin; i++)
         jump_if_subnormal(fz, o->in[i], o->g->bits);
     emit_inner(o);
-    jump_unless_above_min_normal(fz, o->g->bits, o->tmp);
+    jump_unless_above_min_normal(fz, o->out, o->g->bits, o->tmp);
     return fz;
 }
 
@@ -217,9 +219,9 @@ static bool may_round_up_to_min_normal(const FpLowering *g)
 static void emit_plain_body(const Guarded *o, SlowPath *sp)
 {
     emit_inner(o);
-    jump_if_nan(sp, o->g->bits);
+    jump_if_nan(sp, o->out, o->g->bits);
     if (may_round_up_to_min_normal(o->g))
-        jump_if_min_normal(sp, o->g->bits, o->tmp);
+        jump_if_min_normal(sp, o->out, o->g->bits, o->tmp);
 }
 
 static bool mode_fixed(uint64_t mode)
@@ -242,7 +244,7 @@ static void emit_fixed_mode(const Guarded *o, uint64_t mode)
 }
 
 /*
- * xmm0 = the inner op on o's inputs, jumping to a slow path (the
+ * out = the inner op on o's inputs, jumping to a slow path (the
  * helper, called with the inputs and slow_arg) when the mode word asks
  * for it or the result needs Arm's rules. Nothing here changes the
  * allocator's state.
@@ -274,8 +276,25 @@ static Guarded guarded_for(uint64_t inner, uint64_t slow, uint64_t slow_arg)
     return (Guarded){.g = guarded_op(inner),
                      .nin = tcg_op_defs[inner].nb_iargs,
                      .in = {X86_XMM1, X86_XMM2, X86_XMM3},
+                     .out = X86_XMM0,
                      .slow = (const TCGHelper *)(uintptr_t)slow,
                      .slow_arg = slow_arg};
+}
+
+/*
+ * Whether a double's result can be computed straight into its vector's
+ * register (set as o->out): the input its bytes 8-15 come from has them
+ * zero (a copy made with vcache_load, or a register the cache knows so),
+ * as the guest's scalar ops leave them. Then no copy from xmm0 follows
+ * the op (one cycle more on a chain of dependent FP ops).
+ */
+static bool result_in_place(Guarded *o, int32_t d, bool in_place)
+{
+    X86Xmm hi_from = o->in[o->g->kind == FP_FMA ? 2 : 0];
+
+    if (o->g->bits != 64 || (in_place && !vcache_hi_zero(hi_from)))
+        return false;
+    return vcache_begin_scalar(d, o->in, o->nin, &o->out);
 }
 
 /* fp_guarded_env: operands from the vector cache (with AVX, read where
@@ -285,6 +304,7 @@ static void lower_fp_guarded_env(TCGOp *op)
 {
     Guarded o = guarded_for(op->args[0], op->args[6], op->args[7]);
     bool in_place = x86_host_has_avx();
+    int32_t d = (int32_t)op->args[1];
 
     o.tmp = ra_alloc(0); /* scratch for the checks, owned by nobody */
     for (int i = 0; i < o.nin; i++) {
@@ -294,14 +314,19 @@ static void lower_fp_guarded_env(TCGOp *op)
         else
             vcache_load(o.in[i], ofs, 8);
     }
+    if (result_in_place(&o, d, in_place)) {
+        emit_guarded(&o, op->args[5]);
+        vcache_end_scalar(d, o.out);
+        return;
+    }
     emit_guarded(&o, op->args[5]);
     if (o.g->bits == 32) { /* keep only the single: bits 32-127 zero */
         x86_xorps_rr(as(), X86_XMM3, X86_XMM3);
         x86_movss_rr(as(), X86_XMM3, X86_XMM0);
-        vcache_store((int32_t)op->args[1], X86_XMM3, 8, 16);
+        vcache_store(d, X86_XMM3, 8, 16);
         return;
     }
-    vcache_store((int32_t)op->args[1], X86_XMM0, 8, 16);
+    vcache_store(d, X86_XMM0, 8, 16);
 }
 
 bool lower_fp_guarded(TCGOp *op)

@@ -206,6 +206,22 @@ static void load_guest_call_args(const SlowPath *sp)
     x86_mov_rr(as(), 64, X86_RDI, REG_ENV);
 }
 
+/*
+ * The vector cache as it was at the jump, from the CPU state. A register
+ * whose bytes 8-15 were zero gets 8 bytes, so they are zero on this path
+ * too (the vector's other bytes are in memory, or zero: the helpers write
+ * only a vector the lowering then replaces or marked written).
+ */
+static void reload_cache(const SlowPath *sp)
+{
+    for (int i = 0; i < sp->nb_cache; i++) {
+        if (sp->cache[i].hi_zero)
+            x86_movq_load(as(), sp->cache[i].xmm, env_at(sp->cache[i].ofs));
+        else
+            x86_movdqu_load(as(), sp->cache[i].xmm, env_at(sp->cache[i].ofs));
+    }
+}
+
 static void emit_guest_call(const SlowPath *sp)
 {
     X86Reg saved[16];
@@ -225,8 +241,7 @@ static void emit_guest_call(const SlowPath *sp)
     if (sp->result_reg != X86_NOREG)
         x86_mov_rr(as(), 64, sp->result_reg, X86_RAX);
     pop_live(saved, nb_saved);
-    for (int i = 0; i < sp->nb_cache; i++)
-        x86_movdqu_load(as(), sp->cache[i].xmm, env_at(sp->cache[i].ofs));
+    reload_cache(sp);
     x86_jmp_to(as(), be.as.start + sp->resume);
 }
 
@@ -259,12 +274,14 @@ static void emit_path(const SlowPath *sp)
     }
     reloc_call(sp->func);
     if (sp->result_ofs < 0)
-        x86_movq_xr(as(), 64, sp->result, X86_RAX);
+        x86_movq_xr(as(), 64, X86_XMM0, X86_RAX);
     pop_live(saved, nb_saved);
     /* Every xmm register was the call's: the cache comes back from memory
      * (where the helper may also have written). */
-    for (int i = 0; i < sp->nb_cache; i++)
-        x86_movdqu_load(as(), sp->cache[i].xmm, env_at(sp->cache[i].ofs));
+    reload_cache(sp);
+    /* The result may go to a cached vector's register (reloaded above). */
+    if (sp->result_ofs < 0 && sp->result != X86_XMM0)
+        x86_movq_rr(as(), sp->result, X86_XMM0);
     if (sp->result_ofs >= 0 && sp->result_bytes == 8)
         x86_movq_load(as(), sp->result, env_at(sp->result_ofs));
     else if (sp->result_ofs >= 0)

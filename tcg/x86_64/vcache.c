@@ -28,6 +28,11 @@ static uint32_t valid_mask, dirty_mask;
  * 8-byte read (bytes 8-15 are in memory, so it is never dirty); a whole
  * read loads the rest first. */
 static uint32_t half_mask;
+/* Bit i: entries[i]'s register has bytes 8-15 zero (a scalar result, or
+ * bytes 0-7 loaded alone), so a VEX scalar op reading it first gives a
+ * result with bytes 8-15 zero too. Kept on every path: a slow path
+ * reloads such a register with 8 bytes (vcache_snapshot). */
+static uint32_t hi_zero_mask;
 static uint32_t use_clock;
 
 /*
@@ -70,7 +75,7 @@ static X86Mem env_at(int32_t ofs)
 
 void vcache_reset(void)
 {
-    valid_mask = dirty_mask = half_mask = 0;
+    valid_mask = dirty_mask = half_mask = hi_zero_mask = 0;
     nb_loop_pins = 0;
 }
 
@@ -130,6 +135,7 @@ static VCacheEntry *claim(int32_t ofs)
     write_back(victim);
     victim->ofs = ofs;
     valid_mask |= 1u << entry_index(victim);
+    hi_zero_mask &= ~(1u << entry_index(victim));
     return victim;
 }
 
@@ -150,6 +156,7 @@ static void load_entry(int i, int32_t ofs)
     valid_mask |= 1u << i;
     dirty_mask &= ~(1u << i);
     half_mask &= ~(1u << i);
+    hi_zero_mask &= ~(1u << i);
     x86_movq_load(as(), entry_xmm(e), env_at(ofs));
     x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
 }
@@ -164,6 +171,7 @@ static VCacheEntry *entry_low(int32_t ofs)
         e = claim(ofs);
         dirty_mask &= ~(1u << entry_index(e));
         half_mask |= 1u << entry_index(e);
+        hi_zero_mask |= 1u << entry_index(e);
         x86_movq_load(as(), entry_xmm(e), env_at(ofs));
     }
     e->last_use = ++use_clock;
@@ -176,6 +184,7 @@ static VCacheEntry *entry_low(int32_t ofs)
 static void flush_keep_loop_pins(void)
 {
     vcache_flush(false);
+    hi_zero_mask = 0; /* the loop head's state: pins loaded whole */
     for (int i = 0; i < VCACHE_SIZE; i++) {
         bool pin_in_place = i < nb_loop_pins && is_valid(&entries[i]) &&
                             entries[i].ofs == loop_pin_ofs[i];
@@ -309,6 +318,7 @@ X86Xmm vcache_reg(int32_t ofs)
     if (half_mask & bit) {
         x86_movhps_load(as(), entry_xmm(e), env_at(ofs + 8));
         half_mask &= ~bit;
+        hi_zero_mask &= ~bit;
     }
     e->last_use = ++use_clock;
     return entry_xmm(e);
@@ -338,6 +348,7 @@ static VCacheEntry *entry_to_write(int32_t ofs)
     if (!e)
         e = claim(ofs);
     half_mask &= ~(1u << entry_index(e)); /* the new value is whole */
+    hi_zero_mask &= ~(1u << entry_index(e));
     e->last_use = ++use_clock;
     return e;
 }
@@ -360,10 +371,12 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz)
     }
     e = entry_to_write(ofs);
     dirty_mask |= 1u << entry_index(e);
-    if (oprsz == 8)
+    if (oprsz == 8) {
         x86_movq_rr(as(), entry_xmm(e), x); /* zeroes bytes 8-15 */
-    else
+        hi_zero_mask |= 1u << entry_index(e);
+    } else {
         x86_movaps_rr(as(), entry_xmm(e), x);
+    }
 }
 
 X86Xmm vcache_prepare_write(int32_t ofs)
@@ -381,14 +394,70 @@ void vcache_mark_written(int32_t ofs)
         dirty_mask |= 1u << entry_index(e);
 }
 
+static int entry_of_xmm(X86Xmm x)
+{
+    int i = (int)x - (int)VCACHE_FIRST;
+
+    return i >= 0 && i < VCACHE_SIZE && ((valid_mask >> i) & 1) ? i : -1;
+}
+
+bool vcache_hi_zero(X86Xmm x)
+{
+    int i = entry_of_xmm(x);
+
+    return i >= 0 && ((hi_zero_mask >> i) & 1);
+}
+
+static bool is_input(X86Xmm x, const X86Xmm *in, int nin)
+{
+    for (int k = 0; k < nin; k++)
+        if (in[k] == x)
+            return true;
+    return false;
+}
+
+bool vcache_begin_scalar(int32_t ofs, const X86Xmm *in, int nin, X86Xmm *out)
+{
+    VCacheEntry *e = lookup(ofs);
+
+    if (!cacheable(ofs))
+        return false;
+    if (e && is_input(entry_xmm(e), in, nin)) {
+        if (entry_index(e) < nb_loop_pins)
+            return false; /* a pin stays in its register */
+        e = claim(ofs);   /* inputs are the newest: never the victim */
+    } else if (!e) {
+        e = claim(ofs);
+    }
+    half_mask &= ~(1u << entry_index(e));
+    hi_zero_mask &= ~(1u << entry_index(e));
+    e->last_use = ++use_clock;
+    *out = entry_xmm(e);
+    return true;
+}
+
+void vcache_end_scalar(int32_t ofs, X86Xmm x)
+{
+    int i = entry_of_xmm(x);
+
+    for (int k = 0; k < VCACHE_SIZE; k++)
+        if (k != i && is_valid(&entries[k]) && entries[k].ofs == ofs) {
+            valid_mask &= ~(1u << k); /* the input it replaces */
+            dirty_mask &= ~(1u << k);
+        }
+    dirty_mask |= 1u << i;
+    hi_zero_mask |= 1u << i;
+}
+
 int vcache_snapshot(VCacheSlot *out)
 {
     int n = 0;
 
     for (int i = 0; valid_mask >> i && i < VCACHE_SIZE; i++)
         if (is_valid(&entries[i]))
-            out[n++] = (VCacheSlot){entry_xmm(&entries[i]), entries[i].ofs,
-                                    (dirty_mask >> i) & 1};
+            out[n++] =
+                (VCacheSlot){entry_xmm(&entries[i]), entries[i].ofs,
+                             (dirty_mask >> i) & 1, (hi_zero_mask >> i) & 1};
     return n;
 }
 

@@ -34,6 +34,15 @@ void vcache_store(int32_t ofs, X86Xmm x, unsigned oprsz, unsigned maxsz);
  * vcache_mark_written). */
 X86Xmm vcache_prepare_write(int32_t ofs);
 void vcache_mark_written(int32_t ofs);
+/* Whether x is a cached vector's register with bytes 8-15 zero. */
+bool vcache_hi_zero(X86Xmm x);
+/* A scalar op about to compute the vector at ofs (bytes 8-15 zero) in
+ * place: *out is the register to compute it in, none of the nin inputs
+ * in[] (they stay for a slow path, even where one is ofs's old value);
+ * false when that cannot be (a loop pin read by the op). Then
+ * vcache_end_scalar(ofs, *out) once both paths have it there. */
+bool vcache_begin_scalar(int32_t ofs, const X86Xmm *in, int nin, X86Xmm *out);
+void vcache_end_scalar(int32_t ofs, X86Xmm x);
 /* Before other code reads (or writes) env bytes [ofs, ofs + len). */
 void vcache_sync_range(int32_t ofs, unsigned len, bool writes);
 /* Writes every cached vector back; forget: and drops them. */
@@ -50,6 +59,7 @@ typedef struct VCacheSlot {
     X86Xmm xmm;
     int32_t ofs;
     bool dirty;
+    bool hi_zero; /* bytes 8-15 zero: reloaded with 8 bytes */
 } VCacheSlot;
 int vcache_snapshot(VCacheSlot *out);
 /* The dirty cached vectors as fault-site registers; returns the count. */
