@@ -580,15 +580,19 @@ static void lower_ext(const TCGOp *op)
 
 /*
  * A global set from a value that stays live elsewhere (a temp used again,
- * a constant) is stored straight to its home: the block end would store
- * it anyway, and no register or copy is spent on it.
+ * a constant) is stored straight to its home when the block names it no
+ * more soon: the block end would store it anyway, and no register or
+ * copy is spent on it. One read or written again soon gets a register
+ * (a copy), so a guest register set several times in a block (an
+ * interpreter's scratch) is stored once, not at every write, and one
+ * read again is not loaded back.
  */
 static bool lower_mov_to_global(const TCGOp *op)
 {
     TCGTemp *out = arg_temp(op, 0), *in = arg_temp(op, 1);
     int32_t imm;
 
-    if (out->kind != TEMP_GLOBAL || out->pinned)
+    if (out->kind != TEMP_GLOBAL || out->pinned || ra_named_soon(out))
         return false;
     if (ra_imm32(in, temp_width(out), &imm)) {
         x86_store_imm(as(), temp_width(out), ra_home(out), imm);

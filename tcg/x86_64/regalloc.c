@@ -205,6 +205,26 @@ static int current_op_index(void)
     return i >= 0 && i < tcg_ctx.nb_ops ? (int)i : -1;
 }
 
+bool ra_named_soon(const TCGTemp *t)
+{
+    int from = current_op_index() + 1;
+    int end = from + SPILL_LOOKAHEAD < tcg_ctx.nb_ops ? from + SPILL_LOOKAHEAD
+                                                      : tcg_ctx.nb_ops;
+
+    for (int i = from > 0 ? from : end; i < end; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        int nout, nin;
+
+        if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
+            continue;
+        op_arg_counts(op, &nout, &nin);
+        for (int k = 0; k < nout + nin; k++)
+            if (arg_temp(op, k) == t)
+                return true;
+    }
+    return false;
+}
+
 /*
  * The register to spill: the one whose value is read again last (Belady),
  * a clean value (nothing to store) winning a tie. Pinned values stay.

@@ -117,6 +117,9 @@ void ra_release(X86Reg r);
 X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid);
 /* True if t is a constant usable as a sign-extended imm32 at width w. */
 bool ra_imm32(const TCGTemp *t, int width, int32_t *imm);
+/* Whether an op soon after the current one (in the spill choice's
+ * lookahead) reads or writes t. */
+bool ra_named_soon(const TCGTemp *t);
 /* Memory operand of a temp's home location. */
 X86Mem ra_home(TCGTemp *t);
 /* A frame slot (rsp offset) for MXCSR, the same for the whole block. */

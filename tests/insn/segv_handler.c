@@ -81,6 +81,32 @@ int main(void)
                      : "x9", "x10", "x11", "x12", "x13", "memory");
     printf("after skipped load: %llu\n", (unsigned long long)loaded);
 
+    /* x9 and x11 are set from loaded values a later op reads again and
+     * set again after the fault: held in host registers at the fault. */
+    static const uint8_t bytes[4] = {3, 5, 7, 2};
+    static const uint64_t table[8] = {10, 11, 12, 13, 14, 15, 16, 17};
+    uint64_t x9, x10, x11;
+    __asm__ volatile(
+        "mov x12, %[addr]\n\t"
+        "ldrb w9, [%[bytes]]\n\t"
+        "ldr x10, [%[table], x9, lsl #3]\n\t"
+        "ldrb w11, [%[bytes], #1]\n\t"
+        "add x10, x10, x11\n\t"
+        "ldr x13, [x12]\n\t"
+        "ldrb w9, [%[bytes], #2]\n\t"
+        "ldrb w11, [%[bytes], #3]\n\t"
+        "add x10, x10, x9\n\t"
+        "mov %[x9], x9\n\t"
+        "mov %[x10], x10\n\t"
+        "mov %[x11], x11\n\t"
+        "mov %[loaded], x13"
+        : [x9] "=r"(x9), [x10] "=r"(x10), [x11] "=r"(x11), [loaded] "=r"(loaded)
+        : [addr] "r"(page + 16), [bytes] "r"(bytes), [table] "r"(table)
+        : "x9", "x10", "x11", "x12", "x13", "memory");
+    printf("after: %llu %llu %llu %llu\n", (unsigned long long)x9,
+           (unsigned long long)x10, (unsigned long long)x11,
+           (unsigned long long)loaded);
+
     mode = 0;
     for (int i = 0; i < 3; i++)
         if (sigsetjmp(recover, 1) == 0)
