@@ -1167,6 +1167,15 @@ void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
     emit4(INDEX_op_goto_tb, pc.idx, slot, dest, dead_globals);
 }
 
+uint64_t tcg_exit_dead_globals(const TCGOp *op)
+{
+    switch (op->opc) {
+    case INDEX_op_goto_tb: return op->args[3];
+    case INDEX_op_goto_lookup: return op->args[1];
+    default: return 0;
+    }
+}
+
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value)
 {
     emit3(INDEX_op_exit_check, (uint64_t)(int64_t)flag_offset, pc.idx,
@@ -1180,7 +1189,8 @@ void tcg_gen_exit_tb(int slot)
 
 /* goto_lookup probes with jmp_cache_key(pc, flags): pc itself when the
  * flags are a constant 0. */
-void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags)
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags,
+                                 uint64_t dead_globals)
 {
     const TCGTemp *f = tcg_temp(flags.idx);
     TCGv_i64 key = pc;
@@ -1195,5 +1205,5 @@ void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags)
         tcg_gen_shli_i64(shifted, shifted, JMP_CACHE_FLAGS_SHIFT);
         tcg_gen_xor_i64(key, pc, shifted);
     }
-    emit1(INDEX_op_goto_lookup, key.idx);
+    emit2(INDEX_op_goto_lookup, key.idx, dead_globals);
 }

@@ -473,6 +473,9 @@ void tcg_gen_insn_start(uint64_t guest_pc);
  * reading them, which this way out need not write back. */
 void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
                      uint64_t dead_globals);
+/* The dead_globals argument of a way out to a known pc (goto_tb,
+ * goto_lookup); 0 for any other op. */
+uint64_t tcg_exit_dead_globals(const TCGOp *op);
 /* Or'ed into goto_tb's slot: a loop's back edge, counted in the loop
  * head's counter (tb_hot_counter); every 256th time it calls
  * tb_loop_hot(dest, the block's flags) before jumping (tcg/tb.h). */
@@ -488,8 +491,10 @@ void tcg_gen_exit_tb(int slot);
  * jump cache inline, else lookup_helper. flags is a constant when the
  * branch keeps the block's own (A64: BR, RET), a value when it computes
  * them (T32 BX: the Thumb bit from the address); constant 0 costs nothing.
+ * dead_globals: as tcg_gen_goto_tb's, for a way out to a known pc.
  */
-void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags);
+void tcg_gen_lookup_and_goto_ptr(TCGv_i64 pc, TCGv_i32 flags,
+                                 uint64_t dead_globals);
 
 /* ---- vectors in the CPU state ---- */
 

@@ -8,6 +8,14 @@
  * but the other successor may read them. Such ops move past the branch
  * into the tail that needs them, so the other way does not compute them.
  *
+ * A way out in the middle of a block (a loop region's),
+ *
+ *     brcond a, b, cond, L;  ...;  goto_tb A (or goto_lookup);  set_label L
+ *
+ * gets the same for the ops only it needs: those whose results the code
+ * after L overwrites before reading (up to that code's first op that is
+ * not pure; past it, everything counts as read).
+ *
  * Only pure integer ops move, and only those after the block's last op
  * with any other effect (a guest access may fault and must see every
  * earlier write; a call may read globals) but a fault recipe. Moved ops
@@ -43,8 +51,14 @@ typedef struct Tails {
     int branch;     /* the brcond */
     int label;      /* the set_label it branches to */
     const TCGOp *a; /* goto_tb on the fall-through way */
-    const TCGOp *b; /* goto_tb after the label */
+    const TCGOp *b; /* goto_tb after the label; NULL for a way out in the
+                       middle, whose label the rest of the block follows */
 } Tails;
+
+static bool is_brcond(const TCGOp *op)
+{
+    return op->opc == INDEX_op_brcond_i64 || op->opc == INDEX_op_brcond_i32;
+}
 
 static bool find_tails(Tails *t)
 {
@@ -55,10 +69,7 @@ static bool find_tails(Tails *t)
     if (br < 0 || ops[gb].opc != INDEX_op_goto_tb ||
         ops[lab].opc != INDEX_op_set_label || ops[ga].opc != INDEX_op_goto_tb)
         return false;
-    if (ops[br].opc != INDEX_op_brcond_i64 &&
-        ops[br].opc != INDEX_op_brcond_i32)
-        return false;
-    if (ops[br].args[3] != ops[lab].args[0])
+    if (!is_brcond(&ops[br]) || ops[br].args[3] != ops[lab].args[0])
         return false;
     t->branch = br;
     t->label = lab;
@@ -86,26 +97,130 @@ static bool is_pure(const TCGOp *op)
     }
 }
 
-static void need_at_exits(const Tails *t)
+/* Is the brcond at br a way out in the middle: straight on to a goto_tb
+ * or goto_lookup, then its own label? */
+static bool find_side_exit(int br, Tails *t)
+{
+    const TCGOp *ops = tcg_ctx.ops;
+    int i = br + 1, lab;
+
+    if (!is_brcond(&ops[br]))
+        return false;
+    for (; i < tcg_ctx.nb_ops; i++) {
+        unsigned flags = tcg_op_defs[ops[i].opc].flags;
+        if (flags & OPF_NO_RETURN)
+            break;
+        if (flags & OPF_BB_END)
+            return false;
+    }
+    if (i >= tcg_ctx.nb_ops ||
+        (ops[i].opc != INDEX_op_goto_tb && ops[i].opc != INDEX_op_goto_lookup))
+        return false;
+    for (lab = i + 1; lab < tcg_ctx.nb_ops && is_marker(&ops[lab]); lab++)
+        ;
+    if (lab >= tcg_ctx.nb_ops || ops[lab].opc != INDEX_op_set_label ||
+        ops[lab].args[0] != ops[br].args[3])
+        return false;
+    t->branch = br;
+    t->label = lab;
+    t->a = &ops[i];
+    t->b = NULL;
+    return true;
+}
+
+/* The input args of op: args[*first .. *first + *n). */
+static void op_inputs(const TCGOp *op, int *first, int *n)
+{
+    const TCGOpDef *def = &tcg_op_defs[op->opc];
+
+    *first = op->opc == INDEX_op_call ? op->call_oargs : def->nb_oargs;
+    *n = op->opc == INDEX_op_call ? op->call_iargs : def->nb_iargs;
+}
+
+/* Globals: NEED_A where the way out a reads them (not dead at its target
+ * nor at every exit), NEED_B likewise for b; globals at 64 and above are
+ * always live. */
+static void need_globals(const Tails *t)
 {
     uint64_t dead = tcg_ctx.globals_dead_at_exit;
+    uint64_t dead_a = dead | tcg_exit_dead_globals(t->a);
+    uint64_t dead_b = t->b ? dead | tcg_exit_dead_globals(t->b) : ~0ull;
 
-    memset(need, 0, sizeof(need[0]) * (size_t)tcg_ctx.nb_temps);
-    memset(written_by_stay, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
     for (int g = 0; g < tcg_ctx.nb_globals; g++) {
         uint64_t bit = g < 64 ? 1ull << g : 0;
-        need[g] = NEED_STAY; /* globals at 64 and above: always live */
-        if (!bit)
+        if (!bit) {
+            need[g] = NEED_STAY;
             continue;
-        need[g] = 0;
-        if (!(dead & bit) && !(t->a->args[3] & bit))
-            need[g] |= NEED_A;
-        if (!(dead & bit) && !(t->b->args[3] & bit))
-            need[g] |= NEED_B;
+        }
+        need[g] = (dead_a & bit ? 0 : NEED_A) | (dead_b & bit ? 0 : NEED_B);
     }
-    /* goto_tb writes pc; the branch reads its operands. */
-    need[t->a->args[0]] = NEED_STAY;
-    written_by_stay[t->a->args[0]] = true;
+}
+
+/* The ops from the branch to the way out a (goto_tb writes pc, a lookup
+ * reads its key): what they write stays, what they read a needs. */
+static void need_in_tail(const Tails *t)
+{
+    for (const TCGOp *op = &tcg_ctx.ops[t->branch + 1]; op <= t->a; op++) {
+        int first, n;
+
+        op_inputs(op, &first, &n);
+        for (int o = 0; o < first; o++) {
+            need[op->args[o]] = NEED_STAY;
+            written_by_stay[op->args[o]] = true;
+        }
+        for (int k = first; k < first + n; k++)
+            need[op->args[k]] |= NEED_A;
+    }
+}
+
+/* A way out in the middle: the code after its label needs what it reads
+ * before writing. Up to its first op that is not pure it runs straight
+ * on (no branch, no fault): what it writes there is dead at the label;
+ * past that, every global and everything else it reads counts as read. */
+static void need_after_label(const Tails *t)
+{
+    static bool written[TCG_MAX_TEMPS];
+    int i = t->label + 1, first, n;
+
+    memset(written, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
+    for (; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        if (is_marker(op))
+            continue;
+        if (!is_pure(op))
+            break;
+        op_inputs(op, &first, &n);
+        for (int k = first; k < first + n; k++)
+            if (!written[op->args[k]])
+                need[op->args[k]] |= NEED_B;
+        for (int o = 0; o < first; o++)
+            written[op->args[o]] = true;
+    }
+    for (; i < tcg_ctx.nb_ops; i++) {
+        const TCGOp *op = &tcg_ctx.ops[i];
+        op_inputs(op, &first, &n);
+        for (int k = first; k < first + n; k++)
+            if (!written[op->args[k]])
+                need[op->args[k]] |= NEED_B;
+    }
+    for (int g = 0; g < tcg_ctx.nb_globals; g++)
+        if (!written[g])
+            need[g] |= NEED_B;
+}
+
+static void need_at_exits(const Tails *t)
+{
+    memset(need, 0, sizeof(need[0]) * (size_t)tcg_ctx.nb_temps);
+    memset(written_by_stay, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
+    need_globals(t);
+    need_in_tail(t);
+    if (t->b) {
+        need[t->b->args[0]] = NEED_STAY; /* goto_tb writes pc */
+        written_by_stay[t->b->args[0]] = true;
+    } else {
+        need_after_label(t);
+    }
+    /* The branch reads its operands. */
     for (int k = 0; k < 2; k++)
         need[tcg_ctx.ops[t->branch].args[k]] |= NEED_STAY;
 }
@@ -147,6 +262,10 @@ static int choose_moves(const Tails *t)
             m |= need[op->args[o]];
         if (m == 0)
             continue; /* dead: the backend's liveness deletes it */
+        /* Past a way out in the middle, the rest of the block runs: moving
+         * an op there gains nothing. */
+        if (m == NEED_B && !t->b)
+            m = NEED_STAY;
         if ((m == NEED_A || m == NEED_B) && !crosses_stay_write(op)) {
             dest[i] = m;
             moved++;
@@ -164,11 +283,12 @@ static int choose_moves(const Tails *t)
     return moved;
 }
 
-/* Rebuilds the op list with the moved ops at the heads of their tails. */
-static void reorder(const Tails *t)
+/* Rebuilds the op list up to the label with the moved ops at the heads
+ * of their tails; returns the branch's new index. */
+static int reorder(const Tails *t)
 {
     static TCGOp out[TCG_MAX_OPS];
-    int first = 0, n;
+    int first = 0, n, branch;
 
     while (!dest[first])
         first++; /* ops before the first moved one stay where they are */
@@ -176,6 +296,7 @@ static void reorder(const Tails *t)
     for (int i = first; i < t->branch; i++)
         if (!dest[i])
             out[n++] = tcg_ctx.ops[i];
+    branch = n;
     out[n++] = tcg_ctx.ops[t->branch];
     for (int i = first; i < t->branch; i++)
         if (dest[i] == NEED_A)
@@ -185,22 +306,33 @@ static void reorder(const Tails *t)
     for (int i = first; i < t->branch; i++)
         if (dest[i] == NEED_B)
             out[n++] = tcg_ctx.ops[i];
-    for (int i = t->label + 1; i < tcg_ctx.nb_ops; i++)
-        out[n++] = tcg_ctx.ops[i];
     memcpy(tcg_ctx.ops + first, out + first,
            sizeof(out[0]) * (size_t)(n - first));
+    return branch;
 }
 
 void tcg_sink_to_exits(void)
 {
     Tails t;
+    int br = tcg_ctx.nb_ops;
 
-    if (!find_tails(&t))
-        return;
-    /* Only a global one way reads and the other does not can pull ops. */
-    if (!((t.a->args[3] ^ t.b->args[3]) & ~tcg_ctx.globals_dead_at_exit))
-        return;
-    need_at_exits(&t);
-    if (choose_moves(&t))
-        reorder(&t);
+    if (find_tails(&t)) {
+        br = t.branch;
+        /* Only a global one way reads and the other does not can pull
+         * ops. */
+        if ((t.a->args[3] ^ t.b->args[3]) & ~tcg_ctx.globals_dead_at_exit) {
+            need_at_exits(&t);
+            if (choose_moves(&t))
+                br = reorder(&t);
+        }
+    }
+    /* Ways out in the middle, last first: a reordering moves no op from
+     * before the branch past another branch. */
+    while (--br >= 0) {
+        if (!find_side_exit(br, &t))
+            continue;
+        need_at_exits(&t);
+        if (choose_moves(&t))
+            br = reorder(&t);
+    }
 }

@@ -95,7 +95,7 @@ static void gen_lookup_and_goto(DisasContext *s, TCGv_i32 flags)
         tcg_gen_ori_i32(all, flags, (int32_t)s->fp_mode);
         flags = all;
     }
-    tcg_gen_lookup_and_goto_ptr(cpu_pc, flags);
+    tcg_gen_lookup_and_goto_ptr(cpu_pc, flags, 0);
 }
 
 /* A branch leaves the IT block (it is its last insn, or outside one). */

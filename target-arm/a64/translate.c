@@ -120,13 +120,14 @@ static bool region_target(const DisasContext *s, uint64_t dest)
 
 /* A way out to dest through the inline jump-cache probe: a system-mode
  * branch to another page, a loop region's once its chaining slots are
- * taken. */
-static void gen_lookup_exit(DisasContext *s, uint64_t dest)
+ * taken. Like a chained way out, it need not write back flags the code
+ * at dest overwrites (dead: a64_nzcv_dead_at). */
+static void gen_lookup_exit(DisasContext *s, uint64_t dest, bool dead)
 {
     s->unknown_exit = true;
     tcg_gen_movi_i64(cpu_pc, (int64_t)dest);
-    tcg_gen_lookup_and_goto_ptr(cpu_pc,
-                                tcg_constant_i32((int32_t)s->tb->flags));
+    tcg_gen_lookup_and_goto_ptr(cpu_pc, tcg_constant_i32((int32_t)s->tb->flags),
+                                dead ? nzcv_globals() : 0);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -178,7 +179,7 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
      * mapping): another page's block is found by the inline jump-cache
      * probe, without a trip through the dispatcher. */
     if (arm_system_mode && (dest & ~(uint64_t)(GUEST_PAGE_SIZE - 1)) != page) {
-        gen_lookup_exit(s, dest);
+        gen_lookup_exit(s, dest, false);
         return;
     }
 
@@ -188,7 +189,7 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
     if (s->in_region && dest == s->pc_first) {
         slot = TB_MAX_JUMPS - 1;
     } else if (s->in_region && s->next_slot >= TB_MAX_JUMPS - 1) {
-        gen_lookup_exit(s, dest);
+        gen_lookup_exit(s, dest, dead);
         return;
     } else if (s->in_region) {
         slot = s->next_slot++;
@@ -473,7 +474,7 @@ static void gen_block_end(DisasContext *s)
             break;
         }
         tcg_gen_lookup_and_goto_ptr(cpu_pc,
-                                    tcg_constant_i32((int32_t)s->tb->flags));
+                                    tcg_constant_i32((int32_t)s->tb->flags), 0);
         break;
     case DISAS_EXIT: tcg_gen_exit_tb(-1); break;
     case DISAS_NORETURN: break;

@@ -511,8 +511,7 @@ void liveness_run(void)
             keep_temps_past_exit(i, live);
         }
         /* Globals the target overwrites first are dead on this way out. */
-        if (op->opc == INDEX_op_goto_tb)
-            live[0] &= ~op->args[3];
+        live[0] &= ~tcg_exit_dead_globals(op);
         if (op->opc == INDEX_op_exit_check)
             live_union(live, live_at_exit);
         if (op->opc == INDEX_op_call &&
@@ -544,8 +543,7 @@ void liveness_run(void)
         op->dead_globals = 0;
         if (def->flags & OPF_BB_END)
             op->dead_globals = dead_globals_in(live);
-        if (op->opc == INDEX_op_goto_tb)
-            op->dead_globals |= op->args[3] & ~live[0];
+        op->dead_globals |= tcg_exit_dead_globals(op) & ~live[0];
         for (int o = 0; o < nout; o++) {
             TCGTemp *t = arg_temp(op, o);
             if (temp_tracked(t) && !live_get(live, op->args[o]))

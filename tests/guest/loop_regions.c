@@ -13,6 +13,7 @@
  */
 #include <setjmp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -294,6 +295,120 @@ static void signal_test(void)
     printf("signal: loop stopped\n");
 }
 
+/* NZCV (bits 3..0) of a 64-bit compare x - y, or of x + y. */
+static unsigned nzcv_of(int64_t x, int64_t y, bool add)
+{
+    uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+    uint64_t r = add ? ux + uy : ux - uy;
+    bool c = add ? r < ux : ux >= uy;
+    bool v = add ? (int64_t)(~(ux ^ uy) & (ux ^ r)) < 0
+                 : (int64_t)((ux ^ uy) & (ux ^ r)) < 0;
+
+    return (unsigned)((int64_t)r < 0) << 3 | (unsigned)(r == 0) << 2 |
+           (unsigned)c << 1 | (unsigned)v;
+}
+
+/*
+ * Five ways out, each to code that reads all of NZCV (MRS): an equal
+ * compare (1), a signed less (2), an unsigned higher (3), an add that
+ * overflows (4, past the chaining slots: the jump-cache probe), the end
+ * of the array (0, the probe too). In a region the flags of each way
+ * out's compare are computed on that way only (the next compare
+ * overwrites them), so each must still arrive whole. Returns the index
+ * where it left; *why and *nzcv say how.
+ */
+static uint64_t flags_at_ways_out(const int64_t *a, uint64_t n, int *why,
+                                  unsigned *nzcv)
+{
+    const int64_t k1 = 7777, k2 = -1000, k3 = (int64_t)1 << 40;
+    const int64_t k4 = INT64_MAX - 10;
+    uint64_t i = 0;
+#ifdef __aarch64__
+    uint64_t f;
+    int64_t v, t;
+    int w;
+    __asm__ volatile(
+        "1: ldr %[v], [%[a], %[i], lsl #3]\n"
+        "   cmp %[v], %[k1]\n"
+        "   b.eq 5f\n"
+        "   cmp %[v], %[k2]\n"
+        "   b.lt 6f\n"
+        "   cmp %[v], %[k3]\n"
+        "   b.hi 7f\n"
+        "   adds %[t], %[v], %[k4]\n"
+        "   b.vs 8f\n"
+        "   add %[i], %[i], #1\n"
+        "   cmp %[i], %[n]\n"
+        "   b.lo 1b\n"
+        "   mrs %[f], nzcv\n"
+        "   mov %w[w], #0\n"
+        "   b 9f\n"
+        "5: mrs %[f], nzcv\n"
+        "   mov %w[w], #1\n"
+        "   b 9f\n"
+        "6: mrs %[f], nzcv\n"
+        "   mov %w[w], #2\n"
+        "   b 9f\n"
+        "7: mrs %[f], nzcv\n"
+        "   mov %w[w], #3\n"
+        "   b 9f\n"
+        "8: mrs %[f], nzcv\n"
+        "   mov %w[w], #4\n"
+        "9:\n"
+        : [i] "+r"(i), [v] "=&r"(v), [t] "=&r"(t), [f] "=&r"(f), [w] "=&r"(w)
+        : [a] "r"(a), [n] "r"(n), [k1] "r"(k1), [k2] "r"(k2), [k3] "r"(k3),
+          [k4] "r"(k4)
+        : "cc", "memory");
+    *why = w;
+    *nzcv = (unsigned)(f >> 28);
+#else
+    for (;; i++) {
+        int64_t v = a[i];
+        if (v == k1) {
+            *why = 1;
+            *nzcv = nzcv_of(v, k1, false);
+        } else if (v < k2) {
+            *why = 2;
+            *nzcv = nzcv_of(v, k2, false);
+        } else if ((uint64_t)v > (uint64_t)k3) {
+            *why = 3;
+            *nzcv = nzcv_of(v, k3, false);
+        } else if (nzcv_of(v, k4, true) & 1) {
+            *why = 4;
+            *nzcv = nzcv_of(v, k4, true);
+        } else if (i + 1 >= n) {
+            i++;
+            *why = 0;
+            *nzcv = nzcv_of((int64_t)i, (int64_t)n, false);
+        } else {
+            continue;
+        }
+        break;
+    }
+#endif
+    return i;
+}
+
+static void flags_test(void)
+{
+    static int64_t a[2000];
+    static const int64_t stoppers[] = {7777, -2000, -5, 100, 0};
+
+    for (int s = 0; s < 5; s++) {
+        for (int i = 0; i < 2000; i++)
+            a[i] = i % 10;
+        if (stoppers[s])
+            a[1500 + s] = stoppers[s];
+        for (int rep = 0; rep < 3; rep++) {
+            int why = -1;
+            unsigned nzcv = 0;
+            uint64_t at = flags_at_ways_out(a, 2000, &why, &nzcv);
+            printf("flags_at_ways_out(%lld) = %llu way %d nzcv %x\n",
+                   (long long)stoppers[s], (unsigned long long)at, why, nzcv);
+        }
+    }
+}
+
 int main(void)
 {
     static int32_t a[64];
@@ -320,6 +435,7 @@ int main(void)
     printf("nested = %llu\n", (unsigned long long)nested(600, 23));
     exclusive_adds(&x, 1001);
     printf("exclusive_adds = %llu\n", (unsigned long long)x);
+    flags_test();
     fault_test();
     signal_test();
     return 0;

@@ -340,6 +340,79 @@ START_TEST(test_sink_keeps_inputs_the_body_overwrites)
 }
 END_TEST
 
+/* A way out in the middle of a block (a loop region's): "t = g0 - g1;
+ * g2 = t; if (g0 != g1) goto L; exit to 0x1000 (goto_tb, or the jump-cache
+ * probe when lookup); L: REST; exit to 0x2000", REST by rest. */
+enum { REST_OVERWRITES, REST_READS, REST_LOADS_FIRST };
+
+static void build_side_exit(bool lookup, int rest)
+{
+    TCGv_i64 t = tcg_temp_new_i64(), u = tcg_temp_new_i64();
+    TCGLabel l = tcg_new_label();
+
+    tcg_gen_sub_i64(t, g0, g1);
+    tcg_gen_mov_i64(g2, t);
+    tcg_gen_brcond_i64(TCG_COND_NE, g0, g1, l);
+    if (lookup) {
+        tcg_gen_movi_i64(pc, 0x1000);
+        tcg_gen_lookup_and_goto_ptr(pc, tcg_constant_i32(0), 0);
+    } else {
+        tcg_gen_goto_tb(0, pc, 0x1000, 0);
+    }
+    tcg_gen_set_label(l);
+    if (rest == REST_READS)
+        tcg_gen_addi_i64(g1, g2, 1);
+    if (rest == REST_LOADS_FIRST)
+        tcg_gen_guest_ld_i64(u, g0, MO_UQ); /* may fault: sees g2 */
+    tcg_gen_mov_i64(g2, g0);
+    tcg_gen_goto_tb(1, pc, 0x2000, 0);
+}
+
+/* Is the sub (and the write of g2) between the branch and its label? */
+static bool side_exit_computes_g2(void)
+{
+    int br = find_opc(INDEX_op_brcond_i64, 0);
+    int lab = find_opc(INDEX_op_set_label, 0);
+    int sub = find_opc(INDEX_op_sub_i64, 0);
+    int mov = find_op(INDEX_op_mov_i64, g2.idx);
+
+    return sub > br && sub < lab && mov > sub && mov < lab;
+}
+
+START_TEST(test_sink_moves_to_a_side_exit)
+{
+    build_side_exit(false, REST_OVERWRITES);
+    tcg_sink_to_exits();
+    ck_assert(side_exit_computes_g2());
+}
+END_TEST
+
+START_TEST(test_sink_moves_to_a_lookup_side_exit)
+{
+    build_side_exit(true, REST_OVERWRITES);
+    tcg_sink_to_exits();
+    ck_assert(side_exit_computes_g2());
+}
+END_TEST
+
+START_TEST(test_sink_keeps_what_the_rest_reads)
+{
+    build_side_exit(false, REST_READS);
+    tcg_sink_to_exits();
+    ck_assert_int_lt(find_opc(INDEX_op_sub_i64, 0),
+                     find_opc(INDEX_op_brcond_i64, 0));
+}
+END_TEST
+
+START_TEST(test_sink_keeps_what_a_fault_in_the_rest_sees)
+{
+    build_side_exit(false, REST_LOADS_FIRST);
+    tcg_sink_to_exits();
+    ck_assert_int_lt(find_opc(INDEX_op_sub_i64, 0),
+                     find_opc(INDEX_op_brcond_i64, 0));
+}
+END_TEST
+
 START_TEST(test_validator_rejects_backward_branch)
 {
     char err[128];
@@ -404,6 +477,10 @@ int main(void)
     tcase_add_test(tc, test_sink_keeps_what_both_ways_read);
     tcase_add_test(tc, test_sink_stops_at_guest_access);
     tcase_add_test(tc, test_sink_keeps_inputs_the_body_overwrites);
+    tcase_add_test(tc, test_sink_moves_to_a_side_exit);
+    tcase_add_test(tc, test_sink_moves_to_a_lookup_side_exit);
+    tcase_add_test(tc, test_sink_keeps_what_the_rest_reads);
+    tcase_add_test(tc, test_sink_keeps_what_a_fault_in_the_rest_sees);
     tcase_add_test(tc, test_validator_rejects_backward_branch);
     tcase_add_test(tc, test_validator_accepts_builder_output);
     tcase_add_test(tc, test_cond_helpers);

@@ -577,6 +577,55 @@ START_TEST(test_dead_globals_are_not_written_back)
 }
 END_TEST
 
+/* At lookup_pc: out[0] = in[0] + 5, then out[1] = out[0] + 1, and a way
+ * out to lookup_pc + 4 through the jump-cache probe, whose target
+ * (writing 0x5b to out[2]) overwrites out[0] first when lookup_dead. */
+static bool lookup_dead;
+static uint64_t lookup_pc;
+
+static void build_lookup_dead(uint64_t pc)
+{
+    if (pc != lookup_pc) {
+        tcg_gen_movi_i64(g_out[2], 0x5b);
+        tcg_gen_exit_tb(-1);
+        return;
+    }
+    tcg_gen_addi_i64(g_out[0], g_in[0], 5);
+    tcg_gen_addi_i64(g_out[1], g_out[0], 1);
+    tcg_gen_movi_i64(g_pc, (int64_t)pc + 4);
+    tcg_gen_lookup_and_goto_ptr(g_pc, tcg_constant_i32(0),
+                                lookup_dead ? 1ull << g_out[0].idx : 0);
+}
+
+START_TEST(test_lookup_exit_drops_dead_globals)
+{
+    FakeEnv env = {.in = {10}, .out = {99}};
+
+    build_block = build_lookup_dead;
+    lookup_dead = true;
+    lookup_pc = 0x5b000000;
+    tb_find_or_translate(NULL, lookup_pc + 4, 0);
+    run_at(&env, lookup_pc);
+    ck_assert_uint_eq(env.out[0], 99); /* its store was dropped */
+    ck_assert_uint_eq(env.out[1], 16);
+    ck_assert_uint_eq(env.out[2], 0x5b);
+}
+END_TEST
+
+START_TEST(test_lookup_exit_keeps_live_globals)
+{
+    FakeEnv env = {.in = {10}, .out = {99}};
+
+    build_block = build_lookup_dead;
+    lookup_dead = false;
+    lookup_pc = 0x5c000000;
+    tb_find_or_translate(NULL, lookup_pc + 4, 0);
+    run_at(&env, lookup_pc);
+    ck_assert_uint_eq(env.out[0], 15);
+    ck_assert_uint_eq(env.out[2], 0x5b);
+}
+END_TEST
+
 /* ---- guest accesses with folded address offsets ---- */
 
 /* guest_base is 0 here: guest addresses are host addresses. */
@@ -713,7 +762,7 @@ static void build_indirect_flags(uint64_t pc)
     }
     tcg_gen_movi_i64(g_pc, 0x5a000004);
     tcg_gen_extrl_i64_i32(flags, g_in[0]);
-    tcg_gen_lookup_and_goto_ptr(g_pc, flags);
+    tcg_gen_lookup_and_goto_ptr(g_pc, flags, 0);
 }
 
 START_TEST(test_lookup_with_flags_value)
@@ -1337,6 +1386,8 @@ int main(void)
     tcase_add_test(tc, test_branches_inside_block);
     tcase_add_test(tc, test_helper_call_passes_six_args);
     tcase_add_test(tc, test_dead_globals_are_not_written_back);
+    tcase_add_test(tc, test_lookup_exit_drops_dead_globals);
+    tcase_add_test(tc, test_lookup_exit_keeps_live_globals);
     tcase_add_test(tc, test_address_offsets_fold_into_accesses);
     tcase_add_test(tc, test_lookup_finds_each_block);
     tcase_add_test(tc, test_chaining_jumps_directly);
