@@ -939,6 +939,17 @@ void x86_cmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src)
                 3, 1);
 }
 
+void x86_vpacked_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
+                    X86Xmm src1, X86Xmm src2)
+{
+    emit_vex(a, (bits == 64 ? ENC_66 : 0) | ENC_0F, op, dst, src1, src2, -1);
+}
+
+void x86_vcmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src1, X86Xmm src2)
+{
+    emit_vex(a, (bits == 64 ? ENC_66 : 0) | ENC_0F, 0xc2, dst, src1, src2, 3);
+}
+
 void x86_pmovmskb(X86Asm *a, X86Reg dst, X86Xmm src)
 {
     emit_op(a, ENC_66 | ENC_0F, 0xd7, dst, rm_reg(src));
@@ -1085,6 +1096,7 @@ static const X86PackedInfo packed_table[] = {
     [X86_PMAXUW] = {ENC_0F38, 0x3e},
     [X86_PMAXUD] = {ENC_0F38, 0x3f},
     [X86_PCMPEQQ] = {ENC_0F38, 0x29},
+    [X86_PTEST] = {ENC_0F38, 0x17},
     [X86_PACKUSDW] = {ENC_0F38, 0x2b},
     [X86_PCMPGTQ] = {ENC_0F38, 0x37},
     [X86_PSUBUSB] = {ENC_0F, 0xd8},

@@ -177,6 +177,7 @@ typedef enum {
     X86_PMAXUW,
     X86_PMAXUD,
     X86_PCMPEQQ,
+    X86_PTEST, /* SSE4.1: no destination; ZF = ((dst & src) == 0) */
     X86_PACKUSDW,
     X86_PCMPGTQ, /* SSE4.2 */
     X86_PSUBUSB,
@@ -427,6 +428,12 @@ void x86_ldmxcsr(X86Asm *a, X86Mem m);
 /* cmpunordps/pd: all ones in each element of dst that is a NaN in dst or
  * src. */
 void x86_cmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src);
+/* AVX three-operand forms of the two above (VEX.128, the caller has
+ * checked the host): dst = src1 op src2; vcmpunord: all ones in each
+ * element that is a NaN in src1 or src2. */
+void x86_vpacked_fp(X86Asm *a, X86PackedFpOp op, int bits, X86Xmm dst,
+                    X86Xmm src1, X86Xmm src2);
+void x86_vcmp_unord(X86Asm *a, int bits, X86Xmm dst, X86Xmm src1, X86Xmm src2);
 /* pmovmskb: the top bit of each byte of src, as 16 bits of dst. */
 void x86_pmovmskb(X86Asm *a, X86Reg dst, X86Xmm src);
 void x86_cvtsi2sd(X86Asm *a, int sz, X86Xmm dst, X86Reg src);

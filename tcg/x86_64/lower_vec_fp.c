@@ -29,8 +29,11 @@ bool tcg_can_emit_vec_fp(TCGVecFpKind kind, unsigned vece, unsigned oprsz)
     return kind <= TCG_VEC_FDIV;
 }
 
-static void emit_arith(TCGVecFpKind kind, int bits, X86Xmm acc, X86Xmm a,
-                       X86Xmm b)
+/* out = a op b (out is xmm0); FMLA/FMLS: acc +-= a * b. With AVX one
+ * three-operand instruction reads a and b where they are; else a is
+ * out. */
+static void emit_arith(TCGVecFpKind kind, int bits, X86Xmm acc, X86Xmm out,
+                       X86Xmm a, X86Xmm b)
 {
     static const X86PackedFpOp plain[] = {
         [TCG_VEC_FADD] = X86_FP_ADD,
@@ -43,48 +46,73 @@ static void emit_arith(TCGVecFpKind kind, int bits, X86Xmm acc, X86Xmm a,
         x86_vfma231_packed(as(), X86_VFMADD231, bits, acc, a, b);
     else if (kind == TCG_VEC_FMLS)
         x86_vfma231_packed(as(), X86_VFNMADD231, bits, acc, a, b);
+    else if (a != out)
+        x86_vpacked_fp(as(), plain[kind], bits, out, a, b);
     else
-        x86_packed_fp(as(), plain[kind], bits, a, b);
+        x86_packed_fp(as(), plain[kind], bits, out, b);
+}
+
+/* To sp when mask (all ones in the elements to test) has a bit set in
+ * its low oprsz bytes. */
+static void jump_if_any(SlowPath *sp, X86Xmm mask, unsigned oprsz)
+{
+    if (oprsz == 16) {
+        x86_packed_rr(as(), X86_PTEST, mask, mask);
+    } else {
+        x86_pmovmskb(as(), REG_SCRATCH, mask);
+        x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, 0xff);
+    }
+    slowpath_jump_if(sp, X86_CC_NE);
 }
 
 /* To sp when any of the oprsz bytes of x is part of a NaN. */
 static void jump_if_nan(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
                         X86Xmm tmp)
 {
-    x86_movaps_rr(as(), tmp, x);
-    x86_cmp_unord(as(), bits, tmp, tmp);
-    x86_pmovmskb(as(), REG_SCRATCH, tmp);
-    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, oprsz == 8 ? 0xff : 0xffff);
-    slowpath_jump_if(sp, X86_CC_NE);
+    if (x86_host_has_avx()) {
+        x86_vcmp_unord(as(), bits, tmp, x, x);
+    } else {
+        x86_movaps_rr(as(), tmp, x);
+        x86_cmp_unord(as(), bits, tmp, tmp);
+    }
+    jump_if_any(sp, tmp, oprsz);
 }
 
 /*
  * To sp when an element of x is +-the smallest normal number: it may have
  * been rounded up from below, where Arm (tininess before rounding) raises
- * underflow and x86 does not. t1..t3 are free.
+ * underflow and x86 does not. Both sides are shifted left one, which
+ * drops the sign. t1 and t2 are free.
  */
 static void jump_if_min_normal(SlowPath *sp, X86Xmm x, int bits, unsigned oprsz,
-                               X86Xmm t1, X86Xmm t2, X86Xmm t3)
+                               X86Xmm t1, X86Xmm t2)
 {
     bool dbl = bits == 64;
+    X86PShiftOp shl = dbl ? X86_PSLLQ : X86_PSLLD;
 
-    /* t1 = |x| */
-    x86_packed_rr(as(), X86_PCMPEQD, t2, t2);
-    x86_pshift_ri(as(), dbl ? X86_PSRLQ : X86_PSRLD, t2, 1);
-    x86_movaps_rr(as(), t1, x);
-    x86_packed_rr(as(), X86_PAND, t1, t2);
-    /* t2 = the smallest normal in every element */
+    if (x86_host_has_avx()) {
+        x86_vpshift_ri(as(), shl, t1, x, 1);
+    } else {
+        x86_movaps_rr(as(), t1, x);
+        x86_pshift_ri(as(), shl, t1, 1);
+    }
+    /* t2 = the smallest normal in every element, shifted the same */
     x86_packed_rr(as(), X86_PCMPEQD, t2, t2);
     x86_pshift_ri(as(), dbl ? X86_PSRLQ : X86_PSRLD, t2, (uint8_t)(bits - 1));
-    x86_pshift_ri(as(), dbl ? X86_PSLLQ : X86_PSLLD, t2, dbl ? 52 : 23);
-    x86_packed_rr(as(), X86_PCMPEQD, t1, t2);
-    if (dbl) { /* both halves of a double must match */
-        x86_pshufd(as(), t3, t1, 0xb1);
-        x86_packed_rr(as(), X86_PAND, t1, t3);
-    }
-    x86_pmovmskb(as(), REG_SCRATCH, t1);
-    x86_alu_ri(as(), 32, X86_AND, REG_SCRATCH, oprsz == 8 ? 0xff : 0xffff);
-    slowpath_jump_if(sp, X86_CC_NE);
+    x86_pshift_ri(as(), shl, t2, dbl ? 53 : 24);
+    x86_packed_rr(as(), dbl ? X86_PCMPEQQ : X86_PCMPEQD, t1, t2);
+    jump_if_any(sp, t1, oprsz);
+}
+
+/* Where the op reads the source at ofs: with AVX, a whole vector where
+ * the cache keeps it; else a copy in x (8 bytes: the rest zeroed, so the
+ * unused elements raise no flag). */
+static X86Xmm vec_fp_source(int32_t ofs, X86Xmm x, unsigned oprsz)
+{
+    if (oprsz == 16 && x86_host_has_avx() && vcache_can_hold(ofs))
+        return vcache_reg(ofs);
+    vcache_load(x, ofs, oprsz);
+    return x;
 }
 
 /* To sp when the mode word (env offset << 32 | mask) has a bit of mask;
@@ -140,14 +168,15 @@ bool lower_vec_fp(TCGOp *op)
     int bits = 8 << vece;
     bool fused = kind == TCG_VEC_FMLA || kind == TCG_VEC_FMLS;
     X86Xmm result = fused ? X86_XMM2 : X86_XMM0;
+    X86Xmm a, b;
     SlowPath *sp;
 
     if (op->opc != INDEX_op_vec_fp)
         return false;
     if (kind == TCG_VEC_FCVTL || kind == TCG_VEC_FCVTL2)
         return lower_fcvtl(op, kind == TCG_VEC_FCVTL2, maxsz);
-    vcache_load(X86_XMM0, (int32_t)op->args[2], oprsz);
-    vcache_load(X86_XMM1, (int32_t)op->args[3], oprsz);
+    a = vec_fp_source((int32_t)op->args[2], X86_XMM0, oprsz);
+    b = vec_fp_source((int32_t)op->args[3], X86_XMM1, oprsz);
     if (fused)
         vcache_load(X86_XMM2, (int32_t)op->args[1], oprsz);
     /* From here to the store the allocator's state does not change: both
@@ -155,14 +184,14 @@ bool lower_vec_fp(TCGOp *op)
      * helper computes d in the CPU state from the unchanged sources. */
     sp = vec_fp_slowpath(op, result, oprsz);
     lower_jump_if_mode(sp, op->args[4]);
-    emit_arith(kind, bits, X86_XMM2, X86_XMM0, X86_XMM1);
+    emit_arith(kind, bits, X86_XMM2, X86_XMM0, a, b);
     jump_if_nan(sp, result, bits, oprsz, X86_XMM3);
     /* A sum below the smallest normal is exact (see lower_fp_guarded.c's
      * may_round_up_to_min_normal): only products and quotients round up
      * to it. */
     if (kind != TCG_VEC_FADD && kind != TCG_VEC_FSUB)
-        jump_if_min_normal(sp, result, bits, oprsz, fused ? X86_XMM0 : X86_XMM1,
-                           fused ? X86_XMM1 : X86_XMM2, X86_XMM3);
+        jump_if_min_normal(sp, result, bits, oprsz, X86_XMM3,
+                           fused ? X86_XMM0 : X86_XMM1);
     slowpath_resume_here(sp);
     vcache_store((int32_t)op->args[1], result, oprsz, maxsz);
     return true;

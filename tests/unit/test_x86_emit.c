@@ -428,6 +428,12 @@ static const Golden vex_golden[] = {
     {"pinsrq $0x1,%rax,%xmm9", 7, {0x66, 0x4c, 0x0f, 0x3a, 0x22, 0xc8, 0x01}},
     {"pextrq $0x1,%xmm0,%r9", 7, {0x66, 0x49, 0x0f, 0x3a, 0x16, 0xc1, 0x01}},
     {"pextrq $0x1,%xmm10,%rax", 7, {0x66, 0x4c, 0x0f, 0x3a, 0x16, 0xd0, 0x01}},
+    {"vaddpd %xmm5,%xmm4,%xmm0", 4, {0xc5, 0xd9, 0x58, 0xc5}},
+    {"vmulps %xmm9,%xmm12,%xmm0", 5, {0xc4, 0xc1, 0x18, 0x59, 0xc1}},
+    {"vcmpunordpd %xmm0,%xmm0,%xmm3", 5, {0xc5, 0xf9, 0xc2, 0xd8, 0x03}},
+    {"vcmpunordps %xmm11,%xmm2,%xmm1", 6, {0xc4, 0xc1, 0x68, 0xc2, 0xcb, 0x03}},
+    {"ptest %xmm3,%xmm3", 5, {0x66, 0x0f, 0x38, 0x17, 0xdb}},
+    {"ptest %xmm9,%xmm1", 6, {0x66, 0x41, 0x0f, 0x38, 0x17, 0xc9}},
 };
 
 /* The bytes GNU as gives for the same instructions. */
@@ -460,6 +466,12 @@ START_TEST(test_vex)
     x86_pinsrq(a, X86_XMM9, X86_RAX, 1);
     x86_pextrq(a, X86_R9, X86_XMM0, 1);
     x86_pextrq(a, X86_RAX, X86_XMM10, 1);
+    x86_vpacked_fp(a, X86_FP_ADD, 64, X86_XMM0, X86_XMM4, X86_XMM5);
+    x86_vpacked_fp(a, X86_FP_MUL, 32, X86_XMM0, X86_XMM12, X86_XMM9);
+    x86_vcmp_unord(a, 64, X86_XMM3, X86_XMM0, X86_XMM0);
+    x86_vcmp_unord(a, 32, X86_XMM1, X86_XMM2, X86_XMM11);
+    x86_packed_rr(a, X86_PTEST, X86_XMM3, X86_XMM3);
+    x86_packed_rr(a, X86_PTEST, X86_XMM1, X86_XMM9);
     golden_check(a, vex_golden, ARRAY_LEN(vex_golden));
 }
 END_TEST
