@@ -85,8 +85,8 @@ static void on_segv(int sig, siginfo_t *info, void *uc_void)
 }
 
 /* cmp a, b (w: 32 bits), then blr fn. */
-static uint64_t after_blr(uint64_t (*fn)(void), uint64_t a, uint64_t b,
-                          int w, uint64_t x1, uint64_t x2)
+static uint64_t after_blr(uint64_t (*fn)(void), uint64_t a, uint64_t b, int w,
+                          uint64_t x1, uint64_t x2)
 {
     register uint64_t r0 __asm__("x0");
     register uint64_t r1 __asm__("x1") = x1;
@@ -139,8 +139,8 @@ static uint64_t after_ret(uint64_t a, uint64_t b, int w)
                      "mrs %[n], nzcv\n\t"
                      "cset %[lt], lt\n\t"
                      "cset %[hi], hi"
-                     : "+r"(r0), "+r"(r1), [n] "=&r"(n), [lt] "=&r"(lt),
-                       [hi] "=&r"(hi)
+                     : "+r"(r0),
+                       "+r"(r1), [n] "=&r"(n), [lt] "=&r"(lt), [hi] "=&r"(hi)
                      : [fn] "r"(w ? lf_cmp_ret32 : lf_cmp_ret)
                      : "x30", "cc", "memory");
     return n | lt << 1 | hi;
@@ -158,10 +158,17 @@ static uint64_t next_random(void)
 
 int main(void)
 {
-    static const uint64_t edges[] = {
-        0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000,
-        0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
-        0xffffffff80000000};
+    static const uint64_t edges[] = {0,
+                                     1,
+                                     2,
+                                     0x7fffffff,
+                                     0x80000000,
+                                     0xffffffff,
+                                     0x100000000,
+                                     0x7fffffffffffffff,
+                                     0x8000000000000000,
+                                     0xffffffffffffffff,
+                                     0xffffffff80000000};
     const int nedges = (int)(sizeof(edges) / sizeof(edges[0]));
     struct sigaction sa;
     uint64_t acc = 0;
