@@ -1176,6 +1176,31 @@ uint64_t tcg_exit_dead_globals(const TCGOp *op)
     }
 }
 
+int tcg_way_out_before_label(int br, int *label)
+{
+    const TCGOp *ops = tcg_ctx.ops;
+    int i = br + 1, lab;
+
+    if (ops[br].opc != INDEX_op_brcond_i32 &&
+        ops[br].opc != INDEX_op_brcond_i64)
+        return -1;
+    for (; i < tcg_ctx.nb_ops; i++) {
+        unsigned flags = tcg_op_defs[ops[i].opc].flags;
+        if (flags & OPF_NO_RETURN)
+            break;
+        if (flags & OPF_BB_END)
+            return -1;
+    }
+    for (lab = i + 1; lab < tcg_ctx.nb_ops; lab++)
+        if (ops[lab].opc != INDEX_op_nop && ops[lab].opc != INDEX_op_insn_start)
+            break;
+    if (lab >= tcg_ctx.nb_ops || ops[lab].opc != INDEX_op_set_label ||
+        ops[lab].args[0] != ops[br].args[3])
+        return -1;
+    *label = lab;
+    return i;
+}
+
 void tcg_gen_exit_check(int32_t flag_offset, TCGv_i64 pc, uint64_t pc_value)
 {
     emit3(INDEX_op_exit_check, (uint64_t)(int64_t)flag_offset, pc.idx,

@@ -476,6 +476,23 @@ void tcg_gen_goto_tb(unsigned slot, TCGv_i64 pc, uint64_t dest,
 /* The dead_globals argument of a way out to a known pc (goto_tb,
  * goto_lookup); 0 for any other op. */
 uint64_t tcg_exit_dead_globals(const TCGOp *op);
+/* A way out in the middle of a block (a loop region's): when the brcond
+ * at index br is followed by ops that end no basic block, a way out (an
+ * op that does not return) and, past markers, its own label, the way
+ * out's index (*label: the label's); else -1. */
+int tcg_way_out_before_label(int br, int *label);
+
+/* op's output and input arg counts (a call's are its own). */
+static inline void tcg_op_arg_counts(const TCGOp *op, int *nout, int *nin)
+{
+    if (op->opc == INDEX_op_call) {
+        *nout = op->call_oargs;
+        *nin = op->call_iargs;
+    } else {
+        *nout = tcg_op_defs[op->opc].nb_oargs;
+        *nin = tcg_op_defs[op->opc].nb_iargs;
+    }
+}
 /* Or'ed into goto_tb's slot: a loop's back edge, counted in the loop
  * head's counter (tb_hot_counter); every 256th time it calls
  * tb_loop_hot(dest, the block's flags) before jumping (tcg/tb.h). */

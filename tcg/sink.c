@@ -97,44 +97,21 @@ static bool is_pure(const TCGOp *op)
     }
 }
 
-/* Is the brcond at br a way out in the middle: straight on to a goto_tb
- * or goto_lookup, then its own label? */
+/* Is the brcond at br a way out in the middle (tcg_way_out_before_label)
+ * through a goto_tb or goto_lookup? */
 static bool find_side_exit(int br, Tails *t)
 {
     const TCGOp *ops = tcg_ctx.ops;
-    int i = br + 1, lab;
+    int lab, i = tcg_way_out_before_label(br, &lab);
 
-    if (!is_brcond(&ops[br]))
-        return false;
-    for (; i < tcg_ctx.nb_ops; i++) {
-        unsigned flags = tcg_op_defs[ops[i].opc].flags;
-        if (flags & OPF_NO_RETURN)
-            break;
-        if (flags & OPF_BB_END)
-            return false;
-    }
-    if (i >= tcg_ctx.nb_ops ||
+    if (i < 0 ||
         (ops[i].opc != INDEX_op_goto_tb && ops[i].opc != INDEX_op_goto_lookup))
-        return false;
-    for (lab = i + 1; lab < tcg_ctx.nb_ops && is_marker(&ops[lab]); lab++)
-        ;
-    if (lab >= tcg_ctx.nb_ops || ops[lab].opc != INDEX_op_set_label ||
-        ops[lab].args[0] != ops[br].args[3])
         return false;
     t->branch = br;
     t->label = lab;
     t->a = &ops[i];
     t->b = NULL;
     return true;
-}
-
-/* The input args of op: args[*first .. *first + *n). */
-static void op_inputs(const TCGOp *op, int *first, int *n)
-{
-    const TCGOpDef *def = &tcg_op_defs[op->opc];
-
-    *first = op->opc == INDEX_op_call ? op->call_oargs : def->nb_oargs;
-    *n = op->opc == INDEX_op_call ? op->call_iargs : def->nb_iargs;
 }
 
 /* Globals: NEED_A where the way out a reads them (not dead at its target
@@ -163,7 +140,7 @@ static void need_in_tail(const Tails *t)
     for (const TCGOp *op = &tcg_ctx.ops[t->branch + 1]; op <= t->a; op++) {
         int first, n;
 
-        op_inputs(op, &first, &n);
+        tcg_op_arg_counts(op, &first, &n);
         for (int o = 0; o < first; o++) {
             need[op->args[o]] = NEED_STAY;
             written_by_stay[op->args[o]] = true;
@@ -189,7 +166,7 @@ static void need_after_label(const Tails *t)
             continue;
         if (!is_pure(op))
             break;
-        op_inputs(op, &first, &n);
+        tcg_op_arg_counts(op, &first, &n);
         for (int k = first; k < first + n; k++)
             if (!written[op->args[k]])
                 need[op->args[k]] |= NEED_B;
@@ -198,7 +175,7 @@ static void need_after_label(const Tails *t)
     }
     for (; i < tcg_ctx.nb_ops; i++) {
         const TCGOp *op = &tcg_ctx.ops[i];
-        op_inputs(op, &first, &n);
+        tcg_op_arg_counts(op, &first, &n);
         for (int k = first; k < first + n; k++)
             if (!written[op->args[k]])
                 need[op->args[k]] |= NEED_B;

@@ -117,7 +117,7 @@ static bool op_writes(const TCGOp *op, uint64_t t)
 {
     int nout, nin;
 
-    op_arg_counts(op, &nout, &nin);
+    tcg_op_arg_counts(op, &nout, &nin);
     for (int o = 0; o < nout; o++)
         if (op->args[o] == t)
             return true;
@@ -141,7 +141,7 @@ static bool writes_rebuilt(const TCGOp *op, const TCGOp *r)
 {
     int nout, nin;
 
-    op_arg_counts(op, &nout, &nin);
+    tcg_op_arg_counts(op, &nout, &nin);
     for (int o = 0; o < nout; o++)
         if (op->args[o] < 64 && ((r->args[4] >> op->args[o]) & 1))
             return true;
@@ -505,7 +505,7 @@ void liveness_run(void)
             op->life = 0;
             continue;
         }
-        op_arg_counts(op, &nout, &nin);
+        tcg_op_arg_counts(op, &nout, &nin);
         if (def->flags & OPF_NO_RETURN) {
             live_copy(live, live_at_exit);
             keep_temps_past_exit(i, live);

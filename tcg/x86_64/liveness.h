@@ -35,17 +35,6 @@ static inline bool temp_tracked(const TCGTemp *t)
     return t->kind == TEMP_NORMAL || t->kind == TEMP_CONST;
 }
 
-static inline void op_arg_counts(const TCGOp *op, int *nout, int *nin)
-{
-    if (op->opc == INDEX_op_call) {
-        *nout = op->call_oargs;
-        *nin = op->call_iargs;
-    } else {
-        *nout = tcg_op_defs[op->opc].nb_oargs;
-        *nin = tcg_op_defs[op->opc].nb_iargs;
-    }
-}
-
 /* The index of op's label argument, or -1 if it names no label. */
 static inline int op_label_arg(const TCGOp *op)
 {
@@ -67,20 +56,9 @@ static inline int op_label_arg(const TCGOp *op)
  */
 static inline bool brcond_past_exit(const TCGOp *op)
 {
-    const TCGOp *end = &tcg_ctx.ops[tcg_ctx.nb_ops];
-    uint64_t id = op->args[3];
+    int label;
 
-    for (op++; op < end; op++) {
-        unsigned flags = tcg_op_defs[op->opc].flags;
-        if (flags & OPF_NO_RETURN)
-            break;
-        if (flags & OPF_BB_END)
-            return false;
-    }
-    for (op++; op < end; op++)
-        if (op->opc != INDEX_op_nop && op->opc != INDEX_op_insn_start)
-            return op->opc == INDEX_op_set_label && op->args[0] == id;
-    return false;
+    return tcg_way_out_before_label((int)(op - tcg_ctx.ops), &label) >= 0;
 }
 
 #endif

@@ -176,7 +176,7 @@ static void next_read_distances(RegSet cands, int from, int *dist)
 
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
             continue;
-        op_arg_counts(op, &nout, &nin);
+        tcg_op_arg_counts(op, &nout, &nin);
         /* A read at this op counts even when the op also writes it. */
         for (int k = nout; k < nout + nin; k++) {
             const TCGTemp *t = arg_temp(op, k);
@@ -217,7 +217,7 @@ bool ra_named_soon(const TCGTemp *t)
 
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop)
             continue;
-        op_arg_counts(op, &nout, &nin);
+        tcg_op_arg_counts(op, &nout, &nin);
         for (int k = 0; k < nout + nin; k++)
             if (arg_temp(op, k) == t)
                 return true;
@@ -394,7 +394,7 @@ X86Reg ra_out_from(const TCGOp *op, int out_arg, int a_arg, RegSet avoid)
         /* Reuse out's own register unless another input lives there. */
         bool used_as_input = false;
         int nout, nin;
-        op_arg_counts(op, &nout, &nin);
+        tcg_op_arg_counts(op, &nout, &nin);
         for (int k = nout; k < nout + nin; k++)
             if (arg_temp(op, k) == out)
                 used_as_input = true;
@@ -526,7 +526,7 @@ static bool dies_at(const TCGOp *op, const TCGTemp *t)
 {
     int nout, nin;
 
-    op_arg_counts(op, &nout, &nin);
+    tcg_op_arg_counts(op, &nout, &nin);
     for (int k = nout; k < nout + nin; k++)
         if (arg_temp(op, k) == t && arg_dies(op, k))
             return true;
@@ -686,7 +686,7 @@ static bool count_global_uses(uint32_t *uses, uint32_t *loop_uses)
         if (op->opc == INDEX_op_insn_start || op->opc == INDEX_op_nop ||
             op->opc == INDEX_op_goto_tb)
             continue;
-        op_arg_counts(op, &nout, &nin);
+        tcg_op_arg_counts(op, &nout, &nin);
         for (int k = 0; k < nout + nin; k++) {
             if (op->args[k] >= (uint64_t)tcg_ctx.nb_globals ||
                 op->args[k] >= 64)
