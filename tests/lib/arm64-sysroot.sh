@@ -6,6 +6,9 @@
 
 # shellcheck shell=bash
 
+# shellcheck source=tests/binfmt/lib.sh
+. "$top_srcdir/tests/binfmt/lib.sh" # binfmt_lock
+
 # The guest's ELF header as binfmt_misc shows it (e_ident + e_type +
 # e_machine): arm64, or with SYSROOT_ARCH=armhf 32-bit ARM.
 SYSROOT_ARCH=${SYSROOT_ARCH:-arm64}
@@ -58,6 +61,10 @@ no_children=""
 guard_binfmt() {
 	local f dir=$1
 	shift
+	# The host's entries are shared: wait for a binfmt test (make check
+	# runs tests side by side), whose arx entries would be disabled here,
+	# and keep it from registering them while this run lasts.
+	[ "$dir" != "$BINFMT_DIR" ] || binfmt_lock
 	for f in "$dir"/*; do
 		case ${f##*/} in register | status) continue ;; esac
 		[ -f "$f" ] || continue
