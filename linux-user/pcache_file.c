@@ -77,6 +77,11 @@ struct PCacheFile {
     PCacheIndex sorted;     /* the index file */
     PCacheIndexEntry *tail; /* a table of the records past sorted.covered */
     size_t tail_mask, tail_count;
+    /* A bit set for each key in tail (tail_key_bit), 16 bits or more a
+     * key: most lookups, for keys only the index has, end here instead
+     * of at a cache miss in the sparse table. */
+    uint64_t *tail_filter;
+    size_t tail_filter_mask;
     bool stale_index; /* too many records outside it: write it again */
     uint8_t *pending;
     size_t pending_len, pending_cap;
@@ -151,11 +156,23 @@ static bool same_key(const PCacheIndexEntry *e, const PCacheRecordHead *r)
            e->file_offset == r->file_offset;
 }
 
+static uint64_t tail_hash(uint64_t pc, uint32_t flags, uint64_t file_offset)
+{
+    return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1));
+}
+
 static size_t tail_slot(const PCacheFile *f, uint64_t pc, uint32_t flags,
                         uint64_t file_offset)
 {
-    return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1)) &
-           f->tail_mask;
+    return tail_hash(pc, flags, file_offset) & f->tail_mask;
+}
+
+/* The filter bit of a key: other bits of the hash than the slot's. */
+static size_t tail_key_bit(const PCacheFile *f, uint64_t pc, uint32_t flags,
+                           uint64_t file_offset)
+{
+    return (size_t)(tail_hash(pc, flags, file_offset) >> 32) &
+           f->tail_filter_mask;
 }
 
 /* Later records win: a damaged copy is followed by a good one. */
@@ -163,6 +180,9 @@ static void tail_put(void *ctx, const PCacheRecordHead *r, uint32_t at)
 {
     PCacheFile *f = ctx;
     size_t i = tail_slot(f, r->pc, r->flags, r->file_offset);
+    size_t bit = tail_key_bit(f, r->pc, r->flags, r->file_offset);
+
+    f->tail_filter[bit / 64] |= 1ull << (bit % 64);
 
     for (;; i = (i + 1) & f->tail_mask) {
         PCacheIndexEntry *e = &f->tail[i];
@@ -177,7 +197,12 @@ static void tail_put(void *ctx, const PCacheRecordHead *r, uint32_t at)
 static uint32_t tail_find(const PCacheFile *f, uint64_t pc, uint32_t flags,
                           uint64_t file_offset)
 {
+    size_t bit;
+
     if (!f->tail)
+        return 0;
+    bit = tail_key_bit(f, pc, flags, file_offset);
+    if (!(f->tail_filter[bit / 64] & (1ull << (bit % 64))))
         return 0;
     for (size_t i = tail_slot(f, pc, flags, file_offset);;
          i = (i + 1) & f->tail_mask) {
@@ -274,9 +299,17 @@ static void file_index_tail(PCacheFile *f)
     for (cap = 16; cap < 2 * n; cap *= 2)
         ;
     f->tail = calloc(cap, sizeof(*f->tail));
-    if (!f->tail)
+    /* 8 bits a slot: 16 a key or more (cap >= 16 slots, 2 words). */
+    f->tail_filter = calloc(cap / 8, sizeof(uint64_t));
+    if (!f->tail || !f->tail_filter) {
+        free(f->tail);
+        free(f->tail_filter);
+        f->tail = NULL;
+        f->tail_filter = NULL;
         return;
+    }
     f->tail_mask = cap - 1;
+    f->tail_filter_mask = cap * 8 - 1;
     scan_records(f->map, f->map_len, from, tail_put, f);
 }
 
@@ -286,6 +319,9 @@ static void file_close(PCacheFile *f)
         munmap((void *)f->map, f->map_len);
     pcache_index_close(&f->sorted);
     free(f->tail);
+    free(f->tail_filter);
+    f->tail_filter = NULL;
+    f->tail_filter_mask = 0;
     f->map = NULL;
     f->map_len = 0;
     f->tail = NULL;

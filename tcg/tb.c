@@ -29,9 +29,12 @@
 #include "util/log.h"
 #include "util/populate.h"
 
-/* The block table starts with 1 << TB_HASH_MIN_BITS buckets and grows
- * fourfold whenever it holds more than two blocks a bucket. */
-#define TB_HASH_MIN_BITS 11
+/* The block table starts with 1 << TB_HASH_MIN_BITS slots and is built
+ * again, twice as big when a quarter of its slots hold live blocks,
+ * whenever half are taken (live or removed): a lookup that misses (each
+ * block loaded or translated starts with one) reads a slot or two, most
+ * often in one cache line, and no block record. */
+#define TB_HASH_MIN_BITS 12
 #define TB_HASH_MAX_BITS 22
 #define CODE_CACHE_SIZE (256u << 20)
 #define TB_MAX_INSNS 256
@@ -40,12 +43,27 @@
 
 TBStats tb_stats;
 
-/* Blocks by (pc, flags): chains through hash_next. Readers take no
- * lock; a table replaced by a bigger one is never freed, since a reader
- * may still be walking it. */
+/*
+ * Blocks by pc, open addressing with linear probing: a slot holds a block
+ * and its pc (blocks at one pc with other flags take the next slots). A
+ * slot is never emptied until a flush: a removed block's pc becomes
+ * TB_HASH_GONE and probing goes past it. Readers take no lock: a writer
+ * (under tb_lock) stores the pc before the block, a reader loads the
+ * block first. A table replaced by a bigger one is never freed, since a
+ * reader may still be probing it.
+ */
+#define TB_HASH_GONE UINT64_MAX
+
+typedef struct TBHashSlot {
+    _Atomic uint64_t pc;
+    TranslationBlock *_Atomic tb;
+} TBHashSlot;
+
 typedef struct TBHash {
     unsigned bits;
-    TranslationBlock *_Atomic bucket[];
+    size_t taken; /* slots holding a block, removed or not */
+    size_t live;  /* of those, the blocks not removed */
+    TBHashSlot slot[];
 } TBHash;
 static TBHash *_Atomic tb_hash;
 /* Recursive: a write fault on a protected code page may hit arx code
@@ -161,10 +179,23 @@ static void *tb_arena_alloc(size_t size)
 
 static size_t tb_hash_bytes(unsigned bits)
 {
-    return sizeof(TBHash) + ((size_t)1 << bits) * sizeof(TranslationBlock *);
+    return sizeof(TBHash) + ((size_t)1 << bits) * sizeof(TBHashSlot);
 }
 
-/* Populated up front: buckets are touched at random, a fault per page. */
+/* A block record, 32-byte aligned (its lookup fields share a cache
+ * line, tb.h). */
+static TranslationBlock *tb_arena_alloc_block(void)
+{
+    uint8_t *aligned =
+        (uint8_t *)(((uintptr_t)tb_arena_ptr + 31) & ~(uintptr_t)31);
+
+    if (aligned > tb_arena + TB_ARENA_SIZE)
+        return NULL;
+    tb_arena_ptr = aligned;
+    return tb_arena_alloc(sizeof(TranslationBlock));
+}
+
+/* Populated up front: slots are touched at random, a fault per page. */
 static TBHash *tb_map_hash(unsigned bits)
 {
     TBHash *t = mmap(NULL, tb_hash_bytes(bits), PROT_READ | PROT_WRITE,
@@ -211,30 +242,38 @@ uint8_t *tb_code_cache_init(const TCGTargetOps *ops, uintptr_t guest_base)
     return code_buf;
 }
 
-/* The bucket of (pc, flags) in table t. */
-static TranslationBlock *_Atomic *tb_bucket(TBHash *t, uint64_t pc,
-                                            uint32_t flags)
+/* The first slot to probe for pc in table t. */
+static size_t tb_hash_index(const TBHash *t, uint64_t pc)
 {
-    uint64_t h = ((pc >> 2) ^ (uint64_t)flags << 32) * 0x9e3779b97f4a7c15ull;
-    return &t->bucket[h >> (64 - t->bits)];
+    return (size_t)((pc * 0x9e3779b97f4a7c15ull) >> (64 - t->bits));
+}
+
+static size_t tb_hash_mask(const TBHash *t)
+{
+    return ((size_t)1 << t->bits) - 1;
 }
 
 /*
- * A table being replaced (tb_hash_grow) may miss a block for a moment: a
- * reader on it can be led into a chain of the new table. Callers that
- * must not miss look again under tb_lock, which growing holds.
+ * A table being replaced (tb_hash_rebuild) may miss a block for a moment.
+ * Callers that must not miss look again under tb_lock, which rebuilding
+ * holds. Half the slots at least are empty, so probing ends.
  */
 TranslationBlock *tb_lookup_phys(uint64_t pc, uint32_t flags, uint64_t phys)
 {
     TBHash *t = __atomic_load_n(&tb_hash, __ATOMIC_ACQUIRE);
-    TranslationBlock *tb =
-        __atomic_load_n(tb_bucket(t, pc, flags), __ATOMIC_ACQUIRE);
+    size_t mask = tb_hash_mask(t);
 
-    /* An invalid block may still be in reach for a moment: skip it. */
-    while (tb && (tb->pc != pc || tb->flags != flags || tb->phys != phys ||
-                  tb->invalid))
-        tb = __atomic_load_n(&tb->hash_next, __ATOMIC_ACQUIRE);
-    return tb;
+    for (size_t i = tb_hash_index(t, pc);; i = (i + 1) & mask) {
+        TranslationBlock *tb =
+            __atomic_load_n(&t->slot[i].tb, __ATOMIC_ACQUIRE);
+
+        if (!tb)
+            return NULL;
+        /* An invalid block may still be in reach for a moment: skip it. */
+        if (__atomic_load_n(&t->slot[i].pc, __ATOMIC_RELAXED) == pc &&
+            tb->flags == flags && tb->phys == phys && !tb->invalid)
+            return tb;
+    }
 }
 
 TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
@@ -242,41 +281,48 @@ TranslationBlock *tb_lookup(uint64_t pc, uint32_t flags)
     return tb_lookup_phys(pc, flags, pc);
 }
 
-/* Pushes tb on its bucket's chain in t (under tb_lock). */
-static void tb_hash_push(TBHash *t, TranslationBlock *tb)
+/* Puts tb (at pc) in the first free slot of its probe sequence in t
+ * (under tb_lock, or before t is published). */
+static void tb_hash_put(TBHash *t, uint64_t pc, TranslationBlock *tb)
 {
-    TranslationBlock *_Atomic *bucket = tb_bucket(t, tb->pc, tb->flags);
+    size_t mask = tb_hash_mask(t), i = tb_hash_index(t, pc);
 
-    __atomic_store_n(&tb->hash_next, *bucket, __ATOMIC_RELEASE);
-    __atomic_store_n(bucket, tb, __ATOMIC_RELEASE);
+    while (t->slot[i].tb)
+        i = (i + 1) & mask;
+    __atomic_store_n(&t->slot[i].pc, pc, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->slot[i].tb, tb, __ATOMIC_RELEASE);
+    t->taken++;
+    t->live++;
 }
 
-/* A table four times bigger with every block of the current one, then
- * published (under tb_lock). Chains move block by block: a reader on the
- * old table still ends at NULL, perhaps having missed (tb_lookup_phys). */
-static void tb_hash_grow(void)
+/* The live blocks of the table in a new one, twice as big when they fill
+ * a quarter of it (else as big, rid of removed blocks), then published
+ * (under tb_lock). Only the table is read, no block record. */
+static void tb_hash_rebuild(void)
 {
     TBHash *old = tb_hash;
-    TBHash *grown = tb_map_hash(old->bits + 2);
+    unsigned bits = old->bits;
+    size_t slots = (size_t)1 << bits;
+    TBHash *fresh;
 
-    for (size_t i = 0; i < (size_t)1 << old->bits; i++) {
-        TranslationBlock *tb = old->bucket[i];
+    if (old->live * 4 >= slots && bits < TB_HASH_MAX_BITS)
+        bits++;
+    fresh = tb_map_hash(bits);
+    for (size_t i = 0; i < slots; i++) {
+        TranslationBlock *tb = old->slot[i].tb;
+        uint64_t pc = old->slot[i].pc;
 
-        while (tb) {
-            TranslationBlock *next = tb->hash_next;
-
-            tb_hash_push(grown, tb);
-            tb = next;
-        }
+        if (tb && pc != TB_HASH_GONE)
+            tb_hash_put(fresh, pc, tb);
     }
-    __atomic_store_n(&tb_hash, grown, __ATOMIC_RELEASE);
+    __atomic_store_n(&tb_hash, fresh, __ATOMIC_RELEASE);
 }
 
 static void tb_insert(TranslationBlock *tb)
 {
-    if (nb_tbs > (size_t)2 << tb_hash->bits && tb_hash->bits < TB_HASH_MAX_BITS)
-        tb_hash_grow();
-    tb_hash_push(tb_hash, tb);
+    if ((tb_hash->taken + 1) * 2 > (size_t)1 << tb_hash->bits)
+        tb_hash_rebuild();
+    tb_hash_put(tb_hash, tb->pc, tb);
     if (nb_tbs == cap_tbs) {
         cap_tbs = cap_tbs ? cap_tbs * 2 : 4096;
         all_tbs = realloc(all_tbs, cap_tbs * sizeof(*all_tbs));
@@ -311,7 +357,8 @@ void tb_flush(void)
     flush_count++; /* every thread's jump cache is now stale */
     if (log_enabled(LOG_STATS))
         tb_stats.flushes++;
-    memset(tb_hash->bucket, 0, tb_hash_bytes(tb_hash->bits) - sizeof(TBHash));
+    memset(tb_hash->slot, 0, tb_hash_bytes(tb_hash->bits) - sizeof(TBHash));
+    tb_hash->taken = tb_hash->live = 0;
     tb_pages_forget_blocks();
     nb_tbs = 0;
     tb_arena_ptr = tb_arena;
@@ -501,7 +548,7 @@ TranslationBlock *tb_find_or_translate_phys(void *env, uint64_t pc,
     pthread_mutex_lock(&tb_lock);
     tb = tb_lookup_phys(pc, flags, phys);
     if (!tb) {
-        tb = tb_arena_alloc(sizeof(*tb));
+        tb = tb_arena_alloc_block();
         if (!tb) {
             pthread_mutex_unlock(&tb_lock);
             tb_request_flush();
@@ -766,14 +813,18 @@ static void tb_jmp_cache_remove(TranslationBlock *tb)
 
 /* ---- invalidating one block ---- */
 
+/* Marks tb's slot removed; the slot stays taken until the table is
+ * rebuilt or flushed, so probes for other blocks still pass it. */
 static void tb_hash_remove(TranslationBlock *tb)
 {
-    TranslationBlock *_Atomic *link = tb_bucket(tb_hash, tb->pc, tb->flags);
+    TBHash *t = tb_hash;
+    size_t mask = tb_hash_mask(t);
 
-    for (TranslationBlock *t = *link; t; link = &t->hash_next, t = *link) {
-        if (t == tb) {
-            /* tb->hash_next stays: a reader standing on tb goes on. */
-            __atomic_store_n(link, tb->hash_next, __ATOMIC_RELEASE);
+    for (size_t i = tb_hash_index(t, tb->pc); t->slot[i].tb;
+         i = (i + 1) & mask) {
+        if (t->slot[i].tb == tb && t->slot[i].pc != TB_HASH_GONE) {
+            __atomic_store_n(&t->slot[i].pc, TB_HASH_GONE, __ATOMIC_RELEASE);
+            t->live--;
             return;
         }
     }

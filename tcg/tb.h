@@ -8,6 +8,7 @@
 #define ARX_TCG_TB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define TB_NO_JUMP 0xffff
@@ -26,30 +27,32 @@
 #define TB_PHYS_VARIANT (3ull << 62)
 
 typedef struct TranslationBlock {
+    /* What a lookup reads (tb_lookup_phys compares them for a slot whose
+     * pc matches) is in the first 32 bytes: blocks are allocated 32-byte
+     * aligned, so that is one cache line. */
     uint64_t pc;    /* guest address of the first instruction */
-    uint32_t flags; /* the target's block state word */
     uint64_t phys;  /* where its code lies (TCGBlockState.phys) */
-    uint32_t size;  /* guest bytes covered */
-    uint8_t *code;  /* host code */
-    uint32_t code_size;
-    uint16_t icount; /* guest instructions */
-    /* 0: first tier; 1: second tier, a hot loop's region (the target
-     * says), which the persistent cache does not keep: a later process
-     * makes its own when the loop is hot there. */
-    uint8_t tier;
-    /* Offset in code of the rel32 field of goto_tb slot n, and of the code
-     * the unchained jump falls through to; TB_NO_JUMP when unused. */
-    uint16_t jmp_field_offset[TB_MAX_JUMPS];
-    uint16_t jmp_reset_offset[TB_MAX_JUMPS];
-    struct TranslationBlock *_Atomic hash_next;
-    /* Where guest memory accesses may fault, and how to rebuild the
-     * guest state there (backend-specific records, see tcg_fault_*). */
-    struct TCGFaultSite *fault_sites;
-    uint32_t nb_fault_sites;
+    uint32_t flags; /* the target's block state word */
     /* Set once the block's guest code may have changed: it is out of the
      * hash table and no jump leads into it any more. Its code stays until
      * the next full flush (a thread may still be inside it). */
     _Atomic bool invalid;
+    /* 0: first tier; 1: second tier, a hot loop's region (the target
+     * says), which the persistent cache does not keep: a later process
+     * makes its own when the loop is hot there. */
+    uint8_t tier;
+    uint16_t icount; /* guest instructions */
+    uint32_t size;   /* guest bytes covered */
+    uint32_t code_size;
+    uint8_t *code; /* host code */
+    /* Offset in code of the rel32 field of goto_tb slot n, and of the code
+     * the unchained jump falls through to; TB_NO_JUMP when unused. */
+    uint16_t jmp_field_offset[TB_MAX_JUMPS];
+    uint16_t jmp_reset_offset[TB_MAX_JUMPS];
+    /* Where guest memory accesses may fault, and how to rebuild the
+     * guest state there (backend-specific records, see tcg_fault_*). */
+    struct TCGFaultSite *fault_sites;
+    uint32_t nb_fault_sites;
     /* Chaining, under the translation lock: where slot n is patched to go
      * (NULL: unchained), and the list of jumps into this block, each entry
      * a block pointer | slot (0 ends it), linked through jmp_next. */
@@ -62,6 +65,8 @@ typedef struct TranslationBlock {
     struct TranslationBlock *page_next;
     struct TranslationBlock *page2_next;
 } TranslationBlock;
+_Static_assert(offsetof(TranslationBlock, code_size) + 4 <= 32,
+               "lookup fields in the first 32 bytes");
 
 /*
  * -d stats counters, kept only while LOG_STATS is on (relaxed atomics:

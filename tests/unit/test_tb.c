@@ -666,8 +666,8 @@ static void build_marker(uint64_t pc)
     tcg_gen_exit_tb(-1);
 }
 
-/* 140,000 blocks: the table grows twice (past 2 and 8 blocks a bucket of
- * its first 1 << 14), and every block stays found. */
+/* 140,000 blocks: the table is built again six times, twice as big each
+ * time, and every block stays found. */
 START_TEST(test_lookup_finds_each_block)
 {
     const uint64_t base = 0x40000000, n = 140000;
@@ -684,6 +684,39 @@ START_TEST(test_lookup_finds_each_block)
     ck_assert_ptr_null(tb_lookup(base + n * 4, 0));
     tb_flush();
     ck_assert_ptr_null(tb_lookup(base, 0));
+}
+END_TEST
+
+/* 48 blocks at one pc (other flags: they probe the same slots), every
+ * other one made from another page (phys), and 30,000 around them; the
+ * 24 dropped with their page leave removed slots, which lookups of the
+ * other 24 pass and rebuilding the table clears. */
+START_TEST(test_lookup_passes_removed_blocks)
+{
+    const uint64_t pc = 0x48000000, other = 0x48001000, base = 0x48100000;
+    TranslationBlock *kept[48], *again;
+
+    build_block = build_marker;
+    for (uint32_t f = 0; f < 48; f++)
+        kept[f] = tb_find_or_translate_phys(NULL, pc, f, f % 2 ? other : pc);
+    tb_invalidate_page(pc);
+    for (uint32_t f = 0; f < 48; f += 2)
+        ck_assert_ptr_null(tb_lookup(pc, f));
+    for (uint32_t f = 1; f < 48; f += 2)
+        ck_assert_ptr_eq(tb_lookup_phys(pc, f, other), kept[f]);
+    again = tb_find_or_translate(NULL, pc, 46);
+    ck_assert_ptr_ne(again, kept[46]);
+    ck_assert_ptr_eq(tb_lookup(pc, 46), again);
+    ck_assert_ptr_null(tb_lookup(pc, 44));
+    for (uint64_t i = 0; i < 30000; i++)
+        tb_find_or_translate(NULL, base + i * 4, 1);
+    for (uint64_t i = 0; i < 30000; i++)
+        ck_assert_uint_eq(tb_lookup(base + i * 4, 1)->pc, base + i * 4);
+    for (uint32_t f = 1; f < 48; f += 2)
+        ck_assert_ptr_eq(tb_lookup_phys(pc, f, other), kept[f]);
+    ck_assert_ptr_eq(tb_lookup(pc, 46), again);
+    ck_assert_ptr_null(tb_lookup(pc, 0));
+    tb_flush();
 }
 END_TEST
 
@@ -1390,6 +1423,7 @@ int main(void)
     tcase_add_test(tc, test_lookup_exit_keeps_live_globals);
     tcase_add_test(tc, test_address_offsets_fold_into_accesses);
     tcase_add_test(tc, test_lookup_finds_each_block);
+    tcase_add_test(tc, test_lookup_passes_removed_blocks);
     tcase_add_test(tc, test_chaining_jumps_directly);
     tcase_add_test(tc, test_flags_key_blocks);
     tcase_add_test(tc, test_lookup_with_flags_value);
