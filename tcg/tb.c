@@ -182,12 +182,12 @@ static size_t tb_hash_bytes(unsigned bits)
     return sizeof(TBHash) + ((size_t)1 << bits) * sizeof(TBHashSlot);
 }
 
-/* A block record, 32-byte aligned (its lookup fields share a cache
+/* A block record, 16-byte aligned (its lookup fields share a cache
  * line, tb.h). */
 static TranslationBlock *tb_arena_alloc_block(void)
 {
     uint8_t *aligned =
-        (uint8_t *)(((uintptr_t)tb_arena_ptr + 31) & ~(uintptr_t)31);
+        (uint8_t *)(((uintptr_t)tb_arena_ptr + 15) & ~(uintptr_t)15);
 
     if (aligned > tb_arena + TB_ARENA_SIZE)
         return NULL;

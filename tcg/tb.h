@@ -27,10 +27,9 @@
 #define TB_PHYS_VARIANT (3ull << 62)
 
 typedef struct TranslationBlock {
-    /* What a lookup reads (tb_lookup_phys compares them for a slot whose
-     * pc matches) is in the first 32 bytes: blocks are allocated 32-byte
-     * aligned, so that is one cache line. */
-    uint64_t pc;    /* guest address of the first instruction */
+    /* What a lookup compares once a slot's pc matches (tb_lookup_phys,
+     * the jump cache) is in the first 16 bytes: blocks are allocated
+     * 16-byte aligned, so that is one cache line. */
     uint64_t phys;  /* where its code lies (TCGBlockState.phys) */
     uint32_t flags; /* the target's block state word */
     /* Set once the block's guest code may have changed: it is out of the
@@ -42,6 +41,7 @@ typedef struct TranslationBlock {
      * makes its own when the loop is hot there. */
     uint8_t tier;
     uint16_t icount; /* guest instructions */
+    uint64_t pc;     /* guest address of the first instruction */
     uint32_t size;   /* guest bytes covered */
     uint32_t code_size;
     uint8_t *code; /* host code */
@@ -65,8 +65,8 @@ typedef struct TranslationBlock {
     struct TranslationBlock *page_next;
     struct TranslationBlock *page2_next;
 } TranslationBlock;
-_Static_assert(offsetof(TranslationBlock, code_size) + 4 <= 32,
-               "lookup fields in the first 32 bytes");
+_Static_assert(offsetof(TranslationBlock, invalid) + 1 <= 16,
+               "lookup fields in the first 16 bytes");
 
 /*
  * -d stats counters, kept only while LOG_STATS is on (relaxed atomics:
