@@ -19,9 +19,12 @@
  * instruction, keyed apart like system mode's software step. */
 static TCGBlockState arm_block_state(void *opaque)
 {
-    const CPUARMState *env = opaque;
+    CPUARMState *env = opaque;
     TCGBlockState state = {.pc = env->pc, .phys = env->pc};
 
+    /* A block that may read the flags first leaves to here when they are
+     * lazy (a64_translate_block): they are computed before it runs. */
+    arm_flags_settle(env);
     state.flags = (env->fpcr & ARM_TBFLAG_FP_MODE_FPCR) >> ARM_TBFLAG_FP_SHIFT;
     if ((env->fpcr & FPCR_FZ) && !(fp_fpsr_read(env) & FPSR_IXC))
         state.flags |= ARM_TBFLAG_FP_IXC_CLEAR;

@@ -142,11 +142,17 @@ typedef struct CPUARMState {
     /*
      * NZCV kept apart so each flag is cheap to produce:
      * N is bit 63 of nf, Z is (zf == 0), C is cf (0 or 1), V is bit 63 of vf.
+     * Or, with bits 63:32 of cf set (ARM_CF_LAZY_SUB32/64), lazy: NZCV
+     * of the compare lazy_a - lazy_b, not computed yet. A block leaving
+     * for code that only an unknown branch target might read the flags
+     * in stores the compare's operands instead; arm_flags_settle and
+     * cpu_get_nzcv compute NZCV from them.
      */
     int64_t nf;
     uint64_t zf;
     uint64_t cf;
     int64_t vf;
+    uint64_t lazy_a, lazy_b;
 
     uint64_t tpidr_el0;
     uint64_t tpidrro_el0;
@@ -296,11 +302,48 @@ static inline uint64_t arm_user_untag(uint64_t addr)
     return (uint64_t)((int64_t)(addr << 8) >> 8);
 }
 
+/* cf's lazy tags (bits 63:32 of cf, which a computed C never sets). */
+#define ARM_CF_LAZY_SUB32 (1ull << 32)
+#define ARM_CF_LAZY_SUB64 (2ull << 32)
+
+/* NZCV of a - b (64 bits when wide, else of the low 32 bits), as nf,
+ * zf, cf and vf. */
+static inline void arm_nzcv_of_sub(bool wide, uint64_t a, uint64_t b,
+                                   int64_t *nf, uint64_t *zf, uint64_t *cf,
+                                   int64_t *vf)
+{
+    uint64_t mask = wide ? ~0ull : 0xffffffffull;
+    uint64_t r, v;
+
+    a &= mask;
+    b &= mask;
+    r = (a - b) & mask;
+    v = (a ^ b) & (a ^ r);
+    *nf = wide ? (int64_t)r : (int32_t)r;
+    *zf = r;
+    *cf = a >= b;
+    *vf = (int64_t)(wide ? v : v << 32);
+}
+
+/* Computes lazy flags (ARM_CF_LAZY_*) into nf, zf, cf and vf. */
+static inline void arm_flags_settle(CPUARMState *env)
+{
+    if (env->cf >> 32)
+        arm_nzcv_of_sub(env->cf == ARM_CF_LAZY_SUB64, env->lazy_a, env->lazy_b,
+                        &env->nf, &env->zf, &env->cf, &env->vf);
+}
+
 /* Reads and writes the architectural NZCV value (bits 31:28). */
 static inline uint32_t cpu_get_nzcv(const CPUARMState *env)
 {
-    return (uint32_t)((env->nf < 0) << 31 | (env->zf == 0) << 30 |
-                      (env->cf != 0) << 29 | (env->vf < 0) << 28);
+    int64_t nf = env->nf, vf = env->vf;
+    uint64_t zf = env->zf, cf = env->cf;
+
+    if (cf >> 32)
+        arm_nzcv_of_sub(cf == ARM_CF_LAZY_SUB64, env->lazy_a, env->lazy_b, &nf,
+                        &zf, &cf, &vf);
+    return (uint32_t)((nf < 0) << 31 | (zf == 0) << 30 | (cf != 0) << 29 |
+                      (vf < 0) << 28);
 }
 
 static inline void cpu_set_nzcv(CPUARMState *env, uint32_t nzcv)

@@ -321,6 +321,21 @@ static bool flags_written_since(int op_index)
     return false;
 }
 
+uint64_t arm_gen_lazy_flags(void)
+{
+    uint64_t tag = last_sub.sf ? ARM_CF_LAZY_SUB64 : ARM_CF_LAZY_SUB32;
+
+    if (!last_sub.valid || flags_written_since(last_sub.op_index))
+        return 0;
+    tcg_gen_st_i64(last_sub.a, tcg_env, offsetof(CPUARMState, lazy_a));
+    tcg_gen_st_i64(last_sub.b, tcg_env, offsetof(CPUARMState, lazy_b));
+    /* Stored, not written to the global: the way out leaves it dead, so
+     * nothing writes it back over the tag. */
+    tcg_gen_st_i64(tcg_constant_i64((int64_t)tag), tcg_env,
+                   offsetof(CPUARMState, cf));
+    return nzcv_globals(0xf);
+}
+
 bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b)
 {
     static const TCGCond from_subs[8] = {

@@ -65,6 +65,16 @@ DisasCompare arm_test_cc(int cc);
  * "a cond b" on its operands; false when cc or the history does not allow.
  */
 bool arm_fused_compare(int cc, TCGCond *cond, TCGv_i64 *a, TCGv_i64 *b);
+/*
+ * At a way out whose target leaves the flags to code only a call or an
+ * indirect branch reaches (A64_NZCV_ESCAPES): when they come from the
+ * last SUBS/CMP, stores its operands and a lazy tag in cf (cpu.h)
+ * instead of NZCV, and returns the flag globals that way out must not
+ * write back; 0 (nothing emitted) when they do not. The last op before
+ * the way out: a block that may read the flags first settles them
+ * (a64_translate_block), as every C reader does.
+ */
+uint64_t arm_gen_lazy_flags(void);
 /* The flags were just set from an IEEE compare's code (0 less, 1 equal,
  * 2 greater, 3 unordered): until the next flag write, conditions test
  * the code (one compare) instead of decoding NZCV. */

@@ -139,6 +139,7 @@ uint64_t helper_mops(uint64_t env_arg, uint64_t desc, uint64_t pc)
     CPUARMState *env = (CPUARMState *)(uintptr_t)env_arg;
     MopsOp op = mops_decode(desc);
 
+    arm_flags_settle(env); /* the block reads C first: never lazy here */
     if (env->cf)
         return mops_wrong_option(env, &op, pc);
     /* The main stage does the whole job; the epilogue has nothing left

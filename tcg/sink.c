@@ -60,14 +60,25 @@ static bool is_brcond(const TCGOp *op)
     return op->opc == INDEX_op_brcond_i64 || op->opc == INDEX_op_brcond_i32;
 }
 
+/* The op before index i that is no marker and ends no basic block
+ * (a tail's own ops: the target's stores before its goto_tb), skipped. */
+static int prev_bb_end(int i)
+{
+    while ((i = prev_op(i)) >= 0 &&
+           !(tcg_op_defs[tcg_ctx.ops[i].opc].flags & OPF_BB_END))
+        ;
+    return i;
+}
+
 static bool find_tails(Tails *t)
 {
-    int gb = prev_op(tcg_ctx.nb_ops), lab = prev_op(gb), ga = prev_op(lab);
-    int br = prev_op(ga);
+    int gb = prev_op(tcg_ctx.nb_ops), lab = prev_bb_end(gb);
+    int ga = prev_op(lab), br = prev_bb_end(ga);
     const TCGOp *ops = tcg_ctx.ops;
 
-    if (br < 0 || ops[gb].opc != INDEX_op_goto_tb ||
-        ops[lab].opc != INDEX_op_set_label || ops[ga].opc != INDEX_op_goto_tb)
+    if (gb < 0 || lab < 0 || ga < 0 || br < 0 ||
+        ops[gb].opc != INDEX_op_goto_tb || ops[lab].opc != INDEX_op_set_label ||
+        ops[ga].opc != INDEX_op_goto_tb)
         return false;
     if (!is_brcond(&ops[br]) || ops[br].args[3] != ops[lab].args[0])
         return false;
@@ -134,7 +145,8 @@ static void need_globals(const Tails *t)
 }
 
 /* The ops from the branch to the way out a (goto_tb writes pc, a lookup
- * reads its key): what they write stays, what they read a needs. */
+ * reads its key, a target's stores read theirs): what they write stays,
+ * what they read a needs. */
 static void need_in_tail(const Tails *t)
 {
     for (const TCGOp *op = &tcg_ctx.ops[t->branch + 1]; op <= t->a; op++) {
@@ -192,8 +204,19 @@ static void need_at_exits(const Tails *t)
     need_globals(t);
     need_in_tail(t);
     if (t->b) {
-        need[t->b->args[0]] = NEED_STAY; /* goto_tb writes pc */
-        written_by_stay[t->b->args[0]] = true;
+        /* The taken tail's own ops, as need_in_tail's (goto_tb writes
+         * pc). */
+        for (const TCGOp *op = &tcg_ctx.ops[t->label + 1]; op <= t->b; op++) {
+            int first, n;
+
+            tcg_op_arg_counts(op, &first, &n);
+            for (int o = 0; o < first; o++) {
+                need[op->args[o]] = NEED_STAY;
+                written_by_stay[op->args[o]] = true;
+            }
+            for (int k = first; k < first + n; k++)
+                need[op->args[k]] |= NEED_B;
+        }
     } else {
         need_after_label(t);
     }
@@ -293,18 +316,16 @@ void tcg_sink_to_exits(void)
     Tails t;
     int br = tcg_ctx.nb_ops;
 
-    if (find_tails(&t)) {
-        br = t.branch;
-        /* Only a global one way reads and the other does not can pull
-         * ops. */
-        if ((t.a->args[3] ^ t.b->args[3]) & ~tcg_ctx.globals_dead_at_exit) {
-            need_at_exits(&t);
-            if (choose_moves(&t))
-                br = reorder(&t);
-        }
+    /* Only a global one way reads and the other does not can pull ops. */
+    if (find_tails(&t) &&
+        (t.a->args[3] ^ t.b->args[3]) & ~tcg_ctx.globals_dead_at_exit) {
+        need_at_exits(&t);
+        if (choose_moves(&t))
+            reorder(&t);
     }
-    /* Ways out in the middle, last first: a reordering moves no op from
-     * before the branch past another branch. */
+    /* Ways out in the middle (the final branch's first way too, the rest
+     * of the block its taken tail), last first: a reordering moves no op
+     * from before its branch past another branch. */
     while (--br >= 0) {
         if (!find_side_exit(br, &t))
             continue;

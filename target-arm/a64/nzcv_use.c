@@ -62,13 +62,25 @@ static NZCVUse nzcv_use(uint32_t insn)
     return NZCV_NONE;
 }
 
+/* Does insn leave for code the scan cannot follow, which compiled code
+ * never expects flags from (BL, BR, BLR, RET and their authenticated
+ * forms)? */
+static bool escapes(uint32_t insn)
+{
+    return (insn & 0xfc000000u) == 0x94000000u || /* BL */
+           (insn & 0xfe1f0000u) == 0xd61f0000u;   /* BR, BLR, RET (+PAC) */
+}
+
 /*
- * Whether every path from pc writes NZCV before reading it, following B
- * and both ways of CBZ/TBZ (which leave the flags alone) within the
- * page, at most *budget insns in all and three branches deep.
+ * What every path from pc does with NZCV, following B and both ways of
+ * CBZ/TBZ (which leave the flags alone) within the page, at most *budget
+ * insns in all and three branches deep: A64_NZCV_DEAD when each writes
+ * them before any read, A64_NZCV_ESCAPES when some path instead leaves
+ * through a call or an indirect branch first (and none reads), else
+ * A64_NZCV_LIVE.
  */
-static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
-                      int depth)
+static A64NZCVFate fate_from(void *env, uint64_t pc, uint64_t page, int *budget,
+                             int depth)
 {
     for (; *budget > 0; (*budget)--) {
         uint32_t insn;
@@ -77,26 +89,35 @@ static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
         bool conditional;
 
         if ((pc & ~(GUEST_PAGE_SIZE - 1)) != page)
-            return false;
+            return A64_NZCV_LIVE;
         insn = guest_fetch32(env, pc);
         switch (nzcv_use(insn)) {
-        case NZCV_WRITE: return true;
-        case NZCV_READ: return false;
+        case NZCV_WRITE: return A64_NZCV_DEAD;
+        case NZCV_READ: return A64_NZCV_LIVE;
         case NZCV_NONE: pc += 4; continue;
         case NZCV_STOP: break;
         }
+        if (escapes(insn))
+            return A64_NZCV_ESCAPES;
         /* B.cond read the flags above: a conditional branch here is
          * CBZ or TBZ, which leave them alone. */
         kind = a64_branch_kind(insn, pc, &dest);
         conditional = kind == A64_BRANCH_COND;
         if (depth >= 3 || (kind != A64_BRANCH_ALWAYS && !conditional))
-            return false;
-        if (conditional && !dead_from(env, dest, page, budget, depth + 1))
-            return false;
-        pc = conditional ? pc + 4 : dest;
+            return A64_NZCV_LIVE;
+        if (conditional) {
+            A64NZCVFate taken = fate_from(env, dest, page, budget, depth + 1);
+            A64NZCVFate rest = fate_from(env, pc + 4, page, budget, depth + 1);
+            if (taken == A64_NZCV_LIVE || rest == A64_NZCV_LIVE)
+                return A64_NZCV_LIVE;
+            return taken == A64_NZCV_DEAD && rest == A64_NZCV_DEAD
+                       ? A64_NZCV_DEAD
+                       : A64_NZCV_ESCAPES;
+        }
+        pc = dest;
         depth++;
     }
-    return false;
+    return A64_NZCV_LIVE;
 }
 
 /*
@@ -104,9 +125,47 @@ static bool dead_from(void *env, uint64_t pc, uint64_t page, int *budget,
  * faults on the way to the overwrite are not considered: a handler would
  * see stale flags in its frame, but the interrupted code never reads them.
  */
-bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page)
+A64NZCVFate a64_nzcv_fate(void *env, uint64_t pc, uint64_t page)
 {
     int budget = 64;
 
-    return dead_from(env, pc, page, &budget, 0);
+    return fate_from(env, pc, page, &budget, 0);
+}
+
+/* nzcv_use, exact for system insns (the rules above stop at them all,
+ * or take any MRS of CRn 4 for a read): MRS NZCV reads, MSR NZCV
+ * writes, CFINV, XAFLAG and AXFLAG read and write, the rest (MRS
+ * TPIDR_EL0, MRS FPCR, barriers, hints) leave NZCV alone. */
+static NZCVUse nzcv_use_exact(uint32_t insn)
+{
+    if ((insn & 0xff000000u) != 0xd5000000u)
+        return nzcv_use(insn);
+    if ((insn & 0xffffffe0u) == 0xd53b4200u)
+        return NZCV_READ;
+    if ((insn & 0xffffffe0u) == 0xd51b4200u)
+        return NZCV_WRITE;
+    if ((insn & 0xffffff1fu) == 0xd500401fu)
+        return NZCV_READ;
+    return NZCV_NONE;
+}
+
+bool a64_nzcv_read_first(void *env, uint64_t pc, int max_insns)
+{
+    uint64_t page = pc & ~(GUEST_PAGE_SIZE - 1);
+
+    for (int i = 0; i < max_insns && (pc & ~(GUEST_PAGE_SIZE - 1)) == page;
+         i++, pc += 4) {
+        switch (nzcv_use_exact(guest_fetch32(env, pc))) {
+        case NZCV_WRITE: return false;
+        case NZCV_READ: return true;
+        case NZCV_NONE: break;
+        case NZCV_STOP: return false; /* a branch: the block ends there */
+        }
+    }
+    return false;
+}
+
+bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page)
+{
+    return a64_nzcv_fate(env, pc, page) == A64_NZCV_DEAD;
 }

@@ -155,7 +155,9 @@ static bool counts_toward_region(const DisasContext *s, uint64_t dest)
 static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
 {
     uint64_t page = s->pc_first & ~(uint64_t)(GUEST_PAGE_SIZE - 1);
-    bool dead = a64_nzcv_dead_at(s->env, dest, page);
+    A64NZCVFate fate = a64_nzcv_fate(s->env, dest, page);
+    bool dead = fate == A64_NZCV_DEAD;
+    uint64_t dead_flags = dead ? nzcv_globals() : 0;
 
     /* A stepped instruction leaves with its next pc for the step
      * exception, never chained. */
@@ -194,16 +196,20 @@ static void gen_leave_to(DisasContext *s, unsigned slot, uint64_t dest)
     } else if (s->in_region) {
         slot = s->next_slot++;
     }
+    if (counts_toward_region(s, dest))
+        slot |= TCG_GOTO_TB_HOT;
+    /* Flags only code past a call or an indirect branch might read stay
+     * lazy (first tier only: a region's ways out keep them computed). */
+    if (fate == A64_NZCV_ESCAPES && !s->in_region && !arm_system_mode)
+        dead_flags = arm_gen_lazy_flags();
     if (s->nb_exits < 2) {
-        s->exit_flags_dead[s->nb_exits] = dead;
+        s->exit_flags_dead[s->nb_exits] = dead_flags != 0;
         s->exit_pc[s->nb_exits++] = dest;
     } else {
         s->unknown_exit = true;
     }
-    if (counts_toward_region(s, dest))
-        slot |= TCG_GOTO_TB_HOT;
     /* This way out need not write back flags the code there overwrites. */
-    tcg_gen_goto_tb(slot, cpu_pc, dest, dead ? nzcv_globals() : 0);
+    tcg_gen_goto_tb(slot, cpu_pc, dest, dead_flags);
     s->is_jmp = DISAS_NORETURN;
 }
 
@@ -473,8 +479,9 @@ static void gen_block_end(DisasContext *s)
             tcg_gen_exit_tb(-1);
             break;
         }
-        tcg_gen_lookup_and_goto_ptr(cpu_pc,
-                                    tcg_constant_i32((int32_t)s->tb->flags), 0);
+        tcg_gen_lookup_and_goto_ptr(
+            cpu_pc, tcg_constant_i32((int32_t)s->tb->flags),
+            arm_system_mode || s->in_region ? 0 : arm_gen_lazy_flags());
         break;
     case DISAS_EXIT: tcg_gen_exit_tb(-1); break;
     case DISAS_NORETURN: break;
@@ -615,6 +622,13 @@ void a64_translate_block(TranslationBlock *tb, void *env, int max_insns)
 
     s.guarded = s.keep_btype && guest_fetch_guarded(env, tb->pc);
     gen_bti_entry(&s, tb->pc);
+    /* Lazy flags (cpu.h) are computed before a block that may read them
+     * first runs: it leaves to the dispatcher, which settles them. A
+     * loop region's paths are not followed here: its head checks. */
+    if (!arm_system_mode &&
+        (a64_nzcv_read_first(env, tb->pc, max_insns) ||
+         (log_enabled(LOG_REGION) && tb_loop_is_hot(tb->pc, tb->flags))))
+        tcg_gen_exit_check(offsetof(CPUARMState, cf) + 4, cpu_pc, tb->pc);
     arm_flags_block_start();
     if (!arm_system_mode && !s.single_step && log_enabled(LOG_REGION) &&
         tb_loop_is_hot(tb->pc, tb->flags) &&

@@ -213,8 +213,18 @@ A64BranchKind a64_branch_kind(uint32_t insn, uint64_t pc, uint64_t *dest);
 bool a64_find_loop_region(void *env, uint64_t start, int max_insns,
                           A64Region *r);
 
-/* True when code at pc (in the block's page) sets NZCV before reading it;
- * env is the translating thread's, to fetch guest code. */
+/* What code at pc (in the block's page) does with NZCV before reading
+ * it; env is the translating thread's, to fetch guest code. */
+typedef enum A64NZCVFate {
+    A64_NZCV_DEAD,    /* written before any read on every path */
+    A64_NZCV_ESCAPES, /* no read seen; a call or indirect branch first */
+    A64_NZCV_LIVE,    /* may be read (or the scan could not tell) */
+} A64NZCVFate;
+A64NZCVFate a64_nzcv_fate(void *env, uint64_t pc, uint64_t page);
+/* Does the first-tier block at pc (at most max_insns, one page) read
+ * NZCV before writing it? */
+bool a64_nzcv_read_first(void *env, uint64_t pc, int max_insns);
+/* True when code at pc sets NZCV before reading it (A64_NZCV_DEAD). */
 bool a64_nzcv_dead_at(void *env, uint64_t pc, uint64_t page);
 
 /* ---- FEAT_MTE (trans_mte.c) ---- */
