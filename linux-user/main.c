@@ -116,6 +116,9 @@ static void apply_log(Options *opt, const char *list)
     opt->log_items = items;
 }
 
+/* A guest execve's arx logs to its parent's -D file, appending. */
+#define LOG_APPEND_OPTION "--log-append="
+
 static void apply_log_file(Options *opt, const char *file)
 {
     opt->log_file = file;
@@ -298,6 +301,13 @@ static int parse_options(int argc, char **argv, Options *opt)
         } else if (strncmp(a, "--cache=", 8) == 0) {
             opt->cache = a + 8;
             continue;
+        } else if (strncmp(a, LOG_APPEND_OPTION, strlen(LOG_APPEND_OPTION)) ==
+                   0) {
+            /* Internal: the parent's -D file, which a guest execve's arx
+             * appends to (set_reexec_args). */
+            opt->log_file = a + strlen(LOG_APPEND_OPTION);
+            opt->log_file_append = true;
+            continue;
         } else if (strcmp(a, "--cache-stats") == 0 ||
                    strcmp(a, "--cache-clear") == 0) {
             pcache_configure(opt->cache);
@@ -338,7 +348,8 @@ static int parse_options(int argc, char **argv, Options *opt)
 /* Options a re-executed arx (guest execve) must repeat. */
 static void set_reexec_args(const Options *opt)
 {
-    static char *args[12];
+    static char *args[16];
+    static char log_arg[4096 + 16];
     static char cache_arg[4096 + 8];
     static char cpu_spec[512];
     int n = 0;
@@ -353,6 +364,15 @@ static void set_reexec_args(const Options *opt)
     }
     if (opt->strace)
         args[n++] = "-strace";
+    if (opt->log_file) {
+        char cwd[4096];
+        bool relative = opt->log_file[0] != '/' && getcwd(cwd, sizeof(cwd));
+
+        /* The child may run elsewhere: a relative path from here. */
+        snprintf(log_arg, sizeof(log_arg), "%s%s%s%s", LOG_APPEND_OPTION,
+                 relative ? cwd : "", relative ? "/" : "", opt->log_file);
+        args[n++] = log_arg;
+    }
     if (opt->cache) {
         snprintf(cache_arg, sizeof(cache_arg), "--cache=%s", opt->cache);
         args[n++] = cache_arg;

@@ -5,10 +5,12 @@
 #include "util/log.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 unsigned arx_log_mask;
 static FILE *log_file;
@@ -76,17 +78,29 @@ void log_print_items(FILE *out)
         fprintf(out, "  %-8s %s\n", log_items[i].name, log_items[i].help);
 }
 
-static bool log_open_mode(const char *path, const char *mode)
+/* Every write goes to the file's end (O_APPEND), also after truncating:
+ * the children a process starts (re-executed arx) append to the same
+ * file, and a writer at its own offset would overwrite their lines. */
+static bool log_open_mode(const char *path, bool truncate)
 {
     FILE *f;
+    int fd;
 
     if (!path) {
         log_file = NULL;
         return true;
     }
-    f = fopen(path, mode);
-    if (!f)
+    fd = open(path,
+              O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
+                  (truncate ? O_TRUNC : 0),
+              0666);
+    if (fd < 0)
         return false;
+    f = fdopen(fd, "a");
+    if (!f) {
+        close(fd);
+        return false;
+    }
     setvbuf(f, NULL, _IOLBF, 0);
     log_file = f;
     return true;
@@ -94,12 +108,12 @@ static bool log_open_mode(const char *path, const char *mode)
 
 bool log_open(const char *path)
 {
-    return log_open_mode(path, "w");
+    return log_open_mode(path, true);
 }
 
 bool log_open_append(const char *path)
 {
-    return log_open_mode(path, "a");
+    return log_open_mode(path, false);
 }
 
 static FILE *log_stream(void)

@@ -151,6 +151,41 @@ test_log_variables() {
 		"$([ -e "$work/env.log" ] && echo present || echo absent) $(strace_lines "$work/cmd.log")"
 }
 
+# A process and the child it starts (arx re-executed) log to one -D file:
+# the child appends, and the parent's later lines must not overwrite the
+# child's (a parent writing at its own offset did: 50 lines after the
+# child ended covered the child's whole trace).
+test_log_file_shared() {
+	cat >"$work/forker.c" <<'EOF'
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        return getuid() == (uid_t)-1; /* the child: one getuid */
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl(argv[0], argv[0], "child", (char *)0);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    for (int i = 0; i < 50; i++)
+        getppid();
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+EOF
+	if ! "$CC_AARCH64" -static -O2 -o "$work/forker" "$work/forker.c" 2>/dev/null; then
+		skipped "-D shared with a child" "cannot build the fork program"
+		return
+	fi
+	timeout "$TIMEOUT" "$ARX" -strace -D "$work/shared.log" "$work/forker"
+	check "-D shared with a child: status" 0 $?
+	check "-D shared with a child: the child's and the parent's lines all there" \
+		"1 50" "$(grep -c '^getuid(' "$work/shared.log") $(grep -c '^getppid(' "$work/shared.log")"
+}
+
 test_sysroot_variable() {
 	local p=$work/getenv-dyn
 	[ -d /usr/aarch64-linux-gnu/lib ] || {
@@ -257,6 +292,7 @@ main() {
 	build_program || skip_all "cannot build the aarch64 test program"
 	test_environment_edits
 	test_log_variables
+	test_log_file_shared
 	test_sysroot_variable
 	test_secure_mode
 	test_jump_cache_growth
