@@ -144,12 +144,12 @@ static void need_globals(const Tails *t)
     }
 }
 
-/* The ops from the branch to the way out a (goto_tb writes pc, a lookup
- * reads its key, a target's stores read theirs): what they write stays,
- * what they read a needs. */
-static void need_in_tail(const Tails *t)
+/* A tail's own ops, from after its branch or label to its way out
+ * (goto_tb writes pc, a lookup reads its key, a target's stores read
+ * theirs): what they write stays, what they read that way needs. */
+static void need_in_tail(const TCGOp *op, const TCGOp *way_out, uint8_t way)
 {
-    for (const TCGOp *op = &tcg_ctx.ops[t->branch + 1]; op <= t->a; op++) {
+    for (; op <= way_out; op++) {
         int first, n;
 
         tcg_op_arg_counts(op, &first, &n);
@@ -158,7 +158,7 @@ static void need_in_tail(const Tails *t)
             written_by_stay[op->args[o]] = true;
         }
         for (int k = first; k < first + n; k++)
-            need[op->args[k]] |= NEED_A;
+            need[op->args[k]] |= way;
     }
 }
 
@@ -202,24 +202,11 @@ static void need_at_exits(const Tails *t)
     memset(need, 0, sizeof(need[0]) * (size_t)tcg_ctx.nb_temps);
     memset(written_by_stay, 0, sizeof(bool) * (size_t)tcg_ctx.nb_temps);
     need_globals(t);
-    need_in_tail(t);
-    if (t->b) {
-        /* The taken tail's own ops, as need_in_tail's (goto_tb writes
-         * pc). */
-        for (const TCGOp *op = &tcg_ctx.ops[t->label + 1]; op <= t->b; op++) {
-            int first, n;
-
-            tcg_op_arg_counts(op, &first, &n);
-            for (int o = 0; o < first; o++) {
-                need[op->args[o]] = NEED_STAY;
-                written_by_stay[op->args[o]] = true;
-            }
-            for (int k = first; k < first + n; k++)
-                need[op->args[k]] |= NEED_B;
-        }
-    } else {
+    need_in_tail(&tcg_ctx.ops[t->branch + 1], t->a, NEED_A);
+    if (t->b)
+        need_in_tail(&tcg_ctx.ops[t->label + 1], t->b, NEED_B);
+    else
         need_after_label(t);
-    }
     /* The branch reads its operands. */
     for (int k = 0; k < 2; k++)
         need[tcg_ctx.ops[t->branch].args[k]] |= NEED_STAY;
