@@ -161,26 +161,24 @@ static uint64_t tail_hash(uint64_t pc, uint32_t flags, uint64_t file_offset)
     return hash64_mix(pc ^ ((uint64_t)flags << 40) ^ (file_offset << 1));
 }
 
-static size_t tail_slot(const PCacheFile *f, uint64_t pc, uint32_t flags,
-                        uint64_t file_offset)
+/* A key's first slot in the table and its filter bit, from its hash:
+ * the bit from other bits of the hash than the slot's. */
+static size_t tail_slot(const PCacheFile *f, uint64_t hash)
 {
-    return tail_hash(pc, flags, file_offset) & f->tail_mask;
+    return hash & f->tail_mask;
 }
 
-/* The filter bit of a key: other bits of the hash than the slot's. */
-static size_t tail_key_bit(const PCacheFile *f, uint64_t pc, uint32_t flags,
-                           uint64_t file_offset)
+static size_t tail_key_bit(const PCacheFile *f, uint64_t hash)
 {
-    return (size_t)(tail_hash(pc, flags, file_offset) >> 32) &
-           f->tail_filter_mask;
+    return (size_t)(hash >> 32) & f->tail_filter_mask;
 }
 
 /* Later records win: a damaged copy is followed by a good one. */
 static void tail_put(void *ctx, const PCacheRecordHead *r, uint32_t at)
 {
     PCacheFile *f = ctx;
-    size_t i = tail_slot(f, r->pc, r->flags, r->file_offset);
-    size_t bit = tail_key_bit(f, r->pc, r->flags, r->file_offset);
+    uint64_t hash = tail_hash(r->pc, r->flags, r->file_offset);
+    size_t i = tail_slot(f, hash), bit = tail_key_bit(f, hash);
 
     f->tail_filter[bit / 64] |= 1ull << (bit % 64);
 
@@ -197,15 +195,16 @@ static void tail_put(void *ctx, const PCacheRecordHead *r, uint32_t at)
 static uint32_t tail_find(const PCacheFile *f, uint64_t pc, uint32_t flags,
                           uint64_t file_offset)
 {
+    uint64_t hash;
     size_t bit;
 
     if (!f->tail)
         return 0;
-    bit = tail_key_bit(f, pc, flags, file_offset);
+    hash = tail_hash(pc, flags, file_offset);
+    bit = tail_key_bit(f, hash);
     if (!(f->tail_filter[bit / 64] & (1ull << (bit % 64))))
         return 0;
-    for (size_t i = tail_slot(f, pc, flags, file_offset);;
-         i = (i + 1) & f->tail_mask) {
+    for (size_t i = tail_slot(f, hash);; i = (i + 1) & f->tail_mask) {
         const PCacheIndexEntry *e = &f->tail[i];
         if (!e->at)
             return 0;

@@ -60,8 +60,9 @@ static bool is_brcond(const TCGOp *op)
     return op->opc == INDEX_op_brcond_i64 || op->opc == INDEX_op_brcond_i32;
 }
 
-/* The op before index i that is no marker and ends no basic block
- * (a tail's own ops: the target's stores before its goto_tb), skipped. */
+/* The last op before index i that ends a basic block; the ops between
+ * that end none (a tail's own ops: the target's stores before its
+ * goto_tb) are skipped. */
 static int prev_bb_end(int i)
 {
     while ((i = prev_op(i)) >= 0 &&
